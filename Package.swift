@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layer cake: HapticPolicy (pure Swift core) <- HapticPolicyYAML (libyaml front end)
+// <- HapticPolicyExport <- HapticPolicyCLI <- haptic-policy (thin executable).
+let package = Package(
+    name: "HapticPolicy",
+    platforms: [.macOS(.v13), .iOS(.v13)],
+    products: [
+        .library(name: "HapticPolicy", targets: ["HapticPolicy"]),
+        .library(name: "HapticPolicyYAML", targets: ["HapticPolicyYAML"]),
+        .executable(name: "haptic-policy", targets: ["haptic-policy"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .target(name: "HapticPolicy"),
+        .target(name: "HapticPolicyYAML", dependencies: ["HapticPolicy", "CYAML"]),
+        .target(name: "HapticPolicyCLI", dependencies: ["HapticPolicy", "HapticPolicyYAML"]),
+        .executableTarget(name: "haptic-policy", dependencies: ["HapticPolicyCLI"]),
+        .testTarget(name: "HapticPolicyTests", dependencies: ["HapticPolicy"]),
+        .testTarget(
+            name: "HapticPolicyYAMLTests",
+            dependencies: ["HapticPolicyYAML", "HapticPolicy"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,52 @@
+/// Bands for a continuous signal (H-1): ordered levels, each entered with a feedback or a
+/// silence, and a hysteresis so a noisy value near an edge does not chatter.
+public struct BandDecl: Sendable, Hashable, Codable {
+    /// One level. Every level but the last has an upper edge (`below:`).
+    public struct Level: Sendable, Hashable, Codable {
+        /// The level's name (`name:`).
+        public var name: Located<String>
+        /// The exclusive upper edge; nil for the last level (`below:`).
+        public var below: Located<Double>?
+        /// The feedback played on entering this level (`play:`).
+        public var play: Located<String>?
+        /// Why entering this level is silent (`silent:`); exactly one of play/silent.
+        public var silent: Located<String>?
+        /// Where the level starts.
+        public var location: SourceLocation
+
+        /// Creates a level.
+        public init(
+            name: Located<String>, below: Located<Double>?, play: Located<String>? = nil,
+            silent: Located<String>? = nil, location: SourceLocation = .unknown
+        ) {
+            self.name = name
+            self.below = below
+            self.play = play
+            self.silent = silent
+            self.location = location
+        }
+    }
+
+    /// The band set's name (the key under `bands:`).
+    public var name: Located<String>
+    /// The unit, for humans (`unit:`).
+    public var unit: String?
+    /// How far past an edge the value must go to leave a band (`hysteresis:`).
+    public var hysteresis: Located<Double>
+    /// Levels from lowest to highest (`levels:`).
+    public var levels: [Level]
+    /// Where the declaration starts.
+    public var location: SourceLocation
+
+    /// Creates a band set.
+    public init(
+        name: Located<String>, unit: String? = nil, hysteresis: Located<Double>, levels: [Level],
+        location: SourceLocation = .unknown
+    ) {
+        self.name = name
+        self.unit = unit
+        self.hysteresis = hysteresis
+        self.levels = levels
+        self.location = location
+    }
+}

@@ -1,0 +1,191 @@
+/// A number in a pattern: a literal, or arithmetic over template parameters
+/// (`inhale + hold`, `60 / bpm`).
+public indirect enum Expression: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// A literal number.
+    case number(Double)
+    /// A template parameter by name.
+    case parameter(String)
+    /// `-operand`.
+    case negate(Expression)
+    /// `lhs op rhs`.
+    case binary(BinaryOperator, Expression, Expression)
+
+    /// An arithmetic operator.
+    public enum BinaryOperator: String, Sendable, Hashable, Codable {
+        /// Addition.
+        case add = "+"
+        /// Subtraction.
+        case subtract = "-"
+        /// Multiplication.
+        case multiply = "*"
+        /// Division.
+        case divide = "/"
+    }
+
+    /// The literal value when the expression uses no parameter.
+    public var constant: Double? {
+        parameters.isEmpty ? try? evaluate([:]) : nil
+    }
+
+    /// Every parameter name the expression mentions, in order of appearance.
+    public var parameters: [String] {
+        switch self {
+        case .number: []
+        case .parameter(let name): [name]
+        case .negate(let operand): operand.parameters
+        case .binary(_, let lhs, let rhs): lhs.parameters + rhs.parameters
+        }
+    }
+
+    /// Why an expression could not be evaluated.
+    public enum EvaluationError: Error, Sendable, Hashable {
+        /// The parameter has no value.
+        case unboundParameter(String)
+        /// Division by zero or another non-finite result.
+        case notFinite
+    }
+
+    /// Evaluates with the given parameter values.
+    public func evaluate(_ bindings: [String: Double]) throws(EvaluationError) -> Double {
+        let result: Double
+        switch self {
+        case .number(let value):
+            result = value
+        case .parameter(let name):
+            guard let value = bindings[name] else { throw .unboundParameter(name) }
+            result = value
+        case .negate(let operand):
+            result = -(try operand.evaluate(bindings))
+        case .binary(let op, let lhs, let rhs):
+            let l = try lhs.evaluate(bindings)
+            let r = try rhs.evaluate(bindings)
+            switch op {
+            case .add: result = l + r
+            case .subtract: result = l - r
+            case .multiply: result = l * r
+            case .divide: result = l / r
+            }
+        }
+        guard result.isFinite else { throw .notFinite }
+        return result
+    }
+
+    /// Source-like text, fully parenthesised where needed.
+    public var description: String {
+        switch self {
+        case .number(let value):
+            numberText(value)
+        case .parameter(let name): name
+        case .negate(let operand): "-\(operand.parenthesised)"
+        case .binary(let op, let lhs, let rhs):
+            "\(lhs.parenthesised) \(op.rawValue) \(rhs.parenthesised)"
+        }
+    }
+
+    private var parenthesised: String {
+        if case .binary = self { return "(\(description))" }
+        return description
+    }
+}
+
+extension Expression {
+    /// A syntax error in an expression, with the 0-based offset (in characters) where it was found.
+    public struct ParseError: Error, Sendable, Hashable {
+        /// Lowercase message naming the fix.
+        public var message: String
+        /// 0-based character offset into the expression text.
+        public var offset: Int
+    }
+
+    /// Parses `inhale + hold`, `60 / bpm`, `-(a * 2)`, `1.5e-1`. Parameter names are
+    /// letters, digits and `_`; `-` is always minus.
+    public static func parse(_ text: String) throws(ParseError) -> Expression {
+        var parser = ExpressionParser(Array(text))
+        let expression = try parser.parseSum()
+        parser.skipSpaces()
+        if parser.index < parser.chars.count {
+            throw ParseError(
+                message: "unexpected '\(parser.chars[parser.index])' in expression; use numbers, parameter names, + - * / and parentheses",
+                offset: parser.index)
+        }
+        return expression
+    }
+}
+
+private struct ExpressionParser {
+    let chars: [Character]
+    var index = 0
+    var depth = 0
+
+    init(_ chars: [Character]) { self.chars = chars }
+
+    mutating func skipSpaces() {
+        while index < chars.count, chars[index] == " " || chars[index] == "\t" { index += 1 }
+    }
+
+    mutating func parseSum() throws(Expression.ParseError) -> Expression {
+        var lhs = try parseProduct()
+        while true {
+            skipSpaces()
+            guard index < chars.count, chars[index] == "+" || chars[index] == "-" else { return lhs }
+            let op: Expression.BinaryOperator = chars[index] == "+" ? .add : .subtract
+            index += 1
+            lhs = .binary(op, lhs, try parseProduct())
+        }
+    }
+
+    mutating func parseProduct() throws(Expression.ParseError) -> Expression {
+        var lhs = try parseUnary()
+        while true {
+            skipSpaces()
+            guard index < chars.count, chars[index] == "*" || chars[index] == "/" else { return lhs }
+            let op: Expression.BinaryOperator = chars[index] == "*" ? .multiply : .divide
+            index += 1
+            lhs = .binary(op, lhs, try parseUnary())
+        }
+    }
+
+    mutating func parseUnary() throws(Expression.ParseError) -> Expression {
+        skipSpaces()
+        guard index < chars.count else {
+            throw .init(message: "expression ends too early; add a number or parameter name", offset: index)
+        }
+        let c = chars[index]
+        if c == "-" {
+            index += 1
+            return .negate(try parseUnary())
+        }
+        if c == "(" {
+            depth += 1
+            guard depth <= 32 else { throw .init(message: "expression nested too deeply; simplify it", offset: index) }
+            index += 1
+            let inner = try parseSum()
+            skipSpaces()
+            guard index < chars.count, chars[index] == ")" else {
+                throw .init(message: "missing ')' to close the '(' here", offset: index)
+            }
+            index += 1
+            depth -= 1
+            return inner
+        }
+        if c.isNumber || c == "." {
+            let start = index
+            while index < chars.count, chars[index].isASCII, chars[index].isNumber || chars[index] == "." { index += 1 }
+            if index < chars.count, chars[index] == "e" || chars[index] == "E" {
+                index += 1
+                if index < chars.count, chars[index] == "-" || chars[index] == "+" { index += 1 }
+                while index < chars.count, chars[index].isASCII, chars[index].isNumber { index += 1 }
+            }
+            guard let value = Double(String(chars[start..<index])), value.isFinite else {
+                throw .init(message: "'\(String(chars[start..<index]))' is not a number", offset: start)
+            }
+            return .number(value)
+        }
+        if c.isLetter || c == "_" {
+            let start = index
+            while index < chars.count, chars[index].isLetter || chars[index].isNumber || chars[index] == "_" { index += 1 }
+            return .parameter(String(chars[start..<index]))
+        }
+        throw .init(message: "unexpected '\(c)' in expression; use numbers, parameter names, + - * / and parentheses", offset: index)
+    }
+}

@@ -1,0 +1,134 @@
+/// A custom haptic pattern: timed transient and continuous events with curves, optionally
+/// a template with parameters and a loop period.
+public struct PatternDecl: Sendable, Hashable, Codable {
+    /// Template parameters (`params:`), empty for a plain pattern.
+    public var parameters: [TemplateParameter]
+    /// Events in source order (`events:`).
+    public var events: [PatternEventDecl]
+    /// When set, the pattern repeats every this many seconds until stopped (`loop:`).
+    public var loop: Located<Expression>?
+    /// Where the `pattern:` mapping starts.
+    public var location: SourceLocation
+
+    /// Creates a pattern.
+    public init(
+        parameters: [TemplateParameter] = [], events: [PatternEventDecl], loop: Located<Expression>? = nil,
+        location: SourceLocation = .unknown
+    ) {
+        self.parameters = parameters
+        self.events = events
+        self.loop = loop
+        self.location = location
+    }
+}
+
+/// A template parameter with its default and allowed range.
+public struct TemplateParameter: Sendable, Hashable, Codable {
+    /// The name used in expressions.
+    public var name: Located<String>
+    /// The value when an event supplies none.
+    public var defaultValue: Located<Double>
+    /// The smallest allowed value, inclusive.
+    public var minimum: Located<Double>?
+    /// The largest allowed value, inclusive.
+    public var maximum: Located<Double>?
+    /// The unit, for humans (`s`, `bpm`).
+    public var unit: String?
+
+    /// Creates a parameter.
+    public init(
+        name: Located<String>, defaultValue: Located<Double>, minimum: Located<Double>? = nil,
+        maximum: Located<Double>? = nil, unit: String? = nil
+    ) {
+        self.name = name
+        self.defaultValue = defaultValue
+        self.minimum = minimum
+        self.maximum = maximum
+        self.unit = unit
+    }
+}
+
+/// One event of a pattern.
+public struct PatternEventDecl: Sendable, Hashable, Codable {
+    /// The event kind.
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// A tap (Core Haptics `HapticTransient`).
+        case transient
+        /// A sustained vibration up to 30 s (`HapticContinuous`).
+        case continuous
+        /// A deliberate gap: nothing plays; shown in reports, checked for overlaps.
+        case silence
+    }
+
+    /// The kind (`type:`).
+    public var kind: Located<Kind>
+    /// Start, seconds from the pattern start (`time:`).
+    public var time: Located<Expression>
+    /// Length in seconds (`duration:`); required for continuous and silence.
+    public var duration: Located<Expression>?
+    /// Intensity 0-1 (`intensity:`, default 1; unused for silence).
+    public var intensity: Located<Expression>?
+    /// Sharpness 0-1 (`sharpness:`, default 0.5; unused for silence).
+    public var sharpness: Located<Expression>?
+    /// Curves over this event, control-point times relative to the event start (`curves:`).
+    public var curves: [CurveDecl]
+    /// Free text (`note:`).
+    public var note: String?
+    /// Where the event starts.
+    public var location: SourceLocation
+
+    /// Creates a pattern event.
+    public init(
+        kind: Located<Kind>, time: Located<Expression>, duration: Located<Expression>? = nil,
+        intensity: Located<Expression>? = nil, sharpness: Located<Expression>? = nil,
+        curves: [CurveDecl] = [], note: String? = nil, location: SourceLocation = .unknown
+    ) {
+        self.kind = kind
+        self.time = time
+        self.duration = duration
+        self.intensity = intensity
+        self.sharpness = sharpness
+        self.curves = curves
+        self.note = note
+        self.location = location
+    }
+}
+
+/// A parameter curve over one pattern event (Core Haptics `ParameterCurve`).
+public struct CurveDecl: Sendable, Hashable, Codable {
+    /// Which parameter the curve controls.
+    public enum Parameter: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Multiplies the event intensity (`HapticIntensityControl`).
+        case intensity
+        /// Offsets the event sharpness (`HapticSharpnessControl`).
+        case sharpness
+    }
+
+    /// The controlled parameter (the key under `curves:`).
+    public var parameter: Located<Parameter>
+    /// Control points, times relative to the event start (at most 16 per Core Haptics curve).
+    public var points: [ControlPointDecl]
+    /// Where the curve starts.
+    public var location: SourceLocation
+
+    /// Creates a curve.
+    public init(parameter: Located<Parameter>, points: [ControlPointDecl], location: SourceLocation = .unknown) {
+        self.parameter = parameter
+        self.points = points
+        self.location = location
+    }
+}
+
+/// One control point: `[time, value]`.
+public struct ControlPointDecl: Sendable, Hashable, Codable {
+    /// Seconds from the event start.
+    public var time: Located<Expression>
+    /// The value 0-1.
+    public var value: Located<Expression>
+
+    /// Creates a control point.
+    public init(time: Located<Expression>, value: Located<Expression>) {
+        self.time = time
+        self.value = value
+    }
+}

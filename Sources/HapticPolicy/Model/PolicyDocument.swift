@@ -1,0 +1,71 @@
+/// A policy as written: every declaration with its source location, not yet validated.
+///
+/// The YAML front end produces it; `PolicyValidator` checks it; `Policy` compiles it for
+/// the evaluator. It is `Codable` so a validated document can ship as a bundle and load
+/// on device without libyaml.
+public struct PolicyDocument: Sendable, Hashable, Codable {
+    /// The file the document came from.
+    public var file: String
+    /// The policy's name (`policy:`).
+    public var name: Located<String>
+    /// The language version (`version:`); only 1 exists.
+    public var version: Located<Int>
+    /// Free text for humans.
+    public var description: String?
+    /// Engine settings (`engine:`).
+    public var engine: EngineSettings
+    /// Named invariants, in source order (`invariants:`).
+    public var invariants: [InvariantDecl]
+    /// The feedback vocabulary, in source order (`feedback:`).
+    public var feedback: [FeedbackDecl]
+    /// Bands for continuous signals, in source order (`bands:`).
+    public var bands: [BandDecl]
+    /// The event catalogue, in source order (`events:`).
+    public var events: [EventDecl]
+    /// Cells that apply on every screen where the event can occur, unless the screen
+    /// decides the event itself (`everywhere:`).
+    public var everywhere: [CellDecl]
+    /// Screens with their decision tables, in source order (`screens:`).
+    public var screens: [ScreenDecl]
+    /// Rate budgets (`budgets:`).
+    public var budgets: [BudgetDecl]
+    /// Where the document starts.
+    public var location: SourceLocation
+
+    /// Creates a document.
+    public init(
+        file: String, name: Located<String>, version: Located<Int> = Located(1),
+        description: String? = nil, engine: EngineSettings = EngineSettings(),
+        invariants: [InvariantDecl] = [], feedback: [FeedbackDecl] = [], bands: [BandDecl] = [],
+        events: [EventDecl] = [], everywhere: [CellDecl] = [], screens: [ScreenDecl] = [],
+        budgets: [BudgetDecl] = [], location: SourceLocation = .unknown
+    ) {
+        self.file = file
+        self.name = name
+        self.version = version
+        self.description = description
+        self.engine = engine
+        self.invariants = invariants
+        self.feedback = feedback
+        self.bands = bands
+        self.events = events
+        self.everywhere = everywhere
+        self.screens = screens
+        self.budgets = budgets
+        self.location = location
+    }
+}
+
+/// Engine settings (`engine:`).
+public struct EngineSettings: Sendable, Hashable, Codable {
+    /// Seconds from `prepare-engine` until the engine is ready (`warmup:`, default 0.1).
+    public var warmup: Located<Double>
+    /// Whether the engine plays haptics only, with no audio (`haptics-only:`, default true).
+    public var hapticsOnly: Located<Bool>
+
+    /// Creates settings.
+    public init(warmup: Located<Double> = Located(0.1), hapticsOnly: Located<Bool> = Located(true)) {
+        self.warmup = warmup
+        self.hapticsOnly = hapticsOnly
+    }
+}

@@ -1,0 +1,188 @@
+/// A screen with its decision table.
+public struct ScreenDecl: Sendable, Hashable, Codable {
+    /// The screen name (the key under `screens:`).
+    public var name: Located<String>
+    /// What to prepare on entering the screen (`enter: [prepare-engine]`).
+    public var onEnter: [Located<Directive>]
+    /// The table: one cell per event decided here (`table:`).
+    public var cells: [CellDecl]
+    /// Free text (`note:`).
+    public var note: String?
+    /// Where the declaration starts.
+    public var location: SourceLocation
+
+    /// Creates a screen.
+    public init(
+        name: Located<String>, onEnter: [Located<Directive>] = [], cells: [CellDecl] = [],
+        note: String? = nil, location: SourceLocation = .unknown
+    ) {
+        self.name = name
+        self.onEnter = onEnter
+        self.cells = cells
+        self.note = note
+        self.location = location
+    }
+}
+
+/// A lifecycle directive a decision asks the app's player to carry out.
+public enum Directive: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Start (warm up) the haptic engine.
+    case prepareEngine = "prepare-engine"
+    /// Restart the engine after background, interruption or reset.
+    case restartEngine = "restart-engine"
+    /// Create and prepare the ticker generator for a gesture.
+    case prepareTicker = "prepare-ticker"
+    /// Release the ticker generator at the end of a gesture.
+    case releaseTicker = "release-ticker"
+    /// Stop the running loop.
+    case stopLoop = "stop-loop"
+}
+
+/// The decision for one event on one screen: one or more rows, first match wins.
+public struct CellDecl: Sendable, Hashable, Codable {
+    /// The event decided (the key in the table).
+    public var event: Located<String>
+    /// Rows in order; a single mapping in YAML is one unconditional row.
+    public var rows: [RowDecl]
+    /// Where the cell starts (the key).
+    public var location: SourceLocation
+
+    /// Creates a cell.
+    public init(event: Located<String>, rows: [RowDecl], location: SourceLocation = .unknown) {
+        self.event = event
+        self.rows = rows
+        self.location = location
+    }
+}
+
+/// One row of a cell: an optional condition and what to do.
+public struct RowDecl: Sendable, Hashable, Codable {
+    /// The gesture step of a ticker row (`ticker:`).
+    public enum TickerStep: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The gesture begins: create and prepare the generator.
+        case begin
+        /// One tick: play, then re-prepare.
+        case tick
+        /// The gesture ends: release the generator.
+        case end
+    }
+
+    /// The condition (`when:`); nil means always.
+    public var condition: ConditionDecl?
+    /// Play a feedback (`play:`).
+    public var play: Located<String>?
+    /// Play the band feedback when the value changes band (`band:`).
+    public var band: Located<String>?
+    /// Stay silent, with the designer's reason (`silent:`).
+    public var silent: Located<String>?
+    /// Stop a running loop of this feedback, or `all` (`stop:`).
+    public var stop: Located<String>?
+    /// Ticker gesture step (`ticker:`).
+    public var ticker: Located<TickerStep>?
+    /// Extra directives (`prepare: engine` gives `prepare-engine`).
+    public var directives: [Located<Directive>]
+    /// Invariant ids this row implements (`cite:`).
+    public var cites: [Located<String>]
+    /// Free text (`note:`).
+    public var note: String?
+    /// Where the row starts.
+    public var location: SourceLocation
+
+    /// Creates a row.
+    public init(
+        condition: ConditionDecl? = nil, play: Located<String>? = nil, band: Located<String>? = nil,
+        silent: Located<String>? = nil, stop: Located<String>? = nil, ticker: Located<TickerStep>? = nil,
+        directives: [Located<Directive>] = [], cites: [Located<String>] = [], note: String? = nil,
+        location: SourceLocation = .unknown
+    ) {
+        self.condition = condition
+        self.play = play
+        self.band = band
+        self.silent = silent
+        self.stop = stop
+        self.ticker = ticker
+        self.directives = directives
+        self.cites = cites
+        self.note = note
+        self.location = location
+    }
+}
+
+/// A row condition on the event's fields (`when:`); all given fields must match.
+public struct ConditionDecl: Sendable, Hashable, Codable {
+    /// The event's `speaks` must equal this (`speaks:`).
+    public var speaks: Located<Bool>?
+    /// The event's `value` must equal this string or boolean (`value:`).
+    public var value: Located<ScalarValue>?
+    /// The event's `subject` must equal this (`subject:`).
+    public var subject: Located<String>?
+    /// Where the condition starts.
+    public var location: SourceLocation
+
+    /// Creates a condition.
+    public init(
+        speaks: Located<Bool>? = nil, value: Located<ScalarValue>? = nil, subject: Located<String>? = nil,
+        location: SourceLocation = .unknown
+    ) {
+        self.speaks = speaks
+        self.value = value
+        self.subject = subject
+        self.location = location
+    }
+}
+
+/// A scalar from a condition or an event log.
+public enum ScalarValue: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// A number.
+    case number(Double)
+    /// A boolean.
+    case bool(Bool)
+    /// A string.
+    case string(String)
+
+    /// JSON-like text.
+    public var description: String {
+        switch self {
+        case .number(let n): numberText(n)
+        case .bool(let b): String(b)
+        case .string(let s): "\"\(s)\""
+        }
+    }
+}
+
+/// A rate budget (the utility principle as a check): at most `max` rings per `window`
+/// seconds, per screen or per layer.
+public struct BudgetDecl: Sendable, Hashable, Codable {
+    /// What the budget counts.
+    public enum Scope: Sendable, Hashable, Codable {
+        /// Rings on each screen separately.
+        case eachScreen
+        /// Rings on one screen.
+        case screen(Located<String>)
+        /// Rings of one layer.
+        case layer(Located<Layer>)
+    }
+
+    /// The id cited by breach reports (`id:`).
+    public var id: Located<String>
+    /// What is counted.
+    public var scope: Scope
+    /// The most rings allowed in any window (`max:`).
+    public var max: Located<Int>
+    /// The window length in seconds (`per:`).
+    public var window: Located<Double>
+    /// Where the declaration starts.
+    public var location: SourceLocation
+
+    /// Creates a budget.
+    public init(
+        id: Located<String>, scope: Scope, max: Located<Int>, window: Located<Double>,
+        location: SourceLocation = .unknown
+    ) {
+        self.id = id
+        self.scope = scope
+        self.max = max
+        self.window = window
+        self.location = location
+    }
+}

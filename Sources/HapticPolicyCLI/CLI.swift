@@ -1,0 +1,2 @@
+import HapticPolicy
+import HapticPolicyYAML
