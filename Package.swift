@@ -23,6 +23,10 @@ let package = Package(
         .executableTarget(name: "haptic-policy", dependencies: ["HapticPolicyCLI"]),
         .testTarget(name: "HapticPolicyTests", dependencies: ["HapticPolicy"]),
         .testTarget(
+            name: "HapticPolicyCLITests",
+            dependencies: ["HapticPolicyCLI", "haptic-policy"]
+        ),
+        .testTarget(
             name: "HapticPolicyYAMLTests",
             dependencies: ["HapticPolicyYAML", "HapticPolicy"],
             resources: [.copy("Fixtures")]
