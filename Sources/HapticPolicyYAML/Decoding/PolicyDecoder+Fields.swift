@@ -43,7 +43,7 @@ extension PolicyDecoder {
         }
         var fields = Fields(entries: [], location: node.location)
         var suggested: Set<String> = []
-        for pair in pairs {
+        for (index, pair) in pairs.enumerated() {
             guard let name = pair.key.scalarText else {
                 report(Self.keyNotText(found: describe(pair.key), at: pair.key.location))
                 continue
@@ -51,7 +51,11 @@ extension PolicyDecoder {
             guard keys.contains(name) else {
                 let match = Suggestions.closest(to: name, in: keys)
                 if let match { suggested.insert(match) }
-                report(Self.unknownKey(name, in: what, keys: keys, at: pair.key.location))
+                var diagnostic = Self.unknownKey(name, in: what, keys: keys, at: pair.key.location)
+                if index > 0, let hint = strayCommaHint(pairs[index - 1], pair, in: node) {
+                    diagnostic.message = hint
+                }
+                report(diagnostic)
                 continue
             }
             fields.entries.append(Fields.Entry(name: name, key: pair.key, value: pair.value))
@@ -94,6 +98,25 @@ extension PolicyDecoder {
         report(
             Diagnostic(
                 code: "HP013", severity: .error, message: "\(what) needs one of \(list)\(advice)", at: location))
+    }
+
+    /// `{note: a limit, said gently}` reads `said gently` as a key with no value: say so.
+    private func strayCommaHint(_ previous: YAMLNode.Pair, _ pair: YAMLNode.Pair, in node: YAMLNode) -> String? {
+        guard case .scalar("", .plain) = pair.value.content, pair.value.tag == nil,
+            case .scalar(let before, .plain) = previous.value.content, let previousKey = previous.key.scalarText,
+            let name = pair.key.scalarText, isFlowMapping(node)
+        else { return nil }
+        return "unknown key '\(name)'; a ',' inside '{...}' starts a new key: quote the text, "
+            + "'\(previousKey): \"\(before), \(name)\"'"
+    }
+
+    private func isFlowMapping(_ node: YAMLNode) -> Bool {
+        guard node.location.line >= 1, node.location.line <= lines.count else { return false }
+        let line = lines[node.location.line - 1].unicodeScalars
+        guard let index = line.index(line.startIndex, offsetBy: node.location.column - 1, limitedBy: line.endIndex),
+            index < line.endIndex
+        else { return false }
+        return line[index] == "{"
     }
 
     static func unknownKey(_ name: String, in what: String, keys: [String], at location: SourceLocation) -> Diagnostic {
