@@ -36,3 +36,16 @@ import Testing
         #expect(coloured.contains("\u{1B}[1;33mwarning[HP999]:\u{1B}[0m"))
     }
 }
+
+@Suite struct DiagnosticRendererLongLineTests {
+    @Test func showsAWindowOfVeryLongLines() throws {
+        let source = String(repeating: "[", count: 100_000)
+        let rendered = renderText(
+            [DiagnosticRendererTests.diagnostic(line: 1, column: 50_000)], sources: ["a.yaml": source], color: false)
+        let lines = rendered.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.allSatisfy { $0.count < 200 })
+        let caretLine = try #require(lines.last)
+        #expect(caretLine.firstIndex(of: "^").map { caretLine.distance(from: caretLine.startIndex, to: $0) } == 8 + 1 + 80)
+    }
+}

@@ -45,7 +45,6 @@ import Testing
             name: "missing required key at the declaration",
             body: "feedback:\n  tap: {preset: impact.light}\n",
             expected: ["HP013@4:3"], mentions: ["missing required key 'layer' in feedback 'tap'"]),
-        Case(name: "missing version", body: "", expected: [], mentions: []),
         Case(
             name: "unknown layer", body: "feedback:\n  tap: {layer: uii, preset: impact.light}\n",
             expected: ["HP014@4:16"], mentions: ["unknown layer 'uii'; did you mean 'ui'?"]),
@@ -221,6 +220,7 @@ import Testing
             "budgets:\n  - {id: B-1, each: screen, max: 6, per: 10}\n  - {id: B-2, screen: home, max: 0x4, per: 5}\n  - {id: B-3, layer: creature, max: 4, per: 2.5}\n"
         ),
         ("engine settings", "engine: {warmup: 0.25, haptics-only: false}\n"),
+        ("empty sections", "engine:\ninvariants:\nfeedback:\nbands:\nevents:\neverywhere:\nscreens:\n  s:\nbudgets:\n"),
         ("standard string tag", "description: !!str 12\nevents:\n  e: {layer: ui, screens: [a, b], value: bool}\n"),
         ("anchors reuse a mapping", "feedback:\n  a: &tap {layer: ui, preset: selection}\n  b: *tap\n"),
     ]

@@ -14,6 +14,8 @@ public func renderText(_ diagnostics: [Diagnostic], sources: [String: String], c
 
 /// Splits sources into lines once per file and renders diagnostic blocks.
 struct DiagnosticRenderer {
+    /// Lines longer than this many scalars are shown as a window around the column.
+    static let longLine = 160
     private let sources: [String: String]
     private let color: Bool
     private var lines: [String: [Substring]] = [:]
@@ -60,8 +62,17 @@ struct DiagnosticRenderer {
         guard let fileLines = lines[location.file], location.line >= 1, location.line <= fileLines.count else {
             return ""
         }
-        let line = Array(fileLines[location.line - 1].unicodeScalars)
-        let start = min(max(location.column - 1, 0), line.count)
+        var line = Array(fileLines[location.line - 1].unicodeScalars)
+        var start = min(max(location.column - 1, 0), line.count)
+        // Show a window of very long lines (minified or generated input) around the column.
+        if line.count > Self.longLine {
+            let from = max(0, start - Self.longLine / 2)
+            let to = min(line.count, from + Self.longLine)
+            let head: [Unicode.Scalar] = from > 0 ? ["…"] : []
+            let tail: [Unicode.Scalar] = to < line.count ? ["…"] : []
+            start = start - from + head.count
+            line = head + line[from..<to] + tail
+        }
         var padding = ""
         for scalar in line[..<start] {
             padding += scalar == "\t" ? "\t" : String(repeating: " ", count: displayWidth(String(scalar)))

@@ -33,7 +33,9 @@ extension PolicyDecoder {
         _ node: YAMLNode, of what: String, keys: [String], required: [String] = [], owner: SourceLocation? = nil,
         valueOf key: String? = nil
     ) -> Fields? {
-        guard let pairs = node.pairs else {
+        // `key:` with nothing after it reads as an empty mapping.
+        let pairs = CoreSchema.resolve(node) == .null ? [] : node.pairs
+        guard let pairs else {
             if let key {
                 wrongType(expected: "a mapping", for: key, found: node)
             } else {
