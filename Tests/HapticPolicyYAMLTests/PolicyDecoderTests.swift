@@ -25,9 +25,15 @@ import Testing
             name: "unknown key, no near miss lists the valid keys",
             body: "colour: red\n", expected: ["HP012@3:1"], mentions: ["valid keys", "feedback", "screens"]),
         Case(
+            name: "merge key", body: "feedback:\n  a: &base {layer: ui, preset: selection}\n  b: {<<: *base, note: x}\n",
+            expected: ["HP012@5:7"], mentions: ["merge keys ('<<') are not supported"]),
+        Case(
             name: "misspelt required key is reported once",
             body: "feedback:\n  tap: {layr: ui, preset: impact.light}\n",
             expected: ["HP012@4:9"], mentions: ["did you mean 'layer'?"]),
+        Case(
+            name: "misspelt one-of key is reported once", body: "feedback:\n  tap: {layer: ui, presett: selection}\n",
+            expected: ["HP012@4:20"], mentions: ["did you mean 'preset'?"]),
         Case(
             name: "wrong type",
             body: "feedback:\n  tap:\n    layer: ui\n    preset: impact.light\n    intensity: [1]\n",
