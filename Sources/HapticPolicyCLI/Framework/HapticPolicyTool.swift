@@ -5,6 +5,8 @@ public enum HapticPolicyTool {
 
     /// Every subcommand, in help order.
     package static let subcommands: [Subcommand] = [
+        LintCommand.subcommand,
+        TableCommand.subcommand,
     ]
 
     /// Runs the tool with the process's streams; returns the exit code.
