@@ -28,7 +28,11 @@ enum DecisionTableMarkdownReporter {
                     if row.action == .band, let target = row.target { decision = "band \(target)" }
                     if row.action == .stop, let target = row.target { decision = "stop \(target)" }
                     let extra = row.directives.filter { $0 != "stop-loop" }
-                    if !extra.isEmpty { decision += " + " + extra.joined(separator: " + ") }
+                    if row.action == .directive {
+                        decision = extra.joined(separator: " + ")
+                    } else if !extra.isEmpty {
+                        decision += " + " + extra.joined(separator: " + ")
+                    }
                     if cell.origin == .everywhere { decision += " (everywhere)" }
                     let feedback = row.action == .play ? row.target ?? "" : ""
                     let reason = [row.reason, row.note].compactMap { $0 }.joined(separator: " — ")

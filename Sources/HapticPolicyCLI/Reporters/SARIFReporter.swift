@@ -77,7 +77,7 @@ enum SARIFReporter {
             ruleIndex[diagnostic.code] = rules.count
             rules.append(Rule(
                 id: diagnostic.code,
-                shortDescription: Text(text: diagnostic.code),
+                shortDescription: Text(text: CheckCatalogue.code(diagnostic.code)?.summary ?? diagnostic.code),
                 defaultConfiguration: Configuration(level: level(diagnostic.severity))))
         }
         let results = diagnostics.map { diagnostic in
@@ -118,7 +118,7 @@ enum SARIFReporter {
 
     /// Relative paths stay relative (SARIF viewers resolve them against the checkout).
     private static func uri(_ path: String) -> String {
-        path.split(separator: "/", omittingEmptySubsequences: false)
+        (path.hasPrefix("/") ? "file://" : "") + path.split(separator: "/", omittingEmptySubsequences: false)
             .map { $0.addingPercentEncodingForURI() }
             .joined(separator: "/")
     }
