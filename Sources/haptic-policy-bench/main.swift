@@ -160,9 +160,13 @@ func measure(policy: Policy, log: [UInt8], lines: Int) {
     }
     var plays = 0
     var timings = [UInt64](repeating: 0, count: events.count)
-    let overheadStart = now()
-    for index in 0..<10_000 { timings[index] = now() }
-    let timerOverhead = (now() - overheadStart) / 10_000
+    var overheads = [UInt64](repeating: 0, count: 10_000)
+    for index in overheads.indices {
+        let start = now()
+        overheads[index] = now() - start
+    }
+    overheads.sort()
+    let timerOverhead = overheads[overheads.count / 2]
     session = Session(policy: policy)
     for (index, event) in events.enumerated() {
         let start = now()
