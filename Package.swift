@@ -25,7 +25,7 @@ let package = Package(
         .testTarget(name: "HapticPolicyTests", dependencies: ["HapticPolicy"]),
         .testTarget(
             name: "HapticPolicyCLITests",
-            dependencies: ["HapticPolicyCLI", "HapticPolicyYAML", "haptic-policy"]
+            dependencies: ["HapticPolicyCLI", "haptic-policy"]
         ),
         .testTarget(
             name: "HapticPolicyYAMLTests",
