@@ -25,7 +25,7 @@ public struct Session: Sendable {
     public private(set) var runningLoops: [RunningLoop] = []
 
     /// Band level per (signal slot, subject): `-1` before the first sample.
-    private var bandLevels: [Int8]
+    private var bandLevels: [Int32]
     private var subjectNames: [String]
     private var subjectIndex: [String: Int]
     private let eventCount: Int
@@ -175,7 +175,7 @@ public struct Session: Sendable {
             }
             let previous = Int(bandLevels[index])
             let level = previous < 0 ? band.rawLevel(value) : band.nextLevel(from: previous, value: value)
-            bandLevels[index] = Int8(truncatingIfNeeded: level)
+            bandLevels[index] = Int32(truncatingIfNeeded: level)
             let entered = band.levels[level]
             decision.band = Decision.BandTransition(
                 band: band.name, from: previous < 0 ? nil : band.levels[previous].name, to: entered.name)
