@@ -3,7 +3,8 @@ import HapticPolicy
 /// Writes patterns as `navigator.vibrate` arrays: alternating on/off milliseconds,
 /// starting with on. Browsers cannot set intensity, so intensity is approximated by
 /// on/off modulation: each modulation period is on for `intensity × period` (rounded to
-/// 10 ms) and off for the rest; full-on and full-off periods merge into long runs.
+/// 10 ms, at least 10 ms) and off for the rest; periods restart at every stretch of
+/// vibration so pauses keep their exact length; full-on and full-off periods merge into long runs.
 ///
 /// Limits (Chromium and Firefox): at most 99 entries and at most 10,000 ms per entry.
 /// The exporter tries periods of 40, 80, 160, 320, 640 and 1280 ms and keeps the
@@ -55,15 +56,28 @@ package enum WebExporter {
                 runs.append((on, ms))
             }
         }
+        // Modulation windows restart at every stretch of vibration, so pauses (silences,
+        // gaps between taps) keep their exact length and position.
         var start = 0
         while start < samples.count {
-            let window = samples[start..<min(start + perWindow, samples.count)]
-            let windowMs = window.count * step
-            let mean = window.reduce(0, +) / Double(window.count)
-            let onMs = min(windowMs, Int((mean * Double(windowMs) / Double(step)).rounded()) * step)
-            add(true, onMs)
-            add(false, windowMs - onMs)
-            start += perWindow
+            if samples[start] <= 0 {
+                add(false, step)
+                start += 1
+                continue
+            }
+            var end = start
+            while end < samples.count, samples[end] > 0 { end += 1 }
+            var window = start
+            while window < end {
+                let slice = samples[window..<min(window + perWindow, end)]
+                let windowMs = slice.count * step
+                let mean = slice.reduce(0, +) / Double(slice.count)
+                let onMs = min(windowMs, max(step, Int((mean * Double(windowMs) / Double(step)).rounded()) * step))
+                add(true, onMs)
+                add(false, windowMs - onMs)
+                window += perWindow
+            }
+            start = end
         }
         while runs.last?.on == false { runs.removeLast() }
         var array: [Int] = []
