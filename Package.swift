@@ -30,6 +30,10 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(
+            name: "HapticPolicyCLITests",
+            dependencies: ["HapticPolicyCLI", "haptic-policy"]
+        ),
+        .testTarget(
             name: "HapticPolicyYAMLTests",
             dependencies: ["HapticPolicyYAML", "HapticPolicy"],
             resources: [.copy("Fixtures")]

@@ -1,1 +1,4 @@
+import Foundation
 import HapticPolicyCLI
+
+exit(HapticPolicyTool.main(Array(CommandLine.arguments.dropFirst())))

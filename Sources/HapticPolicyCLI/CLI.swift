@@ -1,2 +1,0 @@
-import HapticPolicy
-import HapticPolicyYAML

@@ -1,0 +1,89 @@
+/// The `haptic-policy` command line: dispatches to one subcommand per file in `Commands/`.
+public enum HapticPolicyTool {
+    /// The tool's version, printed by `--version`.
+    public static let version = "0.1.0"
+
+    /// Every subcommand, in help order.
+    package static let subcommands: [Subcommand] = [
+    ]
+
+    /// Runs the tool with the process's streams; returns the exit code.
+    public static func main(_ arguments: [String]) -> Int32 {
+        let context = CommandContext.process()
+        let code = run(arguments, context: context)
+        context.stdout.flush()
+        context.stderr.flush()
+        return code.rawValue
+    }
+
+    /// Runs the tool with the given arguments (without the program name) and context.
+    package static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
+        guard let first = arguments.first else {
+            context.stderr.line(overview)
+            return .usage
+        }
+        switch first {
+        case "--help", "-h", "help":
+            if first == "help", arguments.count > 1, let command = subcommands.first(where: { $0.spec.name == arguments[1] }) {
+                context.stdout.line(command.spec.helpText)
+            } else {
+                context.stdout.line(overview)
+            }
+            return .success
+        case "--version":
+            context.stdout.line(version)
+            return .success
+        default:
+            break
+        }
+        guard let command = subcommands.first(where: { $0.spec.name == first }) else {
+            let names = subcommands.map(\.spec.name)
+            var message = "error: unknown command '\(first)'"
+            if let near = names.min(by: { editDistance($0, first) < editDistance($1, first) }),
+                editDistance(near, first) <= max(2, first.count / 3)
+            {
+                message += "; did you mean '\(near)'?"
+            } else {
+                message += "; commands: \(names.joined(separator: ", "))"
+            }
+            context.stderr.line(message)
+            return .usage
+        }
+        do {
+            guard let parsed = try ParsedArguments.parse(Array(arguments.dropFirst()), spec: command.spec) else {
+                context.stdout.line(command.spec.helpText)
+                return .success
+            }
+            return try command.run(parsed, context)
+        } catch {
+            context.stderr.line("error: \(error.message)")
+            context.stderr.line("usage: \(command.spec.usage)")
+            return .usage
+        }
+    }
+
+    /// The top-level help.
+    package static var overview: String {
+        let width = subcommands.map(\.spec.name.count).max() ?? 0
+        var lines = [
+            "OVERVIEW: haptic-policy \(version): lint, evaluate, test and export haptic feedback policies.",
+            "",
+            "USAGE: haptic-policy <command> [options] [arguments]",
+            "",
+            "COMMANDS:",
+        ]
+        for command in subcommands {
+            let name = command.spec.name
+            lines.append("  " + name + String(repeating: " ", count: width - name.count) + "  " + command.spec.abstract)
+        }
+        lines += [
+            "",
+            "OPTIONS:",
+            "  --version  Print the version.",
+            "  --help     Show this help; 'haptic-policy <command> --help' for a command.",
+            "",
+            "EXIT CODES: 0 success, 1 findings or failures, 64 usage error.",
+        ]
+        return lines.joined(separator: "\n")
+    }
+}

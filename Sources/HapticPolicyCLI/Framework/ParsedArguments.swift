@@ -1,0 +1,141 @@
+/// Arguments parsed against a `CommandSpec`.
+package struct ParsedArguments: Sendable, Equatable {
+    /// Positional values in order (`-` kept as is: it means stdin).
+    package var positionals: [String] = []
+    /// Option values by long name, in the order given.
+    package var values: [String: [String]] = [:]
+    /// Flags given, by long name.
+    package var flags: Set<String> = []
+
+    /// The last value of an option, if given.
+    package func value(_ name: String) -> String? { values[name]?.last }
+
+    /// Whether a flag was given.
+    package func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// Parses `arguments` (without the command name) against `spec`.
+    ///
+    /// Accepts `--name value`, `--name=value`, `-n value`, `--` to end options, and `-`
+    /// as a positional. Returns nil when `--help`/`-h` was asked for.
+    package static func parse(_ arguments: [String], spec: CommandSpec) throws(UsageError) -> ParsedArguments? {
+        var result = ParsedArguments()
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                result.positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            if argument == "--help" || argument == "-h" { return nil }
+            var name: String
+            var inlineValue: String?
+            let option: CommandSpec.Option
+            if argument.hasPrefix("--") {
+                name = String(argument.dropFirst(2))
+                if let equals = name.firstIndex(of: "=") {
+                    inlineValue = String(name[name.index(after: equals)...])
+                    name = String(name[..<equals])
+                }
+                guard let found = spec.options.first(where: { $0.name == name }) else {
+                    throw UsageError(unknownOption: "--\(name)", spec: spec)
+                }
+                option = found
+            } else {
+                let letters = Array(argument.dropFirst())
+                guard letters.count == 1, let found = spec.options.first(where: { $0.short == letters[0] }) else {
+                    throw UsageError(unknownOption: argument, spec: spec)
+                }
+                option = found
+                name = option.name
+            }
+            if option.valueName == nil {
+                if inlineValue != nil { throw UsageError("option '--\(name)' takes no value") }
+                result.flags.insert(name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else {
+                guard index < arguments.count else {
+                    throw UsageError("option '--\(name)' needs a value: --\(name) <\(option.valueName ?? "value")>")
+                }
+                value = arguments[index]
+                index += 1
+            }
+            if let choices = option.choices, !choices.contains(value) {
+                throw UsageError("'\(value)' is not a valid value for '--\(name)'; use one of: \(choices.joined(separator: ", "))")
+            }
+            if !option.repeats, result.values[name] != nil {
+                throw UsageError("option '--\(name)' given twice; give it once")
+            }
+            result.values[name, default: []].append(value)
+        }
+        try result.checkPositionals(spec)
+        return result
+    }
+
+    private func checkPositionals(_ spec: CommandSpec) throws(UsageError) {
+        var minimum = 0
+        var maximum: Int? = 0
+        for positional in spec.positionals {
+            switch positional.arity {
+            case .one:
+                minimum += 1
+                maximum = maximum.map { $0 + 1 }
+            case .optional:
+                maximum = maximum.map { $0 + 1 }
+            case .oneOrMore:
+                minimum += 1
+                maximum = nil
+            case .zeroOrMore:
+                maximum = nil
+            }
+        }
+        if positionals.count < minimum {
+            let missing = spec.positionals.filter { $0.arity == .one || $0.arity == .oneOrMore }
+            let name = missing.count > positionals.count ? missing[positionals.count].name : "argument"
+            throw UsageError("missing <\(name)>; usage: \(spec.usage)")
+        }
+        if let maximum, positionals.count > maximum {
+            throw UsageError("unexpected argument '\(positionals[maximum])'; usage: \(spec.usage)")
+        }
+    }
+}
+
+extension UsageError {
+    init(unknownOption: String, spec: CommandSpec) {
+        let names = spec.options.map { "--\($0.name)" } + ["--help"]
+        let bare = unknownOption.drop(while: { $0 == "-" })
+        if let near = names.min(by: { editDistance(String($0.dropFirst(2)), String(bare)) < editDistance(String($1.dropFirst(2)), String(bare)) }),
+            editDistance(String(near.dropFirst(2)), String(bare)) <= max(1, bare.count / 3)
+        {
+            self.init("unknown option '\(unknownOption)'; did you mean '\(near)'?")
+        } else {
+            self.init("unknown option '\(unknownOption)' for '\(spec.name)'; see 'haptic-policy \(spec.name) --help'")
+        }
+    }
+}
+
+/// Levenshtein distance, for "did you mean" on option and command names.
+package func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}

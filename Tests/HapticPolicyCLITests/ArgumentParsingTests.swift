@@ -1,0 +1,60 @@
+import Testing
+@testable import HapticPolicyCLI
+
+@Suite struct ArgumentParsingTests {
+    let spec = CommandSpec(
+        name: "demo", abstract: "A demo.", discussion: "",
+        options: [
+            .value("format", valueName: "format", choices: ["text", "json"], help: "Output format."),
+            .value("out", short: "o", valueName: "file", help: "Output file."),
+            .value("param", valueName: "name=value", repeats: true, help: "A parameter."),
+            .flag("strict", help: "Strict."),
+        ],
+        positionals: [.init("policy", .oneOrMore, help: "Policies.")]
+    )
+
+    @Test func parsesOptionsFlagsAndPositionals() throws {
+        let parsed = try #require(try ParsedArguments.parse(
+            ["a.yaml", "--format=json", "-o", "x", "--strict", "--param", "a=1", "--param", "b=2", "-", "--", "--odd"],
+            spec: spec))
+        #expect(parsed.positionals == ["a.yaml", "-", "--odd"])
+        #expect(parsed.value("format") == "json")
+        #expect(parsed.value("out") == "x")
+        #expect(parsed.values["param"] == ["a=1", "b=2"])
+        #expect(parsed.flag("strict"))
+    }
+
+    @Test func helpReturnsNil() throws {
+        #expect(try ParsedArguments.parse(["a", "--help"], spec: spec) == nil)
+    }
+
+    @Test(arguments: [
+        (["a", "--formt", "json"], "unknown option '--formt'; did you mean '--format'?"),
+        (["a", "--format", "xml"], "'xml' is not a valid value for '--format'; use one of: text, json"),
+        (["a", "--format"], "option '--format' needs a value: --format <format>"),
+        (["a", "--strict=yes"], "option '--strict' takes no value"),
+        (["a", "--out", "x", "--out", "y"], "option '--out' given twice; give it once"),
+        ([], "missing <policy>; usage: haptic-policy demo [options] <policy>..."),
+    ])
+    func rejectsBadUsage(arguments: [String], message: String) {
+        #expect(throws: UsageError(message)) { try ParsedArguments.parse(arguments, spec: spec) }
+    }
+
+    @Test func unknownCommandSuggestsNearest() {
+        let result = runInProcess(["lnt"])
+        #expect(result.exitCode == 64)
+        #expect(result.stderr.contains("unknown command 'lnt'"))
+    }
+
+    @Test func versionPrints() throws {
+        let result = try runBinary(["--version"])
+        #expect(result.exitCode == 0)
+        #expect(result.stdout == HapticPolicyTool.version + "\n")
+    }
+
+    @Test func noArgumentsIsUsageError() throws {
+        let result = try runBinary([])
+        #expect(result.exitCode == 64)
+        #expect(result.stderr.contains("USAGE: haptic-policy <command>"))
+    }
+}

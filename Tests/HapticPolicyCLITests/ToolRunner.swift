@@ -1,0 +1,78 @@
+import Foundation
+@testable import HapticPolicyCLI
+
+/// What one run of the tool printed and returned.
+struct ToolResult {
+    var stdout: String
+    var stderr: String
+    var exitCode: Int32
+}
+
+/// The package root, found from this file's path (tests run from anywhere).
+let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Runs the tool in-process with captured streams.
+func runInProcess(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) -> ToolResult {
+    let context = CommandContext(
+        stdout: Output(capturingAsTerminal: false),
+        stderr: Output(capturingAsTerminal: false),
+        readStandardInput: { Array(stdin.utf8) },
+        environment: environment
+    )
+    let code = HapticPolicyTool.run(arguments, context: context)
+    context.stdout.flush()
+    context.stderr.flush()
+    return ToolResult(stdout: context.stdout.capturedText, stderr: context.stderr.capturedText, exitCode: code.rawValue)
+}
+
+/// The built `haptic-policy` binary next to the test bundle.
+func builtToolURL() -> URL {
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    // On macOS the test bundle is a directory: climb out of `X.xctest/Contents/MacOS`.
+    while directory.pathExtension == "xctest" || directory.lastPathComponent == "MacOS" || directory.lastPathComponent == "Contents" {
+        directory.deleteLastPathComponent()
+    }
+    return directory.appendingPathComponent("haptic-policy")
+}
+
+/// Runs the built binary as a separate process, from the package root.
+func runBinary(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> ToolResult {
+    let process = Process()
+    process.executableURL = builtToolURL()
+    process.arguments = arguments
+    process.currentDirectoryURL = packageRoot
+    var env = ProcessInfo.processInfo.environment
+    env["NO_COLOR"] = "1"
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    if let stdin {
+        let input = Pipe()
+        process.standardInput = input
+        try process.run()
+        input.fileHandleForWriting.write(Data(stdin.utf8))
+        try input.fileHandleForWriting.close()
+    } else {
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+    // Read both pipes concurrently so a large stderr cannot block the child.
+    nonisolated(unsafe) var errData = Data()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+        errData = err.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return ToolResult(
+        stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self),
+        exitCode: process.terminationStatus
+    )
+}
