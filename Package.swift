@@ -31,7 +31,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HapticPolicyCLITests",
-            dependencies: ["HapticPolicyCLI", "haptic-policy"]
+            dependencies: ["HapticPolicyCLI", "HapticPolicyYAML", "haptic-policy"]
         ),
         .testTarget(
             name: "HapticPolicyYAMLTests",
