@@ -6,6 +6,9 @@ public enum HapticPolicyTool {
     /// Every subcommand, in help order.
     package static let subcommands: [Subcommand] = [
         EvalCommand.subcommand,
+        ExportCommand.subcommand,
+        ImportAHAPCommand.subcommand,
+        ReportCommand.subcommand,
     ]
 
     /// Runs the tool with the process's streams; returns the exit code.

@@ -53,7 +53,7 @@ package enum ReportRenderer {
         .decision-play { font-weight: 600; }
         .decision-silent { color: var(--silent); font-style: italic; }
         .decision-gap { color: #b42318; font-weight: 700; }
-        .cite { display: inline-block; font-family: ui-monospace, monospace; font-size: 0.8rem; background: #fff4e5; border: 1px solid #f0b45b; border-radius: 0.3rem; padding: 0 0.3rem; margin-right: 0.2rem; }
+        .cite { white-space: nowrap; display: inline-block; font-family: ui-monospace, monospace; font-size: 0.8rem; background: #fff4e5; border: 1px solid #f0b45b; border-radius: 0.3rem; padding: 0 0.3rem; margin-right: 0.2rem; }
         .pattern { border: 1px solid #e3e7ec; border-radius: 0.6rem; padding: 0.8rem 1rem; margin: 1rem 0; }
         .pattern svg { max-width: 100%; height: auto; background: #fbfcfd; border-radius: 0.4rem; }
         .legend span { margin-right: 1rem; font-size: 0.85rem; }
