@@ -106,3 +106,69 @@ enum Shipped {
         #expect(html.contains("&lt;not a failure&gt;"))
     }
 }
+
+@Suite struct ShippedPolicyExportTests {
+    @Test func breathingYAMLExportsTwoContinuousEventsUnderIntensityCurvesWithTheHoldSilent() throws {
+        let (files, diagnostics) = PolicyExporter.export(try Shipped.policy("breathing"), to: [.ahap])
+        #expect(diagnostics.isEmpty)
+        let file = try #require(files.first { $0.name == "breath.ahap" })
+        let document = try JSONParser.parse(file.contents, file: file.name)
+        let entries = document["Pattern"]?.items ?? []
+        let events = entries.compactMap { $0["Event"] }
+        #expect(events.map { $0["EventType"]?.stringValue } == ["HapticContinuous", "HapticContinuous"])
+        #expect(events.map { $0["Time"]?.numberValue } == [0, 11])
+        #expect(events.map { $0["EventDuration"]?.numberValue } == [4, 8])
+        let curves = entries.compactMap { $0["ParameterCurve"] }
+        #expect(curves.map { $0["ParameterID"]?.stringValue } == ["HapticIntensityControl", "HapticIntensityControl"])
+        #expect(curves.map { $0["Time"]?.numberValue } == [0, 11])
+        let hold = try #require(document["Metadata"]?["HapticPolicySilences"]?.items?.first)
+        #expect(hold["Time"]?.numberValue == 4)
+        #expect(hold["Duration"]?.numberValue == 7)
+        #expect(document["Metadata"]?["HapticPolicyLoop"]?.numberValue == 19)
+        #expect(AHAPKeyValidator.violations(document).isEmpty)
+    }
+
+    @Test(arguments: ["plavo", "breathing", "metronome"])
+    func everyShippedPatternExportsWithinEveryPlatformsLimits(name: String) throws {
+        let policy = try Shipped.policy(name)
+        let (files, diagnostics) = PolicyExporter.export(policy, to: ExportTarget.allCases)
+        #expect(diagnostics.filter { $0.severity == .error }.isEmpty, "\(diagnostics.map(\.message))")
+        for file in files where file.name.hasSuffix(".ahap") {
+            let document = try JSONParser.parse(file.contents, file: file.name)
+            #expect(AHAPKeyValidator.violations(document).isEmpty, "\(file.name)")
+            for curve in (document["Pattern"]?.items ?? []).compactMap({ $0["ParameterCurve"] }) {
+                #expect((curve["ParameterCurveControlPoints"]?.items?.count ?? 0) <= 16)
+            }
+        }
+        for file in files where file.name.hasSuffix(".web.json") && file.name != "presets.web.json" {
+            let array = (try JSONParser.parse(file.contents, file: file.name))["pattern"]?.items ?? []
+            #expect(array.count <= 99 && array.allSatisfy { ($0.numberValue ?? -1) >= 0 && ($0.numberValue ?? 1e9) <= 10_000 }, "\(file.name)")
+        }
+    }
+
+    /// The importer's YAML is the policy language: pasted into a policy, the YAML loader
+    /// reads back the same pattern.
+    @Test(arguments: ["pulse", "farewell", "soil.moist"])
+    func importedYAMLLoadsBackAsTheSamePattern(name: String) throws {
+        let policy = try Shipped.policy("plavo")
+        let (files, _) = PolicyExporter.export(policy, to: [.ahap])
+        let file = try #require(files.first { $0.name == "\(name).ahap" })
+        let imported = try #require(AHAPImporter.importPattern(file.contents, file: file.name).pattern)
+        let yaml = """
+            policy: roundtrip
+            version: 1
+            feedback:
+              \(name):
+                layer: creature
+
+            """ + PatternYAMLWriter.write(imported, indent: 4)
+        let loaded = PolicyLoader.parse(Array(yaml.utf8), file: "roundtrip.yaml")
+        #expect(!loaded.hasErrors, "\(loaded.diagnostics.map { "\($0.location): \($0.message)" })\n\(yaml)")
+        let feedback = try #require(loaded.document?.feedback.first)
+        guard case .pattern(let reloaded) = feedback.body, case .pattern(let original)? = policy.feedback.first(where: { $0.name.value == name })?.body else {
+            Issue.record("not a pattern")
+            return
+        }
+        #expect(AHAPImporterTests.same(try original.resolve(), try reloaded.resolve()))
+    }
+}
