@@ -17,8 +17,14 @@ enum Browser {
         return nil
     }()
 
-    /// On CI (`CI` set) the browser test must run; elsewhere it may be skipped when no browser is installed.
-    static let available = path != nil || ProcessInfo.processInfo.environment["CI"] != nil
+    /// On CI (`CI` set) the browser test must run, unless browser tests were switched off
+    /// with `HAPTIC_POLICY_BROWSER_TESTS=0` (then `scripts/setup` does not install
+    /// Chromium either); elsewhere it is skipped when no browser is installed.
+    static let available: Bool = {
+        let environment = ProcessInfo.processInfo.environment
+        if environment["HAPTIC_POLICY_BROWSER_TESTS"] == "0" { return false }
+        return path != nil || environment["CI"] != nil
+    }()
 
     struct Run {
         var stdout: String
@@ -78,7 +84,7 @@ enum Browser {
         ]
     }
 
-    @Test(.enabled(if: Browser.available, "chromium is not installed (apt-get install -y chromium); CI runs this test"), .timeLimit(.minutes(3)))
+    @Test(.enabled(if: Browser.available, "chromium is not installed (scripts/setup or apt-get install -y chromium) or HAPTIC_POLICY_BROWSER_TESTS=0; CI runs this test"), .timeLimit(.minutes(3)))
     func reportLoadsWithoutConsoleErrorsAndRendersEveryWaveform() throws {
         let (directory, page) = try Self.writeReport()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -94,7 +100,7 @@ enum Browser {
         #expect(consoleLines.isEmpty, "console: \(consoleLines)")
     }
 
-    @Test(.enabled(if: Browser.available, "chromium is not installed (apt-get install -y chromium); CI runs this test"), .timeLimit(.minutes(3)))
+    @Test(.enabled(if: Browser.available, "chromium is not installed (scripts/setup or apt-get install -y chromium) or HAPTIC_POLICY_BROWSER_TESTS=0; CI runs this test"), .timeLimit(.minutes(3)))
     func reportProducesAScreenshot() throws {
         let (directory, page) = try Self.writeReport()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -38,10 +38,10 @@ enum ExportCommand {
         let parameters = try parseParameters(arguments.values["param"] ?? [])
         let target = arguments.value("to") ?? "all"
         let targets = target == "all" ? ExportTarget.allCases : ExportTarget(rawValue: target).map { [$0] } ?? []
-        guard let document = loadDocument(arguments.positionals[0], context: context) else { return .failure }
+        guard let loaded = loadDocument(arguments.positionals[0], context: context) else { return .failure }
 
-        let (files, diagnostics) = PolicyExporter.export(document, to: targets, parameters: parameters)
-        printDiagnostics(diagnostics, context: context)
+        let (files, diagnostics) = PolicyExporter.export(loaded.document, to: targets, parameters: parameters)
+        printDiagnostics(diagnostics, sources: loaded.sources, context: context)
         let folder = URL(fileURLWithPath: out)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -79,31 +79,30 @@ enum ExportCommand {
         return values
     }
 
-    /// Loads a policy document; prints errors and returns nil when it is unusable.
-    static func loadDocument(_ path: String, context: CommandContext) -> PolicyDocument? {
-        let file = path == "-" ? "<stdin>" : path
-        let bytes: [UInt8]
-        do throws(InputError) {
-            bytes = try context.readInput(path)
-        } catch {
-            context.stderr.line("error: \(error.message)")
-            return nil
-        }
-        let loaded = PolicyLoader.parse(bytes, file: file)
-        let errors = loaded.diagnostics.filter { $0.severity == .error }
-        guard errors.isEmpty, let document = loaded.document else {
-            printDiagnostics(errors, context: context)
-            context.stderr.line(
-                "\(file): \(errors.count) \(errors.count == 1 ? "error" : "errors"); run 'haptic-policy lint \(path)' and fix them first")
-            return nil
-        }
-        return document
+    /// A loaded, checked policy and its source text (for caret lines under diagnostics).
+    struct Loaded {
+        var document: PolicyDocument
+        var sources: [String: String]
     }
 
-    /// `file:line:column: severity: message [code]`, one per line, on stderr.
-    static func printDiagnostics(_ diagnostics: [Diagnostic], context: CommandContext) {
-        for diagnostic in diagnostics {
-            context.stderr.line("\(diagnostic.location): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code)]")
+    /// Loads and checks a policy like every command that needs a usable one
+    /// (`PolicyChecker`); prints the errors and returns nil when it has any.
+    static func loadDocument(_ path: String, context: CommandContext) -> Loaded? {
+        let displayName = path == "-" ? "<stdin>" : path
+        let result = PolicyChecker.check(path: path, displayName: displayName, context: context)
+        let sources = result.source.map { [displayName: $0] } ?? [:]
+        guard let document = result.document, !result.hasErrors else {
+            let errors = result.diagnostics.filter { $0.severity == .error }
+            printDiagnostics(errors, sources: sources, context: context)
+            context.stderr.line("\(displayName): \(errors.count) \(errors.count == 1 ? "error" : "errors"); run 'haptic-policy lint \(path)' and fix them first")
+            return nil
         }
+        return Loaded(document: document, sources: sources)
+    }
+
+    /// Compiler-style diagnostics with caret lines, on stderr.
+    static func printDiagnostics(_ diagnostics: [Diagnostic], sources: [String: String], context: CommandContext) {
+        guard !diagnostics.isEmpty else { return }
+        context.stderr.write(renderText(diagnostics, sources: sources, color: context.stderrStyle.enabled))
     }
 }

@@ -36,11 +36,11 @@ enum ImportAHAPCommand {
             return .failure
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            context.stderr.line("\(file): error: the file is not UTF-8 text; save it as UTF-8 JSON [\(ExportCode.jsonSyntax)]")
+            context.stderr.line("\(file):1:1: error[\(ExportCode.jsonSyntax)]: the file is not UTF-8 text; save it as UTF-8 JSON")
             return .failure
         }
         let result = AHAPImporter.importPattern(text, file: file)
-        ExportCommand.printDiagnostics(result.diagnostics, context: context)
+        ExportCommand.printDiagnostics(result.diagnostics, sources: [file: text], context: context)
         guard let pattern = result.pattern else { return .failure }
         let comment = ["imported from \((file as NSString).lastPathComponent) by haptic-policy import-ahap"]
         if let name = arguments.value("name") {

@@ -35,7 +35,8 @@ enum ReportCommand {
         if arguments.positionals[0] == "-", arguments.value("events") == "-" {
             throw UsageError("the policy and the events cannot both come from stdin; give one of them as a file")
         }
-        guard let document = ExportCommand.loadDocument(arguments.positionals[0], context: context) else { return .failure }
+        guard let loaded = ExportCommand.loadDocument(arguments.positionals[0], context: context) else { return .failure }
+        let document = loaded.document
 
         var timeline: [ReportTimelineEntry]? = nil
         if let eventsPath = arguments.value("events") {
@@ -43,7 +44,8 @@ enum ReportCommand {
             do throws(PolicyCompileError) {
                 policy = try Policy(compiling: document)
             } catch {
-                ExportCommand.printDiagnostics(error.diagnostics.filter { $0.severity == .error }, context: context)
+                ExportCommand.printDiagnostics(
+                    error.diagnostics.filter { $0.severity == .error }, sources: loaded.sources, context: context)
                 context.stderr.line("error: the policy does not compile, so the session cannot be replayed; fix the errors above")
                 return .failure
             }
@@ -57,7 +59,7 @@ enum ReportCommand {
             timeline = ReportTimelineEntry.session(document: document, policy: policy, log: log)
         }
         let (_, problems) = ExportablePattern.all(in: document, parameters: parameters)
-        ExportCommand.printDiagnostics(problems, context: context)
+        ExportCommand.printDiagnostics(problems, sources: loaded.sources, context: context)
         let html = ReportRenderer.render(document, parameters: parameters, timeline: timeline)
         do {
             try Data(html.utf8).write(to: URL(fileURLWithPath: out))
