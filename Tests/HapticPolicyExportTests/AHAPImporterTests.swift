@@ -100,6 +100,11 @@ import Testing
         if c.severity == .error { #expect(result.pattern == nil) } else { #expect(result.pattern != nil) }
     }
 
+    @Test func aMisspelledKeyIsReportedOnceNotAlsoAsMissing() {
+        let result = AHAPImporter.importPattern(#"{"Pattern": [{"Event": {"Time": 0, "Type": "HapticTransient"}}]}"#, file: "in.ahap")
+        #expect(result.diagnostics.map(\.code) == [ExportCode.unknownKey])
+    }
+
     @Test func absoluteTimesAreConvertedToRelative() throws {
         let result = AHAPImporter.importPattern(Self.cases[4].ahap, file: "in.ahap")
         let pattern = try #require(result.pattern).resolve()
