@@ -72,7 +72,9 @@ enum Browser {
         // Hostile designer text must stay inert in a real browser too.
         policy.description = "</script><img src=x onerror=\"document.title='pwned'\">"
         let page = directory.appendingPathComponent("report.html")
-        try ReportRenderer.render(policy).write(to: page, atomically: true, encoding: .utf8)
+        let log = try #require(FileManager.default.contents(atPath: Shipped.root.appendingPathComponent("Policies/logs/demo.jsonl").path))
+        let timeline = ReportTimelineEntry.session(document: policy, policy: try Policy(compiling: policy), log: Array(log))
+        try ReportRenderer.render(policy, timeline: timeline).write(to: page, atomically: true, encoding: .utf8)
         return (directory, page)
     }
 
@@ -94,6 +96,7 @@ enum Browser {
         #expect(dom.contains("data-svgs-rendered=\"9\""), "all 9 plavo waveforms have a non-empty box")
         #expect(!dom.contains("data-errors=\""), "no script error")
         #expect(!dom.contains("<img"), "injected markup stayed text")
+        #expect(dom.contains("<section id=\"timeline\">") && dom.contains("class=\"timeline-budget\""), "the session timeline is on the page")
         let consoleLines = run.stderr.split(separator: "\n").filter {
             $0.contains("CONSOLE") || $0.contains("Uncaught") || $0.contains("Content Security Policy") || $0.contains("Refused to")
         }

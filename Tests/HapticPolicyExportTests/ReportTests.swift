@@ -35,12 +35,16 @@ enum Shipped {
         }
         let patterns = all(#"<article class="pattern[^"]*" id="([^"]+)""#).map { JSONNode.string($0[0]) }
         let buttons = all(#"data-vibrate="(\[[0-9,]*\])""#).map { JSONNode.string($0[0]) }
+        let timeline = ReportTimelineEntry.Kind.allCases.map { kind in
+            (kind.rawValue, JSONNode.number(Double(html.components(separatedBy: "<tr class=\"timeline-\(kind.rawValue)\"").count - 1)))
+        }
         return .object([
             ("sections", .array(sections)),
             ("screens", .array(screens)),
             ("svgs", .number(Double(html.components(separatedBy: "<svg class=\"waveform\"").count - 1))),
             ("patterns", .array(patterns)),
             ("feelButtons", .array(buttons)),
+            ("timeline", .object(timeline)),
         ])
     }
 
@@ -48,6 +52,14 @@ enum Shipped {
     func reportStructureIsGolden(name: String) throws {
         let html = ReportRenderer.render(try Shipped.policy(name))
         Golden.check(JSONWriter.write(Self.structure(html)), "report/\(name).structure.json", asJSON: true)
+    }
+
+    @Test func sessionReportStructureIsGolden() throws {
+        let document = try Shipped.policy("plavo")
+        let log = try #require(FileManager.default.contents(atPath: Shipped.root.appendingPathComponent("Policies/logs/demo.jsonl").path))
+        let timeline = ReportTimelineEntry.session(document: document, policy: try Policy(compiling: document), log: Array(log))
+        let html = ReportRenderer.render(document, timeline: timeline)
+        Golden.check(JSONWriter.write(Self.structure(html)), "report/plavo-session.structure.json", asJSON: true)
     }
 
     @Test func designerTextIsEscapedEverywhere() throws {
