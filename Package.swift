@@ -23,6 +23,7 @@ let package = Package(
         .target(name: "HapticPolicyExport", dependencies: ["HapticPolicy"]),
         .target(name: "HapticPolicyCLI", dependencies: ["HapticPolicy", "HapticPolicyYAML", "HapticPolicyExport"]),
         .executableTarget(name: "haptic-policy", dependencies: ["HapticPolicyCLI"]),
+        .executableTarget(name: "haptic-policy-bench", dependencies: ["HapticPolicy", "HapticPolicyYAML"]),
         .testTarget(name: "HapticPolicyTests", dependencies: ["HapticPolicy"]),
         .testTarget(
             name: "HapticPolicyExportTests",
