@@ -59,8 +59,9 @@ enum PatternChecks {
     /// Core Haptics limits.
     static let maxContinuousDuration = 30.0
     static let maxControlPoints = 16
-    /// Template findings explained with causes and bounds (each costs ~60 evaluations).
-    static let explainedFindingsLimit = 20
+    /// Template findings explained with causes and bounds: each costs ~70 evaluations of
+    /// the whole pattern, so huge patterns get fewer (the rest name every parameter at its end).
+    static func explainedFindingsLimit(events: Int) -> Int { min(20, 20_000 / max(1, events)) }
 
     static func run(_ context: ValidationContext) -> [Diagnostic] {
         context.document.feedback.flatMap(check)
@@ -82,7 +83,7 @@ enum PatternChecks {
                 } else {
                     explained += 1
                     diagnostics.append(
-                        word(finding, at: scenario, in: space, explain: explained <= explainedFindingsLimit,
+                        word(finding, at: scenario, in: space, explain: explained <= explainedFindingsLimit(events: pattern.events.count),
                              evaluate: evaluate))
                 }
             }

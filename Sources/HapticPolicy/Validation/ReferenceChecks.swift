@@ -39,8 +39,8 @@ enum ReferenceChecks {
                 "'\(name.value)' is a preset id, not a feedback: declare it under `feedback:` with a layer (`{layer: ui, preset: \(name.value)}`) and play that name",
                 at: name.location)
         }
-        let candidates = context.feedbackNames + (presetsAllowed ? Preset.allCases.map(\.rawValue) : [])
-        let hint = didYouMean(name.value, among: candidates)
+        let hint = context.didYouMean(
+            name.value, among: context.feedbackNames + (presetsAllowed ? Preset.allCases.map(\.rawValue) : []))
         let fix = hint.isEmpty ? ": declare it under `feedback:` or fix the name" : hint
         return CheckCode.unknownFeedback("feedback '\(name.value)' is not declared\(fix)", at: name.location)
     }
@@ -55,7 +55,7 @@ enum ReferenceChecks {
             }
             if case .only(let names) = event.screens {
                 for name in names where context.screens[name.value] == nil {
-                    let hint = didYouMean(name.value, among: context.screenNames)
+                    let hint = context.didYouMean(name.value, among: context.screenNames)
                     out.append(CheckCode.unknownScreen(
                         "screen '\(name.value)' is not declared\(hint.isEmpty ? ": declare it under `screens:` or fix the name" : hint)",
                         at: name.location))
@@ -70,7 +70,7 @@ enum ReferenceChecks {
         for (_, cell) in context.allCells {
             let event = cell.event
             if context.events[event.value] == nil, !ValidationContext.isStateEvent(event.value) {
-                let hint = didYouMean(event.value, among: context.eventNames)
+                let hint = context.didYouMean(event.value, among: context.eventNames)
                 out.append(CheckCode.unknownEvent(
                     "event '\(event.value)' is not in the catalogue\(hint.isEmpty ? ": declare it under `events:` or fix the name" : hint)",
                     at: event.location))
@@ -80,7 +80,7 @@ enum ReferenceChecks {
                     out.append(finding)
                 }
                 if let band = row.band, context.bands[band.value] == nil {
-                    let hint = didYouMean(band.value, among: context.bandNames)
+                    let hint = context.didYouMean(band.value, among: context.bandNames)
                     out.append(CheckCode.unknownBand(
                         "band set '\(band.value)' is not declared\(hint.isEmpty ? ": declare it under `bands:` or fix the name" : hint)",
                         at: band.location))
@@ -97,7 +97,7 @@ enum ReferenceChecks {
                     }
                 }
                 for cite in row.cites where context.invariants[cite.value] == nil {
-                    let hint = didYouMean(cite.value, among: context.invariantIDs)
+                    let hint = context.didYouMean(cite.value, among: context.invariantIDs)
                     out.append(CheckCode.unknownInvariant(
                         "invariant '\(cite.value)' is not declared\(hint.isEmpty ? ": declare it under `invariants:` or fix the id" : hint)",
                         at: cite.location))
@@ -142,7 +142,7 @@ enum ReferenceChecks {
             for expression in expressions {
                 var seen = Set<String>()
                 for name in expression.value.parameters where !declared.contains(name) && seen.insert(name).inserted {
-                    let hint = didYouMean(name, among: declared)
+                    let hint = context.didYouMean(name, among: declared)
                     let fix = hint.isEmpty
                         ? (declared.isEmpty
                             ? ": declare it under `params:` with a default, or write a number"
