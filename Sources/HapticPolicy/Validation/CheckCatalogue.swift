@@ -19,7 +19,7 @@ package enum CheckCatalogue {
         .invalidFallback, .stopWithoutLoop, .duplicateInvariant, .stateEventDeclared,
         .unusedFeedback, .unusedBand, .unusedScreen, .unusedInvariant,
         .gap, .overlappingRows, .shadowedRow, .eventNotOnScreen, .emptySilenceReason,
-        .bandWithoutNumber, .tickWithoutPlay, .incompleteCell,
+        .bandWithoutNumber, .tickWithoutPlay, .incompleteCell, .conditionValueMismatch,
         .bannedPreset, .layerMixing, .valueWithoutBand, .exceptionUnknownEvent,
         .noBudget, .budgetMaxTooSmall, .budgetWindowNotPositive, .budgetUnknownScreen, .duplicateBudget,
     ]

@@ -15,7 +15,8 @@ extension CheckCode {
     static let continuousTooLong = CheckCode(
         "HP106", .error, "continuous-too-long", "a continuous event lasts more than 30 s (the Core Haptics limit)")
     static let tooManyControlPoints = CheckCode(
-        "HP107", .error, "too-many-control-points", "a curve has more than 16 control points (the Core Haptics limit)")
+        "HP107", .error, "too-many-control-points",
+        "a curve has more than 16 control points (the Core Haptics limit); an error: split the event, the exporter does not")
     static let controlPointOutsideEvent = CheckCode(
         "HP108", .error, "control-point-outside-event", "a control point's time is outside 0...its event's duration")
     static let controlPointsOutOfOrder = CheckCode(

@@ -6,7 +6,8 @@ extension CheckCode {
     static let overlappingRows = CheckCode(
         "HP302", .error, "overlapping-rows", "two rows of a cell have the same condition")
     static let shadowedRow = CheckCode(
-        "HP303", .error, "shadowed-row", "a row can never fire: an earlier row of its cell matches whenever it would")
+        "HP303", .error, "shadowed-row",
+        "a row can never fire: an earlier row of its cell matches whenever it would (an error: dead rows hide mistakes)")
     static let eventNotOnScreen = CheckCode(
         "HP304", .error, "event-not-on-screen", "a screen decides an event that cannot occur on it")
     static let emptySilenceReason = CheckCode(
@@ -14,6 +15,9 @@ extension CheckCode {
     static let bandWithoutNumber = CheckCode(
         "HP307", .error, "band-without-number", "`band:` on an event that does not carry `value: number`")
     static let tickWithoutPlay = CheckCode("HP308", .error, "tick-without-play", "a `ticker: tick` row plays nothing")
+    static let conditionValueMismatch = CheckCode(
+        "HP310", .error, "condition-value-mismatch",
+        "a row's `when: {value: ...}` can never match: the event carries no value, or another kind")
     static let incompleteCell = CheckCode(
         "HP309", .error, "incomplete-cell", "every row of a cell has a condition, so some events stay undecided")
 }
@@ -98,6 +102,9 @@ enum TableChecks {
                     "a `ticker: tick` row must play the tick: add `play: <feedback>` (usually a selection preset)",
                     at: row.ticker?.location ?? row.location))
             }
+            if let expected = row.condition?.value, let event {
+                out += valueMismatch(expected, event)
+            }
             if let band = row.band, let event, event.value?.value != .number {
                 out.append(CheckCode.bandWithoutNumber(
                     "'\(cell.event.value)' carries no number, so it has no band to change: add `value: number` to the event or use `play:`",
@@ -111,6 +118,26 @@ enum TableChecks {
                 at: location))
         }
         return out
+    }
+
+    /// A `value` condition whose kind the event never carries: the row never fires.
+    static func valueMismatch(_ expected: Located<ScalarValue>, _ event: EventDecl) -> [Diagnostic] {
+        let kind: ValueKind
+        switch expected.value {
+        case .number: kind = .number
+        case .bool: kind = .bool
+        case .string: kind = .string
+        }
+        guard let carried = event.value?.value else {
+            return [CheckCode.conditionValueMismatch(
+                "'\(event.name.value)' carries no value, so `value: \(expected.value)` never matches: add `value: \(kind.rawValue)` to the event or remove the condition",
+                at: expected.location)]
+        }
+        guard carried != kind else { return [] }
+        let fix = carried == .string ? "quote it (`value: \"\(expected.value.description.trimmingCharacters(in: ["\""]))\"`)" : "write a \(carried.rawValue)"
+        return [CheckCode.conditionValueMismatch(
+            "'\(event.name.value)' carries a \(carried.rawValue), so the \(kind.rawValue) \(expected.value) never matches: \(fix)",
+            at: expected.location)]
     }
 
     /// Some row always matches: one without a condition, or `speaks`/`value` rows
