@@ -53,7 +53,7 @@ import Testing
         #expect(findings.first?.message.contains("lower 'max' of 'bpm' to 240") == true)
     }
 
-    @Test(arguments: [(1, 3), (2, 5), (4, 17), (5, 11), (6, 13)])
+    @Test(arguments: [(0, 1), (1, 3), (2, 9), (4, 25), (5, 11), (6, 13)])
     func scenarioCount(ranged: Int, expected: Int) {
         let params = (0..<ranged).map { Build.param("p\($0)", 1, min: 0, max: 2) }
         let space = TemplateSpace(PatternDecl(parameters: params, events: []))
