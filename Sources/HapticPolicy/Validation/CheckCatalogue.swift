@@ -17,7 +17,7 @@ package enum CheckCatalogue {
         .parameterRangeInvalid, .notFinite, .intensityOnNonImpact, .emptyPattern,
         .unknownFeedback, .unknownBand, .unknownScreen, .unknownEvent, .unknownInvariant, .unknownParameter,
         .invalidFallback, .stopWithoutLoop, .duplicateInvariant, .stateEventDeclared,
-        .unusedFeedback, .unusedBand, .unusedScreen, .unusedInvariant,
+        .unusedFeedback, .unusedBand, .unusedScreen, .unusedInvariant, .feedbackNamedLikePreset, .stateEventInTable,
         .gap, .overlappingRows, .shadowedRow, .eventNotOnScreen, .emptySilenceReason,
         .bandWithoutNumber, .tickWithoutPlay, .incompleteCell, .conditionValueMismatch,
         .bannedPreset, .layerMixing, .valueWithoutBand, .exceptionUnknownEvent,

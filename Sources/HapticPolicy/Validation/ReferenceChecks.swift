@@ -17,6 +17,12 @@ extension CheckCode {
     static let stateEventDeclared = CheckCode(
         "HP210", .error, "state-event-declared",
         "the catalogue declares a built-in state event (`screen.enter`, `app.state`, `device.*`)")
+    static let feedbackNamedLikePreset = CheckCode(
+        "HP215", .error, "feedback-named-like-preset",
+        "a feedback is named like a preset id, so a fallback naming it is ambiguous")
+    static let stateEventInTable = CheckCode(
+        "HP216", .error, "state-event-in-table",
+        "a table or `everywhere` has a cell for a built-in state event, which the evaluator handles itself")
 }
 
 /// Every name used must be declared: feedback, bands, screens, events, invariants,
@@ -47,6 +53,11 @@ enum ReferenceChecks {
 
     private static func catalogueFindings(_ context: ValidationContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
+        for feedback in context.document.feedback where Preset(rawValue: feedback.name.value) != nil {
+            out.append(CheckCode.feedbackNamedLikePreset(
+                "feedback '\(feedback.name.value)' has the name of a preset id, so `fallback: \(feedback.name.value)` could mean either: give it another name",
+                at: feedback.name.location))
+        }
         for event in context.document.events {
             if ValidationContext.isStateEvent(event.name.value) {
                 out.append(CheckCode.stateEventDeclared(
@@ -69,7 +80,13 @@ enum ReferenceChecks {
         var out: [Diagnostic] = []
         for (_, cell) in context.allCells {
             let event = cell.event
-            if context.events[event.value] == nil, !ValidationContext.isStateEvent(event.value) {
+            if ValidationContext.isStateEvent(event.value) {
+                let fix = event.value == StateEvent.screenEnter.rawValue
+                    ? "remove the cell and list what to prepare in the screen's `enter:`"
+                    : "remove the cell; the evaluator applies it to the device state itself"
+                out.append(CheckCode.stateEventInTable(
+                    "'\(event.value)' is a built-in state event and has no table cell: \(fix)", at: event.location))
+            } else if context.events[event.value] == nil {
                 let hint = context.didYouMean(event.value, among: context.eventNames)
                 out.append(CheckCode.unknownEvent(
                     "event '\(event.value)' is not in the catalogue\(hint.isEmpty ? ": declare it under `events:` or fix the name" : hint)",
