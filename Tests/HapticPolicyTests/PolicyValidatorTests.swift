@@ -6,7 +6,7 @@ import Testing
     @Test func namesTheParameterValueAndTheBound() {
         let breath = Build.pattern(
             "breath", params: [Build.param("inhale", 4, min: 2, max: 6), Build.param("exhale", 8, min: 4, max: 20)],
-            events: [Build.event(.continuous, duration: "exhale + 12")])
+            events: [Build.event(.continuous, duration: "inhale"), Build.event(.continuous, time: "inhale", duration: "exhale + 12")])
         let findings = PolicyValidator.validate(Build.played(breath))
         #expect(findings.codes == ["HP106"])
         #expect(
