@@ -71,11 +71,16 @@ public enum PolicyLoader {
     private static func readStandardInput(limit: Int) -> [UInt8]? {
         var bytes: [UInt8] = []
         while bytes.count <= limit {
+            let count = min(1 << 16, limit + 1 - bytes.count)
             let chunk: Data?
-            do {
-                chunk = try FileHandle.standardInput.read(upToCount: min(1 << 16, limit + 1 - bytes.count))
-            } catch {
-                return nil
+            if #available(macOS 10.15.4, iOS 13.4, *) {
+                do {
+                    chunk = try FileHandle.standardInput.read(upToCount: count)
+                } catch {
+                    return nil
+                }
+            } else {
+                chunk = FileHandle.standardInput.readData(ofLength: count)
             }
             guard let chunk, !chunk.isEmpty else { break }
             bytes += chunk
