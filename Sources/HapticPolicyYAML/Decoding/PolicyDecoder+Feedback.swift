@@ -23,7 +23,9 @@ extension PolicyDecoder {
             body = pattern(entry.value).map(FeedbackDecl.Body.pattern)
             notAllowed(fields, "intensity", because: "a pattern sets 'intensity' on each of its events")
         case nil:
-            missingOneOf(["preset", "pattern"], of: fields, in: what, at: name.location, advice: ", for example 'preset: impact.light'")
+            missingOneOf(
+                ["preset", "pattern"], of: fields, in: what, at: name.location,
+                advice: ", for example 'preset: impact.light'")
         }
         let fallbackDecl = fields["fallback"].flatMap { self.fallback($0) }
         guard let layer, let body else { return nil }
@@ -105,9 +107,9 @@ extension PolicyDecoder {
             notAllowed(fields, "intensity", because: "a silence plays nothing")
             notAllowed(fields, "sharpness", because: "a silence plays nothing")
             notAllowed(fields, "curves", because: "a silence plays nothing")
-            if !fields.has("duration"), !fields.explainsMissing(["duration"]) { report(Self.missingKey("duration", in: "a silence event", at: node.location)) }
+            requireDuration(fields, in: "a silence event", at: node.location)
         case .continuous?:
-            if !fields.has("duration"), !fields.explainsMissing(["duration"]) { report(Self.missingKey("duration", in: "a continuous event", at: node.location)) }
+            requireDuration(fields, in: "a continuous event", at: node.location)
         case nil:
             break
         }
@@ -115,6 +117,11 @@ extension PolicyDecoder {
         return PatternEventDecl(
             kind: kind, time: time, duration: duration, intensity: intensity, sharpness: sharpness, curves: curves,
             note: note(fields["note"]), location: node.location)
+    }
+
+    private mutating func requireDuration(_ fields: Fields, in what: String, at location: SourceLocation) {
+        guard !fields.has("duration"), !fields.explainsMissing(["duration"]) else { return }
+        report(Self.missingKey("duration", in: what, at: location))
     }
 
     private mutating func curve(named name: Located<String>, _ node: YAMLNode) -> CurveDecl? {

@@ -156,7 +156,9 @@ struct PolicyDecoder {
         case let entry?:
             scope = choice(entry.value, for: "layer", what: "layer", as: Layer.self).map { .layer($0) }
         case nil:
-            missingOneOf(["each", "screen", "layer"], of: fields, in: "a budget", at: node.location, advice: ", for example 'each: screen'")
+            missingOneOf(
+                ["each", "screen", "layer"], of: fields, in: "a budget", at: node.location,
+                advice: ", for example 'each: screen'")
         }
         guard let id, let max, let per, let scope else { return nil }
         return BudgetDecl(id: id, scope: scope, max: max, window: per, location: node.location)
