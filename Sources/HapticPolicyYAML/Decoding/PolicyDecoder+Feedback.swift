@@ -12,7 +12,7 @@ extension PolicyDecoder {
         let layer = fields["layer"].flatMap { choice($0, for: "layer", what: "layer", as: Layer.self) }
         let note = self.note(fields["note"])
         var body: FeedbackDecl.Body?
-        switch exclusive(fields, ["preset", "pattern"], advice: "a feedback is either a system preset or a custom pattern") {
+        switch exclusive(fields, ["preset", "pattern"], advice: "keep one: a feedback is either a system preset or a custom pattern") {
         case let entry? where entry.name == "preset":
             if let preset = choice(entry.value, for: "preset", what: "preset", as: Preset.self) {
                 let intensity = fields["intensity"].flatMap { number($0, for: "intensity") }
@@ -25,7 +25,7 @@ extension PolicyDecoder {
         case nil:
             missingOneOf(
                 ["preset", "pattern"], of: fields, in: what, at: name.location,
-                advice: ", for example 'preset: impact.light'")
+                advice: "add one, for example 'preset: impact.light'")
         }
         let fallbackDecl = fields["fallback"].flatMap { self.fallback($0) }
         guard let layer, let body else { return nil }
