@@ -172,6 +172,17 @@ import Testing
         #expect(result.document != nil)
     }
 
+    /// Messages are lowercase, name a fix after ';' or ':', and end without a period.
+    @Test(arguments: failing)
+    func messagesNameTheFix(_ item: Case) {
+        for diagnostic in load(header + item.body).diagnostics {
+            let message = diagnostic.message
+            #expect(message.first?.isUppercase == false, "\(message)")
+            #expect(message.contains("; ") || message.contains(": "), "\(message)")
+            #expect(!message.hasSuffix("."), "\(message)")
+        }
+    }
+
     @Test(arguments: [
         ("no version", "policy: p\n", ["HP013@1:1"]),
         ("version 2", "policy: p\nversion: 2\n", ["HP020@2:10"]),
@@ -261,6 +272,15 @@ import Testing
         }
         #expect(try pattern.events.first?.time.value.evaluate(["n": 2]) == 2)
         #expect(pattern.parameters.first?.defaultValue.value == 2)
+    }
+
+    /// Reporting scales with the file: thousands of errors each needing its source line.
+    @Test func reportsEveryMistakeInALargeFile() {
+        let body = "everywhere:\n" + (0..<3000).map { "  e\($0): {silent: quiet, said softly}\n" }.joined()
+        let result = load(header + body)
+        #expect(result.diagnostics.count == 3000)
+        #expect(result.diagnostics.allSatisfy { $0.code == "HP012" && $0.message.contains("quote the text") })
+        #expect(result.diagnostics.last.map { "\($0.location.line):\($0.location.column)" } == "3003:26")
     }
 
     @Test func unknownKeyAfterCommaInFlowTextSuggestsQuoting() throws {
