@@ -39,6 +39,9 @@ import Testing
             body: "feedback:\n  tap:\n    layer: ui\n    preset: impact.light\n    intensity: [1]\n",
             expected: ["HP011@7:16"], mentions: ["expected a number for 'intensity', found a list"]),
         Case(
+            name: "no space after a colon", body: "feedback:\n  tap:\n    layer:ui\n",
+            expected: ["HP011@5:5"], mentions: ["put a space after ':'"]),
+        Case(
             name: "quoted number", body: "engine: {warmup: '0.1'}\n",
             expected: ["HP011@3:18"], mentions: ["remove the quotes"]),
         Case(
