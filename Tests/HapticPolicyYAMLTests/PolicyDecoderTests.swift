@@ -91,6 +91,12 @@ import Testing
             body: "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: transient, time: \"吸う + $\"}\n",
             expected: ["HP015@8:41"]),
         Case(
+            // 'é' written as e + U+0301: one Character for the expression parser, two
+            // Unicode scalars (two columns) for locations.
+            name: "expression error after a combining accent",
+            body: "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: transient, time: \"e\u{301}x + $\"}\n",
+            expected: ["HP015@8:42"]),
+        Case(
             name: "expression that ends too early",
             body: "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: transient, time: 1 +}\n",
             expected: ["HP015@8:38"], mentions: ["ends too early"]),
