@@ -26,12 +26,12 @@ extension PolicyDecoder {
         let below = fields["below"].flatMap { number($0, for: "below") }
         var play: Located<String>?
         var silent: Located<String>?
-        switch exclusive(fields, ["play", "silent"], advice: "entering a level either plays or stays silent") {
+        switch exclusive(fields, ["play", "silent"], advice: "keep one: entering a level either plays or stays silent") {
         case let entry? where entry.name == "play": play = text(entry.value, for: "play")
         case let entry?: silent = reason(entry.value)
         case nil:
             missingOneOf(["play", "silent"], of: fields, in: "band level '\(name?.value ?? "")'", at: node.location,
-                advice: "; say what entering it plays, or why it is silent")
+                advice: "say what entering it plays, or why it is silent")
         }
         guard let name else { return nil }
         return BandDecl.Level(name: name, below: below, play: play, silent: silent, location: node.location)
@@ -127,7 +127,7 @@ extension PolicyDecoder {
         }
         if action == nil, !fields.has("ticker"), !fields.has("prepare") {
             missingOneOf(["play", "band", "silent", "stop"], of: fields, in: "the row for '\(event)'", at: node.location,
-                advice: " (or 'ticker:' / 'prepare:' alone); write 'silent: <reason>' to decide on silence")
+                advice: "add one, or 'ticker:' / 'prepare:' alone; write 'silent: <reason>' to decide on silence")
             usable = false
         }
         if let node = fields["cite"] { row.cites = names(node, for: "cite") ?? [] }
@@ -143,20 +143,13 @@ extension PolicyDecoder {
         guard let fields = fields(node, of: "a condition", keys: ["speaks", "value", "subject"], valueOf: "when") else {
             return nil
         }
-        var condition = ConditionDecl(location: node.location)
-        if let node = fields["speaks"] {
-            guard let speaks = bool(node, for: "speaks") else { return nil }
-            condition.speaks = speaks
-        }
-        if let node = fields["value"] {
-            guard let value = scalarValue(node, for: "value") else { return nil }
-            condition.value = value
-        }
-        if let node = fields["subject"] {
-            guard let subject = text(node, for: "subject") else { return nil }
-            condition.subject = subject
-        }
-        return condition
+        // Read every field before giving up, so each mistake is reported.
+        let speaks = fields["speaks"].map { bool($0, for: "speaks") }
+        let value = fields["value"].map { scalarValue($0, for: "value") }
+        let subject = fields["subject"].map { text($0, for: "subject") }
+        if speaks == .some(nil) || value == .some(nil) || subject == .some(nil) { return nil }
+        return ConditionDecl(
+            speaks: speaks ?? nil, value: value ?? nil, subject: subject ?? nil, location: node.location)
     }
 
     /// A silence reason; written-but-empty stays empty for the validator to report.

@@ -11,6 +11,9 @@ package struct YAMLSyntaxError: Error, Sendable, Hashable {
     package var context: String?
     /// Where the construct named by `context` starts.
     package var contextLocation: SourceLocation?
+    /// Whether other text precedes the problem on its line (a stray quote or bracket
+    /// after a value, rather than a line at the wrong indentation).
+    package var followsText = false
 }
 
 /// Owns a libyaml parser and the input bytes it reads, and hands out events one by one.
@@ -22,9 +25,8 @@ package final class YAMLParser {
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let input: UnsafeMutableBufferPointer<UInt8>
     private let file: String
+    private let byteCount: Int
     private let initialized: Bool
-    /// Maps libyaml's byte offsets (reader errors) to locations.
-    private let lineStarts: [Int]
 
     /// Creates a parser over UTF-8 `bytes` (without a byte order mark).
     package init(bytes: [UInt8], file: String) {
@@ -32,7 +34,7 @@ package final class YAMLParser {
         parser = .allocate(capacity: 1)
         input = .allocate(capacity: max(bytes.count, 1))
         _ = input.initialize(from: bytes)
-        lineStarts = Self.lineStarts(of: bytes)
+        byteCount = bytes.count
         initialized = yaml_parser_initialize(parser) == 1
         if initialized {
             yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
@@ -129,40 +131,51 @@ package final class YAMLParser {
             let context = state.context.map { String(cString: $0) }
             return YAMLSyntaxError(
                 problem: problem, problemLocation: location(state.problem_mark),
-                context: context, contextLocation: context == nil ? nil : location(state.context_mark))
+                context: context, contextLocation: context == nil ? nil : location(state.context_mark),
+                followsText: hasText(line: Int(state.problem_mark.line), before: Int(state.problem_mark.column)))
         default:
             return YAMLSyntaxError(problem: problem, problemLocation: location(line: 0, column: 0))
         }
     }
 
-    private func location(byteOffset: Int) -> SourceLocation {
-        // The last line start at or before the offset.
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= byteOffset { low = mid } else { high = mid - 1 }
-        }
-        let start = lineStarts[low]
-        let end = min(max(byteOffset, start), input.count)
-        let column = UnsafeBufferPointer(rebasing: input[start..<end]).reduce(0) { count, byte in
-            count + (byte & 0xC0 == 0x80 ? 0 : 1)
-        }
-        return location(line: low, column: column)
-    }
-
-    private static func lineStarts(of bytes: [UInt8]) -> [Int] {
-        var starts = [0]
+    /// Whether the 0-based `line` has anything but spaces before its 0-based `column`.
+    private func hasText(line: Int, before column: Int) -> Bool {
         var index = 0
-        while index < bytes.count {
-            if bytes[index] == 0x0A {
-                starts.append(index + 1)
-            } else if bytes[index] == 0x0D {
-                if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
-                starts.append(index + 1)
+        var current = 0
+        while current < line, index < byteCount {
+            if input[index] == 0x0A || (input[index] == 0x0D && (index + 1 == byteCount || input[index + 1] != 0x0A)) {
+                current += 1
             }
             index += 1
         }
-        return starts
+        var scalars = 0
+        while scalars < column, index < byteCount, input[index] != 0x0A, input[index] != 0x0D {
+            if input[index] & 0xC0 != 0x80 {
+                if input[index] != 0x20, input[index] != 0x09 { return true }
+                scalars += 1
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// Reader errors carry a byte offset instead of a mark: count lines and scalars up to it.
+    private func location(byteOffset: Int) -> SourceLocation {
+        let end = min(max(byteOffset, 0), byteCount)
+        var line = 0
+        var column = 0
+        var index = 0
+        while index < end {
+            let byte = input[index]
+            if byte == 0x0A || byte == 0x0D {
+                if byte == 0x0D, index + 1 < end, input[index + 1] == 0x0A { index += 1 }
+                line += 1
+                column = 0
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
+        return location(line: line, column: column)
     }
 }
