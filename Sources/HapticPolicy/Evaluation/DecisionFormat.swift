@@ -8,6 +8,10 @@ public struct LoggedDecision {
     public var tText: UnsafeBufferPointer<UInt8>?
     /// The event name as written, when it could be read.
     public var event: String?
+    /// The `event` JSON token exactly as written (quotes included), echoed by JSONL.
+    public var eventText: UnsafeBufferPointer<UInt8>?
+    /// The `subject` JSON token exactly as written, echoed by JSONL.
+    public var subjectText: UnsafeBufferPointer<UInt8>?
     /// The subject as written.
     public var subject: String?
     /// For invalid lines: the 1-based column of the problem.
@@ -18,8 +22,11 @@ public struct LoggedDecision {
     /// Creates a logged decision.
     public init(
         line: Int, t: Double?, tText: UnsafeBufferPointer<UInt8>? = nil, event: String?, subject: String?,
-        column: Int? = nil, decision: Decision
+        column: Int? = nil, decision: Decision, eventText: UnsafeBufferPointer<UInt8>? = nil,
+        subjectText: UnsafeBufferPointer<UInt8>? = nil
     ) {
+        self.eventText = eventText
+        self.subjectText = subjectText
         self.line = line
         self.t = t
         self.tText = tText

@@ -38,11 +38,11 @@ public struct DecisionJSONWriter: DecisionFormat {
             b.raw("null")
         }
         b.raw(",\"event\":")
-        b.optional(entry.event)
+        if let text = entry.eventText { b.raw(text) } else { b.optional(entry.event) }
         b.raw(",\"screen\":")
         b.optional(d.screen)
         b.raw(",\"subject\":")
-        b.optional(entry.subject)
+        if let text = entry.subjectText { b.raw(text) } else { b.optional(entry.subject) }
         b.raw(",\"action\":")
         switch d.action {
         case .play: b.raw("\"play\"")

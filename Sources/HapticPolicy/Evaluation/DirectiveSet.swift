@@ -24,10 +24,12 @@ public struct DirectiveSet: OptionSet, Sendable, Hashable {
     /// `stop-loop`.
     public static let stopLoop = DirectiveSet(.stopLoop)
 
+    private static let order = Directive.allCases
+
     /// The directives in canonical order.
     public var list: [Directive] {
         var result: [Directive] = []
-        for (index, directive) in Directive.allCases.enumerated() where rawValue & (1 << UInt8(index)) != 0 {
+        for (index, directive) in Self.order.enumerated() where rawValue & (1 << UInt8(index)) != 0 {
             result.append(directive)
         }
         return result

@@ -39,8 +39,8 @@ public struct EventLogEvaluator {
     private var carry: [UInt8] = []
     private var lastT = -Double.infinity
     private var lastScreenT: Double?
-    private var lastEventName: [UInt8] = []
-    private var lastEventID = EventID.unknown
+    private var eventIDs = NameCache<EventID>()
+    private var subjectIDs = NameCache<SubjectID>()
 
     /// Creates an evaluator writing decisions in `format`.
     public init(policy: Policy, device: DeviceState = DeviceState(), format: any DecisionFormat, failFast: Bool = false) {
@@ -125,7 +125,9 @@ public struct EventLogEvaluator {
         case .failure(let error):
             invalid(line: lineNumber, column: error.column, reason: error.reason, message: error.message,
                     t: error.t, event: error.event, into: &out)
-        case .success(let (record, tRange)):
+        case .success(let parsed):
+            let record = parsed.record
+            let tRange = parsed.tText
             let tText = UnsafeBufferPointer(rebasing: line[tRange])
             guard record.t >= lastT else {
                 invalid(line: lineNumber, column: tRange.lowerBound + 1, reason: .timeBackwards,
@@ -140,8 +142,10 @@ public struct EventLogEvaluator {
             let screenForSummary = event.screen ?? (event.event.rawValue == 0 ? session.screen : screenBefore)
             tally(decision, screen: screenForSummary, t: record.t, previousScreen: screenBefore)
             format.write(
-                LoggedDecision(line: lineNumber, t: record.t, tText: tText, event: record.event,
-                               subject: record.subject, decision: decision),
+                LoggedDecision(
+                    line: lineNumber, t: record.t, tText: tText, event: record.event, subject: record.subject,
+                    decision: decision, eventText: UnsafeBufferPointer(rebasing: line[parsed.eventText]),
+                    subjectText: parsed.subjectText.map { UnsafeBufferPointer(rebasing: line[$0]) }),
                 into: &out)
         }
     }
@@ -152,10 +156,15 @@ public struct EventLogEvaluator {
         if let name = record.screen {
             if let id = policy.screenID(name) { screen = id } else { screen = .unknown; unknownScreen = name }
         }
+        let policy = policy
+        let event = eventIDs.value(for: record.event) { policy.eventID($0) ?? .unknown }
+        var subject: SubjectID?
+        if let name = record.subject {
+            subject = subjectIDs.value(for: name) { session.subjectID($0) }
+        }
         return Event(
-            t: record.t, event: policy.eventID(record.event) ?? .unknown, screen: screen,
-            subject: record.subject.map { session.subjectID($0) }, value: record.value, speaks: record.speaks,
-            params: record.params, unknownScreenName: unknownScreen)
+            t: record.t, event: event, screen: screen, subject: subject, value: record.value,
+            speaks: record.speaks, params: record.params, unknownScreenName: unknownScreen)
     }
 
     private mutating func invalid(

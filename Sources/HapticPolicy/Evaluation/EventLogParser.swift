@@ -3,9 +3,22 @@
 /// intermediate tree. Known fields are decoded; unknown fields are checked for syntax
 /// and ignored. Errors carry the 1-based column (in Unicode scalars).
 public enum EventLogParser {
-    /// Parses one line (without its newline). The `t` text is returned too, so writers
-    /// can echo the number exactly as written.
-    public static func parse(_ line: UnsafeBufferPointer<UInt8>) -> Result<(record: LogRecord, tText: Range<Int>), LogLineError> {
+    /// A parsed line: the record, and where `t`, `event` and `subject` are written in the
+    /// line (byte ranges of their JSON tokens, quotes included), so writers can echo them
+    /// exactly as written without re-encoding.
+    public struct ParsedLine {
+        /// The decoded fields.
+        public var record: LogRecord
+        /// The `t` number token.
+        public var tText: Range<Int>
+        /// The `event` string token.
+        public var eventText: Range<Int>
+        /// The `subject` token (a string or `null`), if present.
+        public var subjectText: Range<Int>?
+    }
+
+    /// Parses one line (without its newline).
+    public static func parse(_ line: UnsafeBufferPointer<UInt8>) -> Result<ParsedLine, LogLineError> {
         var reader = JSONReader(bytes: line)
         do {
             return .success(try reader.readRecord())
@@ -76,7 +89,7 @@ struct JSONReader {
         index += 1
     }
 
-    mutating func readRecord() throws(JSONFailure) -> (record: LogRecord, tText: Range<Int>) {
+    mutating func readRecord() throws(JSONFailure) -> EventLogParser.ParsedLine {
         skipSpace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
             throw fail("a log line must be one JSON object starting with '{'; \(describeHere())")
@@ -84,6 +97,8 @@ struct JSONReader {
         let objectStart = index
         index += 1
         var tText: Range<Int>?
+        var eventText: Range<Int>?
+        var subjectText: Range<Int>?
         var screen: String?
         var subject: String?
         var value: ScalarValue?
@@ -120,10 +135,12 @@ struct JSONReader {
                         throw fail("'event' must be a string naming the event", at: valueStart, .badField)
                     }
                     event = name
+                    eventText = valueStart..<index
                 case .screen:
                     screen = try readOptionalString(nullable: true, field: "screen", start: valueStart)
                 case .subject:
                     subject = try readOptionalString(nullable: true, field: "subject", start: valueStart)
+                    subjectText = valueStart..<index
                 case .value:
                     value = try readScalar()
                     if value == nil, !lastWasNull {
@@ -160,11 +177,13 @@ struct JSONReader {
         guard let t, let tText else {
             throw fail("missing 't' (seconds since the session began)", at: objectStart, .missingField)
         }
-        guard let event else {
+        guard let event, let eventText else {
             throw fail("missing 'event' (the event name)", at: objectStart, .missingField)
         }
         guard t.isFinite else { throw fail("'t' must be a finite number", at: tText.lowerBound, .badField) }
-        return (LogRecord(t: t, event: event, screen: screen, subject: subject, value: value, speaks: speaks, params: params), tText)
+        return EventLogParser.ParsedLine(
+            record: LogRecord(t: t, event: event, screen: screen, subject: subject, value: value, speaks: speaks, params: params),
+            tText: tText, eventText: eventText, subjectText: subjectText)
     }
 
     private enum Key { case t, event, screen, subject, value, speaks, params, other }

@@ -91,7 +91,7 @@ public struct Session: Sendable {
         guard e >= 0, e < eventCount else {
             return Decision(action: .silent, screen: currentScreenName(event), reason: .unknownEvent)
         }
-        if e < StateEvent.allCases.count { return decideState(StateEvent.allCases[e], event) }
+        if e < Self.stateEvents.count { return decideState(Self.stateEvents[e], ruleIndex: e, event) }
         guard let screenID = event.screen ?? screen else {
             return Decision(action: .silent, reason: .noScreen)
         }
@@ -308,9 +308,12 @@ public struct Session: Sendable {
 
     // MARK: Engine and state events
 
-    /// `builtin:<state event>` rules, made once.
-    private static let stateRules: [StateEvent: Decision.Rule] = Dictionary(
-        uniqueKeysWithValues: StateEvent.allCases.map { ($0, Decision.Rule(id: "builtin:" + $0.rawValue, location: .unknown)) })
+    /// The built-in state events, in id order (their ids come first in every policy).
+    private static let stateEvents = StateEvent.allCases
+    /// `builtin:<state event>` rules, made once, by state event id.
+    private static let stateRules = StateEvent.allCases.map {
+        Decision.Rule(id: "builtin:" + $0.rawValue, location: .unknown)
+    }
 
     /// Starts warming the engine; returns whether a `prepare-engine` directive is due
     /// (not in background: the restart on foreground covers it).
@@ -324,8 +327,8 @@ public struct Session: Sendable {
         return true
     }
 
-    private mutating func decideState(_ state: StateEvent, _ event: Event) -> Decision {
-        var decision = Decision(action: .silent, reason: .state, rule: Self.stateRules[state])
+    private mutating func decideState(_ state: StateEvent, ruleIndex: Int, _ event: Event) -> Decision {
+        var decision = Decision(action: .silent, reason: .state, rule: Self.stateRules[ruleIndex])
         switch state {
         case .screenEnter:
             var target = event.screen
