@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Writes demo.jsonl: a realistic ~6 minute session of the Plavo reference app.
 
-Deterministic (fixed seed): run `python3 Policies/logs/make-demo.py` from the package
-root and commit the output; the golden decisions in
+Deterministic (fixed seed): run `python3 Policies/logs/make-demo.py` and commit the
+output (an optional argument writes elsewhere: the freshness test uses it); the golden decisions in
 Tests/HapticPolicyCLITests/Golden/demo.decisions.jsonl are checked against it.
 
 The story: the app opens on the album (no photos yet), the user opens the camera (the
@@ -167,7 +167,9 @@ for _ in range(125):
     events[-1]["subject"] = "pothos"
 taps(3)
 
-path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "demo.jsonl")
+import sys
+
+path = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "demo.jsonl")
 with open(path, "w") as out:
     for line in events:
         out.write(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n")

@@ -128,3 +128,39 @@ import Testing
         #expect(result.stderr.contains("no/such.jsonl"))
     }
 }
+
+@Suite struct DemoSessionTests {
+    /// The README's main command: the demo session as a table, summary on stderr.
+    @Test func readmeMainCommandPrintsTheDemoTable() throws {
+        let result = try runBinary(["eval", "Policies/plavo.yaml", "Policies/logs/demo.jsonl", "--format", "table"])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let rows = result.stdout.split(separator: "\n")
+        let events = try String(contentsOfFile: EvalCommandTests.demo, encoding: .utf8).split(separator: "\n").count
+        #expect(rows.count == events + 2)
+        #expect(result.stderr.contains("\(events) lines:"))
+        #expect(result.stderr.contains("rings/min"))
+    }
+
+    /// The explained table, aligned by display width, is kept as a golden file too.
+    @Test func explainedDemoTableMatchesTheGoldenFile() throws {
+        let result = runInProcess(["eval", "Policies/plavo.yaml", "Policies/logs/demo.jsonl", "--format", "table", "--explain", "--quiet"])
+        #expect(result.exitCode == 0)
+        try expectGolden(result.stdout, named: "demo.table.txt")
+    }
+
+    /// `Policies/logs/demo.jsonl` is what `make-demo.py` writes: the committed log is fresh.
+    @Test func demoLogIsWhatTheGeneratorWrites() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", packageRoot.appendingPathComponent("Policies/logs/make-demo.py").path, output.path]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let generated = try Data(contentsOf: output)
+        let committed = try Data(contentsOf: URL(fileURLWithPath: EvalCommandTests.demo))
+        #expect(generated == committed, "run python3 Policies/logs/make-demo.py and commit the log (and re-record its golden decisions)")
+    }
+}
