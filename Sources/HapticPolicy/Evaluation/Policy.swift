@@ -86,22 +86,6 @@ public final class Policy: Sendable {
         invariants[id]?.location
     }
 
-    /// Every designer text a decision's `note` can carry (silent rows, silent band levels,
-    /// row notes): table writers size their columns from it.
-    package var designerTexts: [String] {
-        var texts: [String] = []
-        for cell in cells {
-            for row in cell.rows {
-                if case .silent(let text) = row.action { texts.append(text) }
-                if let note = row.note { texts.append(note) }
-            }
-        }
-        for band in bands {
-            for level in band.levels { if let silent = level.silent { texts.append(silent) } }
-        }
-        return texts
-    }
-
     /// Compiles a document. Runs the semantic validator first and refuses a document
     /// with errors; then resolves every name, or throws with located diagnostics.
     public init(compiling document: PolicyDocument) throws(PolicyCompileError) {
