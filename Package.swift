@@ -3,12 +3,19 @@ import PackageDescription
 
 // Layer cake: HapticPolicy (pure Swift core) <- HapticPolicyYAML (libyaml front end)
 // <- HapticPolicyExport <- HapticPolicyCLI <- haptic-policy (thin executable).
+#if os(Linux)
+let appleSDKStandIns: [Target.Dependency] = ["CoreHaptics", "UIKit"]
+#else
+let appleSDKStandIns: [Target.Dependency] = []
+#endif
+
 let package = Package(
     name: "HapticPolicy",
     platforms: [.macOS(.v13), .iOS(.v13)],
     products: [
         .library(name: "HapticPolicy", targets: ["HapticPolicy"]),
         .library(name: "HapticPolicyYAML", targets: ["HapticPolicyYAML"]),
+        .library(name: "HapticPolicyPlayer", targets: ["HapticPolicyPlayer"]),
         .executable(name: "haptic-policy", targets: ["haptic-policy"]),
     ],
     targets: [
@@ -19,6 +26,7 @@ let package = Package(
         ),
         .target(name: "HapticPolicy"),
         .target(name: "HapticPolicyYAML", dependencies: ["HapticPolicy", "CYAML"]),
+        .target(name: "HapticPolicyPlayer", dependencies: ["HapticPolicy"] + appleSDKStandIns),
         .target(name: "HapticPolicyCLI", dependencies: ["HapticPolicy", "HapticPolicyYAML"]),
         .executableTarget(name: "haptic-policy", dependencies: ["HapticPolicyCLI"]),
         .testTarget(name: "HapticPolicyTests", dependencies: ["HapticPolicy"]),
@@ -34,3 +42,21 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+package.targets += [
+    .testTarget(
+        name: "HapticPolicyPlayerTests",
+        dependencies: ["HapticPolicyPlayer", "HapticPolicy"] + appleSDKStandIns
+    ),
+]
+
+// Linux has no Apple SDK. So that CI type-checks the Core Haptics / UIKit output (and the
+// Apple-only samples of Docs/embedding.md), Linux builds get stand-in modules named
+// exactly `CoreHaptics` and `UIKit` that declare the SDK signatures we call. Their bodies
+// never run. On Apple platforms the real frameworks are imported instead.
+#if os(Linux)
+package.targets += [
+    .target(name: "CoreHaptics", path: "Sources/AppleSDKStandIns/CoreHaptics"),
+    .target(name: "UIKit", path: "Sources/AppleSDKStandIns/UIKit"),
+]
+#endif
