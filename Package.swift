@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .library(name: "HapticPolicy", targets: ["HapticPolicy"]),
         .library(name: "HapticPolicyYAML", targets: ["HapticPolicyYAML"]),
+        .library(name: "HapticPolicyExport", targets: ["HapticPolicyExport"]),
         .library(name: "HapticPolicyPlayer", targets: ["HapticPolicyPlayer"]),
         .executable(name: "haptic-policy", targets: ["haptic-policy"]),
     ],
@@ -27,12 +28,18 @@ let package = Package(
         .target(name: "HapticPolicy"),
         .target(name: "HapticPolicyYAML", dependencies: ["HapticPolicy", "CYAML"]),
         .target(name: "HapticPolicyPlayer", dependencies: ["HapticPolicy"] + appleSDKStandIns),
-        .target(name: "HapticPolicyCLI", dependencies: ["HapticPolicy", "HapticPolicyYAML"]),
+        .target(name: "HapticPolicyExport", dependencies: ["HapticPolicy"]),
+        .target(name: "HapticPolicyCLI", dependencies: ["HapticPolicy", "HapticPolicyYAML", "HapticPolicyExport"]),
         .executableTarget(name: "haptic-policy", dependencies: ["HapticPolicyCLI"]),
         .testTarget(name: "HapticPolicyTests", dependencies: ["HapticPolicy"]),
         .testTarget(
             name: "HapticPolicyCLITests",
             dependencies: ["HapticPolicyCLI", "haptic-policy"]
+        ),
+        .testTarget(
+            name: "HapticPolicyExportTests",
+            dependencies: ["HapticPolicyExport", "HapticPolicy"],
+            exclude: ["Golden"]
         ),
         .testTarget(
             name: "HapticPolicyYAMLTests",
