@@ -33,13 +33,13 @@ let package = Package(
         .executableTarget(name: "haptic-policy", dependencies: ["HapticPolicyCLI"]),
         .testTarget(name: "HapticPolicyTests", dependencies: ["HapticPolicy"]),
         .testTarget(
-            name: "HapticPolicyCLITests",
-            dependencies: ["HapticPolicyCLI", "haptic-policy"]
-        ),
-        .testTarget(
             name: "HapticPolicyExportTests",
             dependencies: ["HapticPolicyExport", "HapticPolicy"],
             exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "HapticPolicyCLITests",
+            dependencies: ["HapticPolicyCLI", "haptic-policy"]
         ),
         .testTarget(
             name: "HapticPolicyYAMLTests",
