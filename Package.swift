@@ -53,7 +53,8 @@ let package = Package(
 package.targets += [
     .testTarget(
         name: "HapticPolicyPlayerTests",
-        dependencies: ["HapticPolicyPlayer", "HapticPolicy"] + appleSDKStandIns
+        dependencies: ["HapticPolicyPlayer", "HapticPolicy", "HapticPolicyYAML", "HapticPolicyExport"]
+            + appleSDKStandIns
     ),
 ]
 
