@@ -165,3 +165,20 @@ import Testing
         #expect(rig.incidents.last == "'click' has no fallback; stayed silent")
     }
 }
+
+/// Fallback sequences and loops of a template with several parameters.
+@MainActor
+@Suite struct HapticPlayerSequenceTests {
+    @Test func breathLoopsWhenItCanAndTapsThePhasesWhenItCannot() throws {
+        let rig = try PlayerRig("breathing")
+        rig.enter(0, "guide")
+        rig.send(1, "breath.start", params: ["inhale": 3])
+        rig.send(2, "breath.stop")
+        #expect(rig.take() == ["prepareEngine", "startEngine", "loop breath every 18", "stopLoop breath"])
+
+        rig.send(3, "device.lowPower", value: .bool(true))
+        rig.send(4, "breath.start", params: ["inhale": 3])
+        #expect(rig.take() == ["preset impact.soft 0.6", "preset impact.soft 0.6", "preset impact.soft 0.6"])
+        #expect(rig.delays == [3, 10])
+    }
+}
