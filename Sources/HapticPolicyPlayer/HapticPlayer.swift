@@ -71,6 +71,11 @@ public final class HapticPlayer {
         play(render, decision: decision, policy: policy, parameters: parameters)
     }
 
+    /// Carries out a decision served by a `PolicyStore`.
+    public func handle(_ decided: PolicyStore.Decided) {
+        handle(decided.decision, from: decided.policy, parameters: decided.parameters)
+    }
+
     /// The default `schedule`: a main-actor task that sleeps, then runs `body`.
     public static func sleepThenRun(_ seconds: Double, _ body: @escaping @MainActor () -> Void) {
         Task { @MainActor in
