@@ -31,6 +31,7 @@ let package = Package(
         .target(name: "HapticPolicyExport", dependencies: ["HapticPolicy"]),
         .target(name: "HapticPolicyCLI", dependencies: ["HapticPolicy", "HapticPolicyYAML", "HapticPolicyExport"]),
         .executableTarget(name: "haptic-policy", dependencies: ["HapticPolicyCLI"]),
+        .executableTarget(name: "haptic-policy-bench", dependencies: ["HapticPolicy", "HapticPolicyYAML"]),
         .testTarget(name: "HapticPolicyTests", dependencies: ["HapticPolicy"]),
         .testTarget(
             name: "HapticPolicyExportTests",
@@ -39,7 +40,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HapticPolicyCLITests",
-            dependencies: ["HapticPolicyCLI", "haptic-policy"]
+            dependencies: ["HapticPolicyCLI", "HapticPolicyYAML", "haptic-policy"]
         ),
         .testTarget(
             name: "HapticPolicyYAMLTests",

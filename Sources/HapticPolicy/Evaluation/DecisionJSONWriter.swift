@@ -1,0 +1,123 @@
+/// The JSONL decision log: one object per input line, keys always in this order:
+/// `line`, (`column` on invalid lines only), `t`, `event`, `screen`, `subject`, `action`,
+/// `feedback`, `layer`, `render`, `fallback`, `reason`, `note`, `rule`, `directives`,
+/// `band`, and with `explain`: `at` (the rule's `file:line:column`) and `says` (the
+/// texts of the invariants the rule is or cites). See `Docs/event-log.md`.
+public struct DecisionJSONWriter: DecisionFormat {
+    /// The policy (for invariant texts).
+    public let policy: Policy
+    /// Whether to add `at` and `says`.
+    public var explain: Bool
+    private let scratch = JSONBytes()
+
+    /// Creates a writer.
+    public init(policy: Policy, explain: Bool = false) {
+        self.policy = policy
+        self.explain = explain
+    }
+
+    /// JSONL has no header.
+    public func header(into out: inout [UInt8]) {}
+
+    /// Appends one line.
+    public func write(_ entry: LoggedDecision, into out: inout [UInt8]) {
+        let d = entry.decision
+        let b = scratch
+        b.raw("{\"line\":")
+        b.integer(entry.line)
+        if let column = entry.column {
+            b.raw(",\"column\":")
+            b.integer(column)
+        }
+        b.raw(",\"t\":")
+        if let text = entry.tText {
+            b.raw(text)
+        } else if let t = entry.t {
+            b.number(t)
+        } else {
+            b.raw("null")
+        }
+        b.raw(",\"event\":")
+        b.optional(entry.event)
+        b.raw(",\"screen\":")
+        b.optional(d.screen)
+        b.raw(",\"subject\":")
+        b.optional(entry.subject)
+        b.raw(",\"action\":")
+        switch d.action {
+        case .play: b.raw("\"play\"")
+        case .silent: b.raw("\"silent\"")
+        case .stop: b.raw("\"stop\"")
+        case .invalid: b.raw("\"invalid\"")
+        }
+        b.raw(",\"feedback\":")
+        b.optional(d.feedback)
+        b.raw(",\"layer\":")
+        switch d.layer {
+        case .ui?: b.raw("\"ui\"")
+        case .creature?: b.raw("\"creature\"")
+        case nil: b.raw("null")
+        }
+        b.raw(",\"render\":")
+        switch d.render {
+        case .preset(let preset)?: b.string(preset.rawValue)
+        case .pattern(let name)?: b.string(name, prefix: "pattern:")
+        case .sequence(let name)?: b.string(name, prefix: "sequence:")
+        case nil: b.raw("null")
+        }
+        b.raw(d.fallback ? ",\"fallback\":true" : ",\"fallback\":false")
+        b.raw(",\"reason\":")
+        b.optional(d.reason?.rawValue)
+        b.raw(",\"note\":")
+        b.optional(d.note)
+        b.raw(",\"rule\":")
+        b.optional(d.rule?.id)
+        b.raw(",\"directives\":[")
+        if d.directives.rawValue != 0 {
+            var first = true
+            for directive in d.directives.list {
+                if !first { b.byte(UInt8(ascii: ",")) }
+                first = false
+                b.string(directive.rawValue)
+            }
+        }
+        b.raw("],\"band\":")
+        if let band = d.band {
+            b.raw("{\"name\":")
+            b.string(band.band)
+            b.raw(",\"from\":")
+            b.optional(band.from)
+            b.raw(",\"to\":")
+            b.string(band.to)
+            b.byte(UInt8(ascii: "}"))
+        } else {
+            b.raw("null")
+        }
+        if explain {
+            b.raw(",\"at\":")
+            if let rule = d.rule, rule.location != .unknown {
+                b.string(rule.location.description)
+            } else {
+                b.raw("null")
+            }
+            b.raw(",\"says\":[")
+            var first = true
+            for id in Self.invariantIDs(of: d.rule, in: policy) {
+                guard let text = policy.invariantText(id) else { continue }
+                if !first { b.byte(UInt8(ascii: ",")) }
+                first = false
+                b.string(id + ": " + text)
+            }
+            b.byte(UInt8(ascii: "]"))
+        }
+        b.raw("}\n")
+        b.move(into: &out)
+    }
+
+    /// The invariant a rule is, or the invariants it cites.
+    static func invariantIDs(of rule: Decision.Rule?, in policy: Policy) -> [String] {
+        guard let rule else { return [] }
+        if policy.invariantText(rule.id) != nil || policy.invariantLocation(rule.id) != nil { return [rule.id] }
+        return rule.cites
+    }
+}
