@@ -5,8 +5,10 @@ import PackageDescription
 // <- HapticPolicyExport <- HapticPolicyCLI <- haptic-policy (thin executable).
 #if os(Linux)
 let appleSDKStandIns: [Target.Dependency] = ["CoreHaptics", "UIKit"]
+let swiftUIStandIn: [Target.Dependency] = ["SwiftUI"]
 #else
 let appleSDKStandIns: [Target.Dependency] = []
+let swiftUIStandIn: [Target.Dependency] = []
 #endif
 
 let package = Package(
@@ -55,17 +57,19 @@ package.targets += [
     .testTarget(
         name: "HapticPolicyPlayerTests",
         dependencies: ["HapticPolicyPlayer", "HapticPolicy", "HapticPolicyYAML", "HapticPolicyExport"]
-            + appleSDKStandIns
+            + appleSDKStandIns + swiftUIStandIn,
+        exclude: ["Samples"]
     ),
 ]
 
 // Linux has no Apple SDK. So that CI type-checks the Core Haptics / UIKit output (and the
 // Apple-only samples of Docs/embedding.md), Linux builds get stand-in modules named
-// exactly `CoreHaptics` and `UIKit` that declare the SDK signatures we call. Their bodies
+// exactly `CoreHaptics`, `UIKit` and `SwiftUI` that declare the SDK signatures we call. Their bodies
 // never run. On Apple platforms the real frameworks are imported instead.
 #if os(Linux)
 package.targets += [
     .target(name: "CoreHaptics", path: "Sources/AppleSDKStandIns/CoreHaptics"),
     .target(name: "UIKit", path: "Sources/AppleSDKStandIns/UIKit"),
+    .target(name: "SwiftUI", path: "Sources/AppleSDKStandIns/SwiftUI"),
 ]
 #endif
