@@ -42,7 +42,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HapticPolicyCLITests",
-            dependencies: ["HapticPolicyCLI", "HapticPolicyYAML", "haptic-policy"]
+            dependencies: ["HapticPolicyCLI", "haptic-policy"]
         ),
         .testTarget(
             name: "HapticPolicyYAMLTests",

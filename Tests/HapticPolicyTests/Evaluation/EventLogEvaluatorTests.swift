@@ -54,6 +54,12 @@ import Testing
         #expect(objects[8]["reason"] as? String == "bad-json")
     }
 
+    @Test func aByteOrderMarkAtTheStartIsSkipped() {
+        let (lines, evaluator) = run("\u{FEFF}{\"t\":0,\"event\":\"screen.enter\",\"screen\":\"camera\"}\n")
+        #expect(lines.count == 1)
+        #expect(evaluator.invalidCount == 0)
+    }
+
     @Test func chunkingDoesNotChangeTheOutput() {
         let reference = run(Self.brokenLog, chunk: 1 << 20).lines
         for chunk in [1, 2, 3, 5, 64] {
@@ -92,6 +98,15 @@ import Testing
         #expect(change["render"] as? String == "pattern:soil.dry")
         #expect((change["band"] as? [String: Any])?["from"] as? String == "ok")
         #expect(change["subject"] as? String == "fern")
+    }
+
+    @Test func writtenStringsRoundTripThroughJSONEscapes() throws {
+        let name = "odd \"quoted\" \\ name\twith\u{1}control and 植物 🌱 and a long tail past eight bytes"
+        let line = #"{"t":1,"event":"# + String(decoding: try JSONSerialization.data(withJSONObject: name, options: .fragmentsAllowed), as: UTF8.self) + "}"
+        let (lines, _) = run(line)
+        let decided = try object(try #require(lines.first))
+        #expect(decided["event"] as? String == name)
+        #expect(decided["reason"] as? String == "unknown-event")
     }
 
     @Test func explainAddsTheRuleLocationAndInvariantText() throws {
