@@ -39,6 +39,9 @@ import Testing
             body: "feedback:\n  tap:\n    layer: ui\n    preset: impact.light\n    intensity: [1]\n",
             expected: ["HP011@7:16"], mentions: ["expected a number for 'intensity', found a list"]),
         Case(
+            name: "no space after a colon", body: "feedback:\n  tap:\n    layer:ui\n",
+            expected: ["HP011@5:5"], mentions: ["put a space after ':'"]),
+        Case(
             name: "quoted number", body: "engine: {warmup: '0.1'}\n",
             expected: ["HP011@3:18"], mentions: ["remove the quotes"]),
         Case(
@@ -87,6 +90,12 @@ import Testing
             name: "expression error after Japanese parameter names",
             body: "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: transient, time: \"吸う + $\"}\n",
             expected: ["HP015@8:41"]),
+        Case(
+            // 'é' written as e + U+0301: one Character for the expression parser, two
+            // Unicode scalars (two columns) for locations.
+            name: "expression error after a combining accent",
+            body: "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: transient, time: \"e\u{301}x + $\"}\n",
+            expected: ["HP015@8:42"]),
         Case(
             name: "expression that ends too early",
             body: "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: transient, time: 1 +}\n",
@@ -170,6 +179,17 @@ import Testing
             #expect(message.contains(word), "\(message)")
         }
         #expect(result.document != nil)
+    }
+
+    /// Messages are lowercase, name a fix after ';' or ':', and end without a period.
+    @Test(arguments: failing)
+    func messagesNameTheFix(_ item: Case) {
+        for diagnostic in load(header + item.body).diagnostics {
+            let message = diagnostic.message
+            #expect(message.first?.isUppercase == false, "\(message)")
+            #expect(message.contains("; ") || message.contains(": "), "\(message)")
+            #expect(!message.hasSuffix("."), "\(message)")
+        }
     }
 
     @Test(arguments: [
@@ -261,6 +281,15 @@ import Testing
         }
         #expect(try pattern.events.first?.time.value.evaluate(["n": 2]) == 2)
         #expect(pattern.parameters.first?.defaultValue.value == 2)
+    }
+
+    /// Reporting scales with the file: thousands of errors each needing its source line.
+    @Test func reportsEveryMistakeInALargeFile() {
+        let body = "everywhere:\n" + (0..<3000).map { "  e\($0): {silent: quiet, said softly}\n" }.joined()
+        let result = load(header + body)
+        #expect(result.diagnostics.count == 3000)
+        #expect(result.diagnostics.allSatisfy { $0.code == "HP012" && $0.message.contains("quote the text") })
+        #expect(result.diagnostics.last.map { "\($0.location.line):\($0.location.column)" } == "3003:26")
     }
 
     @Test func unknownKeyAfterCommaInFlowTextSuggestsQuoting() throws {

@@ -48,7 +48,12 @@ extension PolicyDecoder {
             if let key {
                 wrongType(expected: "a mapping", for: key, found: node)
             } else {
-                report(Self.notAMapping(what, found: describe(node), at: node.location))
+                var diagnostic = Self.notAMapping(what, found: describe(node), at: node.location)
+                if node.isKeyWithoutSpace {
+                    diagnostic.message = "expected a mapping for \(what), found \(describe(node)); "
+                        + "put a space after ':' to write a key and its value"
+                }
+                report(diagnostic)
             }
             return nil
         }
@@ -104,13 +109,13 @@ extension PolicyDecoder {
 
     /// Reports that one of several keys is needed.
     mutating func missingOneOf(
-        _ keys: [String], of fields: Fields, in what: String, at location: SourceLocation, advice: String = ""
+        _ keys: [String], of fields: Fields, in what: String, at location: SourceLocation, advice: String = "add one"
     ) {
         guard !fields.explainsMissing(keys) else { return }
         let list = keys.map { "'\($0)'" }.joined(separator: ", ")
         report(
             Diagnostic(
-                code: "HP013", severity: .error, message: "\(what) needs one of \(list)\(advice)", at: location))
+                code: "HP013", severity: .error, message: "\(what) needs one of \(list); \(advice)", at: location))
     }
 
     /// `{note: a limit, said gently}` reads `said gently` as a key with no value: say so.
@@ -124,8 +129,7 @@ extension PolicyDecoder {
     }
 
     private func isFlowMapping(_ node: YAMLNode) -> Bool {
-        guard node.location.line >= 1, node.location.line <= lines.count else { return false }
-        let line = lines[node.location.line - 1].unicodeScalars
+        guard let line = sourceLine(node.location.line) else { return false }
         guard let index = line.index(line.startIndex, offsetBy: node.location.column - 1, limitedBy: line.endIndex),
             index < line.endIndex
         else { return false }
@@ -152,7 +156,8 @@ extension PolicyDecoder {
 
     static func notAMapping(_ what: String, found: String, at location: SourceLocation) -> Diagnostic {
         Diagnostic(
-            code: "HP011", severity: .error, message: "expected a mapping for \(what), found \(found)", at: location)
+            code: "HP011", severity: .error,
+            message: "expected a mapping for \(what), found \(found); write 'key: value' lines", at: location)
     }
 
     static func keyNotText(found: String, at location: SourceLocation) -> Diagnostic {

@@ -169,12 +169,17 @@ extension PolicyDecoder {
     /// Reports a value of the wrong kind.
     mutating func wrongType(expected: String, for key: String, found node: YAMLNode) {
         var message = "expected \(expected) for '\(key)', found \(describe(node))"
-        if node.scalarText != nil, case .string? = CoreSchema.resolve(node), node.tag == nil,
-            case .scalar(let text, let style) = node.content, style.isQuoted,
+        var fix = "; replace it with \(expected)"
+        // `'0.5'` or `"true"`: quoting made a number or boolean into text.
+        if node.tag == nil, case .scalar(let text, let style) = node.content, style.isQuoted, !text.isEmpty,
             CoreSchema.resolvePlain(text) != .string(text)
         {
-            message += "; remove the quotes"
+            fix = "; remove the quotes"
         }
+        if expected.hasPrefix("a mapping"), node.isKeyWithoutSpace {
+            fix = "; put a space after ':' to write a key and its value"
+        }
+        message += fix
         report(Diagnostic(code: "HP011", severity: .error, message: message, at: node.location))
     }
 
@@ -214,5 +219,14 @@ extension String {
         var parts = components(separatedBy: ", ")
         guard parts.count > 1, let last = parts.popLast() else { return self }
         return parts.joined(separator: ", ") + " or " + last
+    }
+}
+
+extension YAMLNode {
+    /// `layer:ui`: plain text that was meant as `layer: ui`.
+    var isKeyWithoutSpace: Bool {
+        guard case .scalar(let text, .plain) = content, let colon = text.firstIndex(of: ":") else { return false }
+        let after = text.index(after: colon)
+        return colon != text.startIndex && after < text.endIndex && text[after] != " "
     }
 }

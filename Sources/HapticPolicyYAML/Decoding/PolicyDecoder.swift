@@ -8,20 +8,52 @@ import HapticPolicy
 struct PolicyDecoder {
     /// The file name used in locations.
     let file: String
-    /// The source split into lines, to place carets inside scalars.
-    let lines: [Substring]
+    /// The source text, to place carets inside scalars.
+    let source: String
+    /// Where each line of `source` starts.
+    private let lineStarts: [String.Index]
     /// Problems found so far.
     private(set) var diagnostics: [Diagnostic] = []
 
     /// Creates a decoder for the text of `file`.
     init(file: String, source: String) {
         self.file = file
-        self.lines = source.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        self.source = source
+        self.lineStarts = Self.lineStarts(of: source)
     }
 
     /// Records a problem.
     mutating func report(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
+    }
+
+    /// The 1-based `number` line's scalars, without its line break.
+    func sourceLine(_ number: Int) -> String.UnicodeScalarView? {
+        guard number >= 1, number <= lineStarts.count else { return nil }
+        let start = lineStarts[number - 1]
+        let bytes = source.utf8
+        var end = start
+        while end < bytes.endIndex, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") {
+            end = bytes.index(after: end)
+        }
+        return String(source[start..<end]).unicodeScalars
+    }
+
+    /// Where each line starts, found by scanning bytes (splitting into Characters would
+    /// cost grapheme breaking on every load).
+    private static func lineStarts(of source: String) -> [String.Index] {
+        let bytes = source.utf8
+        var starts = [bytes.startIndex]
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            index = bytes.index(after: index)
+            if byte == UInt8(ascii: "\r"), index < bytes.endIndex, bytes[index] == UInt8(ascii: "\n") {
+                index = bytes.index(after: index)
+            }
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { starts.append(index) }
+        }
+        return starts
     }
 
     static let topLevelKeys = [
@@ -116,7 +148,7 @@ struct PolicyDecoder {
         let max = fields["max"].flatMap { integer($0, for: "max") }
         let per = fields["per"].flatMap { number($0, for: "per") }
         var scope: BudgetDecl.Scope?
-        switch exclusive(fields, ["each", "screen", "layer"], advice: "a budget counts one scope") {
+        switch exclusive(fields, ["each", "screen", "layer"], advice: "keep one: a budget counts one scope") {
         case let entry? where entry.name == "each":
             if choice(entry.value, for: "each", what: "budget scope", options: ["screen"]) != nil { scope = .eachScreen }
         case let entry? where entry.name == "screen":
@@ -124,7 +156,9 @@ struct PolicyDecoder {
         case let entry?:
             scope = choice(entry.value, for: "layer", what: "layer", as: Layer.self).map { .layer($0) }
         case nil:
-            missingOneOf(["each", "screen", "layer"], of: fields, in: "a budget", at: node.location, advice: ", for example 'each: screen'")
+            missingOneOf(
+                ["each", "screen", "layer"], of: fields, in: "a budget", at: node.location,
+                advice: "add one, for example 'each: screen'")
         }
         guard let id, let max, let per, let scope else { return nil }
         return BudgetDecl(id: id, scope: scope, max: max, window: per, location: node.location)
