@@ -7,6 +7,11 @@ struct ValidationContext {
     let events: [String: EventDecl]
     let screens: [String: ScreenDecl]
     let invariants: [String: InvariantDecl]
+    /// The screens each event lists in `screens:` (events with `screens: all` are absent).
+    let listedScreens: [String: Set<String>]
+    /// The declared screens whose own table decides each event.
+    let decidingScreens: [String: Set<String>]
+    private let suggester = Suggester()
 
     init(_ document: PolicyDocument) {
         self.document = document
@@ -15,6 +20,26 @@ struct ValidationContext {
         events = Self.index(document.events) { $0.name.value }
         screens = Self.index(document.screens) { $0.name.value }
         invariants = Self.index(document.invariants) { $0.id.value }
+        feedbackNames = document.feedback.map(\.name.value)
+        bandNames = document.bands.map(\.name.value)
+        eventNames = document.events.map(\.name.value)
+        screenNames = document.screens.map(\.name.value)
+        invariantIDs = document.invariants.map(\.id.value)
+        var listed: [String: Set<String>] = [:]
+        for event in document.events where listed[event.name.value] == nil {
+            if case .only(let names) = event.screens { listed[event.name.value] = Set(names.map(\.value)) }
+        }
+        listedScreens = listed
+        var deciding: [String: Set<String>] = [:]
+        for screen in document.screens {
+            for cell in screen.cells { deciding[cell.event.value, default: []].insert(screen.name.value) }
+        }
+        decidingScreens = deciding
+    }
+
+    /// "; did you mean 'x'?" for a near miss (memoised and budgeted, see `Suggester`).
+    func didYouMean(_ name: String, among candidates: @autoclosure () -> [String]) -> String {
+        suggester.didYouMean(name, among: candidates)
     }
 
     private static func index<T>(_ items: [T], by key: (T) -> String) -> [String: T] {
@@ -23,20 +48,20 @@ struct ValidationContext {
         return result
     }
 
-    var feedbackNames: [String] { document.feedback.map(\.name.value) }
-    var bandNames: [String] { document.bands.map(\.name.value) }
-    var eventNames: [String] { document.events.map(\.name.value) }
-    var screenNames: [String] { document.screens.map(\.name.value) }
-    var invariantIDs: [String] { document.invariants.map(\.id.value) }
+    let feedbackNames: [String]
+    let bandNames: [String]
+    let eventNames: [String]
+    let screenNames: [String]
+    let invariantIDs: [String]
 
-    /// Declared screens the event can occur on, in the order the screens are declared.
+    /// Declared screens the event can occur on (all screens, or the listed ones in list order).
     func screens(of event: EventDecl) -> [ScreenDecl] {
         switch event.screens {
         case .all:
             return document.screens
         case .only(let names):
-            let listed = Set(names.map(\.value))
-            return document.screens.filter { listed.contains($0.name.value) }
+            var seen = Set<String>()
+            return names.compactMap { name in seen.insert(name.value).inserted ? screens[name.value] : nil }
         }
     }
 
@@ -44,7 +69,7 @@ struct ValidationContext {
     func event(_ event: EventDecl, canOccurOn screen: String) -> Bool {
         switch event.screens {
         case .all: true
-        case .only(let names): names.contains { $0.value == screen }
+        case .only(let names): listedScreens[event.name.value]?.contains(screen) ?? names.contains { $0.value == screen }
         }
     }
 
@@ -74,14 +99,38 @@ struct ValidationContext {
     }
 }
 
-/// `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`.
-func quotedList(_ names: [String]) -> String {
-    let quoted = names.map { "'\($0)'" }
+/// Memoised, budgeted "did you mean" lookups for one validation run (single-threaded):
+/// at most `budget` name comparisons in all, so a huge policy full of unknown names cannot
+/// make validation quadratic; a real policy (dozens of names) never comes near it.
+private final class Suggester {
+    static let budget = 20_000
+    private var cache: [String: String] = [:]
+    private var remaining = budget
+
+    func didYouMean(_ name: String, among candidates: () -> [String]) -> String {
+        guard remaining > 0 else { return "" }
+        let list = candidates()
+        let key = name + "\u{0}" + String(list.count)
+        if let cached = cache[key] { return cached }
+        guard list.count <= remaining else {
+            remaining = 0
+            return ""
+        }
+        remaining -= max(1, list.count)
+        let hint = HapticPolicy.didYouMean(name, among: list)
+        cache[key] = hint
+        return hint
+    }
+}
+
+/// `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`; past `limit` names, `'a', 'b' and 7 more`.
+func quotedList(_ names: [String], limit: Int = 5) -> String {
+    let quoted = names.prefix(limit).map { "'\($0)'" }
     guard let last = quoted.last else { return "" }
+    if names.count > limit { return quoted.joined(separator: ", ") + " and \(names.count - limit) more" }
     return quoted.count == 1 ? last : quoted.dropLast().joined(separator: ", ") + " and " + last
 }
 
-/// A number as designers write it, tolerating NaN and infinities.
 /// Rounded to 6 decimals so `0.1 + 0.2` reads `0.3`.
 func show(_ value: Double) -> String {
     guard value.isFinite else { return String(value) }
