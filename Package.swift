@@ -37,7 +37,7 @@ let package = Package(
         .testTarget(name: "HapticPolicyTests", dependencies: ["HapticPolicy"]),
         .testTarget(
             name: "HapticPolicyExportTests",
-            dependencies: ["HapticPolicyExport", "HapticPolicy"],
+            dependencies: ["HapticPolicyExport", "HapticPolicy", "HapticPolicyYAML"],
             exclude: ["Golden"]
         ),
         .testTarget(

@@ -54,7 +54,7 @@ package enum AndroidExporter {
             ("repeat", .number(Double(wave.repeatIndex))),
         ]
         members.append(("silences", .array(item.pattern.events.filter { $0.kind == .silence }.map(silenceNode))))
-        members.append(("fallback", fallbackNode(item.feedback.fallback, policy: policy)))
+        members.append(("fallback", fallbackNode(item, policy: policy)))
         return .object(members)
     }
 
@@ -80,19 +80,17 @@ package enum AndroidExporter {
         out += "    /** The waveform; devices without amplitude control play it as on/off. */\n"
         out += "    fun effect(): VibrationEffect = VibrationEffect.createWaveform(timings, amplitudes, REPEAT)\n\n"
         out += "    /** What to play when the waveform cannot (the policy's fallback). */\n"
-        switch item.feedback.fallback {
-        case .target(let name)?:
-            if let target = presetTarget(name.value, in: policy) {
-                out += "    fun fallback(vibrator: Vibrator): VibrationEffect? =\n"
-                out += presetExpression(PresetMapping.of(target.preset, intensity: target.intensity), indent: "        ") + "\n"
-            } else {
-                out += "    fun fallback(vibrator: Vibrator): VibrationEffect? = null // '\(commentSafe(name.value))' is not a preset\n"
-            }
-        case .sequence(let steps, _)?:
-            out += "    fun fallback(vibrator: Vibrator): VibrationEffect? =\n"
-            out += "        VibrationEffect.createPredefined(VibrationEffect.EFFECT_\(steps.count > 1 ? "DOUBLE_CLICK" : "CLICK"))\n"
-        case .none?, nil:
+        switch item.fallbackSteps(in: policy) {
+        case nil:
+            out += "    fun fallback(vibrator: Vibrator): VibrationEffect? = null // the fallback is not a preset\n"
+        case let steps? where steps.isEmpty:
             out += "    fun fallback(vibrator: Vibrator): VibrationEffect? = null // skip silently\n"
+        case let steps? where steps.count == 1 && steps[0].atMs == 0:
+            out += "    fun fallback(vibrator: Vibrator): VibrationEffect? =\n"
+            out += presetExpression(steps[0].mapping, indent: "        ") + "\n"
+        case let steps?:
+            out += "    fun fallback(vibrator: Vibrator): VibrationEffect? =\n"
+            out += sequenceExpression(steps, indent: "        ") + "\n"
         }
         out += "}\n"
         return out
@@ -138,6 +136,34 @@ package enum AndroidExporter {
             """
     }
 
+    /// A timed sequence of presets: one composition when every primitive is supported
+    /// (each step's first primitive waits for the gap since the previous step, an
+    /// approximation since `addPrimitive` delays count from the previous primitive's
+    /// end), else a waveform of the steps' one-shots at their exact times.
+    private static func sequenceExpression(_ steps: [FallbackStep], indent: String) -> String {
+        var composition = "VibrationEffect.startComposition()"
+        var previous = 0
+        var constants: [String] = []
+        for step in steps {
+            for (index, primitive) in step.mapping.primitives.enumerated() {
+                let delay = index == 0 ? max(0, step.atMs - previous) : primitive.delayMs
+                composition += "\n\(indent)        .addPrimitive(VibrationEffect.Composition.\(primitive.name), \(kotlinFloat(primitive.scale))\(delay > 0 ? ", \(delay)" : ""))"
+                let constant = "VibrationEffect.Composition.\(primitive.name)"
+                if !constants.contains(constant) { constants.append(constant) }
+            }
+            previous = step.atMs
+        }
+        composition += "\n\(indent)        .compose()"
+        let level = steps.map(\.mapping.compositionAPILevel).max() ?? 30
+        let runs = timedRuns(steps.map { ($0.atMs, $0.oneShotRuns) })
+        return """
+            \(indent)if (Build.VERSION.SDK_INT >= \(level) && vibrator.areAllPrimitivesSupported(\(constants.joined(separator: ", "))))
+            \(indent)    \(composition)
+            \(indent)else
+            \(indent)    VibrationEffect.createWaveform(longArrayOf(\(runs.map { String($0.ms) }.joined(separator: ", "))), intArrayOf(\(runs.map { String($0.amplitude) }.joined(separator: ", "))), -1)
+            """
+    }
+
     private static func presetNode(_ preset: Preset, intensity: Double?) -> JSONNode {
         let mapping = PresetMapping.of(preset, intensity: intensity)
         return .object([
@@ -153,19 +179,29 @@ package enum AndroidExporter {
         ])
     }
 
-    private static func fallbackNode(_ fallback: FallbackDecl?, policy: PolicyDocument) -> JSONNode {
-        switch fallback {
-        case nil, .none?: return .null
-        case .target(let name)?:
-            guard let target = presetTarget(name.value, in: policy) else { return .object([("feedback", .string(name.value))]) }
-            var node = presetNode(target.preset, intensity: target.intensity)
-            node.value = .object([JSONNode.Member("feedback", .string(name.value))] + (node.members ?? []))
-            return node
-        case .sequence(let steps, _)?:
-            return .object([("sequence", .array(steps.map { step in
-                .object([("at", .string(step.at.value.description)), ("play", .string(step.target.value))])
-            }))])
+    private static func fallbackNode(_ item: ExportablePattern, policy: PolicyDocument) -> JSONNode {
+        guard let steps = item.fallbackSteps(in: policy) else {
+            if case .target(let name)? = item.feedback.fallback { return .object([("feedback", .string(name.value))]) }
+            return .null
         }
+        if steps.isEmpty { return .null }
+        if steps.count == 1, steps[0].atMs == 0, case .target? = item.feedback.fallback {
+            var node = presetNode(steps[0].preset, intensity: steps[0].intensity)
+            node.value = .object([JSONNode.Member("feedback", .string(steps[0].name))] + (node.members ?? []))
+            return node
+        }
+        let runs = timedRuns(steps.map { ($0.atMs, $0.oneShotRuns) })
+        return .object([
+            ("sequence", .array(steps.map { step in
+                var node = presetNode(step.preset, intensity: step.intensity)
+                node.value = .object(
+                    [JSONNode.Member("atMs", .number(Double(step.atMs))), JSONNode.Member("feedback", .string(step.name))]
+                        + (node.members ?? []))
+                return node
+            })),
+            ("oneShotTimings", .array(runs.map { .number(Double($0.ms)) })),
+            ("oneShotAmplitudes", .array(runs.map { .number(Double($0.amplitude)) })),
+        ])
     }
 
     private static func silenceNode(_ silence: ResolvedPattern.Event) -> JSONNode {

@@ -31,7 +31,15 @@ package struct ExportablePattern: Sendable, Hashable {
             let values = parameters.filter { declared.contains($0.key) }
             used.formUnion(values.keys)
             do {
-                patterns.append(ExportablePattern(feedback: feedback, pattern: try declaration.resolve(values)))
+                let pattern = try declaration.resolve(values)
+                if let problem = unexportable(pattern) {
+                    diagnostics.append(
+                        Diagnostic(
+                            code: ExportCode.badExpression, severity: .error,
+                            message: "pattern '\(feedback.name.value)': \(problem.message)", at: problem.location == .unknown ? feedback.name.location : problem.location))
+                    continue
+                }
+                patterns.append(ExportablePattern(feedback: feedback, pattern: pattern))
             } catch {
                 let location = error.location == .unknown ? feedback.name.location : error.location
                 let code: String =
@@ -60,6 +68,33 @@ package struct ExportablePattern: Sendable, Hashable {
         }
         return (patterns, diagnostics)
     }
+}
+
+/// The longest pattern (or loop period) the exporters sample, in seconds.
+package let maxExportSeconds = 600.0
+
+/// Why a resolved pattern cannot be exported (negative times, absurd lengths), or nil.
+private func unexportable(_ pattern: ResolvedPattern) -> (message: String, location: SourceLocation)? {
+    for event in pattern.events {
+        if event.time < 0 {
+            return ("an event starts at \(numberText(event.time)) s; times start at 0", event.location)
+        }
+        if event.duration < 0 {
+            return ("an event lasts \(numberText(event.duration)) s; durations cannot be negative", event.location)
+        }
+        if event.end > maxExportSeconds {
+            return ("an event ends at \(numberText(event.end)) s; exports support patterns up to \(numberText(maxExportSeconds)) s", event.location)
+        }
+        for curve in event.curves {
+            for point in curve.points where point.time < 0 || point.time > maxExportSeconds {
+                return ("a \(curve.parameter.rawValue) control point is at \(numberText(point.time)) s; control-point times are seconds from the event start, 0 or more", event.location)
+            }
+        }
+    }
+    if let loop = pattern.loop, loop <= 0 || loop > maxExportSeconds {
+        return ("the loop period is \(numberText(loop)) s; use a period above 0 and up to \(numberText(maxExportSeconds)) s", .unknown)
+    }
+    return nil
 }
 
 /// A file name made from a designer-written name: only letters, digits, `.`, `-` and `_`

@@ -11,7 +11,7 @@ package enum IntensitySampler {
     /// One intensity 0-1 per step, sampled at each step's midpoint, covering `lengthMs`
     /// (default: the pattern's length, or its loop period when it loops).
     package static func samples(_ pattern: ResolvedPattern, lengthMs: Int? = nil) -> [Double] {
-        let total = lengthMs ?? Self.lengthMs(pattern)
+        let total = min(max(0, lengthMs ?? Self.lengthMs(pattern)), Int(maxExportSeconds) * 1000)
         let count = (total + stepMs - 1) / stepMs
         let width = Double(transientMs) / 1000
         return (0..<count).map { k in
@@ -23,10 +23,11 @@ package enum IntensitySampler {
     /// Milliseconds one cycle covers: the loop period if any, else the end of the last
     /// sounding event (a transient counts 20 ms).
     package static func lengthMs(_ pattern: ResolvedPattern) -> Int {
-        if let loop = pattern.loop { return Int((loop * 1000).rounded()) }
+        let limit = maxExportSeconds
+        if let loop = pattern.loop { return Int((min(max(0, loop), limit) * 1000).rounded()) }
         let end = pattern.events.filter { $0.kind != .silence }
             .map { $0.kind == .transient ? $0.time + Double(transientMs) / 1000 : $0.end }
             .max() ?? 0
-        return Int((end * 1000).rounded())
+        return Int((min(max(0, end), limit) * 1000).rounded())
     }
 }

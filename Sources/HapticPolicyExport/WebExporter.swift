@@ -105,8 +105,8 @@ package enum WebExporter {
             ("truncated", .bool(vibration.truncated)),
         ]
         members.append(("loopPeriodMs", item.pattern.loop.map { .number(($0 * 1000).rounded()) } ?? .null))
-        if case .target(let name)? = item.feedback.fallback, let target = presetTarget(name.value, in: policy) {
-            members.append(("fallback", .array(PresetMapping.of(target.preset, intensity: target.intensity).web.map { .number(Double($0)) })))
+        if let steps = item.fallbackSteps(in: policy), !steps.isEmpty {
+            members.append(("fallback", .array(webArray(steps).map { .number(Double($0)) })))
         }
         return .object(members)
     }

@@ -100,6 +100,11 @@ import Testing
         if c.severity == .error { #expect(result.pattern == nil) } else { #expect(result.pattern != nil) }
     }
 
+    @Test func aMisspelledKeyIsReportedOnceNotAlsoAsMissing() {
+        let result = AHAPImporter.importPattern(#"{"Pattern": [{"Event": {"Time": 0, "Type": "HapticTransient"}}]}"#, file: "in.ahap")
+        #expect(result.diagnostics.map(\.code) == [ExportCode.unknownKey])
+    }
+
     @Test func absoluteTimesAreConvertedToRelative() throws {
         let result = AHAPImporter.importPattern(Self.cases[4].ahap, file: "in.ahap")
         let pattern = try #require(result.pattern).resolve()
@@ -179,6 +184,33 @@ import Testing
         let pattern = try #require(AHAPImporter.importPattern(file.contents, file: "breath.ahap").pattern)
         let yaml = PatternYAMLWriter.write(pattern, comment: ["imported from breath.ahap"])
         Golden.check(yaml, "import/breath.yaml", asJSON: false)
+    }
+
+    /// Every single-character deletion and a few hundred random edits of a real AHAP
+    /// file: each gives a pattern or a located diagnostic, never a crash or a hang.
+    @Test func mutatedFilesAlwaysGiveAPatternOrADiagnostic() {
+        let original = Array(Self.composed.unicodeScalars)
+        var inputs: [String] = (0..<original.count).map { index in
+            var copy = original
+            copy.remove(at: index)
+            return String(String.UnicodeScalarView(copy))
+        }
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let alphabet = Array("{}[]:,\"0.-eE1 \\u".unicodeScalars)
+        for _ in 0..<300 {
+            var copy = original
+            for _ in 0..<3 {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let position = Int(seed >> 33) % copy.count
+                copy[position] = alphabet[Int(seed >> 20) % alphabet.count]
+            }
+            inputs.append(String(String.UnicodeScalarView(copy)))
+        }
+        for input in inputs {
+            let result = AHAPImporter.importPattern(input, file: "m.ahap")
+            #expect(result.pattern != nil || result.diagnostics.contains { $0.severity == .error })
+            #expect(result.diagnostics.allSatisfy { $0.location.line >= 1 && $0.location.column >= 1 })
+        }
     }
 
     @Test func hostileInputNeverCrashes() {

@@ -76,3 +76,24 @@ import Testing
         Golden.check(try #require(files.first { $0.name == name }).contents, "android/\(name)", asJSON: false)
     }
 }
+
+@Suite struct FallbackExportTests {
+    @Test func sequenceFallbackIsTimedWithTheTemplateParameters() throws {
+        let policy = try Shipped.policy("breathing")
+        let item = try #require(ExportablePattern.all(in: policy, parameters: ["inhale": 5]).patterns.first)
+        let steps = try #require(item.fallbackSteps(in: policy))
+        #expect(steps.map(\.atMs) == [0, 5_000, 12_000])
+        #expect(steps.map(\.preset) == [.impactSoft, .impactSoft, .impactSoft])
+        let kotlin = AndroidExporter.kotlin(item, policy: policy)
+        #expect(kotlin.contains("VibrationEffect.createWaveform(longArrayOf(25, 4975, 25, 6975, 25), intArrayOf(60, 0, 60, 0, 60), -1)"))
+        #expect(kotlin.contains(".addPrimitive(VibrationEffect.Composition.PRIMITIVE_LOW_TICK, 0.48f, 5000)"))
+        let web = WebExporter.description(item, policy: policy)
+        #expect(web["fallback"]?.items?.compactMap(\.numberValue) == [15, 4985, 15, 6985, 15])
+    }
+
+    @Test func timedRunsCutAPulseWhereTheNextStarts() {
+        let runs = timedRuns([(0, [(200, 50)]), (30, [(100, 20)])])
+        #expect(runs.map(\.ms) == [30, 20])
+        #expect(runs.map(\.amplitude) == [200, 100])
+    }
+}

@@ -61,3 +61,34 @@ import Testing
         Golden.check(try #require(files.first { $0.name == name }).contents, "web/\(name)", asJSON: true)
     }
 }
+
+@Suite struct UnexportablePatternTests {
+    static func policy(_ event: PatternEventDecl, loop: Located<Expression>? = nil) -> PolicyDocument {
+        Fixtures.policy([Fixtures.feedback("bad", PatternDecl(events: [event], loop: loop))])
+    }
+
+    @Test(arguments: [
+        (PatternEventDecl(kind: Located(.transient), time: Fixtures.n(-1)), "times start at 0"),
+        (PatternEventDecl(kind: Located(.continuous), time: Fixtures.n(0), duration: Fixtures.n(1e12)), "up to 600 s"),
+        (PatternEventDecl(kind: Located(.silence), time: Fixtures.n(0), duration: Fixtures.n(-2)), "cannot be negative"),
+    ])
+    func absurdPatternsAreErrorsNotCrashes(event: PatternEventDecl, says: String) {
+        let (files, diagnostics) = PolicyExporter.export(Self.policy(event), to: ExportTarget.allCases)
+        #expect(diagnostics.map(\.code) == [ExportCode.badExpression])
+        #expect(diagnostics.first?.message.contains(says) == true, "\(diagnostics.map(\.message))")
+        #expect(!files.contains { $0.name.hasPrefix("bad") })
+        #expect(ReportRenderer.render(Self.policy(event)).contains("HP702"))
+    }
+
+    @Test func zeroLoopIsAnError() {
+        let event = PatternEventDecl(kind: Located(.transient), time: Fixtures.n(0))
+        let (_, diagnostics) = PolicyExporter.export(Self.policy(event, loop: Fixtures.n(0)), to: [.web])
+        #expect(diagnostics.first?.message.contains("loop period is 0 s") == true)
+    }
+
+    @Test func hugeNumbersStayValidJSON() throws {
+        let text = JSONWriter.write(.array([.number(1e300), .number(-0.00001), .number(12.34567)]))
+        #expect(text == "[1e+300, 0, 12.3457]\n")
+        #expect(try JSONParser.parse(text, file: "n").items?.count == 3)
+    }
+}

@@ -10,6 +10,9 @@ public enum HapticPolicyTool {
         LintCommand.subcommand,
         TableCommand.subcommand,
         EvalCommand.subcommand,
+        ExportCommand.subcommand,
+        ImportAHAPCommand.subcommand,
+        ReportCommand.subcommand,
         CompileCommand.subcommand,
     ]
 

@@ -156,6 +156,7 @@ private struct Reader {
         for silence in metadata.silences { events.append(silence) }
         let ordered = events.enumerated().sorted { ($0.element.time.value, $0.offset) < ($1.element.time.value, $1.offset) }.map(\.element)
         guard !ordered.isEmpty else {
+            if diagnostics.contains(where: { $0.severity == .error }) { return nil }
             error(ExportCode.missingPattern, "'Pattern' has no haptic event; add at least one { \"Event\": { \"EventType\": \"HapticTransient\", ... } }", at: patternNode.location)
             return nil
         }
@@ -180,7 +181,12 @@ private struct Reader {
     mutating func readEvent(_ node: JSONNode) -> Event? {
         let allowed = ["Time", "EventType", "EventDuration", "EventParameters", "EventWaveformPath", "EventWaveformUseVolumeEnvelope", "EventWaveformLoopEnabled"]
         guard members(of: node, named: "an event", allowed: allowed) != nil else { return nil }
+        // A misspelled key has already been reported with its fix; do not say "missing" too.
+        func misspelled(_ key: String) -> Bool {
+            node.members?.contains { $0.key != key && AHAPKeys.suggestion(for: $0.key, among: allowed) == key } ?? false
+        }
         guard let typeNode = node["EventType"] else {
+            if misspelled("EventType") { return nil }
             error(ExportCode.missingKey, "event without 'EventType'; add \"EventType\": \"HapticTransient\" or \"HapticContinuous\"", at: node.location)
             return nil
         }
@@ -199,7 +205,7 @@ private struct Reader {
             return nil
         }
         guard let time = number(node["Time"], "'Time'") else {
-            if node["Time"] == nil {
+            if node["Time"] == nil, !misspelled("Time") {
                 error(ExportCode.missingKey, "event without 'Time'; add \"Time\": seconds from the pattern start", at: node.location)
             }
             return nil
@@ -212,7 +218,7 @@ private struct Reader {
         let duration = number(node["EventDuration"], "'EventDuration'")
         if kind == .continuous {
             guard let duration else {
-                if node["EventDuration"] == nil {
+                if node["EventDuration"] == nil, !misspelled("EventDuration") {
                     error(ExportCode.missingKey, "continuous event without 'EventDuration'; add \"EventDuration\": seconds (at most 30)", at: node.location)
                 }
                 return nil

@@ -57,7 +57,7 @@ package enum JSONWriter {
         var scale: Double = 1
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()
-        guard scaled < 9e15 else { return String(Int64(value.rounded())) }
+        guard scaled < 9e15 else { return String(value) }  // exponent notation is valid JSON
         let units = Int64(scaled)
         let whole = units / Int64(scale)
         var fraction = String(units % Int64(scale))
