@@ -453,7 +453,7 @@ extension Session {
                 if index >= bandLevels.count {
                     bandLevels.append(contentsOf: repeatElement(-1, count: index + 1 - bandLevels.count))
                 }
-                bandLevels[index] = Int8(truncatingIfNeeded: level)
+                bandLevels[index] = Int32(level)
             }
         }
     }
