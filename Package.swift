@@ -42,7 +42,8 @@ let package = Package(
         ),
         .testTarget(
             name: "HapticPolicyCLITests",
-            dependencies: ["HapticPolicyCLI", "haptic-policy"]
+            dependencies: ["HapticPolicyCLI", "HapticPolicyYAML", "haptic-policy"],
+            exclude: ["Golden", "Fixtures"]
         ),
         .testTarget(
             name: "HapticPolicyYAMLTests",

@@ -151,6 +151,9 @@ import Testing
             name: "off is not a boolean", body: "screens:\n  s:\n    table:\n      e: {when: {speaks: off}, play: x}\n",
             expected: ["HP019@6:26"], mentions: ["write false"]),
         Case(
+            name: "every mistake in a condition", body: "everywhere:\n  e: {when: {speaks: no, subject: [a]}, play: x}\n",
+            expected: ["HP019@4:22", "HP011@4:35"]),
+        Case(
             name: "control point that is not a pair",
             body: "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - type: continuous\n          time: 0\n          duration: 1\n          curves: {intensity: [[0, 1, 2]]}\n",
             expected: ["HP011@11:32"], mentions: ["[time, value]"]),

@@ -18,7 +18,7 @@ import Testing
         }
     }
 
-    static let weirdNumbers: [Double] = [.nan, .infinity, -.infinity, -1e308, 1e308, 0, -0.0, -1, 1e-320, 31, 17]
+    static let weirdNumbers: [Double] = [.nan, .infinity, -.infinity, -1e308, 1e308, 0, -0.0, -1, .leastNonzeroMagnitude, 31, 17]
     static let weirdExpressions: [HapticPolicy.Expression] = [
         .number(.nan), .number(1e308), .binary(.divide, .number(1), .number(0)),
         .binary(.multiply, .number(1e308), .number(10)), .parameter("ghost"), .negate(.number(5)), .number(0),

@@ -62,6 +62,6 @@ enum FeedbackChecks {
         }
         return [CheckCode.invalidFallback(
             "the \(what) '\(target.value)' is a custom pattern, which cannot play where '\(owner)' cannot: name \(hint)",
-            at: target.location)]
+            at: target.location, notes: [Diagnostic.Note("'\(target.value)' is declared here", at: feedback.name.location)])]
     }
 }

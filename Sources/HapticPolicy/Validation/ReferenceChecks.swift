@@ -109,7 +109,8 @@ enum ReferenceChecks {
                         if case .pattern(let pattern) = feedback.body, pattern.loop != nil {} else {
                             out.append(CheckCode.stopWithoutLoop(
                                 "'\(stop.value)' does not loop, so there is nothing to stop: name a feedback with `loop:`, or `all`",
-                                at: stop.location))
+                                at: stop.location,
+                                notes: [Diagnostic.Note("'\(stop.value)' is declared here, without `loop:`", at: feedback.name.location)]))
                         }
                     }
                 }
