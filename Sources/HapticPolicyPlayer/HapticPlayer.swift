@@ -206,6 +206,8 @@ public final class HapticPlayer {
             throw PlayerError.notAPattern(name)
         }
         let plan = HapticPatternPlan(try pattern.resolve(parameters))
+        // Parameters vary (every tempo is a new plan): keep the cache small.
+        if plans.count >= 64 { plans.removeAll() }
         plans[key] = plan
         return plan
     }

@@ -182,3 +182,37 @@ import Testing
         #expect(rig.delays == [3, 10])
     }
 }
+
+/// The player fed by a `PolicyStore` while the policy is reloaded underneath it.
+@MainActor
+@Suite struct HapticPlayerReloadTests {
+    @Test func aReloadedPolicyPlaysItsOwnPatternsAndTheLoopGoesOn() throws {
+        let original = try loadPolicy("metronome")
+        var softer = original.document
+        let click = try #require(softer.feedback.firstIndex { $0.name.value == "click" })
+        guard case .pattern(var pattern) = softer.feedback[click].body else {
+            Issue.record("click is not a pattern")
+            return
+        }
+        pattern.events[0].intensity = Located(.number(0.4))
+        softer.feedback[click].body = .pattern(pattern)
+
+        let store = PolicyStore(original)
+        let output = RecordingOutput()
+        let player = HapticPlayer(output: output)
+        player.handle(store.decide(t: 0, event: "screen.enter", value: .string("metronome")))
+        player.handle(store.decide(t: 1, event: "metronome.start", params: ["bpm": 120]))
+        #expect(store.reload(softer).applied)
+        #expect(store.snapshot.runningLoops.map(\.feedback) == ["click"], "the loop carries across the swap")
+        let tempo = store.decide(t: 2, event: "metronome.tempo", params: ["bpm": 120])
+        #expect(tempo.policyHash != original.hash)
+        player.handle(tempo)
+        player.handle(store.decide(t: 3, event: "metronome.stop"))
+
+        #expect(output.calls == [
+            "prepareEngine", "startEngine", "loop click every 0.5",
+            "stopLoop click", "loop click every 0.5", "stopLoop click",
+        ])
+        #expect(output.plans.map { $0.events[0].intensity } == [1, 0.4], "the new policy's click plays after the swap")
+    }
+}
