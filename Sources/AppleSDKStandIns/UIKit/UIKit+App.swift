@@ -34,11 +34,11 @@ open class UIViewController: UIResponder {
 /// Source: https://developer.apple.com/documentation/uikit/uiapplication
 @MainActor
 open class UIApplication: UIResponder {
-    /// `class let didEnterBackgroundNotification: NSNotification.Name`
+    /// `nonisolated class let didEnterBackgroundNotification: NSNotification.Name`
     /// Source: https://developer.apple.com/documentation/uikit/uiapplication/didenterbackgroundnotification
     nonisolated public static let didEnterBackgroundNotification = NSNotification.Name("UIApplicationDidEnterBackgroundNotification")
 
-    /// `class let willEnterForegroundNotification: NSNotification.Name`
+    /// `nonisolated class let willEnterForegroundNotification: NSNotification.Name`
     /// Source: https://developer.apple.com/documentation/uikit/uiapplication/willenterforegroundnotification
     nonisolated public static let willEnterForegroundNotification = NSNotification.Name("UIApplicationWillEnterForegroundNotification")
 }
