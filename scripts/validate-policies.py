@@ -1,0 +1,229 @@
+#!/usr/bin/env python3
+"""Validate every shipped policy and every documented example against the JSON Schema.
+
+Checks Policies/*.yaml (not *.tests.yaml, not scenario files) and every ```yaml policy
+block in Docs/*.md against Docs/policy.schema.json. Prints one line per file; on a
+failure prints file:line:column, the JSON path and the message, and exits 1.
+
+    python3 scripts/validate-policies.py              # shipped policies and doc blocks
+    python3 scripts/validate-policies.py FILE...      # just these files
+    python3 scripts/validate-policies.py --self-test  # also: every fixture must be rejected
+
+Tooling only (PyYAML + jsonschema); the Swift linter is the authority on meaning.
+"""
+import json
+import re
+import sys
+from pathlib import Path
+
+try:
+    import jsonschema
+    import yaml
+except ImportError as error:  # pragma: no cover
+    sys.exit(f"validate-policies: {error.name} is missing; run: python3 -m pip install jsonschema pyyaml")
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMA = ROOT / "Docs" / "policy.schema.json"
+FIXTURES = ROOT / "scripts" / "schema-fixtures"
+DOC_BLOCK = re.compile(r"^```yaml policy\s*$")
+
+
+class UniqueKeyLoader(yaml.SafeLoader):
+    """SafeLoader that rejects duplicate keys (libyaml accepts them silently; we must not)."""
+
+
+def _construct_mapping(loader, node, deep=False):
+    seen = {}
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=deep)
+        if key in seen:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"duplicate key '{key}' (first at line {seen[key].line + 1}); remove one", key_node.start_mark)
+        seen[key] = key_node.start_mark
+    return yaml.SafeLoader.construct_mapping(loader, node, deep)
+
+
+UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+def is_policy_file(path: Path) -> bool:
+    """Policies are *.yaml under Policies/, but not tests, scenarios or logs."""
+    name = path.name
+    return name.endswith(".yaml") and not name.endswith(".tests.yaml") and not name.endswith(".scenario.yaml")
+
+
+def doc_blocks(path: Path):
+    """Yields (first line number, text) of every ```yaml policy block in a Markdown file."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    index = 0
+    while index < len(lines):
+        if DOC_BLOCK.match(lines[index]):
+            start = index + 1
+            end = start
+            while end < len(lines) and lines[end].strip() != "```":
+                end += 1
+            yield start + 1, "\n".join(lines[start:end]) + "\n"
+            index = end
+        index += 1
+
+
+def locate(node, path):
+    """The start mark of the YAML node at a JSON path (a deque of keys and indices)."""
+    for step in path:
+        if isinstance(node, yaml.MappingNode):
+            for key_node, value_node in node.value:
+                if str(key_node.value) == str(step):
+                    node = value_node
+                    break
+            else:
+                break
+        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
+            node = node.value[step]
+        else:
+            break
+    return node.start_mark
+
+
+def specific(error):
+    """The most specific error: inside oneOf/anyOf, follow the one branch whose shape fits."""
+    if error.validator in ("oneOf", "anyOf") and error.context:
+        branches = {}
+        for sub in error.context:
+            branches.setdefault(sub.schema_path[0], []).append(sub)
+        fitting = [subs for subs in branches.values()
+                   if not any(s.validator in ("type", "const", "enum") and not s.relative_path for s in subs)]
+        if len(fitting) == 1:
+            return specific(max(fitting[0], key=lambda s: len(s.absolute_path)))
+    return error
+
+
+def message(error):
+    """The schema's own wording where it has one, else jsonschema's, kept short."""
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    if error.validator in ("oneOf", "anyOf", "not") and "errorMessage" in schema:
+        return schema["errorMessage"]
+    if error.validator == "pattern" and "patternErrorMessage" in schema:
+        return f"{error.instance!r}: {schema['patternErrorMessage']}"
+    if error.validator == "additionalProperties":
+        extra = sorted(set(error.instance) - set(schema.get("properties", {})), key=str)
+        return f"unknown key {', '.join(repr(k) for k in extra)}; check the spelling or remove it"
+    if error.validator in ("maxItems", "minItems"):
+        return f"{len(error.instance)} items; {error.validator[:3]}imum is {error.validator_value}"
+    text = error.message
+    return text if len(text) <= 160 else text[:157] + "..."
+
+
+def check_text(label, text, validator, line_offset=0):
+    """Returns a list of 'label:line:col: path: message' strings (empty when valid)."""
+    try:
+        data = yaml.load(text, Loader=UniqueKeyLoader)
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f"{mark.line + 1 + line_offset}:{mark.column + 1}" if mark else "1:1"
+        problem = getattr(error, "problem", None) or str(error)
+        return [f"{label}:{where}: $: {problem}"]
+    if data is None:
+        return [f"{label}:1:1: $: the file is empty; start with 'policy: <name>' and 'version: 1'"]
+    findings = []
+    for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+        leaf = specific(error)
+        mark = locate(root, leaf.absolute_path)
+        findings.append(f"{label}:{mark.line + 1 + line_offset}:{mark.column + 1}: {leaf.json_path}: {message(leaf)}")
+    return findings
+
+
+def default_targets():
+    """Shipped policies and the Markdown files holding documented examples."""
+    policies = sorted(p for p in (ROOT / "Policies").glob("*.yaml") if is_policy_file(p))
+    docs = sorted((ROOT / "Docs").glob("*.md"))
+    return policies + docs
+
+
+def check_file(path: Path, validator):
+    """Checks one policy, or every policy block of a Markdown file; returns (label, findings) pairs."""
+    label = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+    if path.suffix == ".md":
+        return [(f"{label}:{line}", check_text(label, text, validator, line_offset=line - 1))
+                for line, text in doc_blocks(path)]
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        return [(label, [f"{label}:1:1: $: the file is not UTF-8; save it as UTF-8"])]
+    return [(label, check_text(label, text, validator))]
+
+
+def undescribed(schema, node=None, where="$"):
+    """Every schema property without a description (direct, or on the definition it refers to)."""
+    node = schema if node is None else node
+    missing = []
+    if isinstance(node, dict):
+        constraint = any(k in where.rsplit(".", 1)[-1] for k in ("if", "then", "else", "not"))
+        for name, sub in ({} if constraint else node.get("properties", {})).items():
+            target = sub
+            while "description" not in target and "$ref" in target:
+                target = schema["definitions"][target["$ref"].split("/")[-1]]
+            if "description" not in target:
+                missing.append(f"{where}.properties.{name}")
+        for key, sub in node.items():
+            missing += undescribed(schema, sub, f"{where}.{key}") if isinstance(sub, (dict, list)) else []
+    elif isinstance(node, list):
+        for index, sub in enumerate(node):
+            missing += undescribed(schema, sub, f"{where}[{index}]")
+    return missing
+
+
+def self_test(validator, schema):
+    """Every fixture must be rejected, at the JSON path its '# expect:' line names."""
+    failures = 0
+    for name in undescribed(schema):
+        print(f"FAIL schema: {name} has no description")
+        failures += 1
+    fixtures = sorted(FIXTURES.glob("*.bad.yaml"))
+    if not fixtures:
+        print(f"FAIL {FIXTURES}: no *.bad.yaml fixtures")
+        return 1
+    for path in fixtures:
+        text = path.read_text(encoding="utf-8")
+        expected = re.search(r"^# expect: (\S+)", text, re.MULTILINE)
+        findings = check_text(path.name, text, validator)
+        if not findings:
+            print(f"FAIL {path.name}: accepted, but it must be rejected")
+            failures += 1
+        elif expected and not any(f": {expected.group(1)}: " in f for f in findings):
+            print(f"FAIL {path.name}: rejected, but not at {expected.group(1)}:")
+            for finding in findings:
+                print(f"  {finding}")
+            failures += 1
+        else:
+            print(f"ok   {path.name} rejected: {findings[0].split(': ', 1)[1]}")
+    return failures
+
+
+def main(argv):
+    args = [a for a in argv if not a.startswith("--")]
+    unknown = [a for a in argv if a.startswith("--") and a != "--self-test"]
+    if unknown:
+        print(f"validate-policies: unknown option {unknown[0]}; use --self-test or file paths", file=sys.stderr)
+        return 64
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    jsonschema.Draft7Validator.check_schema(schema)
+    validator = jsonschema.Draft7Validator(schema)
+    failures = 0
+    targets = [Path(a).resolve() for a in args] or default_targets()
+    for path in targets:
+        for label, findings in check_file(path, validator):
+            if findings:
+                failures += 1
+                print(f"FAIL {label}")
+                for finding in findings:
+                    print(f"  {finding}")
+            else:
+                print(f"ok   {label}")
+    if "--self-test" in argv:
+        failures += self_test(validator, schema)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
