@@ -1,0 +1,98 @@
+/// Counts rings against a policy's rate budgets in sliding windows and reports every
+/// breach with the window that broke it.
+///
+/// Feed it each ring (a decision that plays something) in time order; `eval`, `test` and
+/// `diff` share it. Overlapping over-budget windows of one budget and scope merge into
+/// one breach, so a burst is reported once, with its full extent and its peak count.
+public struct BudgetMeter: Sendable {
+    /// One budget broken: which, where, how many rings in which window.
+    public struct Breach: Sendable, Hashable, CustomStringConvertible {
+        /// The budget id (`B-1`).
+        public var budget: String
+        /// What was counted: `screen camera` or `layer creature`.
+        public var scope: String
+        /// The most rings seen in one window during the breach.
+        public var count: Int
+        /// The budget's maximum.
+        public var max: Int
+        /// The budget's window length, seconds.
+        public var window: Double
+        /// Time of the first ring of the first over-budget window.
+        public var start: Double
+        /// Time of the last ring that was over budget.
+        public var end: Double
+
+        /// `B-1: 8 rings on screen camera within 10 s (max 6), 12.5 s to 19.25 s`.
+        public var description: String {
+            "\(budget): \(count) rings on \(scope) within \(numberText(window)) s (max \(max)), "
+                + "\(numberText(start)) s to \(numberText(end)) s"
+        }
+    }
+
+    private struct Counter: Sendable {
+        var times: [Double] = []
+        var head = 0
+        var open: Breach?
+    }
+
+    private let budgets: [BudgetDecl]
+    private var counters: [String: Counter] = [:]
+    private var closed: [Breach] = []
+    /// Rings recorded so far.
+    public private(set) var rings = 0
+
+    /// Creates a meter for a policy's budgets.
+    public init(budgets: [BudgetDecl]) {
+        self.budgets = budgets
+    }
+
+    /// Records one ring. Rings must come in non-decreasing time order.
+    public mutating func record(time: Double, screen: String, layer: Layer) {
+        rings += 1
+        for (index, budget) in budgets.enumerated() {
+            let scope: String
+            switch budget.scope {
+            case .eachScreen: scope = "screen \(screen)"
+            case .screen(let name):
+                guard name.value == screen else { continue }
+                scope = "screen \(screen)"
+            case .layer(let counted):
+                guard counted.value == layer else { continue }
+                scope = "layer \(layer.rawValue)"
+            }
+            let key = "\(index)\u{1F}\(scope)"
+            var counter = counters[key] ?? Counter()
+            counter.times.append(time)
+            // The window is (time - per, time]: a ring exactly `per` seconds ago is out.
+            while counter.head < counter.times.count, counter.times[counter.head] <= time - budget.window.value {
+                counter.head += 1
+            }
+            if counter.head > 1024, counter.head * 2 > counter.times.count {
+                counter.times.removeFirst(counter.head)
+                counter.head = 0
+            }
+            let count = counter.times.count - counter.head
+            if count > budget.max.value {
+                let first = counter.times[counter.head]
+                if var open = counter.open, first <= open.end {
+                    open.end = time
+                    open.count = Swift.max(open.count, count)
+                    counter.open = open
+                } else {
+                    if let open = counter.open { closed.append(open) }
+                    counter.open = Breach(
+                        budget: budget.id.value, scope: scope, count: count, max: budget.max.value,
+                        window: budget.window.value, start: first, end: time
+                    )
+                }
+            }
+            counters[key] = counter
+        }
+    }
+
+    /// Every breach so far, ordered by start time, then budget.
+    public var breaches: [Breach] {
+        let all = closed + counters.values.compactMap(\.open)
+        return all.sorted { ($0.start, $0.budget, $0.scope) < ($1.start, $1.budget, $1.scope) }
+    }
+}

@@ -1,0 +1,16 @@
+/// One event of a simulated log: a time and what the event carries.
+public struct SimulatedEvent: Sendable, Hashable {
+    /// Seconds from the start of the log, rounded to milliseconds.
+    public var time: Double
+    /// The event's name and fields.
+    public var event: Scenario.EventTemplate
+    /// Decimal places used to print a numeric `value` (the sensor's resolution).
+    public var valueDecimals: Int?
+
+    /// Creates an event.
+    public init(time: Double, event: Scenario.EventTemplate, valueDecimals: Int? = nil) {
+        self.time = time
+        self.event = event
+        self.valueDecimals = valueDecimals
+    }
+}
