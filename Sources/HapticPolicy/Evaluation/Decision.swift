@@ -1,0 +1,94 @@
+/// The outcome of one event: what to play (or why not), the rule that decided it, and
+/// what the app's player must do to its generators and engine.
+public struct Decision: Sendable, Equatable {
+    /// What happens.
+    public enum Action: String, Sendable, Hashable, CaseIterable {
+        /// Render `render`.
+        case play
+        /// Nothing plays; `reason` says why.
+        case silent
+        /// Stop a running loop (`feedback` names it; `stop-loop` directive).
+        case stop
+        /// The log line could not be read (only from the log reader).
+        case invalid
+    }
+
+    /// The table cell, band level or invariant that decided, with its source location.
+    public struct Rule: Sendable, Hashable {
+        /// `camera/plant.found`, `settings/data.reset#2` (row 2 of a multi-row cell),
+        /// `everywhere/button.tap`, an invariant id such as `H-4`, or `builtin:app.state`.
+        public var id: String
+        /// Where the rule is written (`SourceLocation.unknown` for built-in rules).
+        public var location: SourceLocation
+        /// Invariant ids the row cites (`cite:`), for explanations.
+        public var cites: [String]
+
+        /// Creates a rule reference.
+        public init(id: String, location: SourceLocation, cites: [String] = []) {
+            self.id = id
+            self.location = location
+            self.cites = cites
+        }
+    }
+
+    /// A band change (H-1): which band set, and the levels left and entered.
+    public struct BandTransition: Sendable, Hashable {
+        /// The band set (`moisture`).
+        public var band: String
+        /// The level left; nil for a subject's first sample.
+        public var from: String?
+        /// The level the value is in now.
+        public var to: String
+
+        /// Creates a transition.
+        public init(band: String, from: String?, to: String) {
+            self.band = band
+            self.from = from
+            self.to = to
+        }
+    }
+
+    /// What happens.
+    public var action: Action
+    /// The screen the event was decided on (nil when none is known).
+    public var screen: String?
+    /// The feedback the policy chose (before fallbacks), or the loop stopped.
+    public var feedback: String?
+    /// The layer of `feedback`.
+    public var layer: Layer?
+    /// What to render after fallbacks; nil unless `action` is `play`.
+    public var render: Render?
+    /// Whether `render` is the feedback's fallback rather than the feedback itself.
+    public var fallback: Bool
+    /// Why: always set for silences, set on plays when a fallback was taken or a tick
+    /// came outside its gesture; nil for an ordinary play or stop.
+    public var reason: Reason?
+    /// The designer's text for `designer` silences and band levels, or a message for
+    /// invalid lines and bad parameters.
+    public var note: String?
+    /// The cell, band level or invariant that decided; nil for unknown events.
+    public var rule: Rule?
+    /// Lifecycle directives for the player, in canonical order.
+    public var directives: DirectiveSet
+    /// The band change, when the event went through a band cell.
+    public var band: BandTransition?
+
+    /// Creates a decision.
+    public init(
+        action: Action, screen: String? = nil, feedback: String? = nil, layer: Layer? = nil,
+        render: Render? = nil, fallback: Bool = false, reason: Reason? = nil, note: String? = nil,
+        rule: Rule? = nil, directives: DirectiveSet = [], band: BandTransition? = nil
+    ) {
+        self.action = action
+        self.screen = screen
+        self.feedback = feedback
+        self.layer = layer
+        self.render = render
+        self.fallback = fallback
+        self.reason = reason
+        self.note = note
+        self.rule = rule
+        self.directives = directives
+        self.band = band
+    }
+}

@@ -1,0 +1,396 @@
+/// The state of one running app under a policy, and the `decide(_:)` call it makes for
+/// every event. A value type: copy it to branch a simulation. Deterministic and total:
+/// every event gets a decision, unknown ones included.
+///
+/// Order of checks for a row that plays: band (H-1) → background → haptics setting →
+/// speech invariant → template parameters → device and engine fallbacks.
+public struct Session: Sendable {
+    /// The compiled policy.
+    public let policy: Policy
+    /// The current screen (from the last `screen.enter`), or nil before any.
+    public private(set) var screen: ScreenID?
+    /// The name of the current screen when it is not in the policy.
+    public private(set) var unknownScreenName: String?
+    /// Whether the app is in foreground.
+    public private(set) var isForeground = true
+    /// What the device allows.
+    public var device: DeviceState
+    /// The haptic engine's state.
+    public private(set) var engine: EngineState = .cold
+    /// Whether the engine was ever started (so foreground restarts it).
+    public private(set) var engineEverStarted = false
+    /// Whether a ticker gesture is open (between `ticker: begin` and `ticker: end`).
+    public private(set) var tickerOpen = false
+    /// Loops playing now.
+    public private(set) var runningLoops: [RunningLoop] = []
+
+    /// Band level per (signal slot, subject): `-1` before the first sample.
+    private var bandLevels: [Int8]
+    private var subjectNames: [String]
+    private var subjectIndex: [String: Int]
+    private let eventCount: Int
+    private let slotCount: Int
+
+    /// Starts a session: app in foreground, engine cold, no screen yet.
+    public init(policy: Policy, device: DeviceState = DeviceState()) {
+        self.policy = policy
+        self.device = device
+        self.subjectNames = policy.subjectNames
+        self.subjectIndex = policy.subjectIndex
+        self.eventCount = policy.eventNames.count
+        self.slotCount = policy.bandSlotCount
+        self.bandLevels = Array(repeating: -1, count: policy.bandSlotCount * 8)
+    }
+
+    /// The id of a subject name, interning it on first use.
+    public mutating func subjectID(_ name: String) -> SubjectID {
+        if let index = subjectIndex[name] { return SubjectID(rawValue: index) }
+        subjectIndex[name] = subjectNames.count
+        subjectNames.append(name)
+        return SubjectID(rawValue: subjectNames.count - 1)
+    }
+
+    /// The name of a subject id.
+    public func subjectName(_ id: SubjectID) -> String? {
+        subjectNames.indices.contains(id.rawValue) ? subjectNames[id.rawValue] : nil
+    }
+
+    /// Builds an event from names (convenient, hashes strings; resolve ids once for speed).
+    public mutating func event(
+        t: Double, name: String, screen: String? = nil, subject: String? = nil,
+        value: ScalarValue? = nil, speaks: Bool = false, params: [Event.Parameter] = []
+    ) -> Event {
+        let screenID = screen.map { policy.screenID($0) ?? .unknown }
+        return Event(
+            t: t, event: policy.eventID(name) ?? .unknown, screen: screenID,
+            subject: subject.map { subjectID($0) }, value: value, speaks: speaks, params: params,
+            unknownScreenName: screenID == .unknown ? screen : nil)
+    }
+
+    /// The current band level name of a band cell's signal for a subject, or nil before
+    /// its first sample (`band` is the band set, `event` the sampled event).
+    public func bandLevel(band: String, event: String, subject: SubjectID?) -> String? {
+        guard let b = policy.bands.firstIndex(where: { $0.name == band }),
+              let e = policy.eventID(event)?.rawValue,
+              let slot = policy.bandSlots.firstIndex(where: { $0.event == e && $0.band == b }) else { return nil }
+        let index = levelIndex(slot: slot, subject: subject)
+        guard index < bandLevels.count, bandLevels[index] >= 0 else { return nil }
+        return policy.bands[b].levels[Int(bandLevels[index])].name
+    }
+
+    @inline(__always)
+    private func levelIndex(slot: Int, subject: SubjectID?) -> Int {
+        ((subject?.rawValue ?? -1) + 1) * slotCount + slot
+    }
+
+    /// Decides one event and updates the session state. Never throws: unknown events,
+    /// screens and values are decided silent with a reason.
+    public mutating func decide(_ event: Event) -> Decision {
+        if case .warming(let until) = engine, event.t >= until { engine = .ready }
+        let e = event.event.rawValue
+        guard e >= 0, e < eventCount else {
+            return Decision(action: .silent, screen: currentScreenName(event), reason: .unknownEvent)
+        }
+        if e < StateEvent.allCases.count { return decideState(StateEvent.allCases[e], event) }
+        guard let screenID = event.screen ?? screen else {
+            return Decision(action: .silent, reason: .noScreen)
+        }
+        let s = screenID.rawValue
+        guard s >= 0 else {
+            return Decision(action: .silent, screen: currentScreenName(event), reason: .unknownScreen)
+        }
+        let screenName = policy.screenNames[s]
+        let entry = policy.table[s * eventCount + e]
+        guard entry >= 0 else {
+            let note = entry == Policy.offScreen
+                ? "'\(policy.eventNames[e])' is not declared to occur on '\(screenName)'"
+                : "no cell decides '\(policy.eventNames[e])' on '\(screenName)'"
+            return Decision(action: .silent, screen: screenName, reason: .undeclared, note: note)
+        }
+        let rows = policy.cells[Int(entry)].rows
+        for row in rows where row.matches(event) {
+            return apply(row, to: event, event: e, screen: screenName)
+        }
+        return Decision(
+            action: .silent, screen: screenName, reason: .undeclared,
+            note: "no row of the cell matches this event", rule: rows.first?.rule)
+    }
+
+    private func currentScreenName(_ event: Event) -> String? {
+        if let screen = event.screen {
+            return screen == .unknown ? event.unknownScreenName : policy.screenName(screen)
+        }
+        guard let screen else { return nil }
+        return screen == .unknown ? unknownScreenName : policy.screenName(screen)
+    }
+
+    // MARK: Rows
+
+    private mutating func apply(_ row: CompiledRow, to event: Event, event e: Int, screen: String) -> Decision {
+        var decision = Decision(action: .silent, screen: screen, note: row.note, rule: row.rule)
+        var tickOutside = false
+        switch row.ticker {
+        case .begin?:
+            tickerOpen = true
+            decision.directives.insert(.prepareTicker)
+        case .tick?:
+            if tickerOpen { decision.directives.insert(.prepareTicker) } else { tickOutside = true }
+        case .end?:
+            if tickerOpen {
+                tickerOpen = false
+                decision.directives.insert(.releaseTicker)
+            } else {
+                decision.note = "no ticker gesture was open"
+            }
+        case nil:
+            break
+        }
+        if row.directives.contains(.prepareEngine), startEngine(at: event.t) {
+            decision.directives.insert(.prepareEngine)
+        }
+        switch row.action {
+        case .none:
+            decision.reason = .directiveOnly
+        case .silent(let text):
+            decision.reason = .designer
+            decision.note = text
+        case .stop(let target):
+            stop(target, into: &decision)
+        case .play(let f):
+            play(f, event: event, eventIndex: e, into: &decision)
+            if tickOutside, decision.action == .play, decision.reason == nil {
+                decision.reason = .tickOutsideGesture
+                decision.note = "a tick outside a selector gesture: no generator was prepared"
+            }
+        case .band(let b, let slot):
+            let band = policy.bands[b]
+            guard case .number(let value)? = event.value else {
+                decision.reason = .badValue
+                decision.note = "band '\(band.name)' needs a number in 'value'"
+                return decision
+            }
+            let index = levelIndex(slot: slot, subject: event.subject)
+            if index >= bandLevels.count {
+                bandLevels.append(contentsOf: repeatElement(-1, count: index + 1 - bandLevels.count + slotCount * 8))
+            }
+            let previous = Int(bandLevels[index])
+            let level = previous < 0 ? band.rawLevel(value) : band.nextLevel(from: previous, value: value)
+            bandLevels[index] = Int8(truncatingIfNeeded: level)
+            let entered = band.levels[level]
+            decision.band = Decision.BandTransition(
+                band: band.name, from: previous < 0 ? nil : band.levels[previous].name, to: entered.name)
+            if previous < 0 {
+                decision.reason = .baseline
+            } else if previous == level {
+                decision.reason = .sameBand
+            } else if let f = entered.play {
+                decision.rule?.id = row.rule.id + "@" + entered.name
+                decision.rule?.location = entered.location
+                play(f, event: event, eventIndex: e, into: &decision)
+            } else {
+                decision.reason = .designer
+                decision.note = entered.silent
+            }
+        }
+        return decision
+    }
+
+    private mutating func stop(_ target: Int?, into decision: inout Decision) {
+        let before = runningLoops.count
+        if let target {
+            decision.feedback = policy.feedback[target].name
+            decision.layer = policy.feedback[target].layer
+            runningLoops.removeAll { $0.feedbackIndex == target }
+        } else {
+            runningLoops.removeAll()
+        }
+        if runningLoops.count < before {
+            decision.action = .stop
+            decision.directives.insert(.stopLoop)
+        } else {
+            decision.reason = .notRunning
+        }
+    }
+
+    private mutating func play(_ f: Int, event: Event, eventIndex e: Int, into decision: inout Decision) {
+        let feedback = policy.feedback[f]
+        decision.feedback = feedback.name
+        decision.layer = feedback.layer
+        if !isForeground {
+            decision.reason = .background
+            return
+        }
+        if !device.hapticsEnabled {
+            decision.reason = .hapticsDisabled
+            return
+        }
+        if feedback.layer == .creature, let speech = policy.speechRule, !policy.speechExempt[e], !event.speaks {
+            decision.reason = .noSpeech
+            decision.rule = speech
+            return
+        }
+        var parameters: [Event.Parameter] = []
+        var period: Double?
+        if !event.params.isEmpty || feedback.loop != nil {
+            switch Self.bind(event.params, to: feedback) {
+            case .failure(let problem):
+                decision.reason = .badParams
+                decision.note = problem.message
+                return
+            case .success(let bound):
+                parameters = bound.parameters
+                period = bound.period
+            }
+        }
+        if feedback.isPattern {
+            let problem: Reason? =
+                !device.supportsHaptics ? .noCoreHaptics
+                : device.lowPower ? .lowPower
+                : engine != .ready ? .engineCold
+                : nil
+            if let problem {
+                guard let fallback = feedback.fallback else {
+                    decision.reason = .noFallback
+                    decision.note = "'\(feedback.name)' cannot play (\(problem.rawValue)) and has no fallback"
+                    return
+                }
+                decision.action = .play
+                decision.render = fallback
+                decision.fallback = true
+                decision.reason = problem
+                return
+            }
+        }
+        decision.action = .play
+        decision.render = feedback.render
+        if let period {
+            runningLoops.removeAll { $0.feedbackIndex == f }
+            runningLoops.append(RunningLoop(
+                feedback: feedback.name, parameters: parameters, period: period, start: event.t, feedbackIndex: f))
+        }
+    }
+
+    private struct ParameterProblem: Error { var message: String }
+
+    /// Checks the event's parameters against the template and evaluates the loop period.
+    private static func bind(
+        _ given: [Event.Parameter], to feedback: CompiledFeedback
+    ) -> Result<(parameters: [Event.Parameter], period: Double?), ParameterProblem> {
+        var values: [String: Double] = [:]
+        for parameter in feedback.parameters { values[parameter.name] = parameter.defaultValue }
+        for parameter in given {
+            guard let spec = feedback.parameters.first(where: { $0.name == parameter.name }) else {
+                let known = feedback.parameters.map(\.name).joined(separator: ", ")
+                return .failure(.init(message: feedback.parameters.isEmpty
+                    ? "'\(feedback.name)' takes no parameters; remove '\(parameter.name)'"
+                    : "'\(feedback.name)' has no parameter '\(parameter.name)'; use \(known)"))
+            }
+            guard case .number(let number)? = parameter.value, number.isFinite else {
+                return .failure(.init(message: "parameter '\(parameter.name)' must be a number"))
+            }
+            if let minimum = spec.minimum, number < minimum {
+                return .failure(.init(message: "\(parameter.name) \(numberText(number)) is below the minimum \(numberText(minimum))"))
+            }
+            if let maximum = spec.maximum, number > maximum {
+                return .failure(.init(message: "\(parameter.name) \(numberText(number)) is above the maximum \(numberText(maximum))"))
+            }
+            values[parameter.name] = number
+        }
+        var period: Double?
+        if let loop = feedback.loop {
+            guard let seconds = try? loop.evaluate(values), seconds > 0 else {
+                return .failure(.init(message: "the loop period of '\(feedback.name)' is not a positive number with these parameters"))
+            }
+            period = seconds
+        }
+        let bound = feedback.parameters.map { Event.Parameter(name: $0.name, value: values[$0.name].map(ScalarValue.number)) }
+        return .success((bound, period))
+    }
+
+    // MARK: Engine and state events
+
+    /// Starts warming the engine; returns whether a `prepare-engine` directive is due
+    /// (not in background: the restart on foreground covers it).
+    private mutating func startEngine(at t: Double) -> Bool {
+        engineEverStarted = true
+        guard isForeground else { return false }
+        switch engine {
+        case .ready, .warming: break
+        case .cold, .stopped: engine = policy.warmup > 0 ? .warming(until: t + policy.warmup) : .ready
+        }
+        return true
+    }
+
+    private mutating func decideState(_ state: StateEvent, _ event: Event) -> Decision {
+        let rule = Decision.Rule(id: "builtin:" + state.rawValue, location: .unknown)
+        var decision = Decision(action: .silent, reason: .state, rule: rule)
+        switch state {
+        case .screenEnter:
+            var target = event.screen
+            var unknownName = event.unknownScreenName
+            if target == nil, case .string(let name)? = event.value {
+                target = policy.screenID(name) ?? .unknown
+                unknownName = target == .unknown ? name : nil
+            }
+            guard let target else {
+                decision.reason = .badState
+                decision.note = "screen.enter needs the screen in 'screen' or 'value'"
+                decision.screen = currentScreenName(event)
+                return decision
+            }
+            if tickerOpen {
+                tickerOpen = false
+                decision.directives.insert(.releaseTicker)
+            }
+            screen = target
+            unknownScreenName = unknownName
+            decision.screen = currentScreenName(Event(t: event.t, event: event.event))
+            if target != .unknown {
+                decision.rule = policy.screenRules[target.rawValue]
+                if policy.screenEnter[target.rawValue].contains(.prepareEngine), startEngine(at: event.t) {
+                    decision.directives.insert(.prepareEngine)
+                }
+            } else {
+                decision.reason = .unknownScreen
+            }
+        case .appState:
+            decision.screen = currentScreenName(event)
+            guard case .string(let value)? = event.value, value == "foreground" || value == "background" else {
+                decision.reason = .badState
+                decision.note = "app.state needs \"foreground\" or \"background\" in 'value'"
+                return decision
+            }
+            if value == "background", isForeground {
+                isForeground = false
+                if engine != .cold { engine = .stopped }
+                if !runningLoops.isEmpty {
+                    runningLoops.removeAll()
+                    decision.directives.insert(.stopLoop)
+                }
+                if tickerOpen {
+                    tickerOpen = false
+                    decision.directives.insert(.releaseTicker)
+                }
+            } else if value == "foreground", !isForeground {
+                isForeground = true
+                if engineEverStarted {
+                    engine = policy.warmup > 0 ? .warming(until: event.t + policy.warmup) : .ready
+                    decision.directives.insert(.restartEngine)
+                }
+            }
+        case .lowPower, .supportsHaptics, .hapticsEnabled:
+            decision.screen = currentScreenName(event)
+            guard case .bool(let on)? = event.value else {
+                decision.reason = .badState
+                decision.note = "\(state.rawValue) needs true or false in 'value'"
+                return decision
+            }
+            switch state {
+            case .lowPower: device.lowPower = on
+            case .supportsHaptics: device.supportsHaptics = on
+            default: device.hapticsEnabled = on
+            }
+        }
+        return decision
+    }
+}
