@@ -1,0 +1,92 @@
+import HapticPolicy
+
+/// The checks on raw bytes that run before libyaml sees them: size, UTF-8, byte order mark.
+enum InputCheck {
+    /// The bytes to parse (byte order mark removed) and their text.
+    struct Decoded {
+        var bytes: [UInt8]
+        var text: String
+    }
+
+    /// Why the bytes cannot be parsed.
+    struct Rejection: Error {
+        var diagnostic: Diagnostic
+    }
+
+    /// Accepts UTF-8 (with or without a byte order mark) no larger than `limits.maxBytes`.
+    static func decode(_ bytes: [UInt8], file: String, limits: ParseLimits) -> Result<Decoded, Rejection> {
+        let start = SourceLocation(file: file, line: 1, column: 1)
+        if bytes.count > limits.maxBytes {
+            return .failure(Rejection(diagnostic: tooLarge(bytes.count, limit: limits.maxBytes, at: start)))
+        }
+        var body = bytes
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body.removeFirst(3) }
+        if let bad = firstInvalidUTF8(body, file: file) {
+            return .failure(Rejection(diagnostic: notUTF8(at: bad)))
+        }
+        return .success(Decoded(bytes: body, text: String(decoding: body, as: UTF8.self)))
+    }
+
+    /// The location of the first byte that is not part of valid UTF-8, if any.
+    static func firstInvalidUTF8(_ bytes: [UInt8], file: String) -> SourceLocation? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var line = 1
+        var column = 1
+        var previousWasCR = false
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                let scalar = Unicode.UTF8.decode(encoded)
+                if scalar == "\n" {
+                    if !previousWasCR { line += 1 }
+                    column = 1
+                } else if scalar == "\r" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+                previousWasCR = scalar == "\r"
+            case .emptyInput:
+                return nil
+            case .error:
+                return SourceLocation(file: file, line: line, column: column)
+            }
+        }
+    }
+
+    // HP001-HP004: problems with the file itself.
+
+    /// HP001: the file cannot be read.
+    static func unreadable(_ path: String, reason: String) -> Diagnostic {
+        Diagnostic(
+            code: "HP001", severity: .error,
+            message: "cannot read '\(path)': \(reason); check the path and its permissions",
+            at: SourceLocation(file: path, line: 1, column: 1))
+    }
+
+    /// HP002: nothing but whitespace and comments.
+    static func empty(file: String) -> Diagnostic {
+        Diagnostic(
+            code: "HP002", severity: .error,
+            message: "the file is empty; a policy starts with 'policy: <name>' and 'version: 1'",
+            at: SourceLocation(file: file, line: 1, column: 1))
+    }
+
+    /// HP003: bytes that are not UTF-8.
+    static func notUTF8(at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            code: "HP003", severity: .error,
+            message: "the file is not valid UTF-8 at this byte; save it as UTF-8",
+            at: location)
+    }
+
+    /// HP004: over the size limit.
+    static func tooLarge(_ size: Int, limit: Int, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            code: "HP004", severity: .error,
+            message: "the file is \(size) bytes, over the \(limit)-byte limit; split the policy or raise the limit",
+            at: location)
+    }
+}

@@ -1,0 +1,24 @@
+import HapticPolicy
+
+/// What loading a policy file produced: the document (when the file is usable), every
+/// diagnostic found, and the decoded text for rendering source lines under diagnostics.
+public struct LoadResult: Sendable {
+    /// The decoded document; nil only when the file is unusable (unreadable, not UTF-8,
+    /// too large, a YAML syntax error, a limit exceeded). When `diagnostics` holds errors
+    /// the document is best effort: declarations that could not be decoded are left out.
+    public var document: PolicyDocument?
+    /// Every problem found, in source order.
+    public var diagnostics: [Diagnostic]
+    /// The file's text (without a byte order mark), for caret rendering; nil when unreadable.
+    public var source: String?
+
+    /// Creates a result.
+    public init(document: PolicyDocument?, diagnostics: [Diagnostic], source: String?) {
+        self.document = document
+        self.diagnostics = diagnostics
+        self.source = source
+    }
+
+    /// Whether any diagnostic is an error.
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}

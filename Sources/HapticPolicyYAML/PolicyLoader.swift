@@ -1,0 +1,73 @@
+import Foundation
+import HapticPolicy
+
+/// Loads policy files: bytes → checked UTF-8 → libyaml events → node tree → `PolicyDocument`,
+/// collecting a located diagnostic for every problem instead of throwing.
+public enum PolicyLoader {
+    /// Parses a policy from raw bytes; `file` names it in diagnostics.
+    public static func parse(_ bytes: [UInt8], file: String, limits: ParseLimits = .default) -> LoadResult {
+        let decoded: InputCheck.Decoded
+        switch InputCheck.decode(bytes, file: file, limits: limits) {
+        case .success(let value):
+            decoded = value
+        case .failure(let rejection):
+            let lossy = bytes.count > limits.maxBytes ? nil : String(decoding: bytes, as: UTF8.self)
+            return LoadResult(document: nil, diagnostics: [rejection.diagnostic], source: lossy)
+        }
+        let outcome = YAMLTreeBuilder.build(YAMLParser(bytes: decoded.bytes, file: file), file: file, limits: limits)
+        guard !outcome.isFatal else {
+            return LoadResult(document: nil, diagnostics: outcome.diagnostics, source: decoded.text)
+        }
+        guard let root = outcome.root, !root.isEmptyDocument else {
+            return LoadResult(
+                document: nil, diagnostics: outcome.diagnostics + [InputCheck.empty(file: file)],
+                source: decoded.text)
+        }
+        var decoder = PolicyDecoder(file: file, source: decoded.text)
+        let document = decoder.decode(root)
+        let diagnostics = (outcome.diagnostics + decoder.diagnostics).sorted { $0.location < $1.location }
+        return LoadResult(document: document, diagnostics: diagnostics, source: decoded.text)
+    }
+
+    /// Reads and parses a policy file; `"-"` reads standard input. An unreadable file
+    /// gives a diagnostic, never a thrown error.
+    public static func load(path: String, limits: ParseLimits = .default) -> LoadResult {
+        if path == "-" {
+            let data = FileHandle.standardInput.readData(ofLength: limits.maxBytes + 1)
+            return parse([UInt8](data), file: "<stdin>", limits: limits)
+        }
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            if let type = attributes[.type] as? FileAttributeType, type == .typeDirectory {
+                return unreadable(path, reason: "it is a directory")
+            }
+            // Refuse huge files before reading them.
+            if let size = attributes[.size] as? Int, size > limits.maxBytes {
+                return LoadResult(
+                    document: nil,
+                    diagnostics: [
+                        InputCheck.tooLarge(
+                            size, limit: limits.maxBytes, at: SourceLocation(file: path, line: 1, column: 1))
+                    ],
+                    source: nil)
+            }
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            return parse([UInt8](data), file: path, limits: limits)
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied or unreadable" : "no such file"
+            return unreadable(path, reason: reason)
+        }
+    }
+
+    private static func unreadable(_ path: String, reason: String) -> LoadResult {
+        LoadResult(document: nil, diagnostics: [InputCheck.unreadable(path, reason: reason)], source: nil)
+    }
+}
+
+extension YAMLNode {
+    /// A document with no content: only comments, `---`, or `~`.
+    fileprivate var isEmptyDocument: Bool {
+        guard tag == nil, case .scalar(let text, .plain) = content else { return false }
+        return text.isEmpty || text == "~" || text == "null"
+    }
+}
