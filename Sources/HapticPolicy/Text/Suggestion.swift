@@ -1,0 +1,41 @@
+/// Edit distance (Levenshtein, over Unicode characters): the fewest single-character
+/// insertions, deletions and substitutions that turn `a` into `b`.
+package func editDistance(_ a: String, _ b: String) -> Int {
+    let lhs = Array(a), rhs = Array(b)
+    if lhs.isEmpty { return rhs.count }
+    if rhs.isEmpty { return lhs.count }
+    var previous = Array(0...rhs.count)
+    var current = [Int](repeating: 0, count: rhs.count + 1)
+    for i in 1...lhs.count {
+        current[0] = i
+        for j in 1...rhs.count {
+            let substitution = previous[j - 1] + (lhs[i - 1] == rhs[j - 1] ? 0 : 1)
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+        }
+        swap(&previous, &current)
+    }
+    return previous[rhs.count]
+}
+
+/// The candidate closest to a misspelt `name`, if one is close enough to be a likely typo:
+/// a case-only difference, or at most a third of the name's length in edits (at least 1,
+/// at most 3). Ties go to the earliest candidate, so results are deterministic.
+package func suggestion(for name: String, among candidates: some Sequence<String>) -> String? {
+    let lowered = name.lowercased()
+    var best: (name: String, distance: Int)?
+    for candidate in candidates where candidate != name {
+        // Very long names are not typos worth comparing, and the quadratic cost stays small.
+        guard candidate.count <= 200, name.count <= 200 else { continue }
+        let distance = candidate.lowercased() == lowered ? 0 : editDistance(lowered, candidate.lowercased())
+        if let current = best, current.distance <= distance { continue }
+        best = (candidate, distance)
+    }
+    guard let best else { return nil }
+    let allowed = min(3, max(1, name.count / 3))
+    return best.distance <= allowed ? best.name : nil
+}
+
+/// `"; did you mean 'x'?"` for a near miss, or an empty string.
+package func didYouMean(_ name: String, among candidates: some Sequence<String>) -> String {
+    suggestion(for: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+}

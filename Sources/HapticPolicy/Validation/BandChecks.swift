@@ -1,0 +1,104 @@
+import Foundation
+
+extension CheckCode {
+    static let bandEdgesNotAscending = CheckCode(
+        "HP116", .error, "band-edges-not-ascending", "band edges (`below`) are not strictly ascending")
+    static let bandEdgeMisplaced = CheckCode(
+        "HP117", .error, "band-edge-misplaced", "a level other than the last has no `below`, or the last has one")
+    static let tooFewBandLevels = CheckCode("HP118", .error, "too-few-band-levels", "a band set has fewer than 2 levels")
+    static let hysteresisOutOfRange = CheckCode(
+        "HP119", .error, "hysteresis-out-of-range",
+        "a hysteresis is negative or not smaller than half the narrowest inner band")
+    static let levelPlayAndSilent = CheckCode(
+        "HP120", .error, "level-play-and-silent", "a band level has both or neither of `play` and `silent`")
+}
+
+/// Band sets (H-1): edges, levels and hysteresis.
+enum BandChecks {
+    static func run(_ context: ValidationContext) -> [Diagnostic] {
+        context.document.bands.flatMap(check)
+    }
+
+    static func check(_ band: BandDecl) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let name = band.name.value
+        if band.levels.count < 2 {
+            out.append(CheckCode.tooFewBandLevels(
+                "band set '\(name)' has \(band.levels.count) level\(band.levels.count == 1 ? "" : "s"); a band change needs at least 2: add levels with `below:` edges",
+                at: band.name.location))
+        }
+        var previous: (edge: Double, level: String)?
+        for (index, level) in band.levels.enumerated() {
+            let isLast = index == band.levels.count - 1
+            switch (level.below, isLast) {
+            case (nil, false):
+                out.append(CheckCode.bandEdgeMisplaced(
+                    "level '\(level.name.value)' is not the last, so it needs an upper edge: add `below:`",
+                    at: level.location))
+            case (let below?, true) where band.levels.count >= 2:
+                out.append(CheckCode.bandEdgeMisplaced(
+                    "the last level '\(level.name.value)' covers everything above the previous edge: remove `below: \(show(below.value))` or add a level after it",
+                    at: below.location))
+            default:
+                break
+            }
+            if let below = level.below {
+                if !below.value.isFinite {
+                    out.append(CheckCode.bandEdgesNotAscending(
+                        "the edge of level '\(level.name.value)' is \(show(below.value)): write a finite number",
+                        at: below.location))
+                } else if let previous, !(below.value > previous.edge) {
+                    out.append(CheckCode.bandEdgesNotAscending(
+                        "level '\(level.name.value)' ends below \(show(below.value)), not above the edge \(show(previous.edge)) of '\(previous.level)': edges must be strictly ascending",
+                        at: below.location))
+                }
+                if below.value.isFinite { previous = (below.value, level.name.value) }
+            }
+            switch (level.play, level.silent) {
+            case (.some, .some):
+                out.append(CheckCode.levelPlayAndSilent(
+                    "level '\(level.name.value)' both plays and is silent: keep `play:` or `silent:`, not both",
+                    at: level.location))
+            case (nil, nil):
+                out.append(CheckCode.levelPlayAndSilent(
+                    "level '\(level.name.value)' says nothing about entering it: add `play: <feedback>` or `silent: <reason>`",
+                    at: level.location))
+            case (nil, let silent?) where silent.value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty:
+                out.append(CheckCode.emptySilenceReason(
+                    "the silence of level '\(level.name.value)' has no reason: write why entering it stays silent",
+                    at: silent.location))
+            default:
+                break
+            }
+        }
+        out += hysteresisFindings(band)
+        return out
+    }
+
+    /// The hysteresis must be ≥ 0 and smaller than half the narrowest inner band (a band
+    /// with two edges): otherwise a value could leave that band on both sides without
+    /// ever being recognised inside it.
+    static func hysteresisFindings(_ band: BandDecl) -> [Diagnostic] {
+        let hysteresis = band.hysteresis
+        guard hysteresis.value >= 0, hysteresis.value.isFinite else {
+            return [CheckCode.hysteresisOutOfRange(
+                "the hysteresis of '\(band.name.value)' is \(show(hysteresis.value)): use 0 or a positive number",
+                at: hysteresis.location)]
+        }
+        var narrowest: (level: String, low: Double, high: Double)?
+        for index in band.levels.indices.dropFirst() {
+            guard let low = band.levels[index - 1].below?.value, let high = band.levels[index].below?.value,
+                low.isFinite, high.isFinite, high > low
+            else { continue }
+            if narrowest.map({ high - low < $0.high - $0.low }) ?? true {
+                narrowest = (band.levels[index].name.value, low, high)
+            }
+        }
+        guard let narrowest else { return [] }
+        let width = narrowest.high - narrowest.low
+        guard hysteresis.value >= width / 2 else { return [] }
+        return [CheckCode.hysteresisOutOfRange(
+            "the hysteresis \(show(hysteresis.value)) is not smaller than half the narrowest band: '\(narrowest.level)' spans \(show(narrowest.low))-\(show(narrowest.high)) (\(show(width)) wide, half is \(show(width / 2))): lower the hysteresis below \(show(width / 2)) or widen '\(narrowest.level)'",
+            at: hysteresis.location)]
+    }
+}

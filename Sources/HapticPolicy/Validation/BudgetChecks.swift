@@ -1,0 +1,51 @@
+extension CheckCode {
+    static let noBudget = CheckCode("HP501", .warning, "no-budget", "the policy declares no budget")
+    static let budgetMaxTooSmall = CheckCode("HP502", .error, "budget-max-too-small", "a budget's `max` is below 1")
+    static let budgetWindowNotPositive = CheckCode(
+        "HP503", .error, "budget-window-not-positive", "a budget's `per` is not a positive number of seconds")
+    static let budgetUnknownScreen = CheckCode(
+        "HP504", .error, "budget-unknown-screen", "a budget's `screen:` names a screen that is not declared")
+    static let duplicateBudget = CheckCode("HP505", .error, "duplicate-budget", "two budgets have the same id")
+}
+
+/// Rate budgets (the utility principle as a check). Exactly one scope per budget is a
+/// matter of syntax, enforced by the front end when it builds `BudgetDecl.Scope`.
+enum BudgetChecks {
+    static func run(_ context: ValidationContext) -> [Diagnostic] {
+        let document = context.document
+        guard !document.budgets.isEmpty else {
+            return [CheckCode.noBudget(
+                "policy '\(document.name.value)' has no budget: add a budget so a policy cannot ring on every event (e.g. `budgets: [{id: B-1, each: screen, max: 6, per: 10}]`)",
+                at: document.location)]
+        }
+        var out: [Diagnostic] = []
+        var first: [String: BudgetDecl] = [:]
+        for budget in document.budgets {
+            let id = budget.id.value
+            if let earlier = first[id] {
+                out.append(CheckCode.duplicateBudget(
+                    "budget id '\(id)' is already used: give this budget its own id",
+                    at: budget.id.location, notes: [Diagnostic.Note("first declared here", at: earlier.id.location)]))
+            } else {
+                first[id] = budget
+            }
+            if budget.max.value < 1 {
+                out.append(CheckCode.budgetMaxTooSmall(
+                    "budget '\(id)' allows \(budget.max.value) rings, so nothing could ever ring: use `max: 1` or more, or silence the events instead",
+                    at: budget.max.location))
+            }
+            if !(budget.window.value > 0 && budget.window.value.isFinite) {
+                out.append(CheckCode.budgetWindowNotPositive(
+                    "budget '\(id)' counts over \(show(budget.window.value)) s: use a positive number of seconds for `per:`",
+                    at: budget.window.location))
+            }
+            if case .screen(let screen) = budget.scope, context.screens[screen.value] == nil {
+                let hint = didYouMean(screen.value, among: context.screenNames)
+                out.append(CheckCode.budgetUnknownScreen(
+                    "budget '\(id)' counts screen '\(screen.value)', which is not declared\(hint.isEmpty ? ": fix the name or use `each: screen`" : hint)",
+                    at: screen.location))
+            }
+        }
+        return out
+    }
+}

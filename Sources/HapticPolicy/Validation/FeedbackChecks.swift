@@ -1,0 +1,76 @@
+extension CheckCode {
+    static let intensityOnNonImpact = CheckCode(
+        "HP123", .error, "intensity-on-non-impact", "an `intensity` on a preset that is not an `impact.*`")
+    static let invalidFallback = CheckCode(
+        "HP207", .error, "invalid-fallback",
+        "a fallback or sequence step that is not a preset (a pattern, itself), or a fallback on a preset")
+}
+
+/// Feedback declarations: preset intensity and what fallbacks may name.
+enum FeedbackChecks {
+    static func run(_ context: ValidationContext) -> [Diagnostic] {
+        context.document.feedback.flatMap { check($0, context) }
+    }
+
+    static func check(_ feedback: FeedbackDecl, _ context: ValidationContext) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let name = feedback.name.value
+        switch feedback.body {
+        case .preset(let preset, let intensity):
+            if let intensity {
+                if !preset.value.acceptsIntensity {
+                    out.append(CheckCode.intensityOnNonImpact(
+                        "'\(preset.value.rawValue)' has no intensity; only `impact.*` presets do: remove `intensity:`",
+                        at: intensity.location))
+                } else if !(intensity.value >= 0 && intensity.value <= 1) {
+                    out.append(CheckCode.intensityOutOfRange(
+                        "the intensity of '\(name)' is \(show(intensity.value)): use a value from 0 to 1",
+                        at: intensity.location))
+                }
+            }
+            if let fallback = feedback.fallback {
+                out.append(CheckCode.invalidFallback(
+                    "'\(name)' is a preset, which always plays: remove `fallback:`", at: location(of: fallback)))
+            }
+        case .pattern:
+            switch feedback.fallback {
+            case nil, .some(.none):
+                break
+            case .target(let target):
+                out += checkTarget(target, of: name, context, what: "fallback")
+            case .sequence(let steps, _):
+                for step in steps {
+                    out += checkTarget(step.target, of: name, context, what: "sequence step")
+                }
+            }
+        }
+        return out
+    }
+
+    /// A known feedback that is not a preset; unknown names are reported by `ReferenceChecks`.
+    static func checkTarget(
+        _ target: Located<String>, of owner: String, _ context: ValidationContext, what: String
+    ) -> [Diagnostic] {
+        guard let feedback = context.feedback[target.value], case .pattern = feedback.body else { return [] }
+        if target.value == owner {
+            return [CheckCode.invalidFallback(
+                "'\(owner)' falls back to itself, which cannot play either: name a preset id or a preset feedback",
+                at: target.location)]
+        }
+        let presets = context.document.feedback.filter {
+            if case .preset = $0.body { return true } else { return false }
+        }.map(\.name.value)
+        let hint = presets.isEmpty ? "a preset id such as 'impact.light'" : "a preset feedback (\(quotedList(presets))) or a preset id"
+        return [CheckCode.invalidFallback(
+            "the \(what) '\(target.value)' is a custom pattern, which cannot play where '\(owner)' cannot: name \(hint)",
+            at: target.location)]
+    }
+
+    static func location(of fallback: FallbackDecl) -> SourceLocation {
+        switch fallback {
+        case .none(let location): location
+        case .target(let target): target.location
+        case .sequence(_, let location): location
+        }
+    }
+}

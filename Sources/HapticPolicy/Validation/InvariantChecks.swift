@@ -1,0 +1,120 @@
+extension CheckCode {
+    static let bannedPreset = CheckCode(
+        "HP401", .error, "banned-preset", "a preset a `banned-presets` invariant bans is played or used as a fallback")
+    static let layerMixing = CheckCode(
+        "HP402", .error, "layer-mixing",
+        "under `no-layer-mixing`: a creature feedback that is a preset, or an event playing the other layer's feedback")
+    static let valueWithoutBand = CheckCode(
+        "HP403", .error, "value-without-band", "under `bands-only`: an event carrying a number decided by `play:`")
+    static let exceptionUnknownEvent = CheckCode(
+        "HP404", .error, "exception-unknown-event", "an invariant's `except` names an event not in the catalogue")
+}
+
+/// The declared invariants, checked statically; each finding cites the invariant's id.
+/// A `guideline` is only cited; `creature-needs-speech` depends on runtime `speaks`, so only
+/// its exceptions are checked here.
+enum InvariantChecks {
+    static func run(_ context: ValidationContext) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        for invariant in context.document.invariants {
+            out += exceptionFindings(invariant, context)
+            switch invariant.kind.value {
+            case .bannedPresets: out += bannedFindings(invariant, context)
+            case .noLayerMixing: out += mixingFindings(invariant, context)
+            case .bandsOnly: out += bandsOnlyFindings(invariant, context)
+            case .creatureNeedsSpeech, .guideline: break
+            }
+        }
+        return out
+    }
+
+    private static func exceptionFindings(_ invariant: InvariantDecl, _ context: ValidationContext) -> [Diagnostic] {
+        invariant.exceptions.compactMap { exception in
+            let name = exception.event.value
+            guard context.events[name] == nil else { return nil }
+            let hint = didYouMean(name, among: context.eventNames)
+            return CheckCode.exceptionUnknownEvent(
+                "\(invariant.id.value) exempts '\(name)', which is not in the catalogue\(hint.isEmpty ? ": fix the name or remove the exception" : hint)",
+                at: exception.event.location, invariant: invariant.id.value)
+        }
+    }
+
+    private static func bannedFindings(_ invariant: InvariantDecl, _ context: ValidationContext) -> [Diagnostic] {
+        let banned = Set(invariant.presets.map(\.value))
+        let id = invariant.id.value
+        var out: [Diagnostic] = []
+        func check(_ target: Located<String>, _ what: String) {
+            // Feedback names are reported at their own declaration; here only preset ids.
+            guard context.feedback[target.value] == nil, let preset = Preset(rawValue: target.value), banned.contains(preset) else { return }
+            out.append(CheckCode.bannedPreset(
+                "\(what) '\(preset.rawValue)' is banned by \(id): choose another preset", at: target.location, invariant: id))
+        }
+        for feedback in context.document.feedback {
+            if case .preset(let preset, _) = feedback.body, banned.contains(preset.value) {
+                out.append(CheckCode.bannedPreset(
+                    "feedback '\(feedback.name.value)' plays '\(preset.value.rawValue)', which \(id) bans: choose another preset (a real limit is 'notification.warning')",
+                    at: preset.location, invariant: id))
+            }
+            switch feedback.fallback {
+            case .target(let target): check(target, "the fallback")
+            case .sequence(let steps, _): for step in steps { check(step.target, "the sequence step") }
+            case nil, .some(.none): break
+            }
+        }
+        return out
+    }
+
+    private static func mixingFindings(_ invariant: InvariantDecl, _ context: ValidationContext) -> [Diagnostic] {
+        let id = invariant.id.value
+        let exempt = Set(invariant.exceptions.map(\.event.value))
+        var out: [Diagnostic] = []
+        for feedback in context.document.feedback where feedback.layer.value == .creature {
+            if case .preset(let preset, _) = feedback.body {
+                out.append(CheckCode.layerMixing(
+                    "creature feedback '\(feedback.name.value)' is the system preset '\(preset.value.rawValue)', and \(id) keeps presets for the ui layer: give it a custom `pattern:` or make it `layer: ui`",
+                    at: preset.location, invariant: id))
+            }
+        }
+        for (_, cell) in context.allCells {
+            guard let event = context.events[cell.event.value], !exempt.contains(event.name.value) else { continue }
+            let layer = event.layer.value
+            for row in cell.rows {
+                var played: [(name: String, location: SourceLocation, via: String?)] = []
+                if let play = row.play { played.append((play.value, play.location, nil)) }
+                if let band = row.band, let bands = context.bands[band.value] {
+                    for level in bands.levels {
+                        if let play = level.play { played.append((play.value, band.location, level.name.value)) }
+                    }
+                }
+                for (name, location, via) in played {
+                    guard let feedback = context.feedback[name], feedback.layer.value != layer else { continue }
+                    let through = via.map { " (band level '\($0)')" } ?? ""
+                    out.append(CheckCode.layerMixing(
+                        "\(layer.rawValue) event '\(event.name.value)' plays \(feedback.layer.value.rawValue) feedback '\(name)'\(through), and \(id) never mixes layers: play a \(layer.rawValue) feedback or add '\(event.name.value)' to the `except` of \(id)",
+                        at: location, invariant: id))
+                }
+            }
+        }
+        return out
+    }
+
+    private static func bandsOnlyFindings(_ invariant: InvariantDecl, _ context: ValidationContext) -> [Diagnostic] {
+        let id = invariant.id.value
+        let exempt = Set(invariant.exceptions.map(\.event.value))
+        var out: [Diagnostic] = []
+        for (_, cell) in context.allCells {
+            guard let event = context.events[cell.event.value], event.value?.value == .number,
+                !exempt.contains(event.name.value)
+            else { continue }
+            let bands = context.bandNames
+            let suggestion = bands.isEmpty ? "`band: <band set>` (declare one under `bands:`)" : "`band: \(bands[0])`"
+            for row in cell.rows {
+                guard let play = row.play else { continue }
+                out.append(CheckCode.valueWithoutBand(
+                    "'\(event.name.value)' carries a number, and \(id) rings only when it changes band: replace `play: \(play.value)` with \(suggestion)",
+                    at: play.location, invariant: id))
+            }
+        }
+        return out
+    }
+}

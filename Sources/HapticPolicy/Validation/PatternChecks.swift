@@ -1,0 +1,423 @@
+import Foundation
+
+extension CheckCode {
+    static let intensityOutOfRange = CheckCode(
+        "HP101", .error, "intensity-out-of-range", "an intensity (pattern event or preset) outside 0-1")
+    static let sharpnessOutOfRange = CheckCode(
+        "HP102", .error, "sharpness-out-of-range", "a pattern event's sharpness outside 0-1")
+    static let curveValueOutOfRange = CheckCode(
+        "HP103", .error, "curve-value-out-of-range",
+        "an intensity curve value outside 0-1 or a sharpness curve value outside -1...1")
+    static let durationNotPositive = CheckCode(
+        "HP104", .error, "duration-not-positive", "a pattern event's duration is 0 or negative")
+    static let negativeTime = CheckCode(
+        "HP105", .error, "negative-time", "a pattern event or fallback step starts before the pattern")
+    static let continuousTooLong = CheckCode(
+        "HP106", .error, "continuous-too-long", "a continuous event lasts more than 30 s (the Core Haptics limit)")
+    static let tooManyControlPoints = CheckCode(
+        "HP107", .error, "too-many-control-points", "a curve has more than 16 control points (the Core Haptics limit)")
+    static let controlPointOutsideEvent = CheckCode(
+        "HP108", .error, "control-point-outside-event", "a control point's time is outside 0...its event's duration")
+    static let controlPointsOutOfOrder = CheckCode(
+        "HP109", .error, "control-points-out-of-order", "control point times are not strictly ascending")
+    static let curveOnNonContinuous = CheckCode(
+        "HP110", .error, "curve-on-non-continuous", "curves on a transient or silence event")
+    static let durationOnTransient = CheckCode(
+        "HP111", .error, "duration-on-transient", "a transient event has a duration")
+    static let missingDuration = CheckCode(
+        "HP112", .error, "missing-duration", "a continuous or silence event has no duration")
+    static let silenceOverlap = CheckCode(
+        "HP113", .error, "silence-overlap", "a silence overlaps an event that plays")
+    static let loopTooShort = CheckCode(
+        "HP114", .error, "loop-too-short", "a loop period is not positive or shorter than the pattern it repeats")
+    static let parameterRangeInvalid = CheckCode(
+        "HP121", .error, "parameter-range-invalid",
+        "a template parameter's min is above its max, or its default is outside them")
+    static let notFinite = CheckCode(
+        "HP122", .error, "not-finite", "an expression divides by zero (or overflows) at some parameter values")
+    static let parametersOnSilence = CheckCode(
+        "HP124", .error, "parameters-on-silence", "a silence event has an intensity or sharpness")
+    static let emptyPattern = CheckCode("HP125", .error, "empty-pattern", "a pattern has no events")
+}
+
+/// One range finding in a pattern, before it is worded for the parameter values it occurs at.
+struct PatternFinding {
+    var code: CheckCode
+    /// Identity within the pattern (`event 2 duration`), so a finding is reported once
+    /// however many scenarios show it.
+    var site: String
+    var location: SourceLocation
+    /// What is wrong, lowercase: "the continuous event lasts 32 s; Core Haptics allows 30 s".
+    var problem: String
+    /// The fix when no template parameter is involved.
+    var fix: String
+    /// The fix besides narrowing a parameter's range ("split the event").
+    var otherFix: String
+
+    var key: String { code.code + " " + site }
+}
+
+/// Range and shape checks of custom patterns (HP101-HP114, HP121, HP122, HP124, HP125).
+/// Template-aware: expressions are evaluated at the defaults and at the corners of the
+/// parameter ranges (`TemplateSpace`), and a violation names the values that cause it.
+enum PatternChecks {
+    /// Core Haptics limits.
+    static let maxContinuousDuration = 30.0
+    static let maxControlPoints = 16
+    /// Template findings explained with causes and bounds (each costs ~60 evaluations).
+    static let explainedFindingsLimit = 20
+
+    static func run(_ context: ValidationContext) -> [Diagnostic] {
+        context.document.feedback.flatMap(check)
+    }
+
+    static func check(_ feedback: FeedbackDecl) -> [Diagnostic] {
+        guard case .pattern(let pattern) = feedback.body else { return [] }
+        var diagnostics = shapeFindings(pattern)
+        let steps: [SequenceStep]
+        if case .sequence(let list, _) = feedback.fallback { steps = list } else { steps = [] }
+        let space = TemplateSpace(pattern)
+        let evaluate = { (values: [String: Double]) in rangeFindings(pattern, steps: steps, values: values) }
+        var reported = Set<String>()
+        var explained = 0
+        for scenario in space.scenarios {
+            for finding in evaluate(scenario.values) where reported.insert(finding.key).inserted {
+                if scenario.ends.isEmpty {
+                    diagnostics.append(finding.code("\(finding.problem): \(finding.fix)", at: finding.location))
+                } else {
+                    explained += 1
+                    diagnostics.append(
+                        word(finding, at: scenario, in: space, explain: explained <= explainedFindingsLimit,
+                             evaluate: evaluate))
+                }
+            }
+        }
+        return diagnostics
+    }
+
+    // MARK: Findings that do not depend on parameter values
+
+    static func shapeFindings(_ pattern: PatternDecl) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        if pattern.events.isEmpty {
+            out.append(CheckCode.emptyPattern(
+                "the pattern has no events: add at least one under `events:` or use a preset", at: pattern.location))
+        }
+        for parameter in pattern.parameters {
+            out += parameterFindings(parameter)
+        }
+        for event in pattern.events {
+            let kind = event.kind.value
+            if kind == .transient, let duration = event.duration {
+                out.append(CheckCode.durationOnTransient(
+                    "a transient event is a tap and has no duration: remove `duration:` or make it `type: continuous`",
+                    at: duration.location))
+            }
+            if kind != .transient, event.duration == nil {
+                out.append(CheckCode.missingDuration(
+                    "a \(kind.rawValue) event needs a duration: add `duration:` in seconds", at: event.location))
+            }
+            if kind == .silence {
+                for (name, value) in [("intensity", event.intensity), ("sharpness", event.sharpness)] {
+                    if let value {
+                        out.append(CheckCode.parametersOnSilence(
+                            "a silence plays nothing, so its \(name) means nothing: remove `\(name):`",
+                            at: value.location))
+                    }
+                }
+            }
+            for curve in event.curves {
+                if kind != .continuous {
+                    out.append(CheckCode.curveOnNonContinuous(
+                        "curves shape a continuous event only, not a \(kind.rawValue) one: remove `curves:` or make it `type: continuous`",
+                        at: curve.location))
+                } else if curve.points.count > maxControlPoints {
+                    out.append(CheckCode.tooManyControlPoints(
+                        "the \(curve.parameter.value.rawValue) curve has \(curve.points.count) control points; Core Haptics allows \(maxControlPoints): remove points or split the event into several events, each with its own curve",
+                        at: curve.location))
+                }
+            }
+        }
+        return out
+    }
+
+    static func parameterFindings(_ parameter: TemplateParameter) -> [Diagnostic] {
+        let name = parameter.name.value
+        var out: [Diagnostic] = []
+        for (key, value) in [("default", Optional(parameter.defaultValue)), ("min", parameter.minimum), ("max", parameter.maximum)] {
+            if let value, !value.value.isFinite {
+                out.append(CheckCode.parameterRangeInvalid(
+                    "'\(key)' of parameter '\(name)' is \(show(value.value)): write a finite number", at: value.location))
+            }
+        }
+        guard out.isEmpty else { return out }
+        let value = parameter.defaultValue.value
+        if let minimum = parameter.minimum, let maximum = parameter.maximum, minimum.value > maximum.value {
+            out.append(CheckCode.parameterRangeInvalid(
+                "'min' \(show(minimum.value)) of parameter '\(name)' is above its 'max' \(show(maximum.value)): swap them",
+                at: minimum.location))
+            return out
+        }
+        if let minimum = parameter.minimum, value < minimum.value {
+            out.append(CheckCode.parameterRangeInvalid(
+                "the default \(show(value)) of parameter '\(name)' is below its 'min' \(show(minimum.value)): raise the default or lower 'min'",
+                at: parameter.defaultValue.location))
+        } else if let maximum = parameter.maximum, value > maximum.value {
+            out.append(CheckCode.parameterRangeInvalid(
+                "the default \(show(value)) of parameter '\(name)' is above its 'max' \(show(maximum.value)): lower the default or raise 'max'",
+                at: parameter.defaultValue.location))
+        }
+        return out
+    }
+
+    // MARK: Findings at given parameter values
+
+    private struct Span {
+        var index: Int
+        var kind: PatternEventDecl.Kind
+        var start: Double
+        var end: Double
+    }
+
+    /// Every range finding of the pattern with the parameters bound to `values`.
+    static func rangeFindings(_ pattern: PatternDecl, steps: [SequenceStep], values: [String: Double]) -> [PatternFinding] {
+        var out: [PatternFinding] = []
+        func number(_ expression: Located<Expression>, _ site: String) -> Double? {
+            do {
+                return try expression.value.evaluate(values)
+            } catch {
+                switch error {
+                case .unboundParameter:
+                    return nil  // an unknown parameter is a reference error (HP206), reported once
+                case .notFinite:
+                    out.append(PatternFinding(
+                        code: .notFinite, site: site, location: expression.location,
+                        problem: "'\(expression.value)' has no finite value (a division by zero or an overflow)",
+                        fix: "change the expression so its divisor cannot be 0",
+                        otherFix: "change the expression so its divisor cannot be 0"))
+                    return nil
+                }
+            }
+        }
+        var spans: [Span] = []
+        for (index, event) in pattern.events.enumerated() {
+            let kind = event.kind.value
+            let label = "event \(index + 1)"
+            let start = number(event.time, "\(label) time")
+            if let start, !(start >= 0) {
+                out.append(PatternFinding(
+                    code: .negativeTime, site: "\(label) time", location: event.time.location,
+                    problem: "the \(kind.rawValue) event starts at \(show(start)) s, before the pattern starts",
+                    fix: "start it at 0 s or later", otherFix: "start it later"))
+            }
+            var duration: Double?
+            if kind != .transient, let expression = event.duration, let value = number(expression, "\(label) duration") {
+                if value > 0 {
+                    duration = value
+                } else {
+                    out.append(PatternFinding(
+                        code: .durationNotPositive, site: "\(label) duration", location: expression.location,
+                        problem: "the \(kind.rawValue) event lasts \(show(value)) s",
+                        fix: "give it a duration above 0 s", otherFix: "change the duration expression"))
+                }
+                if kind == .continuous, value > maxContinuousDuration {
+                    out.append(PatternFinding(
+                        code: .continuousTooLong, site: "\(label) duration", location: expression.location,
+                        problem: "the continuous event lasts \(show(value)) s; Core Haptics allows \(show(maxContinuousDuration)) s",
+                        fix: "shorten it or split it into several events of at most \(show(maxContinuousDuration)) s",
+                        otherFix: "split the event"))
+                }
+            }
+            if kind != .silence {
+                if let expression = event.intensity, let value = number(expression, "\(label) intensity"), !(value >= 0 && value <= 1) {
+                    out.append(PatternFinding(
+                        code: .intensityOutOfRange, site: "\(label) intensity", location: expression.location,
+                        problem: "the intensity is \(show(value))", fix: "use a value from 0 to 1",
+                        otherFix: "change the intensity expression"))
+                }
+                if let expression = event.sharpness, let value = number(expression, "\(label) sharpness"), !(value >= 0 && value <= 1) {
+                    out.append(PatternFinding(
+                        code: .sharpnessOutOfRange, site: "\(label) sharpness", location: expression.location,
+                        problem: "the sharpness is \(show(value))", fix: "use a value from 0 to 1",
+                        otherFix: "change the sharpness expression"))
+                }
+            }
+            if kind == .continuous {
+                for curve in event.curves {
+                    out += curveFindings(curve, label: label, duration: duration, number: number)
+                }
+            }
+            if let start, start >= 0 {
+                if kind == .transient {
+                    spans.append(Span(index: index, kind: kind, start: start, end: start))
+                } else if let duration {
+                    spans.append(Span(index: index, kind: kind, start: start, end: start + duration))
+                }
+            }
+        }
+        out += overlapFindings(spans, pattern)
+        let length = spans.map(\.end).max() ?? 0
+        if let loop = pattern.loop, let period = number(loop, "loop") {
+            if !(period > 0) {
+                out.append(PatternFinding(
+                    code: .loopTooShort, site: "loop", location: loop.location,
+                    problem: "the loop period is \(show(period)) s", fix: "make it greater than 0 s",
+                    otherFix: "change the loop expression"))
+            } else if period < length - 1e-9 {
+                out.append(PatternFinding(
+                    code: .loopTooShort, site: "loop", location: loop.location,
+                    problem: "the loop repeats every \(show(period)) s but the pattern lasts \(show(length)) s, so each repeat overlaps the last",
+                    fix: "make the period at least \(show(length)) s or shorten the pattern",
+                    otherFix: "shorten the pattern"))
+            }
+        }
+        for (index, step) in steps.enumerated() {
+            if let at = number(step.at, "step \(index + 1)"), !(at >= 0) {
+                out.append(PatternFinding(
+                    code: .negativeTime, site: "step \(index + 1)", location: step.at.location,
+                    problem: "the fallback step plays at \(show(at)) s, before the pattern starts",
+                    fix: "play it at 0 s or later", otherFix: "play it later"))
+            }
+        }
+        return out
+    }
+
+    private static func curveFindings(
+        _ curve: CurveDecl, label: String, duration: Double?,
+        number: (Located<Expression>, String) -> Double?
+    ) -> [PatternFinding] {
+        var out: [PatternFinding] = []
+        let parameter = curve.parameter.value
+        var previous: Double?
+        for (index, point) in curve.points.enumerated() {
+            let site = "\(label) \(parameter.rawValue) curve point \(index + 1)"
+            if let time = number(point.time, "\(site) time") {
+                if !(time >= 0) || (duration.map { time > $0 + 1e-9 } ?? false) {
+                    let span = duration.map { "0 to \(show($0)) s" } ?? "0 s or later"
+                    out.append(PatternFinding(
+                        code: .controlPointOutsideEvent, site: "\(site) time", location: point.time.location,
+                        problem: "the control point at \(show(time)) s is outside its event (times are relative to the event start)",
+                        fix: "move it to \(span)", otherFix: "change the point's time expression"))
+                }
+                if let previous, !(time > previous) {
+                    out.append(PatternFinding(
+                        code: .controlPointsOutOfOrder, site: "\(site) order", location: point.time.location,
+                        problem: "the control point at \(show(time)) s does not come after the previous one at \(show(previous)) s",
+                        fix: "list control points in strictly ascending time", otherFix: "reorder the points"))
+                }
+                previous = time
+            }
+            if let value = number(point.value, "\(site) value") {
+                let (low, high) = parameter == .intensity ? (0.0, 1.0) : (-1.0, 1.0)
+                if !(value >= low && value <= high) {
+                    out.append(PatternFinding(
+                        code: .curveValueOutOfRange, site: "\(site) value", location: point.value.location,
+                        problem: "the \(parameter.rawValue) curve value is \(show(value))",
+                        fix: "use a value from \(show(low)) to \(show(high))"
+                            + (parameter == .intensity ? " (it multiplies the event intensity)" : " (it offsets the event sharpness)"),
+                        otherFix: "change the value expression"))
+                }
+            }
+        }
+        return out
+    }
+
+    /// A silence overlaps an event that plays when that event starts inside it or starts
+    /// before it and is still playing. Sorted starts keep this O(n log n).
+    private static func overlapFindings(_ spans: [Span], _ pattern: PatternDecl) -> [PatternFinding] {
+        let playing = spans.filter { $0.kind != .silence }.sorted { $0.start < $1.start }
+        guard !playing.isEmpty else { return [] }
+        // longest[i]: the playing span reaching furthest among playing[0...i].
+        var longest: [Int] = []
+        for i in playing.indices {
+            if let last = longest.last, playing[last].end >= playing[i].end { longest.append(last) } else { longest.append(i) }
+        }
+        var out: [PatternFinding] = []
+        for silence in spans where silence.kind == .silence {
+            // First playing span starting at or after the silence start.
+            var low = 0, high = playing.count
+            while low < high {
+                let mid = (low + high) / 2
+                if playing[mid].start < silence.start { low = mid + 1 } else { high = mid }
+            }
+            var culprit: Span?
+            if low < playing.count, playing[low].start < silence.end { culprit = playing[low] }
+            if culprit == nil, low > 0, playing[longest[low - 1]].end > silence.start { culprit = playing[longest[low - 1]] }
+            guard let culprit else { continue }
+            let event = pattern.events[silence.index]
+            out.append(PatternFinding(
+                code: .silenceOverlap, site: "event \(silence.index + 1) overlap", location: event.location,
+                problem: "the silence from \(show(silence.start)) s to \(show(silence.end)) s overlaps event \(culprit.index + 1) (\(culprit.kind.rawValue) at \(show(culprit.start)) s)",
+                fix: "move one of them so the silence is a real gap",
+                otherFix: "move one of them"))
+        }
+        return out
+    }
+
+    // MARK: Wording at template corners
+
+    static func word(
+        _ finding: PatternFinding, at scenario: TemplateScenario, in space: TemplateSpace, explain: Bool,
+        evaluate: ([String: Double]) -> [PatternFinding]
+    ) -> Diagnostic {
+        let order = space.parameters.map(\.name.value).filter { scenario.ends[$0] != nil }
+        func present(_ values: [String: Double]) -> Bool { evaluate(values).contains { $0.key == finding.key } }
+        var causes = order
+        if explain {
+            let single = order.filter { name in
+                var values = scenario.values
+                values[name] = space.defaults[name]
+                return !present(values)
+            }
+            if !single.isEmpty { causes = single }
+        }
+        let at = causes.map { name in
+            let end = scenario.ends[name] == .max ? "max" : "min"
+            return "\(name) = \(show(scenario.values[name] ?? 0)) (its \(end))"
+        }.joined(separator: " and ")
+        let narrowing: String
+        if explain, causes.count == 1, let name = causes.first, let end = scenario.ends[name] {
+            narrowing = bound(name, end: end, scenario: scenario, space: space, present: present)
+        } else {
+            narrowing = causes.count == 1 ? "narrow the range of \(quotedList(causes))" : "narrow the ranges of \(quotedList(causes))"
+        }
+        return finding.code("at \(at) \(finding.problem): \(narrowing) or \(finding.otherFix)", at: finding.location)
+    }
+
+    /// "lower 'max' of 'exhale' to 18": the roundest value between the default and the
+    /// failing end at which the finding disappears, found by bisection.
+    static func bound(
+        _ name: String, end: TemplateScenario.End, scenario: TemplateScenario, space: TemplateSpace,
+        present: ([String: Double]) -> Bool
+    ) -> String {
+        let start = space.defaults[name] ?? 0
+        let failing = scenario.values[name] ?? 0
+        func fails(_ value: Double) -> Bool {
+            var values = scenario.values
+            values[name] = value
+            return present(values)
+        }
+        let key = end == .max ? "max" : "min"
+        let verb = end == .max ? "lower" : "raise"
+        guard !fails(start) else { return "narrow the range of '\(name)'" }
+        var good = start, bad = failing
+        for _ in 0..<64 {
+            let mid = good + (bad - good) / 2
+            if mid == good || mid == bad { break }
+            if fails(mid) { bad = mid } else { good = mid }
+        }
+        let direction: Double = failing > start ? 1 : -1
+        for decimals in 0...3 {
+            let scale = pow(10, Double(decimals))
+            let candidate = (good * scale).rounded() / scale
+            guard (candidate - start) * direction >= 0, (failing - candidate) * direction > 0, !fails(candidate) else {
+                continue
+            }
+            let next = candidate + direction / scale
+            if (failing - next) * direction <= 0 || fails(next) {
+                return "\(verb) '\(key)' of '\(name)' to \(show(candidate))"
+            }
+        }
+        return "\(verb) '\(key)' of '\(name)' \(end == .max ? "below" : "above") \(show(bad))"
+    }
+}

@@ -1,0 +1,173 @@
+extension CheckCode {
+    static let unknownFeedback = CheckCode(
+        "HP201", .error, "unknown-feedback", "a row, band level or fallback names a feedback that is not declared")
+    static let unknownBand = CheckCode("HP202", .error, "unknown-band", "a row names a band set that is not declared")
+    static let unknownScreen = CheckCode(
+        "HP203", .error, "unknown-screen", "an event's `screens` names a screen that is not declared")
+    static let unknownEvent = CheckCode(
+        "HP204", .error, "unknown-event", "a table or `everywhere` decides an event that is not in the catalogue")
+    static let unknownInvariant = CheckCode(
+        "HP205", .error, "unknown-invariant", "a row cites an invariant id that is not declared")
+    static let unknownParameter = CheckCode(
+        "HP206", .error, "unknown-parameter", "a pattern expression uses a template parameter that is not declared")
+    static let stopWithoutLoop = CheckCode(
+        "HP208", .error, "stop-without-loop", "`stop:` names a feedback that does not loop")
+    static let duplicateInvariant = CheckCode(
+        "HP209", .error, "duplicate-invariant", "two invariants have the same id")
+    static let stateEventDeclared = CheckCode(
+        "HP210", .error, "state-event-declared",
+        "the catalogue declares a built-in state event (`screen.enter`, `app.state`, `device.*`)")
+}
+
+/// Every name used must be declared: feedback, bands, screens, events, invariants,
+/// template parameters; with "did you mean" for near misses.
+enum ReferenceChecks {
+    static func run(_ context: ValidationContext) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        out += catalogueFindings(context)
+        out += tableFindings(context)
+        out += feedbackFindings(context)
+        out += invariantFindings(context)
+        return out
+    }
+
+    static func unknownFeedback(_ name: Located<String>, _ context: ValidationContext, presetsAllowed: Bool) -> Diagnostic? {
+        guard context.feedback[name.value] == nil else { return nil }
+        if presetsAllowed, Preset(rawValue: name.value) != nil { return nil }
+        if Preset(rawValue: name.value) != nil {
+            return CheckCode.unknownFeedback(
+                "'\(name.value)' is a preset id, not a feedback: declare it under `feedback:` with a layer (`{layer: ui, preset: \(name.value)}`) and play that name",
+                at: name.location)
+        }
+        let candidates = context.feedbackNames + (presetsAllowed ? Preset.allCases.map(\.rawValue) : [])
+        let hint = didYouMean(name.value, among: candidates)
+        let fix = hint.isEmpty ? ": declare it under `feedback:` or fix the name" : hint
+        return CheckCode.unknownFeedback("feedback '\(name.value)' is not declared\(fix)", at: name.location)
+    }
+
+    private static func catalogueFindings(_ context: ValidationContext) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        for event in context.document.events {
+            if ValidationContext.isStateEvent(event.name.value) {
+                out.append(CheckCode.stateEventDeclared(
+                    "'\(event.name.value)' is a built-in state event the evaluator handles itself: remove it from `events:`\(event.name.value == "screen.enter" ? " and use a screen's `enter:` list" : "") or rename your event",
+                    at: event.name.location))
+            }
+            if case .only(let names) = event.screens {
+                for name in names where context.screens[name.value] == nil {
+                    let hint = didYouMean(name.value, among: context.screenNames)
+                    out.append(CheckCode.unknownScreen(
+                        "screen '\(name.value)' is not declared\(hint.isEmpty ? ": declare it under `screens:` or fix the name" : hint)",
+                        at: name.location))
+                }
+            }
+        }
+        return out
+    }
+
+    private static func tableFindings(_ context: ValidationContext) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        for (_, cell) in context.allCells {
+            let event = cell.event
+            if context.events[event.value] == nil, !ValidationContext.isStateEvent(event.value) {
+                let hint = didYouMean(event.value, among: context.eventNames)
+                out.append(CheckCode.unknownEvent(
+                    "event '\(event.value)' is not in the catalogue\(hint.isEmpty ? ": declare it under `events:` or fix the name" : hint)",
+                    at: event.location))
+            }
+            for row in cell.rows {
+                if let play = row.play, let finding = unknownFeedback(play, context, presetsAllowed: false) {
+                    out.append(finding)
+                }
+                if let band = row.band, context.bands[band.value] == nil {
+                    let hint = didYouMean(band.value, among: context.bandNames)
+                    out.append(CheckCode.unknownBand(
+                        "band set '\(band.value)' is not declared\(hint.isEmpty ? ": declare it under `bands:` or fix the name" : hint)",
+                        at: band.location))
+                }
+                if let stop = row.stop, stop.value != "all" {
+                    if let finding = unknownFeedback(stop, context, presetsAllowed: false) {
+                        out.append(finding)
+                    } else if let feedback = context.feedback[stop.value] {
+                        if case .pattern(let pattern) = feedback.body, pattern.loop != nil {} else {
+                            out.append(CheckCode.stopWithoutLoop(
+                                "'\(stop.value)' does not loop, so there is nothing to stop: name a feedback with `loop:`, or `all`",
+                                at: stop.location))
+                        }
+                    }
+                }
+                for cite in row.cites where context.invariants[cite.value] == nil {
+                    let hint = didYouMean(cite.value, among: context.invariantIDs)
+                    out.append(CheckCode.unknownInvariant(
+                        "invariant '\(cite.value)' is not declared\(hint.isEmpty ? ": declare it under `invariants:` or fix the id" : hint)",
+                        at: cite.location))
+                }
+            }
+        }
+        for band in context.document.bands {
+            for level in band.levels {
+                if let play = level.play, let finding = unknownFeedback(play, context, presetsAllowed: false) {
+                    out.append(finding)
+                }
+            }
+        }
+        return out
+    }
+
+    private static func feedbackFindings(_ context: ValidationContext) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        for feedback in context.document.feedback {
+            switch feedback.fallback {
+            case .target(let target):
+                if let finding = unknownFeedback(target, context, presetsAllowed: true) { out.append(finding) }
+            case .sequence(let steps, _):
+                for step in steps {
+                    if let finding = unknownFeedback(step.target, context, presetsAllowed: true) { out.append(finding) }
+                }
+            case nil, .some(.none):
+                break
+            }
+            guard case .pattern(let pattern) = feedback.body else { continue }
+            let declared = pattern.parameters.map(\.name.value)
+            var expressions: [Located<Expression>] = []
+            if let loop = pattern.loop { expressions.append(loop) }
+            for event in pattern.events {
+                expressions += [event.time]
+                expressions += [event.duration, event.intensity, event.sharpness].compactMap { $0 }
+                for curve in event.curves {
+                    for point in curve.points { expressions += [point.time, point.value] }
+                }
+            }
+            if case .sequence(let steps, _) = feedback.fallback { expressions += steps.map(\.at) }
+            for expression in expressions {
+                var seen = Set<String>()
+                for name in expression.value.parameters where !declared.contains(name) && seen.insert(name).inserted {
+                    let hint = didYouMean(name, among: declared)
+                    let fix = hint.isEmpty
+                        ? (declared.isEmpty
+                            ? ": declare it under `params:` with a default, or write a number"
+                            : ": declare it under `params:` or use one of \(quotedList(declared))")
+                        : hint
+                    out.append(CheckCode.unknownParameter(
+                        "'\(name)' is not a parameter of '\(feedback.name.value)'\(fix)", at: expression.location))
+                }
+            }
+        }
+        return out
+    }
+
+    private static func invariantFindings(_ context: ValidationContext) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        var first: [String: InvariantDecl] = [:]
+        for invariant in context.document.invariants {
+            if let earlier = first[invariant.id.value] {
+                out.append(CheckCode.duplicateInvariant(
+                    "invariant id '\(invariant.id.value)' is already used: give this invariant its own id",
+                    at: invariant.id.location, notes: [Diagnostic.Note("first declared here", at: earlier.id.location)]))
+            } else {
+                first[invariant.id.value] = invariant
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+
+extension CheckCode {
+    static let gap = CheckCode(
+        "HP301", .error, "gap", "a (screen, event) pair that can occur is decided neither by the screen's table nor by `everywhere`")
+    static let overlappingRows = CheckCode(
+        "HP302", .error, "overlapping-rows", "two rows of a cell have the same condition")
+    static let shadowedRow = CheckCode(
+        "HP303", .error, "shadowed-row", "a row can never fire: an earlier row of its cell matches whenever it would")
+    static let eventNotOnScreen = CheckCode(
+        "HP304", .error, "event-not-on-screen", "a screen decides an event that cannot occur on it")
+    static let emptySilenceReason = CheckCode(
+        "HP305", .error, "empty-silence-reason", "a silence (row or band level) without a reason")
+    static let rowActionCount = CheckCode(
+        "HP306", .error, "row-action-count", "a row with none or several of `play`, `band`, `silent`, `stop`")
+    static let bandWithoutNumber = CheckCode(
+        "HP307", .error, "band-without-number", "`band:` on an event that does not carry `value: number`")
+    static let tickWithoutPlay = CheckCode("HP308", .error, "tick-without-play", "a `ticker: tick` row plays nothing")
+    static let incompleteCell = CheckCode(
+        "HP309", .error, "incomplete-cell", "every row of a cell has a condition, so some events stay undecided")
+}
+
+/// The decision table: no gaps, no overlaps or shadowed rows, rows that can fire, and
+/// rows that say exactly one thing.
+enum TableChecks {
+    static func run(_ context: ValidationContext) -> [Diagnostic] {
+        var out = gapFindings(context)
+        for (screen, cell) in context.allCells {
+            if let screen, let event = context.events[cell.event.value],
+                !context.event(event, canOccurOn: screen.name.value)
+            {
+                let screens: String
+                if case .only(let names) = event.screens { screens = "[\(names.map(\.value).joined(separator: ", "))]" } else { screens = "all" }
+                out.append(CheckCode.eventNotOnScreen(
+                    "'\(cell.event.value)' never fires on screen '\(screen.name.value)': its `screens` are \(screens); remove this row or add '\(screen.name.value)' to the event's `screens`",
+                    at: cell.event.location))
+            }
+            out += rowFindings(cell, context)
+            out += orderFindings(cell)
+        }
+        return out
+    }
+
+    // MARK: Gaps
+
+    static func gapFindings(_ context: ValidationContext) -> [Diagnostic] {
+        let everywhere = Set(context.document.everywhere.map(\.event.value))
+        var out: [Diagnostic] = []
+        for event in context.document.events where !ValidationContext.isStateEvent(event.name.value) {
+            let name = event.name.value
+            guard !everywhere.contains(name) else { continue }
+            let missing = context.screens(of: event).filter { screen in !screen.cells.contains { $0.event.value == name } }
+            guard !missing.isEmpty else { continue }
+            switch event.screens {
+            case .all:
+                let names = missing.map(\.name.value)
+                out.append(CheckCode.gap(
+                    "'\(name)' can occur on every screen but nothing decides it on \(names.count == 1 ? "screen" : "screens") \(quotedList(names)): add `\(name): {silent: <reason>}` under `everywhere:` or to the \(names.count == 1 ? "table" : "tables") of \(quotedList(names))",
+                    at: event.name.location))
+            case .only:
+                for screen in missing {
+                    out.append(CheckCode.gap(
+                        "'\(name)' can occur on screen '\(screen.name.value)' but nothing decides it there: add `\(name): {silent: <reason>}` (or `play:`) to the table of screen '\(screen.name.value)'",
+                        at: screen.name.location,
+                        notes: [Diagnostic.Note("'\(name)' lists '\(screen.name.value)' here", at: listing(of: event, screen.name.value))]))
+                }
+            }
+        }
+        return out
+    }
+
+    private static func listing(of event: EventDecl, _ screen: String) -> SourceLocation {
+        if case .only(let names) = event.screens, let entry = names.first(where: { $0.value == screen }) { return entry.location }
+        return event.location
+    }
+
+    // MARK: Rows
+
+    static func rowFindings(_ cell: CellDecl, _ context: ValidationContext) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let event = context.events[cell.event.value]
+        for row in cell.rows {
+            let actions = [("play", row.play), ("band", row.band), ("silent", row.silent), ("stop", row.stop)]
+                .filter { $0.1 != nil }.map(\.0)
+            if let silent = row.silent, silent.value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                out.append(CheckCode.emptySilenceReason(
+                    "this silence has no reason: write why '\(cell.event.value)' stays silent here (a silence is a decision)",
+                    at: silent.location))
+            }
+            if row.ticker?.value == .tick, row.play == nil {
+                out.append(CheckCode.tickWithoutPlay(
+                    "a `ticker: tick` row must play the tick: add `play: <feedback>` (usually a selection preset)",
+                    at: row.ticker?.location ?? row.location))
+            } else if actions.count > 1 {
+                out.append(CheckCode.rowActionCount(
+                    "this row has \(actions.map { "`\($0):`" }.joined(separator: " and ")): keep exactly one, and split the rest into rows with their own `when:`",
+                    at: row.location))
+            } else if actions.isEmpty, !(row.ticker.map { $0.value != .tick } ?? false), row.directives.isEmpty {
+                out.append(CheckCode.rowActionCount(
+                    "this row decides nothing: add `play: <feedback>`, `band: <band set>`, `silent: <reason>` or `stop: <feedback>`",
+                    at: row.location))
+            }
+            if let band = row.band, let event, event.value?.value != .number {
+                out.append(CheckCode.bandWithoutNumber(
+                    "'\(cell.event.value)' carries no number, so it has no band to change: add `value: number` to the event or use `play:`",
+                    at: band.location))
+            }
+        }
+        if !cell.rows.isEmpty, !isComplete(cell.rows) {
+            let location = cell.rows.last?.location ?? cell.location
+            out.append(CheckCode.incompleteCell(
+                "every row for '\(cell.event.value)' has a `when:`, so an event matching none stays undecided: end with a row without `when:`, e.g. `{silent: <reason>}`",
+                at: location))
+        }
+        return out
+    }
+
+    /// Some row always matches: one without a condition, or `speaks`/`value` rows
+    /// covering both `true` and `false` with nothing else in their conditions.
+    static func isComplete(_ rows: [RowDecl]) -> Bool {
+        var speaks = Set<Bool>(), values = Set<Bool>()
+        for row in rows {
+            guard let condition = row.condition else { return true }
+            switch (condition.speaks, condition.value, condition.subject) {
+            case (nil, nil, nil): return true
+            case (let spoken?, nil, nil): speaks.insert(spoken.value)
+            case (nil, let value?, nil): if case .bool(let flag) = value.value { values.insert(flag) }
+            default: break
+            }
+        }
+        return speaks.count == 2 || values.count == 2
+    }
+
+    // MARK: Overlaps and shadowing
+
+    /// The fields a condition requires; a row requiring a superset of an earlier row's
+    /// fields can never fire (the earlier row wins first).
+    private static func requirements(_ condition: ConditionDecl?) -> [String: String] {
+        guard let condition else { return [:] }
+        var result: [String: String] = [:]
+        if let speaks = condition.speaks { result["speaks"] = String(speaks.value) }
+        if let value = condition.value { result["value"] = value.value.description }
+        if let subject = condition.subject { result["subject"] = subject.value }
+        return result
+    }
+
+    private static func describe(_ requirements: [String: String]) -> String {
+        requirements.isEmpty
+            ? "no condition"
+            : "`when: {" + requirements.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}`"
+    }
+
+    static func orderFindings(_ cell: CellDecl) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let needs = cell.rows.map { requirements($0.condition) }
+        for later in cell.rows.indices {
+            for earlier in 0..<later {
+                let covers = needs[earlier].allSatisfy { needs[later][$0.key] == $0.value }
+                guard covers else { continue }
+                let first = cell.rows[earlier].location
+                if needs[earlier] == needs[later] {
+                    out.append(CheckCode.overlappingRows(
+                        "this row has the same condition (\(describe(needs[later]))) as an earlier row for '\(cell.event.value)', which always wins: merge them or give this row a different `when:`",
+                        at: cell.rows[later].location, notes: [Diagnostic.Note("the earlier row", at: first)]))
+                } else {
+                    out.append(CheckCode.shadowedRow(
+                        "this row never fires: an earlier row for '\(cell.event.value)' with \(describe(needs[earlier])) matches first whenever it would: move this row above it or remove it",
+                        at: cell.rows[later].location, notes: [Diagnostic.Note("the row that wins", at: first)]))
+                }
+                break
+            }
+        }
+        return out
+    }
+}

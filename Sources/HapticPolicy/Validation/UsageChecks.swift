@@ -1,0 +1,64 @@
+extension CheckCode {
+    static let unusedFeedback = CheckCode(
+        "HP211", .warning, "unused-feedback", "a feedback no table, band level or fallback uses")
+    static let unusedBand = CheckCode("HP212", .warning, "unused-band", "a band set no row uses")
+    static let unusedScreen = CheckCode(
+        "HP213", .warning, "unused-screen", "a screen with no table, no `enter:` and no event that lists it")
+    static let unusedInvariant = CheckCode(
+        "HP214", .warning, "unused-invariant", "a `guideline` invariant no row cites")
+}
+
+/// Declarations nothing uses: probably a leftover or a typo elsewhere (warnings).
+enum UsageChecks {
+    static func run(_ context: ValidationContext) -> [Diagnostic] {
+        let document = context.document
+        var usedFeedback = Set<String>(), usedBands = Set<String>(), cited = Set<String>()
+        for (_, cell) in context.allCells {
+            for row in cell.rows {
+                if let play = row.play { usedFeedback.insert(play.value) }
+                if let stop = row.stop { usedFeedback.insert(stop.value) }
+                if let band = row.band { usedBands.insert(band.value) }
+                cited.formUnion(row.cites.map(\.value))
+            }
+        }
+        for band in document.bands {
+            for level in band.levels { if let play = level.play { usedFeedback.insert(play.value) } }
+        }
+        for feedback in document.feedback {
+            switch feedback.fallback {
+            case .target(let target): usedFeedback.insert(target.value)
+            case .sequence(let steps, _): usedFeedback.formUnion(steps.map(\.target.value))
+            case nil, .some(.none): break
+            }
+        }
+        var listed = Set<String>()
+        for event in document.events {
+            if case .only(let names) = event.screens { listed.formUnion(names.map(\.value)) }
+        }
+
+        var out: [Diagnostic] = []
+        for feedback in document.feedback where !usedFeedback.contains(feedback.name.value) {
+            out.append(CheckCode.unusedFeedback(
+                "feedback '\(feedback.name.value)' is never played, stopped or used as a fallback: play it in a table or band level, or remove it",
+                at: feedback.name.location))
+        }
+        for band in document.bands where !usedBands.contains(band.name.value) {
+            out.append(CheckCode.unusedBand(
+                "band set '\(band.name.value)' is never used: decide the event it maps with `band: \(band.name.value)`, or remove it",
+                at: band.name.location))
+        }
+        for screen in document.screens
+        where screen.cells.isEmpty && screen.onEnter.isEmpty && !listed.contains(screen.name.value) {
+            out.append(CheckCode.unusedScreen(
+                "screen '\(screen.name.value)' has no table and no event lists it in `screens`: add a table, or remove the screen",
+                at: screen.name.location))
+        }
+        for invariant in document.invariants
+        where invariant.kind.value == .guideline && !cited.contains(invariant.id.value) {
+            out.append(CheckCode.unusedInvariant(
+                "guideline '\(invariant.id.value)' is never cited: cite it on the rows it explains (`cite: \(invariant.id.value)`), or remove it",
+                at: invariant.id.location, invariant: invariant.id.value))
+        }
+        return out
+    }
+}

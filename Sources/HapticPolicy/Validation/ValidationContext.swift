@@ -1,0 +1,90 @@
+/// What every check needs to look names up: the document with its declarations indexed by
+/// name (the first declaration wins when a name repeats).
+struct ValidationContext {
+    let document: PolicyDocument
+    let feedback: [String: FeedbackDecl]
+    let bands: [String: BandDecl]
+    let events: [String: EventDecl]
+    let screens: [String: ScreenDecl]
+    let invariants: [String: InvariantDecl]
+
+    init(_ document: PolicyDocument) {
+        self.document = document
+        feedback = Self.index(document.feedback) { $0.name.value }
+        bands = Self.index(document.bands) { $0.name.value }
+        events = Self.index(document.events) { $0.name.value }
+        screens = Self.index(document.screens) { $0.name.value }
+        invariants = Self.index(document.invariants) { $0.id.value }
+    }
+
+    private static func index<T>(_ items: [T], by key: (T) -> String) -> [String: T] {
+        var result: [String: T] = [:]
+        for item in items where result[key(item)] == nil { result[key(item)] = item }
+        return result
+    }
+
+    var feedbackNames: [String] { document.feedback.map(\.name.value) }
+    var bandNames: [String] { document.bands.map(\.name.value) }
+    var eventNames: [String] { document.events.map(\.name.value) }
+    var screenNames: [String] { document.screens.map(\.name.value) }
+    var invariantIDs: [String] { document.invariants.map(\.id.value) }
+
+    /// Declared screens the event can occur on, in the order the screens are declared.
+    func screens(of event: EventDecl) -> [ScreenDecl] {
+        switch event.screens {
+        case .all:
+            return document.screens
+        case .only(let names):
+            let listed = Set(names.map(\.value))
+            return document.screens.filter { listed.contains($0.name.value) }
+        }
+    }
+
+    /// Whether the event can occur on the named screen.
+    func event(_ event: EventDecl, canOccurOn screen: String) -> Bool {
+        switch event.screens {
+        case .all: true
+        case .only(let names): names.contains { $0.value == screen }
+        }
+    }
+
+    /// The declared invariants of one rule.
+    func invariants(_ kind: InvariantDecl.Kind) -> [InvariantDecl] {
+        document.invariants.filter { $0.kind.value == kind }
+    }
+
+    /// Every cell with the screen it belongs to (nil for `everywhere:`), in source order.
+    var allCells: [(screen: ScreenDecl?, cell: CellDecl)] {
+        document.everywhere.map { (nil, $0) } + document.screens.flatMap { screen in screen.cells.map { (screen, $0) } }
+    }
+
+    /// A built-in state event name (`screen.enter`, `app.state`, `device.*`).
+    static func isStateEvent(_ name: String) -> Bool {
+        StateEvent(rawValue: name) != nil || name.hasPrefix("device.")
+    }
+
+    /// The preset a fallback or sequence target resolves to: a preset id, or a feedback
+    /// whose body is a preset.
+    func preset(named target: String) -> Preset? {
+        if let feedback = feedback[target] {
+            if case .preset(let preset, _) = feedback.body { return preset.value }
+            return nil
+        }
+        return Preset(rawValue: target)
+    }
+}
+
+/// `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`.
+func quotedList(_ names: [String]) -> String {
+    let quoted = names.map { "'\($0)'" }
+    guard let last = quoted.last else { return "" }
+    return quoted.count == 1 ? last : quoted.dropLast().joined(separator: ", ") + " and " + last
+}
+
+/// A number as designers write it, tolerating NaN and infinities.
+/// Rounded to 6 decimals so `0.1 + 0.2` reads `0.3`.
+func show(_ value: Double) -> String {
+    guard value.isFinite else { return String(value) }
+    guard abs(value) < 1e9 else { return numberText(value) }
+    return numberText((value * 1e6).rounded() / 1e6)
+}
