@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test func linesHaveFixedKeyOrderAndNumbers() {
-        let event = SimulatedEvent(
+        let event = TimedEvent(
             time: 12.5,
             event: .init(name: "moisture.sample", subject: "p\"1", value: .number(39.95), speaks: true,
                          params: [.init("bpm", 90)]),

@@ -5,7 +5,7 @@ public enum EventLogWriter {
     ///
     /// Keys in this order, each only when present: `t`, `event`, `screen`, `subject`,
     /// `value`, `speaks`, `params`.
-    public static func line(_ simulated: SimulatedEvent) -> String {
+    public static func line(_ simulated: TimedEvent) -> String {
         let event = simulated.event
         var out = "{\"t\":" + decimalText(simulated.time, decimals: 3)
         out += ",\"event\":" + jsonString(event.name)
@@ -28,7 +28,7 @@ public enum EventLogWriter {
     }
 
     /// The whole log, one line per event, each ending with a newline.
-    public static func log(_ events: [SimulatedEvent]) -> String {
+    public static func log(_ events: [TimedEvent]) -> String {
         var out = ""
         for event in events {
             out += line(event)

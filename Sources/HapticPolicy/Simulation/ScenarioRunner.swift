@@ -8,7 +8,7 @@ public enum ScenarioRunner {
 
     /// The events of `scenario` from 0 up to `duration` seconds (the scenario's own
     /// duration when nil), ordered by time, ties in written order.
-    public static func run(_ scenario: Scenario, seed: UInt64, duration: Double? = nil) -> [SimulatedEvent] {
+    public static func run(_ scenario: Scenario, seed: UInt64, duration: Double? = nil) -> [TimedEvent] {
         let end = duration ?? scenario.duration
         var emitter = Emitter(end: end)
         var root = SeededGenerator(seed: seed)
@@ -23,7 +23,7 @@ public enum ScenarioRunner {
 
 private struct Emitter {
     let end: Double
-    var events: [SimulatedEvent] = []
+    var events: [TimedEvent] = []
 
     init(end: Double) {
         self.end = end
@@ -33,7 +33,7 @@ private struct Emitter {
 
     mutating func add(_ time: Double, _ event: Scenario.EventTemplate, decimals: Int? = nil) {
         guard time >= 0, time <= end, !full else { return }
-        events.append(SimulatedEvent(time: roundedTime(time), event: event, valueDecimals: decimals))
+        events.append(TimedEvent(time: roundedTime(time), event: event, valueDecimals: decimals))
     }
 
     /// Each step draws from its own generator split off the parent, so adding a step

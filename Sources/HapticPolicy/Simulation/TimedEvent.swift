@@ -1,5 +1,6 @@
-/// One event of a simulated log: a time and what the event carries.
-public struct SimulatedEvent: Sendable, Hashable {
+/// One event by name at a time, independent of any compiled policy: what `simulate`
+/// writes, what test files script, what `diff` replays through two policies.
+public struct TimedEvent: Sendable, Hashable {
     /// Seconds from the start of the log, rounded to milliseconds.
     public var time: Double
     /// The event's name and fields.
