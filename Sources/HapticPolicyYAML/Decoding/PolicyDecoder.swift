@@ -1,17 +1,132 @@
 import HapticPolicy
 
-/// Turns a node tree into a `PolicyDocument`, reporting every decoding problem once.
+/// Turns a node tree into a `PolicyDocument`.
+///
+/// It reports every problem it can find in one pass, each once: a section or declaration
+/// that cannot be read is reported and skipped, so one mistake never cascades. Semantic
+/// checks (references, ranges, gaps) belong to `PolicyValidator`, not here.
 struct PolicyDecoder {
+    /// The file name used in locations.
     let file: String
-    let source: String
+    /// The source split into lines, to place carets inside scalars.
+    let lines: [Substring]
+    /// Problems found so far.
     private(set) var diagnostics: [Diagnostic] = []
 
+    /// Creates a decoder for the text of `file`.
     init(file: String, source: String) {
         self.file = file
-        self.source = source
+        self.lines = source.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
     }
 
+    /// Records a problem.
+    mutating func report(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
+    static let topLevelKeys = [
+        "policy", "version", "description", "engine", "invariants", "feedback", "bands", "events",
+        "everywhere", "screens", "budgets",
+    ]
+
+    /// Decodes the document; nil only when the root is not a mapping.
     mutating func decode(_ root: YAMLNode) -> PolicyDocument? {
-        PolicyDocument(file: file, name: Located("", at: root.location), location: root.location)
+        guard
+            let top = fields(
+                root, of: "the policy file", keys: Self.topLevelKeys, required: ["policy", "version"])
+        else { return nil }
+        var document = PolicyDocument(
+            file: file, name: Located("", at: root.location), location: root.location)
+        if let node = top["policy"], let name = text(node, for: "policy") { document.name = name }
+        if let node = top["version"], let version = integer(node, for: "version") {
+            if version.value != 1 { report(Self.unsupportedVersion(version.value, at: version.location)) }
+            document.version = version
+        }
+        document.description = note(top["description"], for: "description")
+        if let node = top["engine"] { document.engine = engine(node) }
+        if let node = top["invariants"], let items = list(node, for: "invariants") {
+            document.invariants = items.compactMap { invariant($0) }
+        }
+        if let node = top["feedback"], let entries = namedEntries(node, for: "feedback") {
+            document.feedback = entries.compactMap { feedback(named: $0.name, $0.value) }
+        }
+        if let node = top["bands"], let entries = namedEntries(node, for: "bands") {
+            document.bands = entries.compactMap { band(named: $0.name, $0.value) }
+        }
+        if let node = top["events"], let entries = namedEntries(node, for: "events") {
+            document.events = entries.compactMap { event(named: $0.name, $0.value) }
+        }
+        if let node = top["everywhere"] { document.everywhere = cells(node, for: "everywhere") }
+        if let node = top["screens"], let entries = namedEntries(node, for: "screens") {
+            document.screens = entries.compactMap { screen(named: $0.name, $0.value) }
+        }
+        if let node = top["budgets"], let items = list(node, for: "budgets") {
+            document.budgets = items.compactMap { budget($0) }
+        }
+        return document
+    }
+
+    private mutating func engine(_ node: YAMLNode) -> EngineSettings {
+        var settings = EngineSettings()
+        guard let engine = fields(node, of: "engine", keys: ["warmup", "haptics-only"], valueOf: "engine") else {
+            return settings
+        }
+        if let node = engine["warmup"], let warmup = number(node, for: "warmup") { settings.warmup = warmup }
+        if let node = engine["haptics-only"], let value = bool(node, for: "haptics-only") {
+            settings.hapticsOnly = value
+        }
+        return settings
+    }
+
+    private mutating func invariant(_ node: YAMLNode) -> InvariantDecl? {
+        guard
+            let fields = fields(
+                node, of: "an invariant", keys: ["id", "rule", "says", "presets", "except"], required: ["id", "rule"])
+        else { return nil }
+        let id = fields["id"].flatMap { text($0, for: "id") }
+        let kind = fields["rule"].flatMap { choice($0, for: "rule", what: "invariant rule", as: InvariantDecl.Kind.self) }
+        let says = note(fields["says"], for: "says")
+        var presets: [Located<Preset>] = []
+        if let node = fields["presets"], let items = list(node, for: "presets") {
+            presets = items.compactMap { choice($0, for: "presets", what: "preset", as: Preset.self) }
+        }
+        var exceptions: [InvariantDecl.Exception] = []
+        if let node = fields["except"], let entries = namedEntries(node, for: "except") {
+            exceptions = entries.compactMap { entry in
+                text(entry.value, for: entry.name.value).map { InvariantDecl.Exception(event: entry.name, reason: $0) }
+            }
+        }
+        if kind?.value == .bannedPresets, !fields.has("presets") {
+            report(Self.missingKey("presets", in: "a banned-presets invariant", at: kind?.location ?? node.location))
+        } else if let kind, kind.value != .bannedPresets {
+            notAllowed(fields, "presets", because: "only 'rule: banned-presets' lists presets")
+        }
+        guard let id, let kind else { return nil }
+        return InvariantDecl(
+            id: id, kind: kind, text: says, presets: presets, exceptions: exceptions, location: node.location)
+    }
+
+    private mutating func budget(_ node: YAMLNode) -> BudgetDecl? {
+        guard
+            let fields = fields(
+                node, of: "a budget", keys: ["id", "max", "per", "each", "screen", "layer"],
+                required: ["id", "max", "per"])
+        else { return nil }
+        let id = fields["id"].flatMap { text($0, for: "id") }
+        let max = fields["max"].flatMap { integer($0, for: "max") }
+        let per = fields["per"].flatMap { number($0, for: "per") }
+        var scope: BudgetDecl.Scope?
+        switch exclusive(fields, ["each", "screen", "layer"], advice: "a budget counts one scope") {
+        case let entry? where entry.name == "each":
+            if choice(entry.value, for: "each", what: "budget scope", options: ["screen"]) != nil { scope = .eachScreen }
+        case let entry? where entry.name == "screen":
+            scope = text(entry.value, for: "screen").map { .screen($0) }
+        case let entry?:
+            scope = choice(entry.value, for: "layer", what: "layer", as: Layer.self).map { .layer($0) }
+        case nil:
+            missingOneOf(["each", "screen", "layer"], in: "a budget", at: node.location, advice: ", for example 'each: screen'")
+        }
+        guard let id, let max, let per, let scope else { return nil }
+        return BudgetDecl(id: id, scope: scope, max: max, window: per, location: node.location)
     }
 }

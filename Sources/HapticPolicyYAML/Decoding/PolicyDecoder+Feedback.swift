@@ -1,0 +1,139 @@
+import HapticPolicy
+
+extension PolicyDecoder {
+    /// A named feedback: a preset or a custom pattern.
+    mutating func feedback(named name: Located<String>, _ node: YAMLNode) -> FeedbackDecl? {
+        let what = "feedback '\(name.value)'"
+        guard
+            let fields = fields(
+                node, of: what, keys: ["layer", "preset", "pattern", "intensity", "fallback", "note"],
+                required: ["layer"], owner: name.location)
+        else { return nil }
+        let layer = fields["layer"].flatMap { choice($0, for: "layer", what: "layer", as: Layer.self) }
+        let note = self.note(fields["note"])
+        var body: FeedbackDecl.Body?
+        switch exclusive(fields, ["preset", "pattern"], advice: "a feedback is either a system preset or a custom pattern") {
+        case let entry? where entry.name == "preset":
+            if let preset = choice(entry.value, for: "preset", what: "preset", as: Preset.self) {
+                let intensity = fields["intensity"].flatMap { number($0, for: "intensity") }
+                body = .preset(preset, intensity: intensity)
+            }
+            notAllowed(fields, "fallback", because: "only custom patterns fall back; a preset is the fallback")
+        case let entry?:
+            body = pattern(entry.value).map(FeedbackDecl.Body.pattern)
+            notAllowed(fields, "intensity", because: "a pattern sets 'intensity' on each of its events")
+        case nil:
+            missingOneOf(
+                ["preset", "pattern"], in: what, at: name.location, advice: ", for example 'preset: impact.light'")
+        }
+        let fallbackDecl = fields["fallback"].flatMap { self.fallback($0) }
+        guard let layer, let body else { return nil }
+        return FeedbackDecl(
+            name: name, layer: layer, body: body, fallback: fallbackDecl, note: note, location: name.location)
+    }
+
+    private mutating func fallback(_ node: YAMLNode) -> FallbackDecl? {
+        if node.pairs != nil {
+            guard let fields = fields(node, of: "a fallback", keys: ["sequence"], required: ["sequence"]),
+                let sequence = fields["sequence"], let items = list(sequence, for: "sequence")
+            else { return nil }
+            let steps = items.compactMap { item -> SequenceStep? in
+                guard let step = self.fields(item, of: "a fallback step", keys: ["at", "play"], required: ["at", "play"])
+                else { return nil }
+                let at = step["at"].flatMap { expression($0, for: "at") }
+                let target = step["play"].flatMap { text($0, for: "play") }
+                guard let at, let target else { return nil }
+                return SequenceStep(at: at, target: target)
+            }
+            return .sequence(steps, location: node.location)
+        }
+        guard let target = text(node, for: "fallback") else { return nil }
+        if target.value == "none", case .scalar(_, .plain) = node.content { return FallbackDecl.none(node.location) }
+        return .target(target)
+    }
+
+    private mutating func pattern(_ node: YAMLNode) -> PatternDecl? {
+        guard
+            let fields = fields(
+                node, of: "a pattern", keys: ["params", "events", "loop"], required: ["events"], valueOf: "pattern")
+        else { return nil }
+        var parameters: [TemplateParameter] = []
+        if let node = fields["params"], let entries = namedEntries(node, for: "params") {
+            parameters = entries.compactMap { parameter(named: $0.name, $0.value) }
+        }
+        let loop = fields["loop"].flatMap { expression($0, for: "loop") }
+        guard let eventsNode = fields["events"], let items = list(eventsNode, for: "events") else { return nil }
+        let events = items.compactMap { patternEvent($0) }
+        guard events.count == items.count else { return nil }
+        return PatternDecl(parameters: parameters, events: events, loop: loop, location: node.location)
+    }
+
+    private mutating func parameter(named name: Located<String>, _ node: YAMLNode) -> TemplateParameter? {
+        guard
+            let fields = fields(
+                node, of: "parameter '\(name.value)'", keys: ["default", "min", "max", "unit"], required: ["default"],
+                owner: name.location)
+        else { return nil }
+        let defaultValue = fields["default"].flatMap { number($0, for: "default") }
+        let minimum = fields["min"].flatMap { number($0, for: "min") }
+        let maximum = fields["max"].flatMap { number($0, for: "max") }
+        let unit = note(fields["unit"], for: "unit")
+        guard let defaultValue else { return nil }
+        return TemplateParameter(name: name, defaultValue: defaultValue, minimum: minimum, maximum: maximum, unit: unit)
+    }
+
+    private mutating func patternEvent(_ node: YAMLNode) -> PatternEventDecl? {
+        guard
+            let fields = fields(
+                node, of: "a pattern event",
+                keys: ["type", "time", "duration", "intensity", "sharpness", "curves", "note"],
+                required: ["type", "time"])
+        else { return nil }
+        let kind = fields["type"].flatMap { choice($0, for: "type", what: "pattern event type", as: PatternEventDecl.Kind.self) }
+        let time = fields["time"].flatMap { expression($0, for: "time") }
+        let duration = fields["duration"].flatMap { expression($0, for: "duration") }
+        let intensity = fields["intensity"].flatMap { expression($0, for: "intensity") }
+        let sharpness = fields["sharpness"].flatMap { expression($0, for: "sharpness") }
+        var curves: [CurveDecl] = []
+        if let node = fields["curves"], let entries = namedEntries(node, for: "curves") {
+            curves = entries.compactMap { curve(named: $0.name, $0.value) }
+        }
+        switch kind?.value {
+        case .transient?:
+            notAllowed(fields, "duration", because: "a transient event is a single tap; use 'type: continuous' for a length")
+            notAllowed(fields, "curves", because: "curves shape continuous events only")
+        case .silence?:
+            notAllowed(fields, "intensity", because: "a silence plays nothing")
+            notAllowed(fields, "sharpness", because: "a silence plays nothing")
+            notAllowed(fields, "curves", because: "a silence plays nothing")
+            if !fields.has("duration") { report(Self.missingKey("duration", in: "a silence event", at: node.location)) }
+        case .continuous?:
+            if !fields.has("duration") { report(Self.missingKey("duration", in: "a continuous event", at: node.location)) }
+        case nil:
+            break
+        }
+        guard let kind, let time else { return nil }
+        return PatternEventDecl(
+            kind: kind, time: time, duration: duration, intensity: intensity, sharpness: sharpness, curves: curves,
+            note: note(fields["note"]), location: node.location)
+    }
+
+    private mutating func curve(named name: Located<String>, _ node: YAMLNode) -> CurveDecl? {
+        let parameter = choice(
+            YAMLNode(.scalar(name.value, .plain), at: name.location), for: "curves", what: "curve parameter",
+            as: CurveDecl.Parameter.self)
+        guard let items = list(node, for: name.value) else { return nil }
+        let points = items.compactMap { item -> ControlPointDecl? in
+            guard let pair = item.items, pair.count == 2 else {
+                wrongType(expected: "a control point [time, value]", for: name.value, found: item)
+                return nil
+            }
+            let time = expression(pair[0], for: "time")
+            let value = expression(pair[1], for: name.value)
+            guard let time, let value else { return nil }
+            return ControlPointDecl(time: time, value: value)
+        }
+        guard let parameter else { return nil }
+        return CurveDecl(parameter: parameter, points: points, location: name.location)
+    }
+}

@@ -1,0 +1,128 @@
+import HapticPolicy
+
+// HP012 unknown key, HP013 missing required key, HP016 keys that exclude each other,
+// HP017 a known key that does not apply here.
+
+extension PolicyDecoder {
+    /// The entries of one mapping whose keys were checked against the allowed set.
+    struct Fields {
+        /// One entry: the key text, the key node and the value node.
+        struct Entry {
+            var name: String
+            var key: YAMLNode
+            var value: YAMLNode
+        }
+
+        /// Entries with allowed keys, in source order.
+        var entries: [Entry]
+        /// Where the mapping starts.
+        var location: SourceLocation
+
+        /// The entry for `name`.
+        func entry(_ name: String) -> Entry? { entries.first { $0.name == name } }
+        /// The value for `name`.
+        subscript(_ name: String) -> YAMLNode? { entry(name)?.value }
+        /// Whether `name` is present.
+        func has(_ name: String) -> Bool { entry(name) != nil }
+    }
+
+    /// Reads a mapping whose keys must come from `keys`. Reports unknown keys (with "did
+    /// you mean"), non-text keys and missing `required` keys (at `owner`, the declaration's
+    /// key, when given). Nil when `node` is not a mapping (reported once).
+    mutating func fields(
+        _ node: YAMLNode, of what: String, keys: [String], required: [String] = [], owner: SourceLocation? = nil,
+        valueOf key: String? = nil
+    ) -> Fields? {
+        guard let pairs = node.pairs else {
+            if let key {
+                wrongType(expected: "a mapping", for: key, found: node)
+            } else {
+                report(Self.notAMapping(what, found: describe(node), at: node.location))
+            }
+            return nil
+        }
+        var fields = Fields(entries: [], location: node.location)
+        var suggested: Set<String> = []
+        for pair in pairs {
+            guard let name = pair.key.scalarText else {
+                report(Self.keyNotText(found: describe(pair.key), at: pair.key.location))
+                continue
+            }
+            guard keys.contains(name) else {
+                let match = Suggestions.closest(to: name, in: keys)
+                if let match { suggested.insert(match) }
+                report(Self.unknownKey(name, in: what, keys: keys, at: pair.key.location))
+                continue
+            }
+            fields.entries.append(Fields.Entry(name: name, key: pair.key, value: pair.value))
+        }
+        // A misspelt required key was already reported as unknown: say it once.
+        for name in required where !fields.has(name) && !suggested.contains(name) {
+            report(Self.missingKey(name, in: what, at: owner ?? node.location))
+        }
+        return fields
+    }
+
+    /// Of `keys`, the first present in source order; each later one is reported as
+    /// conflicting with it.
+    mutating func exclusive(_ fields: Fields, _ keys: [String], advice: String = "keep one") -> Fields.Entry? {
+        let present = fields.entries.filter { keys.contains($0.name) }
+        guard let first = present.first else { return nil }
+        for other in present.dropFirst() {
+            report(
+                Diagnostic(
+                    code: "HP016", severity: .error,
+                    message: "'\(other.name)' cannot be used together with '\(first.name)'; \(advice)",
+                    at: other.key.location,
+                    notes: [Diagnostic.Note("'\(first.name)' is set here", at: first.key.location)]))
+        }
+        return first
+    }
+
+    /// Reports `key` when present: it does not apply in this context.
+    mutating func notAllowed(_ fields: Fields, _ key: String, because reason: String) {
+        guard let entry = fields.entry(key) else { return }
+        report(
+            Diagnostic(
+                code: "HP017", severity: .error, message: "'\(key)' does not apply here: \(reason)",
+                at: entry.key.location))
+    }
+
+    /// Reports that one of several keys is needed.
+    mutating func missingOneOf(_ keys: [String], in what: String, at location: SourceLocation, advice: String = "") {
+        let list = keys.map { "'\($0)'" }.joined(separator: ", ")
+        report(
+            Diagnostic(
+                code: "HP013", severity: .error, message: "\(what) needs one of \(list)\(advice)", at: location))
+    }
+
+    static func unknownKey(_ name: String, in what: String, keys: [String], at location: SourceLocation) -> Diagnostic {
+        let hint = Suggestions.hint(for: name, in: keys, listing: "valid keys in \(what) are")
+        return Diagnostic(code: "HP012", severity: .error, message: "unknown key '\(name)'\(hint)", at: location)
+    }
+
+    static func missingKey(_ name: String, in what: String, at location: SourceLocation) -> Diagnostic {
+        let example = keyExamples[name].map { ", for example '\(name): \($0)'" } ?? ""
+        return Diagnostic(
+            code: "HP013", severity: .error, message: "missing required key '\(name)' in \(what); add it\(example)",
+            at: location)
+    }
+
+    static func notAMapping(_ what: String, found: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            code: "HP011", severity: .error, message: "expected a mapping for \(what), found \(found)", at: location)
+    }
+
+    static func keyNotText(found: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            code: "HP011", severity: .error, message: "expected a name as key, found \(found); write a plain name",
+            at: location)
+    }
+
+    private static let keyExamples: [String: String] = [
+        "policy": "my-app", "version": "1", "layer": "ui", "type": "transient", "time": "0",
+        "duration": "0.2", "screens": "[home]", "hysteresis": "1", "levels": "[...]", "id": "H-1",
+        "rule": "guideline", "events": "[...]", "default": "1", "max": "5", "per": "10", "name": "low",
+        "presets": "[notification.error]", "sequence": "[{at: 0, play: tap}]", "at": "0", "play": "tap",
+    ]
+}

@@ -1,0 +1,169 @@
+import HapticPolicy
+
+extension PolicyDecoder {
+    /// A band set for a continuous signal.
+    mutating func band(named name: Located<String>, _ node: YAMLNode) -> BandDecl? {
+        let what = "band '\(name.value)'"
+        guard
+            let fields = fields(
+                node, of: what, keys: ["unit", "hysteresis", "levels"], required: ["hysteresis", "levels"],
+                owner: name.location)
+        else { return nil }
+        let unit = note(fields["unit"], for: "unit")
+        let hysteresis = fields["hysteresis"].flatMap { number($0, for: "hysteresis") }
+        let items = fields["levels"].flatMap { list($0, for: "levels") }
+        let levels = items?.compactMap { level($0) }
+        guard let hysteresis, let items, let levels, levels.count == items.count else { return nil }
+        return BandDecl(name: name, unit: unit, hysteresis: hysteresis, levels: levels, location: name.location)
+    }
+
+    private mutating func level(_ node: YAMLNode) -> BandDecl.Level? {
+        guard
+            let fields = fields(
+                node, of: "a band level", keys: ["name", "below", "play", "silent"], required: ["name"])
+        else { return nil }
+        let name = fields["name"].flatMap { text($0, for: "name") }
+        let below = fields["below"].flatMap { number($0, for: "below") }
+        var play: Located<String>?
+        var silent: Located<String>?
+        switch exclusive(fields, ["play", "silent"], advice: "entering a level either plays or stays silent") {
+        case let entry? where entry.name == "play": play = text(entry.value, for: "play")
+        case let entry?: silent = reason(entry.value)
+        case nil:
+            missingOneOf(
+                ["play", "silent"], in: "band level '\(name?.value ?? "")'", at: node.location,
+                advice: "; say what entering it plays, or why it is silent")
+        }
+        guard let name else { return nil }
+        return BandDecl.Level(name: name, below: below, play: play, silent: silent, location: node.location)
+    }
+
+    /// An event of the catalogue.
+    mutating func event(named name: Located<String>, _ node: YAMLNode) -> EventDecl? {
+        let what = "event '\(name.value)'"
+        guard
+            let fields = fields(
+                node, of: what, keys: ["layer", "screens", "value", "note"], required: ["layer", "screens"],
+                owner: name.location)
+        else { return nil }
+        let layer = fields["layer"].flatMap { choice($0, for: "layer", what: "layer", as: Layer.self) }
+        let value = fields["value"].flatMap { choice($0, for: "value", what: "value kind", as: ValueKind.self) }
+        var screens: EventDecl.Screens?
+        if let node = fields["screens"] {
+            if node.items != nil {
+                screens = list(node, for: "screens").map { .only($0.compactMap { text($0, for: "screens") }) }
+            } else if case .string("all")? = CoreSchema.resolve(node) {
+                screens = .all(node.location)
+            } else {
+                wrongType(expected: "'all' or a list of screen names", for: "screens", found: node)
+            }
+        }
+        guard let layer, let screens else { return nil }
+        return EventDecl(
+            name: name, layer: layer, screens: screens, value: value, note: note(fields["note"]),
+            location: name.location)
+    }
+
+    /// A screen with its table.
+    mutating func screen(named name: Located<String>, _ node: YAMLNode) -> ScreenDecl? {
+        guard
+            let fields = fields(
+                node, of: "screen '\(name.value)'", keys: ["enter", "table", "note"], owner: name.location)
+        else { return nil }
+        var onEnter: [Located<Directive>] = []
+        if let node = fields["enter"], let items = list(node, for: "enter") {
+            onEnter = items.compactMap { choice($0, for: "enter", what: "directive", as: Directive.self) }
+        }
+        let table = fields["table"].map { cells($0, for: "table") } ?? []
+        return ScreenDecl(
+            name: name, onEnter: onEnter, cells: table, note: note(fields["note"]), location: name.location)
+    }
+
+    /// A decision table: event → one row or a list of rows.
+    mutating func cells(_ node: YAMLNode, for key: String) -> [CellDecl] {
+        guard let entries = namedEntries(node, for: key) else { return [] }
+        return entries.compactMap { entry in
+            let rows: [RowDecl]?
+            if let items = entry.value.items {
+                let decoded = items.compactMap { row($0, for: entry.name.value) }
+                rows = decoded.count == items.count ? decoded : nil
+            } else if entry.value.pairs != nil {
+                rows = row(entry.value, for: entry.name.value).map { [$0] }
+            } else {
+                wrongType(expected: "a row or a list of rows", for: entry.name.value, found: entry.value)
+                rows = nil
+            }
+            return rows.map { CellDecl(event: entry.name, rows: $0, location: entry.name.location) }
+        }
+    }
+
+    static let rowKeys = ["when", "play", "band", "silent", "stop", "ticker", "prepare", "cite", "note"]
+
+    private mutating func row(_ node: YAMLNode, for event: String) -> RowDecl? {
+        guard let fields = fields(node, of: "the row for '\(event)'", keys: Self.rowKeys, valueOf: event) else {
+            return nil
+        }
+        var row = RowDecl(location: node.location)
+        var usable = true
+        let action = exclusive(
+            fields, ["play", "band", "silent", "stop"], advice: "a row does one thing; split it into two rows with 'when:'")
+        switch action?.name {
+        case "play"?: row.play = action.flatMap { text($0.value, for: "play") }
+        case "band"?: row.band = action.flatMap { text($0.value, for: "band") }
+        case "silent"?: row.silent = action.flatMap { reason($0.value) }
+        case "stop"?: row.stop = action.flatMap { text($0.value, for: "stop") }
+        default: break
+        }
+        if action != nil, row.play == nil, row.band == nil, row.silent == nil, row.stop == nil { usable = false }
+        if let node = fields["ticker"] {
+            row.ticker = choice(node, for: "ticker", what: "ticker step", as: RowDecl.TickerStep.self)
+            if row.ticker == nil { usable = false }
+        }
+        if let node = fields["prepare"] {
+            if choice(node, for: "prepare", what: "prepare target", options: ["engine"]) != nil {
+                row.directives.append(Located(.prepareEngine, at: node.location))
+            } else {
+                usable = false
+            }
+        }
+        if action == nil, !fields.has("ticker"), !fields.has("prepare") {
+            missingOneOf(
+                ["play", "band", "silent", "stop"], in: "the row for '\(event)'", at: node.location,
+                advice: " (or 'ticker:' / 'prepare:' alone); write 'silent: <reason>' to decide on silence")
+            usable = false
+        }
+        if let node = fields["cite"] { row.cites = names(node, for: "cite") ?? [] }
+        if let node = fields["when"] {
+            row.condition = condition(node)
+            if row.condition == nil { usable = false }
+        }
+        row.note = note(fields["note"])
+        return usable ? row : nil
+    }
+
+    private mutating func condition(_ node: YAMLNode) -> ConditionDecl? {
+        guard let fields = fields(node, of: "a condition", keys: ["speaks", "value", "subject"], valueOf: "when") else {
+            return nil
+        }
+        var condition = ConditionDecl(location: node.location)
+        if let node = fields["speaks"] {
+            guard let speaks = bool(node, for: "speaks") else { return nil }
+            condition.speaks = speaks
+        }
+        if let node = fields["value"] {
+            guard let value = scalarValue(node, for: "value") else { return nil }
+            condition.value = value
+        }
+        if let node = fields["subject"] {
+            guard let subject = text(node, for: "subject") else { return nil }
+            condition.subject = subject
+        }
+        return condition
+    }
+
+    /// A silence reason; written-but-empty stays empty for the validator to report.
+    private mutating func reason(_ node: YAMLNode) -> Located<String>? {
+        if CoreSchema.resolve(node) == .null { return Located("", at: node.location) }
+        return text(node, for: "silent")
+    }
+}
