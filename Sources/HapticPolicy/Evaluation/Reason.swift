@@ -63,6 +63,9 @@ public enum Reason: String, Sendable, Hashable, CaseIterable {
     case badField = "bad-field"
     /// `t` is smaller than the previous line's.
     case timeBackwards = "time-backwards"
+    /// The line is empty or only spaces: decided silent (not invalid) so N lines in give
+    /// N decisions out; it does not change `t` or any state.
+    case blankLine = "blank-line"
     /// A state event's `value` is not what it needs (`app.state` not foreground/background).
     case badState = "bad-state"
 }

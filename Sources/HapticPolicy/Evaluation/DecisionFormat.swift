@@ -1,0 +1,39 @@
+/// Everything a decision log line shows: the input line's identity and its decision.
+public struct LoggedDecision {
+    /// 1-based input line number.
+    public var line: Int
+    /// The line's `t`, when it could be read.
+    public var t: Double?
+    /// The `t` exactly as written in the input, echoed by the JSONL writer.
+    public var tText: UnsafeBufferPointer<UInt8>?
+    /// The event name as written, when it could be read.
+    public var event: String?
+    /// The subject as written.
+    public var subject: String?
+    /// For invalid lines: the 1-based column of the problem.
+    public var column: Int?
+    /// The decision.
+    public var decision: Decision
+
+    /// Creates a logged decision.
+    public init(
+        line: Int, t: Double?, tText: UnsafeBufferPointer<UInt8>? = nil, event: String?, subject: String?,
+        column: Int? = nil, decision: Decision
+    ) {
+        self.line = line
+        self.t = t
+        self.tText = tText
+        self.event = event
+        self.subject = subject
+        self.column = column
+        self.decision = decision
+    }
+}
+
+/// A decision log format (`jsonl` or `table`): appends bytes for each decision.
+public protocol DecisionFormat {
+    /// Bytes before the first decision (a table header; nothing for JSONL).
+    func header(into out: inout [UInt8])
+    /// Bytes for one decision, newline included.
+    func write(_ entry: LoggedDecision, into out: inout [UInt8])
+}

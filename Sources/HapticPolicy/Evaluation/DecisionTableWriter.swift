@@ -1,0 +1,83 @@
+/// The human decision log: one aligned row per input line. Column widths come from the
+/// policy (its screen, event, feedback names and designer texts), so the table streams
+/// without buffering and stays aligned with Japanese or Russian text (`displayWidth`).
+/// Names longer than the policy's (unknown events, long subjects) push their row out.
+///
+/// Columns: `LINE T SCREEN EVENT SUBJECT ACTION FEEDBACK RENDER REASON BAND DIRECTIVES
+/// NOTE`, and with `explain`: `RULE AT SAYS`.
+public struct DecisionTableWriter: DecisionFormat {
+    /// The policy (for widths and invariant texts).
+    public let policy: Policy
+    /// Whether to add the rule, its location and the invariant texts.
+    public var explain: Bool
+    private let widths: [Int]
+
+    private static let titles = [
+        "LINE", "T", "SCREEN", "EVENT", "SUBJECT", "ACTION", "FEEDBACK", "RENDER", "REASON", "BAND", "DIRECTIVES",
+        "NOTE", "RULE", "AT", "SAYS",
+    ]
+
+    /// Creates a writer sized for `policy`.
+    public init(policy: Policy, explain: Bool = false) {
+        self.policy = policy
+        self.explain = explain
+        func widest(_ texts: [String], _ minimum: Int) -> Int { max(minimum, texts.map(displayWidth).max() ?? 0) }
+        let renders = policy.feedback.map(\.render.description)
+            + Preset.allCases.map { $0.rawValue + " (fallback)" }
+        let levels = policy.bands.flatMap { $0.levels.map(\.name) }
+        let band = (levels.map(displayWidth).max() ?? 0) * 2 + 3
+        let directives = policy.screenEnter.isEmpty ? 0 : "prepare-engine,release-ticker".count
+        let rules = policy.cells.flatMap { $0.rows.map(\.rule.id) } + policy.screenRules.map(\.id)
+            + StateEvent.allCases.map { "builtin:" + $0.rawValue }
+        widths = [
+            6, 9, widest(policy.screenNames, 8), widest(policy.eventNames, 8), 10, 7,
+            widest(policy.feedback.map(\.name), 8), widest(renders, 8),
+            widest(Reason.allCases.map(\.rawValue), 6), max(band, 4), max(directives, 10),
+            min(widest(policy.designerTexts, 4), 60), widest(rules, 4), 24, 0,
+        ]
+    }
+
+    private var columnCount: Int { explain ? 15 : 12 }
+
+    /// The header row and a rule of dashes.
+    public func header(into out: inout [UInt8]) {
+        row(Array(Self.titles.prefix(columnCount)), into: &out)
+        row(widths.prefix(columnCount).enumerated().map { index, width in
+            String(repeating: "-", count: index == columnCount - 1 ? Self.titles[index].count : width)
+        }, into: &out)
+    }
+
+    /// One row.
+    public func write(_ entry: LoggedDecision, into out: inout [UInt8]) {
+        let d = entry.decision
+        let t: String = entry.tText.map { String(decoding: $0, as: UTF8.self) } ?? entry.t.map(numberText) ?? "-"
+        var render = ""
+        if let chosen = d.render { render = chosen.description + (d.fallback ? " (fallback)" : "") }
+        var band = ""
+        if let transition = d.band { band = (transition.from ?? "·") + " → " + transition.to }
+        var note = d.note ?? ""
+        if let column = entry.column { note = "col \(column): " + note }
+        var cells: [String] = [String(entry.line), t, d.screen ?? "-", entry.event ?? "-", entry.subject ?? ""]
+        cells += [d.action.rawValue, d.feedback ?? "", render, d.reason?.rawValue ?? "", band]
+        cells += [d.directives.list.map(\.rawValue).joined(separator: ","), note]
+        if explain {
+            cells.append(d.rule?.id ?? "")
+            cells.append(d.rule.flatMap { $0.location == .unknown ? nil : $0.location.description } ?? "")
+            cells.append(DecisionJSONWriter.invariantIDs(of: d.rule, in: policy).compactMap { id in
+                policy.invariantText(id).map { id + ": " + $0 }
+            }.joined(separator: " / "))
+        }
+        row(cells, into: &out)
+    }
+
+    private func row(_ cells: [String], into out: inout [UInt8]) {
+        var text = ""
+        for (index, cell) in cells.enumerated() {
+            if index > 0 { text += "  " }
+            text += index == cells.count - 1 ? cell : padded(cell, to: widths[index])
+        }
+        while text.hasSuffix(" ") { text.removeLast() }
+        out.append(contentsOf: text.utf8)
+        out.append(0x0A)
+    }
+}

@@ -1,0 +1,59 @@
+/// Counts over an evaluated log: decisions by action, reason and screen, and how often
+/// each screen rang. Printed on stderr by `haptic-policy eval`.
+public struct EvalSummary: Sendable {
+    /// Per-screen counts.
+    public struct ScreenCounts: Sendable, Hashable {
+        /// Decisions on the screen.
+        public var decisions = 0
+        /// Plays on the screen.
+        public var plays = 0
+        /// Seconds the app spent on the screen (time between events, attributed to the
+        /// screen current before each event).
+        public var seconds = 0.0
+
+        /// Plays per minute spent on the screen (0 when no time was spent).
+        public var ringsPerMinute: Double { seconds > 0 ? Double(plays) / seconds * 60 : 0 }
+    }
+
+    /// Lines read (blank and invalid included).
+    public var lines = 0
+    /// Decisions by action, indexed like `Decision.Action.allCases`.
+    public var byAction: [Int] = Array(repeating: 0, count: Decision.Action.allCases.count)
+    /// Decisions by reason, indexed like `Reason.allCases`; plays without a reason are
+    /// not counted here.
+    public var byReason: [Int] = Array(repeating: 0, count: Reason.allCases.count)
+    /// Counts per screen name (`-` for decisions without a screen).
+    public var byScreen: [String: ScreenCounts] = [:]
+
+    /// Creates an empty summary.
+    public init() {}
+
+    /// The count for one action.
+    public func count(_ action: Decision.Action) -> Int {
+        byAction[Decision.Action.allCases.firstIndex(of: action) ?? 0]
+    }
+
+    /// The count for one reason.
+    public func count(_ reason: Reason) -> Int {
+        byReason[Reason.allCases.firstIndex(of: reason) ?? 0]
+    }
+
+    /// Several lines of text: actions, reasons, then one line per screen.
+    public var text: String {
+        var lines: [String] = []
+        let actions = Decision.Action.allCases.map { "\(count($0)) \($0.rawValue)" }.joined(separator: ", ")
+        lines.append("\(self.lines) \(self.lines == 1 ? "line" : "lines"): \(actions)")
+        let reasons = Reason.allCases.filter { count($0) > 0 }.map { "\($0.rawValue) \(count($0))" }
+        if !reasons.isEmpty { lines.append("reasons: " + reasons.joined(separator: ", ")) }
+        let names = byScreen.keys.sorted()
+        let width = names.map(displayWidth).max() ?? 0
+        for name in names {
+            guard let counts = byScreen[name] else { continue }
+            let perMinute = (counts.ringsPerMinute * 10).rounded() / 10
+            lines.append(
+                "  " + padded(name, to: width)
+                    + "  \(counts.decisions) decisions, \(counts.plays) rings, \(numberText(perMinute)) rings/min over \(numberText((counts.seconds * 10).rounded() / 10)) s")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

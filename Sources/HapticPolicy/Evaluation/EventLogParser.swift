@@ -1,0 +1,498 @@
+/// A hand-written JSON parser for one event-log line: the full JSON grammar (escapes,
+/// `\u` surrogate pairs, nested values, numbers), no `JSONSerialization`, no
+/// intermediate tree. Known fields are decoded; unknown fields are checked for syntax
+/// and ignored. Errors carry the 1-based column (in Unicode scalars).
+public enum EventLogParser {
+    /// Parses one line (without its newline). The `t` text is returned too, so writers
+    /// can echo the number exactly as written.
+    public static func parse(_ line: UnsafeBufferPointer<UInt8>) -> Result<(record: LogRecord, tText: Range<Int>), LogLineError> {
+        var reader = JSONReader(bytes: line)
+        do {
+            return .success(try reader.readRecord())
+        } catch let failure {
+            var error = LogLineError(
+                column: column(of: failure.offset, in: line), reason: failure.reason, message: failure.message)
+            error.t = reader.t
+            error.event = reader.event
+            return .failure(error)
+        }
+    }
+
+    /// Parses one line given as bytes.
+    public static func parse(_ line: [UInt8]) -> Result<LogRecord, LogLineError> {
+        line.withUnsafeBufferPointer { parse($0).map(\.record) }
+    }
+
+    /// The 1-based column of a byte offset, counting Unicode scalars.
+    static func column(of offset: Int, in line: UnsafeBufferPointer<UInt8>) -> Int {
+        var column = 1
+        for index in 0..<min(offset, line.count) where line[index] & 0xC0 != 0x80 { column += 1 }
+        return column
+    }
+}
+
+/// A parse failure at a byte offset.
+struct JSONFailure: Error {
+    var offset: Int
+    var reason: Reason
+    var message: String
+}
+
+/// The cursor over one line.
+struct JSONReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+    var t: Double?
+    var event: String?
+
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    private static let maxDepth = 64
+
+    @inline(__always)
+    mutating func skipSpace() {
+        while index < bytes.count {
+            let b = bytes[index]
+            guard b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0A else { return }
+            index += 1
+        }
+    }
+
+    private func fail(_ message: String, at offset: Int? = nil, _ reason: Reason = .badJSON) -> JSONFailure {
+        JSONFailure(offset: offset ?? index, reason: reason, message: message)
+    }
+
+    private func describeHere() -> String {
+        guard index < bytes.count else { return "the line ends" }
+        let b = bytes[index]
+        if b >= 0x21 && b < 0x7F { return "found '\(Character(Unicode.Scalar(b)))'" }
+        return "found byte 0x\(String(b, radix: 16))"
+    }
+
+    @inline(__always)
+    mutating func expect(_ byte: UInt8, _ what: String) throws(JSONFailure) {
+        skipSpace()
+        guard index < bytes.count, bytes[index] == byte else { throw fail("expected \(what); \(describeHere())") }
+        index += 1
+    }
+
+    mutating func readRecord() throws(JSONFailure) -> (record: LogRecord, tText: Range<Int>) {
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
+            throw fail("a log line must be one JSON object starting with '{'; \(describeHere())")
+        }
+        let objectStart = index
+        index += 1
+        var tText: Range<Int>?
+        var screen: String?
+        var subject: String?
+        var value: ScalarValue?
+        var speaks = false
+        var params: [Event.Parameter] = []
+        skipSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+        } else {
+            while true {
+                skipSpace()
+                let keyStart = index
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                    throw fail("expected a field name in double quotes; \(describeHere())")
+                }
+                let key = try readKey()
+                try expect(UInt8(ascii: ":"), "':' after the field name")
+                skipSpace()
+                let valueStart = index
+                switch key {
+                case .t:
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: "-") || (bytes[index] >= 0x30 && bytes[index] <= 0x39) else {
+                        if index < bytes.count, isValueStart(bytes[index]) {
+                            try skipValue(depth: 0)
+                            throw fail("'t' must be a number of seconds", at: valueStart, .badField)
+                        }
+                        throw fail("expected a value for 't'; \(describeHere())")
+                    }
+                    let number = try readNumber()
+                    t = number
+                    tText = valueStart..<index
+                case .event:
+                    guard let name = try readOptionalString() else {
+                        throw fail("'event' must be a string naming the event", at: valueStart, .badField)
+                    }
+                    event = name
+                case .screen:
+                    screen = try readOptionalString(nullable: true, field: "screen", start: valueStart)
+                case .subject:
+                    subject = try readOptionalString(nullable: true, field: "subject", start: valueStart)
+                case .value:
+                    value = try readScalar()
+                    if value == nil, !lastWasNull {
+                        throw fail("'value' must be a number, boolean or string", at: valueStart, .badField)
+                    }
+                case .speaks:
+                    guard let flag = try readBool() else {
+                        throw fail("'speaks' must be true or false", at: valueStart, .badField)
+                    }
+                    speaks = flag
+                case .params:
+                    params = try readParams(start: valueStart)
+                case .other:
+                    try skipValue(depth: 0)
+                }
+                _ = keyStart
+                skipSpace()
+                guard index < bytes.count else { throw fail("the object is not closed; add '}' at the end of the line") }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    break
+                }
+                throw fail("expected ',' or '}' after a field; \(describeHere())")
+            }
+        }
+        skipSpace()
+        if index < bytes.count {
+            throw fail("unexpected text after the object; put one JSON object per line")
+        }
+        guard let t, let tText else {
+            throw fail("missing 't' (seconds since the session began)", at: objectStart, .missingField)
+        }
+        guard let event else {
+            throw fail("missing 'event' (the event name)", at: objectStart, .missingField)
+        }
+        guard t.isFinite else { throw fail("'t' must be a finite number", at: tText.lowerBound, .badField) }
+        return (LogRecord(t: t, event: event, screen: screen, subject: subject, value: value, speaks: speaks, params: params), tText)
+    }
+
+    private enum Key { case t, event, screen, subject, value, speaks, params, other }
+
+    /// Reads a field name; known names are matched on bytes without building a string.
+    private mutating func readKey() throws(JSONFailure) -> Key {
+        let start = index + 1
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            index = end + 1
+            return Self.key(bytes, start, end - start)
+        }
+        // Escapes or errors: take the slow path.
+        let text = try readString()
+        switch text {
+        case "t": return .t
+        case "event": return .event
+        case "screen": return .screen
+        case "subject": return .subject
+        case "value": return .value
+        case "speaks": return .speaks
+        case "params": return .params
+        default: return .other
+        }
+    }
+
+    @inline(__always)
+    private static func key(_ b: UnsafeBufferPointer<UInt8>, _ s: Int, _ n: Int) -> Key {
+        @inline(__always) func eq(_ word: StaticString) -> Bool {
+            guard word.utf8CodeUnitCount == n else { return false }
+            let p = word.utf8Start
+            for i in 0..<n where p[i] != b[s + i] { return false }
+            return true
+        }
+        switch n {
+        case 1: return b[s] == UInt8(ascii: "t") ? .t : .other
+        case 5: return eq("event") ? .event : eq("value") ? .value : .other
+        case 6: return eq("screen") ? .screen : eq("speaks") ? .speaks : eq("params") ? .params : .other
+        case 7: return eq("subject") ? .subject : .other
+        default: return .other
+        }
+    }
+
+    private func isValueStart(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "t"), UInt8(ascii: "f"),
+            UInt8(ascii: "n"), UInt8(ascii: "-"), 0x30...0x39: true
+        default: false
+        }
+    }
+
+    private var lastWasNull = false
+
+    /// A string, or nil for any other valid value (which is skipped).
+    private mutating func readOptionalString(nullable: Bool = false, field: String = "", start: Int = 0) throws(JSONFailure) -> String? {
+        guard index < bytes.count else { throw fail("expected a value; the line ends") }
+        if bytes[index] == UInt8(ascii: "\"") { return try readString() }
+        if nullable, try readLiteralNull() { return nil }
+        try skipValue(depth: 0)
+        if nullable { throw fail("'\(field)' must be a string", at: start, .badField) }
+        return nil
+    }
+
+    private mutating func readLiteralNull() throws(JSONFailure) -> Bool {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "n") else { return false }
+        try readLiteral("null")
+        return true
+    }
+
+    private mutating func readBool() throws(JSONFailure) -> Bool? {
+        guard index < bytes.count else { throw fail("expected a value; the line ends") }
+        if bytes[index] == UInt8(ascii: "t") { try readLiteral("true"); return true }
+        if bytes[index] == UInt8(ascii: "f") { try readLiteral("false"); return false }
+        try skipValue(depth: 0)
+        return nil
+    }
+
+    /// A number, boolean or string; nil for null (sets `lastWasNull`) or arrays/objects.
+    private mutating func readScalar() throws(JSONFailure) -> ScalarValue? {
+        lastWasNull = false
+        guard index < bytes.count else { throw fail("expected a value; the line ends") }
+        switch bytes[index] {
+        case UInt8(ascii: "\""): return .string(try readString())
+        case UInt8(ascii: "t"): try readLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try readLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try readLiteral("null"); lastWasNull = true; return nil
+        case UInt8(ascii: "-"), 0x30...0x39: return .number(try readNumber())
+        default:
+            try skipValue(depth: 0)
+            return nil
+        }
+    }
+
+    private mutating func readParams(start: Int) throws(JSONFailure) -> [Event.Parameter] {
+        guard index < bytes.count else { throw fail("expected a value; the line ends") }
+        if try readLiteralNull() { return [] }
+        guard bytes[index] == UInt8(ascii: "{") else {
+            try skipValue(depth: 0)
+            throw fail("'params' must be an object such as {\"bpm\": 120}", at: start, .badField)
+        }
+        index += 1
+        var params: [Event.Parameter] = []
+        skipSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return params
+        }
+        while true {
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw fail("expected a parameter name in double quotes; \(describeHere())")
+            }
+            let name = try readString()
+            try expect(UInt8(ascii: ":"), "':' after the parameter name")
+            skipSpace()
+            let value = try readScalar()
+            params.append(Event.Parameter(name: name, value: value))
+            skipSpace()
+            guard index < bytes.count else { throw fail("'params' is not closed; add '}'") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return params }
+            throw fail("expected ',' or '}' in 'params'; \(describeHere())")
+        }
+    }
+
+    private mutating func readLiteral(_ word: StaticString) throws(JSONFailure) {
+        let n = word.utf8CodeUnitCount
+        let p = word.utf8Start
+        for i in 0..<n {
+            guard index + i < bytes.count, bytes[index + i] == p[i] else {
+                throw fail("invalid literal; JSON has true, false and null (lowercase)", at: index)
+            }
+        }
+        index += n
+    }
+
+    /// Skips any JSON value, checking its syntax.
+    private mutating func skipValue(depth: Int) throws(JSONFailure) {
+        guard depth < Self.maxDepth else { throw fail("values nested more than \(Self.maxDepth) deep") }
+        skipSpace()
+        guard index < bytes.count else { throw fail("expected a value; the line ends") }
+        switch bytes[index] {
+        case UInt8(ascii: "\""): _ = try readString()
+        case UInt8(ascii: "t"): try readLiteral("true")
+        case UInt8(ascii: "f"): try readLiteral("false")
+        case UInt8(ascii: "n"): try readLiteral("null")
+        case UInt8(ascii: "-"), 0x30...0x39: _ = try readNumber()
+        case UInt8(ascii: "["):
+            index += 1
+            skipSpace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return }
+            while true {
+                try skipValue(depth: depth + 1)
+                skipSpace()
+                guard index < bytes.count else { throw fail("the array is not closed; add ']'") }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "]") { index += 1; return }
+                throw fail("expected ',' or ']' in an array; \(describeHere())")
+            }
+        case UInt8(ascii: "{"):
+            index += 1
+            skipSpace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return }
+            while true {
+                skipSpace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                    throw fail("expected a field name in double quotes; \(describeHere())")
+                }
+                _ = try readString()
+                try expect(UInt8(ascii: ":"), "':' after the field name")
+                try skipValue(depth: depth + 1)
+                skipSpace()
+                guard index < bytes.count else { throw fail("the object is not closed; add '}'") }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "}") { index += 1; return }
+                throw fail("expected ',' or '}' in an object; \(describeHere())")
+            }
+        default:
+            throw fail("expected a JSON value; \(describeHere())")
+        }
+    }
+
+    /// Reads a string starting at the opening quote, decoding escapes.
+    mutating func readString() throws(JSONFailure) -> String {
+        let open = index
+        index += 1
+        let start = index
+        // Fast path: plain ASCII/UTF-8 without escapes.
+        while index < bytes.count {
+            let b = bytes[index]
+            if b == UInt8(ascii: "\"") {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                index += 1
+                return text
+            }
+            if b == UInt8(ascii: "\\") || b < 0x20 { break }
+            index += 1
+        }
+        var scalars = Array(bytes[start..<index])
+        while index < bytes.count {
+            let b = bytes[index]
+            if b == UInt8(ascii: "\"") {
+                index += 1
+                return String(decoding: scalars, as: UTF8.self)
+            }
+            if b < 0x20 { throw fail("control character in a string; escape it (\\n, \\t, \\u00XX)") }
+            if b != UInt8(ascii: "\\") {
+                scalars.append(b)
+                index += 1
+                continue
+            }
+            index += 1
+            guard index < bytes.count else { break }
+            let escape = bytes[index]
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\""): scalars.append(0x22)
+            case UInt8(ascii: "\\"): scalars.append(0x5C)
+            case UInt8(ascii: "/"): scalars.append(0x2F)
+            case UInt8(ascii: "b"): scalars.append(0x08)
+            case UInt8(ascii: "f"): scalars.append(0x0C)
+            case UInt8(ascii: "n"): scalars.append(0x0A)
+            case UInt8(ascii: "r"): scalars.append(0x0D)
+            case UInt8(ascii: "t"): scalars.append(0x09)
+            case UInt8(ascii: "u"):
+                var code = try readHex4()
+                if (0xD800..<0xDC00).contains(code) {
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                        throw fail("a high surrogate \\u must be followed by a low surrogate \\uDC00-\\uDFFF")
+                    }
+                    index += 2
+                    let low = try readHex4()
+                    guard (0xDC00..<0xE000).contains(low) else {
+                        throw fail("expected a low surrogate \\uDC00-\\uDFFF after a high surrogate", at: index - 6)
+                    }
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00..<0xE000).contains(code) {
+                    throw fail("a lone low surrogate \\u is not a character", at: index - 6)
+                }
+                guard let scalar = Unicode.Scalar(code) else { throw fail("invalid \\u escape", at: index - 6) }
+                scalars.append(contentsOf: String(Character(scalar)).utf8)
+            default:
+                throw fail("invalid escape '\\\(Character(Unicode.Scalar(escape)))'; use \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX", at: index - 2)
+            }
+        }
+        throw fail("the string that starts here is not closed; add '\"'", at: open)
+    }
+
+    private mutating func readHex4() throws(JSONFailure) -> UInt32 {
+        var code: UInt32 = 0
+        for _ in 0..<4 {
+            guard index < bytes.count else { throw fail("\\u needs four hex digits") }
+            let b = bytes[index]
+            let digit: UInt32
+            switch b {
+            case 0x30...0x39: digit = UInt32(b - 0x30)
+            case 0x41...0x46: digit = UInt32(b - 0x41 + 10)
+            case 0x61...0x66: digit = UInt32(b - 0x61 + 10)
+            default: throw fail("\\u needs four hex digits")
+            }
+            code = code << 4 | digit
+            index += 1
+        }
+        return code
+    }
+
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
+    /// Reads a JSON number (strict grammar). Exact fast path for up to 15 significant
+    /// digits and small exponents; otherwise the standard library's correctly rounded parse.
+    mutating func readNumber() throws(JSONFailure) -> Double {
+        let start = index
+        var negative = false
+        if bytes[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        }
+        guard index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 else {
+            throw fail("a number needs digits after '-'")
+        }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        if bytes[index] == 0x30 {
+            index += 1
+            if index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+                throw fail("numbers cannot have leading zeros")
+            }
+        } else {
+            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+                if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(bytes[index] - 0x30) }
+                digits += 1
+                index += 1
+            }
+        }
+        var fraction = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 else {
+                throw fail("a number needs digits after '.'")
+            }
+            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+                if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(bytes[index] - 0x30) }
+                if mantissa != 0 || digits > 0 { digits += 1 }
+                fraction += 1
+                index += 1
+            }
+        }
+        var hasExponent = false
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            hasExponent = true
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 else {
+                throw fail("a number needs digits in its exponent")
+            }
+            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+        }
+        if !hasExponent, digits <= 15, fraction <= 22 {
+            let value = Double(mantissa) / Self.powersOfTen[fraction]
+            return negative ? -value : value
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        guard let value = Double(text) else { throw fail("'\(text)' is not a number", at: start) }
+        return value
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+@testable import HapticPolicy
+
+@Suite struct EventLogEvaluatorTests {
+    private func run(_ log: String, format: (Policy) -> any DecisionFormat = { DecisionJSONWriter(policy: $0) },
+                     chunk: Int = 7, failFast: Bool = false) -> (lines: [String], evaluator: EventLogEvaluator) {
+        let policy = EvaluationFixtures.policy
+        var evaluator = EventLogEvaluator(policy: policy, format: format(policy), failFast: failFast)
+        var out: [UInt8] = []
+        evaluator.header(into: &out)
+        let bytes = Array(log.utf8)
+        var start = 0
+        while start < bytes.count {
+            evaluator.consume(Array(bytes[start..<min(start + chunk, bytes.count)]), into: &out)
+            start += chunk
+        }
+        evaluator.finish(into: &out)
+        let text = String(decoding: out, as: UTF8.self)
+        return (text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init), evaluator)
+    }
+
+    private func object(_ line: String) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+
+    static let brokenLog = """
+        {"t":0,"event":"screen.enter","screen":"camera"}
+        {"t":0.5,"event":"plant.found","speaks":true}
+        this is not json
+
+        {"t":0.4,"event":"shutter"}
+        {"event":"shutter"}
+        {"t":1,"event":"shutter"}\r
+        {"t":2,"event":"plant.sneezed"}
+        {"t":3,"event":"shutter"
+        """
+
+    @Test func nLinesInGiveNDecisionsOutEvenWithBrokenLines() throws {
+        let (lines, evaluator) = run(Self.brokenLog)
+        #expect(lines.count == 9)
+        #expect(evaluator.summary.lines == 9)
+        #expect(evaluator.invalidCount == 4)
+        let objects = try lines.map(object)
+        #expect(objects.map { $0["line"] as? Int } == Array(1...9))
+        #expect(objects.map { $0["action"] as? String } == ["silent", "play", "invalid", "silent", "invalid", "invalid", "play", "silent", "invalid"])
+        #expect(objects[3]["reason"] as? String == "blank-line")
+        #expect(objects[2]["reason"] as? String == "bad-json")
+        #expect(objects[2]["column"] as? Int == 1)
+        #expect(objects[4]["reason"] as? String == "time-backwards")
+        #expect(objects[4]["column"] as? Int == 6)
+        #expect(objects[5]["reason"] as? String == "missing-field")
+        #expect(objects[7]["reason"] as? String == "unknown-event")
+        #expect(objects[8]["reason"] as? String == "bad-json")
+    }
+
+    @Test func chunkingDoesNotChangeTheOutput() {
+        let reference = run(Self.brokenLog, chunk: 1 << 20).lines
+        for chunk in [1, 2, 3, 5, 64] {
+            #expect(run(Self.brokenLog, chunk: chunk).lines == reference)
+        }
+    }
+
+    @Test func failFastStopsAtTheFirstInvalidLine() {
+        let (lines, evaluator) = run(Self.brokenLog, failFast: true)
+        #expect(lines.count == 3)
+        #expect(evaluator.stopped)
+    }
+
+    @Test func jsonlKeysComeInTheDocumentedOrder() throws {
+        let (lines, _) = run(#"{"t":0,"event":"screen.enter","screen":"camera"}"#)
+        let keys = try #require(lines.first).matches(of: /"([a-z]+)":/).map { String($0.output.1) }
+        #expect(keys == ["line", "t", "event", "screen", "subject", "action", "feedback", "layer", "render",
+                         "fallback", "reason", "note", "rule", "directives", "band"])
+    }
+
+    @Test func jsonlEchoesTimeAndCarriesRenderFallbackAndBand() throws {
+        let log = """
+            {"t":0.000,"event":"screen.enter","screen":"camera"}
+            {"t":0.05,"event":"plant.found","speaks":true}
+            {"t":1,"event":"moisture.sample","subject":"fern","value":50}
+            {"t":2,"event":"moisture.sample","subject":"fern","value":10}
+            """
+        let (lines, _) = run(log)
+        #expect(lines[0].contains(#""t":0.000,"#))
+        #expect(lines[0].contains(#""directives":["prepare-engine"]"#))
+        let early = try object(lines[1])
+        #expect(early["render"] as? String == "impact.rigid")
+        #expect(early["fallback"] as? Bool == true)
+        #expect(early["reason"] as? String == "engine-cold")
+        let change = try object(lines[3])
+        #expect(change["render"] as? String == "pattern:soil.dry")
+        #expect((change["band"] as? [String: Any])?["from"] as? String == "ok")
+        #expect(change["subject"] as? String == "fern")
+    }
+
+    @Test func explainAddsTheRuleLocationAndInvariantText() throws {
+        let log = """
+            {"t":0,"event":"screen.enter","screen":"camera"}
+            {"t":1,"event":"plant.found"}
+            """
+        let (lines, _) = run(log, format: { DecisionJSONWriter(policy: $0, explain: true) })
+        let mute = try object(lines[1])
+        #expect(mute["at"] as? String == "fixture.yaml:10:3")
+        #expect(mute["says"] as? [String] == ["H-4: the plant's feedback only accompanies the plant speaking"])
+    }
+
+    @Test func tableAlignsColumnsByDisplayWidth() throws {
+        var document = EvaluationFixtures.document
+        document.everywhere[0].rows[0].silent = Located("タップのたびには鳴らさない")
+        let policy = try Policy(compiling: document)
+        var evaluator = EventLogEvaluator(policy: policy, format: DecisionTableWriter(policy: policy, explain: true))
+        var out: [UInt8] = []
+        evaluator.header(into: &out)
+        evaluator.consume(Array("""
+            {"t":0,"event":"screen.enter","screen":"camera"}
+            {"t":1,"event":"button.tap"}
+            {"t":2,"event":"shutter"}
+
+            """.utf8), into: &out)
+        let rows = String(decoding: out, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(rows.count == 5)
+        // The RULE column starts at the same display column on every row.
+        let starts = rows.enumerated().compactMap { index, row -> Int? in
+            guard index != 1 else { return nil }
+            let marker = index == 0 ? "RULE" : index == 2 ? "screens/camera" : index == 3 ? "everywhere/button.tap" : "camera/shutter"
+            guard let range = row.range(of: marker) else { return nil }
+            return displayWidth(String(row[..<range.lowerBound]))
+        }
+        #expect(starts.count == 4)
+        #expect(Set(starts).count == 1)
+    }
+
+    @Test func summaryCountsActionsReasonsAndRingsPerScreen() {
+        let log = """
+            {"t":0,"event":"screen.enter","screen":"camera"}
+            {"t":30,"event":"shutter"}
+            {"t":60,"event":"shutter"}
+            {"t":60,"event":"button.tap"}
+            """
+        let summary = run(log).evaluator.summary
+        #expect(summary.count(.play) == 2)
+        #expect(summary.count(.silent) == 2)
+        #expect(summary.count(.designer) == 1)
+        #expect(summary.byScreen["camera"]?.plays == 2)
+        #expect(summary.byScreen["camera"]?.seconds == 60)
+        #expect(summary.byScreen["camera"]?.ringsPerMinute == 2)
+        #expect(summary.text.contains("camera"))
+    }
+}
