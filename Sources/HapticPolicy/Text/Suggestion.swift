@@ -1,9 +1,11 @@
-/// Edit distance (Levenshtein, over Unicode characters): the fewest single-character
-/// insertions, deletions and substitutions that turn `a` into `b`.
+/// Edit distance (optimal string alignment, over Unicode characters): the fewest
+/// single-character insertions, deletions, substitutions and swaps of two neighbours
+/// that turn `a` into `b` (`pluse` → `pulse` is 1).
 package func editDistance(_ a: String, _ b: String) -> Int {
     let lhs = Array(a), rhs = Array(b)
     if lhs.isEmpty { return rhs.count }
     if rhs.isEmpty { return lhs.count }
+    var beforePrevious = [Int](repeating: 0, count: rhs.count + 1)
     var previous = Array(0...rhs.count)
     var current = [Int](repeating: 0, count: rhs.count + 1)
     for i in 1...lhs.count {
@@ -11,8 +13,11 @@ package func editDistance(_ a: String, _ b: String) -> Int {
         for j in 1...rhs.count {
             let substitution = previous[j - 1] + (lhs[i - 1] == rhs[j - 1] ? 0 : 1)
             current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+            if i > 1, j > 1, lhs[i - 1] == rhs[j - 2], lhs[i - 2] == rhs[j - 1] {
+                current[j] = min(current[j], beforePrevious[j - 2] + 1)
+            }
         }
-        swap(&previous, &current)
+        (beforePrevious, previous, current) = (previous, current, beforePrevious)
     }
     return previous[rhs.count]
 }

@@ -409,6 +409,8 @@ enum PatternChecks {
         let direction: Double = failing > start ? 1 : -1
         for decimals in 0...3 {
             let scale = pow(10, Double(decimals))
+            // A grid step must be small against the range, or 0.8 would round to 1.
+            guard 1 / scale <= abs(failing - start) / 4 || decimals == 3 else { continue }
             let candidate = (good * scale).rounded() / scale
             guard (candidate - start) * direction >= 0, (failing - candidate) * direction > 0, !fails(candidate) else {
                 continue

@@ -3,7 +3,7 @@ extension CheckCode {
         "HP211", .warning, "unused-feedback", "a feedback no table, band level or fallback uses")
     static let unusedBand = CheckCode("HP212", .warning, "unused-band", "a band set no row uses")
     static let unusedScreen = CheckCode(
-        "HP213", .warning, "unused-screen", "a screen with no table, no `enter:` and no event that lists it")
+        "HP213", .warning, "unused-screen", "a screen with no table and no `enter:`, on which no event can occur")
     static let unusedInvariant = CheckCode(
         "HP214", .warning, "unused-invariant", "a `guideline` invariant no row cites")
 }
@@ -32,8 +32,12 @@ enum UsageChecks {
             }
         }
         var listed = Set<String>()
+        var everyScreen = false
         for event in document.events {
-            if case .only(let names) = event.screens { listed.formUnion(names.map(\.value)) }
+            switch event.screens {
+            case .only(let names): listed.formUnion(names.map(\.value))
+            case .all: everyScreen = true
+            }
         }
 
         var out: [Diagnostic] = []
@@ -48,9 +52,9 @@ enum UsageChecks {
                 at: band.name.location))
         }
         for screen in document.screens
-        where screen.cells.isEmpty && screen.onEnter.isEmpty && !listed.contains(screen.name.value) {
+        where screen.cells.isEmpty && screen.onEnter.isEmpty && !everyScreen && !listed.contains(screen.name.value) {
             out.append(CheckCode.unusedScreen(
-                "screen '\(screen.name.value)' has no table and no event lists it in `screens`: add a table, or remove the screen",
+                "no event can occur on screen '\(screen.name.value)' and it has no table: list it in an event's `screens` and add a table, or remove the screen",
                 at: screen.name.location))
         }
         for invariant in document.invariants
