@@ -80,7 +80,7 @@ import Testing
         let event = TimedEvent(
             time: 12.5,
             event: .init(name: "moisture.sample", subject: "p\"1", value: .number(39.95), speaks: true,
-                         params: [.init("bpm", 90)]),
+                         params: [Event.Parameter(name: "bpm", value: .number(90))]),
             valueDecimals: 1
         )
         #expect(EventLogWriter.line(event)

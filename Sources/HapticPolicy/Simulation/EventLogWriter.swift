@@ -12,16 +12,11 @@ public enum EventLogWriter {
         if let screen = event.screen { out += ",\"screen\":" + jsonString(screen) }
         if let subject = event.subject { out += ",\"subject\":" + jsonString(subject) }
         if let value = event.value {
-            out += ",\"value\":"
-            switch value {
-            case .number(let number): out += decimalText(number, decimals: simulated.valueDecimals ?? 6)
-            case .bool(let flag): out += flag ? "true" : "false"
-            case .string(let text): out += jsonString(text)
-            }
+            out += ",\"value\":" + valueText(value, decimals: simulated.valueDecimals ?? 6)
         }
         if let speaks = event.speaks { out += ",\"speaks\":" + (speaks ? "true" : "false") }
         if !event.params.isEmpty {
-            let fields = event.params.map { jsonString($0.name) + ":" + decimalText($0.value, decimals: 6) }
+            let fields = event.params.map { jsonString($0.name) + ":" + valueText($0.value, decimals: 6) }
             out += ",\"params\":{" + fields.joined(separator: ",") + "}"
         }
         return out + "}"
@@ -39,6 +34,16 @@ public enum EventLogWriter {
 }
 
 extension EventLogWriter {
+    /// A value as JSON; nil (a parameter the log gave as an array or object) as `null`.
+    static func valueText(_ value: ScalarValue?, decimals: Int) -> String {
+        switch value {
+        case .number(let number)?: decimalText(number, decimals: decimals)
+        case .bool(let flag)?: flag ? "true" : "false"
+        case .string(let text)?: jsonString(text)
+        case nil: "null"
+        }
+    }
+
     /// `value` rounded to `decimals` places, without trailing zeros: `12.5`, `40`, `-0.125`.
     /// Integer arithmetic only, so the text never depends on the platform's formatter.
     package static func decimalText(_ value: Double, decimals: Int) -> String {

@@ -46,12 +46,12 @@ public struct Scenario: Sendable, Hashable {
         /// Whether the plant speaks with this event (`speaks:`).
         public var speaks: Bool?
         /// Pattern parameters (`params: {bpm: 90}`), in written order.
-        public var params: [Parameter]
+        public var params: [Event.Parameter]
 
         /// Creates a template.
         public init(
             name: String, screen: String? = nil, subject: String? = nil, value: ScalarValue? = nil,
-            speaks: Bool? = nil, params: [Parameter] = []
+            speaks: Bool? = nil, params: [Event.Parameter] = []
         ) {
             self.name = name
             self.screen = screen
@@ -59,20 +59,6 @@ public struct Scenario: Sendable, Hashable {
             self.value = value
             self.speaks = speaks
             self.params = params
-        }
-    }
-
-    /// One named numeric pattern parameter carried by an event.
-    public struct Parameter: Sendable, Hashable {
-        /// The parameter name (`bpm`).
-        public var name: String
-        /// Its value.
-        public var value: Double
-
-        /// Creates a parameter.
-        public init(_ name: String, _ value: Double) {
-            self.name = name
-            self.value = value
         }
     }
 

@@ -5,7 +5,7 @@ extension Session {
         let built = event(
             t: timed.time, name: fields.name, screen: fields.screen, subject: fields.subject,
             value: fields.value, speaks: fields.speaks ?? false,
-            params: fields.params.map { Event.Parameter(name: $0.name, value: .number($0.value)) })
+            params: fields.params)
         return decide(built)
     }
 }

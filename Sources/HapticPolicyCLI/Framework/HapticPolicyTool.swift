@@ -5,6 +5,7 @@ public enum HapticPolicyTool {
 
     /// Every subcommand, in help order.
     package static let subcommands: [Subcommand] = [
+        SimulateCommand.subcommand,
     ]
 
     /// Runs the tool with the process's streams; returns the exit code.

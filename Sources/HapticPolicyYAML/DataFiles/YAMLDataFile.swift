@@ -73,7 +73,7 @@ extension PolicyDecoder {
         if let node = fields["params"], let entries = namedEntries(node, for: "params") {
             for entry in entries {
                 if let value = number(entry.value, for: entry.name.value) {
-                    template.params.append(.init(entry.name.value, value.value))
+                    template.params.append(Event.Parameter(name: entry.name.value, value: .number(value.value)))
                 }
             }
         }
