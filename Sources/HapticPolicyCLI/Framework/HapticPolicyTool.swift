@@ -5,6 +5,7 @@ public enum HapticPolicyTool {
 
     /// Every subcommand, in help order.
     package static let subcommands: [Subcommand] = [
+        TestCommand.subcommand,
         SimulateCommand.subcommand,
     ]
 
