@@ -28,8 +28,12 @@ public struct PolicyCoverage: Sendable {
     public private(set) var feedback: Tally
     /// Band levels entered by a change: `band.level`.
     public private(set) var bands: Tally
-    /// Invariants that decided or were cited by a deciding row.
+    /// Invariants that decided or were cited by a deciding row. Only invariants an event
+    /// can exercise count: those a row cites, and `creature-needs-speech`, which the
+    /// evaluator enforces; the others are checked by `lint` alone (`staticInvariants`).
     public private(set) var invariants: Tally
+    /// Invariants no event can exercise (not cited by any row, enforced by `lint` only).
+    public let staticInvariants: [String]
 
     private let fallbackNames: [String: [String]]
     private let bandLevelNames: Set<String>
@@ -48,7 +52,15 @@ public struct PolicyCoverage: Sendable {
         let levels = document.bands.flatMap { band in band.levels.map { "\(band.name.value).\($0.name.value)" } }
         bands = Tally(kind: "bands", all: levels, hit: [])
         bandLevelNames = Set(levels)
-        invariants = Tally(kind: "invariants", all: document.invariants.map(\.id.value), hit: [])
+        var cited: Set<String> = []
+        for cell in document.everywhere + document.screens.flatMap(\.cells) {
+            for row in cell.rows { cited.formUnion(row.cites.map(\.value)) }
+        }
+        let exercisable = document.invariants.filter {
+            cited.contains($0.id.value) || $0.kind.value == .creatureNeedsSpeech
+        }.map(\.id.value)
+        invariants = Tally(kind: "invariants", all: exercisable, hit: [])
+        staticInvariants = document.invariants.map(\.id.value).filter { !exercisable.contains($0) }
         var fallbacks: [String: [String]] = [:]
         for declared in document.feedback {
             switch declared.fallback {

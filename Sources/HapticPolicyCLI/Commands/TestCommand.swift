@@ -159,12 +159,19 @@ enum TestCommand {
     static func printCoverage(_ coverage: PolicyCoverage, policy: String, context: CommandContext) {
         context.stdout.line("coverage of \(policy):")
         let width = coverage.tallies.map(\.kind.count).max() ?? 0
-        for tally in coverage.tallies {
+        let counts = coverage.tallies.map { "\($0.hitCount)/\($0.all.count)" }
+        let countWidth = counts.map(\.count).max() ?? 0
+        for (tally, count) in zip(coverage.tallies, counts) {
             var line = "  " + tally.kind + String(repeating: " ", count: width - tally.kind.count)
-            line += "  \(tally.hitCount)/\(tally.all.count)  \(percentText(tally.percent))"
+            line += "  " + String(repeating: " ", count: countWidth - count.count) + count
+            line += "  " + percentText(tally.percent)
             let missed = tally.missed
             if !missed.isEmpty { line += "  missed: " + missed.joined(separator: ", ") }
             context.stdout.line(line)
+        }
+        if !coverage.staticInvariants.isEmpty {
+            context.stdout.line(
+                "  (not counted: \(coverage.staticInvariants.joined(separator: ", ")), cited by no row; lint checks them)")
         }
     }
 
