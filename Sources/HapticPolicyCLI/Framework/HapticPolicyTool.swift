@@ -7,6 +7,7 @@ public enum HapticPolicyTool {
     package static let subcommands: [Subcommand] = [
         TestCommand.subcommand,
         SimulateCommand.subcommand,
+        DiffCommand.subcommand,
     ]
 
     /// Runs the tool with the process's streams; returns the exit code.
