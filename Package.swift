@@ -24,7 +24,7 @@ let package = Package(
         .testTarget(name: "HapticPolicyTests", dependencies: ["HapticPolicy"]),
         .testTarget(
             name: "HapticPolicyCLITests",
-            dependencies: ["HapticPolicyCLI", "haptic-policy"]
+            dependencies: ["HapticPolicyCLI", "HapticPolicyYAML", "haptic-policy"]
         ),
         .testTarget(
             name: "HapticPolicyYAMLTests",

@@ -3,8 +3,10 @@
 /// without buffering and stays aligned with Japanese or Russian text (`displayWidth`).
 /// Names longer than the policy's (unknown events, long subjects) push their row out.
 ///
-/// Columns: `LINE T SCREEN EVENT SUBJECT ACTION FEEDBACK RENDER REASON BAND DIRECTIVES
-/// NOTE`, and with `explain`: `RULE AT SAYS`.
+/// Columns: `LINE T SCREEN EVENT SUBJECT ACTION FEEDBACK RENDER REASON BAND DIRECTIVES`,
+/// with `explain` also `RULE AT`, then `NOTE` last (the designer's text, any length, any
+/// script); with `explain` the texts of the invariants the rule is or cites follow the
+/// note in the same column, after `⟨ ⟩`.
 public struct DecisionTableWriter: DecisionFormat {
     /// The policy (for widths and invariant texts).
     public let policy: Policy
@@ -14,7 +16,7 @@ public struct DecisionTableWriter: DecisionFormat {
 
     private static let titles = [
         "LINE", "T", "SCREEN", "EVENT", "SUBJECT", "ACTION", "FEEDBACK", "RENDER", "REASON", "BAND", "DIRECTIVES",
-        "NOTE", "RULE", "AT", "SAYS",
+        "RULE", "AT", "NOTE",
     ]
 
     /// Creates a writer sized for `policy`.
@@ -33,18 +35,17 @@ public struct DecisionTableWriter: DecisionFormat {
             6, 9, widest(policy.screenNames, 8), widest(policy.eventNames, 8), 10, 7,
             widest(policy.feedback.map(\.name), 8), widest(renders, 8),
             widest(Reason.allCases.map(\.rawValue), 6), max(band, 4), max(directives, 10),
-            min(widest(policy.designerTexts, 4), 60), widest(rules, 4), 24, 0,
+            widest(rules, 4), displayWidth(policy.file) + 8, 0,
         ]
     }
 
-    private var columnCount: Int { explain ? 15 : 12 }
+    /// Column indices shown: the explain columns only with `explain`.
+    private var shown: [Int] { explain ? Array(0..<14) : Array(0..<11) + [13] }
 
     /// The header row and a rule of dashes.
     public func header(into out: inout [UInt8]) {
-        row(Array(Self.titles.prefix(columnCount)), into: &out)
-        row(widths.prefix(columnCount).enumerated().map { index, width in
-            String(repeating: "-", count: index == columnCount - 1 ? Self.titles[index].count : width)
-        }, into: &out)
+        row(shown.map { Self.titles[$0] }, into: &out)
+        row(shown.map { String(repeating: "-", count: $0 == 13 ? 4 : widths[$0]) }, into: &out)
     }
 
     /// One row.
@@ -59,14 +60,16 @@ public struct DecisionTableWriter: DecisionFormat {
         if let column = entry.column { note = "col \(column): " + note }
         var cells: [String] = [String(entry.line), t, d.screen ?? "-", entry.event ?? "-", entry.subject ?? ""]
         cells += [d.action.rawValue, d.feedback ?? "", render, d.reason?.rawValue ?? "", band]
-        cells += [d.directives.list.map(\.rawValue).joined(separator: ","), note]
+        cells.append(d.directives.list.map(\.rawValue).joined(separator: ","))
         if explain {
             cells.append(d.rule?.id ?? "")
             cells.append(d.rule.flatMap { $0.location == .unknown ? nil : $0.location.description } ?? "")
-            cells.append(DecisionJSONWriter.invariantIDs(of: d.rule, in: policy).compactMap { id in
+            let says = DecisionJSONWriter.invariantIDs(of: d.rule, in: policy).compactMap { id in
                 policy.invariantText(id).map { id + ": " + $0 }
-            }.joined(separator: " / "))
+            }
+            if !says.isEmpty { note += (note.isEmpty ? "" : "  ") + "⟨" + says.joined(separator: " / ") + "⟩" }
         }
+        cells.append(note)
         row(cells, into: &out)
     }
 
@@ -74,7 +77,7 @@ public struct DecisionTableWriter: DecisionFormat {
         var text = ""
         for (index, cell) in cells.enumerated() {
             if index > 0 { text += "  " }
-            text += index == cells.count - 1 ? cell : padded(cell, to: widths[index])
+            text += index == cells.count - 1 ? cell : padded(cell, to: widths[shown[index]])
         }
         while text.hasSuffix(" ") { text.removeLast() }
         out.append(contentsOf: text.utf8)

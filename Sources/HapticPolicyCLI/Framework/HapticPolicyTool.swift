@@ -5,6 +5,7 @@ public enum HapticPolicyTool {
 
     /// Every subcommand, in help order.
     package static let subcommands: [Subcommand] = [
+        EvalCommand.subcommand,
         TestCommand.subcommand,
         SimulateCommand.subcommand,
         DiffCommand.subcommand,

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+@testable import HapticPolicyCLI
+
+@Suite struct EvalCommandTests {
+    static let plavo = packageRoot.appendingPathComponent("Policies/plavo.yaml").path
+    static let demo = packageRoot.appendingPathComponent("Policies/logs/demo.jsonl").path
+    static let golden = packageRoot.appendingPathComponent("Tests/HapticPolicyCLITests/Golden/demo.decisions.jsonl")
+
+    /// The demo session's decisions match the golden file. Re-record deliberately with
+    /// `RECORD_GOLDEN=1 swift test --filter demoDecisionsMatchTheGoldenFile`.
+    @Test func demoDecisionsMatchTheGoldenFile() throws {
+        let result = runInProcess(["eval", "Policies/plavo.yaml", "Policies/logs/demo.jsonl", "--quiet"])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let inputLines = try String(contentsOfFile: Self.demo, encoding: .utf8).split(separator: "\n").count
+        #expect(inputLines >= 300)
+        #expect(result.stdout.split(separator: "\n").count == inputLines)
+        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
+            try Data(result.stdout.utf8).write(to: Self.golden)
+            return
+        }
+        let expected = try String(contentsOf: Self.golden, encoding: .utf8)
+        let got = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(got.count == want.count)
+        for (index, (line, wanted)) in zip(got, want).enumerated() where line != wanted {
+            Issue.record("decision \(index + 1) differs from the golden file:\n got: \(line)\nwant: \(wanted)")
+            break
+        }
+    }
+
+    @Test func demoShowsEveryStoryBeat() throws {
+        let result = runInProcess(["eval", "Policies/plavo.yaml", "Policies/logs/demo.jsonl", "--quiet"])
+        let decisions = try result.stdout.split(separator: "\n").map { line in
+            try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        func any(_ predicate: ([String: Any]) -> Bool) -> Bool { decisions.contains(where: predicate) }
+        #expect(any { ($0["directives"] as? [String])?.contains("prepare-engine") == true })
+        #expect(any { ($0["directives"] as? [String])?.contains("restart-engine") == true })
+        #expect(any { $0["reason"] as? String == "engine-cold" })
+        #expect(any { $0["reason"] as? String == "low-power" && $0["event"] as? String == "moisture.sample" })
+        #expect(any { $0["reason"] as? String == "background" })
+        #expect(any { $0["reason"] as? String == "no-speech" })
+        #expect(any { $0["render"] as? String == "pattern:farewell" })
+        #expect(any { $0["render"] as? String == "pattern:meet" })
+        #expect(any { $0["reason"] as? String == "same-band" })
+        #expect(!any { $0["render"] as? String == "notification.error" || $0["render"] as? String == "notification.success" })
+        let screens = Set(decisions.compactMap { $0["screen"] as? String })
+        #expect(screens == ["album", "camera", "diary", "naming", "plant-settings", "settings", "sensor"])
+        // The drying mock never chatters: no band goes back to the level it just left.
+        let changes = decisions.compactMap { d -> (String, String)? in
+            guard let band = d["band"] as? [String: Any], let from = band["from"] as? String,
+                  let to = band["to"] as? String, from != to else { return nil }
+            return (from, to)
+        }
+        for (a, b) in zip(changes, changes.dropFirst()) { #expect(!(a.0 == b.1 && a.1 == b.0)) }
+    }
+
+    @Test func brokenLinesKeepNInNOutAndExitOne() throws {
+        let log = """
+            {"t":0,"event":"screen.enter","screen":"camera"}
+            not json
+            {"t":1,"event":"shutter"}
+            {"t":0.5,"event":"shutter"}
+
+            {"t":2}
+            {"t":3,"event":"shutter"}
+            """
+        let result = try runBinary(["eval", "Policies/plavo.yaml", "-"], stdin: log)
+        #expect(result.exitCode == 1)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 7)
+        #expect(lines[1].contains(#""line":2,"column":1,"#))
+        #expect(lines[1].contains(#""action":"invalid""#))
+        #expect(lines[3].contains(#""reason":"time-backwards""#))
+        #expect(lines[4].contains(#""reason":"blank-line""#))
+        #expect(lines[5].contains(#""reason":"missing-field""#))
+        #expect(lines[6].contains(#""action":"play""#))
+        #expect(result.stderr.contains("7 lines"))
+        #expect(result.stderr.contains("3 invalid lines"))
+    }
+
+    @Test func failFastStopsAtTheFirstInvalidLine() throws {
+        let log = "{\"t\":0,\"event\":\"shutter\"}\nnope\n{\"t\":1,\"event\":\"shutter\"}\n"
+        let result = runInProcess(["eval", "Policies/plavo.yaml", "-", "--fail-fast"], stdin: log)
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.split(separator: "\n").count == 2)
+        #expect(result.stderr.contains("--fail-fast"))
+    }
+
+    @Test func deviceOptionSetsTheInitialDeviceState() {
+        let log = """
+            {"t":0,"event":"screen.enter","screen":"camera"}
+            {"t":1,"event":"plant.found","speaks":true}
+            """
+        let lowPower = runInProcess(["eval", "Policies/plavo.yaml", "-", "--device", "low-power=true"], stdin: log)
+        #expect(lowPower.stdout.contains(#""render":"impact.rigid","fallback":true,"reason":"low-power""#))
+        let off = runInProcess(["eval", "Policies/plavo.yaml", "-", "--device", "haptics-enabled=false,supports-haptics=true"], stdin: log)
+        #expect(off.stdout.contains(#""reason":"haptics-disabled""#))
+        let bad = runInProcess(["eval", "Policies/plavo.yaml", "-", "--device", "volume=true"], stdin: log)
+        #expect(bad.exitCode == 64)
+        #expect(bad.stderr.contains("unknown device setting 'volume'"))
+    }
+
+    @Test func tableFormatPrintsAHeaderAndOneRowPerLine() {
+        let log = """
+            {"t":0,"event":"screen.enter","screen":"album"}
+            {"t":1,"event":"album.scroll"}
+            """
+        let result = runInProcess(["eval", "Policies/plavo.yaml", "-", "--format", "table", "--explain"], stdin: log)
+        let rows = result.stdout.split(separator: "\n")
+        #expect(rows.count == 4)
+        #expect(rows[0].hasPrefix("LINE"))
+        #expect(rows[3].contains("リストのスクロールでは鳴らさない"))
+        #expect(rows[3].contains("U-1:"))
+        #expect(rows[3].contains("plavo.yaml:"))
+        #expect(result.stderr.contains("album"))
+    }
+
+    @Test func aPolicyWithErrorsIsRefused() {
+        let result = runInProcess(["eval", "-", "Policies/logs/demo.jsonl"], stdin: "policy: x\nversion: 1\nscreens: {a: {table: {nope: {play: ghost}}}}\n")
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("error"))
+    }
+
+    @Test func missingEventLogIsReported() {
+        let result = runInProcess(["eval", "Policies/plavo.yaml", "no/such.jsonl"])
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.contains("no/such.jsonl"))
+    }
+}
