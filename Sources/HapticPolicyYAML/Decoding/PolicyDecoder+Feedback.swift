@@ -23,8 +23,7 @@ extension PolicyDecoder {
             body = pattern(entry.value).map(FeedbackDecl.Body.pattern)
             notAllowed(fields, "intensity", because: "a pattern sets 'intensity' on each of its events")
         case nil:
-            missingOneOf(
-                ["preset", "pattern"], in: what, at: name.location, advice: ", for example 'preset: impact.light'")
+            missingOneOf(["preset", "pattern"], of: fields, in: what, at: name.location, advice: ", for example 'preset: impact.light'")
         }
         let fallbackDecl = fields["fallback"].flatMap { self.fallback($0) }
         guard let layer, let body else { return nil }
@@ -106,9 +105,9 @@ extension PolicyDecoder {
             notAllowed(fields, "intensity", because: "a silence plays nothing")
             notAllowed(fields, "sharpness", because: "a silence plays nothing")
             notAllowed(fields, "curves", because: "a silence plays nothing")
-            if !fields.has("duration") { report(Self.missingKey("duration", in: "a silence event", at: node.location)) }
+            if !fields.has("duration"), !fields.explainsMissing(["duration"]) { report(Self.missingKey("duration", in: "a silence event", at: node.location)) }
         case .continuous?:
-            if !fields.has("duration") { report(Self.missingKey("duration", in: "a continuous event", at: node.location)) }
+            if !fields.has("duration"), !fields.explainsMissing(["duration"]) { report(Self.missingKey("duration", in: "a continuous event", at: node.location)) }
         case nil:
             break
         }

@@ -17,6 +17,15 @@ extension PolicyDecoder {
         var entries: [Entry]
         /// Where the mapping starts.
         var location: SourceLocation
+        /// Allowed keys that an unknown key was probably meant to be ("did you mean").
+        var suggested: Set<String> = []
+        /// Whether the mapping uses a merge key, so any key may be hidden in it.
+        var mergesKeys = false
+
+        /// Whether a missing `key` was already explained by an unknown key.
+        func explainsMissing(_ keys: [String]) -> Bool {
+            mergesKeys || keys.contains { suggested.contains($0) }
+        }
 
         /// The entry for `name`.
         func entry(_ name: String) -> Entry? { entries.first { $0.name == name } }
@@ -33,7 +42,9 @@ extension PolicyDecoder {
         _ node: YAMLNode, of what: String, keys: [String], required: [String] = [], owner: SourceLocation? = nil,
         valueOf key: String? = nil
     ) -> Fields? {
-        guard let pairs = node.pairs else {
+        // `key:` with nothing after it reads as an empty mapping.
+        let pairs = CoreSchema.resolve(node) == .null ? [] : node.pairs
+        guard let pairs else {
             if let key {
                 wrongType(expected: "a mapping", for: key, found: node)
             } else {
@@ -42,22 +53,25 @@ extension PolicyDecoder {
             return nil
         }
         var fields = Fields(entries: [], location: node.location)
-        var suggested: Set<String> = []
-        for pair in pairs {
+        for (index, pair) in pairs.enumerated() {
             guard let name = pair.key.scalarText else {
                 report(Self.keyNotText(found: describe(pair.key), at: pair.key.location))
                 continue
             }
             guard keys.contains(name) else {
-                let match = Suggestions.closest(to: name, in: keys)
-                if let match { suggested.insert(match) }
-                report(Self.unknownKey(name, in: what, keys: keys, at: pair.key.location))
+                if let match = Suggestions.closest(to: name, in: keys) { fields.suggested.insert(match) }
+                if name == "<<" { fields.mergesKeys = true }
+                var diagnostic = Self.unknownKey(name, in: what, keys: keys, at: pair.key.location)
+                if index > 0, let hint = strayCommaHint(pairs[index - 1], pair, in: node) {
+                    diagnostic.message = hint
+                }
+                report(diagnostic)
                 continue
             }
             fields.entries.append(Fields.Entry(name: name, key: pair.key, value: pair.value))
         }
         // A misspelt required key was already reported as unknown: say it once.
-        for name in required where !fields.has(name) && !suggested.contains(name) {
+        for name in required where !fields.has(name) && !fields.explainsMissing([name]) {
             report(Self.missingKey(name, in: what, at: owner ?? node.location))
         }
         return fields
@@ -89,14 +103,42 @@ extension PolicyDecoder {
     }
 
     /// Reports that one of several keys is needed.
-    mutating func missingOneOf(_ keys: [String], in what: String, at location: SourceLocation, advice: String = "") {
+    mutating func missingOneOf(
+        _ keys: [String], of fields: Fields, in what: String, at location: SourceLocation, advice: String = ""
+    ) {
+        guard !fields.explainsMissing(keys) else { return }
         let list = keys.map { "'\($0)'" }.joined(separator: ", ")
         report(
             Diagnostic(
                 code: "HP013", severity: .error, message: "\(what) needs one of \(list)\(advice)", at: location))
     }
 
+    /// `{note: a limit, said gently}` reads `said gently` as a key with no value: say so.
+    private func strayCommaHint(_ previous: YAMLNode.Pair, _ pair: YAMLNode.Pair, in node: YAMLNode) -> String? {
+        guard case .scalar("", .plain) = pair.value.content, pair.value.tag == nil,
+            case .scalar(let before, .plain) = previous.value.content, let previousKey = previous.key.scalarText,
+            let name = pair.key.scalarText, isFlowMapping(node)
+        else { return nil }
+        return "unknown key '\(name)'; a ',' inside '{...}' starts a new key: quote the text, "
+            + "'\(previousKey): \"\(before), \(name)\"'"
+    }
+
+    private func isFlowMapping(_ node: YAMLNode) -> Bool {
+        guard node.location.line >= 1, node.location.line <= lines.count else { return false }
+        let line = lines[node.location.line - 1].unicodeScalars
+        guard let index = line.index(line.startIndex, offsetBy: node.location.column - 1, limitedBy: line.endIndex),
+            index < line.endIndex
+        else { return false }
+        return line[index] == "{"
+    }
+
     static func unknownKey(_ name: String, in what: String, keys: [String], at location: SourceLocation) -> Diagnostic {
+        if name == "<<" {
+            return Diagnostic(
+                code: "HP012", severity: .error,
+                message: "merge keys ('<<') are not supported; write the keys out (an alias of a whole value works)",
+                at: location)
+        }
         let hint = Suggestions.hint(for: name, in: keys, listing: "valid keys in \(what) are")
         return Diagnostic(code: "HP012", severity: .error, message: "unknown key '\(name)'\(hint)", at: location)
     }

@@ -30,8 +30,7 @@ extension PolicyDecoder {
         case let entry? where entry.name == "play": play = text(entry.value, for: "play")
         case let entry?: silent = reason(entry.value)
         case nil:
-            missingOneOf(
-                ["play", "silent"], in: "band level '\(name?.value ?? "")'", at: node.location,
+            missingOneOf(["play", "silent"], of: fields, in: "band level '\(name?.value ?? "")'", at: node.location,
                 advice: "; say what entering it plays, or why it is silent")
         }
         guard let name else { return nil }
@@ -127,8 +126,7 @@ extension PolicyDecoder {
             }
         }
         if action == nil, !fields.has("ticker"), !fields.has("prepare") {
-            missingOneOf(
-                ["play", "band", "silent", "stop"], in: "the row for '\(event)'", at: node.location,
+            missingOneOf(["play", "band", "silent", "stop"], of: fields, in: "the row for '\(event)'", at: node.location,
                 advice: " (or 'ticker:' / 'prepare:' alone); write 'silent: <reason>' to decide on silence")
             usable = false
         }

@@ -133,6 +133,7 @@ extension PolicyDecoder {
 
     /// The items of a list.
     mutating func list(_ node: YAMLNode, for key: String) -> [YAMLNode]? {
+        if CoreSchema.resolve(node) == .null { return [] }
         guard let items = node.items else {
             wrongType(expected: "a list", for: key, found: node)
             return nil
@@ -151,6 +152,7 @@ extension PolicyDecoder {
 
     /// A mapping from names to values, keys located.
     mutating func namedEntries(_ node: YAMLNode, for key: String) -> [(name: Located<String>, value: YAMLNode)]? {
+        if CoreSchema.resolve(node) == .null { return [] }
         guard let pairs = node.pairs else {
             wrongType(expected: "a mapping of names", for: key, found: node)
             return nil

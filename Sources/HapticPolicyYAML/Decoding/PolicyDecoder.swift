@@ -96,7 +96,7 @@ struct PolicyDecoder {
                 text(entry.value, for: entry.name.value).map { InvariantDecl.Exception(event: entry.name, reason: $0) }
             }
         }
-        if kind?.value == .bannedPresets, !fields.has("presets") {
+        if kind?.value == .bannedPresets, !fields.has("presets"), !fields.explainsMissing(["presets"]) {
             report(Self.missingKey("presets", in: "a banned-presets invariant", at: kind?.location ?? node.location))
         } else if let kind, kind.value != .bannedPresets {
             notAllowed(fields, "presets", because: "only 'rule: banned-presets' lists presets")
@@ -124,7 +124,7 @@ struct PolicyDecoder {
         case let entry?:
             scope = choice(entry.value, for: "layer", what: "layer", as: Layer.self).map { .layer($0) }
         case nil:
-            missingOneOf(["each", "screen", "layer"], in: "a budget", at: node.location, advice: ", for example 'each: screen'")
+            missingOneOf(["each", "screen", "layer"], of: fields, in: "a budget", at: node.location, advice: ", for example 'each: screen'")
         }
         guard let id, let max, let per, let scope else { return nil }
         return BudgetDecl(id: id, scope: scope, max: max, window: per, location: node.location)
