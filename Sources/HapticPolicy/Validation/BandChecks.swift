@@ -9,11 +9,10 @@ extension CheckCode {
     static let hysteresisOutOfRange = CheckCode(
         "HP119", .error, "hysteresis-out-of-range",
         "a hysteresis is negative or not smaller than half the narrowest inner band")
-    static let levelPlayAndSilent = CheckCode(
-        "HP120", .error, "level-play-and-silent", "a band level has both or neither of `play` and `silent`")
 }
 
-/// Band sets (H-1): edges, levels and hysteresis.
+/// Band sets (H-1): edges, levels and hysteresis. A level with both or neither of `play`
+/// and `silent` is the front end's check (HP013, HP016).
 enum BandChecks {
     static func run(_ context: ValidationContext) -> [Diagnostic] {
         context.document.bands.flatMap(check)
@@ -54,21 +53,12 @@ enum BandChecks {
                 }
                 if below.value.isFinite { previous = (below.value, level.name.value) }
             }
-            switch (level.play, level.silent) {
-            case (.some, .some):
-                out.append(CheckCode.levelPlayAndSilent(
-                    "level '\(level.name.value)' both plays and is silent: keep `play:` or `silent:`, not both",
-                    at: level.location))
-            case (nil, nil):
-                out.append(CheckCode.levelPlayAndSilent(
-                    "level '\(level.name.value)' says nothing about entering it: add `play: <feedback>` or `silent: <reason>`",
-                    at: level.location))
-            case (nil, let silent?) where silent.value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty:
+            if level.play == nil, let silent = level.silent,
+                silent.value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            {
                 out.append(CheckCode.emptySilenceReason(
                     "the silence of level '\(level.name.value)' has no reason: write why entering it stays silent",
                     at: silent.location))
-            default:
-                break
             }
         }
         out += hysteresisFindings(band)

@@ -1,11 +1,9 @@
 extension CheckCode {
-    static let unsupportedVersion = CheckCode(
-        "HP100", .error, "unsupported-version", "the policy's `version` is not 1")
     static let warmupOutOfRange = CheckCode(
         "HP115", .error, "warmup-out-of-range", "the engine warm-up is outside 0-2 s")
 }
 
-/// Top-level values: the language version and the engine settings.
+/// Top-level values: the engine settings. (`version: 1` is the front end's check, HP020.)
 enum DocumentChecks {
     /// Longer than this and the engine is prepared too early to help (`prepare()` lasts ~1 s).
     static let maxWarmup = 2.0
@@ -13,11 +11,6 @@ enum DocumentChecks {
     static func run(_ context: ValidationContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
         let document = context.document
-        if document.version.value != 1 {
-            out.append(CheckCode.unsupportedVersion(
-                "version \(document.version.value) is not supported; this tool reads version 1: write `version: 1`",
-                at: document.version.location))
-        }
         let warmup = document.engine.warmup
         if !(warmup.value >= 0 && warmup.value <= maxWarmup) {
             out.append(CheckCode.warmupOutOfRange(

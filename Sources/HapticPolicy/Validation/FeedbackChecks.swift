@@ -3,10 +3,11 @@ extension CheckCode {
         "HP123", .error, "intensity-on-non-impact", "an `intensity` on a preset that is not an `impact.*`")
     static let invalidFallback = CheckCode(
         "HP207", .error, "invalid-fallback",
-        "a fallback or sequence step that is not a preset (a pattern, itself), or a fallback on a preset")
+        "a fallback or sequence step names a custom pattern (or the feedback itself) instead of a preset")
 }
 
-/// Feedback declarations: preset intensity and what fallbacks may name.
+/// Feedback declarations: preset intensity and what fallbacks may name. (A fallback on a
+/// preset feedback is the front end's check, HP017.)
 enum FeedbackChecks {
     static func run(_ context: ValidationContext) -> [Diagnostic] {
         context.document.feedback.flatMap { check($0, context) }
@@ -27,10 +28,6 @@ enum FeedbackChecks {
                         "the intensity of '\(name)' is \(show(intensity.value)): use a value from 0 to 1",
                         at: intensity.location))
                 }
-            }
-            if let fallback = feedback.fallback {
-                out.append(CheckCode.invalidFallback(
-                    "'\(name)' is a preset, which always plays: remove `fallback:`", at: location(of: fallback)))
             }
         case .pattern:
             switch feedback.fallback {
@@ -64,13 +61,5 @@ enum FeedbackChecks {
         return [CheckCode.invalidFallback(
             "the \(what) '\(target.value)' is a custom pattern, which cannot play where '\(owner)' cannot: name \(hint)",
             at: target.location)]
-    }
-
-    static func location(of fallback: FallbackDecl) -> SourceLocation {
-        switch fallback {
-        case .none(let location): location
-        case .target(let target): target.location
-        case .sequence(_, let location): location
-        }
     }
 }

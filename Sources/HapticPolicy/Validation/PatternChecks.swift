@@ -20,12 +20,6 @@ extension CheckCode {
         "HP108", .error, "control-point-outside-event", "a control point's time is outside 0...its event's duration")
     static let controlPointsOutOfOrder = CheckCode(
         "HP109", .error, "control-points-out-of-order", "control point times are not strictly ascending")
-    static let curveOnNonContinuous = CheckCode(
-        "HP110", .error, "curve-on-non-continuous", "curves on a transient or silence event")
-    static let durationOnTransient = CheckCode(
-        "HP111", .error, "duration-on-transient", "a transient event has a duration")
-    static let missingDuration = CheckCode(
-        "HP112", .error, "missing-duration", "a continuous or silence event has no duration")
     static let silenceOverlap = CheckCode(
         "HP113", .error, "silence-overlap", "a silence overlaps an event that plays")
     static let loopTooShort = CheckCode(
@@ -35,8 +29,6 @@ extension CheckCode {
         "a template parameter's min is above its max, or its default is outside them")
     static let notFinite = CheckCode(
         "HP122", .error, "not-finite", "an expression divides by zero (or overflows) at some parameter values")
-    static let parametersOnSilence = CheckCode(
-        "HP124", .error, "parameters-on-silence", "a silence event has an intensity or sharpness")
     static let emptyPattern = CheckCode("HP125", .error, "empty-pattern", "a pattern has no events")
 }
 
@@ -57,7 +49,10 @@ struct PatternFinding {
     var key: String { code.code + " " + site }
 }
 
-/// Range and shape checks of custom patterns (HP101-HP114, HP121, HP122, HP124, HP125).
+/// Range and shape checks of custom patterns (HP101-HP109, HP113, HP114, HP121, HP122, HP125).
+/// Which keys an event kind takes (a transient's duration, curves on a transient, a
+/// silence's intensity, a missing duration) is the front end's check (HP013, HP017);
+/// here a misplaced key is simply not evaluated.
 /// Template-aware: expressions are evaluated at the defaults and at the corners of the
 /// parameter ranges (`TemplateSpace`), and a violation names the values that cause it.
 enum PatternChecks {
@@ -106,32 +101,9 @@ enum PatternChecks {
         for parameter in pattern.parameters {
             out += parameterFindings(parameter)
         }
-        for event in pattern.events {
-            let kind = event.kind.value
-            if kind == .transient, let duration = event.duration {
-                out.append(CheckCode.durationOnTransient(
-                    "a transient event is a tap and has no duration: remove `duration:` or make it `type: continuous`",
-                    at: duration.location))
-            }
-            if kind != .transient, event.duration == nil {
-                out.append(CheckCode.missingDuration(
-                    "a \(kind.rawValue) event needs a duration: add `duration:` in seconds", at: event.location))
-            }
-            if kind == .silence {
-                for (name, value) in [("intensity", event.intensity), ("sharpness", event.sharpness)] {
-                    if let value {
-                        out.append(CheckCode.parametersOnSilence(
-                            "a silence plays nothing, so its \(name) means nothing: remove `\(name):`",
-                            at: value.location))
-                    }
-                }
-            }
+        for event in pattern.events where event.kind.value == .continuous {
             for curve in event.curves {
-                if kind != .continuous {
-                    out.append(CheckCode.curveOnNonContinuous(
-                        "curves shape a continuous event only, not a \(kind.rawValue) one: remove `curves:` or make it `type: continuous`",
-                        at: curve.location))
-                } else if curve.points.count > maxControlPoints {
+                if curve.points.count > maxControlPoints {
                     out.append(CheckCode.tooManyControlPoints(
                         "the \(curve.parameter.value.rawValue) curve has \(curve.points.count) control points; Core Haptics allows \(maxControlPoints): remove points or split the event into several events, each with its own curve",
                         at: curve.location))

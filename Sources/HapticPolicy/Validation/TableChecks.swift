@@ -11,8 +11,6 @@ extension CheckCode {
         "HP304", .error, "event-not-on-screen", "a screen decides an event that cannot occur on it")
     static let emptySilenceReason = CheckCode(
         "HP305", .error, "empty-silence-reason", "a silence (row or band level) without a reason")
-    static let rowActionCount = CheckCode(
-        "HP306", .error, "row-action-count", "a row with none or several of `play`, `band`, `silent`, `stop`")
     static let bandWithoutNumber = CheckCode(
         "HP307", .error, "band-without-number", "`band:` on an event that does not carry `value: number`")
     static let tickWithoutPlay = CheckCode("HP308", .error, "tick-without-play", "a `ticker: tick` row plays nothing")
@@ -20,8 +18,8 @@ extension CheckCode {
         "HP309", .error, "incomplete-cell", "every row of a cell has a condition, so some events stay undecided")
 }
 
-/// The decision table: no gaps, no overlaps or shadowed rows, rows that can fire, and
-/// rows that say exactly one thing.
+/// The decision table: no gaps, no overlaps or shadowed rows, rows that can fire. A row
+/// with none or several of `play`/`band`/`silent`/`stop` is the front end's check (HP013, HP016).
 enum TableChecks {
     static func run(_ context: ValidationContext) -> [Diagnostic] {
         var out = gapFindings(context)
@@ -80,8 +78,6 @@ enum TableChecks {
         var out: [Diagnostic] = []
         let event = context.events[cell.event.value]
         for row in cell.rows {
-            let actions = [("play", row.play), ("band", row.band), ("silent", row.silent), ("stop", row.stop)]
-                .filter { $0.1 != nil }.map(\.0)
             if let silent = row.silent, silent.value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                 out.append(CheckCode.emptySilenceReason(
                     "this silence has no reason: write why '\(cell.event.value)' stays silent here (a silence is a decision)",
@@ -91,14 +87,6 @@ enum TableChecks {
                 out.append(CheckCode.tickWithoutPlay(
                     "a `ticker: tick` row must play the tick: add `play: <feedback>` (usually a selection preset)",
                     at: row.ticker?.location ?? row.location))
-            } else if actions.count > 1 {
-                out.append(CheckCode.rowActionCount(
-                    "this row has \(actions.map { "`\($0):`" }.joined(separator: " and ")): keep exactly one, and split the rest into rows with their own `when:`",
-                    at: row.location))
-            } else if actions.isEmpty, !(row.ticker.map { $0.value != .tick } ?? false), row.directives.isEmpty {
-                out.append(CheckCode.rowActionCount(
-                    "this row decides nothing: add `play: <feedback>`, `band: <band set>`, `silent: <reason>` or `stop: <feedback>`",
-                    at: row.location))
             }
             if let band = row.band, let event, event.value?.value != .number {
                 out.append(CheckCode.bandWithoutNumber(
