@@ -54,7 +54,7 @@ extension PolicyDecoder {
             }
         }
         if !top.has("table"), !top.has("cases") {
-            missingOneOf(["table", "cases"], in: "the test file", at: root.location, advice: "; add test cases")
+            missingOneOf(["table", "cases"], of: top, in: "the test file", at: root.location, advice: "; add test cases")
         }
         return suite
     }
@@ -148,7 +148,7 @@ extension PolicyDecoder {
         guard let entry = exclusive(f, ["play", "silent", "stop"]) else {
             if required {
                 missingOneOf(
-                    ["play", "silent", "stop"], in: "a table row", at: f.location,
+                    ["play", "silent", "stop"], of: f, in: "a table row", at: f.location,
                     advice: "; say what the decision must be")
             }
             for key in ["render", "rule", "band", "directives"] {
