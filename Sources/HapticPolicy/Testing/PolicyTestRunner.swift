@@ -56,13 +56,14 @@ public struct PolicyTestRunner: Sendable {
             budgetProblem: budgetProblem)
     }
 
-    struct Mismatch {
-        var expected: String
-        var actual: String
+    /// One expected field and what was decided instead.
+    package struct Mismatch {
+        package var expected: String
+        package var actual: String
     }
 
     /// Every field of the expectation that the decision does not meet.
-    static func compare(_ expectation: PolicyExpectation, _ decision: Decision) -> [Mismatch] {
+    package static func compare(_ expectation: PolicyExpectation, _ decision: Decision) -> [Mismatch] {
         var mismatches: [Mismatch] = []
         let outcomeMatches: Bool
         switch expectation.outcome {

@@ -67,7 +67,7 @@ extension PolicyDecoder {
             return nil
         }
         let kinds = pairs.compactMap(\.key.scalarText).filter { ["periodic", "signal", "repeat"].contains($0) }
-        let kind = kinds.first ?? (pairs.contains { $0.key.scalarText == "event" } ? "event" : nil)
+        let kind = kinds.first ?? (pairs.contains { ["event", "at"].contains($0.key.scalarText) } ? "event" : nil)
         switch kind {
         case "periodic"?:
             guard let all = fields(node, of: "a periodic step", keys: ["periodic"]),
@@ -138,7 +138,7 @@ extension PolicyDecoder {
             if let n = f["steps"] { block.steps = steps(n) }
             return .repeated(block)
         case "event"?:
-            guard let f = fields(node, of: "an event step", keys: ScenarioLoader.onceKeys, required: ["at"]),
+            guard let f = fields(node, of: "an event step", keys: ScenarioLoader.onceKeys, required: ["at", "event"]),
                 let name = f["event"].flatMap({ text($0, for: "event") }),
                 let at = f["at"].flatMap({ nonNegative($0, for: "at") })
             else { return nil }
