@@ -21,6 +21,7 @@ let package = Package(
         .target(name: "HapticPolicyYAML", dependencies: ["HapticPolicy", "CYAML"]),
         .target(name: "HapticPolicyCLI", dependencies: ["HapticPolicy", "HapticPolicyYAML"]),
         .executableTarget(name: "haptic-policy", dependencies: ["HapticPolicyCLI"]),
+        .executableTarget(name: "haptic-policy-bench", dependencies: ["HapticPolicy", "HapticPolicyYAML"]),
         .testTarget(name: "HapticPolicyTests", dependencies: ["HapticPolicy"]),
         .testTarget(
             name: "HapticPolicyCLITests",

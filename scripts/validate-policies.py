@@ -7,7 +7,8 @@ failure prints file:line:column, the JSON path and the message, and exits 1.
 
     python3 scripts/validate-policies.py              # shipped policies and doc blocks
     python3 scripts/validate-policies.py FILE...      # just these files
-    python3 scripts/validate-policies.py --self-test  # also: every fixture must be rejected
+    python3 scripts/validate-policies.py --self-test  # also: bad fixtures rejected, the
+                                                      # Swift checks' *.pass.yaml accepted
 
 Tooling only (PyYAML + jsonschema); the Swift linter is the authority on meaning.
 """
@@ -44,6 +45,18 @@ def _construct_mapping(loader, node, deep=False):
 
 
 UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+# Read scalars the way the Swift loader does (YAML 1.2 core schema): only true/false are
+# booleans (`silent: no` is text), and 1e-3 is a number. PyYAML alone follows YAML 1.1.
+UniqueKeyLoader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag not in ("tag:yaml.org,2002:bool", "tag:yaml.org,2002:float")]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+UniqueKeyLoader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|false)$"), list("tf"))
+UniqueKeyLoader.add_implicit_resolver(
+    "tag:yaml.org,2002:float",
+    re.compile(r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"),
+    list("-+0123456789."))
 
 
 def is_policy_file(path: Path) -> bool:
@@ -174,8 +187,15 @@ def undescribed(schema, node=None, where="$"):
 
 
 def self_test(validator, schema):
-    """Every fixture must be rejected, at the JSON path its '# expect:' line names."""
+    """Every *.bad.yaml fixture must be rejected, at the JSON path its '# expect:' line
+    names; every *.good.yaml fixture and every example the Swift checks call passing must
+    be accepted (the schema is never stricter than the loader on them)."""
     failures = 0
+    for path in sorted(FIXTURES.glob("*.good.yaml")) + sorted(ROOT.glob("Tests/**/*.pass.yaml")):
+        findings = check_text(str(path.relative_to(ROOT)), path.read_text(encoding="utf-8"), validator)
+        for finding in findings:
+            print(f"FAIL {finding} (the Swift loader accepts this policy)")
+        failures += bool(findings)
     for name in undescribed(schema):
         print(f"FAIL schema: {name} has no description")
         failures += 1

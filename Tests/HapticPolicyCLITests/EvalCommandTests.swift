@@ -15,18 +15,16 @@ import Testing
         let inputLines = try String(contentsOfFile: Self.demo, encoding: .utf8).split(separator: "\n").count
         #expect(inputLines >= 300)
         #expect(result.stdout.split(separator: "\n").count == inputLines)
-        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
-            try Data(result.stdout.utf8).write(to: Self.golden)
-            return
+        // Name the first differing decision, then compare the whole file (and re-record
+        // with RECORD_GOLDEN=1, which fails the run so it is never silent).
+        if let expected = try? String(contentsOf: Self.golden, encoding: .utf8) {
+            let got = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
+            if let index = zip(got, want).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+                Issue.record("decision \(index + 1) differs from the golden file:\n got: \(got[index])\nwant: \(want[index])")
+            }
         }
-        let expected = try String(contentsOf: Self.golden, encoding: .utf8)
-        let got = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-        let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(got.count == want.count)
-        for (index, (line, wanted)) in zip(got, want).enumerated() where line != wanted {
-            Issue.record("decision \(index + 1) differs from the golden file:\n got: \(line)\nwant: \(wanted)")
-            break
-        }
+        try expectGolden(result.stdout, named: "demo.decisions.jsonl")
     }
 
     @Test func demoShowsEveryStoryBeat() throws {

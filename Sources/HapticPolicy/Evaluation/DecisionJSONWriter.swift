@@ -8,6 +8,7 @@ public struct DecisionJSONWriter: DecisionFormat {
     public let policy: Policy
     /// Whether to add `at` and `says`.
     public var explain: Bool
+    private let scratch = JSONBytes()
 
     /// Creates a writer.
     public init(policy: Policy, explain: Bool = false) {
@@ -21,94 +22,96 @@ public struct DecisionJSONWriter: DecisionFormat {
     /// Appends one line.
     public func write(_ entry: LoggedDecision, into out: inout [UInt8]) {
         let d = entry.decision
-        JSONBytes.raw("{\"line\":", into: &out)
-        JSONBytes.integer(entry.line, into: &out)
+        let b = scratch
+        b.raw("{\"line\":")
+        b.integer(entry.line)
         if let column = entry.column {
-            JSONBytes.raw(",\"column\":", into: &out)
-            JSONBytes.integer(column, into: &out)
+            b.raw(",\"column\":")
+            b.integer(column)
         }
-        JSONBytes.raw(",\"t\":", into: &out)
+        b.raw(",\"t\":")
         if let text = entry.tText {
-            out.append(contentsOf: text)
+            b.raw(text)
         } else if let t = entry.t {
-            JSONBytes.number(t, into: &out)
+            b.number(t)
         } else {
-            JSONBytes.raw("null", into: &out)
+            b.raw("null")
         }
-        JSONBytes.raw(",\"event\":", into: &out)
-        JSONBytes.optional(entry.event, into: &out)
-        JSONBytes.raw(",\"screen\":", into: &out)
-        JSONBytes.optional(d.screen, into: &out)
-        JSONBytes.raw(",\"subject\":", into: &out)
-        JSONBytes.optional(entry.subject, into: &out)
-        JSONBytes.raw(",\"action\":", into: &out)
+        b.raw(",\"event\":")
+        b.optional(entry.event)
+        b.raw(",\"screen\":")
+        b.optional(d.screen)
+        b.raw(",\"subject\":")
+        b.optional(entry.subject)
+        b.raw(",\"action\":")
         switch d.action {
-        case .play: JSONBytes.raw("\"play\"", into: &out)
-        case .silent: JSONBytes.raw("\"silent\"", into: &out)
-        case .stop: JSONBytes.raw("\"stop\"", into: &out)
-        case .invalid: JSONBytes.raw("\"invalid\"", into: &out)
+        case .play: b.raw("\"play\"")
+        case .silent: b.raw("\"silent\"")
+        case .stop: b.raw("\"stop\"")
+        case .invalid: b.raw("\"invalid\"")
         }
-        JSONBytes.raw(",\"feedback\":", into: &out)
-        JSONBytes.optional(d.feedback, into: &out)
-        JSONBytes.raw(",\"layer\":", into: &out)
+        b.raw(",\"feedback\":")
+        b.optional(d.feedback)
+        b.raw(",\"layer\":")
         switch d.layer {
-        case .ui?: JSONBytes.raw("\"ui\"", into: &out)
-        case .creature?: JSONBytes.raw("\"creature\"", into: &out)
-        case nil: JSONBytes.raw("null", into: &out)
+        case .ui?: b.raw("\"ui\"")
+        case .creature?: b.raw("\"creature\"")
+        case nil: b.raw("null")
         }
-        JSONBytes.raw(",\"render\":", into: &out)
+        b.raw(",\"render\":")
         switch d.render {
-        case .preset(let preset)?: JSONBytes.string(preset.rawValue, into: &out)
-        case .pattern(let name)?: JSONBytes.string(name, prefix: "pattern:", into: &out)
-        case .sequence(let name)?: JSONBytes.string(name, prefix: "sequence:", into: &out)
-        case nil: JSONBytes.raw("null", into: &out)
+        case .preset(let preset)?: b.string(preset.rawValue)
+        case .pattern(let name)?: b.string(name, prefix: "pattern:")
+        case .sequence(let name)?: b.string(name, prefix: "sequence:")
+        case nil: b.raw("null")
         }
-        JSONBytes.raw(d.fallback ? ",\"fallback\":true" : ",\"fallback\":false", into: &out)
-        JSONBytes.raw(",\"reason\":", into: &out)
-        JSONBytes.optional(d.reason?.rawValue, into: &out)
-        JSONBytes.raw(",\"note\":", into: &out)
-        JSONBytes.optional(d.note, into: &out)
-        JSONBytes.raw(",\"rule\":", into: &out)
-        JSONBytes.optional(d.rule?.id, into: &out)
-        JSONBytes.raw(",\"directives\":[", into: &out)
+        b.raw(d.fallback ? ",\"fallback\":true" : ",\"fallback\":false")
+        b.raw(",\"reason\":")
+        b.optional(d.reason?.rawValue)
+        b.raw(",\"note\":")
+        b.optional(d.note)
+        b.raw(",\"rule\":")
+        b.optional(d.rule?.id)
+        b.raw(",\"directives\":[")
         if d.directives.rawValue != 0 {
             var first = true
             for directive in d.directives.list {
-                if !first { out.append(UInt8(ascii: ",")) }
+                if !first { b.byte(UInt8(ascii: ",")) }
                 first = false
-                JSONBytes.string(directive.rawValue, into: &out)
+                b.string(directive.rawValue)
             }
         }
-        JSONBytes.raw("],\"band\":", into: &out)
+        b.raw("],\"band\":")
         if let band = d.band {
-            JSONBytes.raw("{\"name\":", into: &out)
-            JSONBytes.string(band.band, into: &out)
-            JSONBytes.raw(",\"from\":", into: &out)
-            JSONBytes.optional(band.from, into: &out)
-            JSONBytes.raw(",\"to\":", into: &out)
-            JSONBytes.string(band.to, into: &out)
-            out.append(UInt8(ascii: "}"))
+            b.raw("{\"name\":")
+            b.string(band.band)
+            b.raw(",\"from\":")
+            b.optional(band.from)
+            b.raw(",\"to\":")
+            b.string(band.to)
+            b.byte(UInt8(ascii: "}"))
         } else {
-            JSONBytes.raw("null", into: &out)
+            b.raw("null")
         }
         if explain {
-            JSONBytes.raw(",\"at\":", into: &out)
+            b.raw(",\"at\":")
             if let rule = d.rule, rule.location != .unknown {
-                JSONBytes.string(rule.location.description, into: &out)
+                b.string(rule.location.description)
             } else {
-                JSONBytes.raw("null", into: &out)
+                b.raw("null")
             }
-            JSONBytes.raw(",\"says\":[", into: &out)
+            b.raw(",\"says\":[")
             var first = true
             for id in Self.invariantIDs(of: d.rule, in: policy) {
                 guard let text = policy.invariantText(id) else { continue }
-                if !first { out.append(UInt8(ascii: ",")) }
+                if !first { b.byte(UInt8(ascii: ",")) }
                 first = false
-                JSONBytes.string(id + ": " + text, into: &out)
+                b.string(id + ": " + text)
             }
-            out.append(UInt8(ascii: "]"))
+            b.byte(UInt8(ascii: "]"))
         }
-        JSONBytes.raw("}\n", into: &out)
+        b.raw("}\n")
+        b.move(into: &out)
     }
 
     /// The invariant a rule is, or the invariants it cites.

@@ -1,74 +1,132 @@
-/// Appending JSON text to a byte buffer without building intermediate strings.
-enum JSONBytes {
+import Foundation
+
+/// A growable byte scratch buffer written through a raw pointer: building one decision
+/// line costs no per-fragment capacity checks or generic `append` calls; the finished
+/// line is copied out once. Owned by one writer; not shared between threads.
+final class JSONBytes {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// Bytes written since the last `move(into:)`.
+    private(set) var count = 0
+
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
-    /// Appends `"text"` with JSON escapes.
-    @inline(__always)
-    static func string(_ text: String, prefix: StaticString = "", into out: inout [UInt8]) {
-        out.append(0x22)
-        raw(prefix, into: &out)
-        var text = text
-        text.withUTF8 { utf8 in
-            var runStart = 0
-            for index in 0..<utf8.count {
-                let b = utf8[index]
-                guard b < 0x20 || b == 0x22 || b == 0x5C else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                runStart = index + 1
-                switch b {
-                case 0x22: out.append(contentsOf: [0x5C, 0x22])
-                case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-                case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-                case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-                default: out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 15)]])
-                }
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
-        }
-        out.append(0x22)
+    init(capacity: Int = 1024) {
+        self.capacity = capacity
+        self.base = .allocate(capacity: capacity)
     }
 
-    /// Appends a string or `null`.
+    deinit { base.deallocate() }
+
     @inline(__always)
-    static func optional(_ text: String?, into out: inout [UInt8]) {
-        if let text { string(text, into: &out) } else { raw("null", into: &out) }
+    private func ensure(_ extra: Int) {
+        if count + extra > capacity { grow(count + extra) }
+    }
+
+    private func grow(_ needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// Appends the bytes written so far to `out` and starts over.
+    func move(into out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+        count = 0
+    }
+
+    /// Appends one byte.
+    @inline(__always)
+    func byte(_ b: UInt8) {
+        ensure(1)
+        base[count] = b
+        count += 1
     }
 
     /// Appends ASCII text as is.
     @inline(__always)
-    static func raw(_ text: StaticString, into out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    func raw(_ text: StaticString) {
+        let n = text.utf8CodeUnitCount
+        ensure(n)
+        (base + count).update(from: text.utf8Start, count: n)
+        count += n
     }
 
-    /// Appends a non-negative integer.
+    /// Appends bytes as is.
     @inline(__always)
-    static func integer(_ value: Int, into out: inout [UInt8]) {
-        if value < 0 {
-            out.append(UInt8(ascii: "-"))
-            integer(-value, into: &out)
-            return
-        }
-        if value < 10 {
-            out.append(0x30 + UInt8(value))
-            return
-        }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while rest > 0 {
-                buffer[19 - count] = 0x30 + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            }
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(20 - count)...]))
-        }
+    func raw(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        ensure(bytes.count)
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
     }
 
-    /// Appends a number as designers write it (`4`, `0.35`).
-    static func number(_ value: Double, into out: inout [UInt8]) {
-        guard value.isFinite else { raw("null", into: &out); return }
-        out.append(contentsOf: numberText(value).utf8)
+    /// Appends `"prefix+text"` with JSON escapes.
+    func string(_ text: String, prefix: StaticString = "") {
+        byte(0x22)
+        raw(prefix)
+        var text = text
+        text.withUTF8 { utf8 in
+            ensure(utf8.count)
+            var runStart = 0
+            for index in 0..<utf8.count {
+                let b = utf8[index]
+                guard b < 0x20 || b == 0x22 || b == 0x5C else { continue }
+                raw(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                runStart = index + 1
+                switch b {
+                case 0x22: raw("\\\"")
+                case 0x5C: raw("\\\\")
+                case 0x0A: raw("\\n")
+                case 0x0D: raw("\\r")
+                case 0x09: raw("\\t")
+                default:
+                    raw("\\u00")
+                    byte(Self.hex[Int(b >> 4)])
+                    byte(Self.hex[Int(b & 15)])
+                }
+            }
+            raw(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        }
+        byte(0x22)
+    }
+
+    /// Appends a string or `null`.
+    @inline(__always)
+    func optional(_ text: String?) {
+        if let text { string(text) } else { raw("null") }
+    }
+
+    /// Appends an integer.
+    func integer(_ value: Int) {
+        if value < 0 {
+            byte(UInt8(ascii: "-"))
+            integer(0 &- value)
+            return
+        }
+        ensure(20)
+        var digits = 1
+        var probe = value
+        while probe >= 10 {
+            probe /= 10
+            digits += 1
+        }
+        var rest = value
+        for offset in stride(from: digits - 1, through: 0, by: -1) {
+            base[count + offset] = 0x30 + UInt8(rest % 10)
+            rest /= 10
+        }
+        count += digits
+    }
+
+    /// Appends a number as designers write it (`4`, `0.35`), or `null` if not finite.
+    func number(_ value: Double) {
+        guard value.isFinite else { raw("null"); return }
+        var text = numberText(value)
+        text.withUTF8 { raw($0) }
     }
 }

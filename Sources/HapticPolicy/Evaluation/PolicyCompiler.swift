@@ -36,9 +36,10 @@ struct PolicyCompiler {
     }
 
     mutating func compile() -> Output? {
-        // VALIDATOR: the semantic checks of branch `checks` run here once merged:
-        //     diagnostics += PolicyValidator.validate(document)
-        // Only errors refuse the document; warnings are the linter's business.
+        // The semantic checks first: only errors refuse the document (warnings are the
+        // linter's business); the compiler's own HP9xx checks then guard what it relies on.
+        diagnostics += PolicyValidator.validate(document).filter { $0.severity == .error }
+        if !diagnostics.isEmpty { return nil }
         internScreens()
         internEvents()
         compileInvariants()

@@ -136,29 +136,15 @@ enum EvalCommand {
     /// Loads, validates and compiles the policy; prints diagnostics and returns nil on errors.
     /// The budgets come along for the summary's budget section.
     static func loadPolicy(_ path: String, context: CommandContext) -> (Policy, [BudgetDecl])? {
-        let file = path == "-" ? "<stdin>" : path
-        let bytes: [UInt8]
+        guard let document = PolicyChecker.loadUsable(path: path, context: context) else { return nil }
         do {
-            bytes = try context.readInput(path)
+            return (try Policy(compiling: document), document.budgets)
         } catch {
-            context.stderr.line("error: \(error.message)")
+            for diagnostic in error.diagnostics {
+                context.stderr.line("\(diagnostic.location): error: \(diagnostic.message) [\(diagnostic.code)]")
+            }
             return nil
         }
-        let loaded = PolicyLoader.parse(bytes, file: file)
-        var errors = loaded.diagnostics.filter { $0.severity == .error }
-        if errors.isEmpty, let document = loaded.document {
-            do {
-                return (try Policy(compiling: document), document.budgets)
-            } catch {
-                errors = error.diagnostics.filter { $0.severity == .error }
-            }
-        }
-        for diagnostic in errors {
-            context.stderr.line("\(diagnostic.location): error: \(diagnostic.message) [\(diagnostic.code)]")
-        }
-        context.stderr.line(
-            "\(file): \(errors.count) \(errors.count == 1 ? "error" : "errors"); run 'haptic-policy lint \(path)' and fix them first")
-        return nil
     }
 
     private static func openEvents(_ path: String, context: CommandContext) -> FileHandle? {

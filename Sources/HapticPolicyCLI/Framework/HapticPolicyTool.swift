@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// The `haptic-policy` command line: dispatches to one subcommand per file in `Commands/`.
 public enum HapticPolicyTool {
     /// The tool's version, printed by `--version`.
@@ -5,6 +7,8 @@ public enum HapticPolicyTool {
 
     /// Every subcommand, in help order.
     package static let subcommands: [Subcommand] = [
+        LintCommand.subcommand,
+        TableCommand.subcommand,
         EvalCommand.subcommand,
         TestCommand.subcommand,
         SimulateCommand.subcommand,
@@ -43,9 +47,7 @@ public enum HapticPolicyTool {
         guard let command = subcommands.first(where: { $0.spec.name == first }) else {
             let names = subcommands.map(\.spec.name)
             var message = "error: unknown command '\(first)'"
-            if let near = names.min(by: { editDistance($0, first) < editDistance($1, first) }),
-                editDistance(near, first) <= max(2, first.count / 3)
-            {
+            if let near = suggestion(for: first, among: names) {
                 message += "; did you mean '\(near)'?"
             } else {
                 message += "; commands: \(names.joined(separator: ", "))"

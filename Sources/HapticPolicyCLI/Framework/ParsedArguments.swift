@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// Arguments parsed against a `CommandSpec`.
 package struct ParsedArguments: Sendable, Equatable {
     /// Positional values in order (`-` kept as is: it means stdin).
@@ -111,31 +113,12 @@ package struct ParsedArguments: Sendable, Equatable {
 
 extension UsageError {
     init(unknownOption: String, spec: CommandSpec) {
-        let names = spec.options.map { "--\($0.name)" } + ["--help"]
-        let bare = unknownOption.drop(while: { $0 == "-" })
-        if let near = names.min(by: { editDistance(String($0.dropFirst(2)), String(bare)) < editDistance(String($1.dropFirst(2)), String(bare)) }),
-            editDistance(String(near.dropFirst(2)), String(bare)) <= max(1, bare.count / 3)
-        {
-            self.init("unknown option '\(unknownOption)'; did you mean '\(near)'?")
+        let names = spec.options.map(\.name) + ["help"]
+        let bare = String(unknownOption.drop(while: { $0 == "-" }))
+        if let near = suggestion(for: bare, among: names) {
+            self.init("unknown option '\(unknownOption)'; did you mean '--\(near)'?")
         } else {
             self.init("unknown option '\(unknownOption)' for '\(spec.name)'; see 'haptic-policy \(spec.name) --help'")
         }
     }
-}
-
-/// Levenshtein distance, for "did you mean" on option and command names.
-package func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        swap(&previous, &current)
-    }
-    return previous[b.count]
 }

@@ -25,10 +25,10 @@ enum EvaluationFixtures {
             fallback: fallback)
     }
 
-    static func event(_ name: String, _ layer: Layer, _ screens: [String]?) -> EventDecl {
+    static func event(_ name: String, _ layer: Layer, _ screens: [String]?, value: ValueKind? = nil) -> EventDecl {
         EventDecl(
             name: located(name), layer: located(layer),
-            screens: screens.map { .only($0.map { located($0) }) } ?? .all(at(0)))
+            screens: screens.map { .only($0.map { located($0) }) } ?? .all(at(0)), value: value.map { located($0) })
     }
 
     static func cell(_ event: String, line: Int, _ rows: [RowDecl]) -> CellDecl {
@@ -70,7 +70,7 @@ enum EvaluationFixtures {
         ],
         events: [
             event("plant.found", .creature, ["camera"]),
-            event("moisture.sample", .creature, ["camera"]),
+            event("moisture.sample", .creature, ["camera"], value: .number),
             event("selector.begin", .ui, ["camera"]),
             event("selector.tick", .ui, ["camera"]),
             event("selector.end", .ui, ["camera"]),
@@ -78,7 +78,7 @@ enum EvaluationFixtures {
             event("shutter", .ui, ["camera"]),
             event("metronome.start", .ui, ["camera"]),
             event("metronome.stop", .ui, ["camera"]),
-            event("data.reset", .ui, ["settings"]),
+            event("data.reset", .ui, ["settings"], value: .string),
             event("button.tap", .ui, nil),
         ],
         everywhere: [
@@ -112,7 +112,7 @@ enum EvaluationFixtures {
         ])
 
     static let policy: Policy = {
-        do { return try Policy(compiling: document) } catch { fatalError("fixture does not compile: \(error)") }
+        do { return try Policy(compiling: document) } catch { fatalError("fixture does not compile:\n\(error)") }
     }()
 }
 

@@ -1,0 +1,53 @@
+import HapticPolicy
+import HapticPolicyYAML
+
+/// Loads one policy file and runs every check on it: the shared first step of the
+/// commands that take a policy.
+enum PolicyChecker {
+    struct Result {
+        /// The document, when the file could be decoded (it may still have errors).
+        var document: PolicyDocument?
+        /// Every finding, sorted by location.
+        var diagnostics: [Diagnostic]
+        /// The decoded text, for caret lines.
+        var source: String?
+
+        /// Whether any finding is an error.
+        var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    /// Reads, decodes and validates `path` (`-` is stdin), naming it `displayName`.
+    static func check(path: String, displayName: String, context: CommandContext) -> Result {
+        let bytes: [UInt8]
+        do {
+            bytes = try context.readInput(path)
+        } catch {
+            return Result(
+                document: nil,
+                diagnostics: [Diagnostic(
+                    code: "HP000", severity: .error, message: error.message,
+                    at: SourceLocation(file: displayName, line: 1, column: 1))],
+                source: nil)
+        }
+        let loaded = PolicyLoader.parse(bytes, file: displayName)
+        var diagnostics = loaded.diagnostics
+        if let document = loaded.document {
+            diagnostics += PolicyValidator.validate(document)
+        }
+        diagnostics.sort { ($0.location, $0.code) < ($1.location, $1.code) }
+        return Result(document: loaded.document, diagnostics: diagnostics, source: loaded.source)
+    }
+
+    /// Loads a policy for a command that needs a usable one: prints the diagnostics to
+    /// stderr and returns nil when it has errors.
+    static func loadUsable(path: String, context: CommandContext) -> PolicyDocument? {
+        let displayName = path == "-" ? "<stdin>" : path
+        let result = check(path: path, displayName: displayName, context: context)
+        guard result.hasErrors || result.document == nil else { return result.document }
+        let errors = result.diagnostics.filter { $0.severity == .error }
+        context.stderr.write(
+            renderText(errors, sources: result.source.map { [displayName: $0] } ?? [:], color: context.stderrStyle.enabled))
+        context.stderr.line("\(displayName): \(errors.count) \(errors.count == 1 ? "error" : "errors"); run 'haptic-policy lint \(path)' and fix them first")
+        return nil
+    }
+}

@@ -1,0 +1,58 @@
+import HapticPolicy
+
+/// The decision table as JSON for tools (stable shape, documented in Docs/cli.md).
+enum DecisionTableJSONReporter {
+    struct Report: Encodable {
+        var policy: String
+        var invariants: [String: String]
+        var screens: [Screen]
+    }
+
+    struct Screen: Encodable {
+        var name: String
+        var enter: [String]
+        var note: String?
+        var cells: [Cell]
+    }
+
+    struct Cell: Encodable {
+        var event: String
+        var eventLayer: String?
+        var origin: String
+        var rows: [Row]
+    }
+
+    struct Row: Encodable {
+        var when: String?
+        var action: String
+        var target: String?
+        var layer: String?
+        var reason: String?
+        var cites: [String]
+        var directives: [String]
+        var note: String?
+        var line: Int
+        var column: Int
+    }
+
+    static func render(_ table: DecisionTable, policy: String) -> String {
+        encodeStably(Report(
+            policy: policy,
+            invariants: table.invariants,
+            screens: table.screens.map { screen in
+                Screen(
+                    name: screen.name, enter: screen.onEnter, note: screen.note,
+                    cells: screen.cells.map { cell in
+                        Cell(
+                            event: cell.event, eventLayer: cell.eventLayer?.rawValue, origin: cell.origin.rawValue,
+                            rows: cell.rows.map { row in
+                                Row(
+                                    when: row.condition, action: row.action.rawValue, target: row.target,
+                                    layer: row.layer?.rawValue, reason: row.reason, cites: row.cites,
+                                    directives: row.directives, note: row.note, line: row.location.line,
+                                    column: row.location.column)
+                            })
+                    })
+            }))
+    }
+}

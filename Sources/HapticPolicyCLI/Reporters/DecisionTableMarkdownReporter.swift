@@ -1,0 +1,75 @@
+import HapticPolicy
+
+/// The decision table as Markdown: one section per screen, columns aligned by display width.
+enum DecisionTableMarkdownReporter {
+    static let header = ["event", "when", "decision", "feedback", "layer", "reason / note", "cites"]
+
+    static func render(_ table: DecisionTable, policy: String) -> String {
+        var out = "# \(policy): decision table\n\n"
+        if !table.invariants.isEmpty {
+            out += "Invariants:\n\n"
+            for id in table.invariants.keys.sorted() {
+                out += "- **\(escape(id))**: \(escape(table.invariants[id] ?? ""))\n"
+            }
+            out += "\n"
+        }
+        for screen in table.screens {
+            out += "## \(escape(screen.name))\n\n"
+            if !screen.onEnter.isEmpty { out += "On enter: \(screen.onEnter.joined(separator: ", "))\n\n" }
+            if let note = screen.note { out += "> \(escape(note))\n\n" }
+            var rows: [[String]] = []
+            for cell in screen.cells {
+                if cell.origin == .gap {
+                    rows.append([cell.event, "", "GAP: no decision", "", cell.eventLayer?.rawValue ?? "", "add a row or a silence with its reason", ""])
+                    continue
+                }
+                for (index, row) in cell.rows.enumerated() {
+                    var decision = row.action.rawValue
+                    if row.action == .band, let target = row.target { decision = "band \(target)" }
+                    if row.action == .stop, let target = row.target { decision = "stop \(target)" }
+                    let extra = row.directives.filter { $0 != "stop-loop" }
+                    if row.action == .directive {
+                        decision = extra.joined(separator: " + ")
+                    } else if !extra.isEmpty {
+                        decision += " + " + extra.joined(separator: " + ")
+                    }
+                    if cell.origin == .everywhere { decision += " (everywhere)" }
+                    let feedback = row.action == .play ? row.target ?? "" : ""
+                    let reason = [row.reason, row.note].compactMap { $0 }.joined(separator: " — ")
+                    rows.append([
+                        index == 0 ? cell.event : "", row.condition ?? (cell.rows.count > 1 ? "otherwise" : ""),
+                        decision, feedback, row.layer?.rawValue ?? "", reason, row.cites.joined(separator: ", "),
+                    ])
+                }
+            }
+            out += alignedTable(rows.map { $0.map(escape) })
+            out += "\n"
+        }
+        return out
+    }
+
+    private static func alignedTable(_ rows: [[String]]) -> String {
+        var widths = header.map(displayWidth)
+        for row in rows {
+            for (column, text) in row.enumerated() { widths[column] = max(widths[column], displayWidth(text)) }
+        }
+        func line(_ cells: [String]) -> String {
+            "| " + zip(cells, widths).map { padded($0, to: $1) }.joined(separator: " | ") + " |\n"
+        }
+        var out = line(header)
+        out += "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|\n"
+        for row in rows { out += line(row) }
+        return out
+    }
+
+    /// Keeps designer text from breaking the table.
+    private static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+}
+
+extension String {
+    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: Substring(target), omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

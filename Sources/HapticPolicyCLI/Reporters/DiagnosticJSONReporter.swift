@@ -1,0 +1,82 @@
+import Foundation
+import HapticPolicy
+
+/// `lint --format json`: a stable, documented JSON shape for tools.
+///
+/// ```json
+/// {"version": 1, "files": [...], "summary": {"errors": 1, "warnings": 0},
+///  "diagnostics": [{"code": "HP301", "severity": "error", "message": "...",
+///                   "file": "p.yaml", "line": 3, "column": 5, "invariant": null,
+///                   "notes": [{"message": "...", "file": "p.yaml", "line": 1, "column": 1}]}]}
+/// ```
+enum DiagnosticJSONReporter {
+    struct Report: Encodable {
+        var version = 1
+        var files: [String]
+        var summary: Summary
+        var diagnostics: [Entry]
+    }
+
+    struct Summary: Encodable {
+        var errors: Int
+        var warnings: Int
+    }
+
+    struct Entry: Encodable {
+        var code: String
+        var severity: String
+        var message: String
+        var file: String
+        var line: Int
+        var column: Int
+        var invariant: String?
+        var notes: [NoteEntry]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(code, forKey: .code)
+            try container.encode(severity, forKey: .severity)
+            try container.encode(message, forKey: .message)
+            try container.encode(file, forKey: .file)
+            try container.encode(line, forKey: .line)
+            try container.encode(column, forKey: .column)
+            try container.encode(invariant, forKey: .invariant)  // explicit null: the key is always there
+            try container.encode(notes, forKey: .notes)
+        }
+
+        enum CodingKeys: String, CodingKey { case code, severity, message, file, line, column, invariant, notes }
+    }
+
+    struct NoteEntry: Encodable {
+        var message: String
+        var file: String
+        var line: Int
+        var column: Int
+    }
+
+    static func render(_ diagnostics: [Diagnostic], files: [String]) -> String {
+        let report = Report(
+            files: files,
+            summary: Summary(
+                errors: diagnostics.count { $0.severity == .error },
+                warnings: diagnostics.count { $0.severity == .warning }),
+            diagnostics: diagnostics.map { diagnostic in
+                Entry(
+                    code: diagnostic.code, severity: diagnostic.severity.rawValue, message: diagnostic.message,
+                    file: diagnostic.location.file, line: diagnostic.location.line,
+                    column: diagnostic.location.column, invariant: diagnostic.invariant,
+                    notes: diagnostic.notes.map {
+                        NoteEntry(message: $0.message, file: $0.location.file, line: $0.location.line, column: $0.location.column)
+                    })
+            })
+        return encodeStably(report)
+    }
+}
+
+/// Pretty, key-sorted JSON: the same input always gives the same bytes.
+func encodeStably(_ value: some Encodable) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(value) else { return "{}" }
+    return String(decoding: data, as: UTF8.self)
+}

@@ -1,0 +1,181 @@
+// haptic-policy-bench: the evaluator's speed on a generated 1,000,000-event session.
+//
+//     swift run -c release haptic-policy-bench [events] [policy]
+//
+// Prints eval throughput (parse + decide + write JSONL to /dev/null) in events/s, and the
+// in-process decide time per decision (median and p99 of single timed calls, and the
+// mean over the whole run). Figures are recorded in Docs/performance.md.
+import Foundation
+import HapticPolicy
+import HapticPolicyYAML
+
+let arguments = CommandLine.arguments.dropFirst()
+let eventCount = arguments.first.flatMap { Int($0) } ?? 1_000_000
+let policyPath = arguments.dropFirst().first ?? "Policies/plavo.yaml"
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("haptic-policy-bench: \(message)\n".utf8))
+    exit(1)
+}
+
+guard let policyBytes = FileManager.default.contents(atPath: policyPath) else {
+    fail("\(policyPath): cannot read; run from the package root or pass the policy path")
+}
+let loaded = PolicyLoader.parse([UInt8](policyBytes), file: policyPath)
+guard let document = loaded.document, !loaded.hasErrors else { fail("\(policyPath) has errors; run haptic-policy lint") }
+let policy: Policy
+do { policy = try Policy(compiling: document) } catch { fail("\(error)") }
+
+/// A deterministic pseudo-random generator (SplitMix64), so every run sees the same log.
+struct SplitMix {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}
+
+/// A camera-heavy session mix: moisture samples for a few plants, speech, selector spins,
+/// photos, taps, screen changes, background trips and Low Power toggles.
+func generateLog(_ count: Int) -> [UInt8] {
+    var random = SplitMix(state: 42)
+    var out: [UInt8] = []
+    out.reserveCapacity(count * 72)
+    var t = 0.0
+    var moisture = [55.0, 70.0, 30.0]
+    let plants = ["monstera", "pothos", "ficus"]
+    var line = 0
+    func emit(_ text: String) {
+        out.append(contentsOf: text.utf8)
+        out.append(0x0A)
+        line += 1
+    }
+    emit(#"{"t":0,"event":"screen.enter","screen":"camera"}"#)
+    while line < count {
+        t += 0.05 + random.unit() * 0.2
+        let time = String(format: "%.3f", t)
+        let roll = random.next() % 100
+        switch roll {
+        case 0..<60:
+            let p = Int(random.next() % 3)
+            moisture[p] -= 0.15
+            if moisture[p] < 2 { moisture[p] = 95 }
+            let value = String(format: "%.2f", moisture[p] + random.unit() * 2 - 1)
+            emit(#"{"t":\#(time),"event":"moisture.sample","subject":"\#(plants[p])","value":\#(value)}"#)
+        case 60..<66: emit(#"{"t":\#(time),"event":"plant.found","subject":"monstera","speaks":\#(roll % 2 == 0)}"#)
+        case 66..<70: emit(#"{"t":\#(time),"event":"plant.notFound"}"#)
+        case 70..<72: emit(#"{"t":\#(time),"event":"selector.begin"}"#)
+        case 72..<82: emit(#"{"t":\#(time),"event":"selector.tick"}"#)
+        case 82..<84: emit(#"{"t":\#(time),"event":"selector.end"}"#)
+        case 84..<88: emit(#"{"t":\#(time),"event":"shutter"}"#)
+        case 88..<94: emit(#"{"t":\#(time),"event":"button.tap"}"#)
+        case 94: emit(#"{"t":\#(time),"event":"screen.enter","screen":"album"}"#)
+                 emit(#"{"t":\#(time),"event":"album.scroll"}"#)
+                 emit(#"{"t":\#(time),"event":"screen.enter","screen":"camera"}"#)
+        case 95: emit(#"{"t":\#(time),"event":"app.state","value":"background"}"#)
+                 emit(#"{"t":\#(time),"event":"app.state","value":"foreground"}"#)
+        case 96: emit(#"{"t":\#(time),"event":"device.lowPower","value":\#(random.next() % 2 == 0)}"#)
+        case 97: emit(#"{"t":\#(time),"event":"sensor.unreachable","screen":"camera"}"#)
+        default: emit(#"{"t":\#(time),"event":"plant.waved","params":{"speed":2.5,"note":"unknown event"}}"#)
+        }
+    }
+    return out
+}
+
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+print("policy: \(policy.name) (\(policy.screenNames.count) screens, \(policy.eventNames.count) events)")
+let log = generateLog(eventCount)
+let lines = log.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+print("log: \(lines) events, \(log.count / 1_000_000) MB generated in memory")
+
+/// Both measurements live in a function: top-level code is main-actor isolated, and its
+/// globals would add executor checks to every iteration.
+func measure(policy: Policy, log: [UInt8], lines: Int) {
+    // 1. eval throughput: parse + decide + JSONL write to /dev/null, 1 MiB chunks.
+    guard let devNull = FileHandle(forWritingAtPath: "/dev/null") else { fail("cannot open /dev/null") }
+    var runs: [Double] = []
+    var outputBytes = 0
+    for _ in 0..<3 {
+        var evaluator = EventLogEvaluator(policy: policy, format: DecisionJSONWriter(policy: policy))
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 22)
+        outputBytes = 0
+        let start = now()
+        log.withUnsafeBufferPointer { all in
+            var offset = 0
+            while offset < all.count {
+                let end = min(offset + (1 << 20), all.count)
+                evaluator.consume(UnsafeBufferPointer(rebasing: all[offset..<end]), into: &out)
+                outputBytes += out.count
+                out.withUnsafeBytes { devNull.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0.baseAddress!), count: $0.count, deallocator: .none)) }
+                out.removeAll(keepingCapacity: true)
+                offset = end
+            }
+        }
+        evaluator.finish(into: &out)
+        let seconds = Double(now() - start) / 1e9
+        runs.append(seconds)
+        precondition(evaluator.summary.lines == lines, "N in must equal N out")
+    }
+    runs.sort()
+    let best = runs[0], median = runs[1]
+    print(String(format: "eval: %d events in %.3f s (median of 3; best %.3f s) = %.0f events/s, %.0f MB/s in, %d MB out",
+                 lines, median, best, Double(lines) / median, Double(log.count) / median / 1e6, outputBytes / 1_000_000))
+
+    // 2. in-process decide: resolve once, then time decide() alone.
+    var session = Session(policy: policy)
+    var events: [Event] = []
+    events.reserveCapacity(lines)
+    log.withUnsafeBufferPointer { all in
+        var start = 0
+        for index in 0..<all.count where all[index] == 0x0A {
+            if case .success(let parsed) = EventLogParser.parse(UnsafeBufferPointer(rebasing: all[start..<index])) {
+                events.append(session.event(
+                    t: parsed.record.t, name: parsed.record.event, screen: parsed.record.screen,
+                    subject: parsed.record.subject, value: parsed.record.value, speaks: parsed.record.speaks,
+                    params: parsed.record.params))
+            }
+            start = index + 1
+        }
+    }
+    var plays = 0
+    var timings = [UInt64](repeating: 0, count: events.count)
+    let overheadStart = now()
+    for index in 0..<10_000 { timings[index] = now() }
+    let timerOverhead = (now() - overheadStart) / 10_000
+    session = Session(policy: policy)
+    for (index, event) in events.enumerated() {
+        let start = now()
+        let decision = session.decide(event)
+        timings[index] = now() - start
+        if decision.action == .play { plays += 1 }
+    }
+    if ProcessInfo.processInfo.environment["BENCH_BY_EVENT"] != nil {
+        var sums: [String: (UInt64, Int)] = [:]
+        for (index, event) in events.enumerated() {
+            let name = policy.eventName(event.event) ?? "?"
+            sums[name, default: (0, 0)].0 += timings[index]
+            sums[name, default: (0, 0)].1 += 1
+        }
+        for (name, (sum, n)) in sums.sorted(by: { $0.key < $1.key }) { print("  \(name): \(sum / UInt64(n)) ns mean over \(n)") }
+    }
+    timings.sort()
+    let p50 = timings[timings.count / 2], p99 = timings[timings.count * 99 / 100]
+    session = Session(policy: policy)
+    let wholeStart = now()
+    for event in events {
+        let decision = session.decide(event)
+        if decision.action == .play { plays += 1 }
+    }
+    let mean = Double(now() - wholeStart) / Double(events.count)
+    print(String(format: "decide: median %d ns, p99 %d ns per decision (single timed calls; timer overhead ~%d ns included), mean %.0f ns over %d decisions (%d plays)",
+                 p50, p99, timerOverhead, mean, events.count, plays / 2))
+
+}
+
+measure(policy: policy, log: log, lines: lines)

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+@Suite struct LintCommandTests {
+    static let broken = "Tests/HapticPolicyCLITests/Fixtures/broken.yaml"
+
+    @Test func shippedPoliciesAreCleanUnderStrict() throws {
+        let result = try runBinary(["lint", "--strict", "Policies/plavo.yaml", "Policies/breathing.yaml", "Policies/metronome.yaml"])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr == "3 policies checked: 0 errors, 0 warnings (ok)\n")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func textFormatGoesToStderrWithCarets() throws {
+        let result = try runBinary(["lint", Self.broken])
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.isEmpty)
+        try expectGolden(result.stderr, named: "lint-broken.txt")
+    }
+
+    @Test(arguments: ["json", "sarif"])
+    func machineFormatsGoToStdout(format: String) throws {
+        let result = try runBinary(["lint", "--format", format, Self.broken])
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.isEmpty)
+        #expect((try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) != nil, "not JSON")
+        try expectGolden(result.stdout, named: "lint-broken.\(format)")
+    }
+
+    @Test func sarifNamesTheRulesAndTheColumnUnit() throws {
+        let result = try runBinary(["lint", "--format", "sarif", Self.broken])
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(log["version"] as? String == "2.1.0")
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        #expect(run["columnKind"] as? String == "unicodeCodePoints")
+        let results = try #require(run["results"] as? [[String: Any]])
+        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        for result in results {
+            let index = try #require(result["ruleIndex"] as? Int)
+            #expect(rules[index]["id"] as? String == result["ruleId"] as? String)
+        }
+    }
+
+    @Test func warningsFailOnlyUnderStrict() throws {
+        let policy = """
+            policy: w
+            version: 1
+            feedback:
+              tap: {layer: ui, preset: impact.light}
+            events:
+              button.tap: {layer: ui, screens: all}
+            screens:
+              home:
+                table:
+                  button.tap: {silent: not on every tap}
+            budgets:
+              - {id: B-1, each: screen, max: 6, per: 10}
+            """
+        let relaxed = try runBinary(["lint", "-"], stdin: policy)
+        #expect(relaxed.exitCode == 0)
+        #expect(relaxed.stderr.contains("<stdin>:4:3: warning[HP211]"))
+        let strict = try runBinary(["lint", "--strict", "-"], stdin: policy)
+        #expect(strict.exitCode == 1)
+    }
+
+    @Test func missingFileIsALocatedError() throws {
+        let result = try runBinary(["lint", "Policies/nope.yaml"])
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.hasPrefix("Policies/nope.yaml:1:1: error[HP000]: Policies/nope.yaml: no such file; check the path"))
+    }
+
+    @Test(arguments: [["lint"], ["lint", "--format", "xml", "x.yaml"], ["lint", "--stirct", "x.yaml"]])
+    func usageErrorsExit64(arguments: [String]) throws {
+        let result = try runBinary(arguments)
+        #expect(result.exitCode == 64)
+        #expect(result.stderr.hasPrefix("error: "))
+    }
+
+    @Test func everyCommandHasHelp() throws {
+        for command in ["lint", "table"] {
+            let result = try runBinary([command, "--help"])
+            #expect(result.exitCode == 0)
+            #expect(result.stdout.contains("OVERVIEW:"))
+            #expect(result.stdout.contains("USAGE: haptic-policy \(command)"))
+            #expect(result.stdout.contains("EXAMPLES:"))
+        }
+    }
+}
+
+@Suite struct TableCommandTests {
+    @Test(arguments: ["md", "json"])
+    func plavoTable(format: String) throws {
+        let result = try runBinary(["table", "--format", format, "Policies/plavo.yaml"])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        try expectGolden(result.stdout, named: "plavo-table.\(format)")
+    }
+
+    @Test func markdownRowsAlignByDisplayWidth() throws {
+        let result = try runBinary(["table", "Policies/plavo.yaml"])
+        let tableLines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("| ") }
+        let widthsBySection = Set(tableLines.map { line in
+            line.split(separator: "|", omittingEmptySubsequences: false).count
+        })
+        #expect(widthsBySection.count == 1, "every table row has the same number of columns")
+        let cameraRows = result.stdout.components(separatedBy: "## camera")[1].components(separatedBy: "## ")[0]
+            .split(separator: "\n").filter { $0.hasPrefix("|") }
+        #expect(Set(cameraRows.map { displayWidthForTest(String($0)) }).count == 1, "camera rows are not aligned")
+    }
+
+    @Test func refusesPolicyWithErrors() throws {
+        let result = try runBinary(["table", LintCommandTests.broken])
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("run 'haptic-policy lint"))
+    }
+}
+
+/// East Asian wide characters count two columns (independent re-implementation for the test).
+func displayWidthForTest(_ text: String) -> Int {
+    text.unicodeScalars.reduce(0) { width, scalar in
+        switch scalar.value {
+        case 0x3000...0x9FFF, 0xFF01...0xFF60: width + 2
+        default: width + 1
+        }
+    }
+}

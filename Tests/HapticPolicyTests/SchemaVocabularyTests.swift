@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import HapticPolicy
+
+/// `Docs/policy.schema.json` is what editors complete from: its enums must list exactly
+/// the vocabulary the model knows, or designers are offered words the loader rejects.
+@Suite struct SchemaVocabularyTests {
+    static let schemaURL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Docs/policy.schema.json")
+
+    /// The schema's `definitions`, or nil (reported by the test) when it cannot be read.
+    static func definitions() throws -> [String: Any] {
+        let data = try Data(contentsOf: schemaURL)
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return try #require(root["definitions"] as? [String: Any])
+    }
+
+    /// Follows a path of keys and array indices through the schema JSON.
+    static func value(_ path: [Any], in root: Any) -> Any? {
+        var node: Any? = root
+        for step in path {
+            if let key = step as? String { node = (node as? [String: Any])?[key] }
+            else if let index = step as? Int, let array = node as? [Any], index < array.count { node = array[index] }
+            else { return nil }
+        }
+        return node
+    }
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        let what: String
+        let path: [String]
+        let expected: [String]
+        var testDescription: String { what }
+    }
+
+    static let cases: [Case] = [
+        Case(what: "presets", path: ["preset", "enum"], expected: Preset.allCases.map(\.rawValue)),
+        Case(what: "layers", path: ["layer", "enum"], expected: Layer.allCases.map(\.rawValue)),
+        Case(
+            what: "invariant rules", path: ["invariant", "properties", "rule", "enum"],
+            expected: InvariantDecl.Kind.allCases.map(\.rawValue)),
+        Case(
+            what: "pattern event types", path: ["patternEvent", "properties", "type", "enum"],
+            expected: PatternEventDecl.Kind.allCases.map(\.rawValue)),
+        Case(
+            what: "curve parameters", path: ["patternEvent", "properties", "curves", "properties"],
+            expected: CurveDecl.Parameter.allCases.map(\.rawValue)),
+        Case(
+            what: "screen enter directives", path: ["screen", "properties", "enter", "items", "enum"],
+            expected: Directive.allCases.map(\.rawValue)),
+        Case(
+            what: "ticker steps", path: ["row", "properties", "ticker", "enum"],
+            expected: RowDecl.TickerStep.allCases.map(\.rawValue)),
+        Case(
+            what: "event value kinds", path: ["event", "properties", "value", "enum"],
+            expected: ValueKind.allCases.map(\.rawValue)),
+    ]
+
+    @Test(arguments: cases)
+    func schemaListsTheModelVocabulary(_ testCase: Case) throws {
+        let found = try #require(Self.value(testCase.path, in: try Self.definitions()))
+        let words = (found as? [String]) ?? ((found as? [String: Any]).map { Array($0.keys) } ?? [])
+        #expect(Set(words) == Set(testCase.expected))
+        #expect(words.count == testCase.expected.count, "no duplicates in \(testCase.path)")
+    }
+
+    @Test func builtInStateEventsCannotBeDeclared() throws {
+        let definitions = try Self.definitions()
+        let root = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: Self.schemaURL)) as? [String: Any])
+        let banned = try #require(
+            Self.value(["properties", "events", "propertyNames", "allOf", 1, "not", "enum"], in: root) as? [String])
+        #expect(Set(banned) == Set(StateEvent.allCases.map(\.rawValue)))
+        #expect(definitions["name"] != nil)
+    }
+}

@@ -1,0 +1,109 @@
+import HapticPolicy
+import HapticPolicyYAML
+import Testing
+
+/// The policies we ship are the examples designers copy: they load and lint clean under
+/// `--strict` (no errors, no warnings).
+@Suite struct ShippedPoliciesLintTests {
+    static let policies = RepositoryFiles.shippedPolicies()
+
+    @Test func theReferencePoliciesAreShipped() {
+        let files = Set(Self.policies.map(\.file))
+        #expect(files.isSuperset(of: ["Policies/plavo.yaml", "Policies/breathing.yaml", "Policies/metronome.yaml"]))
+    }
+
+    @Test(arguments: policies)
+    func policyIsCleanUnderStrict(_ policy: RepositoryFiles.PolicySource) {
+        let (document, findings) = RepositoryFiles.lint(policy)
+        #expect(document != nil)
+        let serious = findings.filter { $0.severity >= .warning }
+        #expect(serious.isEmpty, "\(RepositoryFiles.render(serious))")
+    }
+
+    @Test func everyShippedPolicyNamesTheSchemaForEditors() {
+        for policy in Self.policies {
+            #expect(
+                policy.text.hasPrefix("# yaml-language-server: $schema=../Docs/policy.schema.json\n"),
+                "\(policy.file) should start with the schema modeline")
+        }
+    }
+}
+
+/// What the reference policies must say, from the brief and issue 2.
+@Suite struct ReferencePolicyContentTests {
+    static func document(_ name: String) throws -> PolicyDocument {
+        let source = try #require(RepositoryFiles.shippedPolicies().first { $0.file == "Policies/\(name).yaml" })
+        return try #require(RepositoryFiles.lint(source).document)
+    }
+
+    static func pattern(_ name: String, in document: PolicyDocument) throws -> (FeedbackDecl, PatternDecl) {
+        let feedback = try #require(document.feedback.first { $0.name.value == name })
+        var pattern: PatternDecl?
+        if case .pattern(let body) = feedback.body { pattern = body }
+        return (feedback, try #require(pattern, "\(name) should be a custom pattern"))
+    }
+
+    @Test func plavoHasTheScreensEventsAndFeedbackOfIssue2() throws {
+        let plavo = try Self.document("plavo")
+        #expect(plavo.screens.map(\.name.value)
+            == ["camera", "naming", "album", "diary", "plant-settings", "settings", "sensor"])
+        #expect(Set(plavo.events.map(\.name.value)) == [
+            "plant.found", "plant.notFound", "moisture.sample", "shutter", "selector.begin", "selector.tick",
+            "selector.end", "plant.meet", "album.empty", "album.scroll", "diary.limitReached", "plant.farewell",
+            "data.reset", "sensor.unreachable", "button.tap",
+        ])
+        let names = Set(plavo.feedback.map(\.name.value))
+        #expect(names.isSuperset(of: ["tick", "tap", "thud", "caution", "snap", "meet", "farewell", "pulse"]))
+        #expect(plavo.bands.first { $0.name.value == "moisture" }?.levels.count == 6)
+    }
+
+    @Test func plavoBansErrorAndWarmsTheEngineOnTheCamera() throws {
+        let plavo = try Self.document("plavo")
+        let banned = plavo.invariants.filter { $0.kind.value == .bannedPresets }.flatMap { $0.presets.map(\.value) }
+        #expect(banned.contains(.notificationError))
+        let camera = try #require(plavo.screens.first { $0.name.value == "camera" })
+        #expect(camera.onEnter.map(\.value) == [.prepareEngine])
+    }
+
+    @Test func plavoSilencesHaveReasonsAndCiteTheRuleBehindThem() throws {
+        let plavo = try Self.document("plavo")
+        let silences = (plavo.everywhere + plavo.screens.flatMap(\.cells)).flatMap(\.rows).filter { $0.silent != nil }
+        #expect(silences.count == 5)
+        #expect(silences.allSatisfy { !($0.silent?.value.isEmpty ?? true) })
+        // A cancelled reset is silent because nothing happened, not because of a rule.
+        #expect(silences.filter(\.cites.isEmpty).compactMap(\.silent?.value) == ["the reset was cancelled; nothing happened"])
+    }
+
+    @Test func breathIsFourSevenEightWithASilentHoldAndTapsAtThePhaseBoundaries() throws {
+        let (feedback, breath) = try Self.pattern("breath", in: try Self.document("breathing"))
+        let defaults = Dictionary(uniqueKeysWithValues: breath.parameters.map { ($0.name.value, $0.defaultValue.value) })
+        #expect(defaults == ["inhale": 4, "hold": 7, "exhale": 8])
+        #expect(breath.parameters.allSatisfy { ($0.minimum?.value ?? 0) >= 1 })
+        #expect(breath.events.map(\.kind.value) == [.continuous, .silence, .continuous])
+        let hold = breath.events[1]
+        #expect(try hold.duration?.value.evaluate(defaults) == 7)
+        #expect(try hold.time.value.evaluate(defaults) == 4)
+        #expect(try breath.loop?.value.evaluate(defaults) == 19)
+        for event in breath.events where event.kind.value == .continuous {
+            #expect(try event.sharpness?.value.evaluate(defaults) == 0.3)
+            #expect(event.curves.contains { $0.parameter.value == .intensity })
+        }
+        guard case .sequence(let steps, _) = feedback.fallback else {
+            Issue.record("breath should fall back to a sequence of taps")
+            return
+        }
+        #expect(try steps.map { try $0.at.value.evaluate(defaults) } == [0, 4, 11])
+    }
+
+    @Test func metronomeLoopsAClickAtSixtyOverBpm() throws {
+        let metronome = try Self.document("metronome")
+        let (_, click) = try Self.pattern("click", in: metronome)
+        let bpm = try #require(click.parameters.first { $0.name.value == "bpm" })
+        #expect(bpm.defaultValue.value == 60)
+        #expect(bpm.minimum?.value == 20)
+        #expect(bpm.maximum?.value == 300)
+        #expect(try click.loop?.value.evaluate(["bpm": 120]) == 0.5)
+        let table = try #require(metronome.screens.first).cells
+        #expect(table.first { $0.event.value == "metronome.stop" }?.rows.first?.stop?.value == "click")
+    }
+}
