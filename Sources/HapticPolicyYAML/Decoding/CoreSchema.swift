@@ -39,6 +39,9 @@ enum CoreSchema {
 
     /// Plain-scalar resolution.
     static func resolvePlain(_ text: String) -> Value {
+        // Most plain scalars are names: only these first bytes can start anything else.
+        guard let first = text.utf8.first else { return .null }
+        guard Self.specialFirstBytes.contains(first) else { return .string(text) }
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
         case "true": return .bool(true)
@@ -52,6 +55,8 @@ enum CoreSchema {
         if isFloat(text), let value = Double(text) { return .float(value) }
         return .string(text)
     }
+
+    private static let specialFirstBytes = Set("0123456789+-.~nNtf".utf8)
 
     /// Words YAML 1.1 read as booleans; the policy language asks for `true` / `false`.
     static let looseBooleans: [String: Bool] = [

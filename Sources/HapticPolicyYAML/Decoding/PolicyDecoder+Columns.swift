@@ -6,9 +6,9 @@ extension PolicyDecoder {
     /// Falls back to the scalar's start when the scalar spans lines (folded text).
     func location(in node: YAMLNode, characterOffset: Int) -> SourceLocation {
         guard case .scalar(let text, let style) = node.content, node.location.line == node.end.line,
-            node.location.line >= 1, node.location.line <= lines.count
+            let sourceLine = sourceLine(node.location.line)
         else { return node.location }
-        let line = Array(lines[node.location.line - 1].unicodeScalars)
+        let line = Array(sourceLine)
         // Expression offsets count Characters; columns count Unicode scalars.
         let scalarOffset = text.prefix(characterOffset).unicodeScalars.count
         let start = node.location.column - 1

@@ -124,8 +124,7 @@ extension PolicyDecoder {
     }
 
     private func isFlowMapping(_ node: YAMLNode) -> Bool {
-        guard node.location.line >= 1, node.location.line <= lines.count else { return false }
-        let line = lines[node.location.line - 1].unicodeScalars
+        guard let line = sourceLine(node.location.line) else { return false }
         guard let index = line.index(line.startIndex, offsetBy: node.location.column - 1, limitedBy: line.endIndex),
             index < line.endIndex
         else { return false }

@@ -8,20 +8,47 @@ import HapticPolicy
 struct PolicyDecoder {
     /// The file name used in locations.
     let file: String
-    /// The source split into lines, to place carets inside scalars.
-    let lines: [Substring]
+    /// The source text, to place carets inside scalars.
+    let source: String
     /// Problems found so far.
     private(set) var diagnostics: [Diagnostic] = []
 
     /// Creates a decoder for the text of `file`.
     init(file: String, source: String) {
         self.file = file
-        self.lines = source.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        self.source = source
     }
 
     /// Records a problem.
     mutating func report(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
+    }
+
+    /// The 1-based `number` line's scalars, without its line break; only needed when
+    /// reporting, so found by scanning bytes rather than kept for every line.
+    func sourceLine(_ number: Int) -> String.UnicodeScalarView? {
+        guard number >= 1 else { return nil }
+        let bytes = source.utf8
+        var line = 1
+        var index = bytes.startIndex
+        var start = index
+        while line < number {
+            guard index < bytes.endIndex else { return nil }
+            let byte = bytes[index]
+            index = bytes.index(after: index)
+            if byte == UInt8(ascii: "\r"), index < bytes.endIndex, bytes[index] == UInt8(ascii: "\n") {
+                index = bytes.index(after: index)
+            }
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                line += 1
+                start = index
+            }
+        }
+        var end = start
+        while end < bytes.endIndex, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") {
+            end = bytes.index(after: end)
+        }
+        return String(source[start..<end]).unicodeScalars
     }
 
     static let topLevelKeys = [

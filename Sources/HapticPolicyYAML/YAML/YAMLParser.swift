@@ -22,9 +22,8 @@ package final class YAMLParser {
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let input: UnsafeMutableBufferPointer<UInt8>
     private let file: String
+    private let byteCount: Int
     private let initialized: Bool
-    /// Maps libyaml's byte offsets (reader errors) to locations.
-    private let lineStarts: [Int]
 
     /// Creates a parser over UTF-8 `bytes` (without a byte order mark).
     package init(bytes: [UInt8], file: String) {
@@ -32,7 +31,7 @@ package final class YAMLParser {
         parser = .allocate(capacity: 1)
         input = .allocate(capacity: max(bytes.count, 1))
         _ = input.initialize(from: bytes)
-        lineStarts = Self.lineStarts(of: bytes)
+        byteCount = bytes.count
         initialized = yaml_parser_initialize(parser) == 1
         if initialized {
             yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
@@ -135,34 +134,23 @@ package final class YAMLParser {
         }
     }
 
+    /// Reader errors carry a byte offset instead of a mark: count lines and scalars up to it.
     private func location(byteOffset: Int) -> SourceLocation {
-        // The last line start at or before the offset.
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= byteOffset { low = mid } else { high = mid - 1 }
-        }
-        let start = lineStarts[low]
-        let end = min(max(byteOffset, start), input.count)
-        let column = UnsafeBufferPointer(rebasing: input[start..<end]).reduce(0) { count, byte in
-            count + (byte & 0xC0 == 0x80 ? 0 : 1)
-        }
-        return location(line: low, column: column)
-    }
-
-    private static func lineStarts(of bytes: [UInt8]) -> [Int] {
-        var starts = [0]
+        let end = min(max(byteOffset, 0), byteCount)
+        var line = 0
+        var column = 0
         var index = 0
-        while index < bytes.count {
-            if bytes[index] == 0x0A {
-                starts.append(index + 1)
-            } else if bytes[index] == 0x0D {
-                if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
-                starts.append(index + 1)
+        while index < end {
+            let byte = input[index]
+            if byte == 0x0A || byte == 0x0D {
+                if byte == 0x0D, index + 1 < end, input[index + 1] == 0x0A { index += 1 }
+                line += 1
+                column = 0
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
             }
             index += 1
         }
-        return starts
+        return location(line: line, column: column)
     }
 }
