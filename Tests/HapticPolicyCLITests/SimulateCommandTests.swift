@@ -94,7 +94,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: file) }
         let result = runInProcess(["simulate", "Policies/plavo.yaml", "--scenario", file.path])
         #expect(result.exitCode == 1)
-        #expect(result.stderr.contains("\(file.path):4:49: error: unknown key 'evry'; did you mean 'every'? [HP012]"), "\(result.stderr)")
+        #expect(result.stderr.contains("\(file.path):4:49: error[HP012]: unknown key 'evry'; did you mean 'every'?"), "\(result.stderr)")
     }
 
     /// The built binary, as a user runs it: simulate piped into eval.

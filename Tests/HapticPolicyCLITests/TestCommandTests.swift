@@ -92,7 +92,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: file) }
         let result = runInProcess(["test", file.path])
         #expect(result.exitCode == 1)
-        #expect(result.stderr.contains("\(file.path):3:38: error: unknown key 'plya'; did you mean 'play'? [HP012]"), "\(result.stderr)")
+        #expect(result.stderr.contains("\(file.path):3:38: error[HP012]: unknown key 'plya'; did you mean 'play'?"), "\(result.stderr)")
         #expect(Self.lastLine(result.stdout) == "0 passed, 0 failed")
     }
 

@@ -119,7 +119,12 @@ enum TestCommand {
         let path = policyPath(for: suite, file: file)
         guard FileManager.default.fileExists(atPath: path) else {
             let location = suite.policy?.location ?? SourceLocation(file: file, line: 1, column: 1)
-            context.stderr.line("\(location): error: policy \(path) not found; set 'policy:' to the policy file, relative to the test file [HP804]")
+            DiagnosticPrinter.print(
+                [Diagnostic(
+                    code: "HP804", severity: .error,
+                    message: "policy \(path) not found; set 'policy:' to the policy file, relative to the test file",
+                    at: location)],
+                source: loaded.source, context: context)
             return nil
         }
         guard let input = PolicyInput.load(path, context: context) else { return nil }
