@@ -48,4 +48,21 @@ import Testing
         for t in [3.0, 3.5, 4] { meter.record(time: t, screen: "camera", layer: .creature) }
         #expect(meter.breaches.map(\.scope) == ["layer creature"])
     }
+
+    @Test func namedScreenBudgetIgnoresOtherScreens() {
+        let album = BudgetDecl(id: Located("B-3"), scope: .screen(Located("album")), max: Located(1), window: Located(60))
+        var meter = BudgetMeter(budgets: [album])
+        for t in [1.0, 2, 3] { meter.record(time: t, screen: "camera", layer: .ui) }
+        #expect(meter.breaches.isEmpty)
+        meter.record(time: 4, screen: "album", layer: .ui)
+        meter.record(time: 50, screen: "album", layer: .ui)
+        #expect(meter.breaches.map(\.description) == ["B-3: 2 rings on screen album within 60 s (max 1), 4 s to 50 s"])
+    }
+
+    @Test func longLogsKeepOnlyTheWindow() {
+        var meter = BudgetMeter(budgets: [Self.perScreen])
+        for index in 0..<100_000 { meter.record(time: Double(index) * 4, screen: "camera", layer: .ui) }
+        #expect(meter.breaches.isEmpty)
+        #expect(meter.rings == 100_000)
+    }
 }

@@ -6,7 +6,8 @@ public struct PolicyDiff: Sendable {
     public struct Change: Sendable {
         /// The log the event came from.
         public var log: String
-        /// The 1-based line (event index) in the log.
+        /// The 1-based number of the event in its log (unreadable and blank lines are
+        /// not replayed, so not counted).
         public var line: Int
         /// The event.
         public var event: TimedEvent

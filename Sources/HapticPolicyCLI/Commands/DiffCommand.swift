@@ -62,6 +62,7 @@ enum DiffCommand {
             unreadable += log.problems.count
             logs.append((name, log.events))
         }
+        guard !logs.isEmpty else { return .failure }
         let diff = PolicyDiff.compare(
             old: old.policy, oldBudgets: old.document.budgets, new: new.policy, newBudgets: new.document.budgets,
             logs: logs, chatterWindow: window)
