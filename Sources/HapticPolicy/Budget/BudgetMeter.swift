@@ -46,6 +46,12 @@ public struct BudgetMeter: Sendable {
         self.budgets = budgets
     }
 
+    /// Records a decision made at `time`: counted when it plays, ignored otherwise.
+    public mutating func record(_ decision: Decision, at time: Double) {
+        guard decision.action == .play, let layer = decision.layer else { return }
+        record(time: time, screen: decision.screen ?? "-", layer: layer)
+    }
+
     /// Records one ring. Rings must come in non-decreasing time order.
     public mutating func record(time: Double, screen: String, layer: Layer) {
         rings += 1

@@ -132,9 +132,7 @@ public struct EventLogEvaluator {
             let event = resolve(record)
             let screenBefore = session.screen
             let decision = session.decide(event)
-            if decision.action == .play, let layer = decision.layer, budgetMeter != nil {
-                budgetMeter?.record(time: record.t, screen: decision.screen ?? "-", layer: layer)
-            }
+            budgetMeter?.record(decision, at: record.t)
             let screenForSummary = event.screen ?? (event.event.rawValue == 0 ? session.screen : screenBefore)
             tally(decision, screen: screenForSummary, t: record.t, previousScreen: screenBefore)
             format.write(

@@ -28,9 +28,7 @@ public struct PolicyTestRunner: Sendable {
         for (index, step) in testCase.steps.enumerated() {
             let decision = session.decide(step.event)
             coverage.record(decision, for: step.event)
-            if decision.action == .play, let layer = decision.layer {
-                meter.record(time: step.event.time, screen: decision.screen ?? "-", layer: layer)
-            }
+            meter.record(decision, at: step.event.time)
             guard let expectation = step.expectation else { continue }
             let mismatches = Self.compare(expectation, decision)
             if !mismatches.isEmpty {

@@ -54,49 +54,56 @@ enum DiffReport {
         numberText((value * 10).rounded() / 10)
     }
 
-    /// Stable JSON: keys sorted, one object.
+    /// Stable JSON, one object, keys in a fixed order; written by hand so a large diff
+    /// stays fast and numbers print the same everywhere.
     static func json(_ diff: PolicyDiff, old: String, new: String) -> String {
-        func decision(_ d: Decision) -> [String: Any] {
-            var object: [String: Any] = ["action": d.action.rawValue]
-            if let feedback = d.feedback { object["feedback"] = feedback }
-            if let render = d.render { object["render"] = render.description }
-            if let reason = d.reason { object["reason"] = reason.rawValue }
-            if let rule = d.rule {
-                object["rule"] = rule.id
-                if rule.location != .unknown { object["ruleLocation"] = rule.location.description }
-            }
-            object["directives"] = d.directives.list.map(\.rawValue)
-            return object
+        var out = "{"
+        out += "\"old\":" + string(old) + ",\"new\":" + string(new)
+        out += ",\"events\":\(diff.eventCount),\"changed\":\(diff.changes.count)"
+        out += ",\"chatterWindow\":" + number(diff.chatterWindow)
+        out += ",\"chatterBefore\":\(diff.chatterBefore),\"chatterAfter\":\(diff.chatterAfter)"
+        out += ",\"changes\":["
+        for (index, change) in diff.changes.enumerated() {
+            if index > 0 { out += "," }
+            out += "{\"log\":" + string(change.log) + ",\"index\":\(change.line),\"t\":" + number(change.event.time)
+            out += ",\"screen\":" + (change.screen.map(string) ?? "null")
+            out += ",\"event\":" + string(change.event.event.name)
+            out += ",\"subject\":" + (change.event.event.subject.map(string) ?? "null")
+            out += ",\"before\":" + decision(change.before) + ",\"after\":" + decision(change.after) + "}"
         }
-        func breach(_ b: BudgetMeter.Breach) -> [String: Any] {
-            ["budget": b.budget, "scope": b.scope, "count": b.count, "max": b.max, "window": b.window,
-             "start": b.start, "end": b.end]
+        out += "],\"screens\":["
+        for (index, screen) in diff.screens.enumerated() {
+            if index > 0 { out += "," }
+            out += "{\"screen\":" + string(screen.screen) + ",\"seconds\":" + number(screen.seconds)
+            out += ",\"ringsBefore\":\(screen.ringsBefore),\"ringsAfter\":\(screen.ringsAfter)"
+            out += ",\"ringsPerMinuteBefore\":" + EventLogWriter.decimalText(screen.ratePerMinuteBefore, decimals: 1)
+            out += ",\"ringsPerMinuteAfter\":" + EventLogWriter.decimalText(screen.ratePerMinuteAfter, decimals: 1)
+            out += ",\"chatterBefore\":\(screen.chatterBefore),\"chatterAfter\":\(screen.chatterAfter)}"
         }
-        let changes: [[String: Any]] = diff.changes.map { change in
-            var object: [String: Any] = [
-                "log": change.log, "index": change.line, "t": change.event.time, "event": change.event.event.name,
-                "before": decision(change.before), "after": decision(change.after),
-            ]
-            if let screen = change.screen { object["screen"] = screen }
-            if let subject = change.event.event.subject { object["subject"] = subject }
-            return object
-        }
-        let screens: [[String: Any]] = diff.screens.map { s in
-            [
-                "screen": s.screen, "seconds": (s.seconds * 1000).rounded() / 1000,
-                "ringsBefore": s.ringsBefore, "ringsAfter": s.ringsAfter,
-                "ringsPerMinuteBefore": (s.ratePerMinuteBefore * 10).rounded() / 10,
-                "ringsPerMinuteAfter": (s.ratePerMinuteAfter * 10).rounded() / 10,
-                "chatterBefore": s.chatterBefore, "chatterAfter": s.chatterAfter,
-            ]
-        }
-        let root: [String: Any] = [
-            "old": old, "new": new, "events": diff.eventCount, "changed": diff.changes.count,
-            "chatterWindow": diff.chatterWindow, "chatterBefore": diff.chatterBefore, "chatterAfter": diff.chatterAfter,
-            "changes": changes, "screens": screens,
-            "budgets": ["before": diff.breachesBefore.map(breach), "after": diff.breachesAfter.map(breach)],
-        ]
-        guard let data = try? JSONSerialization.data(withJSONObject: root, options: [.sortedKeys]) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        out += "],\"budgets\":{\"before\":[" + diff.breachesBefore.map(breach).joined(separator: ",")
+        out += "],\"after\":[" + diff.breachesAfter.map(breach).joined(separator: ",") + "]}}"
+        return out
+    }
+
+    private static func string(_ text: String) -> String { EventLogWriter.jsonString(text) }
+
+    private static func number(_ value: Double) -> String { EventLogWriter.decimalText(value, decimals: 3) }
+
+    private static func decision(_ d: Decision) -> String {
+        var out = "{\"action\":" + string(d.action.rawValue)
+        out += ",\"feedback\":" + (d.feedback.map(string) ?? "null")
+        out += ",\"render\":" + (d.render.map { string($0.description) } ?? "null")
+        out += ",\"reason\":" + (d.reason.map { string($0.rawValue) } ?? "null")
+        out += ",\"rule\":" + (d.rule.map { string($0.id) } ?? "null")
+        let location = d.rule.flatMap { $0.location == .unknown ? nil : $0.location.description }
+        out += ",\"ruleLocation\":" + (location.map(string) ?? "null")
+        out += ",\"directives\":[" + d.directives.list.map { string($0.rawValue) }.joined(separator: ",") + "]}"
+        return out
+    }
+
+    private static func breach(_ b: BudgetMeter.Breach) -> String {
+        "{\"budget\":" + string(b.budget) + ",\"scope\":" + string(b.scope) + ",\"count\":\(b.count)"
+            + ",\"max\":\(b.max),\"window\":" + number(b.window) + ",\"start\":" + number(b.start)
+            + ",\"end\":" + number(b.end) + "}"
     }
 }
