@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "HapticPolicy", targets: ["HapticPolicy"]),
         .library(name: "HapticPolicyYAML", targets: ["HapticPolicyYAML"]),
+        .library(name: "HapticPolicyExport", targets: ["HapticPolicyExport"]),
         .executable(name: "haptic-policy", targets: ["haptic-policy"]),
     ],
     targets: [
@@ -19,10 +20,16 @@ let package = Package(
         ),
         .target(name: "HapticPolicy"),
         .target(name: "HapticPolicyYAML", dependencies: ["HapticPolicy", "CYAML"]),
-        .target(name: "HapticPolicyCLI", dependencies: ["HapticPolicy", "HapticPolicyYAML"]),
+        .target(name: "HapticPolicyExport", dependencies: ["HapticPolicy"]),
+        .target(name: "HapticPolicyCLI", dependencies: ["HapticPolicy", "HapticPolicyYAML", "HapticPolicyExport"]),
         .executableTarget(name: "haptic-policy", dependencies: ["HapticPolicyCLI"]),
         .executableTarget(name: "haptic-policy-bench", dependencies: ["HapticPolicy", "HapticPolicyYAML"]),
         .testTarget(name: "HapticPolicyTests", dependencies: ["HapticPolicy"]),
+        .testTarget(
+            name: "HapticPolicyExportTests",
+            dependencies: ["HapticPolicyExport", "HapticPolicy", "HapticPolicyYAML"],
+            exclude: ["Golden"]
+        ),
         .testTarget(
             name: "HapticPolicyCLITests",
             dependencies: ["HapticPolicyCLI", "HapticPolicyYAML", "haptic-policy"]

@@ -263,6 +263,15 @@ import Testing
         #expect(pattern.parameters.first?.defaultValue.value == 2)
     }
 
+    /// Reporting scales with the file: thousands of errors each needing its source line.
+    @Test func reportsEveryMistakeInALargeFile() {
+        let body = "everywhere:\n" + (0..<3000).map { "  e\($0): {silent: quiet, said softly}\n" }.joined()
+        let result = load(header + body)
+        #expect(result.diagnostics.count == 3000)
+        #expect(result.diagnostics.allSatisfy { $0.code == "HP012" && $0.message.contains("quote the text") })
+        #expect(result.diagnostics.last.map { "\($0.location.line):\($0.location.column)" } == "3003:26")
+    }
+
     @Test func unknownKeyAfterCommaInFlowTextSuggestsQuoting() throws {
         let result = load(header + "screens:\n  s:\n    table:\n      e: {play: x, note: a limit, said gently}\n")
         #expect(summary(result) == ["HP012@6:35"])

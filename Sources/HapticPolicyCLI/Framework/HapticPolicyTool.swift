@@ -13,6 +13,9 @@ public enum HapticPolicyTool {
         TestCommand.subcommand,
         SimulateCommand.subcommand,
         DiffCommand.subcommand,
+        ExportCommand.subcommand,
+        ImportAHAPCommand.subcommand,
+        ReportCommand.subcommand,
     ]
 
     /// Runs the tool with the process's streams; returns the exit code.

@@ -169,8 +169,8 @@ extension PolicyDecoder {
     /// Reports a value of the wrong kind.
     mutating func wrongType(expected: String, for key: String, found node: YAMLNode) {
         var message = "expected \(expected) for '\(key)', found \(describe(node))"
-        if node.scalarText != nil, case .string? = CoreSchema.resolve(node), node.tag == nil,
-            case .scalar(let text, let style) = node.content, style.isQuoted,
+        // `'0.5'` or `"true"`: quoting made a number or boolean into text.
+        if node.tag == nil, case .scalar(let text, let style) = node.content, style.isQuoted, !text.isEmpty,
             CoreSchema.resolvePlain(text) != .string(text)
         {
             message += "; remove the quotes"

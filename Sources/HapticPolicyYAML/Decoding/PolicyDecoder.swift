@@ -10,6 +10,8 @@ struct PolicyDecoder {
     let file: String
     /// The source text, to place carets inside scalars.
     let source: String
+    /// Where each line of `source` starts.
+    private let lineStarts: [String.Index]
     /// Problems found so far.
     private(set) var diagnostics: [Diagnostic] = []
 
@@ -17,6 +19,7 @@ struct PolicyDecoder {
     init(file: String, source: String) {
         self.file = file
         self.source = source
+        self.lineStarts = Self.lineStarts(of: source)
     }
 
     /// Records a problem.
@@ -24,31 +27,33 @@ struct PolicyDecoder {
         diagnostics.append(diagnostic)
     }
 
-    /// The 1-based `number` line's scalars, without its line break; only needed when
-    /// reporting, so found by scanning bytes rather than kept for every line.
+    /// The 1-based `number` line's scalars, without its line break.
     func sourceLine(_ number: Int) -> String.UnicodeScalarView? {
-        guard number >= 1 else { return nil }
+        guard number >= 1, number <= lineStarts.count else { return nil }
+        let start = lineStarts[number - 1]
         let bytes = source.utf8
-        var line = 1
-        var index = bytes.startIndex
-        var start = index
-        while line < number {
-            guard index < bytes.endIndex else { return nil }
-            let byte = bytes[index]
-            index = bytes.index(after: index)
-            if byte == UInt8(ascii: "\r"), index < bytes.endIndex, bytes[index] == UInt8(ascii: "\n") {
-                index = bytes.index(after: index)
-            }
-            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-                line += 1
-                start = index
-            }
-        }
         var end = start
         while end < bytes.endIndex, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") {
             end = bytes.index(after: end)
         }
         return String(source[start..<end]).unicodeScalars
+    }
+
+    /// Where each line starts, found by scanning bytes (splitting into Characters would
+    /// cost grapheme breaking on every load).
+    private static func lineStarts(of source: String) -> [String.Index] {
+        let bytes = source.utf8
+        var starts = [bytes.startIndex]
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            index = bytes.index(after: index)
+            if byte == UInt8(ascii: "\r"), index < bytes.endIndex, bytes[index] == UInt8(ascii: "\n") {
+                index = bytes.index(after: index)
+            }
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { starts.append(index) }
+        }
+        return starts
     }
 
     static let topLevelKeys = [

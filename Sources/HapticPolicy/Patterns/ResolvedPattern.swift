@@ -1,0 +1,241 @@
+/// A pattern template instantiated with concrete parameter values: every expression
+/// evaluated, events ordered by time, silences kept. Exporters, reports and players read
+/// this instead of the declaration.
+public struct ResolvedPattern: Sendable, Hashable {
+    /// One concrete event.
+    public struct Event: Sendable, Hashable {
+        /// Transient, continuous or silence.
+        public var kind: PatternEventDecl.Kind
+        /// Start, seconds from the pattern start.
+        public var time: Double
+        /// Length in seconds; 0 for a transient.
+        public var duration: Double
+        /// Base intensity 0-1 (0 for a silence).
+        public var intensity: Double
+        /// Base sharpness 0-1 (0 for a silence).
+        public var sharpness: Double
+        /// Curves over the event, control-point times relative to the event start.
+        public var curves: [Curve]
+        /// The designer's note, if any.
+        public var note: String?
+        /// Where the event was declared.
+        public var location: SourceLocation
+
+        /// Creates an event.
+        public init(
+            kind: PatternEventDecl.Kind, time: Double, duration: Double = 0, intensity: Double = 1,
+            sharpness: Double = 0.5, curves: [Curve] = [], note: String? = nil, location: SourceLocation = .unknown
+        ) {
+            self.kind = kind
+            self.time = time
+            self.duration = duration
+            self.intensity = intensity
+            self.sharpness = sharpness
+            self.curves = curves
+            self.note = note
+            self.location = location
+        }
+
+        /// When the event ends (its start for a transient).
+        public var end: Double { time + duration }
+
+        /// The curve for one parameter, if the event has one.
+        public func curve(_ parameter: CurveDecl.Parameter) -> Curve? {
+            curves.first { $0.parameter == parameter }
+        }
+
+        /// Effective intensity 0-1 at `offset` seconds from the event start: the base
+        /// intensity times the intensity curve (linear between control points, held flat
+        /// before the first and after the last point). 0 for a silence.
+        public func intensity(at offset: Double) -> Double {
+            guard kind != .silence else { return 0 }
+            let factor = curve(.intensity)?.value(at: offset) ?? 1
+            return min(1, max(0, intensity * factor))
+        }
+
+        /// Effective sharpness 0-1 at `offset` seconds from the event start: the base
+        /// sharpness plus the sharpness curve's offset, clamped to 0-1.
+        public func sharpness(at offset: Double) -> Double {
+            guard kind != .silence else { return 0 }
+            let delta = curve(.sharpness)?.value(at: offset) ?? 0
+            return min(1, max(0, sharpness + delta))
+        }
+    }
+
+    /// A concrete parameter curve.
+    public struct Curve: Sendable, Hashable {
+        /// The controlled parameter.
+        public var parameter: CurveDecl.Parameter
+        /// Control points in time order, times relative to the event start.
+        public var points: [Point]
+
+        /// Creates a curve.
+        public init(parameter: CurveDecl.Parameter, points: [Point]) {
+            self.parameter = parameter
+            self.points = points
+        }
+
+        /// The linearly interpolated value at `offset`; flat outside the points.
+        public func value(at offset: Double) -> Double {
+            guard let first = points.first, let last = points.last else {
+                return parameter == .intensity ? 1 : 0
+            }
+            if offset <= first.time { return first.value }
+            if offset >= last.time { return last.value }
+            for (a, b) in zip(points, points.dropFirst()) where offset >= a.time && offset <= b.time {
+                let span = b.time - a.time
+                return span > 0 ? a.value + (b.value - a.value) * (offset - a.time) / span : b.value
+            }
+            return last.value
+        }
+    }
+
+    /// One concrete control point.
+    public struct Point: Sendable, Hashable {
+        /// Seconds from the event start.
+        public var time: Double
+        /// The value (0-1 for intensity, -1..1 for sharpness).
+        public var value: Double
+
+        /// Creates a point.
+        public init(time: Double, value: Double) {
+            self.time = time
+            self.value = value
+        }
+    }
+
+    /// Events ordered by start time (source order among equal times).
+    public var events: [Event]
+    /// The loop period in seconds when the pattern repeats until stopped.
+    public var loop: Double?
+    /// The parameter values used, defaults included.
+    public var parameters: [String: Double]
+
+    /// Creates a resolved pattern; events are sorted by time, keeping source order for ties.
+    public init(events: [Event], loop: Double? = nil, parameters: [String: Double] = [:]) {
+        self.events = events.enumerated()
+            .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+            .map(\.element)
+        self.loop = loop
+        self.parameters = parameters
+    }
+
+    /// Seconds from the start to the end of the last event (silences included).
+    public var length: Double { events.map(\.end).max() ?? 0 }
+
+    /// The effective intensity at `time` seconds from the pattern start: the strongest of
+    /// the events sounding then (a transient counts for `transientWidth` seconds).
+    public func intensity(at time: Double, transientWidth: Double = 0.02) -> Double {
+        var strongest = 0.0
+        for event in events where event.kind != .silence {
+            let width = event.kind == .transient ? transientWidth : event.duration
+            guard time >= event.time, time < event.time + width else { continue }
+            strongest = max(strongest, event.intensity(at: time - event.time))
+        }
+        return strongest
+    }
+}
+
+/// Why a pattern could not be instantiated.
+public enum PatternResolutionError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A value was given for a parameter the template does not declare.
+    case unknownParameter(String, known: [String])
+    /// A given value lies outside the parameter's declared range.
+    case outOfRange(String, value: Double, minimum: Double?, maximum: Double?, location: SourceLocation)
+    /// An expression names a parameter the template does not declare.
+    case unboundParameter(String, location: SourceLocation)
+    /// An expression divides by zero or overflows.
+    case notFinite(location: SourceLocation)
+
+    /// Lowercase message naming the fix.
+    public var description: String {
+        switch self {
+        case .unknownParameter(let name, let known):
+            known.isEmpty
+                ? "unknown parameter '\(name)'; this pattern takes no parameters"
+                : "unknown parameter '\(name)'; this pattern takes \(known.map { "'\($0)'" }.joined(separator: ", "))"
+        case .outOfRange(let name, let value, let minimum, let maximum, _):
+            "parameter '\(name)' = \(numberText(value)) is out of range; use a value in \(rangeText(minimum, maximum))"
+        case .unboundParameter(let name, _):
+            "'\(name)' is not a parameter of this pattern; declare it under 'params' or use a number"
+        case .notFinite:
+            "expression does not give a finite number (division by zero?); fix the arithmetic"
+        }
+    }
+
+    /// Where the problem is (the parameter or expression), or `.unknown` for a given value.
+    public var location: SourceLocation {
+        switch self {
+        case .unknownParameter: .unknown
+        case .outOfRange(_, _, _, _, let location), .unboundParameter(_, let location), .notFinite(let location):
+            location
+        }
+    }
+}
+
+private func rangeText(_ minimum: Double?, _ maximum: Double?) -> String {
+    switch (minimum, maximum) {
+    case let (lo?, hi?): "\(numberText(lo))...\(numberText(hi))"
+    case let (lo?, nil): "\(numberText(lo)) or more"
+    case let (nil, hi?): "\(numberText(hi)) or less"
+    case (nil, nil): "any finite number"
+    }
+}
+
+extension PatternDecl {
+    /// Instantiates the template: declared defaults overridden by `values`; a value for an
+    /// undeclared parameter or outside a declared range is an error naming the parameter.
+    /// Intensity defaults to 1, sharpness to 0.5 (0 for silences).
+    public func resolve(_ values: [String: Double] = [:]) throws(PatternResolutionError) -> ResolvedPattern {
+        let known = parameters.map(\.name.value)
+        for name in values.keys.sorted() where !known.contains(name) {
+            throw .unknownParameter(name, known: known)
+        }
+        var bindings: [String: Double] = [:]
+        for parameter in parameters {
+            let name = parameter.name.value
+            let value = values[name] ?? parameter.defaultValue.value
+            let tooLow = parameter.minimum.map { value < $0.value } ?? false
+            let tooHigh = parameter.maximum.map { value > $0.value } ?? false
+            if tooLow || tooHigh || !value.isFinite {
+                throw .outOfRange(
+                    name, value: value, minimum: parameter.minimum?.value, maximum: parameter.maximum?.value,
+                    location: parameter.name.location)
+            }
+            bindings[name] = value
+        }
+        func eval(_ expression: Located<Expression>) throws(PatternResolutionError) -> Double {
+            do {
+                return try expression.value.evaluate(bindings)
+            } catch {
+                switch error {
+                case .unboundParameter(let name): throw .unboundParameter(name, location: expression.location)
+                case .notFinite: throw .notFinite(location: expression.location)
+                }
+            }
+        }
+        var resolved: [ResolvedPattern.Event] = []
+        for event in events {
+            let kind = event.kind.value
+            let silent = kind == .silence
+            var curves: [ResolvedPattern.Curve] = []
+            for curve in event.curves {
+                var points: [ResolvedPattern.Point] = []
+                for point in curve.points {
+                    points.append(.init(time: try eval(point.time), value: try eval(point.value)))
+                }
+                curves.append(.init(parameter: curve.parameter.value, points: points))
+            }
+            resolved.append(
+                .init(
+                    kind: kind,
+                    time: try eval(event.time),
+                    duration: kind == .transient ? 0 : try event.duration.map(eval) ?? 0,
+                    intensity: silent ? 0 : try event.intensity.map(eval) ?? 1,
+                    sharpness: silent ? 0 : try event.sharpness.map(eval) ?? 0.5,
+                    curves: curves, note: event.note, location: event.location))
+        }
+        let period = try loop.map(eval)
+        return ResolvedPattern(events: resolved, loop: period, parameters: bindings)
+    }
+}

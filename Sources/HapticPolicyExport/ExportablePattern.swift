@@ -1,0 +1,111 @@
+import HapticPolicy
+
+/// A custom pattern of a policy, instantiated and ready to export.
+package struct ExportablePattern: Sendable, Hashable {
+    /// The feedback it belongs to.
+    package var feedback: FeedbackDecl
+    /// The instantiated pattern.
+    package var pattern: ResolvedPattern
+
+    /// The feedback name (`meet`).
+    package var name: String { feedback.name.value }
+
+    /// Creates one.
+    package init(feedback: FeedbackDecl, pattern: ResolvedPattern) {
+        self.feedback = feedback
+        self.pattern = pattern
+    }
+
+    /// Instantiates every custom pattern of `document` with `parameters` (each value goes
+    /// to the templates that declare that parameter). Patterns that fail are reported and
+    /// left out; a parameter no template declares is an error.
+    package static func all(
+        in document: PolicyDocument, parameters: [String: Double] = [:]
+    ) -> (patterns: [ExportablePattern], diagnostics: [Diagnostic]) {
+        var patterns: [ExportablePattern] = []
+        var diagnostics: [Diagnostic] = []
+        var used: Set<String> = []
+        for feedback in document.feedback {
+            guard case .pattern(let declaration) = feedback.body else { continue }
+            let declared = Set(declaration.parameters.map(\.name.value))
+            let values = parameters.filter { declared.contains($0.key) }
+            used.formUnion(values.keys)
+            do {
+                let pattern = try declaration.resolve(values)
+                if let problem = unexportable(pattern) {
+                    diagnostics.append(
+                        Diagnostic(
+                            code: ExportCode.badExpression, severity: .error,
+                            message: "pattern '\(feedback.name.value)': \(problem.message)", at: problem.location == .unknown ? feedback.name.location : problem.location))
+                    continue
+                }
+                patterns.append(ExportablePattern(feedback: feedback, pattern: pattern))
+            } catch {
+                let location = error.location == .unknown ? feedback.name.location : error.location
+                let code: String =
+                    switch error {
+                    case .outOfRange, .unknownParameter: ExportCode.badParameter
+                    case .unboundParameter, .notFinite: ExportCode.badExpression
+                    }
+                diagnostics.append(
+                    Diagnostic(
+                        code: code, severity: .error, message: "pattern '\(feedback.name.value)': \(error)",
+                        at: location))
+            }
+        }
+        for name in parameters.keys.sorted() where !used.contains(name) {
+            let templates = document.feedback.compactMap { feedback -> String? in
+                guard case .pattern(let p) = feedback.body, !p.parameters.isEmpty else { return nil }
+                return "\(feedback.name.value)(\(p.parameters.map(\.name.value).joined(separator: ", ")))"
+            }
+            diagnostics.append(
+                Diagnostic(
+                    code: ExportCode.unusedParameter, severity: .error,
+                    message: templates.isEmpty
+                        ? "no pattern takes the parameter '\(name)'; this policy has no templates, so drop --param"
+                        : "no pattern takes the parameter '\(name)'; templates are \(templates.joined(separator: ", "))",
+                    at: document.name.location))
+        }
+        return (patterns, diagnostics)
+    }
+}
+
+/// The longest pattern (or loop period) the exporters sample, in seconds.
+package let maxExportSeconds = 600.0
+
+/// Why a resolved pattern cannot be exported (negative times, absurd lengths), or nil.
+private func unexportable(_ pattern: ResolvedPattern) -> (message: String, location: SourceLocation)? {
+    for event in pattern.events {
+        if event.time < 0 {
+            return ("an event starts at \(numberText(event.time)) s; times start at 0", event.location)
+        }
+        if event.duration < 0 {
+            return ("an event lasts \(numberText(event.duration)) s; durations cannot be negative", event.location)
+        }
+        if event.end > maxExportSeconds {
+            return ("an event ends at \(numberText(event.end)) s; exports support patterns up to \(numberText(maxExportSeconds)) s", event.location)
+        }
+        for curve in event.curves {
+            for point in curve.points where point.time < 0 || point.time > maxExportSeconds {
+                return ("a \(curve.parameter.rawValue) control point is at \(numberText(point.time)) s; control-point times are seconds from the event start, 0 or more", event.location)
+            }
+        }
+    }
+    if let loop = pattern.loop, loop <= 0 || loop > maxExportSeconds {
+        return ("the loop period is \(numberText(loop)) s; use a period above 0 and up to \(numberText(maxExportSeconds)) s", .unknown)
+    }
+    return nil
+}
+
+/// A file name made from a designer-written name: only letters, digits, `.`, `-` and `_`
+/// survive (anything else becomes `_`), and it never starts with a dot, so an untrusted
+/// policy cannot write outside the output folder.
+package func safeFileName(_ name: String) -> String {
+    var out = String(
+        name.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar))
+                ? Character(scalar) : "_"
+        })
+    while out.hasPrefix(".") { out = "_" + out.dropFirst() }
+    return out.isEmpty ? "_" : out
+}

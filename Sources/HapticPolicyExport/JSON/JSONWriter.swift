@@ -1,0 +1,106 @@
+/// Writes `JSONNode`s as stable, pretty text: two-space indent, members in the node's
+/// order, numbers with a fixed number of decimals (trailing zeros trimmed), arrays of
+/// plain values on one line.
+package enum JSONWriter {
+    /// Decimals written for numbers: 0.1 ms resolution for seconds, 1e-4 for 0-1 values.
+    package static let decimals = 4
+
+    /// The document text, ending with a newline.
+    package static func write(_ node: JSONNode) -> String {
+        var out = ""
+        write(node, indent: 0, into: &out)
+        out += "\n"
+        return out
+    }
+
+    private static func write(_ node: JSONNode, indent: Int, into out: inout String) {
+        let pad = String(repeating: "  ", count: indent)
+        let inner = String(repeating: "  ", count: indent + 1)
+        switch node.value {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let n): out += number(n, decimals: decimals)
+        case .string(let s): out += quoted(s)
+        case .array(let items):
+            if items.isEmpty {
+                out += "[]"
+            } else if items.allSatisfy(\.isScalar) {
+                out += "[" + items.map { write($0) .dropLast() }.joined(separator: ", ") + "]"
+            } else {
+                out += "[\n"
+                for (index, item) in items.enumerated() {
+                    out += inner
+                    write(item, indent: indent + 1, into: &out)
+                    out += index < items.count - 1 ? ",\n" : "\n"
+                }
+                out += pad + "]"
+            }
+        case .object(let members):
+            if members.isEmpty {
+                out += "{}"
+                return
+            }
+            out += "{\n"
+            for (index, member) in members.enumerated() {
+                out += inner + quoted(member.key) + ": "
+                write(member.value, indent: indent + 1, into: &out)
+                out += index < members.count - 1 ? ",\n" : "\n"
+            }
+            out += pad + "}"
+        }
+    }
+
+    /// `value` with at most `decimals` decimals, trailing zeros and a trailing point
+    /// trimmed, never exponent notation; `-0` is written `0`.
+    package static func number(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite else { return "0" }
+        var scale: Double = 1
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        guard scaled < 9e15 else { return String(value) }  // exponent notation is valid JSON
+        let units = Int64(scaled)
+        let whole = units / Int64(scale)
+        var fraction = String(units % Int64(scale))
+        fraction = String(repeating: "0", count: decimals - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        let sign = value < 0 && units != 0 ? "-" : ""
+        return sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
+    }
+
+    /// A JSON string literal; escapes quotes, backslashes, control characters and `</`
+    /// (so the text is also safe inside an HTML `<script>`).
+    package static func quoted(_ text: String) -> String {
+        var out = "\""
+        var previous: Unicode.Scalar? = nil
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "/" where previous == "<": out += "\\/"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+            previous = scalar
+        }
+        return out + "\""
+    }
+}
+
+extension JSONNode {
+    fileprivate var isScalar: Bool {
+        switch value {
+        case .array, .object: false
+        default: true
+        }
+    }
+}

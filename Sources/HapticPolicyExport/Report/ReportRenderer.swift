@@ -1,0 +1,219 @@
+import Foundation
+import HapticPolicy
+
+/// Renders a policy as one self-contained HTML page for designers: the per-screen
+/// decision table (play / silent with reasons, cited invariants, layers marked), a
+/// waveform per custom pattern with a "feel it" button, the preset mappings, and
+/// optionally a session timeline. No network access and no external assets: styles and
+/// the one script are inline, and a Content-Security-Policy forbids anything else.
+/// Every designer-written string is escaped.
+package enum ReportRenderer {
+    /// The page's only script: "feel it" buttons, plus render checks the browser test reads.
+    package static let script = """
+        (function () {
+          var errors = 0;
+          window.addEventListener('error', function () { errors += 1; document.body.setAttribute('data-errors', String(errors)); });
+          var buttons = document.querySelectorAll('button[data-vibrate]');
+          for (var i = 0; i < buttons.length; i++) {
+            buttons[i].addEventListener('click', function (event) {
+              var button = event.currentTarget;
+              var pattern = JSON.parse(button.getAttribute('data-vibrate'));
+              var status = button.parentNode.querySelector('.feel-status');
+              if ('vibrate' in navigator) {
+                navigator.vibrate(pattern);
+                if (status) { status.textContent = 'playing ' + pattern.length + ' steps'; }
+              } else if (status) {
+                status.textContent = 'this browser cannot vibrate; try Chrome on an Android phone';
+              }
+            });
+          }
+          var drawn = 0, svgs = document.querySelectorAll('svg.waveform');
+          for (var j = 0; j < svgs.length; j++) {
+            var box = svgs[j].getBBox();
+            if (box.width > 0 && box.height > 0) { drawn += 1; }
+          }
+          document.body.setAttribute('data-svgs-rendered', String(drawn));
+          document.body.setAttribute('data-ready', 'yes');
+        })();
+        """
+
+    static let style = """
+        :root { --ui: #1d5fa8; --ui-bg: #e6f0fb; --creature: #2f7d32; --creature-bg: #e8f5e9; --silent: #6b7280; --ink: #1f2933; }
+        body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink); margin: 0 auto; max-width: 1100px; padding: 1.5rem; }
+        h1 { margin-bottom: 0.2rem; } h2 { border-bottom: 2px solid #e3e7ec; padding-bottom: 0.3rem; margin-top: 2.2rem; }
+        nav a { margin-right: 1rem; }
+        table { border-collapse: collapse; width: 100%; margin: 0.6rem 0 1.4rem; }
+        th, td { text-align: left; vertical-align: top; padding: 0.35rem 0.55rem; border-bottom: 1px solid #e3e7ec; }
+        th { background: #f5f7fa; font-weight: 600; }
+        .layer { display: inline-block; font-size: 0.75rem; font-weight: 700; padding: 0.05rem 0.45rem; border-radius: 0.6rem; text-transform: uppercase; letter-spacing: 0.03em; }
+        .layer-ui .layer, .layer.layer-ui { color: var(--ui); background: var(--ui-bg); border: 1px solid var(--ui); }
+        .layer-creature .layer, .layer.layer-creature { color: var(--creature); background: var(--creature-bg); border: 1px solid var(--creature); }
+        tr.layer-ui td:first-child { border-left: 4px solid var(--ui); }
+        tr.layer-creature td:first-child { border-left: 4px solid var(--creature); }
+        .decision-play { font-weight: 600; }
+        .decision-silent { color: var(--silent); font-style: italic; }
+        .decision-gap { color: #b42318; font-weight: 700; }
+        .cite { white-space: nowrap; display: inline-block; font-family: ui-monospace, monospace; font-size: 0.8rem; background: #fff4e5; border: 1px solid #f0b45b; border-radius: 0.3rem; padding: 0 0.3rem; margin-right: 0.2rem; }
+        .pattern { border: 1px solid #e3e7ec; border-radius: 0.6rem; padding: 0.8rem 1rem; margin: 1rem 0; }
+        .pattern svg { max-width: 100%; height: auto; background: #fbfcfd; border-radius: 0.4rem; }
+        .legend span { margin-right: 1rem; font-size: 0.85rem; }
+        .swatch { display: inline-block; width: 0.9rem; height: 0.9rem; vertical-align: middle; margin-right: 0.25rem; border-radius: 0.2rem; }
+        button.feel { font: inherit; padding: 0.3rem 0.9rem; border-radius: 0.4rem; border: 1px solid var(--creature); background: var(--creature-bg); cursor: pointer; }
+        .feel-status { margin-left: 0.6rem; color: var(--silent); font-size: 0.85rem; }
+        .timeline-play td:nth-child(4) { color: var(--creature); font-weight: 600; }
+        .timeline-silent td:nth-child(4) { color: var(--silent); font-style: italic; }
+        .timeline-budget td { background: #fdecea; }
+        .timeline-background td { background: #f3f4f6; }
+        .muted { color: var(--silent); }
+        """
+
+    /// The whole page. `timeline` adds the session section; `timelineNote` explains its
+    /// absence (for example when no evaluator is available).
+    package static func render(
+        _ policy: PolicyDocument, parameters: [String: Double] = [:], timeline: [ReportTimelineEntry]? = nil,
+        timelineNote: String? = nil
+    ) -> String {
+        let table = DecisionTable(policy)
+        let (patterns, problems) = ExportablePattern.all(in: policy, parameters: parameters)
+        let layers = Dictionary(policy.feedback.map { ($0.name.value, $0.layer.value) }, uniquingKeysWith: { a, _ in a })
+        var html = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src '\(scriptHash)'">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>Haptic policy: \(htmlEscaped(policy.name.value))</title>
+            <style>\(style)</style>
+            </head>
+            <body>
+            <header id="summary">
+            <h1>Haptic policy <q>\(htmlEscaped(policy.name.value))</q></h1>
+
+            """
+        if let description = policy.description { html += "<p>\(htmlEscaped(description))</p>\n" }
+        html += "<p class=\"muted\">\(table.screens.count) screens, \(policy.events.count) events, \(patterns.count) custom patterns. Layers: <span class=\"layer layer-ui\">ui</span> system vocabulary, <span class=\"layer layer-creature\">creature</span> custom waveforms.</p>\n"
+        html += "<nav><a href=\"#screens\">Decisions</a><a href=\"#invariants\">Invariants</a><a href=\"#patterns\">Waveforms</a><a href=\"#presets\">Presets</a>"
+        html += timeline != nil || timelineNote != nil ? "<a href=\"#timeline\">Session</a>" : ""
+        html += "</nav>\n</header>\n"
+
+        // Decisions.
+        html += "<section id=\"screens\">\n<h2>Decisions per screen</h2>\n"
+        for screen in table.screens {
+            html += "<h3 id=\"\(htmlID("screen", screen.name))\">\(htmlEscaped(screen.name))</h3>\n"
+            if !screen.onEnter.isEmpty {
+                html += "<p class=\"muted\">On enter: \(screen.onEnter.map(htmlEscaped).joined(separator: ", "))</p>\n"
+            }
+            if let note = screen.note { html += "<p class=\"muted\">\(htmlEscaped(note))</p>\n" }
+            html += "<table class=\"decisions\" data-screen=\"\(htmlEscaped(screen.name))\">\n<thead><tr><th>Event</th><th>Layer</th><th>When</th><th>Decision</th><th>Cites</th><th>Note</th></tr></thead>\n<tbody>\n"
+            for cell in screen.cells {
+                if cell.rows.isEmpty {
+                    let layer = cell.eventLayer?.rawValue ?? "unknown"
+                    html += "<tr class=\"layer-\(layer) decision-row\"><td>\(htmlEscaped(cell.event))</td><td><span class=\"layer\">\(layer)</span></td><td></td><td class=\"decision-gap\">undecided: add a row or a silence with its reason</td><td></td><td></td></tr>\n"
+                }
+                for (index, row) in cell.rows.enumerated() {
+                    let layer = (row.layer ?? cell.eventLayer)?.rawValue ?? "unknown"
+                    let event = index == 0 ? htmlEscaped(cell.event) + (cell.origin == .everywhere ? " <span class=\"muted\">(everywhere)</span>" : "") : ""
+                    html += "<tr class=\"layer-\(layer) decision-row\"><td>\(event)</td><td><span class=\"layer\">\(layer)</span></td>"
+                    html += "<td>\(htmlEscaped(row.condition ?? (cell.rows.count > 1 ? "otherwise" : "")))</td>"
+                    html += "<td class=\"decision-\(row.action.rawValue)\">\(decision(row))</td>"
+                    html += "<td>\(row.cites.map { id in "<span class=\"cite\" title=\"\(htmlEscaped(table.invariants[id] ?? ""))\">\(htmlEscaped(id))</span>" }.joined())</td>"
+                    html += "<td>\(htmlEscaped(row.note ?? ""))</td></tr>\n"
+                }
+            }
+            html += "</tbody>\n</table>\n"
+        }
+        html += "</section>\n"
+
+        // Invariants.
+        html += "<section id=\"invariants\">\n<h2>Invariants</h2>\n<table class=\"invariants\">\n<thead><tr><th>Id</th><th>Rule</th><th>Says</th><th>Exceptions</th></tr></thead>\n<tbody>\n"
+        for invariant in policy.invariants {
+            let presets = invariant.presets.map(\.value.rawValue).joined(separator: ", ")
+            html += "<tr><td><span class=\"cite\">\(htmlEscaped(invariant.id.value))</span></td><td>\(htmlEscaped(invariant.kind.value.rawValue))\(presets.isEmpty ? "" : ": " + htmlEscaped(presets))</td>"
+            html += "<td>\(htmlEscaped(invariant.text ?? ""))</td><td>\(invariant.exceptions.map { htmlEscaped($0.event.value) + ": " + htmlEscaped($0.reason.value) }.joined(separator: "<br>"))</td></tr>\n"
+        }
+        html += "</tbody>\n</table>\n</section>\n"
+
+        // Waveforms.
+        html += "<section id=\"patterns\">\n<h2>Custom waveforms</h2>\n"
+        html += "<p class=\"legend\"><span><span class=\"swatch\" style=\"background:\(WaveformSVG.colour(0))\"></span>round (sharpness 0)</span><span><span class=\"swatch\" style=\"background:\(WaveformSVG.colour(1))\"></span>sharp (sharpness 1)</span><span>filled height = intensity</span><span>dashed line = sharpness</span><span>hatched = silence on purpose</span><span>purple line = loop point</span></p>\n"
+        for problem in problems {
+            html += "<p class=\"decision-gap\">\(htmlEscaped(problem.code)): \(htmlEscaped(problem.message))</p>\n"
+        }
+        for item in patterns {
+            let web = WebExporter.vibration(item.pattern)
+            html += "<article class=\"pattern layer-\(item.feedback.layer.value.rawValue)\" id=\"\(htmlID("pattern", item.name))\">\n"
+            html += "<h3>\(htmlEscaped(item.name)) <span class=\"layer\">\(item.feedback.layer.value.rawValue)</span></h3>\n"
+            if let note = item.feedback.note { html += "<p>\(htmlEscaped(note))</p>\n" }
+            html += WaveformSVG.render(item.pattern, name: item.name) + "\n"
+            var facts = ["length \(numberText(item.pattern.length)) s"]
+            if let loop = item.pattern.loop { facts.append("repeats every \(numberText(loop)) s until stopped") }
+            if !item.pattern.parameters.isEmpty {
+                facts.append("parameters " + item.pattern.parameters.sorted { $0.key < $1.key }.map { "\($0.key) = \(numberText($0.value))" }.joined(separator: ", "))
+            }
+            facts.append("fallback: " + fallbackText(item.feedback.fallback))
+            html += "<p class=\"muted\">\(facts.map(htmlEscaped).joined(separator: " · "))</p>\n"
+            let array = web.pattern.map(String.init).joined(separator: ",")
+            html += "<p><button type=\"button\" class=\"feel\" data-vibrate=\"[\(array)]\">Feel it</button><span class=\"feel-status\">\(web.truncated ? "shortened to fit the browser's limits" : "")</span></p>\n"
+            html += "</article>\n"
+        }
+        html += "</section>\n"
+
+        // Presets.
+        html += "<section id=\"presets\">\n<h2>Presets on each platform</h2>\n<table class=\"presets\">\n<thead><tr><th>Name</th><th>Layer</th><th>iOS</th><th>Android composition</th><th>Android fallback</th><th>Web</th></tr></thead>\n<tbody>\n"
+        for feedback in policy.feedback {
+            guard case .preset(let preset, let intensity) = feedback.body else { continue }
+            let mapping = PresetMapping.of(preset.value, intensity: intensity?.value)
+            let layer = layers[feedback.name.value]?.rawValue ?? "ui"
+            let composition = mapping.primitives.map { "\($0.name) × \(numberText($0.scale))\($0.delayMs > 0 ? " +\($0.delayMs) ms" : "")" }.joined(separator: ", ")
+            html += "<tr class=\"layer-\(layer)\"><td>\(htmlEscaped(feedback.name.value))</td><td><span class=\"layer\">\(layer)</span></td>"
+            html += "<td>\(htmlEscaped(preset.value.rawValue))\(intensity.map { " at " + numberText($0.value) } ?? "")</td><td>\(htmlEscaped(composition))</td>"
+            html += "<td>\(htmlEscaped(mapping.predefined))</td><td>[\(mapping.web.map(String.init).joined(separator: ", "))]</td></tr>\n"
+        }
+        html += "</tbody>\n</table>\n</section>\n"
+
+        // Session timeline.
+        if let timeline {
+            html += "<section id=\"timeline\">\n<h2>Session</h2>\n<table class=\"timeline\">\n<thead><tr><th>Time</th><th>Screen</th><th>Event</th><th>Outcome</th><th>Cites</th></tr></thead>\n<tbody>\n"
+            for entry in timeline {
+                html += "<tr class=\"timeline-\(entry.kind.rawValue)\"><td>\(numberText((entry.time * 1000).rounded() / 1000)) s</td><td>\(htmlEscaped(entry.screen ?? ""))</td><td>\(htmlEscaped(entry.event))</td>"
+                html += "<td>\(entry.kind.rawValue): \(htmlEscaped(entry.detail))</td><td>\(entry.cites.map { "<span class=\"cite\">\(htmlEscaped($0))</span>" }.joined())</td></tr>\n"
+            }
+            html += "</tbody>\n</table>\n</section>\n"
+        } else if let timelineNote {
+            html += "<section id=\"timeline\">\n<h2>Session</h2>\n<p class=\"muted\">\(htmlEscaped(timelineNote))</p>\n</section>\n"
+        }
+
+        html += "<script>\(script)</script>\n</body>\n</html>\n"
+        return html
+    }
+
+    /// The CSP source for the inline script (`sha256-…`).
+    package static var scriptHash: String {
+        var hasher = SHA256()
+        hasher.update(Array(script.utf8))
+        return "sha256-" + Data(hasher.finalize()).base64EncodedString()
+    }
+
+    private static func decision(_ row: DecisionTable.Row) -> String {
+        var text: String
+        switch row.action {
+        case .play: text = "play " + htmlEscaped(row.target ?? "?")
+        case .band: text = "band " + htmlEscaped(row.target ?? "?") + " (rings on change)"
+        case .silent: text = "silent: " + htmlEscaped(row.reason ?? "")
+        case .stop: text = "stop " + htmlEscaped(row.target ?? "?")
+        case .directive: text = "directives only"
+        }
+        if !row.directives.isEmpty { text += " <span class=\"muted\">[\(row.directives.map(htmlEscaped).joined(separator: ", "))]</span>" }
+        return text
+    }
+
+    private static func fallbackText(_ fallback: FallbackDecl?) -> String {
+        switch fallback {
+        case nil: "unspecified"
+        case .none?: "none (skip silently)"
+        case .target(let name)?: name.value
+        case .sequence(let steps, _)?: "sequence " + steps.map { "\($0.target.value) at \($0.at.value)" }.joined(separator: ", ")
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import HapticPolicy
+
+/// Writes patterns as `navigator.vibrate` arrays: alternating on/off milliseconds,
+/// starting with on. Browsers cannot set intensity, so intensity is approximated by
+/// on/off modulation: each modulation period is on for `intensity × period` (rounded to
+/// 10 ms, at least 10 ms) and off for the rest; periods restart at every stretch of
+/// vibration so pauses keep their exact length; full-on and full-off periods merge into long runs.
+///
+/// Limits (Chromium and Firefox): at most 99 entries and at most 10,000 ms per entry.
+/// The exporter tries periods of 40, 80, 160, 320, 640 and 1280 ms and keeps the
+/// finest that fits in 99 entries; a run over 10,000 ms is split with a 0 ms gap. If even
+/// the coarsest period does not fit, the array is cut at 99 entries and `truncated` is
+/// set. A loop plays one cycle; the app repeats it every `loopPeriodMs`.
+package enum WebExporter {
+    /// The longest array browsers accept.
+    package static let maxEntries = 99
+    /// The longest single entry browsers accept, in milliseconds.
+    package static let maxEntryMs = 10_000
+    /// Modulation periods tried, finest first.
+    package static let periods = [40, 80, 160, 320, 640, 1280]
+
+    /// A `navigator.vibrate` array and how it was made.
+    package struct Vibration: Sendable, Hashable {
+        /// On/off milliseconds, starting with on.
+        package var pattern: [Int]
+        /// The modulation period used.
+        package var periodMs: Int
+        /// Whether the array was cut to fit the limits.
+        package var truncated: Bool
+    }
+
+    /// The vibrate array of `pattern`.
+    package static func vibration(_ pattern: ResolvedPattern) -> Vibration {
+        let samples = IntensitySampler.samples(pattern)
+        var last: [Int] = []
+        for period in periods {
+            let array = vibrateArray(samples, periodMs: period)
+            if array.count <= maxEntries { return Vibration(pattern: array, periodMs: period, truncated: false) }
+            last = array
+        }
+        var cut = Array(last.prefix(maxEntries))
+        if cut.count % 2 == 0 { cut.removeLast() }  // end on an "on" entry
+        return Vibration(pattern: cut, periodMs: periods[periods.count - 1], truncated: true)
+    }
+
+    /// On/off array for samples taken every 10 ms, modulated at `periodMs`.
+    package static func vibrateArray(_ samples: [Double], periodMs: Int) -> [Int] {
+        let step = IntensitySampler.stepMs
+        let perWindow = max(1, periodMs / step)
+        var runs: [(on: Bool, ms: Int)] = []
+        func add(_ on: Bool, _ ms: Int) {
+            guard ms > 0 else { return }
+            if let last = runs.last, last.on == on {
+                runs[runs.count - 1].ms += ms
+            } else {
+                runs.append((on, ms))
+            }
+        }
+        // Modulation windows restart at every stretch of vibration, so pauses (silences,
+        // gaps between taps) keep their exact length and position.
+        var start = 0
+        while start < samples.count {
+            if samples[start] <= 0 {
+                add(false, step)
+                start += 1
+                continue
+            }
+            var end = start
+            while end < samples.count, samples[end] > 0 { end += 1 }
+            var window = start
+            while window < end {
+                let slice = samples[window..<min(window + perWindow, end)]
+                let windowMs = slice.count * step
+                let mean = slice.reduce(0, +) / Double(slice.count)
+                let onMs = min(windowMs, max(step, Int((mean * Double(windowMs) / Double(step)).rounded()) * step))
+                add(true, onMs)
+                add(false, windowMs - onMs)
+                window += perWindow
+            }
+            start = end
+        }
+        while runs.last?.on == false { runs.removeLast() }
+        var array: [Int] = []
+        if runs.first?.on == false { array.append(0) }
+        for run in runs {
+            var left = run.ms
+            while left > maxEntryMs {
+                array.append(maxEntryMs)
+                array.append(0)
+                left -= maxEntryMs
+            }
+            array.append(left)
+        }
+        return array
+    }
+
+    /// The JSON description of a pattern's web export.
+    package static func description(_ item: ExportablePattern, policy: PolicyDocument) -> JSONNode {
+        let vibration = vibration(item.pattern)
+        var members: [(String, JSONNode)] = [
+            ("name", .string(item.name)),
+            ("policy", .string(policy.name.value)),
+            ("pattern", .array(vibration.pattern.map { .number(Double($0)) })),
+            ("modulationPeriodMs", .number(Double(vibration.periodMs))),
+            ("truncated", .bool(vibration.truncated)),
+        ]
+        members.append(("loopPeriodMs", item.pattern.loop.map { .number(($0 * 1000).rounded()) } ?? .null))
+        if let steps = item.fallbackSteps(in: policy), !steps.isEmpty {
+            members.append(("fallback", .array(webArray(steps).map { .number(Double($0)) })))
+        }
+        return .object(members)
+    }
+
+    /// The vibrate arrays of every preset feedback of the policy.
+    package static func presets(_ policy: PolicyDocument) -> JSONNode {
+        .object(policy.feedback.compactMap { feedback -> (String, JSONNode)? in
+            guard case .preset(let preset, let intensity) = feedback.body else { return nil }
+            let web = PresetMapping.of(preset.value, intensity: intensity?.value).web
+            return (feedback.name.value, .array(web.map { .number(Double($0)) }))
+        })
+    }
+}

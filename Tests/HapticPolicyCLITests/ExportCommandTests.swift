@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+@Suite struct ExportCommandTests {
+    static func temporaryFolder() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hp-export-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func exportsEveryPlatformForTheBreathingPolicy() throws {
+        let out = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try runBinary(["export", "Policies/breathing.yaml", "--to", "all", "--out", out.path])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let written = result.stdout.split(separator: "\n").map { URL(fileURLWithPath: String($0)).lastPathComponent }
+        #expect(written == [
+            "breath.ahap", "breath.android.json", "BreathHaptic.kt", "presets.android.json", "BreathingPresets.kt",
+            "breath.web.json", "presets.web.json",
+        ])
+        let ahap = try String(contentsOf: out.appendingPathComponent("breath.ahap"), encoding: .utf8)
+        #expect(ahap.components(separatedBy: "\"HapticContinuous\"").count - 1 == 2)
+        #expect(ahap.components(separatedBy: "\"HapticIntensityControl\"").count - 1 == 2)
+    }
+
+    @Test func sameInputGivesTheSameBytes() throws {
+        let a = Self.temporaryFolder(), b = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: a); try? FileManager.default.removeItem(at: b) }
+        _ = try runBinary(["export", "Policies/plavo.yaml", "--out", a.path])
+        _ = try runBinary(["export", "Policies/plavo.yaml", "--out", b.path])
+        let names = try FileManager.default.contentsOfDirectory(atPath: a.path).sorted()
+        #expect(names.count == 39)
+        for name in names {
+            #expect(FileManager.default.contents(atPath: a.appendingPathComponent(name).path)
+                == FileManager.default.contents(atPath: b.appendingPathComponent(name).path), "\(name)")
+        }
+    }
+
+    @Test func paramOutOfRangeIsALocatedErrorNamingTheRange() throws {
+        let out = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try runBinary(["export", "Policies/metronome.yaml", "--to", "ahap", "--out", out.path, "--param", "bpm=500"])
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.contains("Policies/metronome.yaml:"))
+        #expect(result.stderr.contains("error[HP701]: pattern 'click': parameter 'bpm' = 500 is out of range; use a value in 20...300"))
+        #expect(result.stderr.contains("bpm: {default: 60"), "the caret line quotes the parameter's source line")
+    }
+
+    @Test(arguments: [
+        (["export", "Policies/plavo.yaml"], "missing --out"),
+        (["export", "Policies/plavo.yaml", "--out", "x", "--to", "ios"], "'ios' is not a valid value for '--to'"),
+        (["export", "Policies/plavo.yaml", "--out", "x", "--param", "bpm"], "needs the form name=value"),
+    ])
+    func usageErrorsExit64(arguments: [String], says: String) throws {
+        let result = try runBinary(arguments)
+        #expect(result.exitCode == 64)
+        #expect(result.stderr.contains(says), "\(result.stderr)")
+    }
+
+    @Test func importAHAPPrintsAPatternAndLocatedWarnings() throws {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("tap.ahap")
+        try Data("""
+            {"Version": 1, "Pattern": [
+              {"Event": {"Time": 0.2, "EventType": "HapticTransient"}},
+              {"Event": {"Time": 0.1, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 2}]}}
+            ]}
+            """.utf8).write(to: file)
+        let result = try runBinary(["import-ahap", file.path, "--name", "double"])
+        #expect(result.exitCode == 0)
+        #expect(result.stdout.contains("double:\n  layer: creature\n  pattern:\n    events:\n"))
+        #expect(result.stdout.contains("- {type: transient, time: 0.1, intensity: 1}"))
+        #expect(result.stderr.contains("tap.ahap:3:22: warning[HP724]: this event at 0.1 s comes after one at 0.2 s"))
+        #expect(result.stderr.contains("warning[HP725]: 'HapticIntensity' 2 is outside 0...1"))
+    }
+
+    @Test func importAHAPRefusesMisspelledKeys() throws {
+        let result = try runBinary(["import-ahap", "-"], stdin: #"{"Pattern": [{"Event": {"Time": 0, "Type": "HapticTransient"}}]}"#)
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("<stdin>:1:36: error[HP722]: unknown key 'Type' in an event; did you mean 'EventType'?"))
+    }
+
+    @Test func exportThenImportRoundTripsThroughTheBinary() throws {
+        let out = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        _ = try runBinary(["export", "Policies/plavo.yaml", "--to", "ahap", "--out", out.path])
+        let result = try runBinary(["import-ahap", out.appendingPathComponent("farewell.ahap").path])
+        #expect(result.exitCode == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.contains("intensity: [[0, 1], [0.3, 0.55], [0.9, 0]]"))
+    }
+
+    @Test func reportWithEventsWritesTheTimeline() throws {
+        let out = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let page = out.appendingPathComponent("session.html")
+        let result = try runBinary(["report", "Policies/plavo.yaml", "--events", "Policies/logs/demo.jsonl", "--out", page.path])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.contains("<section id=\"timeline\">"))
+        let lines = try String(contentsOf: packageRoot.appendingPathComponent("Policies/logs/demo.jsonl"), encoding: .utf8)
+            .split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count
+        let rows = html.components(separatedBy: "<tr class=\"timeline-").count - 1
+        let budgetRows = html.components(separatedBy: "<tr class=\"timeline-budget\"").count - 1
+        #expect(rows - budgetRows == lines, "one timeline row per log line, plus budget breaches")
+        #expect(html.contains("class=\"timeline-band\""))
+        #expect(html.contains("class=\"timeline-background\""))
+    }
+}
