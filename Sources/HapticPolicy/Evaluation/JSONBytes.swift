@@ -65,34 +65,67 @@ final class JSONBytes {
         count += bytes.count
     }
 
+    /// Whether any byte needs a JSON escape (`"`, `\\`, or below 0x20); eight bytes at a
+    /// time, since almost no string in a decision needs one.
+    @inline(__always)
+    private static func needsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = utf8.baseAddress else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while index + 8 <= utf8.count {
+            let word = UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self)
+            let quote = word ^ (ones &* 0x22)
+            let slash = word ^ (ones &* 0x5C)
+            let control = (word &- ones &* 0x20) & ~word
+            let zeroQuote = (quote &- ones) & ~quote
+            let zeroSlash = (slash &- ones) & ~slash
+            if (control | zeroQuote | zeroSlash) & highs != 0 { return true }
+            index += 8
+        }
+        while index < utf8.count {
+            let b = utf8[index]
+            if b < 0x20 || b == 0x22 || b == 0x5C { return true }
+            index += 1
+        }
+        return false
+    }
+
     /// Appends `"prefix+text"` with JSON escapes.
     func string(_ text: String, prefix: StaticString = "") {
         byte(0x22)
         raw(prefix)
         var text = text
         text.withUTF8 { utf8 in
-            ensure(utf8.count)
-            var runStart = 0
-            for index in 0..<utf8.count {
-                let b = utf8[index]
-                guard b < 0x20 || b == 0x22 || b == 0x5C else { continue }
-                raw(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                runStart = index + 1
-                switch b {
-                case 0x22: raw("\\\"")
-                case 0x5C: raw("\\\\")
-                case 0x0A: raw("\\n")
-                case 0x0D: raw("\\r")
-                case 0x09: raw("\\t")
-                default:
-                    raw("\\u00")
-                    byte(Self.hex[Int(b >> 4)])
-                    byte(Self.hex[Int(b & 15)])
-                }
+            if !Self.needsEscape(utf8) {
+                raw(utf8)
+                return
             }
-            raw(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+            escaped(utf8)
         }
         byte(0x22)
+    }
+
+    private func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        for index in 0..<utf8.count {
+            let b = utf8[index]
+            guard b < 0x20 || b == 0x22 || b == 0x5C else { continue }
+            raw(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            runStart = index + 1
+            switch b {
+            case 0x22: raw("\\\"")
+            case 0x5C: raw("\\\\")
+            case 0x0A: raw("\\n")
+            case 0x0D: raw("\\r")
+            case 0x09: raw("\\t")
+            default:
+                raw("\\u00")
+                byte(Self.hex[Int(b >> 4)])
+                byte(Self.hex[Int(b & 15)])
+            }
+        }
+        raw(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
     }
 
     /// Appends a string or `null`.

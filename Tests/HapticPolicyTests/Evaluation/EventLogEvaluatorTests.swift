@@ -94,6 +94,15 @@ import Testing
         #expect(change["subject"] as? String == "fern")
     }
 
+    @Test func writtenStringsRoundTripThroughJSONEscapes() throws {
+        let name = "odd \"quoted\" \\ name\twith\u{1}control and 植物 🌱 and a long tail past eight bytes"
+        let line = #"{"t":1,"event":"# + String(decoding: try JSONSerialization.data(withJSONObject: name, options: .fragmentsAllowed), as: UTF8.self) + "}"
+        let (lines, _) = run(line)
+        let decided = try object(try #require(lines.first))
+        #expect(decided["event"] as? String == name)
+        #expect(decided["reason"] as? String == "unknown-event")
+    }
+
     @Test func explainAddsTheRuleLocationAndInvariantText() throws {
         let log = """
             {"t":0,"event":"screen.enter","screen":"camera"}
