@@ -83,10 +83,12 @@ enum InputCheck {
     }
 
     /// HP004: over the size limit.
-    static func tooLarge(_ size: Int, limit: Int, at location: SourceLocation) -> Diagnostic {
-        Diagnostic(
+    /// `size` is nil when reading stopped at the limit (standard input).
+    static func tooLarge(_ size: Int?, limit: Int, at location: SourceLocation) -> Diagnostic {
+        let measured = size.map { "is \($0) bytes" } ?? "has more than \(limit) bytes"
+        return Diagnostic(
             code: "HP004", severity: .error,
-            message: "the file is \(size) bytes, over the \(limit)-byte limit; split the policy or raise the limit",
+            message: "the file \(measured), over the \(limit)-byte limit; split the policy or raise the limit",
             at: location)
     }
 }

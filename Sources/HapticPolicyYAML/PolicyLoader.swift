@@ -33,8 +33,16 @@ public enum PolicyLoader {
     /// gives a diagnostic, never a thrown error.
     public static func load(path: String, limits: ParseLimits = .default) -> LoadResult {
         if path == "-" {
-            let data = FileHandle.standardInput.readData(ofLength: limits.maxBytes + 1)
-            return parse([UInt8](data), file: "<stdin>", limits: limits)
+            guard let bytes = readStandardInput(limit: limits.maxBytes) else {
+                return unreadable("<stdin>", reason: "standard input could not be read")
+            }
+            if bytes.count > limits.maxBytes {
+                let start = SourceLocation(file: "<stdin>", line: 1, column: 1)
+                return LoadResult(
+                    document: nil, diagnostics: [InputCheck.tooLarge(nil, limit: limits.maxBytes, at: start)],
+                    source: nil)
+            }
+            return parse(bytes, file: "<stdin>", limits: limits)
         }
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
@@ -57,6 +65,27 @@ public enum PolicyLoader {
             let reason = FileManager.default.fileExists(atPath: path) ? "permission denied or unreadable" : "no such file"
             return unreadable(path, reason: reason)
         }
+    }
+
+    /// Standard input up to one byte past `limit` (enough to tell it is too large).
+    private static func readStandardInput(limit: Int) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        while bytes.count <= limit {
+            let count = min(1 << 16, limit + 1 - bytes.count)
+            let chunk: Data?
+            if #available(macOS 10.15.4, iOS 13.4, *) {
+                do {
+                    chunk = try FileHandle.standardInput.read(upToCount: count)
+                } catch {
+                    return nil
+                }
+            } else {
+                chunk = FileHandle.standardInput.readData(ofLength: count)
+            }
+            guard let chunk, !chunk.isEmpty else { break }
+            bytes += chunk
+        }
+        return bytes
     }
 
     private static func unreadable(_ path: String, reason: String) -> LoadResult {

@@ -172,6 +172,17 @@ import Testing
         #expect(result.document != nil)
     }
 
+    /// Messages are lowercase, name a fix after ';' or ':', and end without a period.
+    @Test(arguments: failing)
+    func messagesNameTheFix(_ item: Case) {
+        for diagnostic in load(header + item.body).diagnostics {
+            let message = diagnostic.message
+            #expect(message.first?.isUppercase == false, "\(message)")
+            #expect(message.contains("; ") || message.contains(": "), "\(message)")
+            #expect(!message.hasSuffix("."), "\(message)")
+        }
+    }
+
     @Test(arguments: [
         ("no version", "policy: p\n", ["HP013@1:1"]),
         ("version 2", "policy: p\nversion: 2\n", ["HP020@2:10"]),

@@ -40,7 +40,7 @@ import Testing
         let rendered = renderText(result.diagnostics, sources: ["x.yaml": try #require(result.source)], color: false)
         #expect(
             rendered == """
-                x.yaml:3:14: error[HP011]: expected text for 'description', found a mapping
+                x.yaml:3:14: error[HP011]: expected text for 'description', found a mapping; replace it with text
                     3 | description: {植物: 1, 植物: 2}
                       |              ^
                 x.yaml:3:22: error[HP006]: duplicate key '植物'; a key may appear once in a mapping, remove or rename one

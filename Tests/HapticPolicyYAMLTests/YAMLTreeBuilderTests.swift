@@ -58,6 +58,15 @@ import Testing
         #expect(structural == [item.expected], "\(summary(result))")
     }
 
+    @Test(arguments: failing)
+    func messagesNameTheFix(_ item: Case) {
+        let result = PolicyLoader.parse(item.bytes, file: "test.yaml", limits: item.limits)
+        for diagnostic in result.diagnostics {
+            #expect(diagnostic.message.first?.isUppercase == false, "\(diagnostic.message)")
+            #expect(diagnostic.message.contains("; ") || diagnostic.message.contains(": "), "\(diagnostic.message)")
+        }
+    }
+
     @Test(arguments: [
         ("plain", "a: 1\n"),
         ("byte order mark", "\u{FEFF}a: 1\n"),

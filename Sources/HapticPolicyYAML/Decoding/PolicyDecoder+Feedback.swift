@@ -12,7 +12,7 @@ extension PolicyDecoder {
         let layer = fields["layer"].flatMap { choice($0, for: "layer", what: "layer", as: Layer.self) }
         let note = self.note(fields["note"])
         var body: FeedbackDecl.Body?
-        switch exclusive(fields, ["preset", "pattern"], advice: "a feedback is either a system preset or a custom pattern") {
+        switch exclusive(fields, ["preset", "pattern"], advice: "keep one: a feedback is either a system preset or a custom pattern") {
         case let entry? where entry.name == "preset":
             if let preset = choice(entry.value, for: "preset", what: "preset", as: Preset.self) {
                 let intensity = fields["intensity"].flatMap { number($0, for: "intensity") }
@@ -23,7 +23,9 @@ extension PolicyDecoder {
             body = pattern(entry.value).map(FeedbackDecl.Body.pattern)
             notAllowed(fields, "intensity", because: "a pattern sets 'intensity' on each of its events")
         case nil:
-            missingOneOf(["preset", "pattern"], of: fields, in: what, at: name.location, advice: ", for example 'preset: impact.light'")
+            missingOneOf(
+                ["preset", "pattern"], of: fields, in: what, at: name.location,
+                advice: "add one, for example 'preset: impact.light'")
         }
         let fallbackDecl = fields["fallback"].flatMap { self.fallback($0) }
         guard let layer, let body else { return nil }
@@ -105,9 +107,9 @@ extension PolicyDecoder {
             notAllowed(fields, "intensity", because: "a silence plays nothing")
             notAllowed(fields, "sharpness", because: "a silence plays nothing")
             notAllowed(fields, "curves", because: "a silence plays nothing")
-            if !fields.has("duration"), !fields.explainsMissing(["duration"]) { report(Self.missingKey("duration", in: "a silence event", at: node.location)) }
+            requireDuration(fields, in: "a silence event", at: node.location)
         case .continuous?:
-            if !fields.has("duration"), !fields.explainsMissing(["duration"]) { report(Self.missingKey("duration", in: "a continuous event", at: node.location)) }
+            requireDuration(fields, in: "a continuous event", at: node.location)
         case nil:
             break
         }
@@ -115,6 +117,11 @@ extension PolicyDecoder {
         return PatternEventDecl(
             kind: kind, time: time, duration: duration, intensity: intensity, sharpness: sharpness, curves: curves,
             note: note(fields["note"]), location: node.location)
+    }
+
+    private mutating func requireDuration(_ fields: Fields, in what: String, at location: SourceLocation) {
+        guard !fields.has("duration"), !fields.explainsMissing(["duration"]) else { return }
+        report(Self.missingKey("duration", in: what, at: location))
     }
 
     private mutating func curve(named name: Located<String>, _ node: YAMLNode) -> CurveDecl? {

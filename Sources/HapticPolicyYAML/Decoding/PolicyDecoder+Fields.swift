@@ -104,13 +104,13 @@ extension PolicyDecoder {
 
     /// Reports that one of several keys is needed.
     mutating func missingOneOf(
-        _ keys: [String], of fields: Fields, in what: String, at location: SourceLocation, advice: String = ""
+        _ keys: [String], of fields: Fields, in what: String, at location: SourceLocation, advice: String = "add one"
     ) {
         guard !fields.explainsMissing(keys) else { return }
         let list = keys.map { "'\($0)'" }.joined(separator: ", ")
         report(
             Diagnostic(
-                code: "HP013", severity: .error, message: "\(what) needs one of \(list)\(advice)", at: location))
+                code: "HP013", severity: .error, message: "\(what) needs one of \(list); \(advice)", at: location))
     }
 
     /// `{note: a limit, said gently}` reads `said gently` as a key with no value: say so.
@@ -151,7 +151,8 @@ extension PolicyDecoder {
 
     static func notAMapping(_ what: String, found: String, at location: SourceLocation) -> Diagnostic {
         Diagnostic(
-            code: "HP011", severity: .error, message: "expected a mapping for \(what), found \(found)", at: location)
+            code: "HP011", severity: .error,
+            message: "expected a mapping for \(what), found \(found); write 'key: value' lines", at: location)
     }
 
     static func keyNotText(found: String, at location: SourceLocation) -> Diagnostic {

@@ -26,12 +26,12 @@ extension PolicyDecoder {
         let below = fields["below"].flatMap { number($0, for: "below") }
         var play: Located<String>?
         var silent: Located<String>?
-        switch exclusive(fields, ["play", "silent"], advice: "entering a level either plays or stays silent") {
+        switch exclusive(fields, ["play", "silent"], advice: "keep one: entering a level either plays or stays silent") {
         case let entry? where entry.name == "play": play = text(entry.value, for: "play")
         case let entry?: silent = reason(entry.value)
         case nil:
             missingOneOf(["play", "silent"], of: fields, in: "band level '\(name?.value ?? "")'", at: node.location,
-                advice: "; say what entering it plays, or why it is silent")
+                advice: "say what entering it plays, or why it is silent")
         }
         guard let name else { return nil }
         return BandDecl.Level(name: name, below: below, play: play, silent: silent, location: node.location)
@@ -127,7 +127,7 @@ extension PolicyDecoder {
         }
         if action == nil, !fields.has("ticker"), !fields.has("prepare") {
             missingOneOf(["play", "band", "silent", "stop"], of: fields, in: "the row for '\(event)'", at: node.location,
-                advice: " (or 'ticker:' / 'prepare:' alone); write 'silent: <reason>' to decide on silence")
+                advice: "add one, or 'ticker:' / 'prepare:' alone; write 'silent: <reason>' to decide on silence")
             usable = false
         }
         if let node = fields["cite"] { row.cites = names(node, for: "cite") ?? [] }

@@ -169,12 +169,14 @@ extension PolicyDecoder {
     /// Reports a value of the wrong kind.
     mutating func wrongType(expected: String, for key: String, found node: YAMLNode) {
         var message = "expected \(expected) for '\(key)', found \(describe(node))"
+        var fix = "; replace it with \(expected)"
         // `'0.5'` or `"true"`: quoting made a number or boolean into text.
         if node.tag == nil, case .scalar(let text, let style) = node.content, style.isQuoted, !text.isEmpty,
             CoreSchema.resolvePlain(text) != .string(text)
         {
-            message += "; remove the quotes"
+            fix = "; remove the quotes"
         }
+        message += fix
         report(Diagnostic(code: "HP011", severity: .error, message: message, at: node.location))
     }
 

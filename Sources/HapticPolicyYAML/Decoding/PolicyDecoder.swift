@@ -148,7 +148,7 @@ struct PolicyDecoder {
         let max = fields["max"].flatMap { integer($0, for: "max") }
         let per = fields["per"].flatMap { number($0, for: "per") }
         var scope: BudgetDecl.Scope?
-        switch exclusive(fields, ["each", "screen", "layer"], advice: "a budget counts one scope") {
+        switch exclusive(fields, ["each", "screen", "layer"], advice: "keep one: a budget counts one scope") {
         case let entry? where entry.name == "each":
             if choice(entry.value, for: "each", what: "budget scope", options: ["screen"]) != nil { scope = .eachScreen }
         case let entry? where entry.name == "screen":
@@ -156,7 +156,9 @@ struct PolicyDecoder {
         case let entry?:
             scope = choice(entry.value, for: "layer", what: "layer", as: Layer.self).map { .layer($0) }
         case nil:
-            missingOneOf(["each", "screen", "layer"], of: fields, in: "a budget", at: node.location, advice: ", for example 'each: screen'")
+            missingOneOf(
+                ["each", "screen", "layer"], of: fields, in: "a budget", at: node.location,
+                advice: "add one, for example 'each: screen'")
         }
         guard let id, let max, let per, let scope else { return nil }
         return BudgetDecl(id: id, scope: scope, max: max, window: per, location: node.location)

@@ -188,7 +188,9 @@ struct YAMLTreeBuilder {
     static func tooManyNodes(limit: Int, at location: SourceLocation) -> Diagnostic {
         Diagnostic(
             code: "HP008", severity: .error,
-            message: "the document grows past \(limit) nodes (counting every alias expansion); remove nested aliases or split the file",
+            message:
+                "the document grows past \(limit) nodes (counting every alias expansion); "
+                + "remove nested aliases or split the file",
             at: location)
     }
 
