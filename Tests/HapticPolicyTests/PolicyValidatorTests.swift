@@ -6,7 +6,7 @@ import Testing
     @Test func namesTheParameterValueAndTheBound() {
         let breath = Build.pattern(
             "breath", params: [Build.param("inhale", 4, min: 2, max: 6), Build.param("exhale", 8, min: 4, max: 20)],
-            events: [Build.event(.continuous, duration: "exhale + 12")])
+            events: [Build.event(.continuous, duration: "inhale"), Build.event(.continuous, time: "inhale", duration: "exhale + 12")])
         let findings = PolicyValidator.validate(Build.played(breath))
         #expect(findings.codes == ["HP106"])
         #expect(
@@ -53,7 +53,7 @@ import Testing
         #expect(findings.first?.message.contains("lower 'max' of 'bpm' to 240") == true)
     }
 
-    @Test(arguments: [(1, 3), (2, 5), (4, 17), (5, 11), (6, 13)])
+    @Test(arguments: [(0, 1), (1, 3), (2, 9), (4, 25), (5, 11), (6, 13)])
     func scenarioCount(ranged: Int, expected: Int) {
         let params = (0..<ranged).map { Build.param("p\($0)", 1, min: 0, max: 2) }
         let space = TemplateSpace(PatternDecl(parameters: params, events: []))

@@ -59,6 +59,19 @@ import Testing
         #expect(found == expected, "\(name):\n\(messages.joined(separator: "\n"))")
     }
 
+    /// Messages are lowercase and name a fix (after a colon or semicolon, or as "did you mean").
+    @Test(arguments: fixtures.filter { $0.hasSuffix(".fail.yaml") })
+    func messagesAreLowercaseAndNameTheFix(_ name: String) throws {
+        let directory = try #require(Self.directory)
+        let data = try Data(contentsOf: directory.appendingPathComponent(name))
+        let document = try #require(PolicyLoader.parse([UInt8](data), file: name).document)
+        for finding in PolicyValidator.validate(document) {
+            #expect(finding.message.first?.isUppercase == false, "\(finding.code): \(finding.message)")
+            #expect(finding.message.contains(": ") || finding.message.contains("; "), "\(finding.code): \(finding.message)")
+            #expect(!finding.message.hasSuffix("."), "\(finding.code): \(finding.message)")
+        }
+    }
+
     @Test(arguments: fixtures.filter { $0.hasSuffix(".pass.yaml") })
     func passingExampleIsClean(_ name: String) throws {
         let (found, expected, messages) = try Self.findings(name)

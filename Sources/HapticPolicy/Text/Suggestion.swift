@@ -1,8 +1,13 @@
 /// Edit distance (optimal string alignment, over Unicode characters): the fewest
 /// single-character insertions, deletions, substitutions and swaps of two neighbours
 /// that turn `a` into `b` (`pluse` → `pulse` is 1).
-package func editDistance(_ a: String, _ b: String) -> Int {
-    let lhs = Array(a), rhs = Array(b)
+package func editDistance(_ a: String, _ b: String, limit: Int = .max) -> Int {
+    editDistance(Array(a), Array(b), limit: limit)
+}
+
+/// Edit distance over character arrays; stops early and returns `limit + 1` once every
+/// alignment already costs more than `limit`, so a distance above `limit` reads `limit + 1`.
+func editDistance(_ lhs: [Character], _ rhs: [Character], limit: Int) -> Int {
     if lhs.isEmpty { return rhs.count }
     if rhs.isEmpty { return lhs.count }
     var beforePrevious = [Int](repeating: 0, count: rhs.count + 1)
@@ -17,6 +22,8 @@ package func editDistance(_ a: String, _ b: String) -> Int {
                 current[j] = min(current[j], beforePrevious[j - 2] + 1)
             }
         }
+        // Every later cell builds on this row or (by a swap) the one before, plus at least 1.
+        if limit < .max, (current.min() ?? 0) > limit, (previous.min() ?? 0) >= limit { return limit + 1 }
         (beforePrevious, previous, current) = (previous, current, beforePrevious)
     }
     return previous[rhs.count]
@@ -26,17 +33,20 @@ package func editDistance(_ a: String, _ b: String) -> Int {
 /// a case-only difference, or at most a third of the name's length in edits (at least 1,
 /// at most 3). Ties go to the earliest candidate, so results are deterministic.
 package func suggestion(for name: String, among candidates: some Sequence<String>) -> String? {
-    let lowered = name.lowercased()
+    let lowered = Array(name.lowercased())
+    let length = lowered.count
+    let allowed = min(3, max(1, length / 3))
     var best: (name: String, distance: Int)?
     for candidate in candidates where candidate != name {
-        // Very long names are not typos worth comparing, and the quadratic cost stays small.
-        guard candidate.count <= 200, name.count <= 200 else { continue }
-        let distance = candidate.lowercased() == lowered ? 0 : editDistance(lowered, candidate.lowercased())
+        // Very long names are not typos worth comparing, and a length difference above the
+        // allowed distance cannot be a near miss: both keep the cost small.
+        let count = candidate.count
+        guard count <= 200, length <= 200, abs(count - length) <= allowed else { continue }
+        let distance = editDistance(lowered, Array(candidate.lowercased()), limit: allowed)
         if let current = best, current.distance <= distance { continue }
         best = (candidate, distance)
     }
     guard let best else { return nil }
-    let allowed = min(3, max(1, name.count / 3))
     return best.distance <= allowed ? best.name : nil
 }
 

@@ -48,7 +48,7 @@ enum BandChecks {
                         at: below.location))
                 } else if let previous, !(below.value > previous.edge) {
                     out.append(CheckCode.bandEdgesNotAscending(
-                        "level '\(level.name.value)' ends below \(show(below.value)), not above the edge \(show(previous.edge)) of '\(previous.level)': edges must be strictly ascending",
+                        "the edge \(show(below.value)) of level '\(level.name.value)' is not above the edge \(show(previous.edge)) of '\(previous.level)': edges go strictly up from level to level; raise it or reorder the levels",
                         at: below.location))
                 }
                 if below.value.isFinite { previous = (below.value, level.name.value) }

@@ -40,7 +40,7 @@ enum BudgetChecks {
                     at: budget.window.location))
             }
             if case .screen(let screen) = budget.scope, context.screens[screen.value] == nil {
-                let hint = didYouMean(screen.value, among: context.screenNames)
+                let hint = context.didYouMean(screen.value, among: context.screenNames)
                 out.append(CheckCode.budgetUnknownScreen(
                     "budget '\(id)' counts screen '\(screen.value)', which is not declared\(hint.isEmpty ? ": fix the name or use `each: screen`" : hint)",
                     at: screen.location))

@@ -17,9 +17,10 @@ package enum CheckCatalogue {
         .parameterRangeInvalid, .notFinite, .intensityOnNonImpact, .emptyPattern,
         .unknownFeedback, .unknownBand, .unknownScreen, .unknownEvent, .unknownInvariant, .unknownParameter,
         .invalidFallback, .stopWithoutLoop, .duplicateInvariant, .stateEventDeclared,
-        .unusedFeedback, .unusedBand, .unusedScreen, .unusedInvariant,
+        .unusedFeedback, .unusedBand, .unusedScreen, .unusedInvariant, .feedbackNamedLikePreset, .stateEventInTable,
+        .unusedParameter,
         .gap, .overlappingRows, .shadowedRow, .eventNotOnScreen, .emptySilenceReason,
-        .bandWithoutNumber, .tickWithoutPlay, .incompleteCell,
+        .bandWithoutNumber, .tickWithoutPlay, .incompleteCell, .conditionValueMismatch,
         .bannedPreset, .layerMixing, .valueWithoutBand, .exceptionUnknownEvent,
         .noBudget, .budgetMaxTooSmall, .budgetWindowNotPositive, .budgetUnknownScreen, .duplicateBudget,
     ]

@@ -32,9 +32,9 @@ enum InvariantChecks {
         invariant.exceptions.compactMap { exception in
             let name = exception.event.value
             guard context.events[name] == nil else { return nil }
-            let hint = didYouMean(name, among: context.eventNames)
+            let hint = context.didYouMean(name, among: context.eventNames)
             return CheckCode.exceptionUnknownEvent(
-                "\(invariant.id.value) exempts '\(name)', which is not in the catalogue\(hint.isEmpty ? ": fix the name or remove the exception" : hint)",
+                "the exception '\(name)' of \(invariant.id.value) is not in the catalogue\(hint.isEmpty ? ": fix the name or remove the exception" : hint)",
                 at: exception.event.location, invariant: invariant.id.value)
         }
     }

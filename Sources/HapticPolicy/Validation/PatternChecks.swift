@@ -15,7 +15,8 @@ extension CheckCode {
     static let continuousTooLong = CheckCode(
         "HP106", .error, "continuous-too-long", "a continuous event lasts more than 30 s (the Core Haptics limit)")
     static let tooManyControlPoints = CheckCode(
-        "HP107", .error, "too-many-control-points", "a curve has more than 16 control points (the Core Haptics limit)")
+        "HP107", .error, "too-many-control-points",
+        "a curve has more than 16 control points (the Core Haptics limit); an error: split the event, the exporter does not")
     static let controlPointOutsideEvent = CheckCode(
         "HP108", .error, "control-point-outside-event", "a control point's time is outside 0...its event's duration")
     static let controlPointsOutOfOrder = CheckCode(
@@ -59,8 +60,9 @@ enum PatternChecks {
     /// Core Haptics limits.
     static let maxContinuousDuration = 30.0
     static let maxControlPoints = 16
-    /// Template findings explained with causes and bounds (each costs ~60 evaluations).
-    static let explainedFindingsLimit = 20
+    /// Template findings explained with causes and bounds: each costs ~70 evaluations of
+    /// the whole pattern, so huge patterns get fewer (the rest name every parameter at its end).
+    static func explainedFindingsLimit(events: Int) -> Int { min(20, 20_000 / max(1, events)) }
 
     static func run(_ context: ValidationContext) -> [Diagnostic] {
         context.document.feedback.flatMap(check)
@@ -82,7 +84,7 @@ enum PatternChecks {
                 } else {
                     explained += 1
                     diagnostics.append(
-                        word(finding, at: scenario, in: space, explain: explained <= explainedFindingsLimit,
+                        word(finding, at: scenario, in: space, explain: explained <= explainedFindingsLimit(events: pattern.events.count),
                              evaluate: evaluate))
                 }
             }

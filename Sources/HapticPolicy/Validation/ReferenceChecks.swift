@@ -17,6 +17,12 @@ extension CheckCode {
     static let stateEventDeclared = CheckCode(
         "HP210", .error, "state-event-declared",
         "the catalogue declares a built-in state event (`screen.enter`, `app.state`, `device.*`)")
+    static let feedbackNamedLikePreset = CheckCode(
+        "HP215", .error, "feedback-named-like-preset",
+        "a feedback is named like a preset id, so a fallback naming it is ambiguous")
+    static let stateEventInTable = CheckCode(
+        "HP216", .error, "state-event-in-table",
+        "a table or `everywhere` has a cell for a built-in state event, which the evaluator handles itself")
 }
 
 /// Every name used must be declared: feedback, bands, screens, events, invariants,
@@ -39,14 +45,19 @@ enum ReferenceChecks {
                 "'\(name.value)' is a preset id, not a feedback: declare it under `feedback:` with a layer (`{layer: ui, preset: \(name.value)}`) and play that name",
                 at: name.location)
         }
-        let candidates = context.feedbackNames + (presetsAllowed ? Preset.allCases.map(\.rawValue) : [])
-        let hint = didYouMean(name.value, among: candidates)
+        let hint = context.didYouMean(
+            name.value, among: context.feedbackNames + (presetsAllowed ? Preset.allCases.map(\.rawValue) : []))
         let fix = hint.isEmpty ? ": declare it under `feedback:` or fix the name" : hint
         return CheckCode.unknownFeedback("feedback '\(name.value)' is not declared\(fix)", at: name.location)
     }
 
     private static func catalogueFindings(_ context: ValidationContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
+        for feedback in context.document.feedback where Preset(rawValue: feedback.name.value) != nil {
+            out.append(CheckCode.feedbackNamedLikePreset(
+                "feedback '\(feedback.name.value)' has the name of a preset id, so `fallback: \(feedback.name.value)` could mean either: give it another name",
+                at: feedback.name.location))
+        }
         for event in context.document.events {
             if ValidationContext.isStateEvent(event.name.value) {
                 out.append(CheckCode.stateEventDeclared(
@@ -55,7 +66,7 @@ enum ReferenceChecks {
             }
             if case .only(let names) = event.screens {
                 for name in names where context.screens[name.value] == nil {
-                    let hint = didYouMean(name.value, among: context.screenNames)
+                    let hint = context.didYouMean(name.value, among: context.screenNames)
                     out.append(CheckCode.unknownScreen(
                         "screen '\(name.value)' is not declared\(hint.isEmpty ? ": declare it under `screens:` or fix the name" : hint)",
                         at: name.location))
@@ -69,8 +80,14 @@ enum ReferenceChecks {
         var out: [Diagnostic] = []
         for (_, cell) in context.allCells {
             let event = cell.event
-            if context.events[event.value] == nil, !ValidationContext.isStateEvent(event.value) {
-                let hint = didYouMean(event.value, among: context.eventNames)
+            if ValidationContext.isStateEvent(event.value) {
+                let fix = event.value == StateEvent.screenEnter.rawValue
+                    ? "remove the cell and list what to prepare in the screen's `enter:`"
+                    : "remove the cell; the evaluator applies it to the device state itself"
+                out.append(CheckCode.stateEventInTable(
+                    "'\(event.value)' is a built-in state event and has no table cell: \(fix)", at: event.location))
+            } else if context.events[event.value] == nil {
+                let hint = context.didYouMean(event.value, among: context.eventNames)
                 out.append(CheckCode.unknownEvent(
                     "event '\(event.value)' is not in the catalogue\(hint.isEmpty ? ": declare it under `events:` or fix the name" : hint)",
                     at: event.location))
@@ -80,7 +97,7 @@ enum ReferenceChecks {
                     out.append(finding)
                 }
                 if let band = row.band, context.bands[band.value] == nil {
-                    let hint = didYouMean(band.value, among: context.bandNames)
+                    let hint = context.didYouMean(band.value, among: context.bandNames)
                     out.append(CheckCode.unknownBand(
                         "band set '\(band.value)' is not declared\(hint.isEmpty ? ": declare it under `bands:` or fix the name" : hint)",
                         at: band.location))
@@ -97,7 +114,7 @@ enum ReferenceChecks {
                     }
                 }
                 for cite in row.cites where context.invariants[cite.value] == nil {
-                    let hint = didYouMean(cite.value, among: context.invariantIDs)
+                    let hint = context.didYouMean(cite.value, among: context.invariantIDs)
                     out.append(CheckCode.unknownInvariant(
                         "invariant '\(cite.value)' is not declared\(hint.isEmpty ? ": declare it under `invariants:` or fix the id" : hint)",
                         at: cite.location))
@@ -142,7 +159,7 @@ enum ReferenceChecks {
             for expression in expressions {
                 var seen = Set<String>()
                 for name in expression.value.parameters where !declared.contains(name) && seen.insert(name).inserted {
-                    let hint = didYouMean(name, among: declared)
+                    let hint = context.didYouMean(name, among: declared)
                     let fix = hint.isEmpty
                         ? (declared.isEmpty
                             ? ": declare it under `params:` with a default, or write a number"

@@ -6,7 +6,8 @@ extension CheckCode {
     static let overlappingRows = CheckCode(
         "HP302", .error, "overlapping-rows", "two rows of a cell have the same condition")
     static let shadowedRow = CheckCode(
-        "HP303", .error, "shadowed-row", "a row can never fire: an earlier row of its cell matches whenever it would")
+        "HP303", .error, "shadowed-row",
+        "a row can never fire: an earlier row of its cell matches whenever it would (an error: dead rows hide mistakes)")
     static let eventNotOnScreen = CheckCode(
         "HP304", .error, "event-not-on-screen", "a screen decides an event that cannot occur on it")
     static let emptySilenceReason = CheckCode(
@@ -14,6 +15,9 @@ extension CheckCode {
     static let bandWithoutNumber = CheckCode(
         "HP307", .error, "band-without-number", "`band:` on an event that does not carry `value: number`")
     static let tickWithoutPlay = CheckCode("HP308", .error, "tick-without-play", "a `ticker: tick` row plays nothing")
+    static let conditionValueMismatch = CheckCode(
+        "HP310", .error, "condition-value-mismatch",
+        "a row's `when: {value: ...}` can never match: the event carries no value, or another kind")
     static let incompleteCell = CheckCode(
         "HP309", .error, "incomplete-cell", "every row of a cell has a condition, so some events stay undecided")
 }
@@ -44,19 +48,29 @@ enum TableChecks {
     static func gapFindings(_ context: ValidationContext) -> [Diagnostic] {
         let everywhere = Set(context.document.everywhere.map(\.event.value))
         var out: [Diagnostic] = []
+        let declared = Set(context.screenNames)
         for event in context.document.events where !ValidationContext.isStateEvent(event.name.value) {
             let name = event.name.value
             guard !everywhere.contains(name) else { continue }
-            let missing = context.screens(of: event).filter { screen in !screen.cells.contains { $0.event.value == name } }
-            guard !missing.isEmpty else { continue }
+            let deciding = context.decidingScreens[name] ?? []
             switch event.screens {
             case .all:
-                let names = missing.map(\.name.value)
+                // Linear in the screens only until 5 missing ones are named.
+                let missingCount = declared.count - deciding.intersection(declared).count
+                guard missingCount > 0 else { continue }
+                var named: [String] = []
+                for screen in context.screenNames where !deciding.contains(screen) && !named.contains(screen) {
+                    named.append(screen)
+                    if named.count == 5 { break }
+                }
+                let names = missingCount > named.count
+                    ? named.map { "'\($0)'" }.joined(separator: ", ") + " and \(missingCount - named.count) more"
+                    : quotedList(named)
                 out.append(CheckCode.gap(
-                    "'\(name)' can occur on every screen but nothing decides it on \(names.count == 1 ? "screen" : "screens") \(quotedList(names)): add `\(name): {silent: <reason>}` under `everywhere:` or to the \(names.count == 1 ? "table" : "tables") of \(quotedList(names))",
+                    "'\(name)' can occur on every screen but nothing decides it on \(missingCount == 1 ? "screen" : "screens") \(names): add `\(name): {silent: <reason>}` under `everywhere:` or to the \(missingCount == 1 ? "table" : "tables") of \(names)",
                     at: event.name.location))
             case .only:
-                for screen in missing {
+                for screen in context.screens(of: event) where !deciding.contains(screen.name.value) {
                     out.append(CheckCode.gap(
                         "'\(name)' can occur on screen '\(screen.name.value)' but nothing decides it there: add `\(name): {silent: <reason>}` (or `play:`) to the table of screen '\(screen.name.value)'",
                         at: screen.name.location,
@@ -88,6 +102,9 @@ enum TableChecks {
                     "a `ticker: tick` row must play the tick: add `play: <feedback>` (usually a selection preset)",
                     at: row.ticker?.location ?? row.location))
             }
+            if let expected = row.condition?.value, let event {
+                out += valueMismatch(expected, event)
+            }
             if let band = row.band, let event, event.value?.value != .number {
                 out.append(CheckCode.bandWithoutNumber(
                     "'\(cell.event.value)' carries no number, so it has no band to change: add `value: number` to the event or use `play:`",
@@ -101,6 +118,26 @@ enum TableChecks {
                 at: location))
         }
         return out
+    }
+
+    /// A `value` condition whose kind the event never carries: the row never fires.
+    static func valueMismatch(_ expected: Located<ScalarValue>, _ event: EventDecl) -> [Diagnostic] {
+        let kind: ValueKind
+        switch expected.value {
+        case .number: kind = .number
+        case .bool: kind = .bool
+        case .string: kind = .string
+        }
+        guard let carried = event.value?.value else {
+            return [CheckCode.conditionValueMismatch(
+                "'\(event.name.value)' carries no value, so `value: \(expected.value)` never matches: add `value: \(kind.rawValue)` to the event or remove the condition",
+                at: expected.location)]
+        }
+        guard carried != kind else { return [] }
+        let fix = carried == .string ? "quote it (`value: \"\(expected.value.description.trimmingCharacters(in: ["\""]))\"`)" : "write a \(carried.rawValue)"
+        return [CheckCode.conditionValueMismatch(
+            "'\(event.name.value)' carries a \(carried.rawValue), so the \(kind.rawValue) \(expected.value) never matches: \(fix)",
+            at: expected.location)]
     }
 
     /// Some row always matches: one without a condition, or `speaks`/`value` rows
@@ -138,24 +175,32 @@ enum TableChecks {
             : "`when: {" + requirements.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}`"
     }
 
+    /// Each row is compared with the earliest earlier row whose requirements are a subset
+    /// of its own (at most 3 fields, so 8 subsets): linear in the number of rows.
     static func orderFindings(_ cell: CellDecl) -> [Diagnostic] {
         var out: [Diagnostic] = []
-        let needs = cell.rows.map { requirements($0.condition) }
-        for later in cell.rows.indices {
-            for earlier in 0..<later {
-                let covers = needs[earlier].allSatisfy { needs[later][$0.key] == $0.value }
-                guard covers else { continue }
-                let first = cell.rows[earlier].location
-                if needs[earlier] == needs[later] {
-                    out.append(CheckCode.overlappingRows(
-                        "this row has the same condition (\(describe(needs[later]))) as an earlier row for '\(cell.event.value)', which always wins: merge them or give this row a different `when:`",
-                        at: cell.rows[later].location, notes: [Diagnostic.Note("the earlier row", at: first)]))
-                } else {
-                    out.append(CheckCode.shadowedRow(
-                        "this row never fires: an earlier row for '\(cell.event.value)' with \(describe(needs[earlier])) matches first whenever it would: move this row above it or remove it",
-                        at: cell.rows[later].location, notes: [Diagnostic.Note("the row that wins", at: first)]))
-                }
-                break
+        var firstWith: [[String: String]: Int] = [:]
+        for (index, row) in cell.rows.enumerated() {
+            let needs = requirements(row.condition)
+            let keys = needs.keys.sorted()
+            var winner: Int?
+            for mask in 0..<(1 << keys.count) {
+                var subset: [String: String] = [:]
+                for (bit, key) in keys.enumerated() where mask & (1 << bit) != 0 { subset[key] = needs[key] }
+                if let earlier = firstWith[subset], winner.map({ earlier < $0 }) ?? true { winner = earlier }
+            }
+            if firstWith[needs] == nil { firstWith[needs] = index }
+            guard let winner else { continue }
+            let earlierNeeds = requirements(cell.rows[winner].condition)
+            let first = cell.rows[winner].location
+            if earlierNeeds == needs {
+                out.append(CheckCode.overlappingRows(
+                    "this row has the same condition (\(describe(needs))) as an earlier row for '\(cell.event.value)', which always wins: merge them or give this row a different `when:`",
+                    at: row.location, notes: [Diagnostic.Note("the earlier row", at: first)]))
+            } else {
+                out.append(CheckCode.shadowedRow(
+                    "this row never fires: an earlier row for '\(cell.event.value)' with \(describe(earlierNeeds)) matches first whenever it would: move this row above it or remove it",
+                    at: row.location, notes: [Diagnostic.Note("the row that wins", at: first)]))
             }
         }
         return out

@@ -1,6 +1,6 @@
-/// The parameter values a template is checked at: its defaults, then the corners of its
-/// ranges (every min/max combination when it has at most 4 ranged parameters, otherwise
-/// each parameter's min and max alone with the others at their defaults).
+/// The parameter values a template is checked at: its defaults, each parameter's min and
+/// max alone (the others at their defaults), and every min/max combination when it has at
+/// most 4 ranged parameters.
 struct TemplateScenario: Hashable {
     /// Which end of its range a parameter is at.
     enum End: Hashable {
@@ -44,14 +44,25 @@ struct TemplateSpace {
         return result
     }
 
-    /// Defaults first, then corners; no scenario twice.
+    /// Defaults first, then each parameter alone at each end of its range, then (with at
+    /// most `cornerLimit` ranged parameters) every corner; no scenario twice. The simplest
+    /// scenario showing a finding comes first, so the message names only what causes it.
     var scenarios: [TemplateScenario] {
-        var result = [TemplateScenario(values: defaults, ends: [:])]
+        let base = TemplateScenario(values: defaults, ends: [:])
+        var result = [base]
         let ranged = parameters.map { ($0.name.value, ends(of: $0)) }.filter { !$0.1.isEmpty }
+        for (name, ends) in ranged {
+            for (end, value) in ends {
+                var next = base
+                next.values[name] = value
+                next.ends[name] = end
+                result.append(next)
+            }
+        }
         if ranged.count <= Self.cornerLimit {
-            var partial = [TemplateScenario(values: defaults, ends: [:])]
+            var corners = [base]
             for (name, ends) in ranged {
-                partial = partial.flatMap { scenario in
+                corners = corners.flatMap { scenario in
                     ends.map { end, value in
                         var next = scenario
                         next.values[name] = value
@@ -60,16 +71,7 @@ struct TemplateSpace {
                     }
                 }
             }
-            result += partial
-        } else {
-            for (name, ends) in ranged {
-                for (end, value) in ends {
-                    var next = TemplateScenario(values: defaults, ends: [:])
-                    next.values[name] = value
-                    next.ends[name] = end
-                    result.append(next)
-                }
-            }
+            result += corners
         }
         var seen = Set<TemplateScenario>()
         return result.filter { seen.insert($0).inserted }

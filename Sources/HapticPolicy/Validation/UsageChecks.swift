@@ -6,6 +6,8 @@ extension CheckCode {
         "HP213", .warning, "unused-screen", "a screen with no table and no `enter:`, on which no event can occur")
     static let unusedInvariant = CheckCode(
         "HP214", .warning, "unused-invariant", "a `guideline` invariant no row cites")
+    static let unusedParameter = CheckCode(
+        "HP217", .warning, "unused-parameter", "a template parameter no expression of its pattern uses")
 }
 
 /// Declarations nothing uses: probably a leftover or a typo elsewhere (warnings).
@@ -62,6 +64,39 @@ enum UsageChecks {
             out.append(CheckCode.unusedInvariant(
                 "guideline '\(invariant.id.value)' is never cited: cite it on the rows it explains (`cite: \(invariant.id.value)`), or remove it",
                 at: invariant.id.location, invariant: invariant.id.value))
+        }
+        out += parameterFindings(document)
+        return out
+    }
+
+    /// Template parameters no expression of the pattern (or its fallback sequence) uses.
+    static func parameterFindings(_ document: PolicyDocument) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        for feedback in document.feedback {
+            guard case .pattern(let pattern) = feedback.body, !pattern.parameters.isEmpty else { continue }
+            var used = Set<String>()
+            func use(_ expression: Located<Expression>?) { if let expression { used.formUnion(expression.value.parameters) } }
+            use(pattern.loop)
+            for event in pattern.events {
+                use(event.time)
+                use(event.duration)
+                use(event.intensity)
+                use(event.sharpness)
+                for curve in event.curves {
+                    for point in curve.points {
+                        use(point.time)
+                        use(point.value)
+                    }
+                }
+            }
+            if case .sequence(let steps, _) = feedback.fallback { for step in steps { use(step.at) } }
+            // An undeclared name is most likely this parameter misspelt (HP206 says so).
+            guard used.isSubset(of: pattern.parameters.map(\.name.value)) else { continue }
+            for parameter in pattern.parameters where !used.contains(parameter.name.value) {
+                out.append(CheckCode.unusedParameter(
+                    "parameter '\(parameter.name.value)' of '\(feedback.name.value)' is used by no expression: use it in a time, duration or value, or remove it",
+                    at: parameter.name.location))
+            }
         }
         return out
     }

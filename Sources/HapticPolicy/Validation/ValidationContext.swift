@@ -7,6 +7,9 @@ struct ValidationContext {
     let events: [String: EventDecl]
     let screens: [String: ScreenDecl]
     let invariants: [String: InvariantDecl]
+    /// The declared screens whose own table decides each event.
+    let decidingScreens: [String: Set<String>]
+    private let suggester = Suggester()
 
     init(_ document: PolicyDocument) {
         self.document = document
@@ -15,6 +18,21 @@ struct ValidationContext {
         events = Self.index(document.events) { $0.name.value }
         screens = Self.index(document.screens) { $0.name.value }
         invariants = Self.index(document.invariants) { $0.id.value }
+        feedbackNames = document.feedback.map(\.name.value)
+        bandNames = document.bands.map(\.name.value)
+        eventNames = document.events.map(\.name.value)
+        screenNames = document.screens.map(\.name.value)
+        invariantIDs = document.invariants.map(\.id.value)
+        var deciding: [String: Set<String>] = [:]
+        for screen in document.screens {
+            for cell in screen.cells { deciding[cell.event.value, default: []].insert(screen.name.value) }
+        }
+        decidingScreens = deciding
+    }
+
+    /// "; did you mean 'x'?" for a near miss (memoised and budgeted, see `Suggester`).
+    func didYouMean(_ name: String, among candidates: @autoclosure () -> [String]) -> String {
+        suggester.didYouMean(name, among: candidates)
     }
 
     private static func index<T>(_ items: [T], by key: (T) -> String) -> [String: T] {
@@ -23,20 +41,20 @@ struct ValidationContext {
         return result
     }
 
-    var feedbackNames: [String] { document.feedback.map(\.name.value) }
-    var bandNames: [String] { document.bands.map(\.name.value) }
-    var eventNames: [String] { document.events.map(\.name.value) }
-    var screenNames: [String] { document.screens.map(\.name.value) }
-    var invariantIDs: [String] { document.invariants.map(\.id.value) }
+    let feedbackNames: [String]
+    let bandNames: [String]
+    let eventNames: [String]
+    let screenNames: [String]
+    let invariantIDs: [String]
 
-    /// Declared screens the event can occur on, in the order the screens are declared.
+    /// Declared screens the event can occur on (all screens, or the listed ones in list order).
     func screens(of event: EventDecl) -> [ScreenDecl] {
         switch event.screens {
         case .all:
             return document.screens
         case .only(let names):
-            let listed = Set(names.map(\.value))
-            return document.screens.filter { listed.contains($0.name.value) }
+            var seen = Set<String>()
+            return names.compactMap { name in seen.insert(name.value).inserted ? screens[name.value] : nil }
         }
     }
 
@@ -71,6 +89,30 @@ struct ValidationContext {
             return nil
         }
         return Preset(rawValue: target)
+    }
+}
+
+/// Memoised, budgeted "did you mean" lookups for one validation run (single-threaded):
+/// at most `budget` name comparisons in all, so a huge policy full of unknown names cannot
+/// make validation quadratic; a real policy (dozens of names) never comes near it.
+private final class Suggester {
+    static let budget = 20_000
+    private var cache: [String: String] = [:]
+    private var remaining = budget
+
+    func didYouMean(_ name: String, among candidates: () -> [String]) -> String {
+        guard remaining > 0 else { return "" }
+        let list = candidates()
+        let key = name + "\u{0}" + String(list.count)
+        if let cached = cache[key] { return cached }
+        guard list.count <= remaining else {
+            remaining = 0
+            return ""
+        }
+        remaining -= max(1, list.count)
+        let hint = HapticPolicy.didYouMean(name, among: list)
+        cache[key] = hint
+        return hint
     }
 }
 

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import HapticPolicy
+
+/// Policies at the loader's size limit (100 000 nodes) must validate quickly: no check
+/// may be quadratic in the number of events, screens, rows or unknown names.
+@Suite struct ValidatorScaleTests {
+    /// Generous for a debug build on a shared machine; a quadratic check takes minutes.
+    static let limit: TimeInterval = 10
+
+    static func timed(_ document: PolicyDocument) -> (findings: [Diagnostic], seconds: TimeInterval) {
+        let start = Date()
+        let findings = PolicyValidator.validate(document)
+        return (findings, Date().timeIntervalSince(start))
+    }
+
+    @Test func manyEventsOnManyUndecidedScreens() {
+        let events = (0..<5000).map { EventDecl(name: Located("e\($0)"), layer: Located(.ui), screens: .all(.unknown)) }
+        let screens = (0..<5000).map { ScreenDecl(name: Located("s\($0)")) }
+        var document = Build.document(events: events, screens: screens)
+        document.budgets = [Build.budget]
+        let (findings, seconds) = Self.timed(document)
+        #expect(findings.count == 5000)
+        #expect(findings.first?.message.contains("and 4995 more") == true)
+        #expect(seconds < Self.limit)
+    }
+
+    @Test func oneCellWithManyRows() {
+        let rows = (0..<20000).map { RowDecl(condition: ConditionDecl(subject: Located("s\($0 % 100)")), silent: Located("x")) }
+        let document = Build.document(
+            events: [EventDecl(name: Located("go"), layer: Located(.ui), screens: .only([Located("home")]))],
+            screens: [ScreenDecl(name: Located("home"), cells: [CellDecl(event: Located("go"), rows: rows + [RowDecl(silent: Located("y"))])])])
+        let (findings, seconds) = Self.timed(document)
+        #expect(findings.filter { $0.code == "HP302" }.count == 19900)
+        #expect(seconds < Self.limit)
+    }
+
+    @Test func manyUnknownNamesAmongManyFeedback() {
+        let feedback = (0..<5000).map { Build.preset("feedback\($0)", .selection) }
+        let rows = (0..<5000).map { RowDecl(condition: ConditionDecl(subject: Located("k\($0)")), play: Located("fedback\($0)x")) }
+        let document = Build.document(
+            feedback: feedback,
+            events: [EventDecl(name: Located("go"), layer: Located(.ui), screens: .only([Located("home")]))],
+            screens: [ScreenDecl(name: Located("home"), cells: [CellDecl(event: Located("go"), rows: rows + [RowDecl(silent: Located("y"))])])])
+        let (findings, seconds) = Self.timed(document)
+        #expect(findings.filter { $0.code == "HP201" }.count == 5000)
+        #expect(seconds < Self.limit)
+    }
+}
