@@ -86,6 +86,7 @@ import Testing
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("event 'plant.dance' is not in the catalogue"))
         #expect(result.stderr.contains("screen 'garden' is not declared"))
+        #expect(result.stderr.contains("\(file.path):4:20: error[HP805]"), "\(result.stderr)")
     }
 
     @Test func aBrokenScenarioFileGetsLocatedDiagnostics() throws {

@@ -73,12 +73,12 @@ enum SimulateCommand {
         let loaded = ScenarioLoader.parse(bytes, file: scenarioPath)
         DiagnosticPrinter.print(loaded.diagnostics, source: loaded.source, context: context)
         guard let scenario = loaded.scenario else { return .failure }
-        let events = ScenarioRunner.run(scenario, seed: seed, duration: duration)
-        let problems = unknownNames(in: events, for: input)
+        let problems = unknownNames(loaded, for: input)
         guard problems.isEmpty else {
-            for problem in problems { context.stderr.line("\(scenarioPath): error: \(problem)") }
+            DiagnosticPrinter.print(problems, source: loaded.source, context: context)
             return .failure
         }
+        let events = ScenarioRunner.run(scenario, seed: seed, duration: duration)
         for event in events { context.stdout.line(EventLogWriter.line(event)) }
         let length = numberText(duration ?? scenario.duration)
         context.stderr.line("scenario \(scenario.name), seed \(seed), \(length) s: \(events.count) events")
@@ -96,26 +96,32 @@ enum SimulateCommand {
         return files.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
     }
 
-    /// Event and screen names the policy does not know, one message each.
-    static func unknownNames(in events: [TimedEvent], for input: PolicyInput) -> [String] {
-        let builtIn = Set(StateEvent.allCases.map(\.rawValue))
-        let catalogue = Set(input.document.events.map(\.name.value))
-        let screens = Set(input.document.screens.map(\.name.value))
-        var messages: [String] = []
-        var seen: Set<String> = []
-        for event in events {
-            let name = event.event.name
-            if !builtIn.contains(name), !catalogue.contains(name), seen.insert("e:" + name).inserted {
-                messages.append("event '\(name)' is not in the catalogue of \(input.path); add it under 'events:' or fix the scenario")
-            }
-            var screenNames = event.event.screen.map { [$0] } ?? []
-            if name == StateEvent.screenEnter.rawValue, case .string(let named)? = event.event.value {
-                screenNames.append(named)
-            }
-            for screen in screenNames where !screens.contains(screen) && seen.insert("s:" + screen).inserted {
-                messages.append("screen '\(screen)' is not declared in \(input.path); add it under 'screens:' or fix the scenario")
-            }
+    /// Event and screen names the policy does not know, each where it is written (HP805).
+    static func unknownNames(_ loaded: ScenarioLoadResult, for input: PolicyInput) -> [Diagnostic] {
+        let events = StateEvent.allCases.map(\.rawValue) + input.document.events.map(\.name.value)
+        let screens = input.document.screens.map(\.name.value)
+        var problems: [Diagnostic] = []
+        for name in loaded.eventNames where !events.contains(name.value) {
+            problems.append(Diagnostic(
+                code: "HP805", severity: .error,
+                message: "event '\(name.value)' is not in the catalogue of \(input.path)"
+                    + hint(name.value, in: events) + "; add it under 'events:' or fix the scenario",
+                at: name.location))
         }
-        return messages
+        for name in loaded.screenNames where !screens.contains(name.value) {
+            problems.append(Diagnostic(
+                code: "HP805", severity: .error,
+                message: "screen '\(name.value)' is not declared in \(input.path)"
+                    + hint(name.value, in: screens) + "; add it under 'screens:' or fix the scenario",
+                at: name.location))
+        }
+        return problems.sorted { $0.location < $1.location }
+    }
+
+    private static func hint(_ name: String, in names: [String]) -> String {
+        guard let near = names.min(by: { editDistance($0, name) < editDistance($1, name) }),
+            editDistance(near, name) <= max(2, name.count / 3)
+        else { return "" }
+        return " (did you mean '\(near)'?)"
     }
 }

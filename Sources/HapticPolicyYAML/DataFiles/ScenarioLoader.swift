@@ -10,6 +10,10 @@ public struct ScenarioLoadResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// The file's text, for caret rendering.
     public var source: String?
+    /// Every event name written (`event:`), where it is written, to check against a policy.
+    public var eventNames: [Located<String>] = []
+    /// Every screen name written (`screen:`, or the `value` of a `screen.enter`).
+    public var screenNames: [Located<String>] = []
 }
 
 /// Loads mock-sensor scenarios (`Policies/scenarios/*.yaml`, see `Docs/testing.md`).
@@ -34,7 +38,36 @@ public enum ScenarioLoader {
         let scenario = decoder.scenario(root)
         let diagnostics = (tree.diagnostics + decoder.diagnostics).sorted { $0.location < $1.location }
         let usable = diagnostics.contains { $0.severity == .error } ? nil : scenario
-        return ScenarioLoadResult(scenario: usable, diagnostics: diagnostics, source: tree.source)
+        var result = ScenarioLoadResult(scenario: usable, diagnostics: diagnostics, source: tree.source)
+        collectNames(root, into: &result)
+        return result
+    }
+
+    /// Finds the event and screen names in the tree, with their locations.
+    private static func collectNames(_ node: YAMLNode, into result: inout ScenarioLoadResult) {
+        switch node.content {
+        case .scalar:
+            return
+        case .sequence(let items):
+            for item in items { collectNames(item, into: &result) }
+        case .mapping(let pairs):
+            var isScreenEnter = false
+            for pair in pairs {
+                guard let key = pair.key.scalarText, let text = pair.value.scalarText else { continue }
+                if key == "event" {
+                    result.eventNames.append(Located(text, at: pair.value.location))
+                    isScreenEnter = text == StateEvent.screenEnter.rawValue
+                }
+            }
+            for pair in pairs {
+                guard let key = pair.key.scalarText else { continue }
+                if let text = pair.value.scalarText, key == "screen" || (key == "value" && isScreenEnter) {
+                    result.screenNames.append(Located(text, at: pair.value.location))
+                } else if key != "params" {
+                    collectNames(pair.value, into: &result)
+                }
+            }
+        }
     }
 }
 
