@@ -101,3 +101,25 @@ import Testing
         #expect(runInProcess(["test", "--min-coverage", "120"]).exitCode == 64)
     }
 }
+
+extension TestCommandTests {
+    @Test func namesThePolicyLacksAreReportedWhereTheyAreWritten() throws {
+        let file = try Self.temporaryTestFile("""
+            table:
+              - {screen: camera, event: plant.found, speaks: true, play: puls}
+            cases:
+              - name: typo in a budget
+                screen: camera
+                breaches: [B-9]
+                steps:
+                  - {event: moisture.sample, value: 40, silent: baseline, band: thirst}
+            """)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = runInProcess(["test", file.path])
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.contains("\(file.path):3:5: error[HP806]: feedback 'puls' is not declared"), "\(result.stderr)")
+        #expect(result.stderr.contains("\(file.path):5:5: error[HP806]: budget 'B-9' is not declared"))
+        #expect(result.stderr.contains("\(file.path):9:9: error[HP806]: band level 'thirst' is not declared"))
+        #expect(Self.lastLine(result.stdout) == "0 passed, 0 failed")
+    }
+}

@@ -128,6 +128,11 @@ enum TestCommand {
             return nil
         }
         guard let input = PolicyInput.load(path, context: context) else { return nil }
+        let problems = suite.unknownReferences(in: input.document)
+        guard problems.isEmpty else {
+            DiagnosticPrinter.print(problems, source: loaded.source, context: context)
+            return nil
+        }
         return (suite, input)
     }
 
