@@ -109,3 +109,19 @@ import Testing
         #expect(eval.stderr.contains("budgets: 2 checked, none broken"), "\(eval.stderr)")
     }
 }
+
+extension SimulateCommandTests {
+    /// Pins the generator, the noise and the number formatting across versions: a change
+    /// here changes every simulated log. Re-record deliberately with
+    /// `RECORD_GOLDEN=1 swift test --filter dryingLogMatchesTheGoldenFile`.
+    @Test func dryingLogMatchesTheGoldenFile() throws {
+        let golden = packageRoot.appendingPathComponent("Tests/Fixtures/simulate/drying-seed7-12s.jsonl")
+        let result = runInProcess(["simulate", "Policies/plavo.yaml", "-s", "drying", "--seed", "7", "--duration", "12"])
+        #expect(result.exitCode == 0)
+        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
+            try Data(result.stdout.utf8).write(to: golden)
+            return
+        }
+        #expect(result.stdout == (try String(contentsOf: golden, encoding: .utf8)))
+    }
+}
