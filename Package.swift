@@ -32,7 +32,8 @@ let package = Package(
         ),
         .testTarget(
             name: "HapticPolicyCLITests",
-            dependencies: ["HapticPolicyCLI", "HapticPolicyYAML", "haptic-policy"]
+            dependencies: ["HapticPolicyCLI", "HapticPolicyYAML", "haptic-policy"],
+            exclude: ["Golden", "Fixtures"]
         ),
         .testTarget(
             name: "HapticPolicyYAMLTests",
