@@ -5,7 +5,9 @@ import HapticPolicy
 public struct LoadResult: Sendable {
     /// The decoded document; nil only when the file is unusable (unreadable, not UTF-8,
     /// too large, a YAML syntax error, a limit exceeded). When `diagnostics` holds errors
-    /// the document is best effort: declarations that could not be decoded are left out.
+    /// the document is best effort: declarations that could not be decoded are left out,
+    /// so semantic checks run on it would report them as undefined (a cascade); check
+    /// `hasErrors` first.
     public var document: PolicyDocument?
     /// Every problem found, in source order.
     public var diagnostics: [Diagnostic]

@@ -39,6 +39,9 @@ import Testing
             body: "feedback:\n  tap:\n    layer: ui\n    preset: impact.light\n    intensity: [1]\n",
             expected: ["HP011@7:16"], mentions: ["expected a number for 'intensity', found a list"]),
         Case(
+            name: "no space after a colon", body: "feedback:\n  tap:\n    layer:ui\n",
+            expected: ["HP011@5:5"], mentions: ["put a space after ':'"]),
+        Case(
             name: "quoted number", body: "engine: {warmup: '0.1'}\n",
             expected: ["HP011@3:18"], mentions: ["remove the quotes"]),
         Case(
@@ -87,6 +90,12 @@ import Testing
             name: "expression error after Japanese parameter names",
             body: "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: transient, time: \"吸う + $\"}\n",
             expected: ["HP015@8:41"]),
+        Case(
+            // 'é' written as e + U+0301: one Character for the expression parser, two
+            // Unicode scalars (two columns) for locations.
+            name: "expression error after a combining accent",
+            body: "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: transient, time: \"e\u{301}x + $\"}\n",
+            expected: ["HP015@8:42"]),
         Case(
             name: "expression that ends too early",
             body: "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: transient, time: 1 +}\n",
@@ -141,6 +150,9 @@ import Testing
         Case(
             name: "off is not a boolean", body: "screens:\n  s:\n    table:\n      e: {when: {speaks: off}, play: x}\n",
             expected: ["HP019@6:26"], mentions: ["write false"]),
+        Case(
+            name: "every mistake in a condition", body: "everywhere:\n  e: {when: {speaks: no, subject: [a]}, play: x}\n",
+            expected: ["HP019@4:22", "HP011@4:35"]),
         Case(
             name: "control point that is not a pair",
             body: "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - type: continuous\n          time: 0\n          duration: 1\n          curves: {intensity: [[0, 1, 2]]}\n",

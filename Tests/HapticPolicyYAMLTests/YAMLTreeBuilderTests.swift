@@ -36,6 +36,10 @@ import Testing
         Case("unclosed quote", "a: 'text\n", "HP005@2:1"),
         Case("bad indentation", "a:\n  b: 1\n c: 2\n", "HP005@3:2"),
         Case("tab indentation", "a:\n\tb: 1\n", "HP005@2:1"),
+        Case("quote inside single quotes", "a: 'it's'\n", "HP005@1:8"),
+        Case("stray closing bracket", "{a: 1}}\n", "HP005@1:7"),
+        Case("unknown escape", "a: \"x\\q\"\n", "HP005@1:6"),
+        Case("alias without a name", "a: *\n", "HP005@1:5"),
         Case("control character", "a: b\u{01}\n", "HP005@1:5"),
         Case("undefined alias", "a: *nowhere\n", "HP005@1:4"),
         Case("duplicate key", "policy: a\nversion: 1\npolicy: b\n", "HP006@3:1"),
@@ -90,6 +94,20 @@ import Testing
         #expect(diagnostic.notes.map(\.message) == ["the flow mapping that starts here is never closed"])
         #expect(diagnostic.notes.map(\.location.line) == [1])
         #expect(diagnostic.notes.map(\.location.column) == [4])
+    }
+
+    @Test(arguments: [
+        ("a: 'it's'\n", "unexpected text after the value"),
+        ("a:\n  b: 1\n c: 2\n", "expected a key at this indentation"),
+        ("a: b\nc\n", "expected ':' after the key"),
+        ("{a: 1}}\n", "after the end of the policy"),
+        ("a: \"x\\q\"\n", "write '\\\\' for a backslash"),
+        ("a: *\n", "need a name"),
+    ])
+    func explainsSyntaxErrorsInDesignersWords(text: String, phrase: String) throws {
+        let diagnostic = try #require(load(text).diagnostics.first)
+        #expect(diagnostic.code == "HP005")
+        #expect(diagnostic.message.contains(phrase), "\(diagnostic.message)")
     }
 
     @Test func duplicateKeyNotesTheFirstKey() throws {

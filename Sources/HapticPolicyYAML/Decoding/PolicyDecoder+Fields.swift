@@ -48,7 +48,12 @@ extension PolicyDecoder {
             if let key {
                 wrongType(expected: "a mapping", for: key, found: node)
             } else {
-                report(Self.notAMapping(what, found: describe(node), at: node.location))
+                var diagnostic = Self.notAMapping(what, found: describe(node), at: node.location)
+                if node.isKeyWithoutSpace {
+                    diagnostic.message = "expected a mapping for \(what), found \(describe(node)); "
+                        + "put a space after ':' to write a key and its value"
+                }
+                report(diagnostic)
             }
             return nil
         }

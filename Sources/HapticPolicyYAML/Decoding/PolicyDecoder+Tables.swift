@@ -143,20 +143,13 @@ extension PolicyDecoder {
         guard let fields = fields(node, of: "a condition", keys: ["speaks", "value", "subject"], valueOf: "when") else {
             return nil
         }
-        var condition = ConditionDecl(location: node.location)
-        if let node = fields["speaks"] {
-            guard let speaks = bool(node, for: "speaks") else { return nil }
-            condition.speaks = speaks
-        }
-        if let node = fields["value"] {
-            guard let value = scalarValue(node, for: "value") else { return nil }
-            condition.value = value
-        }
-        if let node = fields["subject"] {
-            guard let subject = text(node, for: "subject") else { return nil }
-            condition.subject = subject
-        }
-        return condition
+        // Read every field before giving up, so each mistake is reported.
+        let speaks = fields["speaks"].map { bool($0, for: "speaks") }
+        let value = fields["value"].map { scalarValue($0, for: "value") }
+        let subject = fields["subject"].map { text($0, for: "subject") }
+        if speaks == .some(nil) || value == .some(nil) || subject == .some(nil) { return nil }
+        return ConditionDecl(
+            speaks: speaks ?? nil, value: value ?? nil, subject: subject ?? nil, location: node.location)
     }
 
     /// A silence reason; written-but-empty stays empty for the validator to report.

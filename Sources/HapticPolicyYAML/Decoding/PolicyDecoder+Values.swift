@@ -176,6 +176,9 @@ extension PolicyDecoder {
         {
             fix = "; remove the quotes"
         }
+        if expected.hasPrefix("a mapping"), node.isKeyWithoutSpace {
+            fix = "; put a space after ':' to write a key and its value"
+        }
         message += fix
         report(Diagnostic(code: "HP011", severity: .error, message: message, at: node.location))
     }
@@ -216,5 +219,14 @@ extension String {
         var parts = components(separatedBy: ", ")
         guard parts.count > 1, let last = parts.popLast() else { return self }
         return parts.joined(separator: ", ") + " or " + last
+    }
+}
+
+extension YAMLNode {
+    /// `layer:ui`: plain text that was meant as `layer: ui`.
+    var isKeyWithoutSpace: Bool {
+        guard case .scalar(let text, .plain) = content, let colon = text.firstIndex(of: ":") else { return false }
+        let after = text.index(after: colon)
+        return colon != text.startIndex && after < text.endIndex && text[after] != " "
     }
 }

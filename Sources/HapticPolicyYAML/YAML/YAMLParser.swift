@@ -11,6 +11,9 @@ package struct YAMLSyntaxError: Error, Sendable, Hashable {
     package var context: String?
     /// Where the construct named by `context` starts.
     package var contextLocation: SourceLocation?
+    /// Whether other text precedes the problem on its line (a stray quote or bracket
+    /// after a value, rather than a line at the wrong indentation).
+    package var followsText = false
 }
 
 /// Owns a libyaml parser and the input bytes it reads, and hands out events one by one.
@@ -128,10 +131,32 @@ package final class YAMLParser {
             let context = state.context.map { String(cString: $0) }
             return YAMLSyntaxError(
                 problem: problem, problemLocation: location(state.problem_mark),
-                context: context, contextLocation: context == nil ? nil : location(state.context_mark))
+                context: context, contextLocation: context == nil ? nil : location(state.context_mark),
+                followsText: hasText(line: Int(state.problem_mark.line), before: Int(state.problem_mark.column)))
         default:
             return YAMLSyntaxError(problem: problem, problemLocation: location(line: 0, column: 0))
         }
+    }
+
+    /// Whether the 0-based `line` has anything but spaces before its 0-based `column`.
+    private func hasText(line: Int, before column: Int) -> Bool {
+        var index = 0
+        var current = 0
+        while current < line, index < byteCount {
+            if input[index] == 0x0A || (input[index] == 0x0D && (index + 1 == byteCount || input[index + 1] != 0x0A)) {
+                current += 1
+            }
+            index += 1
+        }
+        var scalars = 0
+        while scalars < column, index < byteCount, input[index] != 0x0A, input[index] != 0x0D {
+            if input[index] & 0xC0 != 0x80 {
+                if input[index] != 0x20, input[index] != 0x09 { return true }
+                scalars += 1
+            }
+            index += 1
+        }
+        return false
     }
 
     /// Reader errors carry a byte offset instead of a mark: count lines and scalars up to it.

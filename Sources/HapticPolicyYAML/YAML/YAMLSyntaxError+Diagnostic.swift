@@ -13,7 +13,8 @@ extension YAMLSyntaxError {
             notes.append(Diagnostic.Note("the \(construct) that starts here\(suffix)", at: contextLocation))
         }
         return Diagnostic(
-            code: "HP005", severity: .error, message: "yaml syntax error: \(Self.explain(problem, in: construct))",
+            code: "HP005", severity: .error,
+            message: "yaml syntax error: \(Self.explain(problem, in: construct, followsText: followsText))",
             at: problemLocation, notes: notes)
     }
 
@@ -50,8 +51,17 @@ extension YAMLSyntaxError {
     }
 
     /// libyaml's problem with the fix a designer needs.
-    private static func explain(_ problem: String, in construct: String?) -> String {
+    private static func explain(_ problem: String, in construct: String?, followsText: Bool) -> String {
         switch problem {
+        case "did not find expected key" where followsText, "did not find expected '-' indicator" where followsText:
+            return "unexpected text after the value; quote the whole value if it holds quotes or brackets "
+                + "(inside single quotes write '' for ')"
+        case "did not find expected <document start>":
+            return "unexpected text after the end of the policy; remove it (a stray ']' or '}'?)"
+        case "found unknown escape character":
+            return "unknown escape after '\\' in double quotes; write '\\\\' for a backslash, or use single quotes"
+        case "did not find expected alphabetic or numeric character":
+            return "'*' and '&' start an alias or anchor and need a name; quote the text if it starts with them"
         case "did not find expected ',' or '}'":
             return "expected ',' or '}' in the flow mapping; close it with '}' or separate entries with ','"
         case "did not find expected ',' or ']'":

@@ -126,30 +126,32 @@ struct YAMLTreeBuilder {
     }
 
     private mutating func add(_ node: YAMLNode, weight: Int, height: Int) {
-        guard var frame = stack.popLast() else {
+        guard !stack.isEmpty else {
             root = node
             return
         }
-        frame.weight += weight
-        frame.height = max(frame.height, height + 1)
-        if !frame.isMapping {
-            frame.items.append(node)
-        } else if let key = frame.pendingKey {
-            if !frame.skipsValue { frame.pairs.append(YAMLNode.Pair(key: key, value: node)) }
-            frame.pendingKey = nil
-            frame.skipsValue = false
+        // Mutate the open collection in place: frames are large, copying each out and
+        // back for every child would dominate building.
+        let top = stack.count - 1
+        stack[top].weight += weight
+        stack[top].height = max(stack[top].height, height + 1)
+        if !stack[top].isMapping {
+            stack[top].items.append(node)
+        } else if let key = stack[top].pendingKey {
+            if !stack[top].skipsValue { stack[top].pairs.append(YAMLNode.Pair(key: key, value: node)) }
+            stack[top].pendingKey = nil
+            stack[top].skipsValue = false
         } else {
-            frame.pendingKey = node
+            stack[top].pendingKey = node
             if let text = node.scalarText {
-                if let first = frame.keys[text] {
+                if let first = stack[top].keys[text] {
                     diagnostics.append(Self.duplicateKey(text, at: node.location, first: first))
-                    frame.skipsValue = true
+                    stack[top].skipsValue = true
                 } else {
-                    frame.keys[text] = node.location
+                    stack[top].keys[text] = node.location
                 }
             }
         }
-        stack.append(frame)
     }
 
     private static let scalarTags: Set<String> = [
