@@ -19,6 +19,17 @@ import Testing
         #expect(throws: Expression.ParseError.self) { try Expression.parse(text) }
     }
 
+    /// Evaluation is recursive, so a huge expression must be refused, not overflow the stack.
+    @Test(arguments: [String(repeating: "1+", count: 300_000) + "1", String(repeating: "-", count: 300_000) + "1"])
+    func refusesHugeExpressions(text: String) {
+        #expect(throws: Expression.ParseError.self) { try Expression.parse(text) }
+    }
+
+    @Test func acceptsLongButReasonableExpressions() throws {
+        let expression = try Expression.parse(String(repeating: "1 + ", count: 200) + "1")
+        #expect(try expression.evaluate([:]) == 201)
+    }
+
     @Test func reportsUnboundParameter() {
         #expect(throws: Expression.EvaluationError.unboundParameter("bpm")) {
             try Expression.parameter("bpm").evaluate([:])

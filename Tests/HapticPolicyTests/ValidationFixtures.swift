@@ -84,8 +84,9 @@ enum Build {
             subject: subject.map(name), location: at())
     }
 
+    /// A screen that warms the engine on entering, as every screen playing patterns should.
     static func screen(_ name: String, _ cells: [CellDecl]) -> ScreenDecl {
-        ScreenDecl(name: Self.name(name), cells: cells, location: at())
+        ScreenDecl(name: Self.name(name), onEnter: [Located(.prepareEngine)], cells: cells, location: at())
     }
 
     static func band(_ name: String, hysteresis: Double, edges: [Double?]) -> BandDecl {
@@ -114,7 +115,11 @@ enum Build {
     static func played(_ feedback: FeedbackDecl) -> PolicyDocument {
         document(
             feedback: [feedback], events: [catalogue("go", feedback.layer.value, screens: ["home"])],
-            screens: [screen("home", [cell("go", [row(play: feedback.name.value)])])])
+            screens: [
+                ScreenDecl(
+                    name: name("home"), onEnter: [Located(.prepareEngine)],
+                    cells: [cell("go", [row(play: feedback.name.value)])], location: at())
+            ])
     }
 }
 

@@ -46,4 +46,22 @@ import Testing
         #expect(findings.filter { $0.code == "HP201" }.count == 5000)
         #expect(seconds < Self.limit)
     }
+
+    @Test func oneEventListedOnManyScreensWithCells() {
+        let names = (0..<5000).map { "s\($0)" }
+        let event = EventDecl(name: Located("go"), layer: Located(.ui), screens: .only(names.map { Located($0) }))
+        let screens = names.map { ScreenDecl(name: Located($0), cells: [CellDecl(event: Located("go"), rows: [RowDecl(silent: Located("x"))])]) }
+        let (findings, seconds) = Self.timed(Build.document(events: [event], screens: screens))
+        #expect(findings.isEmpty)
+        #expect(seconds < Self.limit)
+    }
+
+    @Test func manyPatternsFallingBackToPatterns() {
+        let patterns = (0..<3000).map { index in
+            Build.pattern("p\(index)", layer: .ui, events: [Build.event(.transient)], fallback: .target(Located("p\((index + 1) % 3000)")))
+        }
+        let (findings, seconds) = Self.timed(Build.document(feedback: patterns))
+        #expect(findings.filter { $0.code == "HP207" }.count == 3000)
+        #expect(seconds < Self.limit)
+    }
 }

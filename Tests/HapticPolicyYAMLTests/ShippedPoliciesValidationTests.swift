@@ -60,5 +60,7 @@ import Testing
         // meet is now played by nothing but is still a feedback: H-3 and the unused warning.
         #expect(findings.map(\.code).sorted() == ["HP211", "HP402"])
         #expect(findings.first { $0.code == "HP402" }?.invariant == "H-3")
+        let snap = try #require(document.feedback.first { $0.name.value == "snap" })
+        #expect(findings.first { $0.code == "HP402" }?.notes.map(\.location) == [snap.layer.location])
     }
 }

@@ -116,6 +116,17 @@ private struct ExpressionParser {
     let chars: [Character]
     var index = 0
     var depth = 0
+    /// Operators so far. Trees are evaluated recursively, so their size is capped: a
+    /// 500 000-term sum would otherwise overflow the stack instead of giving an error.
+    var operators = 0
+    static let maxOperators = 256
+
+    mutating func countOperator() throws(Expression.ParseError) {
+        operators += 1
+        guard operators <= Self.maxOperators else {
+            throw .init(message: "expression has more than \(Self.maxOperators) operators; simplify it", offset: index)
+        }
+    }
 
     init(_ chars: [Character]) { self.chars = chars }
 
@@ -129,6 +140,7 @@ private struct ExpressionParser {
             skipSpaces()
             guard index < chars.count, chars[index] == "+" || chars[index] == "-" else { return lhs }
             let op: Expression.BinaryOperator = chars[index] == "+" ? .add : .subtract
+            try countOperator()
             index += 1
             lhs = .binary(op, lhs, try parseProduct())
         }
@@ -140,6 +152,7 @@ private struct ExpressionParser {
             skipSpaces()
             guard index < chars.count, chars[index] == "*" || chars[index] == "/" else { return lhs }
             let op: Expression.BinaryOperator = chars[index] == "*" ? .multiply : .divide
+            try countOperator()
             index += 1
             lhs = .binary(op, lhs, try parseUnary())
         }
@@ -152,6 +165,7 @@ private struct ExpressionParser {
         }
         let c = chars[index]
         if c == "-" {
+            try countOperator()
             index += 1
             return .negate(try parseUnary())
         }

@@ -20,7 +20,8 @@ package enum CheckCatalogue {
         .unusedFeedback, .unusedBand, .unusedScreen, .unusedInvariant, .feedbackNamedLikePreset, .stateEventInTable,
         .unusedParameter,
         .gap, .overlappingRows, .shadowedRow, .eventNotOnScreen, .emptySilenceReason,
-        .bandWithoutNumber, .tickWithoutPlay, .incompleteCell, .conditionValueMismatch,
+        .bandWithoutNumber, .tickWithoutPlay, .incompleteCell, .conditionValueMismatch, .unbalancedTicker,
+        .coldEngine,
         .bannedPreset, .layerMixing, .valueWithoutBand, .exceptionUnknownEvent,
         .noBudget, .budgetMaxTooSmall, .budgetWindowNotPositive, .budgetUnknownScreen, .duplicateBudget,
     ]

@@ -10,10 +10,16 @@ extension CheckCode {
 /// preset feedback is the front end's check, HP017.)
 enum FeedbackChecks {
     static func run(_ context: ValidationContext) -> [Diagnostic] {
-        context.document.feedback.flatMap { check($0, context) }
+        // What to suggest instead of a pattern: up to 5 preset feedback names, found once.
+        var presets: [String] = []
+        for feedback in context.document.feedback where presets.count < 5 {
+            if case .preset = feedback.body { presets.append(feedback.name.value) }
+        }
+        let hint = presets.isEmpty ? "a preset id such as 'impact.light'" : "a preset feedback (\(quotedList(presets))) or a preset id"
+        return context.document.feedback.flatMap { check($0, context, hint: hint) }
     }
 
-    static func check(_ feedback: FeedbackDecl, _ context: ValidationContext) -> [Diagnostic] {
+    static func check(_ feedback: FeedbackDecl, _ context: ValidationContext, hint: String) -> [Diagnostic] {
         var out: [Diagnostic] = []
         let name = feedback.name.value
         switch feedback.body {
@@ -34,10 +40,10 @@ enum FeedbackChecks {
             case nil, .some(.none):
                 break
             case .target(let target):
-                out += checkTarget(target, of: name, context, what: "fallback")
+                out += checkTarget(target, of: name, context, what: "fallback", hint: hint)
             case .sequence(let steps, _):
                 for step in steps {
-                    out += checkTarget(step.target, of: name, context, what: "sequence step")
+                    out += checkTarget(step.target, of: name, context, what: "sequence step", hint: hint)
                 }
             }
         }
@@ -46,7 +52,7 @@ enum FeedbackChecks {
 
     /// A known feedback that is not a preset; unknown names are reported by `ReferenceChecks`.
     static func checkTarget(
-        _ target: Located<String>, of owner: String, _ context: ValidationContext, what: String
+        _ target: Located<String>, of owner: String, _ context: ValidationContext, what: String, hint: String
     ) -> [Diagnostic] {
         guard let feedback = context.feedback[target.value], case .pattern = feedback.body else { return [] }
         if target.value == owner {
@@ -54,12 +60,8 @@ enum FeedbackChecks {
                 "'\(owner)' falls back to itself, which cannot play either: name a preset id or a preset feedback",
                 at: target.location)]
         }
-        let presets = context.document.feedback.filter {
-            if case .preset = $0.body { return true } else { return false }
-        }.map(\.name.value)
-        let hint = presets.isEmpty ? "a preset id such as 'impact.light'" : "a preset feedback (\(quotedList(presets))) or a preset id"
         return [CheckCode.invalidFallback(
             "the \(what) '\(target.value)' is a custom pattern, which cannot play where '\(owner)' cannot: name \(hint)",
-            at: target.location)]
+            at: target.location, notes: [Diagnostic.Note("'\(target.value)' is declared here", at: feedback.name.location)])]
     }
 }

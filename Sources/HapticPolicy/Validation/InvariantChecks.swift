@@ -91,7 +91,9 @@ enum InvariantChecks {
                     let through = via.map { " (band level '\($0)')" } ?? ""
                     out.append(CheckCode.layerMixing(
                         "\(layer.rawValue) event '\(event.name.value)' plays \(feedback.layer.value.rawValue) feedback '\(name)'\(through), and \(id) never mixes layers: play a \(layer.rawValue) feedback or add '\(event.name.value)' to the `except` of \(id)",
-                        at: location, invariant: id))
+                        at: location,
+                        notes: [Diagnostic.Note("'\(name)' is declared `layer: \(feedback.layer.value.rawValue)` here", at: feedback.layer.location)],
+                        invariant: id))
                 }
             }
         }
@@ -112,7 +114,9 @@ enum InvariantChecks {
                 guard let play = row.play else { continue }
                 out.append(CheckCode.valueWithoutBand(
                     "'\(event.name.value)' carries a number, and \(id) rings only when it changes band: replace `play: \(play.value)` with \(suggestion)",
-                    at: play.location, invariant: id))
+                    at: play.location,
+                    notes: event.value.map { [Diagnostic.Note("'\(event.name.value)' carries `value: number` here", at: $0.location)] } ?? [],
+                    invariant: id))
             }
         }
         return out

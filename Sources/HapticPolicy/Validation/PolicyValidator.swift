@@ -15,6 +15,7 @@ public enum PolicyValidator {
         findings += ReferenceChecks.run(context)
         findings += UsageChecks.run(context)
         findings += TableChecks.run(context)
+        findings += LifecycleChecks.run(context)
         findings += InvariantChecks.run(context)
         findings += BudgetChecks.run(context)
         return findings.sorted(by: reportOrder)

@@ -109,7 +109,8 @@ enum ReferenceChecks {
                         if case .pattern(let pattern) = feedback.body, pattern.loop != nil {} else {
                             out.append(CheckCode.stopWithoutLoop(
                                 "'\(stop.value)' does not loop, so there is nothing to stop: name a feedback with `loop:`, or `all`",
-                                at: stop.location))
+                                at: stop.location,
+                                notes: [Diagnostic.Note("'\(stop.value)' is declared here, without `loop:`", at: feedback.name.location)]))
                         }
                     }
                 }
@@ -146,6 +147,7 @@ enum ReferenceChecks {
             }
             guard case .pattern(let pattern) = feedback.body else { continue }
             let declared = pattern.parameters.map(\.name.value)
+            let declaredSet = Set(declared)
             var expressions: [Located<Expression>] = []
             if let loop = pattern.loop { expressions.append(loop) }
             for event in pattern.events {
@@ -158,7 +160,7 @@ enum ReferenceChecks {
             if case .sequence(let steps, _) = feedback.fallback { expressions += steps.map(\.at) }
             for expression in expressions {
                 var seen = Set<String>()
-                for name in expression.value.parameters where !declared.contains(name) && seen.insert(name).inserted {
+                for name in expression.value.parameters where !declaredSet.contains(name) && seen.insert(name).inserted {
                     let hint = context.didYouMean(name, among: declared)
                     let fix = hint.isEmpty
                         ? (declared.isEmpty

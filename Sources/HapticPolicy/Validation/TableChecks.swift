@@ -35,7 +35,8 @@ enum TableChecks {
                 if case .only(let names) = event.screens { screens = "[\(names.map(\.value).joined(separator: ", "))]" } else { screens = "all" }
                 out.append(CheckCode.eventNotOnScreen(
                     "'\(cell.event.value)' never fires on screen '\(screen.name.value)': its `screens` are \(screens); remove this row or add '\(screen.name.value)' to the event's `screens`",
-                    at: cell.event.location))
+                    at: cell.event.location,
+                    notes: [Diagnostic.Note("'\(cell.event.value)' lists its screens here", at: screensLocation(of: event))]))
             }
             out += rowFindings(cell, context)
             out += orderFindings(cell)
@@ -79,6 +80,13 @@ enum TableChecks {
             }
         }
         return out
+    }
+
+    private static func screensLocation(of event: EventDecl) -> SourceLocation {
+        switch event.screens {
+        case .all(let location): location
+        case .only(let names): names.first?.location ?? event.location
+        }
     }
 
     private static func listing(of event: EventDecl, _ screen: String) -> SourceLocation {

@@ -7,6 +7,8 @@ struct ValidationContext {
     let events: [String: EventDecl]
     let screens: [String: ScreenDecl]
     let invariants: [String: InvariantDecl]
+    /// The screens each event lists in `screens:` (events with `screens: all` are absent).
+    let listedScreens: [String: Set<String>]
     /// The declared screens whose own table decides each event.
     let decidingScreens: [String: Set<String>]
     private let suggester = Suggester()
@@ -23,6 +25,11 @@ struct ValidationContext {
         eventNames = document.events.map(\.name.value)
         screenNames = document.screens.map(\.name.value)
         invariantIDs = document.invariants.map(\.id.value)
+        var listed: [String: Set<String>] = [:]
+        for event in document.events where listed[event.name.value] == nil {
+            if case .only(let names) = event.screens { listed[event.name.value] = Set(names.map(\.value)) }
+        }
+        listedScreens = listed
         var deciding: [String: Set<String>] = [:]
         for screen in document.screens {
             for cell in screen.cells { deciding[cell.event.value, default: []].insert(screen.name.value) }
@@ -62,7 +69,7 @@ struct ValidationContext {
     func event(_ event: EventDecl, canOccurOn screen: String) -> Bool {
         switch event.screens {
         case .all: true
-        case .only(let names): names.contains { $0.value == screen }
+        case .only(let names): listedScreens[event.name.value]?.contains(screen) ?? names.contains { $0.value == screen }
         }
     }
 
@@ -116,14 +123,14 @@ private final class Suggester {
     }
 }
 
-/// `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`.
-func quotedList(_ names: [String]) -> String {
-    let quoted = names.map { "'\($0)'" }
+/// `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`; past `limit` names, `'a', 'b' and 7 more`.
+func quotedList(_ names: [String], limit: Int = 5) -> String {
+    let quoted = names.prefix(limit).map { "'\($0)'" }
     guard let last = quoted.last else { return "" }
+    if names.count > limit { return quoted.joined(separator: ", ") + " and \(names.count - limit) more" }
     return quoted.count == 1 ? last : quoted.dropLast().joined(separator: ", ") + " and " + last
 }
 
-/// A number as designers write it, tolerating NaN and infinities.
 /// Rounded to 6 decimals so `0.1 + 0.2` reads `0.3`.
 func show(_ value: Double) -> String {
     guard value.isFinite else { return String(value) }
