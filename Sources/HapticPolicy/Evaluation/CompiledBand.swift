@@ -1,5 +1,5 @@
 /// A band set compiled to an edge array: level `i` holds values in `[edges[i-1], edges[i])`.
-struct CompiledBand: Sendable {
+final class CompiledBand: Sendable {
     /// One level: its name and what entering it does.
     struct Level: Sendable {
         var name: String
@@ -10,11 +10,18 @@ struct CompiledBand: Sendable {
         var location: SourceLocation
     }
 
-    var name: String
+    let name: String
     /// Ascending upper edges, one fewer than levels.
-    var edges: [Double]
-    var hysteresis: Double
-    var levels: [Level]
+    let edges: [Double]
+    let hysteresis: Double
+    let levels: [Level]
+
+    init(name: String, edges: [Double], hysteresis: Double, levels: [Level]) {
+        self.name = name
+        self.edges = edges
+        self.hysteresis = hysteresis
+        self.levels = levels
+    }
 
     /// The level a value falls in, ignoring hysteresis.
     func rawLevel(_ value: Double) -> Int {

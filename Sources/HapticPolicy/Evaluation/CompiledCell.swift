@@ -4,8 +4,8 @@ struct CompiledCell: Sendable {
 }
 
 /// A row ready to decide with: its condition as plain comparisons, what it does, and the
-/// rule reference decisions cite.
-struct CompiledRow: Sendable {
+/// rule reference decisions cite. A class so deciding passes one reference around.
+final class CompiledRow: Sendable {
     /// What the row does.
     enum Action: Sendable {
         /// Play a feedback (index into `Policy.feedback`).
@@ -20,14 +20,31 @@ struct CompiledRow: Sendable {
         case none
     }
 
-    var speaks: Bool?
-    var value: ScalarValue?
-    var subject: SubjectID?
-    var action: Action
-    var ticker: RowDecl.TickerStep?
-    var directives: DirectiveSet
-    var rule: Decision.Rule
-    var note: String?
+    let speaks: Bool?
+    let value: ScalarValue?
+    let subject: SubjectID?
+    let action: Action
+    let ticker: RowDecl.TickerStep?
+    let directives: DirectiveSet
+    let rule: Decision.Rule
+    /// For band rows: the rule cited when entering each level (`<cell>@<level>`).
+    let levelRules: [Decision.Rule]
+    let note: String?
+
+    init(
+        speaks: Bool?, value: ScalarValue?, subject: SubjectID?, action: Action, ticker: RowDecl.TickerStep?,
+        directives: DirectiveSet, rule: Decision.Rule, levelRules: [Decision.Rule] = [], note: String?
+    ) {
+        self.levelRules = levelRules
+        self.speaks = speaks
+        self.value = value
+        self.subject = subject
+        self.action = action
+        self.ticker = ticker
+        self.directives = directives
+        self.rule = rule
+        self.note = note
+    }
 
     /// Whether the event satisfies the row's `when:`.
     @inline(__always)

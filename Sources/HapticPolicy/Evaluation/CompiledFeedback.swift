@@ -1,6 +1,6 @@
 /// A feedback ready to decide with: what it renders, its fallback, its loop and its
 /// template parameters with ranges.
-struct CompiledFeedback: Sendable {
+final class CompiledFeedback: Sendable {
     /// A template parameter with its allowed range.
     struct Parameter: Sendable {
         var name: String
@@ -9,15 +9,29 @@ struct CompiledFeedback: Sendable {
         var maximum: Double?
     }
 
-    var name: String
-    var layer: Layer
+    let name: String
+    let layer: Layer
     /// `pattern:<name>` for patterns, the preset for presets.
-    var render: Render
-    var isPattern: Bool
+    let render: Render
+    let isPattern: Bool
     /// What a pattern renders when it cannot play; nil for `none` or no fallback declared.
-    var fallback: Render?
+    let fallback: Render?
     /// Loop expression (`loop:`), evaluated with the event's parameters.
-    var loop: Expression?
-    var parameters: [Parameter]
-    var location: SourceLocation
+    let loop: Expression?
+    let parameters: [Parameter]
+    let location: SourceLocation
+
+    init(
+        name: String, layer: Layer, render: Render, isPattern: Bool, fallback: Render?, loop: Expression?,
+        parameters: [Parameter], location: SourceLocation
+    ) {
+        self.name = name
+        self.layer = layer
+        self.render = render
+        self.isPattern = isPattern
+        self.fallback = fallback
+        self.loop = loop
+        self.parameters = parameters
+        self.location = location
+    }
 }

@@ -14,20 +14,34 @@ public struct Decision: Sendable, Equatable {
     }
 
     /// The table cell, band level or invariant that decided, with its source location.
-    public struct Rule: Sendable, Hashable {
+    /// Immutable and shared: the compiled policy holds one per row, level and invariant,
+    /// and decisions point at it.
+    public final class Rule: Sendable, Hashable {
         /// `camera/plant.found`, `settings/data.reset#2` (row 2 of a multi-row cell),
         /// `everywhere/button.tap`, an invariant id such as `H-4`, or `builtin:app.state`.
-        public var id: String
+        public let id: String
         /// Where the rule is written (`SourceLocation.unknown` for built-in rules).
-        public var location: SourceLocation
+        public let location: SourceLocation
         /// Invariant ids the row cites (`cite:`), for explanations.
-        public var cites: [String]
+        public let cites: [String]
 
         /// Creates a rule reference.
         public init(id: String, location: SourceLocation, cites: [String] = []) {
             self.id = id
             self.location = location
             self.cites = cites
+        }
+
+        /// Rules are equal when id, location and citations are.
+        public static func == (lhs: Rule, rhs: Rule) -> Bool {
+            lhs === rhs || (lhs.id == rhs.id && lhs.location == rhs.location && lhs.cites == rhs.cites)
+        }
+
+        /// Hashes id, location and citations.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(id)
+            hasher.combine(location)
+            hasher.combine(cites)
         }
     }
 

@@ -55,7 +55,9 @@ public struct DecisionTableWriter: DecisionFormat {
         var render = ""
         if let chosen = d.render { render = chosen.description + (d.fallback ? " (fallback)" : "") }
         var band = ""
-        if let transition = d.band { band = (transition.from ?? "·") + " → " + transition.to }
+        if let transition = d.band {
+            band = transition.from == transition.to ? transition.to : (transition.from ?? "·") + " → " + transition.to
+        }
         var note = d.note ?? ""
         if let column = entry.column { note = "col \(column): " + note }
         var cells: [String] = [String(entry.line), t, d.screen ?? "-", entry.event ?? "-", entry.subject ?? ""]

@@ -2,7 +2,8 @@
 /// decision lines out, one per input line, in order. Never holds more than one
 /// partial line; the caller flushes `out` as it likes.
 ///
-/// Line rules: lines end with `\n` (a `\r` before it is ignored); a last line without
+/// Line rules: lines end with `\n` (a `\r` before it is ignored; a UTF-8 byte order mark
+/// at the start of the input is skipped); a last line without
 /// `\n` counts; an empty input has no lines; a blank line yields a `blank-line` silence;
 /// a malformed line, a missing `t`/`event` or a `t` smaller than the previous one
 /// yields an `invalid` decision with the column and a message.
@@ -110,6 +111,10 @@ public struct EventLogEvaluator {
         let lineNumber = counts.lines
         var line = raw
         if let last = line.last, last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+        // A UTF-8 byte order mark some editors put at the start of the file.
+        if lineNumber == 1, line.count >= 3, line[0] == 0xEF, line[1] == 0xBB, line[2] == 0xBF {
+            line = UnsafeBufferPointer(rebasing: line.dropFirst(3))
+        }
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
             let decision = Decision(action: .silent, reason: .blankLine)
             tally(decision, screen: nil, t: nil)

@@ -125,24 +125,28 @@ struct PolicyCompiler {
             feedbackIndex[decl.name.value] = index
         }
         for decl in document.feedback {
-            var compiled = CompiledFeedback(
-                name: decl.name.value, layer: decl.layer.value, render: render(of: decl), isPattern: false,
-                fallback: nil, loop: nil, parameters: [], location: decl.location)
+            var isPattern = false
+            var loop: Expression?
+            var parameters: [CompiledFeedback.Parameter] = []
+            var fallback: Render?
             if case .pattern(let pattern) = decl.body {
-                compiled.isPattern = true
-                compiled.loop = pattern.loop?.value
-                compiled.parameters = pattern.parameters.map {
+                isPattern = true
+                loop = pattern.loop?.value
+                parameters = pattern.parameters.map {
                     .init(name: $0.name.value, defaultValue: $0.defaultValue.value,
                           minimum: $0.minimum?.value, maximum: $0.maximum?.value)
                 }
                 switch decl.fallback {
                 case nil, .none?: break
-                case .target(let target)?: compiled.fallback = presetTarget(target, of: decl.name.value)
+                case .target(let target)?: fallback = presetTarget(target, of: decl.name.value)
                 case .sequence(let steps, _)?:
                     for step in steps { _ = presetTarget(step.target, of: decl.name.value) }
-                    compiled.fallback = .sequence(decl.name.value)
+                    fallback = .sequence(decl.name.value)
                 }
             }
+            let compiled = CompiledFeedback(
+                name: decl.name.value, layer: decl.layer.value, render: render(of: decl), isPattern: isPattern,
+                fallback: fallback, loop: loop, parameters: parameters, location: decl.location)
             out.feedback.append(compiled)
         }
     }
@@ -221,11 +225,18 @@ struct PolicyCompiler {
             }
             var directives: DirectiveSet = []
             for directive in row.directives { directives.insert(DirectiveSet(directive.value)) }
+            var levelRules: [Decision.Rule] = []
+            if case .band(let b, _) = action {
+                levelRules = out.bands[b].levels.map {
+                    Decision.Rule(id: id + "@" + $0.name, location: $0.location, cites: row.cites.map(\.value))
+                }
+            }
             rows.append(CompiledRow(
                 speaks: row.condition?.speaks?.value, value: row.condition?.value?.value,
                 subject: row.condition?.subject.flatMap { out.subjectIndex[$0.value] }.map(SubjectID.init(rawValue:)),
                 action: action, ticker: row.ticker?.value, directives: directives,
-                rule: Decision.Rule(id: id, location: location, cites: row.cites.map(\.value)), note: row.note))
+                rule: Decision.Rule(id: id, location: location, cites: row.cites.map(\.value)),
+                levelRules: levelRules, note: row.note))
         }
         return CompiledCell(rows: rows)
     }

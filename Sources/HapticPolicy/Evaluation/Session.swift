@@ -25,7 +25,7 @@ public struct Session: Sendable {
     public private(set) var runningLoops: [RunningLoop] = []
 
     /// Band level per (signal slot, subject): `-1` before the first sample.
-    private var bandLevels: [Int8]
+    private var bandLevels: [Int32]
     private var subjectNames: [String]
     private var subjectIndex: [String: Int]
     private let eventCount: Int
@@ -175,7 +175,7 @@ public struct Session: Sendable {
             }
             let previous = Int(bandLevels[index])
             let level = previous < 0 ? band.rawLevel(value) : band.nextLevel(from: previous, value: value)
-            bandLevels[index] = Int8(truncatingIfNeeded: level)
+            bandLevels[index] = Int32(truncatingIfNeeded: level)
             let entered = band.levels[level]
             decision.band = Decision.BandTransition(
                 band: band.name, from: previous < 0 ? nil : band.levels[previous].name, to: entered.name)
@@ -184,8 +184,7 @@ public struct Session: Sendable {
             } else if previous == level {
                 decision.reason = .sameBand
             } else if let f = entered.play {
-                decision.rule?.id = row.rule.id + "@" + entered.name
-                decision.rule?.location = entered.location
+                decision.rule = row.levelRules[level]
                 play(f, event: event, eventIndex: e, into: &decision)
             } else {
                 decision.reason = .designer
@@ -309,6 +308,10 @@ public struct Session: Sendable {
 
     // MARK: Engine and state events
 
+    /// `builtin:<state event>` rules, made once.
+    private static let stateRules: [StateEvent: Decision.Rule] = Dictionary(
+        uniqueKeysWithValues: StateEvent.allCases.map { ($0, Decision.Rule(id: "builtin:" + $0.rawValue, location: .unknown)) })
+
     /// Starts warming the engine; returns whether a `prepare-engine` directive is due
     /// (not in background: the restart on foreground covers it).
     private mutating func startEngine(at t: Double) -> Bool {
@@ -322,8 +325,7 @@ public struct Session: Sendable {
     }
 
     private mutating func decideState(_ state: StateEvent, _ event: Event) -> Decision {
-        let rule = Decision.Rule(id: "builtin:" + state.rawValue, location: .unknown)
-        var decision = Decision(action: .silent, reason: .state, rule: rule)
+        var decision = Decision(action: .silent, reason: .state, rule: Self.stateRules[state])
         switch state {
         case .screenEnter:
             var target = event.screen

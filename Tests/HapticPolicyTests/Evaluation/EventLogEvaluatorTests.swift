@@ -54,6 +54,12 @@ import Testing
         #expect(objects[8]["reason"] as? String == "bad-json")
     }
 
+    @Test func aByteOrderMarkAtTheStartIsSkipped() {
+        let (lines, evaluator) = run("\u{FEFF}{\"t\":0,\"event\":\"screen.enter\",\"screen\":\"camera\"}\n")
+        #expect(lines.count == 1)
+        #expect(evaluator.invalidCount == 0)
+    }
+
     @Test func chunkingDoesNotChangeTheOutput() {
         let reference = run(Self.brokenLog, chunk: 1 << 20).lines
         for chunk in [1, 2, 3, 5, 64] {
