@@ -36,7 +36,10 @@ public struct BudgetMeter: Sendable {
     }
 
     private let budgets: [BudgetDecl]
-    private var counters: [String: Counter] = [:]
+    /// One counter per budget for `screen:` and `layer:` scopes.
+    private var single: [Counter]
+    /// Counters per screen for `each: screen` budgets, by budget index.
+    private var perScreen: [[String: Counter]]
     private var closed: [Breach] = []
     /// Rings recorded so far.
     public private(set) var rings = 0
@@ -44,6 +47,8 @@ public struct BudgetMeter: Sendable {
     /// Creates a meter for a policy's budgets.
     public init(budgets: [BudgetDecl]) {
         self.budgets = budgets
+        self.single = Array(repeating: Counter(), count: budgets.count)
+        self.perScreen = Array(repeating: [:], count: budgets.count)
     }
 
     /// Records a decision made at `time`: counted when it plays, ignored otherwise.
@@ -55,50 +60,65 @@ public struct BudgetMeter: Sendable {
     /// Records one ring. Rings must come in non-decreasing time order.
     public mutating func record(time: Double, screen: String, layer: Layer) {
         rings += 1
-        for (index, budget) in budgets.enumerated() {
-            let scope: String
-            switch budget.scope {
-            case .eachScreen: scope = "screen \(screen)"
+        for index in budgets.indices {
+            switch budgets[index].scope {
+            case .eachScreen:
+                var counter = perScreen[index].removeValue(forKey: screen) ?? Counter()
+                closeIfEnded(Self.count(&counter, budgets[index], time: time, scope: { "screen \(screen)" }))
+                perScreen[index][screen] = counter
             case .screen(let name):
                 guard name.value == screen else { continue }
-                scope = "screen \(screen)"
+                // Take the counter out so appending does not copy its times.
+                var counter = single[index]
+                single[index] = Counter()
+                closeIfEnded(Self.count(&counter, budgets[index], time: time, scope: { "screen \(screen)" }))
+                single[index] = counter
             case .layer(let counted):
                 guard counted.value == layer else { continue }
-                scope = "layer \(layer.rawValue)"
+                // Take the counter out so appending does not copy its times.
+                var counter = single[index]
+                single[index] = Counter()
+                closeIfEnded(Self.count(&counter, budgets[index], time: time, scope: { "layer \(layer.rawValue)" }))
+                single[index] = counter
             }
-            let key = "\(index)\u{1F}\(scope)"
-            var counter = counters[key] ?? Counter()
-            counter.times.append(time)
-            // The window is (time - per, time]: a ring exactly `per` seconds ago is out.
-            while counter.head < counter.times.count, counter.times[counter.head] <= time - budget.window.value {
-                counter.head += 1
-            }
-            if counter.head > 1024, counter.head * 2 > counter.times.count {
-                counter.times.removeFirst(counter.head)
-                counter.head = 0
-            }
-            let count = counter.times.count - counter.head
-            if count > budget.max.value {
-                let first = counter.times[counter.head]
-                if var open = counter.open, first <= open.end {
-                    open.end = time
-                    open.count = Swift.max(open.count, count)
-                    counter.open = open
-                } else {
-                    if let open = counter.open { closed.append(open) }
-                    counter.open = Breach(
-                        budget: budget.id.value, scope: scope, count: count, max: budget.max.value,
-                        window: budget.window.value, start: first, end: time
-                    )
-                }
-            }
-            counters[key] = counter
         }
+    }
+
+    private mutating func closeIfEnded(_ breach: Breach?) {
+        if let breach { closed.append(breach) }
+    }
+
+    /// Slides the window of one counter to `time` and opens or extends a breach; returns
+    /// the previous breach when a new one replaces it.
+    private static func count(_ counter: inout Counter, _ budget: BudgetDecl, time: Double, scope: () -> String) -> Breach? {
+        counter.times.append(time)
+        // The window is (time - per, time]: a ring exactly `per` seconds ago is out.
+        while counter.head < counter.times.count, counter.times[counter.head] <= time - budget.window.value {
+            counter.head += 1
+        }
+        if counter.head > 1024, counter.head * 2 > counter.times.count {
+            counter.times.removeFirst(counter.head)
+            counter.head = 0
+        }
+        let count = counter.times.count - counter.head
+        guard count > budget.max.value else { return nil }
+        let first = counter.times[counter.head]
+        if var open = counter.open, first <= open.end {
+            open.end = time
+            open.count = Swift.max(open.count, count)
+            counter.open = open
+            return nil
+        }
+        let ended = counter.open
+        counter.open = Breach(
+            budget: budget.id.value, scope: scope(), count: count, max: budget.max.value,
+            window: budget.window.value, start: first, end: time)
+        return ended
     }
 
     /// Every breach so far, ordered by start time, then budget.
     public var breaches: [Breach] {
-        let all = closed + counters.values.compactMap(\.open)
+        let all = closed + single.compactMap(\.open) + perScreen.flatMap { $0.values.compactMap(\.open) }
         return all.sorted { ($0.start, $0.budget, $0.scope) < ($1.start, $1.budget, $1.scope) }
     }
 }
