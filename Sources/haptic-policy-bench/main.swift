@@ -103,7 +103,7 @@ print("log: \(lines) events, \(log.count / 1_000_000) MB generated in memory")
 if let path = ProcessInfo.processInfo.environment["BENCH_WRITE_LOG"] {
     // To time the real command: BENCH_WRITE_LOG=/tmp/1m.jsonl, then
     // time haptic-policy eval Policies/plavo.yaml /tmp/1m.jsonl > /dev/null
-    FileManager.default.createFile(atPath: path, contents: Data(log))
+    guard FileManager.default.createFile(atPath: path, contents: Data(log)) else { fail("\(path): cannot write the log") }
     print("log written to \(path)")
 }
 

@@ -10,6 +10,9 @@
 public struct EventLogEvaluator {
     /// The session being replayed.
     public private(set) var session: Session
+    /// Lines read so far (blank and invalid included).
+    public var lineCount: Int { counts.lines }
+
     /// Counts so far.
     public var summary: EvalSummary {
         var summary = counts

@@ -83,7 +83,7 @@ enum EvalCommand {
                 }
                 context.stdout.write(bytes: out)
                 out.removeAll(keepingCapacity: true)
-                progress.update(done: read, lines: evaluator.summary.lines, to: context.stderr)
+                progress.update(done: read, lines: evaluator.lineCount, to: context.stderr)
             }
             progress.clear(context.stderr)
         }
