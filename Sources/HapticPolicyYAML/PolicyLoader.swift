@@ -33,20 +33,12 @@ public enum PolicyLoader {
     /// gives a diagnostic, never a thrown error.
     public static func load(path: String, limits: ParseLimits = .default) -> LoadResult {
         if path == "-" {
-            guard let bytes = readStandardInput(limit: limits.maxBytes) else {
-                return unreadable("<stdin>", reason: "standard input could not be read")
-            }
-            if bytes.count > limits.maxBytes {
-                let start = SourceLocation(file: "<stdin>", line: 1, column: 1)
-                return LoadResult(
-                    document: nil, diagnostics: [InputCheck.tooLarge(nil, limit: limits.maxBytes, at: start)],
-                    source: nil)
-            }
-            return parse(bytes, file: "<stdin>", limits: limits)
+            return read(FileHandle.standardInput, named: "<stdin>", limits: limits)
         }
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            if let type = attributes[.type] as? FileAttributeType, type == .typeDirectory {
+            let type = attributes[.type] as? FileAttributeType
+            if type == .typeDirectory {
                 return unreadable(path, reason: "it is a directory")
             }
             // Refuse huge files before reading them.
@@ -59,6 +51,11 @@ public enum PolicyLoader {
                     ],
                     source: nil)
             }
+            // Pipes and devices report no size: read them up to the limit, never to the end.
+            if type != .typeRegular, let handle = FileHandle(forReadingAtPath: path) {
+                defer { try? handle.close() }
+                return read(handle, named: path, limits: limits)
+            }
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             return parse([UInt8](data), file: path, limits: limits)
         } catch {
@@ -67,25 +64,31 @@ public enum PolicyLoader {
         }
     }
 
-    /// Standard input up to one byte past `limit` (enough to tell it is too large).
-    private static func readStandardInput(limit: Int) -> [UInt8]? {
+    /// Reads a stream up to one byte past the limit (enough to tell it is too large).
+    private static func read(_ handle: FileHandle, named name: String, limits: ParseLimits) -> LoadResult {
         var bytes: [UInt8] = []
-        while bytes.count <= limit {
-            let count = min(1 << 16, limit + 1 - bytes.count)
+        while bytes.count <= limits.maxBytes {
+            let count = min(1 << 16, limits.maxBytes + 1 - bytes.count)
             let chunk: Data?
             if #available(macOS 10.15.4, iOS 13.4, *) {
                 do {
-                    chunk = try FileHandle.standardInput.read(upToCount: count)
+                    chunk = try handle.read(upToCount: count)
                 } catch {
-                    return nil
+                    return unreadable(name, reason: "reading failed")
                 }
             } else {
-                chunk = FileHandle.standardInput.readData(ofLength: count)
+                chunk = handle.readData(ofLength: count)
             }
             guard let chunk, !chunk.isEmpty else { break }
             bytes += chunk
         }
-        return bytes
+        if bytes.count > limits.maxBytes {
+            let start = SourceLocation(file: name, line: 1, column: 1)
+            return LoadResult(
+                document: nil, diagnostics: [InputCheck.tooLarge(nil, limit: limits.maxBytes, at: start)],
+                source: nil)
+        }
+        return parse(bytes, file: name, limits: limits)
     }
 
     private static func unreadable(_ path: String, reason: String) -> LoadResult {

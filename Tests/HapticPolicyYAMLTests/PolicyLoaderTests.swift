@@ -30,6 +30,13 @@ import Testing
         #expect(summary(PolicyLoader.load(path: path, limits: ParseLimits(maxBytes: 1024))) == ["HP004@1:1"])
     }
 
+    /// A device with no end is read up to the limit, never to its end.
+    @Test func stopsReadingEndlessDevices() {
+        let result = PolicyLoader.load(path: "/dev/zero", limits: ParseLimits(maxBytes: 4096))
+        #expect(summary(result) == ["HP004@1:1"])
+        #expect(result.diagnostics.first?.message.contains("more than 4096 bytes") == true)
+    }
+
     @Test func loadsFileWithByteOrderMark() throws {
         let path = try Self.temporaryFile([0xEF, 0xBB, 0xBF] + Array("policy: p\nversion: 1\n".utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }

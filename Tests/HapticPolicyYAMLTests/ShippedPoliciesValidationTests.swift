@@ -12,7 +12,8 @@ import Testing
 
     static let names: [String] = {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: policies.path)) ?? []
-        return names.filter { $0.hasSuffix(".yaml") }.sorted()
+        // Test files (`*.tests.yaml`) live next to their policies; they are not policies.
+        return names.filter { $0.hasSuffix(".yaml") && !$0.hasSuffix(".tests.yaml") }.sorted()
     }()
 
     static func plavo() throws -> PolicyDocument {

@@ -33,6 +33,7 @@ import Testing
         Case("over the size limit", header, "HP004@1:1", limits: ParseLimits(maxBytes: 8)),
         Case("unclosed flow mapping", "a: {b: 1\nc: 2\n", "HP005@2:2"),
         Case("unclosed flow list", "a: [1, 2\n", "HP005@2:1"),
+        Case("unclosed flow list without a final line break", "a: [1, 2", "HP005@1:9"),
         Case("unclosed quote", "a: 'text\n", "HP005@2:1"),
         Case("bad indentation", "a:\n  b: 1\n c: 2\n", "HP005@3:2"),
         Case("tab indentation", "a:\n\tb: 1\n", "HP005@2:1"),

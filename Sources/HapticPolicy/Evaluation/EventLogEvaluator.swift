@@ -33,6 +33,9 @@ public struct EventLogEvaluator {
     public private(set) var stopped = false
     /// Stop after the first invalid line.
     public var failFast: Bool
+    /// Counts rings against the policy's rate budgets when set (`eval` sets it from the
+    /// document's `budgets:`); its breaches go in the summary.
+    public var budgetMeter: BudgetMeter?
 
     private let format: any DecisionFormat
     private let policy: Policy
@@ -139,6 +142,7 @@ public struct EventLogEvaluator {
             let event = resolve(record)
             let screenBefore = session.screen
             let decision = session.decide(event)
+            budgetMeter?.record(decision, at: record.t)
             let screenForSummary = event.screen ?? (event.event.rawValue == 0 ? session.screen : screenBefore)
             tally(decision, screen: screenForSummary, t: record.t, previousScreen: screenBefore)
             format.write(

@@ -399,3 +399,65 @@ public struct Session: Sendable {
         return decision
     }
 }
+
+// MARK: Hot reload
+
+extension Session {
+    /// A session for `policy` that continues `previous`, made with another policy: used by
+    /// `PolicyStore.reload` so an edited policy takes over mid-run. Carried over: device,
+    /// foreground, engine state, subjects; the screen when it still exists (else it
+    /// becomes an unknown screen of that name); the open ticker gesture on a screen that
+    /// still exists; running loops whose feedback still exists and still loops; band
+    /// levels of (event, band) signals that still exist, by level name.
+    public init(policy: Policy, continuing previous: Session) {
+        self.init(policy: policy, device: previous.device)
+        isForeground = previous.isForeground
+        engine = previous.engine
+        engineEverStarted = previous.engineEverStarted
+        for name in previous.subjectNames { _ = subjectID(name) }
+
+        if let old = previous.screen {
+            let name = old == .unknown ? previous.unknownScreenName : previous.policy.screenName(old)
+            if let name, let id = policy.screenID(name) {
+                screen = id
+                tickerOpen = previous.tickerOpen
+            } else {
+                screen = .unknown
+                unknownScreenName = name
+            }
+        }
+
+        for loop in previous.runningLoops {
+            guard let f = policy.feedback.firstIndex(where: { $0.name == loop.feedback }),
+                policy.feedback[f].loop != nil
+            else { continue }
+            runningLoops.append(RunningLoop(
+                feedback: loop.feedback, parameters: loop.parameters, period: loop.period, start: loop.start,
+                feedbackIndex: f))
+        }
+
+        let oldPolicy = previous.policy
+        for oldSlot in 0..<previous.slotCount {
+            let (oldEvent, oldBand) = oldPolicy.bandSlots[oldSlot]
+            let band = oldPolicy.bands[oldBand]
+            guard let newEvent = policy.eventIndex[oldPolicy.eventNames[oldEvent]],
+                let newBand = policy.bands.firstIndex(where: { $0.name == band.name }),
+                let newSlot = policy.bandSlots.firstIndex(where: { $0.event == newEvent && $0.band == newBand })
+            else { continue }
+            for subject in -1..<previous.subjectNames.count {
+                let oldIndex = (subject + 1) * previous.slotCount + oldSlot
+                guard oldIndex < previous.bandLevels.count, previous.bandLevels[oldIndex] >= 0 else { continue }
+                let levelName = band.levels[Int(previous.bandLevels[oldIndex])].name
+                guard let level = policy.bands[newBand].levels.firstIndex(where: { $0.name == levelName }) else {
+                    continue
+                }
+                let newSubject = subject < 0 ? nil : subjectID(previous.subjectNames[subject])
+                let index = levelIndex(slot: newSlot, subject: newSubject)
+                if index >= bandLevels.count {
+                    bandLevels.append(contentsOf: repeatElement(-1, count: index + 1 - bandLevels.count))
+                }
+                bandLevels[index] = Int32(level)
+            }
+        }
+    }
+}

@@ -44,7 +44,7 @@ enum EvalCommand {
             throw UsageError("the policy and the events cannot both come from stdin; give one of them as a file")
         }
         let device = try parseDevice(arguments.value("device"))
-        guard let policy = loadPolicy(policyPath, context: context) else { return .failure }
+        guard let (policy, budgets) = loadPolicy(policyPath, context: context) else { return .failure }
 
         let explain = arguments.flag("explain")
         let format: any DecisionFormat =
@@ -53,6 +53,7 @@ enum EvalCommand {
             : DecisionJSONWriter(policy: policy, explain: explain)
         var evaluator = EventLogEvaluator(
             policy: policy, device: device, format: format, failFast: arguments.flag("fail-fast"))
+        evaluator.budgetMeter = BudgetMeter(budgets: budgets)
         var out: [UInt8] = []
         out.reserveCapacity(1 << 17)
         evaluator.header(into: &out)
@@ -92,6 +93,7 @@ enum EvalCommand {
 
         if !arguments.flag("quiet") {
             context.stderr.line(evaluator.summary.text)
+            context.stderr.line(budgetSection(evaluator.budgetMeter, declared: budgets.count))
         }
         if evaluator.invalidCount > 0 {
             let stop = evaluator.stopped ? " (stopped at the first: --fail-fast)" : ""
@@ -122,11 +124,21 @@ enum EvalCommand {
         return device
     }
 
+    /// The budget lines of the summary: every breach with its window, or that none broke.
+    static func budgetSection(_ meter: BudgetMeter?, declared: Int) -> String {
+        guard declared > 0, let meter else { return "budgets: none declared (lint warns HP501)" }
+        let breaches = meter.breaches
+        guard !breaches.isEmpty else { return "budgets: \(declared) checked, none broken" }
+        return (["budgets: \(breaches.count) \(breaches.count == 1 ? "breach" : "breaches")"]
+            + breaches.map { "  \($0)" }).joined(separator: "\n")
+    }
+
     /// Loads, validates and compiles the policy; prints diagnostics and returns nil on errors.
-    static func loadPolicy(_ path: String, context: CommandContext) -> Policy? {
+    /// The budgets come along for the summary's budget section.
+    static func loadPolicy(_ path: String, context: CommandContext) -> (Policy, [BudgetDecl])? {
         guard let document = PolicyChecker.loadUsable(path: path, context: context) else { return nil }
         do {
-            return try Policy(compiling: document)
+            return (try Policy(compiling: document), document.budgets)
         } catch {
             for diagnostic in error.diagnostics {
                 context.stderr.line("\(diagnostic.location): error: \(diagnostic.message) [\(diagnostic.code)]")

@@ -31,7 +31,9 @@ enum PolicyChecker {
         }
         let loaded = PolicyLoader.parse(bytes, file: displayName)
         var diagnostics = loaded.diagnostics
-        if let document = loaded.document {
+        // The decoder drops declarations it cannot read; validating what is left would
+        // report each of them again as undefined. Semantic checks run on a clean load.
+        if let document = loaded.document, !loaded.hasErrors {
             diagnostics += PolicyValidator.validate(document)
         }
         diagnostics.sort { ($0.location, $0.code) < ($1.location, $1.code) }

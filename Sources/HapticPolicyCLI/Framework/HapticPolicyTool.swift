@@ -10,9 +10,13 @@ public enum HapticPolicyTool {
         LintCommand.subcommand,
         TableCommand.subcommand,
         EvalCommand.subcommand,
+        TestCommand.subcommand,
+        SimulateCommand.subcommand,
+        DiffCommand.subcommand,
         ExportCommand.subcommand,
         ImportAHAPCommand.subcommand,
         ReportCommand.subcommand,
+        CompileCommand.subcommand,
     ]
 
     /// Runs the tool with the process's streams; returns the exit code.

@@ -112,10 +112,12 @@ extension PolicyDecoder {
         _ keys: [String], of fields: Fields, in what: String, at location: SourceLocation, advice: String = "add one"
     ) {
         guard !fields.explainsMissing(keys) else { return }
+        // Accept advice written with its own leading "; " as well.
+        let fix = advice.hasPrefix("; ") ? String(advice.dropFirst(2)) : advice
         let list = keys.map { "'\($0)'" }.joined(separator: ", ")
         report(
             Diagnostic(
-                code: "HP013", severity: .error, message: "\(what) needs one of \(list); \(advice)", at: location))
+                code: "HP013", severity: .error, message: "\(what) needs one of \(list); \(fix)", at: location))
     }
 
     /// `{note: a limit, said gently}` reads `said gently` as a key with no value: say so.

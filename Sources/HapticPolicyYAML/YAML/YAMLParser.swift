@@ -129,8 +129,12 @@ package final class YAMLParser {
             return YAMLSyntaxError(problem: problem, problemLocation: location(byteOffset: state.problem_offset))
         case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
             let context = state.context.map { String(cString: $0) }
+            // At the end of a file without a final line break libyaml reports a line past
+            // the last one; point at the end of the text instead.
+            let end = location(byteOffset: byteCount)
+            let problemLocation = min(location(state.problem_mark), end)
             return YAMLSyntaxError(
-                problem: problem, problemLocation: location(state.problem_mark),
+                problem: problem, problemLocation: problemLocation,
                 context: context, contextLocation: context == nil ? nil : location(state.context_mark),
                 followsText: hasText(line: Int(state.problem_mark.line), before: Int(state.problem_mark.column)))
         default:

@@ -1,0 +1,124 @@
+/// Counts rings against a policy's rate budgets in sliding windows and reports every
+/// breach with the window that broke it.
+///
+/// Feed it each ring (a decision that plays something) in time order; `eval`, `test` and
+/// `diff` share it. Overlapping over-budget windows of one budget and scope merge into
+/// one breach, so a burst is reported once, with its full extent and its peak count.
+public struct BudgetMeter: Sendable {
+    /// One budget broken: which, where, how many rings in which window.
+    public struct Breach: Sendable, Hashable, CustomStringConvertible {
+        /// The budget id (`B-1`).
+        public var budget: String
+        /// What was counted: `screen camera` or `layer creature`.
+        public var scope: String
+        /// The most rings seen in one window during the breach.
+        public var count: Int
+        /// The budget's maximum.
+        public var max: Int
+        /// The budget's window length, seconds.
+        public var window: Double
+        /// Time of the first ring of the first over-budget window.
+        public var start: Double
+        /// Time of the last ring that was over budget.
+        public var end: Double
+
+        /// `B-1: 8 rings on screen camera within 10 s (max 6), 12.5 s to 19.25 s`.
+        public var description: String {
+            "\(budget): \(count) rings on \(scope) within \(numberText(window)) s (max \(max)), "
+                + "\(numberText(start)) s to \(numberText(end)) s"
+        }
+    }
+
+    private struct Counter: Sendable {
+        var times: [Double] = []
+        var head = 0
+        var open: Breach?
+    }
+
+    private let budgets: [BudgetDecl]
+    /// One counter per budget for `screen:` and `layer:` scopes.
+    private var single: [Counter]
+    /// Counters per screen for `each: screen` budgets, by budget index.
+    private var perScreen: [[String: Counter]]
+    private var closed: [Breach] = []
+    /// Rings recorded so far.
+    public private(set) var rings = 0
+
+    /// Creates a meter for a policy's budgets.
+    public init(budgets: [BudgetDecl]) {
+        self.budgets = budgets
+        self.single = Array(repeating: Counter(), count: budgets.count)
+        self.perScreen = Array(repeating: [:], count: budgets.count)
+    }
+
+    /// Records a decision made at `time`: counted when it plays, ignored otherwise.
+    public mutating func record(_ decision: Decision, at time: Double) {
+        guard decision.action == .play, let layer = decision.layer else { return }
+        record(time: time, screen: decision.screen ?? "-", layer: layer)
+    }
+
+    /// Records one ring. Rings must come in non-decreasing time order.
+    public mutating func record(time: Double, screen: String, layer: Layer) {
+        rings += 1
+        for index in budgets.indices {
+            switch budgets[index].scope {
+            case .eachScreen:
+                var counter = perScreen[index].removeValue(forKey: screen) ?? Counter()
+                closeIfEnded(Self.count(&counter, budgets[index], time: time, scope: { "screen \(screen)" }))
+                perScreen[index][screen] = counter
+            case .screen(let name):
+                guard name.value == screen else { continue }
+                // Take the counter out so appending does not copy its times.
+                var counter = single[index]
+                single[index] = Counter()
+                closeIfEnded(Self.count(&counter, budgets[index], time: time, scope: { "screen \(screen)" }))
+                single[index] = counter
+            case .layer(let counted):
+                guard counted.value == layer else { continue }
+                // Take the counter out so appending does not copy its times.
+                var counter = single[index]
+                single[index] = Counter()
+                closeIfEnded(Self.count(&counter, budgets[index], time: time, scope: { "layer \(layer.rawValue)" }))
+                single[index] = counter
+            }
+        }
+    }
+
+    private mutating func closeIfEnded(_ breach: Breach?) {
+        if let breach { closed.append(breach) }
+    }
+
+    /// Slides the window of one counter to `time` and opens or extends a breach; returns
+    /// the previous breach when a new one replaces it.
+    private static func count(_ counter: inout Counter, _ budget: BudgetDecl, time: Double, scope: () -> String) -> Breach? {
+        counter.times.append(time)
+        // The window is (time - per, time]: a ring exactly `per` seconds ago is out.
+        while counter.head < counter.times.count, counter.times[counter.head] <= time - budget.window.value {
+            counter.head += 1
+        }
+        if counter.head > 1024, counter.head * 2 > counter.times.count {
+            counter.times.removeFirst(counter.head)
+            counter.head = 0
+        }
+        let count = counter.times.count - counter.head
+        guard count > budget.max.value else { return nil }
+        let first = counter.times[counter.head]
+        if var open = counter.open, first <= open.end {
+            open.end = time
+            open.count = Swift.max(open.count, count)
+            counter.open = open
+            return nil
+        }
+        let ended = counter.open
+        counter.open = Breach(
+            budget: budget.id.value, scope: scope(), count: count, max: budget.max.value,
+            window: budget.window.value, start: first, end: time)
+        return ended
+    }
+
+    /// Every breach so far, ordered by start time, then budget.
+    public var breaches: [Breach] {
+        let all = closed + single.compactMap(\.open) + perScreen.flatMap { $0.values.compactMap(\.open) }
+        return all.sorted { ($0.start, $0.budget, $0.scope) < ($1.start, $1.budget, $1.scope) }
+    }
+}

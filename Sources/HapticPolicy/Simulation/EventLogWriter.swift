@@ -1,0 +1,85 @@
+/// Writes simulated events as JSONL, the evaluator's input format, byte for byte the
+/// same for the same events: fixed key order, fixed number formatting, no locale.
+public enum EventLogWriter {
+    /// One line (without the newline) for one event.
+    ///
+    /// Keys in this order, each only when present: `t`, `event`, `screen`, `subject`,
+    /// `value`, `speaks`, `params`.
+    public static func line(_ simulated: TimedEvent) -> String {
+        let event = simulated.event
+        var out = "{\"t\":" + decimalText(simulated.time, decimals: 3)
+        out += ",\"event\":" + jsonString(event.name)
+        if let screen = event.screen { out += ",\"screen\":" + jsonString(screen) }
+        if let subject = event.subject { out += ",\"subject\":" + jsonString(subject) }
+        if let value = event.value {
+            out += ",\"value\":" + valueText(value, decimals: simulated.valueDecimals ?? 6)
+        }
+        if let speaks = event.speaks { out += ",\"speaks\":" + (speaks ? "true" : "false") }
+        if !event.params.isEmpty {
+            let fields = event.params.map { jsonString($0.name) + ":" + valueText($0.value, decimals: 6) }
+            out += ",\"params\":{" + fields.joined(separator: ",") + "}"
+        }
+        return out + "}"
+    }
+
+    /// The whole log, one line per event, each ending with a newline.
+    public static func log(_ events: [TimedEvent]) -> String {
+        var out = ""
+        for event in events {
+            out += line(event)
+            out += "\n"
+        }
+        return out
+    }
+}
+
+extension EventLogWriter {
+    /// A value as JSON; nil (a parameter the log gave as an array or object) as `null`.
+    static func valueText(_ value: ScalarValue?, decimals: Int) -> String {
+        switch value {
+        case .number(let number)?: decimalText(number, decimals: decimals)
+        case .bool(let flag)?: flag ? "true" : "false"
+        case .string(let text)?: jsonString(text)
+        case nil: "null"
+        }
+    }
+
+    /// `value` rounded to `decimals` places, without trailing zeros: `12.5`, `40`, `-0.125`.
+    /// Integer arithmetic only, so the text never depends on the platform's formatter.
+    package static func decimalText(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite else { return "0" }
+        let places = min(max(decimals, 0), 9)
+        var scale: Int64 = 1
+        for _ in 0..<places { scale *= 10 }
+        let magnitude = (abs(value) * Double(scale)).rounded()
+        guard magnitude < 9e15 else { return numberText(value) }
+        let scaled = Int64(magnitude)
+        let whole = scaled / scale
+        var fraction = places > 0 ? String(scaled % scale) : ""
+        if places > 0 {
+            fraction = String(repeating: "0", count: places - fraction.count) + fraction
+            while fraction.hasSuffix("0") { fraction.removeLast() }
+        }
+        let sign = value < 0 && scaled != 0 ? "-" : ""
+        return sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
+    }
+
+    /// A JSON string literal.
+    package static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let c where c.value < 0x20:
+                let hex = String(c.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// Acts out a scenario for a seed: the same scenario, seed and duration always give the
+/// same events, in time order.
+public enum ScenarioRunner {
+    /// The most events one run emits; a guard against a scenario that would never end.
+    public static let eventLimit = 2_000_000
+
+    /// The events of `scenario` from 0 up to `duration` seconds (the scenario's own
+    /// duration when nil), ordered by time, ties in written order.
+    public static func run(_ scenario: Scenario, seed: UInt64, duration: Double? = nil) -> [TimedEvent] {
+        let end = duration ?? scenario.duration
+        var emitter = Emitter(end: end)
+        var root = SeededGenerator(seed: seed)
+        emitter.emit(scenario.steps, offset: 0, generator: &root)
+        // Stable by time: the sequence number breaks ties in written order.
+        let ordered = emitter.events.enumerated().sorted {
+            ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+        }
+        return ordered.map(\.element)
+    }
+}
+
+private struct Emitter {
+    let end: Double
+    var events: [TimedEvent] = []
+
+    init(end: Double) {
+        self.end = end
+    }
+
+    var full: Bool { events.count >= ScenarioRunner.eventLimit }
+
+    mutating func add(_ time: Double, _ event: Scenario.EventTemplate, decimals: Int? = nil) {
+        guard time >= 0, time <= end, !full else { return }
+        events.append(TimedEvent(time: roundedTime(time), event: event, valueDecimals: decimals))
+    }
+
+    /// Each step draws from its own generator split off the parent, so adding a step
+    /// leaves the randomness of the others unchanged.
+    mutating func emit(_ steps: [Scenario.Step], offset: Double, generator: inout SeededGenerator) {
+        for step in steps {
+            var own = SeededGenerator(seed: generator.next())
+            switch step {
+            case .once(let at, let event):
+                add(offset + at, event)
+            case .periodic(let periodic):
+                emitPeriodic(periodic, offset: offset, generator: &own)
+            case .signal(let signal):
+                emitSignal(signal, offset: offset, generator: &own)
+            case .repeated(let block):
+                guard block.every > 0 else { continue }
+                var round = 0
+                while !full {
+                    if let count = block.count, round >= count { break }
+                    let start = offset + block.from + Double(round) * block.every
+                    if start > end { break }
+                    emit(block.steps, offset: start, generator: &own)
+                    round += 1
+                }
+            }
+        }
+    }
+
+    mutating func emitPeriodic(_ periodic: Scenario.Periodic, offset: Double, generator: inout SeededGenerator) {
+        guard periodic.every > 0 else { return }
+        let last = min(end, periodic.until.map { offset + $0 } ?? end)
+        var index = 0
+        while !full {
+            if let count = periodic.count, index >= count { break }
+            let nominal = offset + periodic.from + Double(index) * periodic.every
+            if nominal > last { break }
+            var time = nominal
+            if periodic.jitter > 0 {
+                time = max(offset + periodic.from, nominal + generator.gaussian(sigma: periodic.jitter))
+            }
+            add(time, periodic.event)
+            index += 1
+        }
+    }
+
+    mutating func emitSignal(_ signal: Scenario.Signal, offset: Double, generator: inout SeededGenerator) {
+        guard signal.every > 0 else { return }
+        let first = offset + signal.from
+        let last = min(end, signal.until.map { offset + $0 } ?? end)
+        var jumps = signal.jumps.sorted { $0.at < $1.at }[...]
+        var level = signal.start
+        var drift = 0.0
+        var previous = first
+        var index = 0
+        while !full {
+            let time = first + Double(index) * signal.every
+            if time > last { break }
+            let dt = time - previous
+            level += signal.rate * dt
+            while let jump = jumps.first, offset + jump.at <= time {
+                level = jump.to
+                jumps = jumps.dropFirst()
+            }
+            if signal.wander > 0, dt > 0 {
+                drift += -signal.pull * drift * dt + signal.wander * dt.squareRoot() * generator.gaussian()
+            }
+            var reading = level + drift
+            if signal.noise > 0 { reading += generator.gaussian(sigma: signal.noise) }
+            reading = min(signal.max, max(signal.min, reading))
+            let scale = pow(10, Double(signal.decimals))
+            reading = (reading * scale).rounded() / scale
+            let event = Scenario.EventTemplate(name: signal.event, subject: signal.subject, value: .number(reading))
+            add(time, event, decimals: signal.decimals)
+            previous = time
+            index += 1
+        }
+    }
+}
+
+/// Times are kept to the millisecond so that printing them is exact.
+private func roundedTime(_ time: Double) -> Double {
+    (time * 1000).rounded() / 1000
+}

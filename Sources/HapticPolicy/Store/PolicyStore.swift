@@ -1,0 +1,131 @@
+import Foundation
+
+/// The app's one policy and one session, shared by every thread: `decide` from anywhere,
+/// `reload` an edited policy without a restart.
+///
+/// `reload` validates and compiles the new policy completely before it swaps anything;
+/// on any error the last good policy stays active and the diagnostics come back. The swap
+/// is atomic with respect to `decide`: each decision is made wholly under one policy and
+/// cites that policy's hash. Band levels, the open ticker gesture, running loops and the
+/// engine state carry across the swap for signals and screens that still exist.
+///
+/// ```swift
+/// let store = try PolicyStore(bundle: bytes)
+/// let decided = store.decide(event: "plant.found", speaks: true)
+/// player.handle(decided)
+/// ```
+public final class PolicyStore: @unchecked Sendable {
+    // `@unchecked`: every stored var is read and written only with `lock` held.
+    private let lock = NSLock()
+    private var loaded: LoadedPolicy
+    private var session: Session
+    private var lastTime = 0.0
+    private let startUptime = ProcessInfo.processInfo.systemUptime
+
+    /// One decision with the policy that made it.
+    public struct Decided: Sendable {
+        /// The decision.
+        public var decision: Decision
+        /// The policy that decided; `policy.hash` is the hash cited.
+        public var policy: LoadedPolicy
+        /// The event's numeric template parameters (`bpm`), for the player.
+        public var parameters: [String: Double]
+
+        /// `sha256:<hex>` of the policy that made the decision.
+        public var policyHash: String { policy.hash }
+    }
+
+    /// What `reload` did.
+    public struct ReloadResult: Sendable {
+        /// Whether the new policy is now active.
+        public var applied: Bool
+        /// Every error and warning found; errors mean the old policy stayed.
+        public var diagnostics: [Diagnostic]
+        /// The hash of the policy active after the call.
+        public var activeHash: String
+    }
+
+    /// Starts serving `policy` with a fresh session (no screen yet, engine cold).
+    public init(_ policy: LoadedPolicy, device: DeviceState = DeviceState()) {
+        loaded = policy
+        session = Session(policy: policy.policy, device: device)
+    }
+
+    /// Starts serving a compiled bundle; throws `PolicyBundle.LoadError` or
+    /// `PolicyCompileError`.
+    public convenience init(bundle bytes: [UInt8], device: DeviceState = DeviceState()) throws {
+        self.init(try LoadedPolicy(bundle: bytes), device: device)
+    }
+
+    /// The active policy.
+    public var current: LoadedPolicy {
+        lock.lock()
+        defer { lock.unlock() }
+        return loaded
+    }
+
+    /// A copy of the session as it stands (screen, engine, loops, device).
+    public var snapshot: Session {
+        lock.lock()
+        defer { lock.unlock() }
+        return session
+    }
+
+    /// Decides one event by name, from any thread. `t` is seconds since the store
+    /// started; by default the monotonic clock. Times never run backwards: a `t` older
+    /// than the last decision's counts as the last decision's time.
+    public func decide(
+        t: Double? = nil, event name: String, screen: String? = nil, subject: String? = nil,
+        value: ScalarValue? = nil, speaks: Bool = false, params: [String: Double] = [:]
+    ) -> Decided {
+        let now = t ?? (ProcessInfo.processInfo.systemUptime - startUptime)
+        let parameters = params.sorted { $0.key < $1.key }.map { Event.Parameter(name: $0.key, value: .number($0.value)) }
+        lock.lock()
+        defer { lock.unlock() }
+        lastTime = max(lastTime, now)
+        let event = session.event(
+            t: lastTime, name: name, screen: screen, subject: subject, value: value, speaks: speaks,
+            params: parameters)
+        return Decided(decision: session.decide(event), policy: loaded, parameters: params)
+    }
+
+    /// Validates and compiles `document`, then swaps it in; on any error the active policy
+    /// stays and the diagnostics say why.
+    @discardableResult
+    public func reload(_ document: PolicyDocument) -> ReloadResult {
+        var diagnostics = PolicyValidator.validate(document)
+        let next: LoadedPolicy
+        do {
+            guard !diagnostics.contains(where: { $0.severity == .error }) else { return refused(diagnostics) }
+            next = try LoadedPolicy(document: document)
+        } catch {
+            diagnostics += error.diagnostics.filter { new in !diagnostics.contains(new) }
+            return refused(diagnostics)
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        session = Session(policy: next.policy, continuing: session)
+        loaded = next
+        return ReloadResult(applied: true, diagnostics: diagnostics, activeHash: next.hash)
+    }
+
+    /// Loads a compiled bundle and swaps it in; a damaged bundle is refused with a
+    /// diagnostic and the active policy stays.
+    @discardableResult
+    public func reload(bundle bytes: [UInt8], file: String = "<bundle>") -> ReloadResult {
+        do {
+            let (document, _) = try PolicyBundle.decode(bytes)
+            return reload(document)
+        } catch {
+            return refused([
+                Diagnostic(
+                    code: "HP950", severity: .error, message: error.description,
+                    at: SourceLocation(file: file, line: 1, column: 1))
+            ])
+        }
+    }
+
+    private func refused(_ diagnostics: [Diagnostic]) -> ReloadResult {
+        ReloadResult(applied: false, diagnostics: diagnostics, activeHash: current.hash)
+    }
+}

@@ -1,0 +1,103 @@
+/// What a set of test cases exercised of a policy: table cells (screen × event),
+/// feedback, band levels and invariants. Counted exactly; percentages are rounded down.
+public struct PolicyCoverage: Sendable {
+    /// One kind of item: everything there is, and what was exercised.
+    public struct Tally: Sendable, Hashable {
+        /// What is counted (`cells`, `feedback`, `bands`, `invariants`).
+        public var kind: String
+        /// Every item, in policy order (`camera/plant.found`, `moisture.thirsty`).
+        public var all: [String]
+        /// The items exercised.
+        public var hit: Set<String>
+
+        /// Items never exercised, in policy order.
+        public var missed: [String] { all.filter { !hit.contains($0) } }
+        /// How many items were exercised.
+        public var hitCount: Int { all.filter { hit.contains($0) }.count }
+        /// The percentage exercised, rounded down to a tenth (100 only when all were);
+        /// 100 when there is nothing to exercise.
+        public var percent: Double {
+            guard !all.isEmpty else { return 100 }
+            return Double(hitCount * 1000 / all.count) / 10
+        }
+    }
+
+    /// Table cells: `screen/event` for every pair a screen table or `everywhere:` decides.
+    public private(set) var cells: Tally
+    /// Feedback played (directly or as a named fallback).
+    public private(set) var feedback: Tally
+    /// Band levels entered by a change: `band.level`.
+    public private(set) var bands: Tally
+    /// Invariants that decided or were cited by a deciding row. Only invariants an event
+    /// can exercise count: those a row cites, and `creature-needs-speech`, which the
+    /// evaluator enforces; the others are checked by `lint` alone (`staticInvariants`).
+    public private(set) var invariants: Tally
+    /// Invariants no event can exercise (not cited by any row, enforced by `lint` only).
+    public let staticInvariants: [String]
+
+    private let fallbackNames: [String: [String]]
+    private let bandLevelNames: Set<String>
+
+    /// Starts empty coverage for a policy.
+    public init(document: PolicyDocument) {
+        let table = DecisionTable(document)
+        var cellKeys: [String] = []
+        for screen in table.screens {
+            for cell in screen.cells where cell.origin != .gap {
+                cellKeys.append("\(screen.name)/\(cell.event)")
+            }
+        }
+        cells = Tally(kind: "cells", all: cellKeys, hit: [])
+        feedback = Tally(kind: "feedback", all: document.feedback.map(\.name.value), hit: [])
+        let levels = document.bands.flatMap { band in band.levels.map { "\(band.name.value).\($0.name.value)" } }
+        bands = Tally(kind: "bands", all: levels, hit: [])
+        bandLevelNames = Set(levels)
+        var cited: Set<String> = []
+        for cell in document.everywhere + document.screens.flatMap(\.cells) {
+            for row in cell.rows { cited.formUnion(row.cites.map(\.value)) }
+        }
+        let exercisable = document.invariants.filter {
+            cited.contains($0.id.value) || $0.kind.value == .creatureNeedsSpeech
+        }.map(\.id.value)
+        invariants = Tally(kind: "invariants", all: exercisable, hit: [])
+        staticInvariants = document.invariants.map(\.id.value).filter { !exercisable.contains($0) }
+        var fallbacks: [String: [String]] = [:]
+        for declared in document.feedback {
+            switch declared.fallback {
+            case .target(let name)?: fallbacks[declared.name.value] = [name.value]
+            case .sequence(let steps, _)?: fallbacks[declared.name.value] = steps.map(\.target.value)
+            default: break
+            }
+        }
+        fallbackNames = fallbacks
+    }
+
+    /// The four tallies in report order.
+    public var tallies: [Tally] { [cells, feedback, bands, invariants] }
+
+    /// Adds what one decision exercised.
+    public mutating func record(_ decision: Decision, for event: TimedEvent) {
+        let notReached: Set<Reason> = [.undeclared, .unknownEvent, .unknownScreen, .noScreen, .state]
+        if let screen = decision.screen, decision.action != .invalid,
+            !(decision.reason.map { notReached.contains($0) } ?? false)
+        {
+            cells.hit.insert("\(screen)/\(event.event.name)")
+        }
+        if decision.action == .play, let name = decision.feedback {
+            feedback.hit.insert(name)
+            if decision.fallback {
+                for fallback in fallbackNames[name] ?? [] { feedback.hit.insert(fallback) }
+            }
+        }
+        if let band = decision.band, let from = band.from, from != band.to {
+            let key = "\(band.band).\(band.to)"
+            if bandLevelNames.contains(key) { bands.hit.insert(key) }
+        }
+        if let rule = decision.rule {
+            for cited in rule.cites { invariants.hit.insert(cited) }
+            invariants.hit.insert(rule.id)
+        }
+        // Only declared ids count; rule ids that are not invariants fall away here.
+        invariants.hit.formIntersection(invariants.all)
+    }
+}

@@ -1,0 +1,118 @@
+/// Runs a test suite against a compiled policy: each case in a fresh `Session`, every
+/// decision compared with its expectation, rings counted against the policy's budgets,
+/// and what the cases exercised tallied for coverage.
+public struct PolicyTestRunner: Sendable {
+    /// The compiled policy.
+    public let policy: Policy
+    /// The document it was compiled from (budgets, table, vocabulary for coverage).
+    public let document: PolicyDocument
+
+    /// Creates a runner.
+    public init(policy: Policy, document: PolicyDocument) {
+        self.policy = policy
+        self.document = document
+    }
+
+    /// Runs every case of the suite.
+    public func run(_ suite: PolicyTestSuite) -> PolicyTestReport {
+        var coverage = PolicyCoverage(document: document)
+        let results = suite.cases.map { run($0, coverage: &coverage) }
+        return PolicyTestReport(file: suite.file, results: results, coverage: coverage)
+    }
+
+    /// Runs one case, adding what it exercised to `coverage`.
+    public func run(_ testCase: PolicyTestCase, coverage: inout PolicyCoverage) -> PolicyTestResult {
+        var session = Session(policy: policy, device: testCase.device)
+        var meter = BudgetMeter(budgets: document.budgets)
+        var failures: [PolicyTestFailure] = []
+        for (index, step) in testCase.steps.enumerated() {
+            let decision = session.decide(step.event)
+            coverage.record(decision, for: step.event)
+            meter.record(decision, at: step.event.time)
+            guard let expectation = step.expectation else { continue }
+            let mismatches = Self.compare(expectation, decision)
+            if !mismatches.isEmpty {
+                failures.append(PolicyTestFailure(
+                    step: index + 1, event: step.event, location: step.location,
+                    expected: mismatches.map(\.expected).joined(separator: ", "),
+                    actual: mismatches.map(\.actual).joined(separator: ", "),
+                    decision: decision))
+            }
+        }
+        let breaches = meter.breaches
+        var budgetProblem: String?
+        if let expected = testCase.breaches {
+            let actual = Array(Set(breaches.map(\.budget))).sorted()
+            if actual != expected.sorted() {
+                let shown = actual.isEmpty ? "none" : actual.joined(separator: ", ")
+                let wanted = expected.isEmpty ? "none" : expected.sorted().joined(separator: ", ")
+                budgetProblem = "expected budget breaches \(wanted), got \(shown)"
+            }
+        }
+        return PolicyTestResult(
+            name: testCase.name, location: testCase.location, failures: failures, breaches: breaches,
+            budgetProblem: budgetProblem)
+    }
+
+    /// One expected field and what was decided instead.
+    package struct Mismatch {
+        package var expected: String
+        package var actual: String
+    }
+
+    /// Every field of the expectation that the decision does not meet.
+    package static func compare(_ expectation: PolicyExpectation, _ decision: Decision) -> [Mismatch] {
+        var mismatches: [Mismatch] = []
+        let outcomeMatches: Bool
+        switch expectation.outcome {
+        case .play(let feedback):
+            outcomeMatches = decision.action == .play && decision.feedback == feedback
+        case .silent(let reason):
+            outcomeMatches = decision.action == .silent
+                && (decision.reason?.rawValue == reason || (decision.reason == .designer && decision.note == reason))
+        case .stop(let feedback):
+            outcomeMatches = decision.action == .stop && (feedback == nil || decision.feedback == feedback)
+        }
+        if !outcomeMatches {
+            mismatches.append(Mismatch(expected: expectation.outcome.description, actual: outcomeText(decision)))
+        }
+        if let render = expectation.render, decision.render?.description != render {
+            mismatches.append(Mismatch(
+                expected: "render \(render)", actual: "render \(decision.render?.description ?? "nothing")"))
+        }
+        if let rule = expectation.rule, decision.rule?.id != rule {
+            mismatches.append(Mismatch(expected: "rule \(rule)", actual: "rule \(decision.rule?.id ?? "none")"))
+        }
+        if let band = expectation.band, decision.band?.to != band {
+            mismatches.append(Mismatch(expected: "band \(band)", actual: "band \(decision.band?.to ?? "none")"))
+        }
+        if let directives = expectation.directives {
+            let actual = decision.directives.list.map(\.rawValue)
+            if actual != directives {
+                mismatches.append(Mismatch(
+                    expected: "directives [\(directives.joined(separator: ", "))]",
+                    actual: "directives [\(actual.joined(separator: ", "))]"))
+            }
+        }
+        return mismatches
+    }
+
+    /// `play pulse (pattern:pulse)`, `silent same-band`, `silent designer "…"`, `stop click`.
+    public static func outcomeText(_ decision: Decision) -> String {
+        switch decision.action {
+        case .play:
+            var text = "play \(decision.feedback ?? "?")"
+            if let render = decision.render { text += " (\(render))" }
+            if let reason = decision.reason { text += " [\(reason.rawValue)]" }
+            return text
+        case .silent:
+            var text = "silent \(decision.reason?.rawValue ?? "?")"
+            if decision.reason == .designer, let note = decision.note { text += " \"\(note)\"" }
+            return text
+        case .stop:
+            return "stop \(decision.feedback ?? "all")"
+        case .invalid:
+            return "invalid \(decision.reason?.rawValue ?? "?")"
+        }
+    }
+}

@@ -1,0 +1,105 @@
+/// A policy test file (`*.tests.yaml`): cases of events with the decisions they must get.
+public struct PolicyTestSuite: Sendable, Hashable {
+    /// The test file.
+    public var file: String
+    /// The policy under test as written (`policy:`), relative to the test file.
+    public var policy: Located<String>?
+    /// The cases, table rows first, then sequences, in written order.
+    public var cases: [PolicyTestCase]
+
+    /// Creates a suite.
+    public init(file: String, policy: Located<String>? = nil, cases: [PolicyTestCase]) {
+        self.file = file
+        self.policy = policy
+        self.cases = cases
+    }
+}
+
+/// One test case: a fresh session, a device, events in order, and expectations.
+public struct PolicyTestCase: Sendable, Hashable {
+    /// One event of the case and what it must decide (nil: a setup step, not checked).
+    public struct Step: Sendable, Hashable {
+        /// The event.
+        public var event: TimedEvent
+        /// What the decision must be.
+        public var expectation: PolicyExpectation?
+        /// Where the step is written.
+        public var location: SourceLocation
+
+        /// Creates a step.
+        public init(event: TimedEvent, expectation: PolicyExpectation? = nil, location: SourceLocation = .unknown) {
+            self.event = event
+            self.expectation = expectation
+            self.location = location
+        }
+    }
+
+    /// The case's name, shown on failure.
+    public var name: String
+    /// The device state the session starts with (`device:`).
+    public var device: DeviceState
+    /// The events, in order.
+    public var steps: [Step]
+    /// Budget ids that must be breached, exactly (`breaches:`); nil: not checked.
+    public var breaches: [String]?
+    /// Where the case is written.
+    public var location: SourceLocation
+
+    /// Creates a case.
+    public init(
+        name: String, device: DeviceState = DeviceState(), steps: [Step], breaches: [String]? = nil,
+        location: SourceLocation = .unknown
+    ) {
+        self.name = name
+        self.device = device
+        self.steps = steps
+        self.breaches = breaches
+        self.location = location
+    }
+}
+
+/// What one decision must be. Only the fields given are compared.
+public struct PolicyExpectation: Sendable, Hashable {
+    /// The expected action.
+    public enum Outcome: Sendable, Hashable, CustomStringConvertible {
+        /// Plays this feedback (`play: pulse`), possibly through its fallback.
+        case play(String)
+        /// Stays silent for this reason id (`silent: same-band`, `silent: designer`).
+        case silent(String)
+        /// Stops this loop (`stop: click`), or any loop (`stop: true`).
+        case stop(String?)
+
+        /// `play pulse`, `silent same-band`, `stop click`.
+        public var description: String {
+            switch self {
+            case .play(let feedback): "play \(feedback)"
+            case .silent(let reason): "silent \(reason)"
+            case .stop(let feedback?): "stop \(feedback)"
+            case .stop(nil): "stop"
+            }
+        }
+    }
+
+    /// The action and its target.
+    public var outcome: Outcome
+    /// The rendered primitive (`render: impact.rigid`, `render: pattern:pulse`).
+    public var render: String?
+    /// The deciding rule id (`rule: camera/plant.found`).
+    public var rule: String?
+    /// The band level entered (`band: thirsty`).
+    public var band: String?
+    /// The exact directives, in canonical order (`directives: [prepare-engine]`).
+    public var directives: [String]?
+
+    /// Creates an expectation.
+    public init(
+        outcome: Outcome, render: String? = nil, rule: String? = nil, band: String? = nil,
+        directives: [String]? = nil
+    ) {
+        self.outcome = outcome
+        self.render = render
+        self.rule = rule
+        self.band = band
+        self.directives = directives
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import HapticPolicy
+import HapticPolicyYAML
+
+/// `haptic-policy diff`: replays logs through two policies and lists what changed.
+enum DiffCommand {
+    static let subcommand = Subcommand(
+        spec: CommandSpec(
+            name: "diff",
+            abstract: "Replay event logs through two policies and list the decisions that changed.",
+            discussion: """
+                Replays each JSONL log through the old and the new policy, each in its own stateful \
+                session, and lists every event decided differently (what plays, what renders, why it is \
+                silent, or the directives): time, screen, event, before → after and the rule on each \
+                side. Then per screen: rings per minute and band chatter (band-change rings closer than \
+                --chatter-window seconds for one subject) before and after, and budget breaches. \
+                Exit 0 when nothing changed, 1 when something did (or a log line cannot be read).
+                """,
+            options: [
+                .value("format", valueName: "format", choices: ["text", "json"], help: "Output format (default text)."),
+                .value("chatter-window", valueName: "seconds", help: "Band changes closer than this are chatter (default 5)."),
+            ],
+            positionals: [
+                .init("old", help: "The policy as it is."),
+                .init("new", help: "The changed policy."),
+                .init("log", .oneOrMore, help: "JSONL event logs, or - for stdin."),
+            ],
+            examples: [
+                "haptic-policy diff Policies/plavo.yaml plavo-next.yaml session.jsonl",
+                "haptic-policy simulate Policies/plavo.yaml -s flaky-sensor | haptic-policy diff Policies/plavo.yaml plavo-next.yaml -",
+            ]
+        )
+    ) { arguments, context throws(UsageError) in
+        var window = 5.0
+        if let text = arguments.value("chatter-window") {
+            guard let value = Double(text), value.isFinite, value > 0 else {
+                throw UsageError("--chatter-window must be a number of seconds above 0, got '\(text)'")
+            }
+            window = value
+        }
+        let logPaths = Array(arguments.positionals.dropFirst(2))
+        if logPaths.filter({ $0 == "-" }).count > 1 {
+            throw UsageError("stdin ('-') can be read only once; give the other logs as files")
+        }
+        guard let old = PolicyInput.load(arguments.positionals[0], context: context),
+            let new = PolicyInput.load(arguments.positionals[1], context: context)
+        else { return .failure }
+        var logs: [(name: String, events: [TimedEvent])] = []
+        var unreadable = 0
+        for path in logPaths {
+            let bytes: [UInt8]
+            do throws(InputError) {
+                bytes = try context.readInput(path)
+            } catch {
+                context.stderr.line("error: \(error.message)")
+                unreadable += 1
+                continue
+            }
+            let name = path == "-" ? "<stdin>" : path
+            let log = TimedEventLog.read(bytes, file: name)
+            DiagnosticPrinter.print(log.problems, source: nil, context: context)
+            unreadable += log.problems.count
+            logs.append((name, log.events))
+        }
+        guard !logs.isEmpty else { return .failure }
+        let diff = PolicyDiff.compare(
+            old: old.policy, oldBudgets: old.document.budgets, new: new.policy, newBudgets: new.document.budgets,
+            logs: logs, chatterWindow: window)
+        if arguments.value("format") == "json" {
+            context.stdout.line(DiffReport.json(diff, old: old.path, new: new.path))
+        } else {
+            DiffReport.text(diff, old: old.path, new: new.path, logCount: logs.count, context: context)
+        }
+        return diff.changes.isEmpty && unreadable == 0 ? .success : .failure
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import HapticPolicy
+import HapticPolicyYAML
+
+/// `haptic-policy simulate`: acts out a mock-sensor scenario and prints the event log.
+enum SimulateCommand {
+    static let subcommand = Subcommand(
+        spec: CommandSpec(
+            name: "simulate",
+            abstract: "Write a JSONL event log from a mock-sensor scenario.",
+            discussion: """
+                Acts out a scenario (Policies/scenarios/<name>.yaml next to the policy, or a scenario \
+                file path) and prints the events in the evaluator's input format, one JSON object per \
+                line. The same scenario, seed and duration always give byte-identical output. Every \
+                event must be in the policy's catalogue (or a built-in state event) and every screen \
+                declared; otherwise nothing is printed and the exit code is 1.
+                """,
+            options: [
+                .value("scenario", short: "s", valueName: "name", help: "Scenario name or path to a scenario file (required)."),
+                .value("seed", valueName: "n", help: "Random seed, a whole number 0 or more (default 1)."),
+                .value("duration", valueName: "seconds", help: "Length of the log in seconds (default: the scenario's)."),
+                .flag("list", help: "List the scenarios found next to the policy and exit."),
+            ],
+            positionals: [.init("policy", help: "The policy the log is for.")],
+            examples: [
+                "haptic-policy simulate Policies/plavo.yaml --scenario drying --seed 7 > drying.jsonl",
+                "haptic-policy simulate Policies/plavo.yaml --scenario flaky-sensor --duration 300 | haptic-policy eval Policies/plavo.yaml -",
+            ]
+        )
+    ) { arguments, context throws(UsageError) in
+        let policyPath = arguments.positionals[0]
+        let directory = scenarioDirectory(for: policyPath)
+        if arguments.flag("list") {
+            for name in scenarioNames(in: directory) { context.stdout.line(name) }
+            return .success
+        }
+        guard let scenarioArgument = arguments.value("scenario") else {
+            throw UsageError("missing --scenario; give a name such as 'drying' (see --list)")
+        }
+        var seed: UInt64 = 1
+        if let text = arguments.value("seed") {
+            guard let value = UInt64(text) else {
+                throw UsageError("--seed must be a whole number 0 or more, got '\(text)'")
+            }
+            seed = value
+        }
+        var duration: Double?
+        if let text = arguments.value("duration") {
+            guard let value = Double(text), value.isFinite, value > 0, value <= 86_400 else {
+                throw UsageError("--duration must be a number of seconds above 0 and at most 86400, got '\(text)'")
+            }
+            duration = value
+        }
+        let scenarioPath: String
+        if scenarioArgument.hasSuffix(".yaml") || scenarioArgument.hasSuffix(".yml") || scenarioArgument.contains("/") {
+            scenarioPath = scenarioArgument
+        } else {
+            scenarioPath = (directory as NSString).appendingPathComponent("\(scenarioArgument).yaml")
+            guard FileManager.default.fileExists(atPath: scenarioPath) else {
+                let known = scenarioNames(in: directory)
+                let list = known.isEmpty ? "no scenarios in \(directory)" : "known: \(known.joined(separator: ", "))"
+                throw UsageError("unknown scenario '\(scenarioArgument)'; \(list)")
+            }
+        }
+        guard let input = PolicyInput.load(policyPath, context: context) else { return .failure }
+        let bytes: [UInt8]
+        do throws(InputError) {
+            bytes = try context.readInput(scenarioPath)
+        } catch {
+            context.stderr.line("error: \(error.message)")
+            return .failure
+        }
+        let loaded = ScenarioLoader.parse(bytes, file: scenarioPath)
+        DiagnosticPrinter.print(loaded.diagnostics, source: loaded.source, context: context)
+        guard let scenario = loaded.scenario else { return .failure }
+        let problems = unknownNames(loaded, for: input)
+        guard problems.isEmpty else {
+            DiagnosticPrinter.print(problems, source: loaded.source, context: context)
+            return .failure
+        }
+        let events = ScenarioRunner.run(scenario, seed: seed, duration: duration)
+        for event in events { context.stdout.line(EventLogWriter.line(event)) }
+        let length = numberText(duration ?? scenario.duration)
+        context.stderr.line("scenario \(scenario.name), seed \(seed), \(length) s: \(events.count) events")
+        return .success
+    }
+
+    /// `Policies/scenarios` for `Policies/plavo.yaml`.
+    static func scenarioDirectory(for policyPath: String) -> String {
+        let base = policyPath == "-" ? "." : (policyPath as NSString).deletingLastPathComponent
+        return ((base.isEmpty ? "." : base) as NSString).appendingPathComponent("scenarios")
+    }
+
+    static func scenarioNames(in directory: String) -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return files.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    /// Event and screen names the policy does not know, each where it is written (HP805).
+    static func unknownNames(_ loaded: ScenarioLoadResult, for input: PolicyInput) -> [Diagnostic] {
+        let events = StateEvent.allCases.map(\.rawValue) + input.document.events.map(\.name.value)
+        let screens = input.document.screens.map(\.name.value)
+        var problems: [Diagnostic] = []
+        for name in loaded.eventNames where !events.contains(name.value) {
+            problems.append(Diagnostic(
+                code: "HP805", severity: .error,
+                message: "event '\(name.value)' is not in the catalogue of \(input.path)"
+                    + hint(name.value, in: events) + "; add it under 'events:' or fix the scenario",
+                at: name.location))
+        }
+        for name in loaded.screenNames where !screens.contains(name.value) {
+            problems.append(Diagnostic(
+                code: "HP805", severity: .error,
+                message: "screen '\(name.value)' is not declared in \(input.path)"
+                    + hint(name.value, in: screens) + "; add it under 'screens:' or fix the scenario",
+                at: name.location))
+        }
+        return problems.sorted { $0.location < $1.location }
+    }
+
+    private static func hint(_ name: String, in names: [String]) -> String {
+        guard let near = names.min(by: { editDistance($0, name) < editDistance($1, name) }),
+            editDistance(near, name) <= max(2, name.count / 3)
+        else { return "" }
+        return " (did you mean '\(near)'?)"
+    }
+}

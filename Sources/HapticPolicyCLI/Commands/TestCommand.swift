@@ -1,0 +1,192 @@
+import Foundation
+import HapticPolicy
+import HapticPolicyYAML
+
+/// `haptic-policy test`: runs policy test files and reports failures and coverage.
+enum TestCommand {
+    static let subcommand = Subcommand(
+        spec: CommandSpec(
+            name: "test",
+            abstract: "Run policy test files (*.tests.yaml) and report coverage.",
+            discussion: """
+                Runs every case of each test file against its policy (the file's 'policy:' key, or \
+                the same name without '.tests'), each case in a fresh session. A failure shows the \
+                case, the event, expected versus actual and the rule that decided. Budget breaches \
+                are reported with their window. --coverage lists the table cells, feedback, band \
+                levels and invariants the cases exercised; --min-coverage fails when cell coverage \
+                is below P %. The last line is 'N passed, N failed'. Exit 1 on any failure.
+                """,
+            options: [
+                .flag("coverage", help: "Print what the cases exercised and what they missed."),
+                .value("min-coverage", valueName: "percent", help: "Fail when table-cell coverage is below this (0-100)."),
+                .flag("verbose", short: "v", help: "List passing cases too."),
+            ],
+            positionals: [.init("path", .zeroOrMore, help: "Test files or directories to search (default: Policies).")],
+            examples: [
+                "haptic-policy test",
+                "haptic-policy test Policies/plavo.tests.yaml --coverage --min-coverage 100",
+            ]
+        )
+    ) { arguments, context throws(UsageError) in
+        var minimum: Double?
+        if let text = arguments.value("min-coverage") {
+            guard let value = Double(text), value >= 0, value <= 100 else {
+                throw UsageError("--min-coverage must be a percentage from 0 to 100, got '\(text)'")
+            }
+            minimum = value
+        }
+        let roots = arguments.positionals.isEmpty ? ["Policies"] : arguments.positionals
+        var files: [String] = []
+        for root in roots {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
+                throw UsageError("\(root): no such file or directory; give a test file or a folder of them")
+            }
+            files += isDirectory.boolValue ? testFiles(under: root) : [root]
+        }
+        guard !files.isEmpty else {
+            throw UsageError("no *.tests.yaml files under \(roots.joined(separator: ", ")); write one next to its policy")
+        }
+        var passed = 0, failed = 0, unusable = 0
+        var coverageShort = false
+        let style = context.stdoutStyle
+        for file in files {
+            guard let (suite, input) = loadSuite(file, context: context) else {
+                unusable += 1
+                continue
+            }
+            let report = PolicyTestRunner(policy: input.policy, document: input.document).run(suite)
+            context.stdout.line(style.bold(file) + " (policy \(input.path)): \(report.results.count) cases")
+            for result in report.results {
+                if result.passed {
+                    if arguments.flag("verbose") { context.stdout.line("  " + style.green("PASS") + " \(result.name)") }
+                } else {
+                    printFailure(result, context: context, style: style)
+                }
+                for breach in result.breaches {
+                    context.stdout.line("  budget breach in '\(result.name)': \(breach)")
+                }
+            }
+            passed += report.passed
+            failed += report.failed
+            if arguments.flag("coverage") || minimum != nil {
+                printCoverage(report.coverage, policy: input.path, context: context)
+            }
+            if let minimum, report.coverage.cells.percent < minimum {
+                coverageShort = true
+                context.stdout.line(
+                    "cell coverage \(percentText(report.coverage.cells.percent)) of \(input.path) is below --min-coverage \(numberText(minimum))%")
+            }
+        }
+        if unusable > 0 {
+            context.stdout.line("\(unusable) test \(unusable == 1 ? "file" : "files") could not be run; see the errors above")
+        }
+        context.stdout.line("\(passed) passed, \(failed) failed")
+        return failed > 0 || unusable > 0 || coverageShort ? .failure : .success
+    }
+
+    static func testFiles(under directory: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+        var found: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            if relative.hasSuffix(".tests.yaml") { found.append((directory as NSString).appendingPathComponent(relative)) }
+        }
+        return found.sorted()
+    }
+
+    /// The policy of a test file: its `policy:` key relative to the file, else the same name without `.tests`.
+    static func policyPath(for suite: PolicyTestSuite, file: String) -> String {
+        let directory = (file as NSString).deletingLastPathComponent
+        if let written = suite.policy?.value {
+            return written.hasPrefix("/") ? written : (directory as NSString).appendingPathComponent(written)
+        }
+        let name = (file as NSString).lastPathComponent
+        let base = name.hasSuffix(".tests.yaml") ? String(name.dropLast(".tests.yaml".count)) + ".yaml" : name
+        return (directory as NSString).appendingPathComponent(base)
+    }
+
+    static func loadSuite(_ file: String, context: CommandContext) -> (PolicyTestSuite, PolicyInput)? {
+        let bytes: [UInt8]
+        do throws(InputError) {
+            bytes = try context.readInput(file)
+        } catch {
+            context.stderr.line("error: \(error.message)")
+            return nil
+        }
+        let loaded = PolicyTestLoader.parse(bytes, file: file)
+        DiagnosticPrinter.print(loaded.diagnostics, source: loaded.source, context: context)
+        guard let suite = loaded.suite else { return nil }
+        let path = policyPath(for: suite, file: file)
+        guard FileManager.default.fileExists(atPath: path) else {
+            let location = suite.policy?.location ?? SourceLocation(file: file, line: 1, column: 1)
+            DiagnosticPrinter.print(
+                [Diagnostic(
+                    code: "HP804", severity: .error,
+                    message: "policy \(path) not found; set 'policy:' to the policy file, relative to the test file",
+                    at: location)],
+                source: loaded.source, context: context)
+            return nil
+        }
+        guard let input = PolicyInput.load(path, context: context) else { return nil }
+        let problems = suite.unknownReferences(in: input.document)
+        guard problems.isEmpty else {
+            DiagnosticPrinter.print(problems, source: loaded.source, context: context)
+            return nil
+        }
+        return (suite, input)
+    }
+
+    static func printFailure(_ result: PolicyTestResult, context: CommandContext, style: Style) {
+        context.stdout.line("  " + style.red("FAIL") + " \(result.name) (\(result.location))")
+        for failure in result.failures {
+            context.stdout.line("    step \(failure.step) at \(numberText(failure.event.time)) s: \(eventText(failure.event)) (\(failure.location))")
+            context.stdout.line("      expected: \(failure.expected)")
+            context.stdout.line("      actual:   \(failure.actual)")
+            context.stdout.line("      decision: \(PolicyTestRunner.outcomeText(failure.decision))")
+            if let rule = failure.decision.rule {
+                let place = rule.location == .unknown ? "built in" : rule.location.description
+                context.stdout.line("      decided by: \(rule.id) (\(place))")
+            } else {
+                context.stdout.line("      decided by: no rule")
+            }
+        }
+        if let problem = result.budgetProblem { context.stdout.line("    \(problem)") }
+    }
+
+    /// `moisture.sample subject plant-1 value 39.5`.
+    static func eventText(_ event: TimedEvent) -> String {
+        var parts = [event.event.name]
+        if let screen = event.event.screen { parts.append("screen \(screen)") }
+        if let subject = event.event.subject { parts.append("subject \(subject)") }
+        if let value = event.event.value { parts.append("value \(value)") }
+        if event.event.speaks == true { parts.append("speaks") }
+        for parameter in event.event.params {
+            parts.append("\(parameter.name)=\(parameter.value.map(\.description) ?? "null")")
+        }
+        return parts.joined(separator: " ")
+    }
+
+    static func printCoverage(_ coverage: PolicyCoverage, policy: String, context: CommandContext) {
+        context.stdout.line("coverage of \(policy):")
+        let width = coverage.tallies.map(\.kind.count).max() ?? 0
+        let counts = coverage.tallies.map { "\($0.hitCount)/\($0.all.count)" }
+        let countWidth = counts.map(\.count).max() ?? 0
+        for (tally, count) in zip(coverage.tallies, counts) {
+            var line = "  " + tally.kind + String(repeating: " ", count: width - tally.kind.count)
+            line += "  " + String(repeating: " ", count: countWidth - count.count) + count
+            line += "  " + percentText(tally.percent)
+            let missed = tally.missed
+            if !missed.isEmpty { line += "  missed: " + missed.joined(separator: ", ") }
+            context.stdout.line(line)
+        }
+        if !coverage.staticInvariants.isEmpty {
+            context.stdout.line(
+                "  (not counted: \(coverage.staticInvariants.joined(separator: ", ")), cited by no row; lint checks them)")
+        }
+    }
+
+    /// `100%`, `97.5%`: already rounded down by `PolicyCoverage`.
+    static func percentText(_ percent: Double) -> String {
+        numberText(percent) + "%"
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import HapticPolicy
+
+/// The text and JSON forms of a `PolicyDiff`.
+enum DiffReport {
+    static func text(_ diff: PolicyDiff, old: String, new: String, logCount: Int, context: CommandContext) {
+        let out = context.stdout
+        let style = context.stdoutStyle
+        let noun = diff.changes.count == 1 ? "decision" : "decisions"
+        out.line(style.bold("\(old) → \(new)")
+            + ": \(diff.eventCount) events in \(logCount) \(logCount == 1 ? "log" : "logs"), \(diff.changes.count) \(noun) changed")
+        for change in diff.changes {
+            var head = "\(change.log) #\(change.line)  t \(numberText(change.event.time)) s  \(change.screen ?? "-")  \(change.event.event.name)"
+            if let subject = change.event.event.subject { head += "  subject \(subject)" }
+            if let value = change.event.event.value { head += "  value \(value)" }
+            out.line(head)
+            out.line("    before: " + style.red(side(change.before)))
+            out.line("    after:  " + style.green(side(change.after)))
+        }
+        if !diff.screens.isEmpty {
+            out.line("")
+            out.line("per screen (rings/min before → after, chatter within \(numberText(diff.chatterWindow)) s before → after):")
+            let width = diff.screens.map(\.screen.count).max() ?? 0
+            for screen in diff.screens {
+                let name = screen.screen + String(repeating: " ", count: width - screen.screen.count)
+                out.line(
+                    "  \(name)  \(rate(screen.ratePerMinuteBefore)) → \(rate(screen.ratePerMinuteAfter)) rings/min"
+                        + " (\(screen.ringsBefore) → \(screen.ringsAfter) rings), chatter \(screen.chatterBefore) → \(screen.chatterAfter)")
+            }
+        }
+        out.line("chatter: \(diff.chatterBefore) → \(diff.chatterAfter)")
+        for (label, breaches) in [("before", diff.breachesBefore), ("after", diff.breachesAfter)] {
+            if breaches.isEmpty {
+                out.line("budgets \(label): none broken")
+            } else {
+                for breach in breaches { out.line("budget breach \(label): \(breach)") }
+            }
+        }
+    }
+
+    /// `play soil.thirsty (pattern:soil.thirsty) by camera/moisture.sample@thirsty (plavo.yaml:140:9)`.
+    static func side(_ decision: Decision) -> String {
+        var text = PolicyTestRunner.outcomeText(decision)
+        let directives = decision.directives.list.map(\.rawValue)
+        if !directives.isEmpty { text += " +" + directives.joined(separator: " +") }
+        if let rule = decision.rule {
+            text += " by \(rule.id)"
+            if rule.location != .unknown { text += " (\(rule.location))" }
+        }
+        return text
+    }
+
+    static func rate(_ value: Double) -> String {
+        numberText((value * 10).rounded() / 10)
+    }
+
+    /// Stable JSON, one object, keys in a fixed order; written by hand so a large diff
+    /// stays fast and numbers print the same everywhere.
+    static func json(_ diff: PolicyDiff, old: String, new: String) -> String {
+        var out = "{"
+        out += "\"old\":" + string(old) + ",\"new\":" + string(new)
+        out += ",\"events\":\(diff.eventCount),\"changed\":\(diff.changes.count)"
+        out += ",\"chatterWindow\":" + number(diff.chatterWindow)
+        out += ",\"chatterBefore\":\(diff.chatterBefore),\"chatterAfter\":\(diff.chatterAfter)"
+        out += ",\"changes\":["
+        for (index, change) in diff.changes.enumerated() {
+            if index > 0 { out += "," }
+            out += "{\"log\":" + string(change.log) + ",\"index\":\(change.line),\"t\":" + number(change.event.time)
+            out += ",\"screen\":" + (change.screen.map(string) ?? "null")
+            out += ",\"event\":" + string(change.event.event.name)
+            out += ",\"subject\":" + (change.event.event.subject.map(string) ?? "null")
+            out += ",\"before\":" + decision(change.before) + ",\"after\":" + decision(change.after) + "}"
+        }
+        out += "],\"screens\":["
+        for (index, screen) in diff.screens.enumerated() {
+            if index > 0 { out += "," }
+            out += "{\"screen\":" + string(screen.screen) + ",\"seconds\":" + number(screen.seconds)
+            out += ",\"ringsBefore\":\(screen.ringsBefore),\"ringsAfter\":\(screen.ringsAfter)"
+            out += ",\"ringsPerMinuteBefore\":" + EventLogWriter.decimalText(screen.ratePerMinuteBefore, decimals: 1)
+            out += ",\"ringsPerMinuteAfter\":" + EventLogWriter.decimalText(screen.ratePerMinuteAfter, decimals: 1)
+            out += ",\"chatterBefore\":\(screen.chatterBefore),\"chatterAfter\":\(screen.chatterAfter)}"
+        }
+        out += "],\"budgets\":{\"before\":[" + diff.breachesBefore.map(breach).joined(separator: ",")
+        out += "],\"after\":[" + diff.breachesAfter.map(breach).joined(separator: ",") + "]}}"
+        return out
+    }
+
+    private static func string(_ text: String) -> String { EventLogWriter.jsonString(text) }
+
+    private static func number(_ value: Double) -> String { EventLogWriter.decimalText(value, decimals: 3) }
+
+    private static func decision(_ d: Decision) -> String {
+        var out = "{\"action\":" + string(d.action.rawValue)
+        out += ",\"feedback\":" + (d.feedback.map(string) ?? "null")
+        out += ",\"render\":" + (d.render.map { string($0.description) } ?? "null")
+        out += ",\"reason\":" + (d.reason.map { string($0.rawValue) } ?? "null")
+        out += ",\"rule\":" + (d.rule.map { string($0.id) } ?? "null")
+        let location = d.rule.flatMap { $0.location == .unknown ? nil : $0.location.description }
+        out += ",\"ruleLocation\":" + (location.map(string) ?? "null")
+        out += ",\"directives\":[" + d.directives.list.map { string($0.rawValue) }.joined(separator: ",") + "]}"
+        return out
+    }
+
+    private static func breach(_ b: BudgetMeter.Breach) -> String {
+        "{\"budget\":" + string(b.budget) + ",\"scope\":" + string(b.scope) + ",\"count\":\(b.count)"
+            + ",\"max\":\(b.max),\"window\":" + number(b.window) + ",\"start\":" + number(b.start)
+            + ",\"end\":" + number(b.end) + "}"
+    }
+}

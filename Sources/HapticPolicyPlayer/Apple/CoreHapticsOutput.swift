@@ -1,0 +1,158 @@
+#if canImport(CoreHaptics) && canImport(UIKit)
+import CoreHaptics
+import HapticPolicy
+import UIKit
+
+/// The real output on iOS: Core Haptics for custom patterns and loops, UIKit feedback
+/// generators for presets and the ticker. Thin on purpose: every decision about *what*
+/// to do lives in `HapticPlayer`, which is tested on Linux against `RecordingOutput`;
+/// CI type-checks this file against the SDK stand-ins in `Sources/AppleSDKStandIns`.
+@MainActor
+public final class CoreHapticsOutput: HapticOutput {
+    private var engine: CHHapticEngine?
+    private var loops: [String: any CHHapticAdvancedPatternPlayer] = [:]
+    private var ticker: UISelectionFeedbackGenerator?
+
+    /// Set by the player; receives the engine's stopped and reset handlers on the main actor.
+    public var onEngineNotice: (@MainActor (EngineNotice) -> Void)?
+
+    /// Creates the output; the engine is created on the first `prepare-engine`.
+    public init() {}
+
+    /// Whether this device can play custom patterns at all.
+    public static var supportsCustomPatterns: Bool {
+        CHHapticEngine.capabilitiesForHardware().supportsHaptics
+    }
+
+    /// Creates the engine: haptics only (no audio session), handlers wired to the player.
+    public func prepareEngine() throws {
+        guard engine == nil else { return }
+        let engine = try CHHapticEngine()
+        engine.playsHapticsOnly = true
+        // Core Haptics calls these on its own queue: hop to the main actor.
+        engine.stoppedHandler = { @Sendable [weak self] reason in
+            let name = String(describing: reason)
+            Task { @MainActor in self?.engineStopped(name) }
+        }
+        engine.resetHandler = { @Sendable [weak self] in
+            Task { @MainActor in self?.engineReset() }
+        }
+        self.engine = engine
+    }
+
+    /// Starts the engine (synchronously, so a failure reaches the player's fallback).
+    public func startEngine() throws {
+        try prepareEngine()
+        try engine?.start()
+    }
+
+    /// Stops the engine; its loops end with it.
+    public func stopEngine() {
+        loops.removeAll()
+        engine?.stop(completionHandler: nil)
+    }
+
+    /// Plays a preset with a fresh generator (the ticker keeps its own).
+    public func playPreset(_ preset: Preset, intensity: Double?) {
+        switch preset {
+        case .selection:
+            UISelectionFeedbackGenerator().selectionChanged()
+        case .notificationSuccess, .notificationWarning, .notificationError:
+            UINotificationFeedbackGenerator().notificationOccurred(Self.notificationType(preset))
+        case .impactLight, .impactMedium, .impactHeavy, .impactRigid, .impactSoft:
+            let generator = UIImpactFeedbackGenerator(style: Self.impactStyle(preset))
+            if let intensity { generator.impactOccurred(intensity: CGFloat(intensity)) } else { generator.impactOccurred() }
+        }
+    }
+
+    /// Plays a pattern once with a plain pattern player.
+    public func playPattern(_ name: String, pattern: HapticPatternPlan) throws {
+        guard let engine else { throw OutputError.noEngine }
+        try engine.makePlayer(with: Self.pattern(pattern)).start(atTime: CHHapticTimeImmediate)
+    }
+
+    /// Loops a pattern with the advanced player (`loopEnabled`, `loopEnd` = the period).
+    public func startLoop(_ name: String, pattern: HapticPatternPlan) throws {
+        guard let engine else { throw OutputError.noEngine }
+        stopLoop(name)
+        let player = try engine.makeAdvancedPlayer(with: Self.pattern(pattern))
+        player.loopEnabled = true
+        player.loopEnd = pattern.loop ?? 0
+        try player.start(atTime: CHHapticTimeImmediate)
+        loops[name] = player
+    }
+
+    /// Stops one loop.
+    public func stopLoop(_ name: String) {
+        try? loops.removeValue(forKey: name)?.stop(atTime: CHHapticTimeImmediate)
+    }
+
+    /// One selection generator for the whole gesture.
+    public func makeTicker() { ticker = UISelectionFeedbackGenerator() }
+    /// Keeps the Taptic Engine ready for the next tick (about a second).
+    public func prepareTicker() { ticker?.prepare() }
+    /// Ticks.
+    public func tick() { ticker?.selectionChanged() }
+    /// Lets the generator go when the finger lifts.
+    public func releaseTicker() { ticker = nil }
+
+    private func engineStopped(_ reason: String) {
+        loops.removeAll()
+        onEngineNotice?(.stopped(reason: reason))
+    }
+
+    private func engineReset() {
+        loops.removeAll()
+        onEngineNotice?(.reset)
+    }
+
+    /// Why a pattern call failed before reaching Core Haptics.
+    public enum OutputError: Error, Sendable {
+        /// No engine: `prepare-engine` never ran.
+        case noEngine
+    }
+
+    /// The `CHHapticPattern` of a plan: one `CHHapticEvent` per event, one
+    /// `CHHapticParameterCurve` per curve, exactly as the AHAP export writes them.
+    static func pattern(_ plan: HapticPatternPlan) throws -> CHHapticPattern {
+        let events = plan.events.map { event in
+            let parameters = [
+                CHHapticEventParameter(parameterID: .hapticIntensity, value: Float(event.intensity)),
+                CHHapticEventParameter(parameterID: .hapticSharpness, value: Float(event.sharpness)),
+            ]
+            return event.isTransient
+                ? CHHapticEvent(eventType: .hapticTransient, parameters: parameters, relativeTime: event.time)
+                : CHHapticEvent(
+                    eventType: .hapticContinuous, parameters: parameters, relativeTime: event.time,
+                    duration: event.duration)
+        }
+        let curves = plan.curves.map { curve in
+            CHHapticParameterCurve(
+                parameterID: curve.controlsIntensity ? .hapticIntensityControl : .hapticSharpnessControl,
+                controlPoints: curve.points.map {
+                    CHHapticParameterCurve.ControlPoint(relativeTime: $0.time, value: Float($0.value))
+                },
+                relativeTime: curve.time)
+        }
+        return try CHHapticPattern(events: events, parameterCurves: curves)
+    }
+
+    private static func impactStyle(_ preset: Preset) -> UIImpactFeedbackGenerator.FeedbackStyle {
+        switch preset {
+        case .impactLight: .light
+        case .impactHeavy: .heavy
+        case .impactRigid: .rigid
+        case .impactSoft: .soft
+        default: .medium
+        }
+    }
+
+    private static func notificationType(_ preset: Preset) -> UINotificationFeedbackGenerator.FeedbackType {
+        switch preset {
+        case .notificationSuccess: .success
+        case .notificationError: .error
+        default: .warning
+        }
+    }
+}
+#endif

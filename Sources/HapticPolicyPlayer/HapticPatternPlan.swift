@@ -1,0 +1,93 @@
+import HapticPolicy
+
+/// A custom pattern as Core Haptics objects will hold it: the same events and parameter
+/// curves the AHAP exporter writes for the same `ResolvedPattern` (silences dropped,
+/// curves at the event start split into runs of at most 16 control points, a reset to
+/// neutral after a curve when a later event would inherit it). `CoreHapticsOutput` turns
+/// it into a `CHHapticPattern` one object per entry; tests compare it with the AHAP file.
+public struct HapticPatternPlan: Sendable, Hashable {
+    /// One `CHHapticEvent`.
+    public struct Event: Sendable, Hashable {
+        /// `hapticTransient` (true) or `hapticContinuous`.
+        public var isTransient: Bool
+        /// `relativeTime`, seconds from the pattern start.
+        public var time: Double
+        /// `duration` of a continuous event; 0 for a transient.
+        public var duration: Double
+        /// `hapticIntensity`, 0-1.
+        public var intensity: Double
+        /// `hapticSharpness`, 0-1.
+        public var sharpness: Double
+    }
+
+    /// One `CHHapticParameterCurve`.
+    public struct Curve: Sendable, Hashable {
+        /// `hapticIntensityControl` (true) or `hapticSharpnessControl`.
+        public var controlsIntensity: Bool
+        /// `relativeTime`, seconds from the pattern start.
+        public var time: Double
+        /// Control points `(relativeTime, value)`, times relative to `time`; at most 16.
+        public var points: [ResolvedPattern.Point]
+    }
+
+    /// The events, in time order.
+    public var events: [Event]
+    /// The curves, in time order.
+    public var curves: [Curve]
+    /// Seconds between repetitions when the pattern loops (`loopEnd` of the advanced player).
+    public var loop: Double?
+
+    /// Core Haptics' limit on control points per curve.
+    public static let maxControlPoints = 16
+
+    /// Plans a resolved pattern.
+    public init(_ pattern: ResolvedPattern) {
+        let sounding = pattern.events.filter { $0.kind != .silence }
+        var curves: [(order: Int, curve: Curve)] = []
+        events = sounding.map { event in
+            Event(
+                isTransient: event.kind == .transient, time: event.time,
+                duration: event.kind == .continuous ? event.duration : 0,
+                intensity: Self.clamp(event.intensity), sharpness: Self.clamp(event.sharpness))
+        }
+        for event in sounding {
+            for curve in event.curves where !curve.points.isEmpty {
+                let intensity = curve.parameter == .intensity
+                for chunk in Self.split(curve.points) {
+                    let start = chunk[0].time
+                    curves.append((curves.count, Curve(
+                        controlsIntensity: intensity, time: event.time + start,
+                        points: chunk.map { ResolvedPattern.Point(time: $0.time - start, value: $0.value) })))
+                }
+                // Curves persist after their last point: reset before anything later plays.
+                let neutral = intensity ? 1.0 : 0.0
+                let resetAt = max(event.end, event.time + (curve.points.last?.time ?? 0))
+                if let last = curve.points.last, last.value != neutral,
+                    sounding.contains(where: { $0.time >= resetAt && $0 != event })
+                {
+                    curves.append((curves.count, Curve(
+                        controlsIntensity: intensity, time: resetAt,
+                        points: [ResolvedPattern.Point(time: 0, value: neutral)])))
+                }
+            }
+        }
+        self.curves = curves.sorted { ($0.curve.time, $0.order) < ($1.curve.time, $1.order) }.map(\.curve)
+        loop = pattern.loop
+    }
+
+    /// Splits control points into runs of at most 16, each run after the first starting
+    /// with the previous run's last point so the curve stays continuous.
+    static func split(_ points: [ResolvedPattern.Point]) -> [[ResolvedPattern.Point]] {
+        guard points.count > maxControlPoints else { return [points] }
+        var runs: [[ResolvedPattern.Point]] = []
+        var start = 0
+        while start < points.count - 1 {
+            let end = min(start + maxControlPoints, points.count)
+            runs.append(Array(points[start..<end]))
+            start = end - 1
+        }
+        return runs
+    }
+
+    private static func clamp(_ value: Double) -> Double { min(1, max(0, value)) }
+}

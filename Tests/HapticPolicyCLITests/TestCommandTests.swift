@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+@testable import HapticPolicyCLI
+
+@Suite struct TestCommandTests {
+    /// Writes a test file next to nothing: its policy is given by absolute path.
+    static func temporaryTestFile(_ body: String) throws -> URL {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("case-\(UUID()).tests.yaml")
+        let plavo = packageRoot.appendingPathComponent("Policies/plavo.yaml").path
+        try Data("policy: \(plavo)\n\(body)".utf8).write(to: file)
+        return file
+    }
+
+    static func lastLine(_ text: String) -> String {
+        text.split(separator: "\n").last.map(String.init) ?? ""
+    }
+
+    @Test func shippedTestsPassWithFullCellCoverage() throws {
+        let result = runInProcess(["test", "--coverage", "--min-coverage", "100"])
+        #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+        let last = Self.lastLine(result.stdout)
+        let counts = last.split(separator: " ")
+        #expect(counts.count == 4 && counts[1] == "passed," && counts[3] == "failed", "\(last)")
+        #expect(last.hasSuffix(", 0 failed"))
+        for policy in ["plavo", "breathing", "metronome"] {
+            #expect(result.stdout.contains("Policies/\(policy).tests.yaml (policy Policies/\(policy).yaml)"))
+        }
+        #expect(!result.stdout.contains("FAIL"))
+    }
+
+    @Test func plavoTestsHaveAtLeastFortyCasesAndCoverEveryCell() throws {
+        let result = runInProcess(["test", "Policies/plavo.tests.yaml", "--coverage"])
+        #expect(result.exitCode == 0)
+        let header = try #require(result.stdout.split(separator: "\n").first)
+        let cases = Int(header.split(separator: " ").dropLast().last ?? "") ?? 0
+        #expect(cases >= 40, "\(header)")
+        #expect(result.stdout.contains("cells       22/22  100%"), "\(result.stdout)")
+        #expect(result.stdout.contains("bands         6/6  100%"))
+        #expect(Self.lastLine(result.stdout) == "\(cases) passed, 0 failed")
+    }
+
+    @Test func aFailureShowsCaseEventExpectedActualAndRule() throws {
+        let file = try Self.temporaryTestFile("""
+            cases:
+              - name: the pulse should be a snap
+                screen: camera
+                steps:
+                  - {t: 1, event: plant.found, speaks: true, play: snap}
+                  - {t: 2, event: shutter, play: tap}
+            """)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = runInProcess(["test", file.path])
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.contains("FAIL the pulse should be a snap (\(file.path):3:5)"), "\(result.stdout)")
+        #expect(result.stdout.contains("step 2 at 1 s: plant.found speaks (\(file.path):6:9)"))
+        #expect(result.stdout.contains("expected: play snap"))
+        #expect(result.stdout.contains("actual:   play pulse (pattern:pulse)"))
+        #expect(result.stdout.contains("decided by: camera/plant.found (\(packageRoot.path)/Policies/plavo.yaml:"), "\(result.stdout)")
+        #expect(Self.lastLine(result.stdout) == "0 passed, 1 failed")
+    }
+
+    @Test func minCoverageFailsBelowThreshold() throws {
+        let file = try Self.temporaryTestFile("table:\n  - {screen: camera, event: shutter, play: tap}\n")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = runInProcess(["test", file.path, "--min-coverage", "50"])
+        #expect(result.exitCode == 1)
+        // 1 of 22 cells is 4.5 %, rounded down.
+        #expect(result.stdout.contains("cells       1/22  4.5%"), "\(result.stdout)")
+        #expect(result.stdout.contains("is below --min-coverage 50%"))
+        #expect(Self.lastLine(result.stdout) == "1 passed, 0 failed")
+    }
+
+    @Test func budgetExpectationsAreChecked() throws {
+        let file = try Self.temporaryTestFile("""
+            cases:
+              - name: three taps are within budget
+                screen: camera
+                breaches: [B-1]
+                steps:
+                  - {event: shutter, play: tap}
+                  - {event: shutter}
+                  - {event: shutter}
+            """)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = runInProcess(["test", file.path])
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.contains("expected budget breaches B-1, got none"), "\(result.stdout)")
+    }
+
+    @Test func aBrokenTestFileGetsLocatedDiagnostics() throws {
+        let file = try Self.temporaryTestFile("table:\n  - {screen: camera, event: shutter, plya: tap}\n")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = runInProcess(["test", file.path])
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.contains("\(file.path):3:38: error[HP012]: unknown key 'plya'; did you mean 'play'?"), "\(result.stderr)")
+        #expect(Self.lastLine(result.stdout) == "0 passed, 0 failed")
+    }
+
+    @Test func usageErrorsExit64() {
+        #expect(runInProcess(["test", "no/such/dir"]).exitCode == 64)
+        #expect(runInProcess(["test", "--min-coverage", "120"]).exitCode == 64)
+    }
+}
+
+extension TestCommandTests {
+    @Test func namesThePolicyLacksAreReportedWhereTheyAreWritten() throws {
+        let file = try Self.temporaryTestFile("""
+            table:
+              - {screen: camera, event: plant.found, speaks: true, play: puls}
+            cases:
+              - name: typo in a budget
+                screen: camera
+                breaches: [B-9]
+                steps:
+                  - {event: moisture.sample, value: 40, silent: baseline, band: thirst}
+            """)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = runInProcess(["test", file.path])
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.contains("\(file.path):3:5: error[HP806]: feedback 'puls' is not declared"), "\(result.stderr)")
+        #expect(result.stderr.contains("\(file.path):5:5: error[HP806]: budget 'B-9' is not declared"))
+        #expect(result.stderr.contains("\(file.path):9:9: error[HP806]: band level 'thirst' is not declared"))
+        #expect(Self.lastLine(result.stdout) == "0 passed, 0 failed")
+    }
+}

@@ -1,0 +1,68 @@
+import Testing
+@testable import HapticPolicy
+
+@Suite struct BudgetMeterTests {
+    static let perScreen = BudgetDecl(id: Located("B-1"), scope: .eachScreen, max: Located(3), window: Located(10))
+    static let creature = BudgetDecl(
+        id: Located("B-2"), scope: .layer(Located(.creature)), max: Located(2), window: Located(5))
+
+    @Test func withinBudgetReportsNothing() {
+        var meter = BudgetMeter(budgets: [Self.perScreen])
+        for t in [0.0, 4, 8, 12, 16, 20] { meter.record(time: t, screen: "camera", layer: .ui) }
+        #expect(meter.breaches.isEmpty)
+        #expect(meter.rings == 6)
+    }
+
+    @Test func windowIsHalfOpen() {
+        var meter = BudgetMeter(budgets: [Self.perScreen])
+        // The ring at 0 leaves the window at exactly 10.
+        for t in [0.0, 1, 2, 10] { meter.record(time: t, screen: "camera", layer: .ui) }
+        #expect(meter.breaches.isEmpty)
+    }
+
+    @Test func breachCarriesItsWindowAndMergesOverlaps() {
+        var meter = BudgetMeter(budgets: [Self.perScreen])
+        for t in [1.0, 2, 3, 4, 5, 30, 31, 32, 33] { meter.record(time: t, screen: "camera", layer: .ui) }
+        let breaches = meter.breaches
+        #expect(breaches.count == 2)
+        #expect(breaches.first == BudgetMeter.Breach(
+            budget: "B-1", scope: "screen camera", count: 5, max: 3, window: 10, start: 1, end: 5))
+        #expect(breaches.last?.start == 30)
+        #expect(breaches.last?.end == 33)
+        #expect(breaches.first?.description == "B-1: 5 rings on screen camera within 10 s (max 3), 1 s to 5 s")
+    }
+
+    @Test func screensAreCountedSeparately() {
+        var meter = BudgetMeter(budgets: [Self.perScreen])
+        for t in [1.0, 2, 3] {
+            meter.record(time: t, screen: "camera", layer: .ui)
+            meter.record(time: t, screen: "album", layer: .ui)
+        }
+        #expect(meter.breaches.isEmpty)
+    }
+
+    @Test func layerBudgetCountsOnlyItsLayer() {
+        var meter = BudgetMeter(budgets: [Self.creature])
+        for t in [1.0, 1.5, 2] { meter.record(time: t, screen: "camera", layer: .ui) }
+        #expect(meter.breaches.isEmpty)
+        for t in [3.0, 3.5, 4] { meter.record(time: t, screen: "camera", layer: .creature) }
+        #expect(meter.breaches.map(\.scope) == ["layer creature"])
+    }
+
+    @Test func namedScreenBudgetIgnoresOtherScreens() {
+        let album = BudgetDecl(id: Located("B-3"), scope: .screen(Located("album")), max: Located(1), window: Located(60))
+        var meter = BudgetMeter(budgets: [album])
+        for t in [1.0, 2, 3] { meter.record(time: t, screen: "camera", layer: .ui) }
+        #expect(meter.breaches.isEmpty)
+        meter.record(time: 4, screen: "album", layer: .ui)
+        meter.record(time: 50, screen: "album", layer: .ui)
+        #expect(meter.breaches.map(\.description) == ["B-3: 2 rings on screen album within 60 s (max 1), 4 s to 50 s"])
+    }
+
+    @Test func longLogsKeepOnlyTheWindow() {
+        var meter = BudgetMeter(budgets: [Self.perScreen])
+        for index in 0..<100_000 { meter.record(time: Double(index) * 4, screen: "camera", layer: .ui) }
+        #expect(meter.breaches.isEmpty)
+        #expect(meter.rings == 100_000)
+    }
+}

@@ -1,0 +1,97 @@
+import Testing
+@testable import HapticPolicy
+
+@Suite struct ScenarioRunnerTests {
+    static let drying = Scenario(
+        name: "drying", duration: 60,
+        steps: [
+            .once(at: 0, event: .init(name: "screen.enter", screen: "camera")),
+            .signal(.init(event: "moisture.sample", subject: "plant-1", start: 45, rate: -0.6, noise: 0.4)),
+        ]
+    )
+
+    @Test func sameSeedGivesByteIdenticalLog() {
+        let a = EventLogWriter.log(ScenarioRunner.run(Self.drying, seed: 9))
+        let b = EventLogWriter.log(ScenarioRunner.run(Self.drying, seed: 9))
+        #expect(a == b)
+        #expect(a != EventLogWriter.log(ScenarioRunner.run(Self.drying, seed: 10)))
+    }
+
+    @Test func dryingFallsAboutPointSixPerSecond() {
+        let events = ScenarioRunner.run(Self.drying, seed: 1)
+        let samples = events.filter { $0.event.name == "moisture.sample" }
+        #expect(samples.count == 61)
+        guard case .number(let first) = samples.first?.event.value,
+            case .number(let last) = samples.last?.event.value
+        else {
+            Issue.record("samples carry no number")
+            return
+        }
+        #expect(abs(first - 45) < 2)
+        #expect(abs(last - (45 - 36)) < 2)
+    }
+
+    @Test func noiselessSignalIsExact() {
+        let scenario = Scenario(
+            name: "s", duration: 3,
+            steps: [.signal(.init(event: "m", every: 1, start: 10, rate: -0.6))]
+        )
+        let values = ScenarioRunner.run(scenario, seed: 0).compactMap { event -> Double? in
+            if case .number(let v) = event.event.value { return v } else { return nil }
+        }
+        #expect(values == [10, 9.4, 8.8, 8.2])
+    }
+
+    @Test func jumpSetsTheLevel() {
+        let scenario = Scenario(
+            name: "watering", duration: 4,
+            steps: [.signal(.init(event: "m", start: 20, rate: -1, jumps: [.init(at: 2, to: 75)]))]
+        )
+        let values = ScenarioRunner.run(scenario, seed: 0).compactMap { event -> Double? in
+            if case .number(let v) = event.event.value { return v } else { return nil }
+        }
+        #expect(values == [20, 19, 75, 74, 73])
+    }
+
+    @Test func durationCutsTheLogAndRepeatsNest() {
+        let scenario = Scenario(
+            name: "spin", duration: 100,
+            steps: [
+                .repeated(.init(from: 1, every: 5, count: 2, steps: [
+                    .once(at: 0, event: .init(name: "selector.begin")),
+                    .periodic(.init(event: .init(name: "selector.tick"), from: 0.1, every: 0.1, count: 3)),
+                    .once(at: 0.5, event: .init(name: "selector.end")),
+                ]))
+            ]
+        )
+        let all = ScenarioRunner.run(scenario, seed: 3)
+        #expect(all.map(\.event.name).filter { $0 == "selector.tick" }.count == 6)
+        #expect(all.map(\.time) == [1, 1.1, 1.2, 1.3, 1.5, 6, 6.1, 6.2, 6.3, 6.5])
+        let cut = ScenarioRunner.run(scenario, seed: 3, duration: 1.25)
+        #expect(cut.map(\.time) == [1, 1.1, 1.2])
+    }
+
+    @Test func eventsAreInTimeOrder() {
+        let events = ScenarioRunner.run(Self.drying, seed: 4)
+        #expect(events.map(\.time) == events.map(\.time).sorted())
+    }
+
+    @Test func linesHaveFixedKeyOrderAndNumbers() {
+        let event = TimedEvent(
+            time: 12.5,
+            event: .init(name: "moisture.sample", subject: "p\"1", value: .number(39.95), speaks: true,
+                         params: [Event.Parameter(name: "bpm", value: .number(90))]),
+            valueDecimals: 1
+        )
+        #expect(EventLogWriter.line(event)
+            == #"{"t":12.5,"event":"moisture.sample","subject":"p\"1","value":40,"speaks":true,"params":{"bpm":90}}"#)
+    }
+
+    @Test(arguments: [
+        (0.0, 3, "0"), (1.0, 3, "1"), (12.3456, 3, "12.346"), (-0.125, 3, "-0.125"),
+        (39.96, 1, "40"), (-0.0001, 2, "0"), (100.0, 0, "100"),
+    ])
+    func decimalText(value: Double, decimals: Int, expected: String) {
+        #expect(EventLogWriter.decimalText(value, decimals: decimals) == expected)
+    }
+}

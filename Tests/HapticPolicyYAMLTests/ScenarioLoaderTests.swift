@@ -1,0 +1,82 @@
+import Foundation
+import HapticPolicy
+import Testing
+@testable import HapticPolicyYAML
+
+@Suite struct ScenarioLoaderTests {
+    static func parse(_ text: String) -> ScenarioLoadResult {
+        ScenarioLoader.parse(Array(text.utf8), file: "s.yaml")
+    }
+
+    static func codes(_ result: ScenarioLoadResult) -> [String] {
+        result.diagnostics.map { "\($0.code)@\($0.location.line):\($0.location.column)" }
+    }
+
+    @Test func decodesEveryStepKind() throws {
+        let result = Self.parse("""
+            scenario: all
+            duration: 30
+            steps:
+              - {at: 0, event: screen.enter, screen: camera}
+              - {at: 1, event: plant.found, speaks: true, params: {bpm: 90}}
+              - periodic: {event: selector.tick, from: 2, every: 0.1, count: 3, jitter: 0.01}
+              - signal: {event: moisture.sample, subject: p, start: 40, rate: -0.6, noise: 0.5, jumps: [{at: 5, to: 80}]}
+              - repeat: {every: 10, count: 2}
+                steps:
+                  - {at: 0, event: shutter}
+            """)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let scenario = try #require(result.scenario)
+        #expect(scenario.name == "all")
+        #expect(scenario.duration == 30)
+        #expect(scenario.steps.count == 5)
+        guard case .once(1, let found) = scenario.steps[1] else {
+            Issue.record("step 2 is not a one-off event")
+            return
+        }
+        #expect(found.speaks == true)
+        #expect(found.params == [Event.Parameter(name: "bpm", value: .number(90))])
+        guard case .signal(let signal) = scenario.steps[3] else {
+            Issue.record("step 4 is not a signal")
+            return
+        }
+        #expect(signal.jumps == [.init(at: 5, to: 80)])
+        #expect(signal.rate == -0.6)
+        guard case .repeated(let block) = scenario.steps[4] else {
+            Issue.record("step 5 is not a repeat")
+            return
+        }
+        #expect(block.count == 2 && block.steps.count == 1)
+    }
+
+    @Test(arguments: [
+        ("scenario: x\nduration: 5\nsteps:\n  - {at: 0, evnt: a}\n", ["HP012@4:13"]),
+        ("scenario: x\nduration: 0\nsteps: []\n", ["HP801@2:11"]),
+        ("scenario: x\nsteps: []\n", ["HP013@1:1"]),
+        ("scenario: x\nduration: 5\nsteps:\n  - periodic: {event: a, every: -1}\n", ["HP801@4:33"]),
+        ("scenario: x\nduration: 5\nsteps:\n  - signal: {event: a, start: high}\n", ["HP011@4:31"]),
+        ("scenario: x\nduration: 5\nsteps:\n  - at: 0\n    signal: {event: b, start: 1}\n", ["HP012@4:5"]),
+        ("scenario: x\nduration: 5\nsteps:\n  - signal: {event: a, start: 1, min: 50, max: 10}\n", ["HP801@4:13"]),
+    ])
+    func badScenariosGetLocatedDiagnostics(text: String, expected: [String]) {
+        let result = Self.parse(text)
+        #expect(Self.codes(result) == expected, "\(result.diagnostics.map(\.message))")
+        #expect(result.scenario == nil)
+    }
+
+    @Test func shippedScenariosLoad() throws {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Policies/scenarios")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".yaml") }
+        #expect(Set(names) == [
+            "drying.yaml", "watering.yaml", "flaky-sensor.yaml", "selector-spin.yaml", "session.yaml",
+            "breathing.yaml", "metronome.yaml",
+        ])
+        for name in names {
+            let data = try Data(contentsOf: directory.appendingPathComponent(name))
+            let result = ScenarioLoader.parse([UInt8](data), file: name)
+            #expect(result.diagnostics.isEmpty, "\(name): \(result.diagnostics)")
+            #expect(result.scenario?.name == String(name.dropLast(5)))
+        }
+    }
+}
