@@ -164,3 +164,27 @@ import Testing
         #expect(generated == committed, "run python3 Policies/logs/make-demo.py and commit the log (and re-record its golden decisions)")
     }
 }
+
+@Suite struct ProgressBarTests {
+    @Test func drawsPercentAndLinesInPlaceThenClears() {
+        let stderr = Output(capturingAsTerminal: true)
+        var bar = ProgressBar(total: 200, enabled: true)
+        bar.update(done: 100, lines: 1234, to: stderr)
+        bar.update(done: 100, lines: 1300, to: stderr)   // same percent: not redrawn
+        bar.update(done: 200, lines: 2500, to: stderr)
+        bar.clear(stderr)
+        let text = stderr.capturedText
+        #expect(text.contains("\r[###############               ] 50% 1234 lines"))
+        #expect(!text.contains("1300"))
+        #expect(text.contains("100% 2500 lines"))
+        #expect(text.hasSuffix("\r"))
+    }
+
+    @Test func staysQuietWhenDisabled() {
+        let stderr = Output(capturingAsTerminal: false)
+        var bar = ProgressBar(total: 200, enabled: false)
+        bar.update(done: 100, lines: 10, to: stderr)
+        bar.clear(stderr)
+        #expect(stderr.capturedText.isEmpty)
+    }
+}
