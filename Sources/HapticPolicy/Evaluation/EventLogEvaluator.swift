@@ -124,37 +124,42 @@ public struct EventLogEvaluator {
             format.write(LoggedDecision(line: lineNumber, t: nil, event: nil, subject: nil, decision: decision), into: &out)
             return
         }
-        switch EventLogParser.parse(line) {
-        case .failure(let error):
-            invalid(line: lineNumber, column: error.column, reason: error.reason, message: error.message,
-                    t: error.t, event: error.event, into: &out)
-        case .success(let parsed):
-            let record = parsed.record
-            let tRange = parsed.tText
-            let tText = UnsafeBufferPointer(rebasing: line[tRange])
-            guard record.t >= lastT else {
-                invalid(line: lineNumber, column: tRange.lowerBound + 1, reason: .timeBackwards,
-                        message: "t \(numberText(record.t)) is before the previous line's \(numberText(lastT)); keep the log in time order",
-                        t: record.t, event: record.event, into: &out)
-                return
-            }
-            lastT = record.t
-            let event = resolve(record)
-            let screenBefore = session.screen
-            let decision = session.decide(event)
-            budgetMeter?.record(decision, at: record.t)
-            let screenForSummary = event.screen ?? (event.event.rawValue == 0 ? session.screen : screenBefore)
-            tally(decision, screen: screenForSummary, t: record.t, previousScreen: screenBefore)
-            format.write(
-                LoggedDecision(
-                    line: lineNumber, t: record.t, tText: tText, event: record.event, subject: record.subject,
-                    decision: decision, eventText: UnsafeBufferPointer(rebasing: line[parsed.eventText]),
-                    subjectText: parsed.subjectText.map { UnsafeBufferPointer(rebasing: line[$0]) }),
-                into: &out)
+        // The reader is used directly (not through `EventLogParser.parse`): no `Result`
+        // to wrap and unwrap, so the parsed strings are not copied on the hot path.
+        var reader = JSONReader(bytes: line)
+        let parsed: EventLogParser.ParsedLine
+        do {
+            parsed = try reader.readRecord()
+        } catch {
+            invalid(line: lineNumber, column: EventLogParser.column(of: error.offset, in: line), reason: error.reason,
+                    message: error.message, t: reader.t, event: reader.event, into: &out)
+            return
         }
+        let t = parsed.record.t
+        guard t >= lastT else {
+            invalid(line: lineNumber, column: EventLogParser.column(of: parsed.tText.lowerBound, in: line),
+                    reason: .timeBackwards,
+                    message: "t \(numberText(t)) is before the previous line's \(numberText(lastT)); keep the log in time order",
+                    t: t, event: parsed.record.event, into: &out)
+            return
+        }
+        lastT = t
+        let event = resolve(parsed.record)
+        let screenBefore = session.screen
+        let decision = session.decide(event)
+        budgetMeter?.record(decision, at: t)
+        let screenForSummary = event.screen ?? (event.event.rawValue == 0 ? session.screen : screenBefore)
+        tally(decision, screen: screenForSummary, t: t, previousScreen: screenBefore)
+        format.write(
+            LoggedDecision(
+                line: lineNumber, t: t, tText: UnsafeBufferPointer(rebasing: line[parsed.tText]),
+                event: parsed.record.event, subject: parsed.record.subject, decision: consume decision,
+                eventText: UnsafeBufferPointer(rebasing: line[parsed.eventText]),
+                subjectText: parsed.subjectText.map { UnsafeBufferPointer(rebasing: line[$0]) }),
+            into: &out)
     }
 
-    private mutating func resolve(_ record: LogRecord) -> Event {
+    private mutating func resolve(_ record: borrowing LogRecord) -> Event {
         var screen: ScreenID?
         var unknownScreen: String?
         if let name = record.screen {
