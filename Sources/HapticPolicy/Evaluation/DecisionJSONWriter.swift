@@ -74,11 +74,18 @@ public struct DecisionJSONWriter: DecisionFormat {
         b.optional(d.rule?.id)
         b.raw(",\"directives\":[")
         if d.directives.rawValue != 0 {
+            // Bit order is `Directive.allCases` order; no array is built per line.
             var first = true
-            for directive in d.directives.list {
+            for bit in 0..<5 where d.directives.rawValue & (1 << UInt8(bit)) != 0 {
                 if !first { b.byte(UInt8(ascii: ",")) }
                 first = false
-                b.string(directive.rawValue)
+                switch bit {
+                case 0: b.raw("\"prepare-engine\"")
+                case 1: b.raw("\"restart-engine\"")
+                case 2: b.raw("\"prepare-ticker\"")
+                case 3: b.raw("\"release-ticker\"")
+                default: b.raw("\"stop-loop\"")
+                }
             }
         }
         b.raw("],\"band\":")

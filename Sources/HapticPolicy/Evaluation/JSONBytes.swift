@@ -95,13 +95,14 @@ final class JSONBytes {
     func string(_ text: String, prefix: StaticString = "") {
         byte(0x22)
         raw(prefix)
-        var text = text
-        text.withUTF8 { utf8 in
-            if !Self.needsEscape(utf8) {
-                raw(utf8)
-                return
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            if Self.needsEscape(utf8) { escaped(utf8) } else { raw(utf8) }
+        }
+        if done == nil {
+            var copy = text
+            copy.withUTF8 { utf8 in
+                if Self.needsEscape(utf8) { escaped(utf8) } else { raw(utf8) }
             }
-            escaped(utf8)
         }
         byte(0x22)
     }

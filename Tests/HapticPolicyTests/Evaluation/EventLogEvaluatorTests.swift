@@ -163,3 +163,27 @@ import Testing
         #expect(summary.text.contains("camera"))
     }
 }
+
+@Suite struct DirectiveSetTests {
+    /// The JSONL writer spells directives from bit positions: keep them in step.
+    @Test func bitsFollowTheDirectiveOrder() {
+        #expect(Directive.allCases.map(\.rawValue) == ["prepare-engine", "restart-engine", "prepare-ticker", "release-ticker", "stop-loop"])
+        for (bit, directive) in Directive.allCases.enumerated() {
+            #expect(DirectiveSet(directive).rawValue == 1 << UInt8(bit))
+        }
+        let all = DirectiveSet(rawValue: 0b11111)
+        #expect(all.list == Directive.allCases)
+    }
+
+    @Test func writerSpellsEveryDirective() {
+        let policy = EvaluationFixtures.policy
+        let writer = DecisionJSONWriter(policy: policy)
+        var out: [UInt8] = []
+        writer.write(
+            LoggedDecision(line: 1, t: 0, event: "x", subject: nil,
+                           decision: Decision(action: .silent, reason: .state, directives: DirectiveSet(rawValue: 0b11111))),
+            into: &out)
+        #expect(String(decoding: out, as: UTF8.self).contains(
+            #""directives":["prepare-engine","restart-engine","prepare-ticker","release-ticker","stop-loop"]"#))
+    }
+}
