@@ -52,7 +52,9 @@ public struct EvalSummary: Sendable {
             let perMinute = (counts.ringsPerMinute * 10).rounded() / 10
             lines.append(
                 "  " + padded(name, to: width)
-                    + "  \(counts.decisions) decisions, \(counts.plays) rings, \(numberText(perMinute)) rings/min over \(numberText((counts.seconds * 10).rounded() / 10)) s")
+                    + "  \(counts.decisions) \(counts.decisions == 1 ? "decision" : "decisions"), "
+                    + "\(counts.plays) \(counts.plays == 1 ? "ring" : "rings"), "
+                    + "\(numberText(perMinute)) rings/min over \(numberText((counts.seconds * 10).rounded() / 10)) s")
         }
         return lines.joined(separator: "\n")
     }
