@@ -54,6 +54,15 @@ import Testing
         #expect(objects[8]["reason"] as? String == "bad-json")
     }
 
+    @Test func timeGoingBackwardsPointsAtTheTimeInScalarColumns() throws {
+        let (lines, evaluator) = run("{\"t\":5,\"event\":\"shutter\"}\n{\"event\":\"植物\",\"t\":4}\n")
+        #expect(evaluator.invalidCount == 1)
+        let second = try object(try #require(lines.last))
+        #expect(second["reason"] as? String == "time-backwards")
+        #expect(second["column"] as? Int == 19)
+        #expect(second["event"] as? String == "植物")
+    }
+
     @Test func aByteOrderMarkAtTheStartIsSkipped() {
         let (lines, evaluator) = run("\u{FEFF}{\"t\":0,\"event\":\"screen.enter\",\"screen\":\"camera\"}\n")
         #expect(lines.count == 1)
