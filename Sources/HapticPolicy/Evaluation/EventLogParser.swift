@@ -372,15 +372,25 @@ struct JSONReader {
         let open = index
         index += 1
         let start = index
-        // Fast path: plain ASCII/UTF-8 without escapes.
+        // Fast path: no escapes. Non-ASCII text must be valid UTF-8 (JSON requires it, and
+        // the JSONL writer echoes the token as written).
+        var sawNonASCII = false
         while index < bytes.count {
             let b = bytes[index]
             if b == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                guard !sawNonASCII else {
+                    guard let text = String(validating: slice, as: UTF8.self) else {
+                        throw fail("invalid UTF-8 in this string; save the log as UTF-8", at: open)
+                    }
+                    index += 1
+                    return text
+                }
                 index += 1
-                return text
+                return String(decoding: slice, as: UTF8.self)
             }
             if b == UInt8(ascii: "\\") || b < 0x20 { break }
+            if b >= 0x80 { sawNonASCII = true }
             index += 1
         }
         var scalars = Array(bytes[start..<index])
@@ -388,7 +398,10 @@ struct JSONReader {
             let b = bytes[index]
             if b == UInt8(ascii: "\"") {
                 index += 1
-                return String(decoding: scalars, as: UTF8.self)
+                guard let text = String(validating: scalars, as: UTF8.self) else {
+                    throw fail("invalid UTF-8 in this string; save the log as UTF-8", at: open)
+                }
+                return text
             }
             if b < 0x20 { throw fail("control character in a string; escape it (\\n, \\t, \\u00XX)") }
             if b != UInt8(ascii: "\\") {

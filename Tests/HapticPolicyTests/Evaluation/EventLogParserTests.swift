@@ -64,6 +64,17 @@ import Testing
         #expect(error.message.first?.isUppercase == false)
     }
 
+    @Test func invalidUTF8InAStringIsAnError() {
+        let line: [UInt8] = Array(#"{"t":1,"event":"ab"#.utf8) + [0xFF, 0xC3] + Array(#""}"#.utf8)
+        guard case .failure(let error) = EventLogParser.parse(line) else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(error.reason == .badJSON)
+        #expect(error.column == 16)
+        #expect(error.message.contains("UTF-8"))
+    }
+
     @Test func deepNestingIsAnErrorNotACrash() {
         let text = #"{"t":1,"event":"x","deep":"# + String(repeating: "[", count: 10_000) + "}"
         guard case .failure(let error) = parse(text) else {
@@ -71,5 +82,56 @@ import Testing
             return
         }
         #expect(error.message.contains("nested"))
+    }
+}
+
+@Suite struct EventLogFuzzTests {
+    /// A deterministic generator, so a failure reproduces.
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    }
+
+    static let seeds = [
+        #"{"t":1.5,"event":"plant.found","screen":"camera","subject":"fern","speaks":true}"#,
+        #"{"t":2,"event":"moisture.sample","value":-12.5e-1,"params":{"bpm":120,"deep":[1,{"a":null}]}}"#,
+        #"{"t":3,"event":"\u690d\u7269 \ud83c\udf31","value":"a\"b\\c"}"#,
+    ]
+
+    /// Mutated lines (bytes flipped, dropped, duplicated, truncated) never crash or hang,
+    /// and every line still gets exactly one decision.
+    @Test func mutatedLinesAlwaysGetOneDecisionEach() {
+        var random = Generator(state: 20261130)
+        var log: [UInt8] = []
+        var lineCount = 0
+        let alphabet = Array(#"{}[]":,.-+eE0123456789tfnul\ "#.utf8) + [0x00, 0x1F, 0x7F, 0xC3, 0xFF]
+        for _ in 0..<3000 {
+            var bytes = Array(Self.seeds[random.below(Self.seeds.count)].utf8)
+            for _ in 0..<(1 + random.below(4)) where !bytes.isEmpty {
+                let at = random.below(bytes.count)
+                switch random.below(4) {
+                case 0: bytes[at] = alphabet[random.below(alphabet.count)]
+                case 1: bytes.remove(at: at)
+                case 2: bytes.insert(alphabet[random.below(alphabet.count)], at: at)
+                default: bytes.removeLast(random.below(bytes.count))
+                }
+            }
+            bytes.removeAll { $0 == 0x0A }
+            log += bytes + [0x0A]
+            lineCount += 1
+        }
+        let policy = EvaluationFixtures.policy
+        var evaluator = EventLogEvaluator(policy: policy, format: DecisionJSONWriter(policy: policy))
+        var out: [UInt8] = []
+        evaluator.consume(log, into: &out)
+        evaluator.finish(into: &out)
+        #expect(evaluator.lineCount == lineCount)
+        #expect(out.count(where: { $0 == 0x0A }) == lineCount)
+        #expect(evaluator.invalidCount > 0)
+        #expect(evaluator.invalidCount < lineCount)
     }
 }
