@@ -73,7 +73,8 @@ public struct Session: Sendable {
         guard let b = policy.bands.firstIndex(where: { $0.name == band }),
               let e = policy.eventID(event)?.rawValue,
               let slot = policy.bandSlots.firstIndex(where: { $0.event == e && $0.band == b }) else { return nil }
-        let index = levelIndex(slot: slot, subject: subject)
+        let known = subject.flatMap { subjectNames.indices.contains($0.rawValue) ? $0 : nil }
+        let index = levelIndex(slot: slot, subject: known)
         guard index < bandLevels.count, bandLevels[index] >= 0 else { return nil }
         return policy.bands[b].levels[Int(bandLevels[index])].name
     }
@@ -85,7 +86,22 @@ public struct Session: Sendable {
 
     /// Decides one event and updates the session state. Never throws: unknown events,
     /// screens and values are decided silent with a reason.
+    ///
+    /// Ids must come from this session's policy (`Policy.eventID`, `screenID`) and from
+    /// this session (`subjectID`); a screen id from elsewhere is decided as an unknown
+    /// screen and a subject id from elsewhere as no subject, never a crash.
     public mutating func decide(_ event: Event) -> Decision {
+        if let given = event.screen, given != .unknown, !policy.screenNames.indices.contains(given.rawValue) {
+            var fixed = event
+            fixed.screen = .unknown
+            fixed.unknownScreenName = event.unknownScreenName ?? "#\(given.rawValue)"
+            return decide(fixed)
+        }
+        if let subject = event.subject, !subjectNames.indices.contains(subject.rawValue) {
+            var fixed = event
+            fixed.subject = nil
+            return decide(fixed)
+        }
         if case .warming(let until) = engine, event.t >= until { engine = .ready }
         let e = event.event.rawValue
         guard e >= 0, e < eventCount else {

@@ -381,6 +381,21 @@ import Testing
         }
     }
 
+    @Test func idsFromElsewhereAreDecidedNotCrashed() {
+        var session = Session(policy: EvaluationFixtures.policy)
+        let shutter = EvaluationFixtures.policy.eventID("shutter") ?? .unknown
+        let sample = EvaluationFixtures.policy.eventID("moisture.sample") ?? .unknown
+        let enter = EvaluationFixtures.policy.eventID("screen.enter") ?? .unknown
+        #expect(session.decide(Event(t: 0, event: EventID(rawValue: 999))).reason == .unknownEvent)
+        #expect(session.decide(Event(t: 0, event: EventID(rawValue: -7))).reason == .unknownEvent)
+        #expect(session.decide(Event(t: 0, event: shutter, screen: ScreenID(rawValue: 42))).reason == .unknownScreen)
+        #expect(session.decide(Event(t: 0, event: enter, screen: ScreenID(rawValue: -3))).reason == .unknownScreen)
+        let camera = EvaluationFixtures.policy.screenID("camera")
+        #expect(session.decide(Event(t: 1, event: sample, screen: camera, subject: SubjectID(rawValue: Int.max), value: .number(5))).reason == .baseline)
+        #expect(session.decide(Event(t: 2, event: sample, screen: camera, subject: SubjectID(rawValue: -9), value: .number(5))).reason == .sameBand)
+        #expect(session.bandLevel(band: "moisture", event: "moisture.sample", subject: SubjectID(rawValue: -9)) == "dry")
+    }
+
     @Test func decidingIsDeterministic() {
         func run() -> [Decision] {
             var replay = Replay()
