@@ -66,7 +66,7 @@ import Testing
     @Test func missingFileIsALocatedError() throws {
         let result = try runBinary(["lint", "Policies/nope.yaml"])
         #expect(result.exitCode == 1)
-        #expect(result.stderr.hasPrefix("Policies/nope.yaml:1:1: error[HP000]: Policies/nope.yaml: no such file; check the path"))
+        #expect(result.stderr.hasPrefix("Policies/nope.yaml:1:1: error[HP001]: cannot read 'Policies/nope.yaml': no such file"))
     }
 
     @Test(arguments: [["lint"], ["lint", "--format", "xml", "x.yaml"], ["lint", "--stirct", "x.yaml"]])
@@ -122,5 +122,37 @@ func displayWidthForTest(_ text: String) -> Int {
         case 0x3000...0x9FFF, 0xFF01...0xFF60: width + 2
         default: width + 1
         }
+    }
+}
+
+/// Every kind of malformed input issue 2 lists, through the built binary: a located
+/// error with its code and exit 1, never a crash or a hang.
+@Suite struct LintMalformedInputTests {
+    static var billionLaughs: String {
+        var lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+        for level in 1...9 {
+            let previous = "*a\(level - 1)"
+            lines.append("a\(level): &a\(level) [\(Array(repeating: previous, count: 10).joined(separator: ", "))]")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static let cases: [(name: String, bytes: [UInt8], expected: String)] = [
+        ("empty", [], "<stdin>:1:1: error[HP002]"),
+        ("not UTF-8", Array("policy: x\nversion: 1\nnote: caf".utf8) + [0xE9, 0x0A], "<stdin>:3:10: error[HP003]"),
+        ("syntax", Array("policy: x\nfeedback: {tap: {layer: ui\n".utf8), "error[HP005]"),
+        ("duplicate key", Array("policy: x\nversion: 1\npolicy: y\n".utf8), "<stdin>:3:1: error[HP006]"),
+        ("deep nesting", Array((String(repeating: "[", count: 100_000) + "\n").utf8), "error[HP007]"),
+        ("alias bomb", Array(billionLaughs.utf8), "error[HP008]"),
+        ("too large", Array(("policy: x\nversion: 1\ndescription: \"" + String(repeating: "a", count: 2 << 20) + "\"\n").utf8), "error[HP004]"),
+        ("wrong type", Array("policy: x\nversion: [1]\n".utf8), "<stdin>:2:10: error[HP011]"),
+    ]
+
+    @Test(arguments: cases.indices)
+    func malformedInputIsALocatedErrorWithExit1(index: Int) throws {
+        let (name, bytes, expected) = Self.cases[index]
+        let result = try runBinary(["lint", "-"], stdinBytes: bytes)
+        #expect(result.exitCode == 1, "\(name): \(result.stderr)")
+        #expect(result.stderr.contains(expected), "\(name): \(result.stderr)")
     }
 }

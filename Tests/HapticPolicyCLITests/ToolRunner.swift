@@ -38,6 +38,11 @@ func builtToolURL() -> URL {
 
 /// Runs the built binary as a separate process, from the package root.
 func runBinary(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> ToolResult {
+    try runBinary(arguments, stdinBytes: stdin.map { Array($0.utf8) }, environment: environment)
+}
+
+/// Runs the built binary with raw bytes on stdin (for inputs that are not UTF-8).
+func runBinary(_ arguments: [String], stdinBytes: [UInt8]?, environment: [String: String] = [:]) throws -> ToolResult {
     let process = Process()
     process.executableURL = builtToolURL()
     process.arguments = arguments
@@ -49,12 +54,20 @@ func runBinary(_ arguments: [String], stdin: String? = nil, environment: [String
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
-    if let stdin {
+    if let stdinBytes {
         let input = Pipe()
         process.standardInput = input
         try process.run()
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        try input.fileHandleForWriting.close()
+        // Write from another thread: a large input must not block while the child
+        // fills its own output pipes.
+        // The tool may stop reading early (inputs over the size limit), so a broken pipe
+        // is expected: ignore SIGPIPE and the write error.
+        signal(SIGPIPE, SIG_IGN)
+        let writer = input.fileHandleForWriting
+        DispatchQueue.global().async {
+            try? writer.write(contentsOf: Data(stdinBytes))
+            try? writer.close()
+        }
     } else {
         process.standardInput = FileHandle.nullDevice
         try process.run()

@@ -89,7 +89,7 @@ enum ExportCommand {
     /// (`PolicyChecker`); prints the errors and returns nil when it has any.
     static func loadDocument(_ path: String, context: CommandContext) -> Loaded? {
         let displayName = path == "-" ? "<stdin>" : path
-        let result = PolicyChecker.check(path: path, displayName: displayName, context: context)
+        let result = PolicyChecker.check(path: path)
         let sources = result.source.map { [displayName: $0] } ?? [:]
         guard let document = result.document, !result.hasErrors else {
             let errors = result.diagnostics.filter { $0.severity == .error }

@@ -29,7 +29,7 @@ enum LintCommand {
         var sources: [String: String] = [:]
         let files = arguments.positionals.map { $0 == "-" ? "<stdin>" : $0 }
         for (path, file) in zip(arguments.positionals, files) {
-            let result = PolicyChecker.check(path: path, displayName: file, context: context)
+            let result = PolicyChecker.check(path: path)
             diagnostics += result.diagnostics
             if let source = result.source { sources[file] = source }
         }

@@ -16,20 +16,10 @@ enum PolicyChecker {
         var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
 
-    /// Reads, decodes and validates `path` (`-` is stdin), naming it `displayName`.
-    static func check(path: String, displayName: String, context: CommandContext) -> Result {
-        let bytes: [UInt8]
-        do {
-            bytes = try context.readInput(path)
-        } catch {
-            return Result(
-                document: nil,
-                diagnostics: [Diagnostic(
-                    code: "HP000", severity: .error, message: error.message,
-                    at: SourceLocation(file: displayName, line: 1, column: 1))],
-                source: nil)
-        }
-        let loaded = PolicyLoader.parse(bytes, file: displayName)
+    /// Reads, decodes and validates `path` (`-` is stdin, named `<stdin>`).
+    /// Files over the size limit are refused before they are read.
+    static func check(path: String) -> Result {
+        let loaded = PolicyLoader.load(path: path)
         var diagnostics = loaded.diagnostics
         // The decoder drops declarations it cannot read; validating what is left would
         // report each of them again as undefined. Semantic checks run on a clean load.
@@ -44,7 +34,7 @@ enum PolicyChecker {
     /// stderr and returns nil when it has errors.
     static func loadUsable(path: String, context: CommandContext) -> PolicyDocument? {
         let displayName = path == "-" ? "<stdin>" : path
-        let result = check(path: path, displayName: displayName, context: context)
+        let result = check(path: path)
         guard result.hasErrors || result.document == nil else { return result.document }
         let errors = result.diagnostics.filter { $0.severity == .error }
         context.stderr.write(
