@@ -192,19 +192,18 @@ public struct Session: Sendable {
             let previous = Int(bandLevels[index])
             let level = previous < 0 ? band.rawLevel(value) : band.nextLevel(from: previous, value: value)
             bandLevels[index] = Int32(truncatingIfNeeded: level)
-            let entered = band.levels[level]
             decision.band = Decision.BandTransition(
-                band: band.name, from: previous < 0 ? nil : band.levels[previous].name, to: entered.name)
+                band: band.name, from: previous < 0 ? nil : band.levels[previous].name, to: band.levels[level].name)
             if previous < 0 {
                 decision.reason = .baseline
             } else if previous == level {
                 decision.reason = .sameBand
-            } else if let f = entered.play {
+            } else if let f = band.levels[level].play {
                 decision.rule = row.levelRules[level]
                 play(f, event: event, eventIndex: e, into: &decision)
             } else {
                 decision.reason = .designer
-                decision.note = entered.silent
+                decision.note = band.levels[level].silent
             }
         }
         return decision
