@@ -125,7 +125,9 @@ public struct Session: Sendable {
         }
         let rows = policy.cells[Int(entry)].rows
         for row in rows where row.matches(event) {
-            return apply(row, to: event, event: e, screen: screenName)
+            var decision = Decision(action: .silent, screen: screenName, note: row.note, rule: row.rule)
+            apply(row, to: event, event: e, into: &decision)
+            return decision
         }
         return Decision(
             action: .silent, screen: screenName, reason: .undeclared,
@@ -142,8 +144,9 @@ public struct Session: Sendable {
 
     // MARK: Rows
 
-    private mutating func apply(_ row: CompiledRow, to event: Event, event e: Int, screen: String) -> Decision {
-        var decision = Decision(action: .silent, screen: screen, note: row.note, rule: row.rule)
+    /// Carries out a matching row into `decision` (built by the caller, so the decision is
+    /// written in place rather than copied out).
+    private mutating func apply(_ row: CompiledRow, to event: Event, event e: Int, into decision: inout Decision) {
         var tickOutside = false
         switch row.ticker {
         case .begin?:
@@ -183,7 +186,7 @@ public struct Session: Sendable {
             guard case .number(let value)? = event.value else {
                 decision.reason = .badValue
                 decision.note = "band '\(band.name)' needs a number in 'value'"
-                return decision
+                return
             }
             let index = levelIndex(slot: slot, subject: event.subject)
             if index >= bandLevels.count {
@@ -206,7 +209,6 @@ public struct Session: Sendable {
                 decision.note = band.levels[level].silent
             }
         }
-        return decision
     }
 
     private mutating func stop(_ target: Int?, into decision: inout Decision) {
