@@ -6,6 +6,43 @@ import Testing
     static let creature = BudgetDecl(
         id: Located("B-2"), scope: .layer(Located(.creature)), max: Located(2), window: Located(5))
 
+    static let ticksExcepted = BudgetDecl(
+        id: Located("B-1"), scope: .eachScreen, max: Located(6), window: Located(10),
+        exceptions: [InvariantDecl.Exception(event: Located("selector.tick"), reason: Located("the control itself"))])
+
+    @Test func selectorSpinIsNotCountedByABudgetThatExceptsIt() {
+        var meter = BudgetMeter(budgets: [Self.ticksExcepted])
+        for step in 0..<40 { meter.record(time: 1 + Double(step) * 0.05, screen: "camera", layer: .ui, event: "selector.tick") }
+        #expect(meter.breaches.isEmpty)
+        #expect(meter.rings == 40)
+    }
+
+    @Test func shutterBurstStillBreachesABudgetThatExceptsTicks() {
+        var meter = BudgetMeter(budgets: [Self.ticksExcepted])
+        for step in 0..<20 { meter.record(time: 0.5 + Double(step) * 0.05, screen: "camera", layer: .ui, event: "selector.tick") }
+        for t in [2.0, 3, 4, 5, 6, 7, 8] { meter.record(time: t, screen: "camera", layer: .ui, event: "shutter") }
+        // Only the seven shutters count: the breach starts at the first shutter, not at a tick.
+        #expect(meter.breaches == [BudgetMeter.Breach(
+            budget: "B-1", scope: "screen camera", count: 7, max: 6, window: 10, start: 2, end: 8)])
+    }
+
+    @Test func exceptionsBelongToTheirBudget() {
+        let strict = BudgetDecl(id: Located("B-9"), scope: .screen(Located("camera")), max: Located(6), window: Located(10))
+        var meter = BudgetMeter(budgets: [Self.ticksExcepted, strict])
+        for step in 0..<10 { meter.record(time: 1 + Double(step) * 0.1, screen: "camera", layer: .ui, event: "selector.tick") }
+        #expect(meter.breaches.map(\.budget) == ["B-9"])
+    }
+
+    @Test func decisionsCarryTheirEventName() {
+        var meter = BudgetMeter(budgets: [Self.ticksExcepted])
+        let tick = Decision(action: .play, screen: "camera", feedback: "tick", layer: .ui)
+        for step in 0..<10 { meter.record(tick, at: 1 + Double(step) * 0.1, event: "selector.tick") }
+        #expect(meter.breaches.isEmpty)
+        // Without an event name every budget counts the ring.
+        for step in 0..<10 { meter.record(tick, at: 3 + Double(step) * 0.1) }
+        #expect(meter.breaches.map(\.count) == [10])
+    }
+
     @Test func withinBudgetReportsNothing() {
         var meter = BudgetMeter(budgets: [Self.perScreen])
         for t in [0.0, 4, 8, 12, 16, 20] { meter.record(time: t, screen: "camera", layer: .ui) }

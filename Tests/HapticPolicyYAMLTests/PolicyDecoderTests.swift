@@ -168,6 +168,22 @@ import Testing
             name: "whole number expected", body: "budgets:\n  - {id: B-1, max: 1.5, per: 1, each: screen}\n",
             expected: ["HP011@4:20"]),
         Case(
+            name: "budget except is not a mapping",
+            body: "budgets:\n  - {id: B-1, each: screen, max: 6, per: 10, except: [selector.tick]}\n",
+            expected: ["HP011@4:54"], mentions: ["a mapping of names"]),
+        Case(
+            name: "budget exception reason is not text",
+            body: "budgets:\n  - {id: B-1, each: screen, max: 6, per: 10, except: {selector.tick: [a]}}\n",
+            expected: ["HP011@4:70"], mentions: ["expected text for 'selector.tick'"]),
+        Case(
+            name: "budget exception without a reason",
+            body: "budgets:\n  - id: B-1\n    each: screen\n    max: 6\n    per: 10\n    except:\n      selector.tick: ''\n",
+            expected: ["HP011@9:22"], mentions: ["'selector.tick' has no reason"]),
+        Case(
+            name: "budget exception with nothing after the colon",
+            body: "budgets:\n  - {id: B-1, each: screen, max: 6, per: 10, except: {selector.tick: }}\n",
+            expected: ["HP011@4:70"], mentions: ["has no reason"]),
+        Case(
             name: "several independent mistakes are all reported",
             body: "feedback:\n  a: {layer: uii, preset: selection}\n  b: {layer: ui, preset: selction}\nengine: {warmup: x}\n",
             expected: ["HP014@4:14", "HP014@5:26", "HP011@6:18"]),
@@ -248,6 +264,10 @@ import Testing
             "budgets in each scope",
             "budgets:\n  - {id: B-1, each: screen, max: 6, per: 10}\n  - {id: B-2, screen: home, max: 0x4, per: 5}\n  - {id: B-3, layer: creature, max: 4, per: 2.5}\n"
         ),
+        (
+            "budget with exceptions",
+            "budgets:\n  - id: B-1\n    each: screen\n    max: 6\n    per: 10\n    except:\n      selector.tick: 選択のティックは操作そのもの\n"
+        ),
         ("engine settings", "engine: {warmup: 0.25, haptics-only: false}\n"),
         ("empty sections", "engine:\ninvariants:\nfeedback:\nbands:\nevents:\neverywhere:\nscreens:\n  s:\nbudgets:\n"),
         ("standard string tag", "description: !!str 12\nevents:\n  e: {layer: ui, screens: [a, b], value: bool}\n"),
@@ -259,6 +279,17 @@ import Testing
         let result = load(header + body)
         #expect(result.diagnostics.isEmpty, "\(summary(result)) \(result.diagnostics.map(\.message))")
         #expect(result.document != nil)
+    }
+
+    @Test func decodesBudgetExceptionsWithLocations() throws {
+        let document = try #require(
+            load(header + "budgets:\n  - id: B-1\n    each: screen\n    max: 6\n    per: 10\n    except:\n      selector.tick: the ticks are the control\n").document)
+        let budget = try #require(document.budgets.first)
+        let at = { (line: Int, column: Int) in SourceLocation(file: "test.yaml", line: line, column: column) }
+        #expect(budget.exceptions == [
+            InvariantDecl.Exception(
+                event: Located("selector.tick", at: at(9, 7)), reason: Located("the ticks are the control", at: at(9, 22)))
+        ])
     }
 
     @Test func locatesValuesAndDeclarations() throws {

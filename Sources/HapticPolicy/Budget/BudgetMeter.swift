@@ -36,6 +36,10 @@ public struct BudgetMeter: Sendable {
     }
 
     private let budgets: [BudgetDecl]
+    /// Each budget's excepted event names (`except:`), by budget index.
+    private let excepted: [Set<String>]
+    /// Whether any budget excepts an event, so metering without exceptions never hashes.
+    private let hasExceptions: Bool
     /// One counter per budget for `screen:` and `layer:` scopes.
     private var single: [Counter]
     /// Counters per screen for `each: screen` budgets, by budget index.
@@ -47,20 +51,26 @@ public struct BudgetMeter: Sendable {
     /// Creates a meter for a policy's budgets.
     public init(budgets: [BudgetDecl]) {
         self.budgets = budgets
+        self.excepted = budgets.map { Set($0.exceptions.map(\.event.value)) }
+        self.hasExceptions = budgets.contains { !$0.exceptions.isEmpty }
         self.single = Array(repeating: Counter(), count: budgets.count)
         self.perScreen = Array(repeating: [:], count: budgets.count)
     }
 
-    /// Records a decision made at `time`: counted when it plays, ignored otherwise.
-    public mutating func record(_ decision: Decision, at time: Double) {
+    /// Records a decision made at `time` for the event named `event`: counted when it
+    /// plays, ignored otherwise. Budgets that except `event` do not count it; without an
+    /// event name every budget counts it.
+    public mutating func record(_ decision: Decision, at time: Double, event: String? = nil) {
         guard decision.action == .play, let layer = decision.layer else { return }
-        record(time: time, screen: decision.screen ?? "-", layer: layer)
+        record(time: time, screen: decision.screen ?? "-", layer: layer, event: event)
     }
 
-    /// Records one ring. Rings must come in non-decreasing time order.
-    public mutating func record(time: Double, screen: String, layer: Layer) {
+    /// Records one ring of the event named `event`. Rings must come in non-decreasing
+    /// time order. Budgets that except `event` (`except:`) do not count it.
+    public mutating func record(time: Double, screen: String, layer: Layer, event: String? = nil) {
         rings += 1
         for index in budgets.indices {
+            if hasExceptions, let event, excepted[index].contains(event) { continue }
             switch budgets[index].scope {
             case .eachScreen:
                 var counter = perScreen[index].removeValue(forKey: screen) ?? Counter()

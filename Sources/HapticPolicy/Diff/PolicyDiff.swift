@@ -99,12 +99,12 @@ public struct PolicyDiff: Sendable {
                     let chattered: Bool
                     if isBefore {
                         entry.ringsBefore += 1
-                        meterBefore.record(time: event.time, screen: screen, layer: layer)
+                        meterBefore.record(time: event.time, screen: screen, layer: layer, event: event.event.name)
                         chattered = chatterBefore.record(decision, event: event)
                         if chattered { entry.chatterBefore += 1 }
                     } else {
                         entry.ringsAfter += 1
-                        meterAfter.record(time: event.time, screen: screen, layer: layer)
+                        meterAfter.record(time: event.time, screen: screen, layer: layer, event: event.event.name)
                         chattered = chatterAfter.record(decision, event: event)
                         if chattered { entry.chatterAfter += 1 }
                     }

@@ -147,7 +147,10 @@ public struct EventLogEvaluator {
         let event = resolve(parsed.record)
         let screenBefore = session.screen
         let decision = session.decide(event)
-        budgetMeter?.record(decision, at: t)
+        if budgetMeter != nil {
+            let name = policy.eventName(event.event)
+            budgetMeter?.record(decision, at: t, event: name)
+        }
         let screenForSummary = event.screen ?? (event.event.rawValue == 0 ? session.screen : screenBefore)
         tally(decision, screen: screenForSummary, t: t, previousScreen: screenBefore)
         format.write(

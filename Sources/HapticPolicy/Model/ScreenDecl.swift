@@ -171,18 +171,49 @@ public struct BudgetDecl: Sendable, Hashable, Codable {
     public var max: Located<Int>
     /// The window length in seconds (`per:`).
     public var window: Located<Double>
+    /// Events whose rings this budget does not count (`except:`), each with the
+    /// designer's reason: a selector's ticks are the control itself, not unsolicited rings.
+    public var exceptions: [InvariantDecl.Exception]
     /// Where the declaration starts.
     public var location: SourceLocation
 
     /// Creates a budget.
     public init(
         id: Located<String>, scope: Scope, max: Located<Int>, window: Located<Double>,
-        location: SourceLocation = .unknown
+        exceptions: [InvariantDecl.Exception] = [], location: SourceLocation = .unknown
     ) {
         self.id = id
         self.scope = scope
         self.max = max
         self.window = window
+        self.exceptions = exceptions
         self.location = location
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, scope, max, window, exceptions, location
+    }
+
+    /// Decodes a budget; bundles written before `except:` existed carry no `exceptions`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Located<String>.self, forKey: .id)
+        scope = try container.decode(Scope.self, forKey: .scope)
+        max = try container.decode(Located<Int>.self, forKey: .max)
+        window = try container.decode(Located<Double>.self, forKey: .window)
+        exceptions = try container.decodeIfPresent([InvariantDecl.Exception].self, forKey: .exceptions) ?? []
+        location = try container.decode(SourceLocation.self, forKey: .location)
+    }
+
+    /// Encodes a budget; `exceptions` is left out when empty, so bundles of policies
+    /// without budget exceptions keep their bytes and hashes.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(scope, forKey: .scope)
+        try container.encode(max, forKey: .max)
+        try container.encode(window, forKey: .window)
+        if !exceptions.isEmpty { try container.encode(exceptions, forKey: .exceptions) }
+        try container.encode(location, forKey: .location)
     }
 }

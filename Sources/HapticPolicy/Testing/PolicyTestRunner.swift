@@ -28,7 +28,7 @@ public struct PolicyTestRunner: Sendable {
         for (index, step) in testCase.steps.enumerated() {
             let decision = session.decide(step.event)
             coverage.record(decision, for: step.event)
-            meter.record(decision, at: step.event.time)
+            meter.record(decision, at: step.event.time, event: step.event.event.name)
             guard let expectation = step.expectation else { continue }
             let mismatches = Self.compare(expectation, decision)
             if !mismatches.isEmpty {

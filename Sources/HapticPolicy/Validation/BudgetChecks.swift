@@ -6,6 +6,8 @@ extension CheckCode {
     static let budgetUnknownScreen = CheckCode(
         "HP504", .error, "budget-unknown-screen", "a budget's `screen:` names a screen that is not declared")
     static let duplicateBudget = CheckCode("HP505", .error, "duplicate-budget", "two budgets have the same id")
+    static let budgetExceptionUnknownEvent = CheckCode(
+        "HP506", .error, "budget-exception-unknown-event", "a budget's `except:` names an event that is not in the catalogue")
 }
 
 /// Rate budgets (the utility principle as a check). Exactly one scope per budget is a
@@ -44,6 +46,13 @@ enum BudgetChecks {
                 out.append(CheckCode.budgetUnknownScreen(
                     "budget '\(id)' counts screen '\(screen.value)', which is not declared\(hint.isEmpty ? ": fix the name or use `each: screen`" : hint)",
                     at: screen.location))
+            }
+            for exception in budget.exceptions where context.events[exception.event.value] == nil {
+                let name = exception.event.value
+                let hint = context.didYouMean(name, among: context.eventNames)
+                out.append(CheckCode.budgetExceptionUnknownEvent(
+                    "budget '\(id)' excepts '\(name)', which is not in the catalogue\(hint.isEmpty ? ": fix the name or remove the exception" : hint)",
+                    at: exception.event.location))
             }
         }
         return out

@@ -23,7 +23,7 @@ package enum CheckCatalogue {
         .bandWithoutNumber, .tickWithoutPlay, .incompleteCell, .conditionValueMismatch, .unbalancedTicker,
         .coldEngine,
         .bannedPreset, .layerMixing, .valueWithoutBand, .exceptionUnknownEvent,
-        .noBudget, .budgetMaxTooSmall, .budgetWindowNotPositive, .budgetUnknownScreen, .duplicateBudget,
+        .noBudget, .budgetMaxTooSmall, .budgetWindowNotPositive, .budgetUnknownScreen, .duplicateBudget, .budgetExceptionUnknownEvent,
     ]
 
     /// The code with this identifier (`HP301`).

@@ -4,13 +4,15 @@ extension ReportTimelineEntry {
     /// Replays a JSONL event log through the evaluator and turns every line into a
     /// timeline entry: plays, silences with their reasons, band changes, background
     /// stretches, invalid lines, and budget breaches (a play that makes a budget's window
-    /// hold more than `max` rings adds a `budget` entry citing the budget id).
+    /// hold more than `max` rings adds a `budget` entry citing the budget id; rings of
+    /// events a budget excepts are not counted by it).
     package static func session(
         document: PolicyDocument, policy: Policy, log: [UInt8], device: DeviceState = DeviceState()
     ) -> [ReportTimelineEntry] {
         var session = Session(policy: policy, device: device)
         var entries: [ReportTimelineEntry] = []
-        var rings: [(time: Double, screen: String?, layer: Layer?)] = []
+        var rings: [(time: Double, screen: String?, layer: Layer?, event: String)] = []
+        let excepted = document.budgets.map { Set($0.exceptions.map(\.event.value)) }
         var lineNumber = 0
         for rawLine in log.split(separator: 0x0A, omittingEmptySubsequences: false) {
             lineNumber += 1
@@ -52,11 +54,11 @@ extension ReportTimelineEntry {
                     ReportTimelineEntry(
                         time: record.t, event: record.event, screen: decision.screen, kind: decision.band != nil ? .band : .play,
                         detail: detail, cites: cites))
-                rings.append((record.t, decision.screen, decision.layer))
-                for budget in document.budgets {
+                rings.append((record.t, decision.screen, decision.layer, record.event))
+                for (budget, excepted) in zip(document.budgets, excepted) where !excepted.contains(record.event) {
                     let window = budget.window.value
                     let inScope = rings.filter { ring in
-                        guard ring.time > record.t - window else { return false }
+                        guard ring.time > record.t - window, !excepted.contains(ring.event) else { return false }
                         switch budget.scope {
                         case .eachScreen: return ring.screen == decision.screen
                         case .screen(let name): return ring.screen == name.value && decision.screen == name.value

@@ -122,12 +122,7 @@ struct PolicyDecoder {
         if let node = fields["presets"], let items = list(node, for: "presets") {
             presets = items.compactMap { choice($0, for: "presets", what: "preset", as: Preset.self) }
         }
-        var exceptions: [InvariantDecl.Exception] = []
-        if let node = fields["except"], let entries = namedEntries(node, for: "except") {
-            exceptions = entries.compactMap { entry in
-                text(entry.value, for: entry.name.value).map { InvariantDecl.Exception(event: entry.name, reason: $0) }
-            }
-        }
+        let exceptions = exceptions(fields["except"])
         if kind?.value == .bannedPresets, !fields.has("presets"), !fields.explainsMissing(["presets"]) {
             report(Self.missingKey("presets", in: "a banned-presets invariant", at: kind?.location ?? node.location))
         } else if let kind, kind.value != .bannedPresets {
@@ -141,7 +136,7 @@ struct PolicyDecoder {
     private mutating func budget(_ node: YAMLNode) -> BudgetDecl? {
         guard
             let fields = fields(
-                node, of: "a budget", keys: ["id", "max", "per", "each", "screen", "layer"],
+                node, of: "a budget", keys: ["id", "max", "per", "each", "screen", "layer", "except"],
                 required: ["id", "max", "per"])
         else { return nil }
         let id = fields["id"].flatMap { text($0, for: "id") }
@@ -160,7 +155,33 @@ struct PolicyDecoder {
                 ["each", "screen", "layer"], of: fields, in: "a budget", at: node.location,
                 advice: "add one, for example 'each: screen'")
         }
+        let exceptions = exceptions(fields["except"])
         guard let id, let max, let per, let scope else { return nil }
-        return BudgetDecl(id: id, scope: scope, max: max, window: per, location: node.location)
+        return BudgetDecl(id: id, scope: scope, max: max, window: per, exceptions: exceptions, location: node.location)
+    }
+
+    /// An `except:` map (event → the designer's reason), shared by invariants and budgets.
+    private mutating func exceptions(_ node: YAMLNode?) -> [InvariantDecl.Exception] {
+        guard let node, let entries = namedEntries(node, for: "except") else { return [] }
+        return entries.compactMap { entry in
+            let written: Bool
+            if case .scalar(let text, _) = entry.value.content {
+                written = CoreSchema.resolve(entry.value) != .null && !text.allSatisfy(\.isWhitespace)
+            } else {
+                written = true
+            }
+            guard written else {
+                report(Self.missingReason(entry.name.value, at: entry.value.location))
+                return nil
+            }
+            return text(entry.value, for: entry.name.value).map { InvariantDecl.Exception(event: entry.name, reason: $0) }
+        }
+    }
+
+    /// HP011: an `except:` entry without the designer's reason.
+    static func missingReason(_ event: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            code: "HP011", severity: .error,
+            message: "the exception '\(event)' has no reason: write why it is exempt after the colon", at: location)
     }
 }
