@@ -72,8 +72,12 @@ enum Browser {
         // Hostile designer text must stay inert in a real browser too.
         policy.description = "</script><img src=x onerror=\"document.title='pwned'\">"
         let page = directory.appendingPathComponent("report.html")
-        let log = try #require(FileManager.default.contents(atPath: Shipped.root.appendingPathComponent("Policies/logs/demo.jsonl").path))
-        let timeline = ReportTimelineEntry.session(document: policy, policy: try Policy(compiling: policy), log: Array(log))
+        let demo = try #require(FileManager.default.contents(atPath: Shipped.root.appendingPathComponent("Policies/logs/demo.jsonl").path))
+        // The demo keeps within budget (B-1 excepts the selector's ticks), so a burst of
+        // shutters at the end breaks B-1 and the page shows a budget row.
+        let burst = (0..<8).map { "{\"t\":\(300 + $0),\"event\":\"shutter\"}\n" }.joined()
+        let log = Array(demo) + Array(("{\"t\":299,\"event\":\"screen.enter\",\"screen\":\"camera\"}\n" + burst).utf8)
+        let timeline = ReportTimelineEntry.session(document: policy, policy: try Policy(compiling: policy), log: log)
         try ReportRenderer.render(policy, timeline: timeline).write(to: page, atomically: true, encoding: .utf8)
         return (directory, page)
     }
