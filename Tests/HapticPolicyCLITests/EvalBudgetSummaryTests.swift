@@ -21,6 +21,30 @@ import Testing
         #expect(result.stderr.contains("budgets: 2 checked, none broken"), "\(result.stderr)")
     }
 
+    /// B-1 excepts `selector.tick`: a spin of the plant-name selector is the control
+    /// itself, so the `selector-spin` scenario and the demo session keep within budget.
+    @Test(arguments: [1, 7])
+    func aSelectorSpinBreaksNothing(seed: Int) {
+        let log = runInProcess(["simulate", "Policies/plavo.yaml", "--scenario", "selector-spin", "--seed", "\(seed)"])
+        #expect(log.stdout.contains("selector.tick"))
+        let result = runInProcess(["eval", "Policies/plavo.yaml", "-"], stdin: log.stdout)
+        #expect(result.stderr.contains("budgets: 2 checked, none broken"), "\(result.stderr)")
+    }
+
+    @Test func theDemoSessionBreaksNothing() {
+        let result = runInProcess(["eval", "Policies/plavo.yaml", "Policies/logs/demo.jsonl"])
+        #expect(result.stderr.hasSuffix("budgets: 2 checked, none broken\n"), "\(result.stderr)")
+    }
+
+    @Test func shuttersAmidASpinStillBreakB1() {
+        let ticks = (0..<30).map { "{\"t\":\(1 + Double($0) / 10),\"event\":\"selector.tick\"}\n" }.joined()
+        let shutters = (0..<7).map { "{\"t\":\(5 + $0),\"event\":\"shutter\"}\n" }.joined()
+        let log = "{\"t\":0,\"event\":\"screen.enter\",\"screen\":\"camera\"}\n{\"t\":0.5,\"event\":\"selector.begin\"}\n"
+            + ticks + "{\"t\":4.5,\"event\":\"selector.end\"}\n" + shutters
+        let result = runInProcess(["eval", "Policies/plavo.yaml", "-"], stdin: log)
+        #expect(result.stderr.contains("budgets: 1 breach\n  B-1: 7 rings on screen camera within 10 s (max 6), 5 s to 11 s"), "\(result.stderr)")
+    }
+
     @Test func quietHidesTheSummary() {
         let result = runInProcess(["eval", "Policies/plavo.yaml", "-", "--quiet"], stdin: "{\"t\":0,\"event\":\"shutter\"}\n")
         #expect(!result.stderr.contains("budgets"))

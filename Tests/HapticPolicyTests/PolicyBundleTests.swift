@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import HapticPolicy
 
@@ -25,6 +26,26 @@ import Testing
         #expect(decoded == document)
         #expect(hash == (try PolicyBundle.hash(of: document)))
         #expect(try PolicyBundle.encode(decoded) == bytes)
+    }
+
+    @Test func carriesBudgetExceptions() throws {
+        var document = DecisionTableTests.document
+        document.budgets = [BudgetDecl(
+            id: Located("B-1"), scope: .eachScreen, max: Located(6), window: Located(10),
+            exceptions: [InvariantDecl.Exception(event: Located("selector.tick"), reason: Located("the control itself"))])]
+        let bytes = try PolicyBundle.encode(document)
+        #expect(try PolicyBundle.decode(bytes).document.budgets == document.budgets)
+    }
+
+    @Test func budgetsWithoutExceptionsKeepTheirBytes() throws {
+        var document = DecisionTableTests.document
+        document.budgets = [BudgetDecl(id: Located("B-1"), scope: .eachScreen, max: Located(6), window: Located(10))]
+        // A budget without exceptions encodes as before `except:` existed (no `exceptions`
+        // key), so bundles of such policies keep their bytes and hashes, and still load.
+        let budget = String(decoding: try JSONEncoder().encode(document.budgets[0]), as: UTF8.self)
+        #expect(!budget.contains("exceptions"))
+        let bytes = try PolicyBundle.encode(document)
+        #expect(try PolicyBundle.decode(bytes).document.budgets.first?.exceptions == [])
     }
 
     @Test func refusesTruncatedBundles() throws {
