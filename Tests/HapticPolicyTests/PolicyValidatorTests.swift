@@ -263,3 +263,28 @@ import Testing
         }
     }
 }
+
+@Suite struct BudgetExceptionCheckTests {
+    static func document(except events: [String]) -> PolicyDocument {
+        var document = Build.document(
+            feedback: [Build.preset("tick", .selection)],
+            events: [Build.catalogue("selector.tick", .ui, screens: nil)],
+            everywhere: [Build.cell("selector.tick", [Build.row(play: "tick")])])
+        document.budgets = [BudgetDecl(
+            id: Located("B-1"), scope: .eachScreen, max: Located(6), window: Located(10),
+            exceptions: events.map { InvariantDecl.Exception(event: Located($0), reason: Located("the control itself")) })]
+        return document
+    }
+
+    @Test func catalogueEventsMayBeExcepted() {
+        #expect(!PolicyValidator.validate(Self.document(except: ["selector.tick"])).codes.contains("HP506"))
+    }
+
+    @Test func unknownExceptionIsNamedWithASuggestion() throws {
+        let findings = PolicyValidator.validate(Self.document(except: ["selector.tik"])).filter { $0.code == "HP506" }
+        let finding = try #require(findings.first)
+        #expect(findings.count == 1)
+        #expect(finding.severity == .error)
+        #expect(finding.message == "budget 'B-1' excepts 'selector.tik', which is not in the catalogue; did you mean 'selector.tick'?")
+    }
+}
