@@ -70,7 +70,7 @@ public struct BudgetMeter: Sendable {
     public mutating func record(time: Double, screen: String, layer: Layer, event: String? = nil) {
         rings += 1
         for index in budgets.indices {
-            if hasExceptions, let event, excepted[index].contains(event) { continue }
+            if hasExceptions, let event, !excepted[index].isEmpty, excepted[index].contains(event) { continue }
             switch budgets[index].scope {
             case .eachScreen:
                 var counter = perScreen[index].removeValue(forKey: screen) ?? Counter()
