@@ -11,6 +11,24 @@ import Testing
         #expect(result.stdout.isEmpty)
     }
 
+    @Test func testFilesAreLintedAsTestFiles() throws {
+        let result = try runBinary(["lint", "--strict", "Policies/plavo.tests.yaml", "Policies/breathing.tests.yaml"])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lint-tests-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(
+            at: packageRoot.appendingPathComponent("Policies/metronome.yaml"),
+            to: directory.appendingPathComponent("metronome.yaml"))
+        let tests = try String(contentsOf: packageRoot.appendingPathComponent("Policies/metronome.tests.yaml"), encoding: .utf8)
+            .replacingOccurrences(of: "play: click", with: "play: clack")
+        let file = directory.appendingPathComponent("metronome.tests.yaml")
+        try tests.write(to: file, atomically: true, encoding: .utf8)
+        let broken = try runBinary(["lint", file.path])
+        #expect(broken.exitCode == 1)
+        #expect(broken.stderr.contains("error[HP806]: feedback 'clack' is not declared"), "\(broken.stderr)")
+    }
+
     @Test func textFormatGoesToStderrWithCarets() throws {
         let result = try runBinary(["lint", Self.broken])
         #expect(result.exitCode == 1)

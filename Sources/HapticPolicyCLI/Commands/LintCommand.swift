@@ -1,3 +1,4 @@
+import Foundation
 import HapticPolicy
 import HapticPolicyYAML
 
@@ -8,6 +9,8 @@ enum LintCommand {
             name: "lint",
             abstract: "Check policies for errors: syntax, ranges, references, table gaps, invariants.",
             discussion: """
+                Test files (*.tests.yaml) are checked as test files: their syntax, and the \
+                events, screens and feedback they name against their policy. \
                 Reports every problem at its file:line:column with a stable code (HPnnn) and \
                 the fix. Text goes to stderr; --format json or sarif goes to stdout for tools \
                 (SARIF 2.1.0 shows findings inline in CI). Exit 0 when clean, 1 with errors \
@@ -29,7 +32,7 @@ enum LintCommand {
         var sources: [String: String] = [:]
         let files = arguments.positionals.map { $0 == "-" ? "<stdin>" : $0 }
         for (path, file) in zip(arguments.positionals, files) {
-            let result = PolicyChecker.check(path: path)
+            let result = path.hasSuffix(".tests.yaml") ? checkTestFile(path) : PolicyChecker.check(path: path)
             diagnostics += result.diagnostics
             if let source = result.source { sources[file] = source }
         }
@@ -51,5 +54,34 @@ enum LintCommand {
         }
         if errors > 0 || (arguments.flag("strict") && warnings > 0) { return .failure }
         return .success
+    }
+
+    /// A `*.tests.yaml` file: its own format, then its names against its policy.
+    static func checkTestFile(_ path: String) -> PolicyChecker.Result {
+        let bytes: [UInt8]
+        do {
+            bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            return PolicyChecker.Result(
+                document: nil,
+                diagnostics: [Diagnostic(
+                    code: "HP001", severity: .error, message: "cannot read '\(path)'; check the path and its permissions",
+                    at: SourceLocation(file: path, line: 1, column: 1))],
+                source: nil)
+        }
+        let loaded = PolicyTestLoader.parse(bytes, file: path)
+        var diagnostics = loaded.diagnostics
+        if let suite = loaded.suite, !diagnostics.contains(where: { $0.severity == .error }) {
+            let policy = PolicyChecker.check(path: TestCommand.policyPath(for: suite, file: path))
+            if let document = policy.document, !policy.hasErrors {
+                diagnostics += suite.unknownReferences(in: document)
+            } else {
+                diagnostics.append(Diagnostic(
+                    code: "HP804", severity: .error,
+                    message: "the policy of this test file cannot be loaded; run 'haptic-policy lint \(TestCommand.policyPath(for: suite, file: path))'",
+                    at: suite.policy?.location ?? SourceLocation(file: path, line: 1, column: 1)))
+            }
+        }
+        return PolicyChecker.Result(document: nil, diagnostics: diagnostics, source: loaded.source)
     }
 }
