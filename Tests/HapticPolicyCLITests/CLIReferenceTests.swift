@@ -33,3 +33,20 @@ import Testing
         }
     }
 }
+
+/// The compile transcript in `Docs/embedding.md` is what `compile` prints today.
+@Suite struct EmbeddingGuideFiguresTests {
+    @Test func compileLineMatchesTheRealBundle() throws {
+        let guide = try String(contentsOf: packageRoot.appendingPathComponent("Docs/embedding.md"), encoding: .utf8)
+        let line = try #require(guide.split(separator: "\n").first { $0.hasPrefix("# compiled plavo (sha256:") })
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("plavo-\(getpid()).bundle.json")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try runBinary(["compile", "Policies/plavo.yaml", "-o", output.path])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let printed = result.stdout + result.stderr
+        let hash = try #require(printed.firstMatch(of: /sha256:([0-9a-f]{64})/)?.1)
+        let bytes = try Data(contentsOf: output).count
+        #expect(line.contains("sha256:\(hash.prefix(8))…\(hash.suffix(12))"), "Docs/embedding.md shows another hash than \(hash)")
+        #expect(line.hasSuffix(": \(bytes) bytes"), "Docs/embedding.md shows another size than \(bytes) bytes")
+    }
+}
