@@ -59,14 +59,16 @@ enum EvalCommand {
         evaluator.header(into: &out)
 
         if eventsPath == "-" {
-            let bytes = context.readStandardInput()
-            var start = 0
-            while start < bytes.count, !evaluator.stopped {
-                let end = min(start + (1 << 20), bytes.count)
-                bytes.withUnsafeBufferPointer { evaluator.consume(UnsafeBufferPointer(rebasing: $0[start..<end]), into: &out) }
+            // Streamed chunk by chunk, as `read(2)` returns them. From a pipe or a terminal
+            // (a live `simulate` or device log) each chunk's decisions are flushed at once,
+            // so they appear as the lines arrive; `< file` keeps the buffered writes.
+            let live = context.standardInput.isLive
+            context.standardInput.forEachChunk { chunk in
+                evaluator.consume(chunk, into: &out)
                 context.stdout.write(bytes: out)
                 out.removeAll(keepingCapacity: true)
-                start = end
+                if live { context.stdout.flush() }
+                return !evaluator.stopped
             }
         } else {
             guard let handle = openEvents(eventsPath, context: context) else { return .failure }
