@@ -16,7 +16,9 @@ enum EvalCommand {
                 'invalid' decision naming its line and column and the run goes on; exit 1 at the \
                 end if any line was invalid (--fail-fast stops at the first). A summary (counts by \
                 action, reason and screen, rings per minute) goes to stderr, with a progress bar \
-                when stderr is a terminal. The log is streamed: memory does not grow with its length.
+                when stderr is a terminal. The log is streamed, from a file or from stdin: memory does \
+                not grow with its length, and when stdin is a pipe each chunk's decisions are flushed \
+                as it arrives (a live session shows its decisions as they happen).
                 """,
             options: [
                 .value("format", valueName: "format", choices: ["jsonl", "table"], help: "Output format (default jsonl)."),
