@@ -50,7 +50,8 @@ package final class StandardInput {
     }
 
     /// The process's file descriptor 0. A read error ends the input like end of file
-    /// (the command then reports what it read); interrupted reads are retried.
+    /// (the command then reports what it read); interrupted reads are retried, and a
+    /// descriptor left non-blocking by the parent is waited on instead of read as empty.
     package static func process() -> StandardInput {
         var info = stat()
         let isRegularFile = fstat(0, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
@@ -58,7 +59,13 @@ package final class StandardInput {
             while true {
                 let count = readDescriptor(0, into: buffer)
                 if count >= 0 { return count }
-                if errno != EINTR { return 0 }
+                switch errno {
+                case EINTR: continue
+                case EAGAIN, EWOULDBLOCK:
+                    var wanted = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+                    _ = poll(&wanted, 1, -1)
+                default: return 0
+                }
             }
         }
     }
