@@ -14,10 +14,16 @@ let packageRoot = URL(fileURLWithPath: #filePath)
 
 /// Runs the tool in-process with captured streams.
 func runInProcess(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) -> ToolResult {
+    runInProcess(arguments, stdinChunks: [Array(stdin.utf8)], environment: environment)
+}
+
+/// Runs the tool in-process with stdin served from memory in the given chunks (one read
+/// per chunk), so a test decides where the chunk boundaries fall.
+func runInProcess(_ arguments: [String], stdinChunks: [[UInt8]], environment: [String: String] = [:]) -> ToolResult {
     let context = CommandContext(
         stdout: Output(capturingAsTerminal: false),
         stderr: Output(capturingAsTerminal: false),
-        readStandardInput: { Array(stdin.utf8) },
+        standardInput: StandardInput(chunks: stdinChunks),
         environment: environment
     )
     let code = HapticPolicyTool.run(arguments, context: context)

@@ -48,16 +48,20 @@ enum DiffCommand {
         var logs: [(name: String, events: [TimedEvent])] = []
         var unreadable = 0
         for path in logPaths {
-            let bytes: [UInt8]
+            let name = path == "-" ? "<stdin>" : path
+            // Streamed: only the parsed events are kept, never the log's bytes.
+            var reader = TimedEventLog.Reader(file: name)
             do throws(InputError) {
-                bytes = try context.readInput(path)
+                try context.streamInput(path) { chunk in
+                    reader.consume(chunk)
+                    return true
+                }
             } catch {
                 context.stderr.line("error: \(error.message)")
                 unreadable += 1
                 continue
             }
-            let name = path == "-" ? "<stdin>" : path
-            let log = TimedEventLog.read(bytes, file: name)
+            let log = reader.finish()
             DiagnosticPrinter.print(log.problems, source: nil, context: context)
             unreadable += log.problems.count
             logs.append((name, log.events))

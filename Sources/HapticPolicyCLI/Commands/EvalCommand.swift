@@ -16,7 +16,9 @@ enum EvalCommand {
                 'invalid' decision naming its line and column and the run goes on; exit 1 at the \
                 end if any line was invalid (--fail-fast stops at the first). A summary (counts by \
                 action, reason and screen, rings per minute) goes to stderr, with a progress bar \
-                when stderr is a terminal. The log is streamed: memory does not grow with its length.
+                when stderr is a terminal. The log is streamed, from a file or from stdin: memory does \
+                not grow with its length, and when stdin is a pipe each chunk's decisions are flushed \
+                as it arrives (a live session shows its decisions as they happen).
                 """,
             options: [
                 .value("format", valueName: "format", choices: ["jsonl", "table"], help: "Output format (default jsonl)."),
@@ -59,14 +61,16 @@ enum EvalCommand {
         evaluator.header(into: &out)
 
         if eventsPath == "-" {
-            let bytes = context.readStandardInput()
-            var start = 0
-            while start < bytes.count, !evaluator.stopped {
-                let end = min(start + (1 << 20), bytes.count)
-                bytes.withUnsafeBufferPointer { evaluator.consume(UnsafeBufferPointer(rebasing: $0[start..<end]), into: &out) }
+            // Streamed chunk by chunk, as `read(2)` returns them. From a pipe or a terminal
+            // (a live `simulate` or device log) each chunk's decisions are flushed at once,
+            // so they appear as the lines arrive; `< file` keeps the buffered writes.
+            let live = context.standardInput.isLive
+            context.standardInput.forEachChunk { chunk in
+                evaluator.consume(chunk, into: &out)
                 context.stdout.write(bytes: out)
                 out.removeAll(keepingCapacity: true)
-                start = end
+                if live { context.stdout.flush() }
+                return !evaluator.stopped
             }
         } else {
             guard let handle = openEvents(eventsPath, context: context) else { return .failure }

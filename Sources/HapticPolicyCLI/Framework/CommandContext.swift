@@ -7,19 +7,19 @@ package struct CommandContext {
     package var stdout: Output
     /// Diagnostics, summaries, progress.
     package var stderr: Output
-    /// Reads all of standard input (for `-`).
-    package var readStandardInput: () -> [UInt8]
+    /// Standard input (for `-`), read in chunks.
+    package var standardInput: StandardInput
     /// The process environment.
     package var environment: [String: String]
 
     /// Creates a context.
     package init(
-        stdout: Output, stderr: Output, readStandardInput: @escaping () -> [UInt8],
+        stdout: Output, stderr: Output, standardInput: StandardInput,
         environment: [String: String]
     ) {
         self.stdout = stdout
         self.stderr = stderr
-        self.readStandardInput = readStandardInput
+        self.standardInput = standardInput
         self.environment = environment
     }
 
@@ -28,7 +28,7 @@ package struct CommandContext {
         CommandContext(
             stdout: Output(handle: .standardOutput, isTerminal: Terminal.isTerminal(1)),
             stderr: Output(handle: .standardError, isTerminal: Terminal.isTerminal(2)),
-            readStandardInput: { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) },
+            standardInput: .process(),
             environment: ProcessInfo.processInfo.environment
         )
     }
@@ -43,10 +43,10 @@ package struct CommandContext {
         Style(enabled: Terminal.wantsColor(isTerminal: stdout.isTerminal, environment: environment))
     }
 
-    /// Reads a file given on the command line, or stdin for `-`.
+    /// Reads a whole file given on the command line, or stdin for `-`.
     /// Throws a message naming the path and what to do.
     package func readInput(_ path: String) throws(InputError) -> [UInt8] {
-        if path == "-" { return readStandardInput() }
+        if path == "-" { return standardInput.readAll() }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw InputError(message: "\(path): no such file; check the path")
@@ -58,6 +58,38 @@ package struct CommandContext {
             throw InputError(message: "\(path): cannot be read; check its permissions")
         }
         return [UInt8](data)
+    }
+
+    /// Streams a file given on the command line, or stdin for `-`, in chunks of
+    /// `chunkSize` bytes until its end or until `body` returns false. Memory does not
+    /// grow with the input. Throws a message naming the path and what to do.
+    package func streamInput(
+        _ path: String, chunkSize: Int = 1 << 20, _ body: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) throws(InputError) {
+        if path == "-" { return standardInput.forEachChunk(chunkSize: chunkSize, body) }
+        let handle = try openFile(path)
+        defer { try? handle.close() }
+        while true {
+            let data = handle.readData(ofLength: chunkSize)
+            if data.isEmpty { return }
+            let more = data.withUnsafeBytes { body($0.bindMemory(to: UInt8.self)) }
+            if !more { return }
+        }
+    }
+
+    /// Opens a file for reading, or throws a message naming the path and what to do.
+    private func openFile(_ path: String) throws(InputError) -> FileHandle {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw InputError(message: "\(path): no such file; check the path")
+        }
+        guard !isDirectory.boolValue else {
+            throw InputError(message: "\(path): is a directory; give a file")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw InputError(message: "\(path): cannot be read; check its permissions")
+        }
+        return handle
     }
 }
 
