@@ -3,9 +3,9 @@ import HapticPolicy
 /// What the engine reports on its own, outside any call: the output forwards Core
 /// Haptics' `stoppedHandler` and `resetHandler` to the player through this.
 public enum EngineNotice: Sendable, Hashable {
-    /// The engine stopped for an external cause (background, audio interruption, idle);
-    /// the reason as Core Haptics names it.
-    case stopped(reason: String)
+    /// The engine stopped for an external cause (an interruption, the app suspended, an
+    /// idle timeout, a system error); its loops ended with it.
+    case stopped(EngineStopReason)
     /// The haptic server reset: the engine and every pattern player are gone.
     case reset
 }

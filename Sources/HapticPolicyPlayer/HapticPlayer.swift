@@ -4,8 +4,12 @@ import HapticPolicy
 ///
 /// - `prepare-engine` warms the engine (created haptics-only once, then started) when a
 ///   screen opens, so the first custom pattern is not late; `restart-engine` (foreground)
-///   starts it again. After the engine's stopped handler it is started again before the
-///   next pattern; after its reset handler it is started at once and running loops resume.
+///   starts it again. After the engine's reset handler it is started at once. After its
+///   stopped handler it is started again when `EngineStopReason.restart` says: at once
+///   (a system error), when next needed (an interruption, an idle timeout: before the next
+///   pattern, or at the next decision when a loop waits) or on foreground (the app was
+///   suspended). Loops that ended with the engine resume once it runs again, unless the
+///   app is in background or the loop was stopped (or replaced) meanwhile.
 /// - One ticker generator per gesture: made and prepared on `ticker: begin`, ticked and
 ///   prepared again on each tick, released on `ticker: end` (or when the app leaves).
 /// - Loops play with the advanced player (`startLoop`), never a timer; a new tempo stops
@@ -24,8 +28,12 @@ public final class HapticPlayer {
     private var engineCreated = false
     private var engineRunning = false
     private var tickerLive = false
-    /// Loops started and not stopped, by feedback name, to resume after an engine reset.
+    /// Whether the app is in background, as far as the decisions and notices tell.
+    private var inBackground = false
+    /// Loops started and not stopped, by feedback name.
     private var loops: [(name: String, plan: HapticPatternPlan)] = []
+    /// Loops that ended with the engine (stopped or reset) and resume once it runs again.
+    private var pausedLoops: [(name: String, plan: HapticPatternPlan)] = []
     private var plans: [String: HapticPatternPlan] = [:]
     private var plansHash = ""
 
@@ -45,6 +53,7 @@ public final class HapticPlayer {
     /// parameters (`bpm`), used to instantiate the pattern.
     public func handle(_ decision: Decision, from policy: LoadedPolicy, parameters: [String: Double] = [:]) {
         let directives = decision.directives
+        noteAppState(decision)
         if directives.contains(.stopLoop) {
             if decision.action == .stop, let name = decision.feedback { stopLoop(name) } else { stopAllLoops() }
         }
@@ -67,8 +76,10 @@ public final class HapticPlayer {
                 ticked = true
             }
         }
-        guard decision.action == .play, !ticked, let render = decision.render else { return }
-        play(render, decision: decision, policy: policy, parameters: parameters)
+        if decision.action == .play, !ticked, let render = decision.render {
+            play(render, decision: decision, policy: policy, parameters: parameters)
+        }
+        resumePausedLoops()
     }
 
     /// Carries out a decision served by a `PolicyStore`.
@@ -116,7 +127,7 @@ public final class HapticPlayer {
             }
             do {
                 if plan.loop != nil {
-                    if loops.contains(where: { $0.name == name }) { stopLoop(name) }
+                    stopLoop(name)
                     try output.startLoop(name, pattern: plan)
                     loops.append((name, plan))
                 } else {
@@ -248,33 +259,79 @@ public final class HapticPlayer {
     }
 
     private func engineNotice(_ notice: EngineNotice) {
+        // Whatever happened, the engine's pattern players are gone: the loops pause.
+        engineRunning = false
+        pausedLoops += loops
+        loops.removeAll()
         switch notice {
-        case .stopped:
-            // Started again before the next pattern (or on foreground); loops ended with it.
-            engineRunning = false
-            loops.removeAll()
-        case .reset:
-            engineRunning = false
-            guard ensureEngine(reason: "the engine reset") else {
-                loops.removeAll()
-                return
+        case .stopped(let reason):
+            if reason.needsNewEngine { engineCreated = false }
+            switch reason.restart {
+            case .atOnce:
+                restartNow(after: "the engine stopped (\(reason))")
+            case .whenNeeded:
+                break  // the next pattern starts it; the next decision resumes the loops
+            case .onForeground:
+                inBackground = true
             }
-            let resumed = loops
-            loops.removeAll()
-            for (name, plan) in resumed {
-                do {
-                    try output.startLoop(name, pattern: plan)
-                    loops.append((name, plan))
-                } catch {
-                    incident("loop '\(name)' did not resume after the reset (\(error))")
-                }
+        case .reset:
+            restartNow(after: "the engine reset")
+        }
+    }
+
+    /// Starts the engine at once (in foreground) and resumes the paused loops.
+    private func restartNow(after cause: String) {
+        guard !inBackground else { return }
+        if ensureEngine(reason: cause) { resumePausedLoops() } else { dropPausedLoops() }
+    }
+
+    /// Follows the app's state from what the decisions show: only a foreground session
+    /// plays or warms the engine, and only a background one silences for `background` or
+    /// stops loops and the ticker on `app.state`.
+    private func noteAppState(_ decision: Decision) {
+        if decision.action == .play || !decision.directives.isDisjoint(with: [.prepareEngine, .restartEngine]) {
+            inBackground = false
+        } else if decision.reason == .background
+            || (decision.rule?.id == Self.appStateRule && !decision.directives.isDisjoint(with: [.stopLoop, .releaseTicker]))
+        {
+            inBackground = true
+        }
+    }
+
+    private static let appStateRule = "builtin:" + StateEvent.appState.rawValue
+
+    /// Starts the engine again if needed and restarts the loops that ended with it; a loop
+    /// that cannot restart is dropped with an incident (it is not retried on every event).
+    private func resumePausedLoops() {
+        guard !pausedLoops.isEmpty, !inBackground else { return }
+        let resumed = pausedLoops
+        pausedLoops.removeAll()
+        guard ensureEngine(reason: "resuming loops") else {
+            pausedLoops = resumed
+            dropPausedLoops()
+            return
+        }
+        for (name, plan) in resumed {
+            do {
+                try output.startLoop(name, pattern: plan)
+                loops.append((name, plan))
+            } catch {
+                incident("loop '\(name)' did not resume (\(error))")
             }
         }
     }
 
     // MARK: Loops
 
+    private func dropPausedLoops() {
+        for (name, _) in pausedLoops { incident("loop '\(name)' did not resume; the engine did not start") }
+        pausedLoops.removeAll()
+    }
+
+    /// Stops a running loop; a paused one (it ended with the engine) is only forgotten.
     private func stopLoop(_ name: String) {
+        pausedLoops.removeAll { $0.name == name }
+        guard loops.contains(where: { $0.name == name }) else { return }
         loops.removeAll { $0.name == name }
         output.stopLoop(name)
     }
@@ -282,6 +339,7 @@ public final class HapticPlayer {
     private func stopAllLoops() {
         for (name, _) in loops { output.stopLoop(name) }
         loops.removeAll()
+        pausedLoops.removeAll()
     }
 
     private func incident(_ text: String) {

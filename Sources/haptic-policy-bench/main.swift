@@ -5,7 +5,8 @@
 // BENCH_WRITE_LOG=<path> also writes the generated log, to time the real command.
 // Prints eval throughput (parse + decide + write JSONL to /dev/null) in events/s, and the
 // in-process decide time per decision (median and p99 of single timed calls, and the
-// mean over the whole run). Figures are recorded in Docs/performance.md.
+// mean over the whole run), then `PolicyStore.decide` by name on one thread and on two
+// threads at once. Figures are recorded in Docs/performance.md.
 import Foundation
 import HapticPolicy
 import HapticPolicyYAML
@@ -25,7 +26,11 @@ guard let policyBytes = FileManager.default.contents(atPath: policyPath) else {
 let loaded = PolicyLoader.parse([UInt8](policyBytes), file: policyPath)
 guard let document = loaded.document, !loaded.hasErrors else { fail("\(policyPath) has errors; run haptic-policy lint") }
 let policy: Policy
-do { policy = try Policy(compiling: document) } catch { fail("\(error)") }
+let loadedPolicy: LoadedPolicy
+do {
+    policy = try Policy(compiling: document)
+    loadedPolicy = try LoadedPolicy(document: document)
+} catch { fail("\(error)") }
 
 /// A deterministic pseudo-random generator (SplitMix64), so every run sees the same log.
 struct SplitMix {
@@ -87,7 +92,7 @@ func generateLog(_ count: Int) -> [UInt8] {
     return out
 }
 
-func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+@Sendable func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
 /// CPU time of this process, which other processes on a shared machine do not inflate.
 func cpuNow() -> UInt64 {
@@ -109,7 +114,7 @@ if let path = ProcessInfo.processInfo.environment["BENCH_WRITE_LOG"] {
 
 /// Both measurements live in a function: top-level code is main-actor isolated, and its
 /// globals would add executor checks to every iteration.
-func measure(policy: Policy, log: [UInt8], lines: Int) {
+func measure(policy: Policy, loadedPolicy: LoadedPolicy, log: [UInt8], lines: Int) {
     // 1. eval throughput: parse + decide + JSONL write to /dev/null, 1 MiB chunks.
     guard let devNull = FileHandle(forWritingAtPath: "/dev/null") else { fail("cannot open /dev/null") }
     var runs: [Double] = []
@@ -204,6 +209,117 @@ func measure(policy: Policy, log: [UInt8], lines: Int) {
     print(String(format: "decide: median %d ns, p99 %d ns per decision (single timed calls; timer overhead ~%d ns included), mean %.0f ns over %d decisions (%d plays)",
                  p50, p99, timerOverhead, mean, events.count, plays / 2))
 
+    measureStore(policy: policy, loadedPolicy: loadedPolicy, log: log)
 }
 
-measure(policy: policy, log: log, lines: lines)
+/// One log line by name, as an app hands it to `PolicyStore.decide`.
+struct NamedEvent: Sendable {
+    var t: Double
+    var name: String
+    var screen: String?
+    var subject: String?
+    var value: ScalarValue?
+    var speaks: Bool
+    var params: [String: Double]
+}
+
+/// Per-thread timings, handed back from the deciding threads.
+final class TimingsBox: @unchecked Sendable {
+    // `@unchecked`: `timings` is only touched with `lock` held.
+    private let lock = NSLock()
+    private var timings: [[UInt64]] = []
+    func add(_ new: [UInt64]) {
+        lock.lock()
+        timings.append(new)
+        lock.unlock()
+    }
+    var all: [UInt64] {
+        lock.lock()
+        defer { lock.unlock() }
+        return timings.flatMap { $0 }
+    }
+}
+
+/// 3. `PolicyStore.decide` by name (what an app calls: lock, name lookups, the `Decided`),
+/// next to `Session.decide` with the same names resolved per call, single-threaded and with
+/// two threads deciding on the same store at once.
+func measureStore(policy: Policy, loadedPolicy: LoadedPolicy, log: [UInt8]) {
+    var named: [NamedEvent] = []
+    log.withUnsafeBufferPointer { all in
+        var start = 0
+        for index in 0..<all.count where all[index] == 0x0A {
+            if case .success(let parsed) = EventLogParser.parse(UnsafeBufferPointer(rebasing: all[start..<index])) {
+                let record = parsed.record
+                var params: [String: Double] = [:]
+                for parameter in record.params { if case .number(let number)? = parameter.value { params[parameter.name] = number } }
+                named.append(NamedEvent(
+                    t: record.t, name: record.event, screen: record.screen, subject: record.subject,
+                    value: record.value, speaks: record.speaks, params: params))
+            }
+            start = index + 1
+        }
+    }
+    func percentiles(_ timings: [UInt64]) -> (p50: UInt64, p99: UInt64) {
+        let sorted = timings.sorted()
+        return (sorted[sorted.count / 2], sorted[sorted.count * 99 / 100])
+    }
+
+    // Session.decide with names resolved per call (`Session.event(t:name:...)`), no lock.
+    var session = Session(policy: policy)
+    var timings = [UInt64](repeating: 0, count: named.count)
+    for (index, e) in named.enumerated() {
+        let start = now()
+        let event = session.event(
+            t: e.t, name: e.name, screen: e.screen, subject: e.subject, value: e.value, speaks: e.speaks,
+            params: e.params.sorted { $0.key < $1.key }.map { Event.Parameter(name: $0.key, value: .number($0.value)) })
+        _ = session.decide(event)
+        timings[index] = now() - start
+    }
+    let byName = percentiles(timings)
+    print("session by name: median \(byName.p50) ns, p99 \(byName.p99) ns per decision (Session.event(t:name:...) + decide, one thread)")
+
+    // PolicyStore.decide, one thread.
+    let store = PolicyStore(loadedPolicy)
+    for (index, e) in named.enumerated() {
+        let start = now()
+        _ = store.decide(
+            t: e.t, event: e.name, screen: e.screen, subject: e.subject, value: e.value, speaks: e.speaks, params: e.params)
+        timings[index] = now() - start
+    }
+    let single = percentiles(timings)
+    print("store: median \(single.p50) ns, p99 \(single.p99) ns per decision (PolicyStore.decide by name, one thread)")
+
+    // PolicyStore.decide, two threads on one store, each taking every other event.
+    let shared = PolicyStore(loadedPolicy)
+    let box = TimingsBox()
+    let group = DispatchGroup()
+    let events = named
+    let wallStart = now()
+    for lane in 0..<2 {
+        group.enter()
+        let thread = Thread {
+            var mine: [UInt64] = []
+            mine.reserveCapacity(events.count / 2 + 1)
+            var index = lane
+            while index < events.count {
+                let e = events[index]
+                let start = now()
+                _ = shared.decide(
+                    t: e.t, event: e.name, screen: e.screen, subject: e.subject, value: e.value, speaks: e.speaks,
+                    params: e.params)
+                mine.append(now() - start)
+                index += 2
+            }
+            box.add(mine)
+            group.leave()
+        }
+        thread.start()
+    }
+    group.wait()
+    let wall = Double(now() - wallStart) / 1e9
+    let both = percentiles(box.all)
+    print(String(format: "store, 2 threads: median %d ns, p99 %d ns per decision (%d decisions in %.3f s wall = %.0f decisions/s)",
+                 both.p50, both.p99, events.count, wall, Double(events.count) / wall))
+}
+
+measure(policy: policy, loadedPolicy: loadedPolicy, log: log, lines: lines)

@@ -75,7 +75,7 @@ import Testing
         #expect(rig.take() == ["prepareEngine", "startEngine", "pattern pulse", "makeTicker", "prepareTicker"])
 
         rig.send(3, "app.state", value: .string("background"))
-        rig.output.fire(.stopped(reason: "applicationSuspended"))
+        rig.output.fire(.stopped(.applicationSuspended))
         rig.send(4, "plant.found", speaks: true)
         #expect(rig.take() == ["releaseTicker", "notice stopped applicationSuspended"], "nothing plays in background")
 
@@ -123,7 +123,7 @@ import Testing
         #expect(rig.take() == ["pattern farewell threw", "preset impact.soft"])
 
         rig.output.failing = [.startEngine]
-        rig.output.fire(.stopped(reason: "audioSessionInterrupt"))
+        rig.output.fire(.stopped(.audioSessionInterrupt))
         rig.send(2, "plant.farewell", speaks: true)
         #expect(rig.take() == [
             "notice stopped audioSessionInterrupt", "startEngine threw", "preset impact.soft",

@@ -212,3 +212,57 @@ enum StorePolicies {
         #expect(store.current.hash == a.hash, "the last valid reload is active")
     }
 }
+
+/// `reload` validates a document once: the compiler takes the validator's findings.
+@Suite struct PolicyStoreValidationTests {
+    /// plavo with `caution` turned into `notification.error`, which H-2 bans: an error only
+    /// the validator finds (every name still resolves).
+    static func bannedPreset() throws -> PolicyDocument {
+        var document = try StorePolicies.plavo()
+        let caution = try #require(document.feedback.firstIndex { $0.name.value == "caution" })
+        document.feedback[caution].body = .preset(Located(.notificationError), intensity: nil)
+        return document
+    }
+
+    /// plavo with one more preset feedback that nothing plays: a warning, not an error.
+    static func unusedFeedback() throws -> PolicyDocument {
+        var document = try StorePolicies.plavo()
+        var extra = try #require(document.feedback.first { if case .preset = $0.body { true } else { false } })
+        extra.name = Located("never-played")
+        document.feedback.append(extra)
+        return document
+    }
+
+    @Test func compilingWithGivenFindingsDoesNotValidateAgain() throws {
+        let document = try Self.bannedPreset()
+        #expect(PolicyValidator.validate(document).contains { $0.severity == .error })
+        #expect(throws: PolicyCompileError.self) { try Policy(compiling: document) }
+        // Handed findings without that error, the compiler trusts them: proof that it did
+        // not run the validator a second time.
+        _ = try Policy(compiling: document, validation: [])
+        _ = try LoadedPolicy(document: document, validation: [])
+        #expect(throws: PolicyCompileError.self) {
+            try Policy(compiling: document, validation: PolicyValidator.validate(document))
+        }
+    }
+
+    @Test func reloadReturnsTheValidatorsWarningsOnceAndApplies() throws {
+        let document = try Self.unusedFeedback()
+        let expected = PolicyValidator.validate(document)
+        #expect(!expected.isEmpty && expected.allSatisfy { $0.severity == .warning }, "the fixture has warnings only")
+        let store = PolicyStore(try LoadedPolicy(document: StorePolicies.plavo()))
+        let result = store.reload(document)
+        #expect(result.applied)
+        #expect(result.diagnostics == expected, "every warning, each once")
+    }
+
+    @Test func reloadRefusesAValidatorErrorWithItsDiagnostics() throws {
+        let document = try Self.bannedPreset()
+        let store = PolicyStore(try LoadedPolicy(document: StorePolicies.plavo()))
+        let before = store.current.hash
+        let result = store.reload(document)
+        #expect(!result.applied)
+        #expect(result.activeHash == before)
+        #expect(result.diagnostics == PolicyValidator.validate(document))
+    }
+}

@@ -88,8 +88,19 @@ public final class Policy: Sendable {
 
     /// Compiles a document. Runs the semantic validator first and refuses a document
     /// with errors; then resolves every name, or throws with located diagnostics.
-    public init(compiling document: PolicyDocument) throws(PolicyCompileError) {
-        var compiler = PolicyCompiler(document)
+    public convenience init(compiling document: PolicyDocument) throws(PolicyCompileError) {
+        try self.init(document: document, validation: nil)
+    }
+
+    /// Compiles a document the caller has just validated: `validation` must be what
+    /// `PolicyValidator.validate(document)` returned (warnings included); its errors
+    /// refuse the document and the validator does not run again.
+    package convenience init(compiling document: PolicyDocument, validation: [Diagnostic]) throws(PolicyCompileError) {
+        try self.init(document: document, validation: Optional(validation))
+    }
+
+    private init(document: PolicyDocument, validation: [Diagnostic]?) throws(PolicyCompileError) {
+        var compiler = PolicyCompiler(document, validation: validation)
         let compiled = compiler.compile()
         guard let compiled else { throw PolicyCompileError(diagnostics: compiler.diagnostics) }
         name = document.name.value

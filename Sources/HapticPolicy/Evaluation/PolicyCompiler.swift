@@ -23,13 +23,19 @@ struct PolicyCompiler {
     }
 
     let document: PolicyDocument
+    /// The validator's findings on `document` when the caller already has them; nil to
+    /// validate here.
+    let validation: [Diagnostic]?
     private(set) var diagnostics: [Diagnostic] = []
     private var out = Output()
     private var feedbackIndex: [String: Int] = [:]
     private var bandIndex: [String: Int] = [:]
     private var bandSlots: [[Int]: Int] = [:]
 
-    init(_ document: PolicyDocument) { self.document = document }
+    init(_ document: PolicyDocument, validation: [Diagnostic]? = nil) {
+        self.document = document
+        self.validation = validation
+    }
 
     private mutating func error(_ code: String, _ message: String, at location: SourceLocation) {
         diagnostics.append(Diagnostic(code: code, severity: .error, message: message, at: location))
@@ -38,7 +44,9 @@ struct PolicyCompiler {
     mutating func compile() -> Output? {
         // The semantic checks first: only errors refuse the document (warnings are the
         // linter's business); the compiler's own HP9xx checks then guard what it relies on.
-        diagnostics += PolicyValidator.validate(document).filter { $0.severity == .error }
+        // A caller that validated already (`PolicyStore.reload`) passes its findings in, so
+        // the document is validated once.
+        diagnostics += (validation ?? PolicyValidator.validate(document)).filter { $0.severity == .error }
         if !diagnostics.isEmpty { return nil }
         internScreens()
         internEvents()

@@ -13,8 +13,19 @@ public final class LoadedPolicy: Sendable {
     private let feedbackIndex: [String: FeedbackDecl]
 
     /// Compiles a document; `hash` defaults to the hash its bundle would carry.
-    public init(document: PolicyDocument, hash: String? = nil) throws(PolicyCompileError) {
-        let policy = try Policy(compiling: document)
+    public convenience init(document: PolicyDocument, hash: String? = nil) throws(PolicyCompileError) {
+        try self.init(document: document, hash: hash, validation: nil)
+    }
+
+    /// Compiles a document the caller has just validated (`validation` is what
+    /// `PolicyValidator.validate(document)` returned), without validating it again.
+    package init(document: PolicyDocument, hash: String? = nil, validation: [Diagnostic]?) throws(PolicyCompileError) {
+        let policy =
+            if let validation {
+                try Policy(compiling: document, validation: validation)
+            } else {
+                try Policy(compiling: document)
+            }
         self.document = document
         self.policy = policy
         if let hash {

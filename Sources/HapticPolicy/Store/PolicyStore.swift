@@ -90,14 +90,15 @@ public final class PolicyStore: @unchecked Sendable {
     }
 
     /// Validates and compiles `document`, then swaps it in; on any error the active policy
-    /// stays and the diagnostics say why.
+    /// stays and the diagnostics say why. The document is validated once: the compiler is
+    /// handed the validator's findings instead of running it again.
     @discardableResult
     public func reload(_ document: PolicyDocument) -> ReloadResult {
         var diagnostics = PolicyValidator.validate(document)
         let next: LoadedPolicy
         do {
             guard !diagnostics.contains(where: { $0.severity == .error }) else { return refused(diagnostics) }
-            next = try LoadedPolicy(document: document)
+            next = try LoadedPolicy(document: document, validation: diagnostics)
         } catch {
             diagnostics += error.diagnostics.filter { new in !diagnostics.contains(new) }
             return refused(diagnostics)

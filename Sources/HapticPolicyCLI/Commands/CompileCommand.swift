@@ -40,8 +40,12 @@ enum CompileCommand {
         }
         let loaded = PolicyLoader.parse(bytes, file: file)
         var diagnostics = loaded.diagnostics
+        // Validated once: the compiler below is handed these findings.
+        var validation: [Diagnostic]?
         if let document = loaded.document, !diagnostics.contains(where: { $0.severity == .error }) {
-            diagnostics += PolicyValidator.validate(document)
+            let found = PolicyValidator.validate(document)
+            validation = found
+            diagnostics += found
         }
         guard let document = loaded.document, !diagnostics.contains(where: { $0.severity == .error }) else {
             report(diagnostics, context: context)
@@ -51,7 +55,7 @@ enum CompileCommand {
         let bundle: [UInt8]
         let hash: String
         do {
-            let policy = try LoadedPolicy(document: document)
+            let policy = try LoadedPolicy(document: document, validation: validation)
             bundle = try PolicyBundle.encode(document)
             hash = policy.hash
         } catch let error as PolicyCompileError {

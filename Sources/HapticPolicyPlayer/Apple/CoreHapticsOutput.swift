@@ -31,8 +31,8 @@ public final class CoreHapticsOutput: HapticOutput {
         engine.playsHapticsOnly = true
         // Core Haptics calls these on its own queue: hop to the main actor.
         engine.stoppedHandler = { @Sendable [weak self] reason in
-            let name = String(describing: reason)
-            Task { @MainActor in self?.engineStopped(name) }
+            let stop = Self.stopReason(reason)
+            Task { @MainActor in self?.engineStopped(stop) }
         }
         engine.resetHandler = { @Sendable [weak self] in
             Task { @MainActor in self?.engineReset() }
@@ -96,9 +96,25 @@ public final class CoreHapticsOutput: HapticOutput {
     /// Lets the generator go when the finger lifts.
     public func releaseTicker() { ticker = nil }
 
-    private func engineStopped(_ reason: String) {
+    private func engineStopped(_ reason: EngineStopReason) {
         loops.removeAll()
-        onEngineNotice?(.stopped(reason: reason))
+        // A destroyed engine cannot start again: the next `prepareEngine` makes a new one.
+        if reason.needsNewEngine { engine = nil }
+        onEngineNotice?(.stopped(reason))
+    }
+
+    /// Core Haptics' reason as the player's platform-neutral one, case for case.
+    nonisolated static func stopReason(_ reason: CHHapticEngine.StoppedReason) -> EngineStopReason {
+        switch reason {
+        case .audioSessionInterrupt: .audioSessionInterrupt
+        case .applicationSuspended: .applicationSuspended
+        case .idleTimeout: .idleTimeout
+        case .notifyWhenFinished: .notifyWhenFinished
+        case .engineDestroyed: .engineDestroyed
+        case .gameControllerDisconnect: .gameControllerDisconnect
+        case .systemError: .systemError
+        @unknown default: .unknown
+        }
     }
 
     private func engineReset() {
