@@ -86,12 +86,20 @@ public struct Decision: Sendable, Equatable {
     public var directives: DirectiveSet
     /// The band change, when the event went through a band cell.
     public var band: BandTransition?
+    /// The template parameters the feedback plays with: every parameter it declares, in
+    /// declaration order, with the event's value or else the default. Nil unless a
+    /// template (a pattern with `params:`) plays itself (not its fallback).
+    public var parameters: [Event.Parameter]?
+    /// Seconds between repetitions of the loop this play starts or restarts (the
+    /// pattern's `loop:` with `parameters`); nil unless a looping pattern plays itself.
+    public var loopPeriod: Double?
 
     /// Creates a decision.
     public init(
         action: Action, screen: String? = nil, feedback: String? = nil, layer: Layer? = nil,
         render: Render? = nil, fallback: Bool = false, reason: Reason? = nil, note: String? = nil,
-        rule: Rule? = nil, directives: DirectiveSet = [], band: BandTransition? = nil
+        rule: Rule? = nil, directives: DirectiveSet = [], band: BandTransition? = nil,
+        parameters: [Event.Parameter]? = nil, loopPeriod: Double? = nil
     ) {
         self.action = action
         self.screen = screen
@@ -104,5 +112,7 @@ public struct Decision: Sendable, Equatable {
         self.rule = rule
         self.directives = directives
         self.band = band
+        self.parameters = parameters
+        self.loopPeriod = loopPeriod
     }
 }

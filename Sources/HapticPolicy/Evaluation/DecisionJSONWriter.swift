@@ -1,8 +1,10 @@
 /// The JSONL decision log: one object per input line, keys always in this order:
 /// `line`, (`column` on invalid lines only), `t`, `event`, `screen`, `subject`, `action`,
 /// `feedback`, `layer`, `render`, `fallback`, `reason`, `note`, `rule`, `directives`,
-/// `band`, and with `explain`: `at` (the rule's `file:line:column`) and `says` (the
-/// texts of the invariants the rule is or cites). See `Docs/event-log.md`.
+/// `band`, with `explain`: `at` (the rule's `file:line:column`) and `says` (the texts of
+/// the invariants the rule is or cites), then always last `params` (a played template's
+/// parameters, defaults filled in) and `loop` (the period of the loop the play starts).
+/// See `Docs/event-log.md`.
 public struct DecisionJSONWriter: DecisionFormat {
     /// The policy (for invariant texts).
     public let policy: Policy
@@ -117,6 +119,26 @@ public struct DecisionJSONWriter: DecisionFormat {
             }
             b.byte(UInt8(ascii: "]"))
         }
+        b.raw(",\"params\":")
+        if let parameters = d.parameters {
+            b.byte(UInt8(ascii: "{"))
+            for (index, parameter) in parameters.enumerated() {
+                if index > 0 { b.byte(UInt8(ascii: ",")) }
+                b.string(parameter.name)
+                b.byte(UInt8(ascii: ":"))
+                switch parameter.value {
+                case .number(let number)?: b.number(number)
+                case .bool(let flag)?: b.raw(flag ? "true" : "false")
+                case .string(let text)?: b.string(text)
+                case nil: b.raw("null")
+                }
+            }
+            b.byte(UInt8(ascii: "}"))
+        } else {
+            b.raw("null")
+        }
+        b.raw(",\"loop\":")
+        if let period = d.loopPeriod { b.number(period) } else { b.raw("null") }
         b.raw("}\n")
         b.move(into: &out)
     }

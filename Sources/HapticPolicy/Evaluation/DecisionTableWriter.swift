@@ -3,7 +3,8 @@
 /// without buffering and stays aligned with Japanese or Russian text (`displayWidth`).
 /// Names longer than the policy's (unknown events, long subjects) push their row out.
 ///
-/// Columns: `LINE T SCREEN EVENT SUBJECT ACTION FEEDBACK RENDER REASON BAND DIRECTIVES`,
+/// Columns: `LINE T SCREEN EVENT SUBJECT ACTION FEEDBACK RENDER REASON BAND DIRECTIVES`
+/// (a template's RENDER also shows its parameters and loop: `pattern:click bpm=120 loop=0.5s`),
 /// with `explain` also `RULE AT`, then `NOTE` last (the designer's text, any length, any
 /// script); with `explain` the texts of the invariants the rule is or cites follow the
 /// note in the same column, after `⟨ ⟩`.
@@ -24,7 +25,7 @@ public struct DecisionTableWriter: DecisionFormat {
         self.policy = policy
         self.explain = explain
         func widest(_ texts: [String], _ minimum: Int) -> Int { max(minimum, texts.map(displayWidth).max() ?? 0) }
-        let renders = policy.feedback.map(\.render.description)
+        let renders = policy.feedback.map { $0.render.description + Self.playedWithWidthSample($0) }
             + Preset.allCases.map { $0.rawValue + " (fallback)" }
         let levels = policy.bands.flatMap { $0.levels.map(\.name) }
         let band = (levels.map(displayWidth).max() ?? 0) * 2 + 3
@@ -54,6 +55,12 @@ public struct DecisionTableWriter: DecisionFormat {
         let t: String = entry.tText.map { String(decoding: $0, as: UTF8.self) } ?? entry.t.map(numberText) ?? "-"
         var render = ""
         if let chosen = d.render { render = chosen.description + (d.fallback ? " (fallback)" : "") }
+        if let parameters = d.parameters {
+            for parameter in parameters {
+                render += " " + parameter.name + "=" + (parameter.value.map(Self.compact) ?? "null")
+            }
+        }
+        if let period = d.loopPeriod { render += " loop=" + Self.compact(.number(period)) + "s" }
         var band = ""
         if let transition = d.band {
             band = transition.from == transition.to ? transition.to : (transition.from ?? "·") + " → " + transition.to
@@ -73,6 +80,25 @@ public struct DecisionTableWriter: DecisionFormat {
         }
         cells.append(note)
         row(cells, into: &out)
+    }
+
+    /// A value as the RENDER column shows it: numbers to at most three decimals (`0.333`).
+    private static func compact(_ value: ScalarValue) -> String {
+        guard case .number(let number) = value, number.isFinite else { return value.description }
+        return numberText((number * 1000).rounded() / 1000)
+    }
+
+    /// What a template's RENDER cell may add, at its widest likely width (` bpm=300
+    /// loop=00.000s`), so its rows align; a longer value pushes its row out.
+    private static func playedWithWidthSample(_ feedback: CompiledFeedback) -> String {
+        var text = ""
+        for parameter in feedback.parameters {
+            let values = [parameter.defaultValue, parameter.minimum, parameter.maximum].compactMap { $0 }
+            let widest = values.map { displayWidth(compact(.number($0))) }.max() ?? 0
+            text += " " + parameter.name + "=" + String(repeating: "0", count: max(widest, 3))
+        }
+        if feedback.loop != nil { text += " loop=00.000s" }
+        return text
     }
 
     private func row(_ cells: [String], into out: inout [UInt8]) {

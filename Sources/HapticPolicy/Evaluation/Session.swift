@@ -247,7 +247,7 @@ public struct Session: Sendable {
         }
         var parameters: [Event.Parameter] = []
         var period: Double?
-        if !event.params.isEmpty || feedback.loop != nil {
+        if !event.params.isEmpty || feedback.loop != nil || !feedback.parameters.isEmpty {
             switch Self.bind(event.params, to: feedback) {
             case .failure(let problem):
                 decision.reason = .badParams
@@ -279,6 +279,8 @@ public struct Session: Sendable {
         }
         decision.action = .play
         decision.render = feedback.render
+        if !feedback.parameters.isEmpty { decision.parameters = parameters }
+        decision.loopPeriod = period
         if let period {
             runningLoops.removeAll { $0.feedbackIndex == f }
             runningLoops.append(RunningLoop(
@@ -302,13 +304,15 @@ public struct Session: Sendable {
                     : "'\(feedback.name)' has no parameter '\(parameter.name)'; use \(known)"))
             }
             guard case .number(let number)? = parameter.value, number.isFinite else {
-                return .failure(.init(message: "parameter '\(parameter.name)' must be a number"))
+                return .failure(.init(message: "parameter '\(parameter.name)' must be a number" + range(spec)))
             }
             if let minimum = spec.minimum, number < minimum {
-                return .failure(.init(message: "\(parameter.name) \(numberText(number)) is below the minimum \(numberText(minimum))"))
+                return .failure(.init(
+                    message: "\(parameter.name) \(numberText(number)) is below the minimum \(numberText(minimum))" + range(spec)))
             }
             if let maximum = spec.maximum, number > maximum {
-                return .failure(.init(message: "\(parameter.name) \(numberText(number)) is above the maximum \(numberText(maximum))"))
+                return .failure(.init(
+                    message: "\(parameter.name) \(numberText(number)) is above the maximum \(numberText(maximum))" + range(spec)))
             }
             values[parameter.name] = number
         }
@@ -321,6 +325,16 @@ public struct Session: Sendable {
         }
         let bound = feedback.parameters.map { Event.Parameter(name: $0.name, value: values[$0.name].map(ScalarValue.number)) }
         return .success((bound, period))
+    }
+
+    /// `; use 20 to 300` (or `at least`/`at most` for a one-sided range), for bad-params notes.
+    private static func range(_ spec: CompiledFeedback.Parameter) -> String {
+        switch (spec.minimum, spec.maximum) {
+        case let (minimum?, maximum?): "; use \(numberText(minimum)) to \(numberText(maximum))"
+        case let (minimum?, nil): "; use at least \(numberText(minimum))"
+        case let (nil, maximum?): "; use at most \(numberText(maximum))"
+        case (nil, nil): ""
+        }
     }
 
     // MARK: Engine and state events

@@ -86,7 +86,46 @@ import Testing
         let (lines, _) = run(#"{"t":0,"event":"screen.enter","screen":"camera"}"#)
         let keys = try #require(lines.first).matches(of: /"([a-z]+)":/).map { String($0.output.1) }
         #expect(keys == ["line", "t", "event", "screen", "subject", "action", "feedback", "layer", "render",
-                         "fallback", "reason", "note", "rule", "directives", "band"])
+                         "fallback", "reason", "note", "rule", "directives", "band", "params", "loop"])
+    }
+
+    @Test func paramsAndLoopComeLastEvenWithExplain() throws {
+        let (lines, _) = run(#"{"t":0,"event":"screen.enter","screen":"camera"}"#, format: { DecisionJSONWriter(policy: $0, explain: true) })
+        let keys = try #require(lines.first).matches(of: /"([a-z]+)":/).map { String($0.output.1) }
+        #expect(keys.suffix(4) == ["at", "says", "params", "loop"])
+    }
+
+    @Test func jsonlCarriesATemplatesParametersAndLoop() throws {
+        let log = """
+            {"t":0,"event":"screen.enter","screen":"camera"}
+            {"t":1,"event":"metronome.start","params":{"bpm":120}}
+            {"t":2,"event":"metronome.start"}
+            {"t":3,"event":"shutter"}
+            """
+        let (lines, _) = run(log)
+        #expect(lines[1].hasSuffix(#","params":{"bpm":120},"loop":0.5}"#))
+        let defaults = try object(lines[2])
+        #expect(defaults["params"] as? [String: Double] == ["bpm": 60])
+        #expect(defaults["loop"] as? Double == 1)
+        #expect(lines[3].hasSuffix(#","params":null,"loop":null}"#))
+    }
+
+    @Test func tableShowsATemplatesParametersAndLoopInRenderAligned() throws {
+        let log = """
+            {"t":0,"event":"screen.enter","screen":"camera"}
+            {"t":1,"event":"metronome.start","params":{"bpm":180}}
+            {"t":2,"event":"shutter"}
+            """
+        let (rows, _) = run(log, format: { DecisionTableWriter(policy: $0, explain: true) })
+        #expect(rows[3].contains("pattern:metronome bpm=180 loop=0.333s  "))
+        // The RULE column starts at the same display column on every row.
+        func start(_ row: Int, _ marker: String) throws -> Int {
+            displayWidth(String(rows[row][..<(try #require(rows[row].range(of: marker)).lowerBound)]))
+        }
+        let rule = try start(0, "RULE")
+        #expect(try start(3, "camera/metronome.start") == rule)
+        #expect(try start(4, "camera/shutter") == rule)
+        #expect(try start(3, "pattern:metronome") == start(0, "RENDER"))
     }
 
     @Test func jsonlEchoesTimeAndCarriesRenderFallbackAndBand() throws {

@@ -301,6 +301,71 @@ import Testing
         #expect(replay.session.runningLoops.first?.period == 0.5)
     }
 
+    @Test func metronomeAt120BPMSaysItsParametersAndHalfSecondLoop() {
+        var replay = Replay()
+        replay.warmCamera()
+        let start = replay.send("metronome.start", params: [.init(name: "bpm", value: .number(120))])
+        #expect(start.parameters == [Event.Parameter(name: "bpm", value: .number(120))])
+        #expect(start.loopPeriod == 0.5)
+    }
+
+    @Test func aTempoChangeSaysTheNewValues() {
+        var replay = Replay()
+        replay.warmCamera()
+        replay.send("metronome.start", params: [.init(name: "bpm", value: .number(120))])
+        let change = replay.send("metronome.start", params: [.init(name: "bpm", value: .number(150))])
+        #expect(change.parameters == [Event.Parameter(name: "bpm", value: .number(150))])
+        #expect(change.loopPeriod == 0.4)
+        #expect(replay.session.runningLoops.map(\.period) == [0.4])
+    }
+
+    @Test func aTemplatePlayedWithoutParametersSaysItsDefaults() {
+        var replay = Replay()
+        replay.warmCamera()
+        let start = replay.send("metronome.start")
+        #expect(start.parameters == [Event.Parameter(name: "bpm", value: .number(60))])
+        #expect(start.loopPeriod == 1)
+    }
+
+    @Test func aPlayThatIsNotATemplateHasNoParametersNorLoop() {
+        var replay = Replay()
+        replay.warmCamera()
+        let shutter = replay.send("shutter")
+        #expect(shutter.action == .play)
+        #expect(shutter.parameters == nil)
+        #expect(shutter.loopPeriod == nil)
+        let pulse = replay.send("plant.found", speaks: true)
+        #expect(pulse.render == .pattern("pulse"))
+        #expect(pulse.parameters == nil)
+        #expect(pulse.loopPeriod == nil)
+    }
+
+    @Test func aTemplateRenderingItsFallbackStartsNoLoopAndSaysNoParameters() {
+        var replay = Replay()
+        replay.send("screen.enter", after: 0, screen: "camera")
+        let cold = replay.send("metronome.start", after: 0.01, params: [.init(name: "bpm", value: .number(120))])
+        #expect(cold.fallback)
+        #expect(cold.parameters == nil)
+        #expect(cold.loopPeriod == nil)
+        #expect(replay.session.runningLoops.isEmpty)
+    }
+
+    @Test(arguments: [
+        (Event.Parameter(name: "bpm", value: .number(500)), "bpm 500 is above the maximum 200; use 30 to 200"),
+        (Event.Parameter(name: "bpm", value: .number(10)), "bpm 10 is below the minimum 30; use 30 to 200"),
+        (Event.Parameter(name: "bpm", value: .string("fast")), "parameter 'bpm' must be a number; use 30 to 200"),
+        (Event.Parameter(name: "tempo", value: .number(100)), "'metronome' has no parameter 'tempo'; use bpm"),
+    ])
+    func badParametersSayWhichParameterAndRange(parameter: Event.Parameter, note: String) {
+        var replay = Replay()
+        replay.warmCamera()
+        let decision = replay.send("metronome.start", params: [parameter])
+        #expect(decision.reason == .badParams)
+        #expect(decision.note == note)
+        #expect(decision.parameters == nil)
+        #expect(decision.loopPeriod == nil)
+    }
+
     @Test(arguments: [
         [Event.Parameter(name: "bpm", value: .number(500))],
         [Event.Parameter(name: "bpm", value: .number(10))],
