@@ -6,27 +6,14 @@ import HapticPolicy
 public enum PolicyLoader {
     /// Parses a policy from raw bytes; `file` names it in diagnostics.
     public static func parse(_ bytes: [UInt8], file: String, limits: ParseLimits = .default) -> LoadResult {
-        let decoded: InputCheck.Decoded
-        switch InputCheck.decode(bytes, file: file, limits: limits) {
-        case .success(let value):
-            decoded = value
-        case .failure(let rejection):
-            let lossy = bytes.count > limits.maxBytes ? nil : String(decoding: bytes, as: UTF8.self)
-            return LoadResult(document: nil, diagnostics: [rejection.diagnostic], source: lossy)
+        let tree = YAMLDataFile.read(bytes, file: file, limits: limits)
+        guard let root = tree.root else {
+            return LoadResult(document: nil, diagnostics: tree.diagnostics, source: tree.source)
         }
-        let outcome = YAMLTreeBuilder.build(YAMLParser(bytes: decoded.bytes, file: file), file: file, limits: limits)
-        guard !outcome.isFatal else {
-            return LoadResult(document: nil, diagnostics: outcome.diagnostics, source: decoded.text)
-        }
-        guard let root = outcome.root, !root.isEmptyDocument else {
-            return LoadResult(
-                document: nil, diagnostics: outcome.diagnostics + [InputCheck.empty(file: file)],
-                source: decoded.text)
-        }
-        var decoder = PolicyDecoder(file: file, source: decoded.text)
+        var decoder = PolicyDecoder(file: file, source: tree.source ?? "")
         let document = decoder.decode(root)
-        let diagnostics = (outcome.diagnostics + decoder.diagnostics).sorted { $0.location < $1.location }
-        return LoadResult(document: document, diagnostics: diagnostics, source: decoded.text)
+        let diagnostics = (tree.diagnostics + decoder.diagnostics).sorted { $0.location < $1.location }
+        return LoadResult(document: document, diagnostics: diagnostics, source: tree.source)
     }
 
     /// Reads and parses a policy file; `"-"` reads standard input. An unreadable file
@@ -98,7 +85,7 @@ public enum PolicyLoader {
 
 extension YAMLNode {
     /// A document with no content: only comments, `---`, or `~`.
-    fileprivate var isEmptyDocument: Bool {
+    var isEmptyDocument: Bool {
         guard tag == nil, case .scalar(let text, .plain) = content else { return false }
         return text.isEmpty || text == "~" || text == "null"
     }

@@ -1,7 +1,7 @@
 import HapticPolicy
 
-/// Reads the node tree of a YAML data file (a test file, a scenario) with the same input
-/// rules and diagnostics as policies: UTF-8, size limits, syntax errors located.
+/// Reads the node tree of a YAML file (a policy, a test file, a scenario) with one set of
+/// input rules and diagnostics: UTF-8, size limits, syntax errors located, empty files.
 enum YAMLDataFile {
     /// The root node (nil when the file is unusable or empty), diagnostics and text.
     struct Tree {
@@ -23,15 +23,10 @@ enum YAMLDataFile {
         guard !outcome.isFatal else {
             return Tree(root: nil, diagnostics: outcome.diagnostics, source: decoded.text)
         }
-        guard let root = outcome.root, !isEmpty(root) else {
+        guard let root = outcome.root, !root.isEmptyDocument else {
             return Tree(root: nil, diagnostics: outcome.diagnostics + [InputCheck.empty(file: file)], source: decoded.text)
         }
         return Tree(root: root, diagnostics: outcome.diagnostics, source: decoded.text)
-    }
-
-    private static func isEmpty(_ node: YAMLNode) -> Bool {
-        guard node.tag == nil, case .scalar(let text, .plain) = node.content else { return false }
-        return text.isEmpty || text == "~" || text == "null"
     }
 }
 
