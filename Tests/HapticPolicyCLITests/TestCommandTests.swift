@@ -59,6 +59,29 @@ import Testing
         #expect(Self.lastLine(result.stdout) == "0 passed, 1 failed")
     }
 
+    @Test func aParametersFailureShowsExpectedAndActualParametersAndLoop() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("case-\(UUID()).tests.yaml")
+        let metronome = packageRoot.appendingPathComponent("Policies/metronome.yaml").path
+        try Data("""
+            policy: \(metronome)
+            cases:
+              - name: the tempo should double
+                screen: metronome
+                steps:
+                  - {t: 1, event: metronome.start, params: {bpm: 120}, play: click, parameters: {bpm: 120}, loop: 0.5}
+                  - {t: 2, event: metronome.tempo, params: {bpm: 200}, play: click, parameters: {bpm: 240}, loop: 0.25}
+
+            """.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = runInProcess(["test", file.path])
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.contains("step 3 at 2 s: metronome.tempo bpm=200 (\(file.path):7:9)"), "\(result.stdout)")
+        #expect(result.stdout.contains("expected: parameters {bpm=240}, loop 0.25\n"))
+        #expect(result.stdout.contains("actual:   parameters {bpm=200}, loop 0.3\n"))
+        #expect(!result.stdout.contains("step 2 "))
+        #expect(Self.lastLine(result.stdout) == "0 passed, 1 failed")
+    }
+
     @Test func minCoverageFailsBelowThreshold() throws {
         let file = try Self.temporaryTestFile("table:\n  - {screen: camera, event: shutter, play: tap}\n")
         defer { try? FileManager.default.removeItem(at: file) }

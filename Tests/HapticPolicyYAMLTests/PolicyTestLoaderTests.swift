@@ -53,6 +53,33 @@ import Testing
         #expect(testCase.steps[2].expectation?.band == "thirsty")
     }
 
+    @Test func parametersAndLoopAreReadInBothForms() throws {
+        let result = Self.parse("""
+            table:
+              - {screen: m, event: metronome.start, params: {bpm: 120}, play: click, parameters: {bpm: 120}, loop: 0.5}
+              - {screen: m, event: metronome.start, play: click, parameters: {}}
+            cases:
+              - name: seq
+                screen: m
+                steps:
+                  - {event: metronome.start, play: click, parameters: {bpm: 60}, loop: 1}
+                  - {event: metronome.tempo, params: {bpm: 90}, play: click, loop: 0.6666666667}
+            """)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let suite = try #require(result.suite)
+        let row = try #require(suite.cases[0].steps[1].expectation)
+        #expect(row.parameters == ["bpm": 120])
+        #expect(row.loop == 0.5)
+        // The event's own `params` are the input, not the expectation.
+        #expect(suite.cases[0].steps[1].event.event.params == [Event.Parameter(name: "bpm", value: .number(120))])
+        #expect(suite.cases[1].steps[1].expectation?.parameters == [:])
+        #expect(suite.cases[1].steps[1].expectation?.loop == nil)
+        let steps = suite.cases[2].steps
+        #expect(steps[1].expectation == PolicyExpectation(outcome: .play("click"), parameters: ["bpm": 60], loop: 1))
+        #expect(steps[2].expectation?.parameters == nil)
+        #expect(steps[2].expectation?.loop == 0.6666666667)
+    }
+
     @Test(arguments: [
         ("table:\n  - {screen: a, event: b}\n", ["HP013@2:5"]),
         ("table:\n  - {screen: a, event: b, play: x, silent: y}\n", ["HP016@2:36"]),
@@ -60,6 +87,12 @@ import Testing
         ("cases:\n  - name: n\n    steps: [{event: a}]\n", ["HP803@2:11"]),
         ("cases:\n  - name: n\n    steps: [{t: 2, event: a, play: x}, {t: 1, event: a, play: x}]\n", ["HP801@3:44"]),
         ("cases:\n  - {name: n, steps: [], device: {lowPower: yes}}\n", ["HP803@2:12", "HP019@2:45"]),
+        ("table:\n  - {screen: a, event: b, play: x, parameters: [1]}\n", ["HP011@2:48"]),
+        ("table:\n  - {screen: a, event: b, play: x, parameters: {bpm: fast}}\n", ["HP011@2:54"]),
+        ("table:\n  - {screen: a, event: b, play: x, loop: fast}\n", ["HP011@2:42"]),
+        ("table:\n  - {screen: a, event: b, play: x, loop: 0}\n", ["HP801@2:42"]),
+        ("cases:\n  - name: n\n    steps: [{event: a, loop: 1}, {event: a, play: x}]\n", ["HP017@3:24"]),
+        ("cases:\n  - name: n\n    steps: [{event: a, play: x, parameters: {bpm: '120'}}]\n", ["HP011@3:51"]),
         ("policy: p.yaml\n", ["HP013@1:1"]),
         ("tabel: []\n", ["HP012@1:1"]),
     ])

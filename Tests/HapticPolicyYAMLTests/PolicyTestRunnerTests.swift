@@ -42,6 +42,61 @@ import Testing
         #expect(failure.actual == "silent no-speech, rule H-4")
     }
 
+    static func metronome() throws -> Policy {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Policies/metronome.yaml")
+        let loaded = PolicyLoader.parse([UInt8](try Data(contentsOf: url)), file: "metronome.yaml")
+        return try Policy(compiling: try #require(loaded.document))
+    }
+
+    @Test func parametersAndLoopMatchWithinTheTolerance() throws {
+        var session = Session(policy: try Self.metronome())
+        _ = session.decide(TimedEvent(time: 0, event: .init(name: "screen.enter", screen: "metronome")))
+        let start = session.decide(TimedEvent(time: 1, event: .init(name: "metronome.start")))
+        let tempo = session.decide(TimedEvent(
+            time: 2, event: .init(name: "metronome.tempo", params: [.init(name: "bpm", value: .number(90))])))
+        let play = PolicyExpectation.Outcome.play("click")
+        // Defaults are filled in: no params still plays at 60 bpm, one click a second.
+        #expect(PolicyTestRunner.compare(.init(outcome: play, parameters: ["bpm": 60], loop: 1), start).isEmpty)
+        // 60 / 90 is not exactly 0.6666666667, but within 1e-9.
+        #expect(PolicyTestRunner.compare(.init(outcome: play, parameters: ["bpm": 90], loop: 0.6666666667), tempo).isEmpty)
+        #expect(!PolicyTestRunner.compare(.init(outcome: play, loop: 0.6666667), tempo).isEmpty)
+        // The map is exact: a missing or extra name fails.
+        #expect(!PolicyTestRunner.compare(.init(outcome: play, parameters: [:]), start).isEmpty)
+        #expect(!PolicyTestRunner.compare(.init(outcome: play, parameters: ["bpm": 60, "beats": 4]), start).isEmpty)
+
+        let wrong = PolicyTestRunner.compare(.init(outcome: play, parameters: ["bpm": 120], loop: 0.5), tempo)
+        #expect(wrong.map(\.expected) == ["parameters {bpm=120}", "loop 0.5"])
+        #expect(wrong.map(\.actual) == ["parameters {bpm=90}", "loop 0.6666666666666666"])
+        let stop = session.decide(TimedEvent(time: 3, event: .init(name: "metronome.stop")))
+        let none = PolicyTestRunner.compare(.init(outcome: .stop("click"), parameters: ["bpm": 90], loop: 0.5), stop)
+        #expect(none.map(\.actual) == ["parameters none", "loop none"])
+        #expect(PolicyTestRunner.compare(.init(outcome: .stop("click"), parameters: [:]), stop).isEmpty)
+    }
+
+    @Test func aCaseFailsOnTheParametersItExpects() throws {
+        let policy = try Self.metronome()
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Policies/metronome.yaml")
+        let document = try #require(PolicyLoader.parse([UInt8](try Data(contentsOf: url)), file: "metronome.yaml").document)
+        let runner = PolicyTestRunner(policy: policy, document: document)
+        func start(_ bpm: Double, _ expectation: PolicyExpectation) -> PolicyTestCase {
+            PolicyTestCase(name: "\(bpm)", steps: [
+                .init(event: TimedEvent(time: 0, event: .init(name: "screen.enter", screen: "metronome"))),
+                .init(event: TimedEvent(time: 1, event: .init(name: "metronome.start", params: [.init(name: "bpm", value: .number(bpm))])),
+                      expectation: expectation),
+            ])
+        }
+        let report = runner.run(PolicyTestSuite(file: "t", cases: [
+            start(120, .init(outcome: .play("click"), parameters: ["bpm": 120], loop: 0.5)),
+            start(100, .init(outcome: .play("click"), parameters: ["bpm": 120], loop: 0.5)),
+        ]))
+        #expect(report.passed == 1)
+        let failure = try #require(report.results[1].failures.first)
+        #expect(failure.expected == "parameters {bpm=120}, loop 0.5")
+        #expect(failure.actual == "parameters {bpm=100}, loop 0.6")
+    }
+
     @Test func designerSilencesMatchByReasonIdOrText() throws {
         let (policy, _) = try Self.plavo()
         var session = Session(policy: policy)

@@ -94,7 +94,33 @@ public struct PolicyTestRunner: Sendable {
                     actual: "directives [\(actual.joined(separator: ", "))]"))
             }
         }
+        if let parameters = expectation.parameters, !parametersMatch(parameters, decision.parameters ?? []) {
+            let expected = parameters.keys.sorted().map { "\($0)=\(numberText(parameters[$0] ?? 0))" }
+            mismatches.append(Mismatch(
+                expected: "parameters {\(expected.joined(separator: ", "))}",
+                actual: "parameters \(parametersText(decision.parameters))"))
+        }
+        if let loop = expectation.loop, !(decision.loopPeriod.map { PolicyExpectation.matches(loop, $0) } ?? false) {
+            mismatches.append(Mismatch(
+                expected: "loop \(numberText(loop))", actual: "loop \(decision.loopPeriod.map(numberText) ?? "none")"))
+        }
         return mismatches
+    }
+
+    /// The same names, and every value a number within `PolicyExpectation.tolerance`.
+    static func parametersMatch(_ expected: [String: Double], _ actual: [Event.Parameter]) -> Bool {
+        guard Set(actual.map(\.name)) == Set(expected.keys), actual.count == expected.count else { return false }
+        return actual.allSatisfy { parameter in
+            guard case .number(let value)? = parameter.value, let wanted = expected[parameter.name] else { return false }
+            return PolicyExpectation.matches(wanted, value)
+        }
+    }
+
+    /// `{bpm=120}` in the template's order, `{}` for a template-less play, `none` for no play.
+    static func parametersText(_ parameters: [Event.Parameter]?) -> String {
+        guard let parameters else { return "none" }
+        let shown = parameters.map { "\($0.name)=\($0.value?.description ?? "null")" }
+        return "{\(shown.joined(separator: ", "))}"
     }
 
     /// `play pulse (pattern:pulse)`, `silent same-band`, `silent designer "…"`, `stop click`.

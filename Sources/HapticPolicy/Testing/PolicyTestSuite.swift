@@ -90,16 +90,33 @@ public struct PolicyExpectation: Sendable, Hashable {
     public var band: String?
     /// The exact directives, in canonical order (`directives: [prepare-engine]`).
     public var directives: [String]?
+    /// The template parameters played with, defaults filled in, compared as an exact map
+    /// (`parameters: {bpm: 120}`); `[:]` expects none. Numbers match within
+    /// `PolicyExpectation.tolerance`.
+    public var parameters: [String: Double]?
+    /// The loop period in seconds (`loop: 0.5`), within `PolicyExpectation.tolerance`.
+    public var loop: Double?
+
+    /// How far apart an expected and a decided number may be and still match: 1e-9
+    /// relative to the larger magnitude (absolute below 1), so `60 / 120` equals `0.5`.
+    public static let tolerance = 1e-9
+
+    /// Whether two numbers match within `tolerance`.
+    public static func matches(_ expected: Double, _ actual: Double) -> Bool {
+        abs(expected - actual) <= tolerance * max(1, abs(expected), abs(actual))
+    }
 
     /// Creates an expectation.
     public init(
         outcome: Outcome, render: String? = nil, rule: String? = nil, band: String? = nil,
-        directives: [String]? = nil
+        directives: [String]? = nil, parameters: [String: Double]? = nil, loop: Double? = nil
     ) {
         self.outcome = outcome
         self.render = render
         self.rule = rule
         self.band = band
         self.directives = directives
+        self.parameters = parameters
+        self.loop = loop
     }
 }

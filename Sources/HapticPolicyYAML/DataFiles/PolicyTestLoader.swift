@@ -15,7 +15,7 @@ public struct PolicyTestLoadResult: Sendable {
 /// Loads policy test files (`*.tests.yaml`, see `Docs/testing.md`).
 public enum PolicyTestLoader {
     static let topKeys = ["policy", "description", "device", "table", "cases"]
-    static let expectationKeys = ["play", "silent", "stop", "render", "rule", "band", "directives"]
+    static let expectationKeys = ["play", "silent", "stop", "render", "rule", "band", "directives", "parameters", "loop"]
     static let tableKeys = ["name", "device"] + PolicyDecoder.eventFieldKeys + expectationKeys
     static let caseKeys = ["name", "device", "screen", "steps", "breaches", "note"]
     static let stepKeys = ["t"] + PolicyDecoder.eventFieldKeys + expectationKeys
@@ -151,7 +151,7 @@ extension PolicyDecoder {
                     ["play", "silent", "stop"], of: f, in: "a table row", at: f.location,
                     advice: "; say what the decision must be")
             }
-            for key in ["render", "rule", "band", "directives"] {
+            for key in ["render", "rule", "band", "directives", "parameters", "loop"] {
                 notAllowed(f, key, because: "give 'play', 'silent' or 'stop' first")
             }
             return nil
@@ -194,6 +194,14 @@ extension PolicyDecoder {
                 expectation.directives = directives
             }
         }
+        if let n = f["parameters"], let entries = namedEntries(n, for: "parameters") {
+            var parameters: [String: Double] = [:]
+            for entry in entries {
+                if let value = number(entry.value, for: entry.name.value) { parameters[entry.name.value] = value.value }
+            }
+            expectation.parameters = parameters
+        }
+        if let n = f["loop"] { expectation.loop = positive(n, for: "loop") }
         return expectation
     }
 }
