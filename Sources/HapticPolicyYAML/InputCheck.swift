@@ -88,7 +88,7 @@ enum InputCheck {
         let measured = size.map { "is \($0) bytes" } ?? "has more than \(limit) bytes"
         return Diagnostic(
             code: "HP004", severity: .error,
-            message: "the file \(measured), over the \(limit)-byte limit; split the policy or raise the limit",
+            message: "the file \(measured), over the \(limit)-byte limit; check that this is the right file and remove generated or pasted content (apps loading from code can raise ParseLimits.maxBytes)",
             at: location)
     }
 }
