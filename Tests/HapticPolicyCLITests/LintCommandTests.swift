@@ -174,3 +174,20 @@ func displayWidthForTest(_ text: String) -> Int {
         #expect(result.stderr.contains(expected), "\(name): \(result.stderr)")
     }
 }
+
+/// Commands reading a second file (a log, a scenario, an AHAP file) name it and exit 1
+/// when it is missing, through the shared `readInputReportingErrors`.
+@Suite struct MissingInputTests {
+    @Test(arguments: [
+        (["compile", "Policies/nope.yaml", "-o", "-"], "Policies/nope.yaml"),
+        (["import-ahap", "nope.ahap"], "nope.ahap"),
+        (["report", "Policies/plavo.yaml", "--events", "nope.jsonl", "--out", "/dev/null"], "nope.jsonl"),
+        (["simulate", "Policies/plavo.yaml", "-s", "./nope.yaml"], "./nope.yaml"),
+    ])
+    func missingFileIsNamedWithExit1(arguments: [String], path: String) throws {
+        let result = try runBinary(arguments)
+        #expect(result.exitCode == 1, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: \(path): no such file; check the path"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+}

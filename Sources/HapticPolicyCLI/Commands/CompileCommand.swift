@@ -31,13 +31,7 @@ enum CompileCommand {
         }
         let path = arguments.positionals[0]
         let file = path == "-" ? "<stdin>" : path
-        let bytes: [UInt8]
-        do throws(InputError) {
-            bytes = try context.readInput(path)
-        } catch {
-            context.stderr.line("error: \(error.message)")
-            return .failure
-        }
+        guard let bytes = context.readInputReportingErrors(path) else { return .failure }
         let loaded = PolicyLoader.parse(bytes, file: file)
         var diagnostics = loaded.diagnostics
         // Validated once: the compiler below is handed these findings.

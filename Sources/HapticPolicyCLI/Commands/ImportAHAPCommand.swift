@@ -28,13 +28,7 @@ enum ImportAHAPCommand {
     ) { arguments, context throws(UsageError) in
         let path = arguments.positionals[0]
         let file = path == "-" ? "<stdin>" : path
-        let bytes: [UInt8]
-        do throws(InputError) {
-            bytes = try context.readInput(path)
-        } catch {
-            context.stderr.line("error: \(error.message)")
-            return .failure
-        }
+        guard let bytes = context.readInputReportingErrors(path) else { return .failure }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             context.stderr.line("\(file):1:1: error[\(ExportCode.jsonSyntax)]: the file is not UTF-8 text; save it as UTF-8 JSON")
             return .failure

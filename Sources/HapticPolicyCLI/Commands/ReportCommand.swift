@@ -49,13 +49,7 @@ enum ReportCommand {
                 context.stderr.line("error: the policy does not compile, so the session cannot be replayed; fix the errors above")
                 return .failure
             }
-            let log: [UInt8]
-            do throws(InputError) {
-                log = try context.readInput(eventsPath)
-            } catch {
-                context.stderr.line("error: \(error.message)")
-                return .failure
-            }
+            guard let log = context.readInputReportingErrors(eventsPath) else { return .failure }
             timeline = ReportTimelineEntry.session(document: document, policy: policy, log: log)
         }
         let (_, problems) = ExportablePattern.all(in: document, parameters: parameters)

@@ -63,13 +63,7 @@ enum SimulateCommand {
             }
         }
         guard let input = PolicyInput.load(policyPath, context: context) else { return .failure }
-        let bytes: [UInt8]
-        do throws(InputError) {
-            bytes = try context.readInput(scenarioPath)
-        } catch {
-            context.stderr.line("error: \(error.message)")
-            return .failure
-        }
+        guard let bytes = context.readInputReportingErrors(scenarioPath) else { return .failure }
         let loaded = ScenarioLoader.parse(bytes, file: scenarioPath)
         DiagnosticPrinter.print(loaded.diagnostics, source: loaded.source, context: context)
         guard let scenario = loaded.scenario else { return .failure }

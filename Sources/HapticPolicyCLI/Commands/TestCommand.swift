@@ -106,13 +106,7 @@ enum TestCommand {
     }
 
     static func loadSuite(_ file: String, context: CommandContext) -> (PolicyTestSuite, PolicyInput)? {
-        let bytes: [UInt8]
-        do throws(InputError) {
-            bytes = try context.readInput(file)
-        } catch {
-            context.stderr.line("error: \(error.message)")
-            return nil
-        }
+        guard let bytes = context.readInputReportingErrors(file) else { return nil }
         let loaded = PolicyTestLoader.parse(bytes, file: file)
         DiagnosticPrinter.print(loaded.diagnostics, source: loaded.source, context: context)
         guard let suite = loaded.suite else { return nil }

@@ -43,6 +43,17 @@ package struct CommandContext {
         Style(enabled: Terminal.wantsColor(isTerminal: stdout.isTerminal, environment: environment))
     }
 
+    /// Reads a file like `readInput`, printing `error: <what to do>` to stderr and
+    /// returning nil when it cannot be read (the caller then exits 1).
+    package func readInputReportingErrors(_ path: String) -> [UInt8]? {
+        do throws(InputError) {
+            return try readInput(path)
+        } catch {
+            stderr.line("error: \(error.message)")
+            return nil
+        }
+    }
+
     /// Reads a whole file given on the command line, or stdin for `-`.
     /// Throws a message naming the path and what to do.
     package func readInput(_ path: String) throws(InputError) -> [UInt8] {

@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// Writes `JSONNode`s as stable, pretty text: two-space indent, members in the node's
 /// order, numbers with a fixed number of decimals (trailing zeros trimmed), arrays of
 /// plain values on one line.
@@ -51,20 +53,9 @@ package enum JSONWriter {
     }
 
     /// `value` with at most `decimals` decimals, trailing zeros and a trailing point
-    /// trimmed, never exponent notation; `-0` is written `0`.
+    /// trimmed; `-0` is written `0`. The core's formatter, so logs and exports agree.
     package static func number(_ value: Double, decimals: Int) -> String {
-        guard value.isFinite else { return "0" }
-        var scale: Double = 1
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded()
-        guard scaled < 9e15 else { return String(value) }  // exponent notation is valid JSON
-        let units = Int64(scaled)
-        let whole = units / Int64(scale)
-        var fraction = String(units % Int64(scale))
-        fraction = String(repeating: "0", count: decimals - fraction.count) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        let sign = value < 0 && units != 0 ? "-" : ""
-        return sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
+        EventLogWriter.decimalText(value, decimals: decimals)
     }
 
     /// A JSON string literal; escapes quotes, backslashes, control characters and `</`
