@@ -1,25 +1,16 @@
 import HapticPolicy
 
-/// Writes a resolved pattern as an AHAP document (Core Haptics' JSON pattern format),
-/// with Apple's keys exactly and a fixed key order, so the same pattern gives the same
-/// bytes.
+/// Writes a pattern as an AHAP document (Core Haptics' JSON pattern format), with
+/// Apple's keys exactly and a fixed key order, so the same pattern gives the same bytes.
 ///
-/// - Transient and continuous events become `Event`s; silences write no event (they are
-///   listed in `Metadata` under `HapticPolicySilences` so an import gets them back).
-/// - Curves become `ParameterCurve`s whose `Time` is the event start and whose control
-///   points are relative to the curve. A curve of more than 16 points is split into
-///   consecutive curves, each starting at the last point of the previous one.
-/// - AHAP curves apply to every event playing at that time and keep their last value; a
-///   curve that ends away from neutral (intensity 1, sharpness 0) before a later event is
-///   followed by a one-point reset curve at the event's end.
-/// - AHAP cannot loop: the loop period goes to `Metadata.HapticPolicyLoop`; the app's
-///   advanced player loops (`loopEnabled`, `loopEnd`).
+/// It serialises the core's `PatternPlan` (the same objects the player hands Core
+/// Haptics): transient and continuous events become `Event`s; curves, already split into
+/// runs of at most `HapticLimits.maxControlPoints` points with resets to neutral where a
+/// later event would inherit them, become `ParameterCurve`s. Silences write no event
+/// (they are listed in `Metadata` under `HapticPolicySilences` so an import gets them
+/// back). AHAP cannot loop: the loop period goes to `Metadata.HapticPolicyLoop`; the
+/// app's advanced player loops (`loopEnabled`, `loopEnd`).
 package enum AHAPExporter {
-    /// Core Haptics' limit on control points per curve.
-    package static let maxControlPoints = 16
-    /// Core Haptics' limit on one continuous event, in seconds.
-    package static let maxContinuousDuration = 30.0
-
     /// Keys allowed at each level: the documented AHAP key set (plus our documented
     /// `Metadata` extensions). Tests validate every export against it.
     package static let documentedKeys: [String: Set<String>] = [
@@ -41,72 +32,45 @@ package enum AHAPExporter {
         location: SourceLocation = .unknown
     ) -> (document: JSONNode?, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        var entries: [(time: Double, order: Int, node: JSONNode)] = []
-        let sounding = pattern.events.filter { $0.kind != .silence }
-
-        for event in pattern.events where event.kind == .continuous && event.duration > maxContinuousDuration {
+        for event in pattern.events
+        where event.kind == .continuous && event.duration > HapticLimits.maxContinuousDuration {
             diagnostics.append(
                 Diagnostic(
                     code: ExportCode.continuousTooLong, severity: .error,
-                    message: "pattern '\(name)': a continuous event lasts \(numberText(event.duration)) s; Core Haptics plays at most 30 s, so split it into events of 30 s or less",
+                    message: "pattern '\(name)': a continuous event lasts \(numberText(event.duration)) s; Core Haptics plays at most \(numberText(HapticLimits.maxContinuousDuration)) s, so split it into events of \(numberText(HapticLimits.maxContinuousDuration)) s or less",
                     at: event.location == .unknown ? location : event.location))
         }
         guard diagnostics.isEmpty else { return (nil, diagnostics) }
+        diagnostics += overlapWarnings(pattern, name: name, location: location)
 
-        for event in sounding {
+        let plan = PatternPlan(pattern)
+        var entries: [(time: Double, order: Int, node: JSONNode)] = []
+        for event in plan.events {
             var members: [(String, JSONNode)] = [
                 ("Time", .number(event.time)),
-                ("EventType", .string(event.kind == .transient ? "HapticTransient" : "HapticContinuous")),
+                ("EventType", .string(event.isTransient ? "HapticTransient" : "HapticContinuous")),
             ]
-            if event.kind == .continuous { members.append(("EventDuration", .number(event.duration))) }
+            if !event.isTransient { members.append(("EventDuration", .number(event.duration))) }
             members.append(
                 ("EventParameters", .array([
-                    .object([("ParameterID", .string("HapticIntensity")), ("ParameterValue", .number(clamp(event.intensity)))]),
-                    .object([("ParameterID", .string("HapticSharpness")), ("ParameterValue", .number(clamp(event.sharpness)))]),
+                    .object([("ParameterID", .string("HapticIntensity")), ("ParameterValue", .number(event.intensity))]),
+                    .object([("ParameterID", .string("HapticSharpness")), ("ParameterValue", .number(event.sharpness))]),
                 ])))
             entries.append((event.time, 0, .object([("Event", .object(members))])))
-
-            for curve in event.curves where !curve.points.isEmpty {
-                let id = curve.parameter == .intensity ? "HapticIntensityControl" : "HapticSharpnessControl"
-                for chunk in split(curve.points) {
-                    let start = chunk[0].time
-                    let points = chunk.map { point in
-                        JSONNode.object([("Time", .number(point.time - start)), ("ParameterValue", .number(point.value))])
-                    }
-                    entries.append(
-                        (event.time + start, 1,
-                         .object([("ParameterCurve", .object([
-                            ("ParameterID", .string(id)), ("Time", .number(event.time + start)),
-                            ("ParameterCurveControlPoints", .array(points)),
-                         ]))])))
-                }
-                // Curves persist after their last point: reset before anything later plays.
-                let neutral = curve.parameter == .intensity ? 1.0 : 0.0
-                let curveEnd = event.time + (curve.points.last?.time ?? 0)
-                let resetAt = max(event.end, curveEnd)
-                if let last = curve.points.last, last.value != neutral,
-                    sounding.contains(where: { $0.time >= resetAt && $0 != event })
-                {
-                    entries.append(
-                        (resetAt, 1,
-                         .object([("ParameterCurve", .object([
-                            ("ParameterID", .string(id)), ("Time", .number(resetAt)),
-                            ("ParameterCurveControlPoints", .array([
-                                .object([("Time", .number(0)), ("ParameterValue", .number(neutral))]),
-                            ])),
-                         ]))])))
-                }
-                for other in sounding where other != event && other.time < resetAt && other.end > event.time
-                    && other.time >= event.time
-                {
-                    diagnostics.append(
-                        Diagnostic(
-                            code: ExportCode.curveOverlapsEvent, severity: .warning,
-                            message: "pattern '\(name)': the \(curve.parameter.rawValue) curve of the event at \(numberText(event.time)) s also shapes the event at \(numberText(other.time)) s in AHAP (curves apply to every playing event); move that event outside the curve if it must keep its own \(curve.parameter.rawValue)",
-                            at: other.location == .unknown ? location : other.location))
-                }
-            }
         }
+        for curve in plan.curves {
+            let id = curve.controlsIntensity ? "HapticIntensityControl" : "HapticSharpnessControl"
+            let points = curve.points.map { point in
+                JSONNode.object([("Time", .number(point.time)), ("ParameterValue", .number(point.value))])
+            }
+            entries.append(
+                (curve.time, 1,
+                 .object([("ParameterCurve", .object([
+                    ("ParameterID", .string(id)), ("Time", .number(curve.time)),
+                    ("ParameterCurveControlPoints", .array(points)),
+                 ]))])))
+        }
+        // Events before curves at the same time; each kind keeps the plan's order.
         let ordered = entries.enumerated()
             .sorted { ($0.element.time, $0.element.order, $0.offset) < ($1.element.time, $1.element.order, $1.offset) }
             .map(\.element.node)
@@ -122,7 +86,7 @@ package enum AHAPExporter {
                     return .object(members)
                 })))
         }
-        if let loop = pattern.loop { metadata.append(("HapticPolicyLoop", .number(loop))) }
+        if let loop = plan.loop { metadata.append(("HapticPolicyLoop", .number(loop))) }
 
         let document = JSONNode.object([
             ("Version", .number(1)),
@@ -132,19 +96,27 @@ package enum AHAPExporter {
         return (document, diagnostics)
     }
 
-    /// Splits control points into runs of at most 16, each run starting with the last
-    /// point of the previous run so the curves join without a jump.
-    package static func split(_ points: [ResolvedPattern.Point]) -> [[ResolvedPattern.Point]] {
-        guard points.count > maxControlPoints else { return [points] }
-        var chunks: [[ResolvedPattern.Point]] = []
-        var start = 0
-        while start < points.count - 1 {
-            let end = min(start + maxControlPoints, points.count)
-            chunks.append(Array(points[start..<end]))
-            start = end - 1
+    /// AHAP curves apply to every event playing at that time: a warning for each event a
+    /// curve of another event would also shape.
+    private static func overlapWarnings(
+        _ pattern: ResolvedPattern, name: String, location: SourceLocation
+    ) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let sounding = pattern.events.filter { $0.kind != .silence }
+        for event in sounding {
+            for curve in event.curves where !curve.points.isEmpty {
+                let resetAt = max(event.end, event.time + (curve.points.last?.time ?? 0))
+                for other in sounding where other != event && other.time < resetAt && other.end > event.time
+                    && other.time >= event.time
+                {
+                    diagnostics.append(
+                        Diagnostic(
+                            code: ExportCode.curveOverlapsEvent, severity: .warning,
+                            message: "pattern '\(name)': the \(curve.parameter.rawValue) curve of the event at \(numberText(event.time)) s also shapes the event at \(numberText(other.time)) s in AHAP (curves apply to every playing event); move that event outside the curve if it must keep its own \(curve.parameter.rawValue)",
+                            at: other.location == .unknown ? location : other.location))
+                }
+            }
         }
-        return chunks
+        return diagnostics
     }
-
-    private static func clamp(_ value: Double) -> Double { min(1, max(0, value)) }
 }

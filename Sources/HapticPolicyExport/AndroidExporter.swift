@@ -40,13 +40,13 @@ package enum AndroidExporter {
 
     /// The JSON description of a pattern's export.
     package static func description(
-        _ item: ExportablePattern, policy: PolicyDocument
+        _ item: ExportablePattern, policy: Policy
     ) -> JSONNode {
         let wave = waveform(item.pattern)
         var members: [(String, JSONNode)] = [
             ("name", .string(item.name)),
-            ("policy", .string(policy.name.value)),
-            ("layer", .string(item.feedback.layer.value.rawValue)),
+            ("policy", .string(policy.name)),
+            ("layer", .string(item.feedback.layer.rawValue)),
             ("sampleStepMs", .number(Double(IntensitySampler.stepMs))),
             ("transientMs", .number(Double(IntensitySampler.transientMs))),
             ("timings", .array(wave.timings.map { .number(Double($0)) })),
@@ -59,15 +59,15 @@ package enum AndroidExporter {
     }
 
     /// The JSON description of every preset feedback of the policy.
-    package static func presets(_ policy: PolicyDocument) -> JSONNode {
-        .object(policy.feedback.compactMap { feedback -> (String, JSONNode)? in
+    package static func presets(_ policy: Policy) -> JSONNode {
+        .object(policy.content.feedback.compactMap { feedback -> (String, JSONNode)? in
             guard case .preset(let preset, let intensity) = feedback.body else { return nil }
-            return (feedback.name.value, presetNode(preset.value, intensity: intensity?.value))
+            return (feedback.name, presetNode(preset, intensity: intensity))
         })
     }
 
     /// A Kotlin object for one pattern: the waveform arrays, `effect()` and `fallback()`.
-    package static func kotlin(_ item: ExportablePattern, policy: PolicyDocument) -> String {
+    package static func kotlin(_ item: ExportablePattern, policy: Policy) -> String {
         let wave = waveform(item.pattern)
         let type = kotlinIdentifier(item.name, suffix: "Haptic")
         var out = header(policy)
@@ -80,7 +80,7 @@ package enum AndroidExporter {
         out += "    /** The waveform; devices without amplitude control play it as on/off. */\n"
         out += "    fun effect(): VibrationEffect = VibrationEffect.createWaveform(timings, amplitudes, REPEAT)\n\n"
         out += "    /** What to play when the waveform cannot (the policy's fallback). */\n"
-        switch item.fallbackSteps(in: policy) {
+        switch item.fallbackSteps {
         case nil:
             out += "    fun fallback(vibrator: Vibrator): VibrationEffect? = null // the fallback is not a preset\n"
         case let steps? where steps.isEmpty:
@@ -97,20 +97,20 @@ package enum AndroidExporter {
     }
 
     /// A Kotlin object with one function per preset feedback of the policy.
-    package static func presetsKotlin(_ policy: PolicyDocument) -> String {
+    package static func presetsKotlin(_ policy: Policy) -> String {
         var out = header(policy)
         out += "import android.os.Build\nimport android.os.VibrationEffect\nimport android.os.Vibrator\n\n"
         out += "/** The policy's preset feedback: primitives where supported, else predefined effects, else a one-shot. */\n"
-        out += "object \(kotlinIdentifier(policy.name.value, suffix: "Presets")) {\n"
+        out += "object \(kotlinIdentifier(policy.name, suffix: "Presets")) {\n"
         var names: Set<String> = []
-        for feedback in policy.feedback {
+        for feedback in policy.content.feedback {
             guard case .preset(let preset, let intensity) = feedback.body else { continue }
-            var function = kotlinIdentifier(feedback.name.value, suffix: "", lowerFirst: true)
+            var function = kotlinIdentifier(feedback.name, suffix: "", lowerFirst: true)
             while names.contains(function) { function += "_" }
             names.insert(function)
-            out += "    /** '\(commentSafe(feedback.name.value))' = \(preset.value.rawValue)\(intensity.map { " at \(numberText($0.value))" } ?? ""). */\n"
+            out += "    /** '\(commentSafe(feedback.name))' = \(preset.rawValue)\(intensity.map { " at \(numberText($0))" } ?? ""). */\n"
             out += "    fun \(function)(vibrator: Vibrator): VibrationEffect =\n"
-            out += presetExpression(PresetMapping.of(preset.value, intensity: intensity?.value), indent: "        ") + "\n\n"
+            out += presetExpression(PresetMapping.of(preset, intensity: intensity), indent: "        ") + "\n\n"
         }
         if out.hasSuffix("\n\n") { out.removeLast() }
         out += "}\n"
@@ -179,13 +179,13 @@ package enum AndroidExporter {
         ])
     }
 
-    private static func fallbackNode(_ item: ExportablePattern, policy: PolicyDocument) -> JSONNode {
-        guard let steps = item.fallbackSteps(in: policy) else {
-            if case .target(let name)? = item.feedback.fallback { return .object([("feedback", .string(name.value))]) }
+    private static func fallbackNode(_ item: ExportablePattern, policy: Policy) -> JSONNode {
+        guard let steps = item.fallbackSteps else {
+            if case .preset(let step)? = item.feedback.fallback { return .object([("feedback", .string(step.name))]) }
             return .null
         }
         if steps.isEmpty { return .null }
-        if steps.count == 1, steps[0].atMs == 0, case .target? = item.feedback.fallback {
+        if steps.count == 1, steps[0].atMs == 0, case .preset? = item.feedback.fallback {
             var node = presetNode(steps[0].preset, intensity: steps[0].intensity)
             node.value = .object([JSONNode.Member("feedback", .string(steps[0].name))] + (node.members ?? []))
             return node
@@ -212,8 +212,8 @@ package enum AndroidExporter {
         return .object(members)
     }
 
-    private static func header(_ policy: PolicyDocument) -> String {
-        "// Generated by haptic-policy from policy '\(commentSafe(policy.name.value))'. Do not edit; re-export instead.\n"
+    private static func header(_ policy: Policy) -> String {
+        "// Generated by haptic-policy from policy '\(commentSafe(policy.name))'. Do not edit; re-export instead.\n"
     }
 
     private static func kotlinFloat(_ value: Double) -> String {

@@ -1,47 +1,51 @@
 import HapticPolicy
 
 /// A custom pattern of a policy, instantiated and ready to export.
-package struct ExportablePattern: Sendable, Hashable {
+package struct ExportablePattern: Sendable, Equatable {
     /// The feedback it belongs to.
-    package var feedback: FeedbackDecl
+    package var feedback: FeedbackPlan
     /// The instantiated pattern.
     package var pattern: ResolvedPattern
 
     /// The feedback name (`meet`).
-    package var name: String { feedback.name.value }
+    package var name: String { feedback.name }
+
+    /// The pattern as Core Haptics plays it (the one planner's output).
+    package var plan: PatternPlan { PatternPlan(pattern) }
 
     /// Creates one.
-    package init(feedback: FeedbackDecl, pattern: ResolvedPattern) {
+    package init(feedback: FeedbackPlan, pattern: ResolvedPattern) {
         self.feedback = feedback
         self.pattern = pattern
     }
 
-    /// Instantiates every custom pattern of `document` with `parameters` (each value goes
+    /// Instantiates every custom pattern of `policy` with `parameters` (each value goes
     /// to the templates that declare that parameter). Patterns that fail are reported and
     /// left out; a parameter no template declares is an error.
     package static func all(
-        in document: PolicyDocument, parameters: [String: Double] = [:]
+        in policy: Policy, parameters: [String: Double] = [:]
     ) -> (patterns: [ExportablePattern], diagnostics: [Diagnostic]) {
         var patterns: [ExportablePattern] = []
         var diagnostics: [Diagnostic] = []
         var used: Set<String> = []
-        for feedback in document.feedback {
-            guard case .pattern(let declaration) = feedback.body else { continue }
-            let declared = Set(declaration.parameters.map(\.name.value))
+        for feedback in policy.content.feedback {
+            guard let template = feedback.pattern else { continue }
+            let declared = Set(template.parameters.map(\.name))
             let values = parameters.filter { declared.contains($0.key) }
             used.formUnion(values.keys)
+            let at = policy.location(feedback.location)
             do {
-                let pattern = try declaration.resolve(values)
+                let pattern = try template.resolve(values, in: policy.file)
                 if let problem = unexportable(pattern) {
                     diagnostics.append(
                         Diagnostic(
                             code: ExportCode.badExpression, severity: .error,
-                            message: "pattern '\(feedback.name.value)': \(problem.message)", at: problem.location == .unknown ? feedback.name.location : problem.location))
+                            message: "pattern '\(feedback.name)': \(problem.message)",
+                            at: problem.location == .unknown ? at : problem.location))
                     continue
                 }
                 patterns.append(ExportablePattern(feedback: feedback, pattern: pattern))
             } catch {
-                let location = error.location == .unknown ? feedback.name.location : error.location
                 let code: String =
                     switch error {
                     case .outOfRange, .unknownParameter: ExportCode.badParameter
@@ -49,14 +53,14 @@ package struct ExportablePattern: Sendable, Hashable {
                     }
                 diagnostics.append(
                     Diagnostic(
-                        code: code, severity: .error, message: "pattern '\(feedback.name.value)': \(error)",
-                        at: location))
+                        code: code, severity: .error, message: "pattern '\(feedback.name)': \(error)",
+                        at: error.location == .unknown ? at : error.location))
             }
         }
         for name in parameters.keys.sorted() where !used.contains(name) {
-            let templates = document.feedback.compactMap { feedback -> String? in
-                guard case .pattern(let p) = feedback.body, !p.parameters.isEmpty else { return nil }
-                return "\(feedback.name.value)(\(p.parameters.map(\.name.value).joined(separator: ", ")))"
+            let templates = policy.content.feedback.compactMap { feedback -> String? in
+                guard let template = feedback.pattern, !template.parameters.isEmpty else { return nil }
+                return "\(feedback.name)(\(template.parameters.map(\.name).joined(separator: ", ")))"
             }
             diagnostics.append(
                 Diagnostic(
@@ -64,7 +68,7 @@ package struct ExportablePattern: Sendable, Hashable {
                     message: templates.isEmpty
                         ? "no pattern takes the parameter '\(name)'; this policy has no templates, so drop --param"
                         : "no pattern takes the parameter '\(name)'; templates are \(templates.joined(separator: ", "))",
-                    at: document.name.location))
+                    at: policy.location(policy.content.location)))
         }
         return (patterns, diagnostics)
     }

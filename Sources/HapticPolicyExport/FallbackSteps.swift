@@ -18,26 +18,22 @@ package struct FallbackStep: Sendable, Hashable {
 extension ExportablePattern {
     /// The fallback as timed presets: empty for `none` or no fallback, one step at 0 for a
     /// single target, one per sequence step (times evaluated with the pattern's parameter
-    /// values, in time order). Nil when a target is not a preset or a time cannot be
-    /// evaluated (the linter reports both).
-    package func fallbackSteps(in policy: PolicyDocument) -> [FallbackStep]? {
+    /// values, in time order). Nil when a time cannot be evaluated or lies outside the
+    /// exported range.
+    package var fallbackSteps: [FallbackStep]? {
+        let steps: [FeedbackPlan.TimedPreset]
         switch feedback.fallback {
-        case nil, .none?:
-            return []
-        case .target(let name)?:
-            guard let target = presetTarget(name.value, in: policy) else { return nil }
-            return [FallbackStep(atMs: 0, name: name.value, preset: target.preset, intensity: target.intensity)]
-        case .sequence(let steps, _)?:
-            var out: [FallbackStep] = []
-            for step in steps {
-                guard let target = presetTarget(step.target.value, in: policy),
-                    let at = try? step.at.value.evaluate(pattern.parameters), at >= 0, at <= maxExportSeconds
-                else { return nil }
-                out.append(
-                    FallbackStep(atMs: Int((at * 1000).rounded()), name: step.target.value, preset: target.preset, intensity: target.intensity))
-            }
-            return out.enumerated().sorted { ($0.element.atMs, $0.offset) < ($1.element.atMs, $1.offset) }.map(\.element)
+        case nil, .none?: return []
+        case .preset(let step)?: steps = [step]
+        case .sequence(let sequence)?: steps = sequence
         }
+        var out: [FallbackStep] = []
+        for step in steps {
+            guard let at = try? step.at.evaluate(pattern.parameters), at >= 0, at <= maxExportSeconds else { return nil }
+            out.append(
+                FallbackStep(atMs: Int((at * 1000).rounded()), name: step.name, preset: step.preset, intensity: step.intensity))
+        }
+        return out.enumerated().sorted { ($0.element.atMs, $0.offset) < ($1.element.atMs, $1.offset) }.map(\.element)
     }
 }
 

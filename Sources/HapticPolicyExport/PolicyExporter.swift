@@ -26,7 +26,7 @@ package enum PolicyExporter {
     /// The files for `targets`, in a stable order, plus diagnostics. Files are produced
     /// for every pattern that exports cleanly even when others fail.
     package static func export(
-        _ policy: PolicyDocument, to targets: [ExportTarget], parameters: [String: Double] = [:]
+        _ policy: Policy, to targets: [ExportTarget], parameters: [String: Double] = [:]
     ) -> (files: [ExportedFile], diagnostics: [Diagnostic]) {
         var (patterns, diagnostics) = ExportablePattern.all(in: policy, parameters: parameters)
         var files: [ExportedFile] = []
@@ -35,8 +35,8 @@ package enum PolicyExporter {
             case .ahap:
                 for item in patterns {
                     let (document, found) = AHAPExporter.document(
-                        for: item.pattern, name: item.name, policy: policy.name.value, note: item.feedback.note,
-                        location: item.feedback.name.location)
+                        for: item.pattern, name: item.name, policy: policy.name, note: item.feedback.note,
+                        location: policy.location(item.feedback.location))
                     diagnostics += found
                     if let document {
                         files.append(ExportedFile(name: safeFileName(item.name) + ".ahap", contents: JSONWriter.write(document)))
@@ -56,7 +56,7 @@ package enum PolicyExporter {
                 files.append(ExportedFile(name: "presets.android.json", contents: JSONWriter.write(AndroidExporter.presets(policy))))
                 files.append(
                     ExportedFile(
-                        name: kotlinIdentifier(policy.name.value, suffix: "Presets") + ".kt",
+                        name: kotlinIdentifier(policy.name, suffix: "Presets") + ".kt",
                         contents: AndroidExporter.presetsKotlin(policy)))
             case .web:
                 for item in patterns {
@@ -66,7 +66,7 @@ package enum PolicyExporter {
                             Diagnostic(
                                 code: ExportCode.webTruncated, severity: .warning,
                                 message: "pattern '\(item.name)': the web export was cut to \(WebExporter.maxEntries) entries (browsers allow no more); shorten the pattern or use fewer changes of intensity",
-                                at: item.feedback.name.location))
+                                at: policy.location(item.feedback.location)))
                     }
                     files.append(
                         ExportedFile(

@@ -87,13 +87,3 @@ package struct PresetMapping: Sendable, Hashable {
         hasher.combine(web)
     }
 }
-
-/// What a feedback name or preset id renders as when it is a preset: the preset and its
-/// intensity, following a named preset feedback (`snap` → `impact.rigid` at 0.7).
-package func presetTarget(_ name: String, in document: PolicyDocument) -> (preset: Preset, intensity: Double?)? {
-    if let preset = Preset(rawValue: name) { return (preset, nil) }
-    guard let feedback = document.feedback.first(where: { $0.name.value == name }),
-        case .preset(let preset, let intensity) = feedback.body
-    else { return nil }
-    return (preset.value, intensity?.value)
-}

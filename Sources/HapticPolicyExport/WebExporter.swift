@@ -95,28 +95,28 @@ package enum WebExporter {
     }
 
     /// The JSON description of a pattern's web export.
-    package static func description(_ item: ExportablePattern, policy: PolicyDocument) -> JSONNode {
+    package static func description(_ item: ExportablePattern, policy: Policy) -> JSONNode {
         let vibration = vibration(item.pattern)
         var members: [(String, JSONNode)] = [
             ("name", .string(item.name)),
-            ("policy", .string(policy.name.value)),
+            ("policy", .string(policy.name)),
             ("pattern", .array(vibration.pattern.map { .number(Double($0)) })),
             ("modulationPeriodMs", .number(Double(vibration.periodMs))),
             ("truncated", .bool(vibration.truncated)),
         ]
         members.append(("loopPeriodMs", item.pattern.loop.map { .number(($0 * 1000).rounded()) } ?? .null))
-        if let steps = item.fallbackSteps(in: policy), !steps.isEmpty {
+        if let steps = item.fallbackSteps, !steps.isEmpty {
             members.append(("fallback", .array(webArray(steps).map { .number(Double($0)) })))
         }
         return .object(members)
     }
 
     /// The vibrate arrays of every preset feedback of the policy.
-    package static func presets(_ policy: PolicyDocument) -> JSONNode {
-        .object(policy.feedback.compactMap { feedback -> (String, JSONNode)? in
+    package static func presets(_ policy: Policy) -> JSONNode {
+        .object(policy.content.feedback.compactMap { feedback -> (String, JSONNode)? in
             guard case .preset(let preset, let intensity) = feedback.body else { return nil }
-            let web = PresetMapping.of(preset.value, intensity: intensity?.value).web
-            return (feedback.name.value, .array(web.map { .number(Double($0)) }))
+            let web = PresetMapping.of(preset, intensity: intensity).web
+            return (feedback.name, .array(web.map { .number(Double($0)) }))
         })
     }
 }

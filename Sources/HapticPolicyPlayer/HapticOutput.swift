@@ -30,10 +30,10 @@ public protocol HapticOutput: AnyObject {
     /// Plays a system preset, with an intensity 0-1 for impacts.
     func playPreset(_ preset: Preset, intensity: Double?)
     /// Plays the custom pattern of the feedback `name` once.
-    func playPattern(_ name: String, pattern: HapticPatternPlan) throws
+    func playPattern(_ name: String, pattern: PatternPlan) throws
     /// Starts a pattern looping every `pattern.loop` seconds under `name` (advanced
     /// player with `loopEnabled`, never a timer); replaces a loop of the same name.
-    func startLoop(_ name: String, pattern: HapticPatternPlan) throws
+    func startLoop(_ name: String, pattern: PatternPlan) throws
     /// Stops the loop called `name`, if it runs.
     func stopLoop(_ name: String)
 

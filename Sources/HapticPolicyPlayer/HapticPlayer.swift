@@ -31,11 +31,10 @@ public final class HapticPlayer {
     /// Whether the app is in background, as far as the decisions and notices tell.
     private var inBackground = false
     /// Loops started and not stopped, by feedback name.
-    private var loops: [(name: String, plan: HapticPatternPlan)] = []
+    private var loops: [(name: String, plan: PatternPlan)] = []
     /// Loops that ended with the engine (stopped or reset) and resume once it runs again.
-    private var pausedLoops: [(name: String, plan: HapticPatternPlan)] = []
-    private var plans: [String: HapticPatternPlan] = [:]
-    private var plansHash = ""
+    private var pausedLoops: [(name: String, plan: PatternPlan)] = []
+    private var plans: [PlanKey: (feedback: FeedbackPlan, plan: PatternPlan)] = [:]
 
     /// Creates a player driving `output`; fallback sequences are timed with `schedule`
     /// (by default a main-actor task that sleeps).
@@ -49,9 +48,10 @@ public final class HapticPlayer {
         output.onEngineNotice = { [weak self] notice in self?.engineNotice(notice) }
     }
 
-    /// Carries out one decision made with `policy`. `parameters` are the event's template
-    /// parameters (`bpm`), used to instantiate the pattern.
-    public func handle(_ decision: Decision, from policy: LoadedPolicy, parameters: [String: Double] = [:]) {
+    /// Carries out one decision. Everything it plays comes from the decision: the plan it
+    /// points at (`Decision.plan`), what renders (`render`) and the template parameters
+    /// (`parameters`); a looping pattern loops every `loopPeriod` seconds.
+    public func handle(_ decision: Decision) {
         let directives = decision.directives
         noteAppState(decision)
         if directives.contains(.stopLoop) {
@@ -77,14 +77,20 @@ public final class HapticPlayer {
             }
         }
         if decision.action == .play, !ticked, let render = decision.render {
-            play(render, decision: decision, policy: policy, parameters: parameters)
+            if let plan = decision.plan {
+                play(render, of: plan, parameters: plan.bindings(decision.parameters))
+            } else if case .preset(let preset) = render {
+                output.playPreset(preset, intensity: nil)
+            } else {
+                incident("a decision to play \(render) carries no feedback plan; stayed silent")
+            }
         }
         resumePausedLoops()
     }
 
     /// Carries out a decision served by a `PolicyStore`.
     public func handle(_ decided: PolicyStore.Decided) {
-        handle(decided.decision, from: decided.policy, parameters: decided.parameters)
+        handle(decided.decision)
     }
 
     /// The default `schedule`: a main-actor task that sleeps, then runs `body`.
@@ -95,34 +101,23 @@ public final class HapticPlayer {
         }
     }
 
-    /// The numeric template parameters of an event, by name.
-    public static func parameters(of event: Event) -> [String: Double] {
-        var values: [String: Double] = [:]
-        for parameter in event.params {
-            if case .number(let number)? = parameter.value { values[parameter.name] = number }
-        }
-        return values
-    }
-
     // MARK: Playing
 
-    private func play(_ render: Render, decision: Decision, policy: LoadedPolicy, parameters: [String: Double]) {
+    private func play(_ render: Render, of feedback: FeedbackPlan, parameters: [String: Double]) {
         switch render {
-        case .preset(let preset):
-            output.playPreset(preset, intensity: presetIntensity(decision, policy: policy))
-        case .sequence(let name):
-            playSequence(of: name, policy: policy, parameters: parameters)
+        case .preset, .sequence:
+            perform(feedback.rendering(render, parameters: parameters), of: feedback)
         case .pattern(let name):
-            let plan: HapticPatternPlan
+            let plan: PatternPlan
             do {
-                plan = try self.plan(name, policy: policy, parameters: parameters)
+                plan = try self.plan(feedback, parameters: parameters)
             } catch {
                 incident("pattern '\(name)' cannot be instantiated (\(error))")
-                fallBack(from: name, policy: policy, parameters: parameters)
+                fallBack(from: feedback, parameters: parameters)
                 return
             }
             guard ensureEngine(reason: "pattern '\(name)'") else {
-                fallBack(from: name, policy: policy, parameters: parameters)
+                fallBack(from: feedback, parameters: parameters)
                 return
             }
             do {
@@ -135,92 +130,60 @@ public final class HapticPlayer {
                 }
             } catch {
                 incident("pattern '\(name)' threw (\(error))")
-                fallBack(from: name, policy: policy, parameters: parameters)
+                fallBack(from: feedback, parameters: parameters)
             }
         }
     }
 
-    /// The feedback's declared fallback: a preset, a timed sequence, or silence.
-    private func fallBack(from name: String, policy: LoadedPolicy, parameters: [String: Double]) {
-        switch policy.feedback(named: name)?.fallback {
-        case .target(let target)?:
-            if let (preset, intensity) = Self.preset(named: target.value, policy: policy) {
-                incident("played the fallback \(preset.rawValue) instead of '\(name)'")
-                output.playPreset(preset, intensity: intensity)
-            } else {
-                incident("fallback '\(target.value)' of '\(name)' is not a preset; stayed silent")
-            }
-        case .sequence?:
-            incident("played the fallback sequence instead of '\(name)'")
-            playSequence(of: name, policy: policy, parameters: parameters)
-        case .none?, nil:
-            incident("'\(name)' has no fallback; stayed silent")
-        }
-    }
-
-    private func playSequence(of name: String, policy: LoadedPolicy, parameters: [String: Double]) {
-        guard let feedback = policy.feedback(named: name), case .sequence(let steps, _)? = feedback.fallback else {
-            incident("'\(name)' has no fallback sequence; stayed silent")
-            return
-        }
-        var values = parameters
-        if case .pattern(let pattern) = feedback.body {
-            for parameter in pattern.parameters where values[parameter.name.value] == nil {
-                values[parameter.name.value] = parameter.defaultValue.value
-            }
-        }
-        for step in steps {
-            guard let at = try? step.at.value.evaluate(values), at.isFinite,
-                let (preset, intensity) = Self.preset(named: step.target.value, policy: policy)
-            else {
-                incident("a step of the fallback sequence of '\(name)' cannot play; skipped it")
-                continue
-            }
+    /// Plays what the plan resolved to: a preset, or timed presets (a fallback sequence).
+    private func perform(_ rendering: Rendering, of feedback: FeedbackPlan) {
+        switch rendering {
+        case .preset(let preset, let intensity):
+            output.playPreset(preset, intensity: intensity)
+        case .sequence(let steps):
             let output = self.output
-            if at <= 0 {
-                output.playPreset(preset, intensity: intensity)
-            } else {
-                schedule(at) { output.playPreset(preset, intensity: intensity) }
+            for step in steps {
+                if step.at <= 0 {
+                    output.playPreset(step.preset, intensity: step.intensity)
+                } else {
+                    schedule(step.at) { output.playPreset(step.preset, intensity: step.intensity) }
+                }
             }
+        case .pattern:
+            incident("'\(feedback.name)' fell back to a pattern; stayed silent")
+        case .silence(let why):
+            incident(why + "; stayed silent")
         }
     }
 
-    /// The intensity of a preset render: the preset feedback's own `intensity:`, or for a
-    /// fallback, the intensity of the preset feedback the fallback names (`snap`).
-    private func presetIntensity(_ decision: Decision, policy: LoadedPolicy) -> Double? {
-        guard let name = decision.feedback, let feedback = policy.feedback(named: name) else { return nil }
-        if decision.fallback {
-            guard case .target(let target)? = feedback.fallback else { return nil }
-            return Self.preset(named: target.value, policy: policy)?.intensity
+    /// The feedback's declared fallback at play time (the engine or the pattern failed):
+    /// a preset, a timed sequence, or silence.
+    private func fallBack(from feedback: FeedbackPlan, parameters: [String: Double]) {
+        let rendering = feedback.fallbackRendering(parameters: parameters)
+        switch rendering {
+        case .preset(let preset, _): incident("played the fallback \(preset.rawValue) instead of '\(feedback.name)'")
+        case .sequence: incident("played the fallback sequence instead of '\(feedback.name)'")
+        case .pattern, .silence: break
         }
-        if case .preset(_, let intensity) = feedback.body { return intensity?.value }
-        return nil
+        perform(rendering, of: feedback)
     }
 
-    /// A preset id or a preset feedback's name, with the feedback's intensity.
-    private static func preset(named name: String, policy: LoadedPolicy) -> (preset: Preset, intensity: Double?)? {
-        if let preset = Preset(rawValue: name) { return (preset, nil) }
-        if case .preset(let preset, let intensity)? = policy.feedback(named: name)?.body {
-            return (preset.value, intensity?.value)
-        }
-        return nil
-    }
-
-    private func plan(_ name: String, policy: LoadedPolicy, parameters: [String: Double]) throws -> HapticPatternPlan {
-        if plansHash != policy.hash {
-            plans.removeAll()
-            plansHash = policy.hash
-        }
-        let key = name + parameters.sorted { $0.key < $1.key }.map { "|\($0.key)=\($0.value)" }.joined()
-        if let plan = plans[key] { return plan }
-        guard case .pattern(let pattern)? = policy.feedback(named: name)?.body else {
-            throw PlayerError.notAPattern(name)
-        }
-        let plan = HapticPatternPlan(try pattern.resolve(parameters))
+    private func plan(_ feedback: FeedbackPlan, parameters: [String: Double]) throws -> PatternPlan {
+        let key = PlanKey(feedback: ObjectIdentifier(feedback), parameters: parameters)
+        if let cached = plans[key], cached.feedback === feedback { return cached.plan }
+        guard let template = feedback.pattern else { throw PlayerError.notAPattern(feedback.name) }
+        let plan = PatternPlan(try template.resolve(parameters))
         // Parameters vary (every tempo is a new plan): keep the cache small.
         if plans.count >= 64 { plans.removeAll() }
-        plans[key] = plan
+        plans[key] = (feedback, plan)
         return plan
+    }
+
+    /// A cached plan: the feedback it belongs to (kept, so its identifier is not reused)
+    /// and the parameters it was resolved with.
+    private struct PlanKey: Hashable {
+        var feedback: ObjectIdentifier
+        var parameters: [String: Double]
     }
 
     /// Why a pattern could not be planned.
@@ -229,7 +192,7 @@ public final class HapticPlayer {
 
         var description: String {
             switch self {
-            case .notAPattern(let name): "'\(name)' is not a pattern feedback of this policy"
+            case .notAPattern(let name): "'\(name)' is not a pattern feedback"
             }
         }
     }
@@ -292,13 +255,12 @@ public final class HapticPlayer {
         if decision.action == .play || !decision.directives.isDisjoint(with: [.prepareEngine, .restartEngine]) {
             inBackground = false
         } else if decision.reason == .background
-            || (decision.rule?.id == Self.appStateRule && !decision.directives.isDisjoint(with: [.stopLoop, .releaseTicker]))
+            || (decision.rule?.stateEvent == .appState
+                && !decision.directives.isDisjoint(with: [.stopLoop, .releaseTicker]))
         {
             inBackground = true
         }
     }
-
-    private static let appStateRule = "builtin:" + StateEvent.appState.rawValue
 
     /// Starts the engine again if needed and restarts the loops that ended with it; a loop
     /// that cannot restart is dropped with an incident (it is not retried on every event).

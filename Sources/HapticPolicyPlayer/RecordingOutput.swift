@@ -28,7 +28,7 @@ public final class RecordingOutput: HapticOutput {
     /// a fired handler reads `notice reset`.
     public private(set) var calls: [String] = []
     /// The plans of played patterns and loops, in order.
-    public private(set) var plans: [HapticPatternPlan] = []
+    public private(set) var plans: [PatternPlan] = []
     /// Calls that throw until removed.
     public var failing: Set<Failing> = []
     /// Ticker generators created so far (one per gesture).
@@ -75,13 +75,13 @@ public final class RecordingOutput: HapticOutput {
     }
 
     /// Records `pattern <name>`.
-    public func playPattern(_ name: String, pattern: HapticPatternPlan) throws {
+    public func playPattern(_ name: String, pattern: PatternPlan) throws {
         try record("pattern \(name)", failing: .playPattern)
         plans.append(pattern)
     }
 
     /// Records `loop <name> every <seconds>`.
-    public func startLoop(_ name: String, pattern: HapticPatternPlan) throws {
+    public func startLoop(_ name: String, pattern: PatternPlan) throws {
         try record("loop \(name) every \(numberText(pattern.loop ?? 0))", failing: .startLoop)
         plans.append(pattern)
     }

@@ -26,10 +26,8 @@ guard let policyBytes = FileManager.default.contents(atPath: policyPath) else {
 let loaded = PolicyLoader.parse([UInt8](policyBytes), file: policyPath)
 guard let document = loaded.document, !loaded.hasErrors else { fail("\(policyPath) has errors; run haptic-policy lint") }
 let policy: Policy
-let loadedPolicy: LoadedPolicy
 do {
     policy = try Policy(compiling: document)
-    loadedPolicy = try LoadedPolicy(document: document)
 } catch { fail("\(error)") }
 
 /// A deterministic pseudo-random generator (SplitMix64), so every run sees the same log.
@@ -114,7 +112,7 @@ if let path = ProcessInfo.processInfo.environment["BENCH_WRITE_LOG"] {
 
 /// Both measurements live in a function: top-level code is main-actor isolated, and its
 /// globals would add executor checks to every iteration.
-func measure(policy: Policy, loadedPolicy: LoadedPolicy, log: [UInt8], lines: Int) {
+func measure(policy: Policy, log: [UInt8], lines: Int) {
     // 1. eval throughput: parse + decide + JSONL write to /dev/null, 1 MiB chunks.
     guard let devNull = FileHandle(forWritingAtPath: "/dev/null") else { fail("cannot open /dev/null") }
     var runs: [Double] = []
@@ -209,7 +207,7 @@ func measure(policy: Policy, loadedPolicy: LoadedPolicy, log: [UInt8], lines: In
     print(String(format: "decide: median %d ns, p99 %d ns per decision (single timed calls; timer overhead ~%d ns included), mean %.0f ns over %d decisions (%d plays)",
                  p50, p99, timerOverhead, mean, events.count, plays / 2))
 
-    measureStore(policy: policy, loadedPolicy: loadedPolicy, log: log)
+    measureStore(policy: policy, log: log)
 }
 
 /// One log line by name, as an app hands it to `PolicyStore.decide`.
@@ -243,7 +241,7 @@ final class TimingsBox: @unchecked Sendable {
 /// 3. `PolicyStore.decide` by name (what an app calls: lock, name lookups, the `Decided`),
 /// next to `Session.decide` with the same names resolved per call, single-threaded and with
 /// two threads deciding on the same store at once.
-func measureStore(policy: Policy, loadedPolicy: LoadedPolicy, log: [UInt8]) {
+func measureStore(policy: Policy, log: [UInt8]) {
     var named: [NamedEvent] = []
     log.withUnsafeBufferPointer { all in
         var start = 0
@@ -279,7 +277,7 @@ func measureStore(policy: Policy, loadedPolicy: LoadedPolicy, log: [UInt8]) {
     print("session by name: median \(byName.p50) ns, p99 \(byName.p99) ns per decision (Session.event(t:name:...) + decide, one thread)")
 
     // PolicyStore.decide, one thread.
-    let store = PolicyStore(loadedPolicy)
+    let store = PolicyStore(policy)
     for (index, e) in named.enumerated() {
         let start = now()
         _ = store.decide(
@@ -290,7 +288,7 @@ func measureStore(policy: Policy, loadedPolicy: LoadedPolicy, log: [UInt8]) {
     print("store: median \(single.p50) ns, p99 \(single.p99) ns per decision (PolicyStore.decide by name, one thread)")
 
     // PolicyStore.decide, two threads on one store, each taking every other event.
-    let shared = PolicyStore(loadedPolicy)
+    let shared = PolicyStore(policy)
     let box = TimingsBox()
     let group = DispatchGroup()
     let events = named
@@ -322,4 +320,4 @@ func measureStore(policy: Policy, loadedPolicy: LoadedPolicy, log: [UInt8]) {
                  both.p50, both.p99, events.count, wall, Double(events.count) / wall))
 }
 
-measure(policy: policy, loadedPolicy: loadedPolicy, log: log, lines: lines)
+measure(policy: policy, log: log, lines: lines)

@@ -35,7 +35,7 @@ public struct BudgetMeter: Sendable {
         var open: Breach?
     }
 
-    private let budgets: [BudgetDecl]
+    private let budgets: [PolicyContent.Budget]
     /// Each budget's excepted event names (`except:`), by budget index.
     private let excepted: [Set<String>]
     /// Whether any budget excepts an event, so metering without exceptions never hashes.
@@ -49,9 +49,14 @@ public struct BudgetMeter: Sendable {
     public private(set) var rings = 0
 
     /// Creates a meter for a policy's budgets.
-    public init(budgets: [BudgetDecl]) {
+    public init(policy: Policy) {
+        self.init(budgets: policy.content.budgets)
+    }
+
+    /// Creates a meter for compiled budgets.
+    package init(budgets: [PolicyContent.Budget]) {
         self.budgets = budgets
-        self.excepted = budgets.map { Set($0.exceptions.map(\.event.value)) }
+        self.excepted = budgets.map { Set($0.exceptions) }
         self.hasExceptions = budgets.contains { !$0.exceptions.isEmpty }
         self.single = Array(repeating: Counter(), count: budgets.count)
         self.perScreen = Array(repeating: [:], count: budgets.count)
@@ -77,14 +82,14 @@ public struct BudgetMeter: Sendable {
                 closeIfEnded(Self.count(&counter, budgets[index], time: time, scope: { "screen \(screen)" }))
                 perScreen[index][screen] = counter
             case .screen(let name):
-                guard name.value == screen else { continue }
+                guard name == screen else { continue }
                 // Take the counter out so appending does not copy its times.
                 var counter = single[index]
                 single[index] = Counter()
                 closeIfEnded(Self.count(&counter, budgets[index], time: time, scope: { "screen \(screen)" }))
                 single[index] = counter
             case .layer(let counted):
-                guard counted.value == layer else { continue }
+                guard counted == layer else { continue }
                 // Take the counter out so appending does not copy its times.
                 var counter = single[index]
                 single[index] = Counter()
@@ -100,10 +105,10 @@ public struct BudgetMeter: Sendable {
 
     /// Slides the window of one counter to `time` and opens or extends a breach; returns
     /// the previous breach when a new one replaces it.
-    private static func count(_ counter: inout Counter, _ budget: BudgetDecl, time: Double, scope: () -> String) -> Breach? {
+    private static func count(_ counter: inout Counter, _ budget: PolicyContent.Budget, time: Double, scope: () -> String) -> Breach? {
         counter.times.append(time)
         // The window is (time - per, time]: a ring exactly `per` seconds ago is out.
-        while counter.head < counter.times.count, counter.times[counter.head] <= time - budget.window.value {
+        while counter.head < counter.times.count, counter.times[counter.head] <= time - budget.window {
             counter.head += 1
         }
         if counter.head > 1024, counter.head * 2 > counter.times.count {
@@ -111,7 +116,7 @@ public struct BudgetMeter: Sendable {
             counter.head = 0
         }
         let count = counter.times.count - counter.head
-        guard count > budget.max.value else { return nil }
+        guard count > budget.max else { return nil }
         let first = counter.times[counter.head]
         if var open = counter.open, first <= open.end {
             open.end = time
@@ -121,8 +126,8 @@ public struct BudgetMeter: Sendable {
         }
         let ended = counter.open
         counter.open = Breach(
-            budget: budget.id.value, scope: scope(), count: count, max: budget.max.value,
-            window: budget.window.value, start: first, end: time)
+            budget: budget.id, scope: scope(), count: count, max: budget.max,
+            window: budget.window, start: first, end: time)
         return ended
     }
 

@@ -1,15 +1,15 @@
 import Foundation
 
-/// A compiled policy shipped to devices: the validated document as JSON with a format
-/// version and a content hash, loadable with Foundation alone (no libyaml on device).
+/// A compiled policy shipped to devices: its content as JSON with a format version and a
+/// content hash, loadable with Foundation alone (no libyaml, no validator on device).
 ///
 /// Layout (one line, written by `encode`; see `Docs/embedding.md`):
-/// `{"format":"haptic-policy-bundle","formatVersion":1,"policy":"<name>","hash":"sha256:<hex>","document":<document JSON>}`
-/// The hash is the SHA-256 of the exact bytes of the `document` value as stored, so a
+/// `{"format":"haptic-policy-bundle","formatVersion":2,"policy":"<name>","hash":"sha256:<hex>","content":<content JSON>}`
+/// The hash is the SHA-256 of the exact bytes of the `content` value as stored, so a
 /// truncated or edited bundle is refused on every platform without re-encoding.
 public enum PolicyBundle {
     /// The only format version this library reads and writes.
-    public static let formatVersion = 1
+    public static let formatVersion = 2
     /// The `format` marker.
     public static let formatName = "haptic-policy-bundle"
 
@@ -39,31 +39,52 @@ public enum PolicyBundle {
         }
     }
 
-    /// Encodes a (validated) document as bundle bytes.
-    public static func encode(_ document: PolicyDocument) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let documentBytes = [UInt8](try encoder.encode(document))
-        let name = [UInt8](try encoder.encode(document.name.value))
+    /// The bytes of a compiled policy's bundle. The same content always gives the same
+    /// bytes: keys sorted, no path of the compiling machine inside (locations are line and
+    /// column in `source`, the compiled file's base name).
+    package static func encode(_ policy: Policy) -> [UInt8] {
+        let contentBytes = canonicalJSON(policy.content)
+        let name = canonicalJSON(policy.name)
         var bytes = Array("{\"format\":\"\(formatName)\",\"formatVersion\":\(formatVersion),\"policy\":".utf8)
         bytes += name
-        bytes += Array(",\"hash\":\"sha256:\(SHA256.hex(documentBytes))\",\"document\":".utf8)
-        bytes += documentBytes
+        bytes += Array(",\"hash\":\"\(hash(ofContentBytes: contentBytes))\",\"content\":".utf8)
+        bytes += contentBytes
         bytes += Array("}\n".utf8)
         return bytes
     }
 
-    /// The content hash (`sha256:<hex>`) a bundle of this document carries.
-    public static func hash(of document: PolicyDocument) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return "sha256:" + SHA256.hex(try encoder.encode(document))
+    /// The content hash (`sha256:<hex>`) of compiled content: what `Policy.hash` holds.
+    package static func hash(of content: PolicyContent) -> String {
+        hash(ofContentBytes: canonicalJSON(content))
     }
 
-    /// Decodes bundle bytes; refuses unknown versions, wrong hashes and damaged files.
-    public static func decode(_ bytes: [UInt8]) throws(LoadError) -> (document: PolicyDocument, hash: String) {
-        let marker = Array(",\"document\":".utf8)
+    private static func hash(ofContentBytes bytes: some Collection<UInt8>) -> String {
+        "sha256:" + SHA256.hex(Array(bytes))
+    }
+
+    /// JSON with sorted keys and no escaped slashes; non-finite numbers (which the
+    /// validator never lets through) as strings, so encoding cannot fail.
+    private static func canonicalJSON<T: Encodable>(_ value: T) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        do {
+            return [UInt8](try encoder.encode(value))
+        } catch {
+            // Only a throwing `encode(to:)` could get here; ours do not throw.
+            preconditionFailure("compiled policy content cannot be encoded: \(error)")
+        }
+    }
+
+    /// Decodes bundle bytes into content and its hash; refuses other formats and
+    /// versions, wrong hashes, damaged files and content that is not consistent.
+    package static func decode(_ bytes: [UInt8]) throws(LoadError) -> (content: PolicyContent, hash: String) {
+        let marker = Array(",\"content\":".utf8)
         guard let markerStart = firstIndex(of: marker, in: bytes, limit: 4096) else {
+            if firstIndex(of: Array(",\"document\":".utf8), in: bytes, limit: 4096) != nil {
+                throw .unsupportedVersion(found: 1, supported: formatVersion)
+            }
             throw .notABundle("no bundle header found")
         }
         let header = Array(bytes[..<markerStart]) + Array("}".utf8)
@@ -82,15 +103,20 @@ public enum PolicyBundle {
         guard end > markerStart + marker.count, bytes[end - 1] == UInt8(ascii: "}") else {
             throw .damaged("the file does not end with the closing brace")
         }
-        let documentBytes = bytes[(markerStart + marker.count)..<(end - 1)]
-        let actual = "sha256:" + SHA256.hex(documentBytes)
+        let contentBytes = bytes[(markerStart + marker.count)..<(end - 1)]
+        let actual = hash(ofContentBytes: contentBytes)
         guard actual == expected else { throw .hashMismatch(expected: expected, actual: actual) }
+        let content: PolicyContent
         do {
-            let document = try JSONDecoder().decode(PolicyDocument.self, from: Data(documentBytes))
-            return (document, actual)
+            let decoder = JSONDecoder()
+            decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+                positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+            content = try decoder.decode(PolicyContent.self, from: Data(contentBytes))
         } catch {
-            throw .damaged("the document cannot be decoded: \(error)")
+            throw .damaged("the content cannot be decoded: \(error)")
         }
+        if let problem = content.inconsistency { throw .damaged(problem) }
+        return (content, actual)
     }
 
     private static func firstIndex(of needle: [UInt8], in haystack: [UInt8], limit: Int) -> Int? {
@@ -101,4 +127,18 @@ public enum PolicyBundle {
         }
         return nil
     }
+}
+
+extension Policy {
+    /// Loads a compiled bundle (Foundation alone: no libyaml, no validator). Refuses other
+    /// formats and versions, a hash that does not match, and damaged content. `file` names
+    /// the source in rule locations; by default the policy file's base name recorded in
+    /// the bundle.
+    public convenience init(bundle bytes: [UInt8], file: String? = nil) throws(PolicyBundle.LoadError) {
+        let (content, hash) = try PolicyBundle.decode(bytes)
+        self.init(content: content, file: file, hash: hash)
+    }
+
+    /// The bundle of this policy: the bytes `haptic-policy compile` writes.
+    package var bundle: [UInt8] { PolicyBundle.encode(self) }
 }

@@ -60,7 +60,7 @@ public struct PolicyDiff: Sendable {
 
     /// Compares two policies on the given logs (each replayed from a fresh session).
     public static func compare(
-        old: Policy, oldBudgets: [BudgetDecl], new: Policy, newBudgets: [BudgetDecl],
+        old: Policy, new: Policy,
         logs: [(name: String, events: [TimedEvent])], chatterWindow: Double = 5
     ) -> PolicyDiff {
         var changes: [Change] = []
@@ -79,7 +79,7 @@ public struct PolicyDiff: Sendable {
 
         for log in logs {
             var before = Session(policy: old), after = Session(policy: new)
-            var meterBefore = BudgetMeter(budgets: oldBudgets), meterAfter = BudgetMeter(budgets: newBudgets)
+            var meterBefore = BudgetMeter(policy: old), meterAfter = BudgetMeter(policy: new)
             var chatterBefore = ChatterCounter(window: chatterWindow)
             var chatterAfter = ChatterCounter(window: chatterWindow)
             var previous: (time: Double, screen: String?)?

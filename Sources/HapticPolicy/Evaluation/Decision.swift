@@ -24,12 +24,15 @@ public struct Decision: Sendable, Equatable {
         public let location: SourceLocation
         /// Invariant ids the row cites (`cite:`), for explanations.
         public let cites: [String]
+        /// The built-in state event this rule handles (`builtin:app.state`), if it is one.
+        public let stateEvent: StateEvent?
 
         /// Creates a rule reference.
-        public init(id: String, location: SourceLocation, cites: [String] = []) {
+        public init(id: String, location: SourceLocation, cites: [String] = [], stateEvent: StateEvent? = nil) {
             self.id = id
             self.location = location
             self.cites = cites
+            self.stateEvent = stateEvent
         }
 
         /// Rules are equal when id, location and citations are.
@@ -66,10 +69,13 @@ public struct Decision: Sendable, Equatable {
     public var action: Action
     /// The screen the event was decided on (nil when none is known).
     public var screen: String?
-    /// The feedback the policy chose (before fallbacks), or the loop stopped.
-    public var feedback: String?
+    /// The plan of the feedback the policy chose (before fallbacks), or of the loop
+    /// stopped: what the player renders, with its fallback chain.
+    public var plan: FeedbackPlan?
+    /// The name of the feedback the policy chose, or of the loop stopped.
+    public var feedback: String? { plan?.name }
     /// The layer of `feedback`.
-    public var layer: Layer?
+    public var layer: Layer? { plan?.layer }
     /// What to render after fallbacks; nil unless `action` is `play`.
     public var render: Render?
     /// Whether `render` is the feedback's fallback rather than the feedback itself.
@@ -96,15 +102,13 @@ public struct Decision: Sendable, Equatable {
 
     /// Creates a decision.
     public init(
-        action: Action, screen: String? = nil, feedback: String? = nil, layer: Layer? = nil,
-        render: Render? = nil, fallback: Bool = false, reason: Reason? = nil, note: String? = nil,
+        action: Action, screen: String? = nil, plan: FeedbackPlan? = nil, render: Render? = nil, fallback: Bool = false, reason: Reason? = nil, note: String? = nil,
         rule: Rule? = nil, directives: DirectiveSet = [], band: BandTransition? = nil,
         parameters: [Event.Parameter]? = nil, loopPeriod: Double? = nil
     ) {
         self.action = action
         self.screen = screen
-        self.feedback = feedback
-        self.layer = layer
+        self.plan = plan
         self.render = render
         self.fallback = fallback
         self.reason = reason

@@ -90,7 +90,7 @@ public struct DecisionTableWriter: DecisionFormat {
 
     /// What a template's RENDER cell may add, at its widest likely width (` bpm=300
     /// loop=00.000s`), so its rows align; a longer value pushes its row out.
-    private static func playedWithWidthSample(_ feedback: CompiledFeedback) -> String {
+    private static func playedWithWidthSample(_ feedback: FeedbackPlan) -> String {
         var text = ""
         for parameter in feedback.parameters {
             let values = [parameter.defaultValue, parameter.minimum, parameter.maximum].compactMap { $0 }

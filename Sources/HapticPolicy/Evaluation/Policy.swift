@@ -1,9 +1,12 @@
 /// A compiled policy: names interned to dense ids and every (screen, event) pair
 /// resolved to a cell in one flat table, so deciding an event is array indexing.
-/// Immutable and `Sendable`: compile once, share between sessions and threads.
+/// Immutable and `Sendable`: load once, share between sessions and threads.
+///
+/// Apps load one from a bundle (`Policy(bundle:)`); tools compile one from a validated
+/// document. Either way it is the same content with the same `hash`.
 ///
 /// ```swift
-/// let policy = try Policy(compiling: document)
+/// let policy = try Policy(bundle: bytes)
 /// var session = Session(policy: policy)
 /// let found = policy.eventID("plant.found") ?? .unknown
 /// let decision = session.decide(Event(t: 1.2, event: found, speaks: true))
@@ -11,8 +14,13 @@
 public final class Policy: Sendable {
     /// The policy's name (`policy:`).
     public let name: String
-    /// The file the policy was compiled from.
+    /// The file its source locations refer to: the path the policy was compiled from, or
+    /// for a bundle, the base name of the file compiled into it.
     public let file: String
+    /// `sha256:<hex>` of the compiled content: the same for a policy compiled from YAML
+    /// and for its bundle, whatever path or machine compiled it. Every decision made with
+    /// `PolicyStore` cites it.
+    public let hash: String
     /// Seconds from `prepare-engine` until the engine is ready (`engine.warmup`).
     public let warmup: Double
     /// Screen names, indexed by `ScreenID.rawValue`.
@@ -23,15 +31,19 @@ public final class Policy: Sendable {
     /// Subject names written in row conditions (`when: {subject: ...}`), by `SubjectID`.
     public let subjectNames: [String]
 
+    /// Everything the policy says, as data: what tools read.
+    package let content: PolicyContent
+
     let screenIndex: [String: Int]
     let eventIndex: [String: Int]
     let subjectIndex: [String: Int]
-    /// Layer of each catalogue event; nil for state events.
-    let eventLayers: [Layer?]
+    let feedbackIndex: [String: Int]
     /// `screenCount * eventCount` entries: a cell index, `undeclaredHere` or `offScreen`.
     let table: [Int32]
+    /// The cells of `content.cells`, ready to decide with, in the same order.
     let cells: [CompiledCell]
-    let feedback: [CompiledFeedback]
+    /// The feedback plans of `content.feedback`.
+    let feedback: [FeedbackPlan]
     let bands: [CompiledBand]
     /// Number of distinct (event, band) signals; band state is kept per slot and subject.
     let bandSlotCount: Int
@@ -43,13 +55,142 @@ public final class Policy: Sendable {
     /// The `creature-needs-speech` invariant, if any, and the events it exempts.
     let speechRule: Decision.Rule?
     let speechExempt: [Bool]
-    /// Invariant texts (`says:`) and locations by id, for explanations.
-    let invariants: [String: (text: String?, location: SourceLocation)]
 
     /// `table` entry: the event can occur on the screen but no cell decides it.
     static let undeclaredHere: Int32 = -1
     /// `table` entry: the event is not declared to occur on the screen at all.
     static let offScreen: Int32 = -2
+
+    /// Builds the decision tables of content that is consistent (the compiler's output,
+    /// or a bundle's content that passed `PolicyContent.inconsistency`).
+    package init(content: PolicyContent, file: String? = nil, hash: String) {
+        self.content = content
+        self.name = content.name
+        let file = file ?? content.source
+        self.file = file
+        self.hash = hash
+        self.warmup = content.warmup
+        self.feedback = content.feedback
+
+        let stateCount = StateEvent.allCases.count
+        screenNames = content.screens.map(\.name)
+        eventNames = StateEvent.allCases.map(\.rawValue) + content.events.map(\.name)
+        screenIndex = Dictionary(screenNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        eventIndex = Dictionary(eventNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        feedbackIndex = Dictionary(
+            content.feedback.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+
+        screenEnter = content.screens.map { screen in
+            var set: DirectiveSet = []
+            for directive in screen.enter { set.insert(DirectiveSet(directive)) }
+            return set
+        }
+        screenRules = content.screens.map {
+            Decision.Rule(id: "screens/" + $0.name, location: $0.location.location(in: file))
+        }
+
+        var speechRule: Decision.Rule?
+        var speechExempt = Array(repeating: false, count: eventNames.count)
+        for invariant in content.invariants where invariant.kind == .creatureNeedsSpeech {
+            speechRule = Decision.Rule(id: invariant.id, location: invariant.location.location(in: file))
+            for exception in invariant.exceptions {
+                if let index = eventIndex[exception.event] { speechExempt[index] = true }
+            }
+        }
+        self.speechRule = speechRule
+        self.speechExempt = speechExempt
+
+        bands = content.bands.map { band in
+            CompiledBand(
+                name: band.name, edges: band.edges, hysteresis: band.hysteresis,
+                levels: band.levels.map {
+                    .init(name: $0.name, play: $0.play, silent: $0.silent, location: $0.location.location(in: file))
+                })
+        }
+
+        var subjectNames: [String] = []
+        var subjectIndex: [String: Int] = [:]
+        for cell in content.cells {
+            for row in cell.rows {
+                guard let subject = row.condition?.subject, subjectIndex[subject] == nil else { continue }
+                subjectIndex[subject] = subjectNames.count
+                subjectNames.append(subject)
+            }
+        }
+        self.subjectNames = subjectNames
+        self.subjectIndex = subjectIndex
+
+        let screenCount = screenNames.count
+        let eventCount = eventNames.count
+        var table = Array(repeating: Self.offScreen, count: screenCount * eventCount)
+        for (index, event) in content.events.enumerated() {
+            let e = stateCount + index
+            for s in event.screens ?? Array(0..<screenCount) { table[s * eventCount + e] = Self.undeclaredHere }
+        }
+        var slots: [[Int]: Int] = [:]
+        var cells: [CompiledCell] = []
+        var everywhere: [(cell: Int32, event: Int)] = []
+        for (index, cell) in content.cells.enumerated() {
+            let e = stateCount + cell.event
+            let base = (cell.screen.map { content.screens[$0].name } ?? "everywhere") + "/" + content.events[cell.event].name
+            cells.append(Self.compile(cell, ruleBase: base, event: e, file: file, bands: content.bands, slots: &slots,
+                                      subjects: subjectIndex))
+            if let s = cell.screen {
+                table[s * eventCount + e] = Int32(index)
+            } else {
+                everywhere.append((Int32(index), e))
+            }
+        }
+        // `everywhere:` cells fill every screen where the event can occur and no screen
+        // cell decides it.
+        for (cell, e) in everywhere {
+            for s in 0..<screenCount where table[s * eventCount + e] == Self.undeclaredHere {
+                table[s * eventCount + e] = cell
+            }
+        }
+        self.table = table
+        self.cells = cells
+        bandSlotCount = slots.count
+        var bandSlots = Array(repeating: (event: 0, band: 0), count: slots.count)
+        for (key, slot) in slots { bandSlots[slot] = (key[0], key[1]) }
+        self.bandSlots = bandSlots
+    }
+
+    private static func compile(
+        _ cell: PolicyContent.Cell, ruleBase: String, event: Int, file: String, bands: [PolicyContent.Band],
+        slots: inout [[Int]: Int], subjects: [String: Int]
+    ) -> CompiledCell {
+        var rows: [CompiledRow] = []
+        for (position, row) in cell.rows.enumerated() {
+            let id = cell.rows.count > 1 ? "\(ruleBase)#\(position + 1)" : ruleBase
+            let rule = Decision.Rule(id: id, location: row.location.location(in: file), cites: row.cites)
+            var action = CompiledRow.Action.none
+            var levelRules: [Decision.Rule] = []
+            switch row.action {
+            case .play(let f): action = .play(f)
+            case .silent(let text): action = .silent(text)
+            case .stop(let f): action = .stop(f)
+            case .none: action = .none
+            case .band(let b):
+                let key = [event, b]
+                let slot = slots[key] ?? slots.count
+                slots[key] = slot
+                action = .band(band: b, slot: slot)
+                levelRules = bands[b].levels.map {
+                    Decision.Rule(id: id + "@" + $0.name, location: $0.location.location(in: file), cites: row.cites)
+                }
+            }
+            var directives: DirectiveSet = []
+            for directive in row.directives { directives.insert(DirectiveSet(directive)) }
+            rows.append(
+                CompiledRow(
+                    speaks: row.condition?.speaks, value: row.condition?.value,
+                    subject: row.condition?.subject.flatMap { subjects[$0] }.map(SubjectID.init(rawValue:)),
+                    action: action, ticker: row.ticker, directives: directives, rule: rule, levelRules: levelRules,
+                    note: row.note))
+        }
+        return CompiledCell(rows: rows)
+    }
 
     /// The id of an event name (catalogue or built-in state event), or nil.
     public func eventID(_ name: String) -> EventID? {
@@ -76,53 +217,23 @@ public final class Policy: Sendable {
         screenNames.indices.contains(id.rawValue) ? screenNames[id.rawValue] : nil
     }
 
+    /// The plan of the feedback declared under `name`, if any.
+    public func feedback(named name: String) -> FeedbackPlan? {
+        feedbackIndex[name].map { feedback[$0] }
+    }
+
     /// The designer's statement of an invariant (`says:`), by id.
     public func invariantText(_ id: String) -> String? {
-        invariants[id]?.text
+        content.invariants.first { $0.id == id }?.text
     }
 
     /// Where an invariant is declared, by id.
     public func invariantLocation(_ id: String) -> SourceLocation? {
-        invariants[id]?.location
+        content.invariants.first { $0.id == id }.map { $0.location.location(in: file) }
     }
 
-    /// Compiles a document. Runs the semantic validator first and refuses a document
-    /// with errors; then resolves every name, or throws with located diagnostics.
-    public convenience init(compiling document: PolicyDocument) throws(PolicyCompileError) {
-        try self.init(document: document, validation: nil)
-    }
-
-    /// Compiles a document the caller has just validated: `validation` must be what
-    /// `PolicyValidator.validate(document)` returned (warnings included); its errors
-    /// refuse the document and the validator does not run again.
-    package convenience init(compiling document: PolicyDocument, validation: [Diagnostic]) throws(PolicyCompileError) {
-        try self.init(document: document, validation: Optional(validation))
-    }
-
-    private init(document: PolicyDocument, validation: [Diagnostic]?) throws(PolicyCompileError) {
-        var compiler = PolicyCompiler(document, validation: validation)
-        let compiled = compiler.compile()
-        guard let compiled else { throw PolicyCompileError(diagnostics: compiler.diagnostics) }
-        name = document.name.value
-        file = document.file
-        warmup = document.engine.warmup.value
-        screenNames = compiled.screenNames
-        eventNames = compiled.eventNames
-        subjectNames = compiled.subjectNames
-        screenIndex = compiled.screenIndex
-        eventIndex = compiled.eventIndex
-        subjectIndex = compiled.subjectIndex
-        eventLayers = compiled.eventLayers
-        table = compiled.table
-        cells = compiled.cells
-        feedback = compiled.feedback
-        bands = compiled.bands
-        bandSlotCount = compiled.bandSlotCount
-        bandSlots = compiled.bandSlots
-        screenEnter = compiled.screenEnter
-        screenRules = compiled.screenRules
-        speechRule = compiled.speechRule
-        speechExempt = compiled.speechExempt
-        invariants = compiled.invariants
+    /// Where something of this policy is written, as a location in `file`.
+    package func location(_ position: SourcePosition) -> SourceLocation {
+        position.location(in: file)
     }
 }

@@ -39,7 +39,7 @@ public struct Session: Sendable {
         self.subjectIndex = policy.subjectIndex
         self.eventCount = policy.eventNames.count
         self.slotCount = policy.bandSlotCount
-        self.bandLevels = Array(repeating: -1, count: policy.bandSlotCount * 8)
+        self.bandLevels = Array(repeating: -1, count: policy.bandSlotCount * Self.subjectRowsReserved)
     }
 
     /// The id of a subject name, interning it on first use.
@@ -78,6 +78,11 @@ public struct Session: Sendable {
         guard index < bandLevels.count, bandLevels[index] >= 0 else { return nil }
         return policy.bands[b].levels[Int(bandLevels[index])].name
     }
+
+    /// Band levels are stored one row of `slotCount` per subject (row 0: no subject), and
+    /// the storage grows by this many rows at a time, so the first few subjects never
+    /// reallocate it.
+    private static let subjectRowsReserved = 8
 
     @inline(__always)
     private func levelIndex(slot: Int, subject: SubjectID?) -> Int {
@@ -190,7 +195,8 @@ public struct Session: Sendable {
             }
             let index = levelIndex(slot: slot, subject: event.subject)
             if index >= bandLevels.count {
-                bandLevels.append(contentsOf: repeatElement(-1, count: index + 1 - bandLevels.count + slotCount * 8))
+                bandLevels.append(
+                    contentsOf: repeatElement(-1, count: index + 1 - bandLevels.count + slotCount * Self.subjectRowsReserved))
             }
             let previous = Int(bandLevels[index])
             let level = previous < 0 ? band.rawLevel(value) : band.nextLevel(from: previous, value: value)
@@ -214,8 +220,7 @@ public struct Session: Sendable {
     private mutating func stop(_ target: Int?, into decision: inout Decision) {
         let before = runningLoops.count
         if let target {
-            decision.feedback = policy.feedback[target].name
-            decision.layer = policy.feedback[target].layer
+            decision.plan = policy.feedback[target]
             runningLoops.removeAll { $0.feedbackIndex == target }
         } else {
             runningLoops.removeAll()
@@ -230,8 +235,7 @@ public struct Session: Sendable {
 
     private mutating func play(_ f: Int, event: Event, eventIndex e: Int, into decision: inout Decision) {
         let feedback = policy.feedback[f]
-        decision.feedback = feedback.name
-        decision.layer = feedback.layer
+        decision.plan = feedback
         if !isForeground {
             decision.reason = .background
             return
@@ -265,7 +269,7 @@ public struct Session: Sendable {
                 : engine != .ready ? .engineCold
                 : nil
             if let problem {
-                guard let fallback = feedback.fallback else {
+                guard let fallback = feedback.fallbackRender else {
                     decision.reason = .noFallback
                     decision.note = "'\(feedback.name)' cannot play (\(problem.rawValue)) and has no fallback"
                     return
@@ -292,7 +296,7 @@ public struct Session: Sendable {
 
     /// Checks the event's parameters against the template and evaluates the loop period.
     private static func bind(
-        _ given: [Event.Parameter], to feedback: CompiledFeedback
+        _ given: [Event.Parameter], to feedback: FeedbackPlan
     ) -> Result<(parameters: [Event.Parameter], period: Double?), ParameterProblem> {
         var values: [String: Double] = [:]
         for parameter in feedback.parameters { values[parameter.name] = parameter.defaultValue }
@@ -328,7 +332,7 @@ public struct Session: Sendable {
     }
 
     /// `; use 20 to 300` (or `at least`/`at most` for a one-sided range), for bad-params notes.
-    private static func range(_ spec: CompiledFeedback.Parameter) -> String {
+    private static func range(_ spec: PatternTemplate.Parameter) -> String {
         switch (spec.minimum, spec.maximum) {
         case let (minimum?, maximum?): "; use \(numberText(minimum)) to \(numberText(maximum))"
         case let (minimum?, nil): "; use at least \(numberText(minimum))"
@@ -343,7 +347,7 @@ public struct Session: Sendable {
     private static let stateEvents = StateEvent.allCases
     /// `builtin:<state event>` rules, made once, by state event id.
     private static let stateRules = StateEvent.allCases.map {
-        Decision.Rule(id: "builtin:" + $0.rawValue, location: .unknown)
+        Decision.Rule(id: "builtin:" + $0.rawValue, location: .unknown, stateEvent: $0)
     }
 
     /// Starts warming the engine; returns whether a `prepare-engine` directive is due

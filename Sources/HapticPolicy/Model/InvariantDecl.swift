@@ -1,18 +1,7 @@
 /// A design rule with an id (`H-2`) that diagnostics and decisions cite.
 public struct InvariantDecl: Sendable, Hashable, Codable {
-    /// What the invariant enforces.
-    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
-        /// Never play the listed presets, anywhere, fallbacks included.
-        case bannedPresets = "banned-presets"
-        /// Creature feedback plays only when the event says the creature speaks.
-        case creatureNeedsSpeech = "creature-needs-speech"
-        /// UI events never play creature feedback; creature events never play presets.
-        case noLayerMixing = "no-layer-mixing"
-        /// Events carrying a number are decided only through bands (ring on change).
-        case bandsOnly = "bands-only"
-        /// A principle rows cite (for example the utility principle); not machine-checked.
-        case guideline
-    }
+    /// The rule (`InvariantKind`).
+    public typealias Kind = InvariantKind
 
     /// An event exempted from the invariant, with the designer's reason.
     public struct Exception: Sendable, Hashable, Codable {

@@ -50,15 +50,8 @@ public struct TemplateParameter: Sendable, Hashable, Codable {
 
 /// One event of a pattern.
 public struct PatternEventDecl: Sendable, Hashable, Codable {
-    /// The event kind.
-    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
-        /// A tap (Core Haptics `HapticTransient`).
-        case transient
-        /// A sustained vibration up to 30 s (`HapticContinuous`).
-        case continuous
-        /// A deliberate gap: nothing plays; shown in reports, checked for overlaps.
-        case silence
-    }
+    /// The event kind (`PatternEventKind`).
+    public typealias Kind = PatternEventKind
 
     /// The kind (`type:`).
     public var kind: Located<Kind>
@@ -96,13 +89,8 @@ public struct PatternEventDecl: Sendable, Hashable, Codable {
 
 /// A parameter curve over one pattern event (Core Haptics `ParameterCurve`).
 public struct CurveDecl: Sendable, Hashable, Codable {
-    /// Which parameter the curve controls.
-    public enum Parameter: String, Sendable, Hashable, Codable, CaseIterable {
-        /// Multiplies the event intensity (`HapticIntensityControl`).
-        case intensity
-        /// Offsets the event sharpness (`HapticSharpnessControl`).
-        case sharpness
-    }
+    /// The controlled parameter (`CurveParameter`).
+    public typealias Parameter = CurveParameter
 
     /// The controlled parameter (the key under `curves:`).
     public var parameter: Located<Parameter>

@@ -57,15 +57,8 @@ public struct CellDecl: Sendable, Hashable, Codable {
 
 /// One row of a cell: an optional condition and what to do.
 public struct RowDecl: Sendable, Hashable, Codable {
-    /// The gesture step of a ticker row (`ticker:`).
-    public enum TickerStep: String, Sendable, Hashable, Codable, CaseIterable {
-        /// The gesture begins: create and prepare the generator.
-        case begin
-        /// One tick: play, then re-prepare.
-        case tick
-        /// The gesture ends: release the generator.
-        case end
-    }
+    /// The ticker step (`TickerStep`).
+    public typealias TickerStep = HapticPolicy.TickerStep
 
     /// The condition (`when:`); nil means always.
     public var condition: ConditionDecl?

@@ -54,3 +54,45 @@ public enum StateEvent: String, Sendable, Hashable, Codable, CaseIterable {
     /// The user's system haptics setting (`value` boolean).
     case hapticsEnabled = "device.hapticsEnabled"
 }
+
+/// The gesture step of a ticker row (`ticker:`).
+public enum TickerStep: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The gesture begins: create and prepare the generator.
+    case begin
+    /// One tick: play, then re-prepare.
+    case tick
+    /// The gesture ends: release the generator.
+    case end
+}
+
+/// What the invariant enforces.
+public enum InvariantKind: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Never play the listed presets, anywhere, fallbacks included.
+    case bannedPresets = "banned-presets"
+    /// Creature feedback plays only when the event says the creature speaks.
+    case creatureNeedsSpeech = "creature-needs-speech"
+    /// UI events never play creature feedback; creature events never play presets.
+    case noLayerMixing = "no-layer-mixing"
+    /// Events carrying a number are decided only through bands (ring on change).
+    case bandsOnly = "bands-only"
+    /// A principle rows cite (for example the utility principle); not machine-checked.
+    case guideline
+}
+
+/// The kind of one event of a pattern.
+public enum PatternEventKind: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A tap (Core Haptics `HapticTransient`).
+    case transient
+    /// A sustained vibration up to 30 s (`HapticContinuous`).
+    case continuous
+    /// A deliberate gap: nothing plays; shown in reports, checked for overlaps.
+    case silence
+}
+
+/// The parameter a pattern curve controls.
+public enum CurveParameter: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Multiplies the event intensity (`HapticIntensityControl`).
+    case intensity
+    /// Offsets the event sharpness (`HapticSharpnessControl`).
+    case sharpness
+}

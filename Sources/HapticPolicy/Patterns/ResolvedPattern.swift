@@ -5,7 +5,7 @@ public struct ResolvedPattern: Sendable, Hashable {
     /// One concrete event.
     public struct Event: Sendable, Hashable {
         /// Transient, continuous or silence.
-        public var kind: PatternEventDecl.Kind
+        public var kind: PatternEventKind
         /// Start, seconds from the pattern start.
         public var time: Double
         /// Length in seconds; 0 for a transient.
@@ -23,7 +23,7 @@ public struct ResolvedPattern: Sendable, Hashable {
 
         /// Creates an event.
         public init(
-            kind: PatternEventDecl.Kind, time: Double, duration: Double = 0, intensity: Double = 1,
+            kind: PatternEventKind, time: Double, duration: Double = 0, intensity: Double = 1,
             sharpness: Double = 0.5, curves: [Curve] = [], note: String? = nil, location: SourceLocation = .unknown
         ) {
             self.kind = kind
@@ -40,7 +40,7 @@ public struct ResolvedPattern: Sendable, Hashable {
         public var end: Double { time + duration }
 
         /// The curve for one parameter, if the event has one.
-        public func curve(_ parameter: CurveDecl.Parameter) -> Curve? {
+        public func curve(_ parameter: CurveParameter) -> Curve? {
             curves.first { $0.parameter == parameter }
         }
 
@@ -65,12 +65,12 @@ public struct ResolvedPattern: Sendable, Hashable {
     /// A concrete parameter curve.
     public struct Curve: Sendable, Hashable {
         /// The controlled parameter.
-        public var parameter: CurveDecl.Parameter
+        public var parameter: CurveParameter
         /// Control points in time order, times relative to the event start.
         public var points: [Point]
 
         /// Creates a curve.
-        public init(parameter: CurveDecl.Parameter, points: [Point]) {
+        public init(parameter: CurveParameter, points: [Point]) {
             self.parameter = parameter
             self.points = points
         }
@@ -179,63 +179,5 @@ private func rangeText(_ minimum: Double?, _ maximum: Double?) -> String {
     case let (lo?, nil): "\(numberText(lo)) or more"
     case let (nil, hi?): "\(numberText(hi)) or less"
     case (nil, nil): "any finite number"
-    }
-}
-
-extension PatternDecl {
-    /// Instantiates the template: declared defaults overridden by `values`; a value for an
-    /// undeclared parameter or outside a declared range is an error naming the parameter.
-    /// Intensity defaults to 1, sharpness to 0.5 (0 for silences).
-    public func resolve(_ values: [String: Double] = [:]) throws(PatternResolutionError) -> ResolvedPattern {
-        let known = parameters.map(\.name.value)
-        for name in values.keys.sorted() where !known.contains(name) {
-            throw .unknownParameter(name, known: known)
-        }
-        var bindings: [String: Double] = [:]
-        for parameter in parameters {
-            let name = parameter.name.value
-            let value = values[name] ?? parameter.defaultValue.value
-            let tooLow = parameter.minimum.map { value < $0.value } ?? false
-            let tooHigh = parameter.maximum.map { value > $0.value } ?? false
-            if tooLow || tooHigh || !value.isFinite {
-                throw .outOfRange(
-                    name, value: value, minimum: parameter.minimum?.value, maximum: parameter.maximum?.value,
-                    location: parameter.name.location)
-            }
-            bindings[name] = value
-        }
-        func eval(_ expression: Located<Expression>) throws(PatternResolutionError) -> Double {
-            do {
-                return try expression.value.evaluate(bindings)
-            } catch {
-                switch error {
-                case .unboundParameter(let name): throw .unboundParameter(name, location: expression.location)
-                case .notFinite: throw .notFinite(location: expression.location)
-                }
-            }
-        }
-        var resolved: [ResolvedPattern.Event] = []
-        for event in events {
-            let kind = event.kind.value
-            let silent = kind == .silence
-            var curves: [ResolvedPattern.Curve] = []
-            for curve in event.curves {
-                var points: [ResolvedPattern.Point] = []
-                for point in curve.points {
-                    points.append(.init(time: try eval(point.time), value: try eval(point.value)))
-                }
-                curves.append(.init(parameter: curve.parameter.value, points: points))
-            }
-            resolved.append(
-                .init(
-                    kind: kind,
-                    time: try eval(event.time),
-                    duration: kind == .transient ? 0 : try event.duration.map(eval) ?? 0,
-                    intensity: silent ? 0 : try event.intensity.map(eval) ?? 1,
-                    sharpness: silent ? 0 : try event.sharpness.map(eval) ?? 0.5,
-                    curves: curves, note: event.note, location: event.location))
-        }
-        let period = try loop.map(eval)
-        return ResolvedPattern(events: resolved, loop: period, parameters: bindings)
     }
 }

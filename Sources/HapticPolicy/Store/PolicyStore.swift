@@ -3,7 +3,7 @@ import Foundation
 /// The app's one policy and one session, shared by every thread: `decide` from anywhere,
 /// `reload` an edited policy without a restart.
 ///
-/// `reload` validates and compiles the new policy completely before it swaps anything;
+/// `reload` loads (or validates and compiles) the new policy completely before it swaps anything;
 /// on any error the last good policy stays active and the diagnostics come back. The swap
 /// is atomic with respect to `decide`: each decision is made wholly under one policy and
 /// cites that policy's hash. Band levels, the open ticker gesture, running loops and the
@@ -17,7 +17,7 @@ import Foundation
 public final class PolicyStore: @unchecked Sendable {
     // `@unchecked`: every stored var is read and written only with `lock` held.
     private let lock = NSLock()
-    private var loaded: LoadedPolicy
+    private var loaded: Policy
     private var session: Session
     private var lastTime = 0.0
     private let startUptime = ProcessInfo.processInfo.systemUptime
@@ -27,9 +27,7 @@ public final class PolicyStore: @unchecked Sendable {
         /// The decision.
         public var decision: Decision
         /// The policy that decided; `policy.hash` is the hash cited.
-        public var policy: LoadedPolicy
-        /// The event's numeric template parameters (`bpm`), for the player.
-        public var parameters: [String: Double]
+        public var policy: Policy
 
         /// `sha256:<hex>` of the policy that made the decision.
         public var policyHash: String { policy.hash }
@@ -46,19 +44,19 @@ public final class PolicyStore: @unchecked Sendable {
     }
 
     /// Starts serving `policy` with a fresh session (no screen yet, engine cold).
-    public init(_ policy: LoadedPolicy, device: DeviceState = DeviceState()) {
+    public init(_ policy: Policy, device: DeviceState = DeviceState()) {
         loaded = policy
-        session = Session(policy: policy.policy, device: device)
+        session = Session(policy: policy, device: device)
     }
 
-    /// Starts serving a compiled bundle; throws `PolicyBundle.LoadError` or
-    /// `PolicyCompileError`.
-    public convenience init(bundle bytes: [UInt8], device: DeviceState = DeviceState()) throws {
-        self.init(try LoadedPolicy(bundle: bytes), device: device)
+    /// Starts serving a compiled bundle; throws `PolicyBundle.LoadError` when it is
+    /// damaged or of another format.
+    public convenience init(bundle bytes: [UInt8], device: DeviceState = DeviceState()) throws(PolicyBundle.LoadError) {
+        self.init(try Policy(bundle: bytes), device: device)
     }
 
     /// The active policy.
-    public var current: LoadedPolicy {
+    public var current: Policy {
         lock.lock()
         defer { lock.unlock() }
         return loaded
@@ -86,28 +84,28 @@ public final class PolicyStore: @unchecked Sendable {
         let event = session.event(
             t: lastTime, name: name, screen: screen, subject: subject, value: value, speaks: speaks,
             params: parameters)
-        return Decided(decision: session.decide(event), policy: loaded, parameters: params)
+        return Decided(decision: session.decide(event), policy: loaded)
+    }
+
+    /// Swaps in a policy already loaded or compiled; the session carries over (see the
+    /// type's summary). Returns the hash now active.
+    @discardableResult
+    public func reload(_ policy: Policy) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        session = Session(policy: policy, continuing: session)
+        loaded = policy
+        return policy.hash
     }
 
     /// Validates and compiles `document`, then swaps it in; on any error the active policy
-    /// stays and the diagnostics say why. The document is validated once: the compiler is
-    /// handed the validator's findings instead of running it again.
+    /// stays and the diagnostics say why. The document is validated once.
     @discardableResult
     public func reload(_ document: PolicyDocument) -> ReloadResult {
-        var diagnostics = PolicyValidator.validate(document)
-        let next: LoadedPolicy
-        do {
-            guard !diagnostics.contains(where: { $0.severity == .error }) else { return refused(diagnostics) }
-            next = try LoadedPolicy(document: document, validation: diagnostics)
-        } catch {
-            diagnostics += error.diagnostics.filter { new in !diagnostics.contains(new) }
-            return refused(diagnostics)
-        }
-        lock.lock()
-        defer { lock.unlock() }
-        session = Session(policy: next.policy, continuing: session)
-        loaded = next
-        return ReloadResult(applied: true, diagnostics: diagnostics, activeHash: next.hash)
+        let outcome = PolicyValidator.check(document)
+        guard let validated = outcome.validated else { return refused(outcome.diagnostics) }
+        let hash = reload(PolicyCompiler.compile(validated))
+        return ReloadResult(applied: true, diagnostics: outcome.diagnostics, activeHash: hash)
     }
 
     /// Loads a compiled bundle and swaps it in; a damaged bundle is refused with a
@@ -115,8 +113,8 @@ public final class PolicyStore: @unchecked Sendable {
     @discardableResult
     public func reload(bundle bytes: [UInt8], file: String = "<bundle>") -> ReloadResult {
         do {
-            let (document, _) = try PolicyBundle.decode(bytes)
-            return reload(document)
+            let hash = reload(try Policy(bundle: bytes))
+            return ReloadResult(applied: true, diagnostics: [], activeHash: hash)
         } catch {
             return refused([
                 Diagnostic(

@@ -1,7 +1,7 @@
 /// The "don't ring here" table of a policy: every screen × event that can occur there,
 /// with what it decides, in which layer, why, and which invariant it cites.
 ///
-/// Built from the document alone (no evaluation), for `haptic-policy table` and reports.
+/// Built from the compiled policy alone (no evaluation), for `haptic-policy table` and reports.
 public struct DecisionTable: Sendable, Hashable {
     /// Where a cell's rows come from.
     public enum Origin: String, Sendable, Hashable, Codable {
@@ -78,87 +78,76 @@ public struct DecisionTable: Sendable, Hashable {
     /// Invariant id → the designer's statement, for citing.
     public var invariants: [String: String]
 
-    /// Builds the table of a document.
-    public init(_ document: PolicyDocument) {
-        let feedbackLayer = Dictionary(
-            document.feedback.map { ($0.name.value, $0.layer.value) }, uniquingKeysWith: { first, _ in first })
-        let bandLayer: [String: Layer] = Dictionary(
-            document.bands.map { band in
-                (band.name.value, band.levels.lazy.compactMap { $0.play.flatMap { feedbackLayer[$0.value] } }.first)
-            }, uniquingKeysWith: { first, _ in first }
-        ).compactMapValues { $0 }
-        let everywhere = Dictionary(
-            document.everywhere.map { ($0.event.value, $0) }, uniquingKeysWith: { first, _ in first })
+    /// Builds the table of a compiled policy.
+    public init(_ policy: Policy) {
+        let content = policy.content
         var invariants: [String: String] = [:]
-        for invariant in document.invariants where invariants[invariant.id.value] == nil {
-            invariants[invariant.id.value] = invariant.text ?? invariant.kind.value.rawValue
+        for invariant in content.invariants where invariants[invariant.id] == nil {
+            invariants[invariant.id] = invariant.text ?? invariant.kind.rawValue
         }
         self.invariants = invariants
+        let bandLayer: [Layer?] = content.bands.map { band in
+            band.levels.lazy.compactMap { $0.play.map { content.feedback[$0].layer } }.first
+        }
 
-        func row(_ row: RowDecl, eventLayer: Layer?) -> Row {
-            var directives = row.directives.map(\.value.rawValue)
-            switch row.ticker?.value {
-            case .begin: directives.insert(Directive.prepareTicker.rawValue, at: 0)
-            case .tick: directives.insert(Directive.prepareTicker.rawValue, at: 0)
-            case .end: directives.insert(Directive.releaseTicker.rawValue, at: 0)
+        func row(_ row: PolicyContent.Row, eventLayer: Layer?) -> Row {
+            var directives = row.directives.map(\.rawValue)
+            switch row.ticker {
+            case .begin?, .tick?: directives.insert(Directive.prepareTicker.rawValue, at: 0)
+            case .end?: directives.insert(Directive.releaseTicker.rawValue, at: 0)
             case nil: break
             }
             let action: Action
             let target: String?
             let layer: Layer?
-            if let play = row.play {
-                (action, target, layer) = (.play, play.value, feedbackLayer[play.value])
-            } else if let band = row.band {
-                (action, target, layer) = (.band, band.value, bandLayer[band.value])
-            } else if row.silent != nil {
+            var reason: String?
+            switch row.action {
+            case .play(let f):
+                (action, target, layer) = (.play, content.feedback[f].name, content.feedback[f].layer)
+            case .band(let b):
+                (action, target, layer) = (.band, content.bands[b].name, bandLayer[b])
+            case .silent(let text):
                 (action, target, layer) = (.silent, nil, eventLayer)
-            } else if let stop = row.stop {
-                (action, target, layer) = (.stop, stop.value, feedbackLayer[stop.value])
+                reason = text
+            case .stop(let f):
+                (action, target, layer) = (.stop, f.map { content.feedback[$0].name } ?? "all", f.map { content.feedback[$0].layer })
                 directives.append(Directive.stopLoop.rawValue)
-            } else {
+            case .none:
                 (action, target, layer) = (.directive, nil, eventLayer)
             }
             return Row(
                 condition: row.condition.map(Self.describe), action: action, target: target, layer: layer,
-                reason: row.silent?.value, cites: row.cites.map(\.value), directives: directives,
-                note: row.note, location: row.location)
+                reason: reason, cites: row.cites, directives: directives, note: row.note,
+                location: policy.location(row.location))
         }
 
-        screens = document.screens.map { screen in
-            let own = Dictionary(screen.cells.map { ($0.event.value, $0) }, uniquingKeysWith: { first, _ in first })
+        var own: [[Int: PolicyContent.Cell]] = Array(repeating: [:], count: content.screens.count)
+        var everywhere: [Int: PolicyContent.Cell] = [:]
+        for cell in content.cells {
+            if let screen = cell.screen { own[screen][cell.event] = cell } else { everywhere[cell.event] = cell }
+        }
+        screens = content.screens.enumerated().map { s, screen in
             var cells: [Cell] = []
-            var seen: Set<String> = []
-            for event in document.events {
-                let occursHere: Bool
-                switch event.screens {
-                case .all: occursHere = true
-                case .only(let names): occursHere = names.contains { $0.value == screen.name.value }
-                }
-                let name = event.name.value
-                guard occursHere || own[name] != nil, seen.insert(name).inserted else { continue }
-                let layer = event.layer.value
-                if let cell = own[name] {
-                    cells.append(Cell(event: name, eventLayer: layer, origin: .screen, rows: cell.rows.map { row($0, eventLayer: layer) }))
-                } else if let cell = everywhere[name] {
-                    cells.append(Cell(event: name, eventLayer: layer, origin: .everywhere, rows: cell.rows.map { row($0, eventLayer: layer) }))
+            for (e, event) in content.events.enumerated() {
+                let occursHere = event.screens?.contains(s) ?? true
+                guard occursHere || own[s][e] != nil else { continue }
+                if let cell = own[s][e] {
+                    cells.append(Cell(event: event.name, eventLayer: event.layer, origin: .screen, rows: cell.rows.map { row($0, eventLayer: event.layer) }))
+                } else if let cell = everywhere[e] {
+                    cells.append(Cell(event: event.name, eventLayer: event.layer, origin: .everywhere, rows: cell.rows.map { row($0, eventLayer: event.layer) }))
                 } else {
-                    cells.append(Cell(event: name, eventLayer: layer, origin: .gap, rows: []))
+                    cells.append(Cell(event: event.name, eventLayer: event.layer, origin: .gap, rows: []))
                 }
             }
-            // Cells for events missing from the catalogue still show (the linter flags them).
-            for cell in screen.cells where seen.insert(cell.event.value).inserted {
-                cells.append(Cell(event: cell.event.value, eventLayer: nil, origin: .screen, rows: cell.rows.map { row($0, eventLayer: nil) }))
-            }
-            return Screen(
-                name: screen.name.value, onEnter: screen.onEnter.map(\.value.rawValue), note: screen.note, cells: cells)
+            return Screen(name: screen.name, onEnter: screen.enter.map(\.rawValue), note: screen.note, cells: cells)
         }
     }
 
-    private static func describe(_ condition: ConditionDecl) -> String {
+    private static func describe(_ condition: PolicyContent.Condition) -> String {
         var parts: [String] = []
-        if let speaks = condition.speaks { parts.append("speaks = \(speaks.value)") }
-        if let value = condition.value { parts.append("value = \(value.value)") }
-        if let subject = condition.subject { parts.append("subject = \"\(subject.value)\"") }
+        if let speaks = condition.speaks { parts.append("speaks = \(speaks)") }
+        if let value = condition.value { parts.append("value = \(value)") }
+        if let subject = condition.subject { parts.append("subject = \"\(subject)\"") }
         return parts.joined(separator: ", ")
     }
 }

@@ -39,8 +39,9 @@ public struct PolicyCoverage: Sendable {
     private let bandLevelNames: Set<String>
 
     /// Starts empty coverage for a policy.
-    public init(document: PolicyDocument) {
-        let table = DecisionTable(document)
+    public init(policy: Policy) {
+        let content = policy.content
+        let table = DecisionTable(policy)
         var cellKeys: [String] = []
         for screen in table.screens {
             for cell in screen.cells where cell.origin != .gap {
@@ -48,24 +49,22 @@ public struct PolicyCoverage: Sendable {
             }
         }
         cells = Tally(kind: "cells", all: cellKeys, hit: [])
-        feedback = Tally(kind: "feedback", all: document.feedback.map(\.name.value), hit: [])
-        let levels = document.bands.flatMap { band in band.levels.map { "\(band.name.value).\($0.name.value)" } }
+        feedback = Tally(kind: "feedback", all: content.feedback.map(\.name), hit: [])
+        let levels = content.bands.flatMap { band in band.levels.map { "\(band.name).\($0.name)" } }
         bands = Tally(kind: "bands", all: levels, hit: [])
         bandLevelNames = Set(levels)
         var cited: Set<String> = []
-        for cell in document.everywhere + document.screens.flatMap(\.cells) {
-            for row in cell.rows { cited.formUnion(row.cites.map(\.value)) }
+        for cell in content.cells {
+            for row in cell.rows { cited.formUnion(row.cites) }
         }
-        let exercisable = document.invariants.filter {
-            cited.contains($0.id.value) || $0.kind.value == .creatureNeedsSpeech
-        }.map(\.id.value)
+        let exercisable = content.invariants.filter { cited.contains($0.id) || $0.kind == .creatureNeedsSpeech }.map(\.id)
         invariants = Tally(kind: "invariants", all: exercisable, hit: [])
-        staticInvariants = document.invariants.map(\.id.value).filter { !exercisable.contains($0) }
+        staticInvariants = content.invariants.map(\.id).filter { !exercisable.contains($0) }
         var fallbacks: [String: [String]] = [:]
-        for declared in document.feedback {
-            switch declared.fallback {
-            case .target(let name)?: fallbacks[declared.name.value] = [name.value]
-            case .sequence(let steps, _)?: fallbacks[declared.name.value] = steps.map(\.target.value)
+        for plan in content.feedback {
+            switch plan.fallback {
+            case .preset(let step)?: fallbacks[plan.name] = [step.name]
+            case .sequence(let steps)?: fallbacks[plan.name] = steps.map(\.name)
             default: break
             }
         }

@@ -2,20 +2,17 @@
 /// decision compared with its expectation, rings counted against the policy's budgets,
 /// and what the cases exercised tallied for coverage.
 public struct PolicyTestRunner: Sendable {
-    /// The compiled policy.
+    /// The compiled policy (its budgets, table and vocabulary count for coverage too).
     public let policy: Policy
-    /// The document it was compiled from (budgets, table, vocabulary for coverage).
-    public let document: PolicyDocument
 
     /// Creates a runner.
-    public init(policy: Policy, document: PolicyDocument) {
+    public init(policy: Policy) {
         self.policy = policy
-        self.document = document
     }
 
     /// Runs every case of the suite.
     public func run(_ suite: PolicyTestSuite) -> PolicyTestReport {
-        var coverage = PolicyCoverage(document: document)
+        var coverage = PolicyCoverage(policy: policy)
         let results = suite.cases.map { run($0, coverage: &coverage) }
         return PolicyTestReport(file: suite.file, results: results, coverage: coverage)
     }
@@ -23,7 +20,7 @@ public struct PolicyTestRunner: Sendable {
     /// Runs one case, adding what it exercised to `coverage`.
     public func run(_ testCase: PolicyTestCase, coverage: inout PolicyCoverage) -> PolicyTestResult {
         var session = Session(policy: policy, device: testCase.device)
-        var meter = BudgetMeter(budgets: document.budgets)
+        var meter = BudgetMeter(policy: policy)
         var failures: [PolicyTestFailure] = []
         for (index, step) in testCase.steps.enumerated() {
             let decision = session.decide(step.event)

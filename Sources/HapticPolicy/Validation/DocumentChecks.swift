@@ -1,6 +1,10 @@
 extension CheckCode {
     static let warmupOutOfRange = CheckCode(
         "HP115", .error, "warmup-out-of-range", "the engine warm-up is outside 0-2 s")
+    /// Only a document built in code can trigger it: in YAML these names are mapping keys,
+    /// and a repeated key is the front end's HP006.
+    static let duplicateDeclaration = CheckCode(
+        "HP218", .error, "duplicate-declaration", "a screen, event, feedback or band set is declared twice")
 }
 
 /// Top-level values: the engine settings. (`version: 1` is the front end's check, HP020.)
@@ -16,6 +20,26 @@ enum DocumentChecks {
             out.append(CheckCode.warmupOutOfRange(
                 "the engine warm-up is \(show(warmup.value)) s: use 0 to \(show(maxWarmup)) s (a cold engine needs about 0.05-0.1 s)",
                 at: warmup.location))
+        }
+        out += duplicates(document.screens.map(\.name), "screen")
+        out += duplicates(document.events.map(\.name), "event")
+        out += duplicates(document.feedback.map(\.name), "feedback")
+        out += duplicates(document.bands.map(\.name), "band set")
+        return out
+    }
+
+    /// Every repeat of a name, at the repeat, naming the first declaration.
+    private static func duplicates(_ names: [Located<String>], _ what: String) -> [Diagnostic] {
+        var first: [String: SourceLocation] = [:]
+        var out: [Diagnostic] = []
+        for name in names {
+            if let earlier = first[name.value] {
+                out.append(CheckCode.duplicateDeclaration(
+                    "\(what) '\(name.value)' is declared twice (first at \(earlier.line):\(earlier.column)): keep one declaration",
+                    at: name.location))
+            } else {
+                first[name.value] = name.location
+            }
         }
         return out
     }

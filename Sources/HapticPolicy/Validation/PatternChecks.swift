@@ -58,8 +58,8 @@ struct PatternFinding {
 /// parameter ranges (`TemplateSpace`), and a violation names the values that cause it.
 enum PatternChecks {
     /// Core Haptics limits.
-    static let maxContinuousDuration = 30.0
-    static let maxControlPoints = 16
+    static let maxContinuousDuration = HapticLimits.maxContinuousDuration
+    static let maxControlPoints = HapticLimits.maxControlPoints
     /// Template findings explained with causes and bounds: each costs ~70 evaluations of
     /// the whole pattern, so huge patterns get fewer (the rest name every parameter at its end).
     static func explainedFindingsLimit(events: Int) -> Int { min(20, 20_000 / max(1, events)) }

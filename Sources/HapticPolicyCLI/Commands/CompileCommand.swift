@@ -35,31 +35,20 @@ enum CompileCommand {
         let loaded = PolicyLoader.parse(bytes, file: file)
         var diagnostics = loaded.diagnostics
         // Validated once: the compiler below is handed these findings.
-        var validation: [Diagnostic]?
+        var validated: ValidatedPolicy?
         if let document = loaded.document, !diagnostics.contains(where: { $0.severity == .error }) {
-            let found = PolicyValidator.validate(document)
-            validation = found
-            diagnostics += found
+            let outcome = PolicyValidator.check(document)
+            validated = outcome.validated
+            diagnostics += outcome.diagnostics
         }
-        guard let document = loaded.document, !diagnostics.contains(where: { $0.severity == .error }) else {
+        guard let validated else {
             report(diagnostics, context: context)
             context.stderr.line("\(file): not compiled; fix the errors above")
             return .failure
         }
-        let bundle: [UInt8]
-        let hash: String
-        do {
-            let policy = try LoadedPolicy(document: document, validation: validation)
-            bundle = try PolicyBundle.encode(document)
-            hash = policy.hash
-        } catch let error as PolicyCompileError {
-            report(diagnostics + error.diagnostics, context: context)
-            context.stderr.line("\(file): not compiled; fix the errors above")
-            return .failure
-        } catch {
-            context.stderr.line("error: \(file): cannot be encoded (\(error))")
-            return .failure
-        }
+        let policy = PolicyCompiler.compile(validated)
+        let bundle = policy.bundle
+        let hash = policy.hash
         report(diagnostics, context: context)
         if output == "-" {
             context.stdout.write(bytes: bundle)
@@ -71,7 +60,7 @@ enum CompileCommand {
                 return .failure
             }
         }
-        context.stderr.line("compiled \(document.name.value) (\(hash)) to \(output == "-" ? "stdout" : output): \(bundle.count) bytes")
+        context.stderr.line("compiled \(policy.name) (\(hash)) to \(output == "-" ? "stdout" : output): \(bundle.count) bytes")
         return .success
     }
 

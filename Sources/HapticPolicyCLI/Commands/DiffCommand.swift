@@ -68,7 +68,7 @@ enum DiffCommand {
         }
         guard !logs.isEmpty else { return .failure }
         let diff = PolicyDiff.compare(
-            old: old.policy, oldBudgets: old.document.budgets, new: new.policy, newBudgets: new.document.budgets,
+            old: old.policy, new: new.policy,
             logs: logs, chatterWindow: window)
         if arguments.value("format") == "json" {
             context.stdout.line(DiffReport.json(diff, old: old.path, new: new.path))

@@ -46,7 +46,8 @@ enum EvalCommand {
             throw UsageError("the policy and the events cannot both come from stdin; give one of them as a file")
         }
         let device = try parseDevice(arguments.value("device"))
-        guard let (policy, budgets) = loadPolicy(policyPath, context: context) else { return .failure }
+        guard let policy = PolicyChecker.loadUsable(path: policyPath, context: context)?.policy else { return .failure }
+        let budgets = policy.content.budgets
 
         let explain = arguments.flag("explain")
         let format: any DecisionFormat =
@@ -55,7 +56,7 @@ enum EvalCommand {
             : DecisionJSONWriter(policy: policy, explain: explain)
         var evaluator = EventLogEvaluator(
             policy: policy, device: device, format: format, failFast: arguments.flag("fail-fast"))
-        evaluator.budgetMeter = BudgetMeter(budgets: budgets)
+        evaluator.budgetMeter = BudgetMeter(policy: policy)
         var out: [UInt8] = []
         out.reserveCapacity(1 << 17)
         evaluator.header(into: &out)
@@ -135,20 +136,6 @@ enum EvalCommand {
         guard !breaches.isEmpty else { return "budgets: \(declared) checked, none broken" }
         return (["budgets: \(breaches.count) \(breaches.count == 1 ? "breach" : "breaches")"]
             + breaches.map { "  \($0)" }).joined(separator: "\n")
-    }
-
-    /// Loads, validates and compiles the policy; prints diagnostics and returns nil on errors.
-    /// The budgets come along for the summary's budget section.
-    static func loadPolicy(_ path: String, context: CommandContext) -> (Policy, [BudgetDecl])? {
-        guard let document = PolicyChecker.loadUsable(path: path, context: context) else { return nil }
-        do {
-            return (try Policy(compiling: document), document.budgets)
-        } catch {
-            for diagnostic in error.diagnostics {
-                context.stderr.line("\(diagnostic.location): error: \(diagnostic.message) [\(diagnostic.code)]")
-            }
-            return nil
-        }
     }
 
     private static func openEvents(_ path: String, context: CommandContext) -> FileHandle? {

@@ -38,9 +38,11 @@ enum ExportCommand {
         let parameters = try parseParameters(arguments.values["param"] ?? [])
         let target = arguments.value("to") ?? "all"
         let targets = target == "all" ? ExportTarget.allCases : ExportTarget(rawValue: target).map { [$0] } ?? []
-        guard let loaded = loadDocument(arguments.positionals[0], context: context) else { return .failure }
+        guard let loaded = PolicyChecker.loadUsable(path: arguments.positionals[0], context: context) else {
+            return .failure
+        }
 
-        let (files, diagnostics) = PolicyExporter.export(loaded.document, to: targets, parameters: parameters)
+        let (files, diagnostics) = PolicyExporter.export(loaded.policy, to: targets, parameters: parameters)
         printDiagnostics(diagnostics, sources: loaded.sources, context: context)
         let folder = URL(fileURLWithPath: out)
         do {
@@ -77,27 +79,6 @@ enum ExportCommand {
             values[parts[0]] = value
         }
         return values
-    }
-
-    /// A loaded, checked policy and its source text (for caret lines under diagnostics).
-    struct Loaded {
-        var document: PolicyDocument
-        var sources: [String: String]
-    }
-
-    /// Loads and checks a policy like every command that needs a usable one
-    /// (`PolicyChecker`); prints the errors and returns nil when it has any.
-    static func loadDocument(_ path: String, context: CommandContext) -> Loaded? {
-        let displayName = path == "-" ? "<stdin>" : path
-        let result = PolicyChecker.check(path: path)
-        let sources = result.source.map { [displayName: $0] } ?? [:]
-        guard let document = result.document, !result.hasErrors else {
-            let errors = result.diagnostics.filter { $0.severity == .error }
-            printDiagnostics(errors, sources: sources, context: context)
-            context.stderr.line("\(displayName): \(errors.count) \(errors.count == 1 ? "error" : "errors"); run 'haptic-policy lint \(path)' and fix them first")
-            return nil
-        }
-        return Loaded(document: document, sources: sources)
     }
 
     /// Compiler-style diagnostics with caret lines, on stderr.

@@ -73,8 +73,8 @@ enum LintCommand {
         var diagnostics = loaded.diagnostics
         if let suite = loaded.suite, !diagnostics.contains(where: { $0.severity == .error }) {
             let policy = PolicyChecker.check(path: TestCommand.policyPath(for: suite, file: path))
-            if let document = policy.document, !policy.hasErrors {
-                diagnostics += suite.unknownReferences(in: document)
+            if let validated = policy.validated {
+                diagnostics += suite.unknownReferences(in: PolicyCompiler.compile(validated))
             } else {
                 diagnostics.append(Diagnostic(
                     code: "HP804", severity: .error,

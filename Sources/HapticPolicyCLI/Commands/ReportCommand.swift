@@ -35,26 +35,19 @@ enum ReportCommand {
         if arguments.positionals[0] == "-", arguments.value("events") == "-" {
             throw UsageError("the policy and the events cannot both come from stdin; give one of them as a file")
         }
-        guard let loaded = ExportCommand.loadDocument(arguments.positionals[0], context: context) else { return .failure }
-        let document = loaded.document
+        guard let loaded = PolicyChecker.loadUsable(path: arguments.positionals[0], context: context) else {
+            return .failure
+        }
+        let policy = loaded.policy
 
         var timeline: [ReportTimelineEntry]? = nil
         if let eventsPath = arguments.value("events") {
-            let policy: Policy
-            do throws(PolicyCompileError) {
-                policy = try Policy(compiling: document)
-            } catch {
-                ExportCommand.printDiagnostics(
-                    error.diagnostics.filter { $0.severity == .error }, sources: loaded.sources, context: context)
-                context.stderr.line("error: the policy does not compile, so the session cannot be replayed; fix the errors above")
-                return .failure
-            }
             guard let log = context.readInputReportingErrors(eventsPath) else { return .failure }
-            timeline = ReportTimelineEntry.session(document: document, policy: policy, log: log)
+            timeline = ReportTimelineEntry.session(policy: policy, log: log)
         }
-        let (_, problems) = ExportablePattern.all(in: document, parameters: parameters)
+        let (_, problems) = ExportablePattern.all(in: policy, parameters: parameters)
         ExportCommand.printDiagnostics(problems, sources: loaded.sources, context: context)
-        let html = ReportRenderer.render(document, parameters: parameters, timeline: timeline)
+        let html = ReportRenderer.render(policy, parameters: parameters, timeline: timeline)
         do {
             try Data(html.utf8).write(to: URL(fileURLWithPath: out))
         } catch {

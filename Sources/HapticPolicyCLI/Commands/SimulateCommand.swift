@@ -92,8 +92,8 @@ enum SimulateCommand {
 
     /// Event and screen names the policy does not know, each where it is written (HP805).
     static func unknownNames(_ loaded: ScenarioLoadResult, for input: PolicyInput) -> [Diagnostic] {
-        let events = StateEvent.allCases.map(\.rawValue) + input.document.events.map(\.name.value)
-        let screens = input.document.screens.map(\.name.value)
+        let events = input.policy.eventNames
+        let screens = input.policy.screenNames
         var problems: [Diagnostic] = []
         for name in loaded.eventNames where !events.contains(name.value) {
             problems.append(Diagnostic(

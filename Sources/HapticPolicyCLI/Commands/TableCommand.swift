@@ -20,13 +20,13 @@ enum TableCommand {
         )
     ) { arguments, context throws(UsageError) in
         let path = arguments.positionals[0]
-        guard let document = PolicyChecker.loadUsable(path: path, context: context) else { return .failure }
-        let table = DecisionTable(document)
+        guard let policy = PolicyChecker.loadUsable(path: path, context: context)?.policy else { return .failure }
+        let table = DecisionTable(policy)
         switch arguments.value("format") ?? "md" {
         case "json":
-            context.stdout.line(DecisionTableJSONReporter.render(table, policy: document.name.value))
+            context.stdout.line(DecisionTableJSONReporter.render(table, policy: policy.name))
         default:
-            context.stdout.write(DecisionTableMarkdownReporter.render(table, policy: document.name.value))
+            context.stdout.write(DecisionTableMarkdownReporter.render(table, policy: policy.name))
         }
         return .success
     }

@@ -55,7 +55,7 @@ enum TestCommand {
                 unusable += 1
                 continue
             }
-            let report = PolicyTestRunner(policy: input.policy, document: input.document).run(suite)
+            let report = PolicyTestRunner(policy: input.policy).run(suite)
             context.stdout.line(style.bold(file) + " (policy \(input.path)): \(report.results.count) cases")
             for result in report.results {
                 if result.passed {
@@ -122,7 +122,7 @@ enum TestCommand {
             return nil
         }
         guard let input = PolicyInput.load(path, context: context) else { return nil }
-        let problems = suite.unknownReferences(in: input.document)
+        let problems = suite.unknownReferences(in: input.policy)
         guard problems.isEmpty else {
             DiagnosticPrinter.print(problems, source: loaded.source, context: context)
             return nil

@@ -5,19 +5,13 @@ import HapticPolicyYAML
 /// A policy loaded, checked and compiled for `test`, `simulate` and `diff`.
 struct PolicyInput {
     var path: String
-    var document: PolicyDocument
     var policy: Policy
 
     /// Loads `path` like `eval` does (`PolicyChecker.loadUsable`); on any error prints
     /// the diagnostics to stderr and returns nil.
     static func load(_ path: String, context: CommandContext) -> PolicyInput? {
-        guard let document = PolicyChecker.loadUsable(path: path, context: context) else { return nil }
-        do {
-            return PolicyInput(path: path == "-" ? "<stdin>" : path, document: document, policy: try Policy(compiling: document))
-        } catch {
-            DiagnosticPrinter.print(error.diagnostics, source: nil, context: context)
-            return nil
-        }
+        guard let usable = PolicyChecker.loadUsable(path: path, context: context) else { return nil }
+        return PolicyInput(path: path == "-" ? "<stdin>" : path, policy: usable.policy)
     }
 }
 

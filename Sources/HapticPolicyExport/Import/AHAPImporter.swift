@@ -297,7 +297,7 @@ private struct Reader {
             error(ExportCode.wrongType, "'ParameterCurveControlPoints' must be an array, found \(pointsNode.kindName)", at: pointsNode.location)
             return nil
         }
-        if items.count > AHAPExporter.maxControlPoints {
+        if items.count > HapticLimits.maxControlPoints {
             warning(ExportCode.outOfRange, "this curve has \(items.count) control points; Core Haptics allows 16 per curve, so split it into consecutive curves", at: pointsNode.location)
         }
         let range: ClosedRange<Double> = parameter == .intensity ? 0...1 : -1...1

@@ -70,12 +70,12 @@ package enum ReportRenderer {
     /// The whole page. `timeline` adds the session section; `timelineNote` explains its
     /// absence (for example when no evaluator is available).
     package static func render(
-        _ policy: PolicyDocument, parameters: [String: Double] = [:], timeline: [ReportTimelineEntry]? = nil,
+        _ policy: Policy, parameters: [String: Double] = [:], timeline: [ReportTimelineEntry]? = nil,
         timelineNote: String? = nil
     ) -> String {
         let table = DecisionTable(policy)
         let (patterns, problems) = ExportablePattern.all(in: policy, parameters: parameters)
-        let layers = Dictionary(policy.feedback.map { ($0.name.value, $0.layer.value) }, uniquingKeysWith: { a, _ in a })
+        let content = policy.content
         var html = """
             <!DOCTYPE html>
             <html lang="en">
@@ -83,16 +83,16 @@ package enum ReportRenderer {
             <meta charset="utf-8">
             <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src '\(scriptHash)'">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>Haptic policy: \(htmlEscaped(policy.name.value))</title>
+            <title>Haptic policy: \(htmlEscaped(policy.name))</title>
             <style>\(style)</style>
             </head>
             <body>
             <header id="summary">
-            <h1>Haptic policy <q>\(htmlEscaped(policy.name.value))</q></h1>
+            <h1>Haptic policy <q>\(htmlEscaped(policy.name))</q></h1>
 
             """
-        if let description = policy.description { html += "<p>\(htmlEscaped(description))</p>\n" }
-        html += "<p class=\"muted\">\(table.screens.count) screens, \(policy.events.count) events, \(patterns.count) custom patterns. Layers: <span class=\"layer layer-ui\">ui</span> system vocabulary, <span class=\"layer layer-creature\">creature</span> custom waveforms.</p>\n"
+        if let description = content.description { html += "<p>\(htmlEscaped(description))</p>\n" }
+        html += "<p class=\"muted\">\(table.screens.count) screens, \(content.events.count) events, \(patterns.count) custom patterns. Layers: <span class=\"layer layer-ui\">ui</span> system vocabulary, <span class=\"layer layer-creature\">creature</span> custom waveforms.</p>\n"
         html += "<nav><a href=\"#screens\">Decisions</a><a href=\"#invariants\">Invariants</a><a href=\"#patterns\">Waveforms</a><a href=\"#presets\">Presets</a>"
         html += timeline != nil || timelineNote != nil ? "<a href=\"#timeline\">Session</a>" : ""
         html += "</nav>\n</header>\n"
@@ -127,10 +127,10 @@ package enum ReportRenderer {
 
         // Invariants.
         html += "<section id=\"invariants\">\n<h2>Invariants</h2>\n<table class=\"invariants\">\n<thead><tr><th>Id</th><th>Rule</th><th>Says</th><th>Exceptions</th></tr></thead>\n<tbody>\n"
-        for invariant in policy.invariants {
-            let presets = invariant.presets.map(\.value.rawValue).joined(separator: ", ")
-            html += "<tr><td><span class=\"cite\">\(htmlEscaped(invariant.id.value))</span></td><td>\(htmlEscaped(invariant.kind.value.rawValue))\(presets.isEmpty ? "" : ": " + htmlEscaped(presets))</td>"
-            html += "<td>\(htmlEscaped(invariant.text ?? ""))</td><td>\(invariant.exceptions.map { htmlEscaped($0.event.value) + ": " + htmlEscaped($0.reason.value) }.joined(separator: "<br>"))</td></tr>\n"
+        for invariant in content.invariants {
+            let presets = invariant.presets.map(\.rawValue).joined(separator: ", ")
+            html += "<tr><td><span class=\"cite\">\(htmlEscaped(invariant.id))</span></td><td>\(htmlEscaped(invariant.kind.rawValue))\(presets.isEmpty ? "" : ": " + htmlEscaped(presets))</td>"
+            html += "<td>\(htmlEscaped(invariant.text ?? ""))</td><td>\(invariant.exceptions.map { htmlEscaped($0.event) + ": " + htmlEscaped($0.reason) }.joined(separator: "<br>"))</td></tr>\n"
         }
         html += "</tbody>\n</table>\n</section>\n"
 
@@ -142,8 +142,8 @@ package enum ReportRenderer {
         }
         for item in patterns {
             let web = WebExporter.vibration(item.pattern)
-            html += "<article class=\"pattern layer-\(item.feedback.layer.value.rawValue)\" id=\"\(htmlID("pattern", item.name))\">\n"
-            html += "<h3>\(htmlEscaped(item.name)) <span class=\"layer\">\(item.feedback.layer.value.rawValue)</span></h3>\n"
+            html += "<article class=\"pattern layer-\(item.feedback.layer.rawValue)\" id=\"\(htmlID("pattern", item.name))\">\n"
+            html += "<h3>\(htmlEscaped(item.name)) <span class=\"layer\">\(item.feedback.layer.rawValue)</span></h3>\n"
             if let note = item.feedback.note { html += "<p>\(htmlEscaped(note))</p>\n" }
             html += WaveformSVG.render(item.pattern, name: item.name) + "\n"
             var facts = ["length \(numberText(item.pattern.length)) s"]
@@ -161,13 +161,13 @@ package enum ReportRenderer {
 
         // Presets.
         html += "<section id=\"presets\">\n<h2>Presets on each platform</h2>\n<table class=\"presets\">\n<thead><tr><th>Name</th><th>Layer</th><th>iOS</th><th>Android composition</th><th>Android fallback</th><th>Web</th></tr></thead>\n<tbody>\n"
-        for feedback in policy.feedback {
+        for feedback in content.feedback {
             guard case .preset(let preset, let intensity) = feedback.body else { continue }
-            let mapping = PresetMapping.of(preset.value, intensity: intensity?.value)
-            let layer = layers[feedback.name.value]?.rawValue ?? "ui"
+            let mapping = PresetMapping.of(preset, intensity: intensity)
+            let layer = feedback.layer.rawValue
             let composition = mapping.primitives.map { "\($0.name) × \(numberText($0.scale))\($0.delayMs > 0 ? " +\($0.delayMs) ms" : "")" }.joined(separator: ", ")
-            html += "<tr class=\"layer-\(layer)\"><td>\(htmlEscaped(feedback.name.value))</td><td><span class=\"layer\">\(layer)</span></td>"
-            html += "<td>\(htmlEscaped(preset.value.rawValue))\(intensity.map { " at " + numberText($0.value) } ?? "")</td><td>\(htmlEscaped(composition))</td>"
+            html += "<tr class=\"layer-\(layer)\"><td>\(htmlEscaped(feedback.name))</td><td><span class=\"layer\">\(layer)</span></td>"
+            html += "<td>\(htmlEscaped(preset.rawValue))\(intensity.map { " at " + numberText($0) } ?? "")</td><td>\(htmlEscaped(composition))</td>"
             html += "<td>\(htmlEscaped(mapping.predefined))</td><td>[\(mapping.web.map(String.init).joined(separator: ", "))]</td></tr>\n"
         }
         html += "</tbody>\n</table>\n</section>\n"
@@ -208,12 +208,12 @@ package enum ReportRenderer {
         return text
     }
 
-    private static func fallbackText(_ fallback: FallbackDecl?) -> String {
+    private static func fallbackText(_ fallback: FeedbackPlan.Fallback?) -> String {
         switch fallback {
         case nil: "unspecified"
         case .none?: "none (skip silently)"
-        case .target(let name)?: name.value
-        case .sequence(let steps, _)?: "sequence " + steps.map { "\($0.target.value) at \($0.at.value)" }.joined(separator: ", ")
+        case .preset(let step)?: step.name
+        case .sequence(let steps)?: "sequence " + steps.map { "\($0.name) at \($0.at)" }.joined(separator: ", ")
         }
     }
 }

@@ -7,12 +7,13 @@ extension ReportTimelineEntry {
     /// hold more than `max` rings adds a `budget` entry citing the budget id; rings of
     /// events a budget excepts are not counted by it).
     package static func session(
-        document: PolicyDocument, policy: Policy, log: [UInt8], device: DeviceState = DeviceState()
+        policy: Policy, log: [UInt8], device: DeviceState = DeviceState()
     ) -> [ReportTimelineEntry] {
         var session = Session(policy: policy, device: device)
         var entries: [ReportTimelineEntry] = []
         var rings: [(time: Double, screen: String?, layer: Layer?, event: String)] = []
-        let excepted = document.budgets.map { Set($0.exceptions.map(\.event.value)) }
+        let budgets = policy.content.budgets
+        let excepted = budgets.map { Set($0.exceptions) }
         var lineNumber = 0
         for rawLine in log.split(separator: 0x0A, omittingEmptySubsequences: false) {
             lineNumber += 1
@@ -55,25 +56,25 @@ extension ReportTimelineEntry {
                         time: record.t, event: record.event, screen: decision.screen, kind: decision.band != nil ? .band : .play,
                         detail: detail, cites: cites))
                 rings.append((record.t, decision.screen, decision.layer, record.event))
-                for (budget, excepted) in zip(document.budgets, excepted) where !excepted.contains(record.event) {
-                    let window = budget.window.value
+                for (budget, excepted) in zip(budgets, excepted) where !excepted.contains(record.event) {
+                    let window = budget.window
                     let inScope = rings.filter { ring in
                         guard ring.time > record.t - window, !excepted.contains(ring.event) else { return false }
                         switch budget.scope {
                         case .eachScreen: return ring.screen == decision.screen
-                        case .screen(let name): return ring.screen == name.value && decision.screen == name.value
-                        case .layer(let layer): return ring.layer == layer.value && decision.layer == layer.value
+                        case .screen(let name): return ring.screen == name && decision.screen == name
+                        case .layer(let layer): return ring.layer == layer && decision.layer == layer
                         }
                     }
-                    if inScope.count > budget.max.value {
+                    if inScope.count > budget.max {
                         entries.append(
                             ReportTimelineEntry(
                                 time: record.t, event: record.event, screen: decision.screen, kind: .budget,
-                                detail: "\(inScope.count) rings in \(numberText(window)) s, over the budget of \(budget.max.value)",
-                                cites: [budget.id.value]))
+                                detail: "\(inScope.count) rings in \(numberText(window)) s, over the budget of \(budget.max)",
+                                cites: [budget.id]))
                     }
                 }
-                let longest = document.budgets.map(\.window.value).max() ?? 0
+                let longest = budgets.map(\.window).max() ?? 0
                 rings.removeAll { $0.time <= record.t - longest }
             case .silent:
                 let why = decision.note ?? decision.reason?.rawValue ?? "silent"

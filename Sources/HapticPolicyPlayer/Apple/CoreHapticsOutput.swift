@@ -66,13 +66,13 @@ public final class CoreHapticsOutput: HapticOutput {
     }
 
     /// Plays a pattern once with a plain pattern player.
-    public func playPattern(_ name: String, pattern: HapticPatternPlan) throws {
+    public func playPattern(_ name: String, pattern: PatternPlan) throws {
         guard let engine else { throw OutputError.noEngine }
         try engine.makePlayer(with: Self.pattern(pattern)).start(atTime: CHHapticTimeImmediate)
     }
 
     /// Loops a pattern with the advanced player (`loopEnabled`, `loopEnd` = the period).
-    public func startLoop(_ name: String, pattern: HapticPatternPlan) throws {
+    public func startLoop(_ name: String, pattern: PatternPlan) throws {
         guard let engine else { throw OutputError.noEngine }
         stopLoop(name)
         let player = try engine.makeAdvancedPlayer(with: Self.pattern(pattern))
@@ -130,7 +130,7 @@ public final class CoreHapticsOutput: HapticOutput {
 
     /// The `CHHapticPattern` of a plan: one `CHHapticEvent` per event, one
     /// `CHHapticParameterCurve` per curve, exactly as the AHAP export writes them.
-    static func pattern(_ plan: HapticPatternPlan) throws -> CHHapticPattern {
+    static func pattern(_ plan: PatternPlan) throws -> CHHapticPattern {
         let events = plan.events.map { event in
             let parameters = [
                 CHHapticEventParameter(parameterID: .hapticIntensity, value: Float(event.intensity)),

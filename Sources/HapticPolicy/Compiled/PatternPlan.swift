@@ -1,11 +1,10 @@
-import HapticPolicy
-
-/// A custom pattern as Core Haptics objects will hold it: the same events and parameter
-/// curves the AHAP exporter writes for the same `ResolvedPattern` (silences dropped,
-/// curves at the event start split into runs of at most 16 control points, a reset to
-/// neutral after a curve when a later event would inherit it). `CoreHapticsOutput` turns
-/// it into a `CHHapticPattern` one object per entry; tests compare it with the AHAP file.
-public struct HapticPatternPlan: Sendable, Hashable {
+/// A custom pattern as Core Haptics objects hold it, planned once for every platform:
+/// silences dropped, curves at the event start split into runs of at most
+/// `HapticLimits.HapticLimits.maxControlPoints` control points (each run after the first starting at the
+/// previous run's last point), and a reset to neutral after a curve when a later event
+/// would inherit it. The AHAP exporter serialises it; `CoreHapticsOutput` turns it into a
+/// `CHHapticPattern`, one object per entry.
+public struct PatternPlan: Sendable, Hashable {
     /// One `CHHapticEvent`.
     public struct Event: Sendable, Hashable {
         /// `hapticTransient` (true) or `hapticContinuous`.
@@ -36,9 +35,6 @@ public struct HapticPatternPlan: Sendable, Hashable {
     public var curves: [Curve]
     /// Seconds between repetitions when the pattern loops (`loopEnd` of the advanced player).
     public var loop: Double?
-
-    /// Core Haptics' limit on control points per curve.
-    public static let maxControlPoints = 16
 
     /// Plans a resolved pattern.
     public init(_ pattern: ResolvedPattern) {
@@ -77,12 +73,12 @@ public struct HapticPatternPlan: Sendable, Hashable {
 
     /// Splits control points into runs of at most 16, each run after the first starting
     /// with the previous run's last point so the curve stays continuous.
-    static func split(_ points: [ResolvedPattern.Point]) -> [[ResolvedPattern.Point]] {
-        guard points.count > maxControlPoints else { return [points] }
+    package static func split(_ points: [ResolvedPattern.Point]) -> [[ResolvedPattern.Point]] {
+        guard points.count > HapticLimits.maxControlPoints else { return [points] }
         var runs: [[ResolvedPattern.Point]] = []
         var start = 0
         while start < points.count - 1 {
-            let end = min(start + maxControlPoints, points.count)
+            let end = min(start + HapticLimits.maxControlPoints, points.count)
             runs.append(Array(points[start..<end]))
             start = end - 1
         }

@@ -1,0 +1,181 @@
+/// A custom pattern as compiled: timed events whose numbers may be expressions over
+/// template parameters, the parameters with their ranges, and the loop period.
+/// `resolve` instantiates it; `PatternPlan` plans the result for Core Haptics.
+public struct PatternTemplate: Sendable, Hashable, Codable {
+    /// A template parameter with its default and allowed range.
+    public struct Parameter: Sendable, Hashable, Codable {
+        /// The name used in expressions (`bpm`).
+        public var name: String
+        /// The value when an event gives none.
+        public var defaultValue: Double
+        /// The smallest allowed value, inclusive.
+        public var minimum: Double?
+        /// The largest allowed value, inclusive.
+        public var maximum: Double?
+        /// The unit, for people (`s`, `bpm`).
+        public var unit: String?
+        /// Where the parameter is declared.
+        package var location: SourcePosition
+
+        /// Creates a parameter.
+        package init(
+            name: String, defaultValue: Double, minimum: Double?, maximum: Double?, unit: String?,
+            location: SourcePosition
+        ) {
+            self.name = name
+            self.defaultValue = defaultValue
+            self.minimum = minimum
+            self.maximum = maximum
+            self.unit = unit
+            self.location = location
+        }
+    }
+
+    /// One event of the pattern.
+    public struct Event: Sendable, Hashable, Codable {
+        /// Transient, continuous or silence.
+        public var kind: PatternEventKind
+        /// Start, seconds from the pattern start.
+        public var time: Expression
+        /// Length in seconds; nil for a transient.
+        public var duration: Expression?
+        /// Intensity 0-1; nil for the default 1.
+        public var intensity: Expression?
+        /// Sharpness 0-1; nil for the default 0.5.
+        public var sharpness: Expression?
+        /// Curves over the event, control-point times relative to the event start.
+        public var curves: [Curve]
+        /// The designer's note.
+        public var note: String?
+        /// Where the event is declared.
+        package var location: SourcePosition
+
+        /// Creates an event.
+        package init(
+            kind: PatternEventKind, time: Expression, duration: Expression?, intensity: Expression?,
+            sharpness: Expression?, curves: [Curve], note: String?, location: SourcePosition
+        ) {
+            self.kind = kind
+            self.time = time
+            self.duration = duration
+            self.intensity = intensity
+            self.sharpness = sharpness
+            self.curves = curves
+            self.note = note
+            self.location = location
+        }
+    }
+
+    /// A parameter curve: control points `(time, value)`.
+    public struct Curve: Sendable, Hashable, Codable {
+        /// The controlled parameter.
+        public var parameter: CurveParameter
+        /// Control points in source order.
+        public var points: [Point]
+
+        /// Creates a curve.
+        package init(parameter: CurveParameter, points: [Point]) {
+            self.parameter = parameter
+            self.points = points
+        }
+    }
+
+    /// A control point.
+    public struct Point: Sendable, Hashable, Codable {
+        /// Seconds from the event start.
+        public var time: Expression
+        /// The value.
+        public var value: Expression
+
+        /// Creates a point.
+        package init(time: Expression, value: Expression) {
+            self.time = time
+            self.value = value
+        }
+    }
+
+    /// Template parameters, empty for a plain pattern.
+    public var parameters: [Parameter]
+    /// Events in source order.
+    public var events: [Event]
+    /// The loop period, when the pattern repeats until stopped.
+    public var loop: Expression?
+    /// Where the pattern is declared.
+    package var location: SourcePosition
+
+    /// Creates a template.
+    package init(parameters: [Parameter], events: [Event], loop: Expression?, location: SourcePosition) {
+        self.parameters = parameters
+        self.events = events
+        self.loop = loop
+        self.location = location
+    }
+
+    /// Instantiates the template: declared defaults overridden by `values`; a value for an
+    /// undeclared parameter or outside a declared range is an error naming the parameter.
+    /// Intensity defaults to 1, sharpness to 0.5 (0 for silences). `file` names the policy
+    /// in error locations.
+    public func resolve(
+        _ values: [String: Double] = [:], in file: String = "<policy>"
+    ) throws(PatternResolutionError) -> ResolvedPattern {
+        let known = parameters.map(\.name)
+        for name in values.keys.sorted() where !known.contains(name) {
+            throw .unknownParameter(name, known: known)
+        }
+        var bindings: [String: Double] = [:]
+        for parameter in parameters {
+            let value = values[parameter.name] ?? parameter.defaultValue
+            let tooLow = parameter.minimum.map { value < $0 } ?? false
+            let tooHigh = parameter.maximum.map { value > $0 } ?? false
+            if tooLow || tooHigh || !value.isFinite {
+                throw .outOfRange(
+                    parameter.name, value: value, minimum: parameter.minimum, maximum: parameter.maximum,
+                    location: parameter.location.location(in: file))
+            }
+            bindings[parameter.name] = value
+        }
+        var resolved: [ResolvedPattern.Event] = []
+        for event in events {
+            let at = event.location.location(in: file)
+            func eval(_ expression: Expression) throws(PatternResolutionError) -> Double {
+                do {
+                    return try expression.evaluate(bindings)
+                } catch {
+                    switch error {
+                    case .unboundParameter(let name): throw .unboundParameter(name, location: at)
+                    case .notFinite: throw .notFinite(location: at)
+                    }
+                }
+            }
+            let silent = event.kind == .silence
+            var curves: [ResolvedPattern.Curve] = []
+            for curve in event.curves {
+                var points: [ResolvedPattern.Point] = []
+                for point in curve.points {
+                    points.append(.init(time: try eval(point.time), value: try eval(point.value)))
+                }
+                curves.append(.init(parameter: curve.parameter, points: points))
+            }
+            resolved.append(
+                .init(
+                    kind: event.kind,
+                    time: try eval(event.time),
+                    duration: event.kind == .transient ? 0 : try event.duration.map(eval) ?? 0,
+                    intensity: silent ? 0 : try event.intensity.map(eval) ?? 1,
+                    sharpness: silent ? 0 : try event.sharpness.map(eval) ?? 0.5,
+                    curves: curves, note: event.note, location: at))
+        }
+        var period: Double?
+        if let loop {
+            do {
+                period = try loop.evaluate(bindings)
+            } catch {
+                switch error {
+                case .unboundParameter(let name): throw .unboundParameter(name, location: location.location(in: file))
+                case .notFinite: throw .notFinite(location: location.location(in: file))
+                }
+            }
+        }
+        return ResolvedPattern(events: resolved, loop: period, parameters: bindings)
+    }
+}

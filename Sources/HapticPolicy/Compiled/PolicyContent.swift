@@ -1,0 +1,324 @@
+/// A line and column in the policy's source file. The file is named once, by the policy
+/// (`Policy.file`), so a compiled policy holds no path of the machine that compiled it.
+/// Encoded as `[line, column]`.
+package struct SourcePosition: Sendable, Hashable, Codable {
+    /// The 1-based line (0 for values not written in a file).
+    package var line: Int
+    /// The 1-based column, in Unicode scalars.
+    package var column: Int
+
+    /// Creates a position.
+    package init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    /// The position of a location, dropping its file.
+    package init(_ location: SourceLocation) {
+        self.init(line: location.line, column: location.column)
+    }
+
+    /// The location of this position in `file`; `.unknown` for a position not in a file.
+    package func location(in file: String) -> SourceLocation {
+        line == 0 ? .unknown : SourceLocation(file: file, line: line, column: column)
+    }
+
+    /// Decodes `[line, column]`.
+    package init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        line = try container.decode(Int.self)
+        column = try container.decode(Int.self)
+    }
+
+    /// Encodes `[line, column]`.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        try container.encode(line)
+        try container.encode(column)
+    }
+}
+
+/// Everything a compiled policy is, as data: names resolved to indices, every reference
+/// checked, every number final. The compiler makes it from a validated document; a bundle
+/// stores it (its JSON is what the bundle hash covers); `Policy` builds its decision
+/// tables from it. Downstream tooling (table, report, exporters, tests) reads it instead
+/// of the document.
+package struct PolicyContent: Sendable, Codable {
+    /// A screen.
+    package struct Screen: Sendable, Hashable, Codable {
+        /// The screen name.
+        package var name: String
+        /// Directives run on entering the screen (`enter:`).
+        package var enter: [Directive]
+        /// The designer's note.
+        package var note: String?
+        /// Where the screen is declared.
+        package var location: SourcePosition
+    }
+
+    /// A catalogue event.
+    package struct Event: Sendable, Hashable, Codable {
+        /// The event name.
+        package var name: String
+        /// Its layer.
+        package var layer: Layer
+        /// Indices into `screens` where the event can occur; nil for every screen.
+        package var screens: [Int]?
+        /// The kind of value it carries, if declared.
+        package var value: ValueKind?
+        /// The designer's note.
+        package var note: String?
+        /// Where the event is declared.
+        package var location: SourcePosition
+    }
+
+    /// A band set: ascending edges, hysteresis, what entering each level does.
+    package struct Band: Sendable, Hashable, Codable {
+        /// One level.
+        package struct Level: Sendable, Hashable, Codable {
+            /// The level name.
+            package var name: String
+            /// The upper edge (`below:`); nil for the last level.
+            package var below: Double?
+            /// Index into `feedback` played on entering; nil when entering is silent.
+            package var play: Int?
+            /// The designer's reason when entering is silent.
+            package var silent: String?
+            /// Where the level is declared.
+            package var location: SourcePosition
+        }
+
+        /// The band set's name.
+        package var name: String
+        /// The unit, for people (`%`).
+        package var unit: String?
+        /// How far past an edge a value must go to leave a level.
+        package var hysteresis: Double
+        /// Levels from lowest to highest.
+        package var levels: [Level]
+        /// Where the band set is declared.
+        package var location: SourcePosition
+
+        /// The ascending upper edges, one fewer than the levels.
+        package var edges: [Double] { levels.dropLast().map { $0.below ?? .infinity } }
+    }
+
+    /// A row's condition (`when:`).
+    package struct Condition: Sendable, Hashable, Codable {
+        /// `speaks:`.
+        package var speaks: Bool?
+        /// `value:`.
+        package var value: ScalarValue?
+        /// `subject:`.
+        package var subject: String?
+    }
+
+    /// One row of a cell.
+    package struct Row: Sendable, Hashable, Codable {
+        /// What the row does.
+        package enum Action: Sendable, Hashable, Codable {
+            /// Play a feedback (index into `feedback`).
+            case play(Int)
+            /// Go through a band set (index into `bands`).
+            case band(Int)
+            /// The designer's silence with its reason.
+            case silent(String)
+            /// Stop a loop (index into `feedback`), or every loop (nil).
+            case stop(Int?)
+            /// Directives only.
+            case none
+        }
+
+        /// The condition, if any.
+        package var condition: Condition?
+        /// What the row does.
+        package var action: Action
+        /// The ticker step (`ticker:`).
+        package var ticker: TickerStep?
+        /// Directives the row adds.
+        package var directives: [Directive]
+        /// Cited invariant ids.
+        package var cites: [String]
+        /// The designer's note.
+        package var note: String?
+        /// Where the row is written (the cell's place for a one-row shorthand).
+        package var location: SourcePosition
+    }
+
+    /// One table cell: the rows deciding one event on one screen, or on every screen
+    /// where it occurs (`everywhere:`) unless the screen decides it itself.
+    package struct Cell: Sendable, Hashable, Codable {
+        /// Index into `events` (the catalogue).
+        package var event: Int
+        /// Index into `screens`; nil for an `everywhere:` cell.
+        package var screen: Int?
+        /// Rows, first match wins.
+        package var rows: [Row]
+        /// Where the cell is written.
+        package var location: SourcePosition
+    }
+
+    /// A named invariant.
+    package struct Invariant: Sendable, Hashable, Codable {
+        /// An event the invariant does not apply to, with the reason.
+        package struct Exception: Sendable, Hashable, Codable {
+            /// The event name.
+            package var event: String
+            /// Why it is excepted.
+            package var reason: String
+        }
+
+        /// The id (`H-2`).
+        package var id: String
+        /// The rule.
+        package var kind: InvariantKind
+        /// The designer's statement (`says:`).
+        package var text: String?
+        /// Banned presets (`banned-presets`).
+        package var presets: [Preset]
+        /// Excepted events.
+        package var exceptions: [Exception]
+        /// Where the invariant is declared.
+        package var location: SourcePosition
+    }
+
+    /// A rate budget.
+    package struct Budget: Sendable, Hashable, Codable {
+        /// What a budget counts.
+        package enum Scope: Sendable, Hashable, Codable {
+            /// Each screen separately.
+            case eachScreen
+            /// One named screen.
+            case screen(String)
+            /// One layer, across screens.
+            case layer(Layer)
+        }
+
+        /// The id (`B-1`).
+        package var id: String
+        /// What is counted.
+        package var scope: Scope
+        /// The most rings allowed in one window.
+        package var max: Int
+        /// The window length, seconds.
+        package var window: Double
+        /// Events whose rings the budget does not count.
+        package var exceptions: [String]
+        /// Where the budget is declared.
+        package var location: SourcePosition
+    }
+
+    /// The policy's name (`policy:`).
+    package var name: String
+    /// The base name of the file compiled (`plavo.yaml`), without any directory.
+    package var source: String
+    /// Free text for people.
+    package var description: String?
+    /// Seconds from `prepare-engine` until the engine is ready.
+    package var warmup: Double
+    /// Whether the engine plays haptics only, with no audio.
+    package var hapticsOnly: Bool
+    /// Where the document starts.
+    package var location: SourcePosition
+    /// Screens in source order.
+    package var screens: [Screen]
+    /// The catalogue in source order (built-in state events are not listed).
+    package var events: [Event]
+    /// The feedback vocabulary in source order.
+    package var feedback: [FeedbackPlan]
+    /// Band sets in source order.
+    package var bands: [Band]
+    /// Every cell: `everywhere:` cells first, then each screen's, in source order.
+    package var cells: [Cell]
+    /// Invariants in source order.
+    package var invariants: [Invariant]
+    /// Budgets in source order.
+    package var budgets: [Budget]
+
+    /// Creates content; `Policy` checks it before use.
+    package init(
+        name: String, source: String, description: String?, warmup: Double, hapticsOnly: Bool,
+        location: SourcePosition, screens: [Screen], events: [Event], feedback: [FeedbackPlan], bands: [Band],
+        cells: [Cell], invariants: [Invariant], budgets: [Budget]
+    ) {
+        self.name = name
+        self.source = source
+        self.description = description
+        self.warmup = warmup
+        self.hapticsOnly = hapticsOnly
+        self.location = location
+        self.screens = screens
+        self.events = events
+        self.feedback = feedback
+        self.bands = bands
+        self.cells = cells
+        self.invariants = invariants
+        self.budgets = budgets
+    }
+}
+
+extension PolicyContent {
+    /// The first inconsistency that would make the content unusable (an index out of
+    /// range, a name given twice, edges out of order), or nil. The compiler never makes
+    /// such content; a bundle written by hand or by another tool might.
+    package var inconsistency: String? {
+        func unique(_ names: [String], _ what: String) -> String? {
+            var seen = Set<String>()
+            for name in names where !seen.insert(name).inserted { return "\(what) '\(name)' is declared twice" }
+            return nil
+        }
+        if let problem = unique(screens.map(\.name), "screen") { return problem }
+        if let problem = unique(StateEvent.allCases.map(\.rawValue) + events.map(\.name), "event") { return problem }
+        if let problem = unique(feedback.map(\.name), "feedback") { return problem }
+        if let problem = unique(bands.map(\.name), "band") { return problem }
+        guard warmup.isFinite, warmup >= 0 else { return "the engine warm-up is not a finite number of seconds" }
+        for event in events {
+            if let listed = event.screens, listed.contains(where: { !screens.indices.contains($0) }) {
+                return "event '\(event.name)' occurs on a screen that does not exist"
+            }
+        }
+        for plan in feedback {
+            if let problem = plan.inconsistency { return problem }
+        }
+        for band in bands {
+            guard band.levels.count >= 2 else { return "band '\(band.name)' has fewer than two levels" }
+            guard band.hysteresis.isFinite, band.hysteresis >= 0 else { return "band '\(band.name)' has a bad hysteresis" }
+            let edges = band.levels.dropLast().map(\.below)
+            guard edges.allSatisfy({ $0?.isFinite == true }), band.levels.last?.below == nil else {
+                return "band '\(band.name)' has a level without its edge"
+            }
+            if zip(edges, edges.dropFirst()).contains(where: { ($0 ?? 0) >= ($1 ?? 0) }) {
+                return "the edges of band '\(band.name)' are not ascending"
+            }
+            if band.levels.contains(where: { level in level.play.map { !feedback.indices.contains($0) } ?? false }) {
+                return "a level of band '\(band.name)' plays a feedback that does not exist"
+            }
+        }
+        var decided = Set<[Int]>()
+        for cell in cells {
+            guard events.indices.contains(cell.event) else { return "a cell decides an event that does not exist" }
+            if let screen = cell.screen, !screens.indices.contains(screen) {
+                return "a cell belongs to a screen that does not exist"
+            }
+            guard decided.insert([cell.event, cell.screen ?? -1]).inserted else {
+                return "event '\(events[cell.event].name)' is decided twice on one screen"
+            }
+            for row in cell.rows {
+                switch row.action {
+                case .play(let f), .stop(let f?):
+                    guard feedback.indices.contains(f) else { return "a row names a feedback that does not exist" }
+                case .band(let b):
+                    guard bands.indices.contains(b) else { return "a row names a band that does not exist" }
+                case .silent, .stop(nil), .none:
+                    break
+                }
+            }
+        }
+        if let problem = unique(invariants.map(\.id), "invariant") { return problem }
+        if let problem = unique(budgets.map(\.id), "budget") { return problem }
+        for budget in budgets where budget.max < 1 || !(budget.window > 0) || !budget.window.isFinite {
+            return "budget '\(budget.id)' has no usable max and window"
+        }
+        return nil
+    }
+}
