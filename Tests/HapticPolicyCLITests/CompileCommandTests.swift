@@ -16,8 +16,8 @@ import Testing
         let result = runInProcess(["compile", path, "-o", output.path])
         #expect(result.exitCode == 0, "\(result.stderr)")
         let bytes = try [UInt8](Data(contentsOf: output))
-        let loaded = try LoadedPolicy(bundle: bytes)
-        #expect(loaded.document.name.value == name)
+        let loaded = try Policy(bundle: bytes)
+        #expect(loaded.name == name)
         #expect(result.stderr.contains("compiled \(name) (\(loaded.hash))"))
         #expect(result.stdout.isEmpty)
     }
@@ -26,8 +26,8 @@ import Testing
         let yaml = try String(contentsOf: packageRoot.appendingPathComponent("Policies/metronome.yaml"), encoding: .utf8)
         let result = runInProcess(["compile", "-", "-o", "-"], stdin: yaml)
         #expect(result.exitCode == 0, "\(result.stderr)")
-        let loaded = try LoadedPolicy(bundle: Array(result.stdout.utf8))
-        #expect(loaded.policy.name == "metronome")
+        let loaded = try Policy(bundle: Array(result.stdout.utf8))
+        #expect(loaded.name == "metronome")
     }
 
     @Test func aPolicyWithErrorsWritesNothing() throws {

@@ -39,7 +39,7 @@ import Testing
         let curves = Self.entries(document, "ParameterCurve")
         let counts = curves.map { $0["ParameterCurveControlPoints"]?.items?.count ?? 0 }
         #expect(counts == [16, 5])
-        #expect(counts.allSatisfy { $0 <= AHAPExporter.maxControlPoints })
+        #expect(counts.allSatisfy { $0 <= HapticLimits.maxControlPoints })
         // The second curve starts where the first one's last point is, with times relative to itself.
         let firstPoints = curves[0]["ParameterCurveControlPoints"]?.items ?? []
         let lastOfFirst = 0.5 + (firstPoints.last?["Time"]?.numberValue ?? -1)

@@ -79,9 +79,9 @@ import Testing
 
 @Suite struct FallbackExportTests {
     @Test func sequenceFallbackIsTimedWithTheTemplateParameters() throws {
-        let policy = try Shipped.policy("breathing")
+        let policy = try Policy(compiling: Shipped.policy("breathing"))
         let item = try #require(ExportablePattern.all(in: policy, parameters: ["inhale": 5]).patterns.first)
-        let steps = try #require(item.fallbackSteps(in: policy))
+        let steps = try #require(item.fallbackSteps)
         #expect(steps.map(\.atMs) == [0, 5_000, 12_000])
         #expect(steps.map(\.preset) == [.impactSoft, .impactSoft, .impactSoft])
         let kotlin = AndroidExporter.kotlin(item, policy: policy)

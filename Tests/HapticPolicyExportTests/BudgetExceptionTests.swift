@@ -43,14 +43,14 @@ import Testing
     @Test func reportTimelineCountsNoExceptedRing() throws {
         let document = try Shipped.policy("plavo")
         let policy = try Policy(compiling: document)
-        let spin = ReportTimelineEntry.session(document: document, policy: policy, log: Self.jsonl(Self.visit(ticks: 20, shutters: 0)))
+        let spin = ReportTimelineEntry.session(policy: policy, log: Self.jsonl(Self.visit(ticks: 20, shutters: 0)))
         #expect(spin.filter { $0.kind == .play }.count >= 20, "the ticks still play")
         #expect(!spin.contains { $0.kind == .budget })
         var stripped = document
         stripped.budgets = Self.withoutExceptions(document.budgets)
-        let unexcepted = ReportTimelineEntry.session(document: stripped, policy: policy, log: Self.jsonl(Self.visit(ticks: 20, shutters: 0)))
+        let unexcepted = ReportTimelineEntry.session(policy: try Policy(compiling: stripped), log: Self.jsonl(Self.visit(ticks: 20, shutters: 0)))
         #expect(unexcepted.contains { $0.kind == .budget && $0.cites == ["B-1"] }, "without the exception the spin breaks B-1")
-        let burst = ReportTimelineEntry.session(document: document, policy: policy, log: Self.jsonl(Self.visit(ticks: 20, shutters: 7)))
+        let burst = ReportTimelineEntry.session(policy: policy, log: Self.jsonl(Self.visit(ticks: 20, shutters: 7)))
         let breaches = burst.filter { $0.kind == .budget }
         #expect(breaches.map(\.cites) == [["B-1"]])
         #expect(breaches.first?.event == "shutter")
@@ -60,13 +60,15 @@ import Testing
     @Test func diffReportsTheBreachTheExceptionRemoves() throws {
         let document = try Shipped.policy("plavo")
         let policy = try Policy(compiling: document)
+        var stripped = document
+        stripped.budgets = Self.withoutExceptions(document.budgets)
         let spin = PolicyDiff.compare(
-            old: policy, oldBudgets: Self.withoutExceptions(document.budgets), new: policy, newBudgets: document.budgets,
+            old: try Policy(compiling: stripped), new: policy,
             logs: [(name: "spin", events: Self.visit(ticks: 20, shutters: 0))])
         #expect(spin.breachesBefore.map(\.budget) == ["B-1"])
         #expect(spin.breachesAfter.isEmpty)
         let burst = PolicyDiff.compare(
-            old: policy, oldBudgets: document.budgets, new: policy, newBudgets: document.budgets,
+            old: policy, new: policy,
             logs: [(name: "burst", events: Self.visit(ticks: 20, shutters: 7))])
         #expect(burst.breachesAfter.map(\.budget) == ["B-1"])
         #expect(burst.breachesAfter.first?.count == 7)
@@ -75,8 +77,9 @@ import Testing
     @Test func streamingEvaluatorMetersWithTheExceptions() throws {
         let document = try Shipped.policy("plavo")
         func breaches(_ events: [TimedEvent]) throws -> [BudgetMeter.Breach] {
-            var evaluator = EventLogEvaluator(policy: try Policy(compiling: document), format: DecisionJSONWriter(policy: try Policy(compiling: document)))
-            evaluator.budgetMeter = BudgetMeter(budgets: document.budgets)
+            let policy = try Policy(compiling: document)
+            var evaluator = EventLogEvaluator(policy: policy, format: DecisionJSONWriter(policy: policy))
+            evaluator.budgetMeter = BudgetMeter(policy: policy)
             var out: [UInt8] = []
             evaluator.consume(Self.jsonl(events), into: &out)
             evaluator.finish(into: &out)

@@ -77,7 +77,7 @@ enum Browser {
         // shutters at the end breaks B-1 and the page shows a budget row.
         let burst = (0..<8).map { "{\"t\":\(300 + $0),\"event\":\"shutter\"}\n" }.joined()
         let log = Array(demo) + Array(("{\"t\":299,\"event\":\"screen.enter\",\"screen\":\"camera\"}\n" + burst).utf8)
-        let timeline = ReportTimelineEntry.session(document: policy, policy: try Policy(compiling: policy), log: log)
+        let timeline = ReportTimelineEntry.session(policy: try Policy(compiling: policy), log: log)
         try ReportRenderer.render(policy, timeline: timeline).write(to: page, atomically: true, encoding: .utf8)
         return (directory, page)
     }

@@ -57,7 +57,7 @@ enum Shipped {
     @Test func sessionReportStructureIsGolden() throws {
         let document = try Shipped.policy("plavo")
         let log = try #require(FileManager.default.contents(atPath: Shipped.root.appendingPathComponent("Policies/logs/demo.jsonl").path))
-        let timeline = ReportTimelineEntry.session(document: document, policy: try Policy(compiling: document), log: Array(log))
+        let timeline = ReportTimelineEntry.session(policy: try Policy(compiling: document), log: Array(log))
         let html = ReportRenderer.render(document, timeline: timeline)
         Golden.check(JSONWriter.write(Self.structure(html)), "report/plavo-session.structure.json", asJSON: true)
     }

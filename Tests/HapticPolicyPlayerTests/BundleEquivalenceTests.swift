@@ -1,5 +1,5 @@
 import Foundation
-import HapticPolicy
+@testable import HapticPolicy
 import Testing
 
 /// A policy loaded from its compiled bundle decides exactly like the YAML it came from.
@@ -18,13 +18,13 @@ import Testing
     @Test(arguments: policies)
     func yamlAndBundleDecideIdenticallyOnEverySampleLog(_ name: String) throws {
         let fromYAML = try loadPolicy(name)
-        let bundle = try PolicyBundle.encode(fromYAML.document)
-        let fromBundle = try LoadedPolicy(bundle: bundle)
+        let bundle = PolicyBundle.encode(fromYAML)
+        let fromBundle = try Policy(bundle: bundle)
         #expect(fromBundle.hash == fromYAML.hash)
         for log in Self.logs {
             let lines = try [UInt8](Data(contentsOf: log))
-            let yamlDecisions = Self.evaluate(lines, with: fromYAML.policy)
-            let bundleDecisions = Self.evaluate(lines, with: fromBundle.policy)
+            let yamlDecisions = Self.evaluate(lines, with: fromYAML)
+            let bundleDecisions = Self.evaluate(lines, with: fromBundle)
             #expect(yamlDecisions.count > 1_000, "\(log.lastPathComponent) writes decision lines")
             #expect(yamlDecisions == bundleDecisions, "\(name) on \(log.lastPathComponent)")
         }

@@ -97,16 +97,16 @@ import Testing
 
     @Test func theHotReloadSampleSwapsAnEditedBundleAndKeepsTheLastGoodOne() async throws {
         let plavo = try loadPolicy("plavo")
-        let edited = try LoadedPolicy(document: StorePolicies.heavyShutter())
+        let edited = try Policy(compiling: StorePolicies.heavyShutter())
         let store = PolicyStore(plavo)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("hot-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }
-        try Data(PolicyBundle.encode(plavo.document)).write(to: file)
+        try Data(PolicyBundle.encode(plavo)).write(to: file)
         let watcher = watchPolicy(at: file, store: store, every: 0.02)
         defer { watcher.cancel() }
 
         try await Task.sleep(nanoseconds: 100_000_000)
-        var editedBytes = try PolicyBundle.encode(edited.document)
+        var editedBytes = PolicyBundle.encode(edited)
         try Data(editedBytes).write(to: file)
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: file.path)
         #expect(await Self.waitFor { store.current.hash == edited.hash }, "the edited bundle was swapped in")

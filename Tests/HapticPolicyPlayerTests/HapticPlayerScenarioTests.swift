@@ -188,7 +188,7 @@ import Testing
 @Suite struct HapticPlayerReloadTests {
     @Test func aReloadedPolicyPlaysItsOwnPatternsAndTheLoopGoesOn() throws {
         let original = try loadPolicy("metronome")
-        var softer = original.document
+        var softer = try loadDocument("metronome")
         let click = try #require(softer.feedback.firstIndex { $0.name.value == "click" })
         guard case .pattern(var pattern) = softer.feedback[click].body else {
             Issue.record("click is not a pattern")

@@ -5,7 +5,7 @@ import Testing
 /// Variants of the reference policy for reload tests.
 enum StorePolicies {
     /// plavo as shipped: the shutter plays `tap`.
-    static func plavo() throws -> PolicyDocument { try loadPolicy("plavo").document }
+    static func plavo() throws -> PolicyDocument { try loadDocument("plavo") }
 
     /// plavo with the shutter playing `thud` instead: valid, different hash.
     static func heavyShutter() throws -> PolicyDocument {
@@ -30,7 +30,7 @@ enum StorePolicies {
 
 @Suite struct PolicyStoreTests {
     @Test func reloadSwapsAValidPolicyAndKeepsTheLastGoodOneOnError() throws {
-        let store = PolicyStore(try LoadedPolicy(document: StorePolicies.plavo()))
+        let store = PolicyStore(try Policy(compiling: StorePolicies.plavo()))
         let original = store.current.hash
         _ = store.decide(t: 0, event: "screen.enter", value: .string("camera"))
         #expect(store.decide(t: 1, event: "shutter").decision.feedback == "tap")
@@ -52,7 +52,7 @@ enum StorePolicies {
     }
 
     @Test func bandStateGestureAndScreenCarryAcrossASwap() throws {
-        let store = PolicyStore(try LoadedPolicy(document: StorePolicies.plavo()))
+        let store = PolicyStore(try Policy(compiling: StorePolicies.plavo()))
         _ = store.decide(t: 0, event: "screen.enter", value: .string("camera"))
         #expect(store.decide(t: 1, event: "moisture.sample", subject: "fern", value: .number(70)).decision.reason == .baseline)
         #expect(store.decide(t: 2, event: "selector.begin").decision.directives == .prepareTicker)
@@ -68,7 +68,7 @@ enum StorePolicies {
     }
 
     @Test func aScreenThatDisappearsBecomesUnknownAndItsGestureEnds() throws {
-        let store = PolicyStore(try LoadedPolicy(document: StorePolicies.plavo()))
+        let store = PolicyStore(try Policy(compiling: StorePolicies.plavo()))
         _ = store.decide(t: 0, event: "screen.enter", value: .string("album"))
         var renamed = try StorePolicies.plavo()
         let album = try #require(renamed.screens.firstIndex { $0.name.value == "album" })
@@ -84,8 +84,8 @@ enum StorePolicies {
     }
 
     @Test func aDamagedBundleIsRefusedWithADiagnostic() throws {
-        let store = PolicyStore(try LoadedPolicy(document: StorePolicies.plavo()))
-        var bytes = try PolicyBundle.encode(StorePolicies.heavyShutter())
+        let store = PolicyStore(try Policy(compiling: StorePolicies.plavo()))
+        var bytes = PolicyBundle.encode(try Policy(compiling: StorePolicies.heavyShutter()))
         bytes.removeLast(40)
         let result = store.reload(bundle: bytes, file: "plavo.bundle.json")
         #expect(!result.applied)
@@ -137,8 +137,9 @@ enum StorePolicies {
     }
 
     @Test func decidersAndAReloaderNeverLoseOrTearADecision() throws {
-        let a = try LoadedPolicy(document: StorePolicies.plavo())
-        let b = try LoadedPolicy(document: StorePolicies.heavyShutter())
+        let aDocument = try StorePolicies.plavo(), bDocument = try StorePolicies.heavyShutter()
+        let a = try Policy(compiling: aDocument)
+        let b = try Policy(compiling: bDocument)
         let broken = try StorePolicies.broken()
         let shutterFeedback = [a.hash: "tap", b.hash: "thud"]
         let store = PolicyStore(a)
@@ -152,7 +153,7 @@ enum StorePolicies {
         let work: @Sendable (Int) -> Void = { worker in
             if worker == deciders {
                 for round in 0..<reloadRounds {
-                    let next = round % 2 == 0 ? b.document : a.document
+                    let next = round % 2 == 0 ? bDocument : aDocument
                     let good = store.reload(next)
                     tally.addReload(problem: good.applied ? nil : "a valid policy was refused: \(good.diagnostics)")
                     let bad = store.reload(broken)
@@ -233,24 +234,11 @@ enum StorePolicies {
         return document
     }
 
-    @Test func compilingWithGivenFindingsDoesNotValidateAgain() throws {
-        let document = try Self.bannedPreset()
-        #expect(PolicyValidator.validate(document).contains { $0.severity == .error })
-        #expect(throws: PolicyCompileError.self) { try Policy(compiling: document) }
-        // Handed findings without that error, the compiler trusts them: proof that it did
-        // not run the validator a second time.
-        _ = try Policy(compiling: document, validation: [])
-        _ = try LoadedPolicy(document: document, validation: [])
-        #expect(throws: PolicyCompileError.self) {
-            try Policy(compiling: document, validation: PolicyValidator.validate(document))
-        }
-    }
-
     @Test func reloadReturnsTheValidatorsWarningsOnceAndApplies() throws {
         let document = try Self.unusedFeedback()
         let expected = PolicyValidator.validate(document)
         #expect(!expected.isEmpty && expected.allSatisfy { $0.severity == .warning }, "the fixture has warnings only")
-        let store = PolicyStore(try LoadedPolicy(document: StorePolicies.plavo()))
+        let store = PolicyStore(try Policy(compiling: StorePolicies.plavo()))
         let result = store.reload(document)
         #expect(result.applied)
         #expect(result.diagnostics == expected, "every warning, each once")
@@ -258,7 +246,7 @@ enum StorePolicies {
 
     @Test func reloadRefusesAValidatorErrorWithItsDiagnostics() throws {
         let document = try Self.bannedPreset()
-        let store = PolicyStore(try LoadedPolicy(document: StorePolicies.plavo()))
+        let store = PolicyStore(try Policy(compiling: StorePolicies.plavo()))
         let before = store.current.hash
         let result = store.reload(document)
         #expect(!result.applied)

@@ -9,8 +9,8 @@ let policiesDirectory = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Policies")
 
-/// Loads `Policies/<name>.yaml` and compiles it; fails the test with the diagnostics.
-func loadPolicy(_ name: String) throws -> LoadedPolicy {
+/// Loads `Policies/<name>.yaml`; fails the test with the diagnostics.
+func loadDocument(_ name: String) throws -> PolicyDocument {
     let path = policiesDirectory.appendingPathComponent(name + ".yaml").path
     let result = PolicyLoader.load(path: path)
     let errors = result.diagnostics.filter { $0.severity == .error }
@@ -18,13 +18,18 @@ func loadPolicy(_ name: String) throws -> LoadedPolicy {
         Issue.record("\(name).yaml does not load: \(errors.map(\.message))")
         throw CancellationError()
     }
-    return try LoadedPolicy(document: document)
+    return document
+}
+
+/// Loads `Policies/<name>.yaml` and compiles it; fails the test with the diagnostics.
+func loadPolicy(_ name: String) throws -> Policy {
+    try Policy(compiling: loadDocument(name))
 }
 
 /// A session, a recording output and a player, fed events by name.
 @MainActor
 final class PlayerRig {
-    let loaded: LoadedPolicy
+    let loaded: Policy
     var session: Session
     let output = RecordingOutput()
     let player: HapticPlayer
@@ -35,7 +40,7 @@ final class PlayerRig {
 
     init(_ policy: String) throws {
         loaded = try loadPolicy(policy)
-        session = Session(policy: loaded.policy)
+        session = Session(policy: loaded)
         let recorder = DelayRecorder()
         player = HapticPlayer(output: output, schedule: { seconds, body in
             recorder.delays.append(seconds)
@@ -55,7 +60,7 @@ final class PlayerRig {
             t: t, name: name, screen: screen, subject: subject, value: value, speaks: speaks,
             params: params.sorted { $0.key < $1.key }.map { Event.Parameter(name: $0.key, value: .number($0.value)) })
         let decision = session.decide(event)
-        player.handle(decision, from: loaded, parameters: HapticPlayer.parameters(of: event))
+        player.handle(decision)
         return decision
     }
 

@@ -2,13 +2,11 @@ import Testing
 @testable import HapticPolicy
 
 @Suite struct BudgetMeterTests {
-    static let perScreen = BudgetDecl(id: Located("B-1"), scope: .eachScreen, max: Located(3), window: Located(10))
-    static let creature = BudgetDecl(
-        id: Located("B-2"), scope: .layer(Located(.creature)), max: Located(2), window: Located(5))
+    static let perScreen = PolicyContent.Budget(id: "B-1", scope: .eachScreen, max: 3, window: 10)
+    static let creature = PolicyContent.Budget(id: "B-2", scope: .layer(.creature), max: 2, window: 5)
 
-    static let ticksExcepted = BudgetDecl(
-        id: Located("B-1"), scope: .eachScreen, max: Located(6), window: Located(10),
-        exceptions: [InvariantDecl.Exception(event: Located("selector.tick"), reason: Located("the control itself"))])
+    static let ticksExcepted = PolicyContent.Budget(id: "B-1", scope: .eachScreen, max: 6, window: 10,
+        exceptions: ["selector.tick"])
 
     @Test func selectorSpinIsNotCountedByABudgetThatExceptsIt() {
         var meter = BudgetMeter(budgets: [Self.ticksExcepted])
@@ -27,7 +25,7 @@ import Testing
     }
 
     @Test func exceptionsBelongToTheirBudget() {
-        let strict = BudgetDecl(id: Located("B-9"), scope: .screen(Located("camera")), max: Located(6), window: Located(10))
+        let strict = PolicyContent.Budget(id: "B-9", scope: .screen("camera"), max: 6, window: 10)
         var meter = BudgetMeter(budgets: [Self.ticksExcepted, strict])
         for step in 0..<10 { meter.record(time: 1 + Double(step) * 0.1, screen: "camera", layer: .ui, event: "selector.tick") }
         #expect(meter.breaches.map(\.budget) == ["B-9"])
@@ -35,7 +33,7 @@ import Testing
 
     @Test func decisionsCarryTheirEventName() {
         var meter = BudgetMeter(budgets: [Self.ticksExcepted])
-        let tick = Decision(action: .play, screen: "camera", feedback: "tick", layer: .ui)
+        let tick = Decision(action: .play, screen: "camera", plan: FeedbackPlan(name: "tick", layer: .ui, body: .preset(.selection, intensity: nil), fallback: nil, note: nil, location: SourcePosition(line: 0, column: 0)))
         for step in 0..<10 { meter.record(tick, at: 1 + Double(step) * 0.1, event: "selector.tick") }
         #expect(meter.breaches.isEmpty)
         // Without an event name every budget counts the ring.
@@ -87,7 +85,7 @@ import Testing
     }
 
     @Test func namedScreenBudgetIgnoresOtherScreens() {
-        let album = BudgetDecl(id: Located("B-3"), scope: .screen(Located("album")), max: Located(1), window: Located(60))
+        let album = PolicyContent.Budget(id: "B-3", scope: .screen("album"), max: 1, window: 60)
         var meter = BudgetMeter(budgets: [album])
         for t in [1.0, 2, 3] { meter.record(time: t, screen: "camera", layer: .ui) }
         #expect(meter.breaches.isEmpty)

@@ -33,7 +33,7 @@ import Testing
     )
 
     @Test func screenRowsOverrideEverywhereAndGapsShow() {
-        let table = DecisionTable(Self.document)
+        let table = DecisionTable(Policy.unchecked(Self.document))
         #expect(table.screens.map(\.name) == ["home", "list"])
         let home = table.screens[0]
         #expect(home.onEnter == ["prepare-engine"])

@@ -19,63 +19,108 @@ import Testing
             == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
-    @Test func roundTripsTheDocument() throws {
-        let document = DecisionTableTests.document
-        let bytes = try PolicyBundle.encode(document)
-        let (decoded, hash) = try PolicyBundle.decode(bytes)
-        #expect(decoded == document)
-        #expect(hash == (try PolicyBundle.hash(of: document)))
-        #expect(try PolicyBundle.encode(decoded) == bytes)
+    /// A valid policy (the table fixture less its gap and undeclared citation).
+    static let document: PolicyDocument = {
+        var document = DecisionTableTests.document
+        document.invariants.append(InvariantDecl(id: Located("U-1"), kind: Located(.guideline), text: "utility"))
+        document.events.removeLast()
+        document.screens[1].cells = [CellDecl(event: Located("button.tap"), rows: [RowDecl(play: Located("tap"))])]
+        return document
+    }()
+
+    static func compiled(_ document: PolicyDocument = document) throws -> Policy {
+        try Policy(compiling: document)
+    }
+
+    @Test func roundTripsTheContent() throws {
+        let policy = try Self.compiled()
+        let bytes = PolicyBundle.encode(policy)
+        let loaded = try Policy(bundle: bytes)
+        #expect(loaded.content == policy.content)
+        #expect(loaded.hash == policy.hash)
+        #expect(PolicyBundle.encode(loaded) == bytes)
+        #expect(loaded.file == "t.yaml")
+    }
+
+    @Test func samePolicyFromAnyPathGivesTheSameBytes() throws {
+        var elsewhere = Self.document
+        elsewhere.file = "/home/builder/checkout/./Policies/t.yaml"
+        // Every location names the file as typed; the bundle must not.
+        let data = try JSONEncoder().encode(elsewhere)
+        let text = String(decoding: data, as: UTF8.self).replacingOccurrences(
+            of: "\"file\":\"t.yaml\"", with: "\"file\":\"\(elsewhere.file.replacingOccurrences(of: "/", with: "\\/"))\"")
+        elsewhere = try JSONDecoder().decode(PolicyDocument.self, from: Data(text.utf8))
+        #expect(elsewhere.screens[0].location.file == elsewhere.file || elsewhere.screens[0].location == .unknown)
+        let a = PolicyBundle.encode(try Self.compiled())
+        let b = PolicyBundle.encode(try Self.compiled(elsewhere))
+        #expect(a == b)
+        #expect(!String(decoding: b, as: UTF8.self).contains("/home/builder"))
     }
 
     @Test func carriesBudgetExceptions() throws {
-        var document = DecisionTableTests.document
+        var document = Self.document
+        document.events.append(EventDecl(name: Located("selector.tick"), layer: Located(.ui), screens: .all(.unknown)))
+        document.everywhere.append(CellDecl(event: Located("selector.tick"), rows: [RowDecl(play: Located("tap"))]))
         document.budgets = [BudgetDecl(
             id: Located("B-1"), scope: .eachScreen, max: Located(6), window: Located(10),
             exceptions: [InvariantDecl.Exception(event: Located("selector.tick"), reason: Located("the control itself"))])]
-        let bytes = try PolicyBundle.encode(document)
-        #expect(try PolicyBundle.decode(bytes).document.budgets == document.budgets)
-    }
-
-    @Test func budgetsWithoutExceptionsKeepTheirBytes() throws {
-        var document = DecisionTableTests.document
-        document.budgets = [BudgetDecl(id: Located("B-1"), scope: .eachScreen, max: Located(6), window: Located(10))]
-        // A budget without exceptions encodes as before `except:` existed (no `exceptions`
-        // key), so bundles of such policies keep their bytes and hashes, and still load.
-        let budget = String(decoding: try JSONEncoder().encode(document.budgets[0]), as: UTF8.self)
-        #expect(!budget.contains("exceptions"))
-        let bytes = try PolicyBundle.encode(document)
-        #expect(try PolicyBundle.decode(bytes).document.budgets.first?.exceptions == [])
+        let loaded = try Policy(bundle: PolicyBundle.encode(try Self.compiled(document)))
+        #expect(loaded.content.budgets.map(\.exceptions) == [["selector.tick"]])
     }
 
     @Test func refusesTruncatedBundles() throws {
-        let bytes = try PolicyBundle.encode(DecisionTableTests.document)
+        let bytes = PolicyBundle.encode(try Self.compiled())
         for cut in [bytes.count - 2, bytes.count / 2, 60, 10] {
-            #expect(throws: PolicyBundle.LoadError.self) { try PolicyBundle.decode(Array(bytes[..<cut])) }
+            #expect(throws: PolicyBundle.LoadError.self) { try Policy(bundle: Array(bytes[..<cut])) }
         }
     }
 
-    @Test func refusesEditedDocument() throws {
-        var text = String(decoding: try PolicyBundle.encode(DecisionTableTests.document), as: UTF8.self)
+    @Test func refusesEditedContent() throws {
+        var text = String(decoding: PolicyBundle.encode(try Self.compiled()), as: UTF8.self)
         text = text.replacingOccurrences(of: "not every tap", with: "every tap!!!!")
         #expect {
-            try PolicyBundle.decode(Array(text.utf8))
+            try Policy(bundle: Array(text.utf8))
         } throws: { error in
             guard case .hashMismatch = error as? PolicyBundle.LoadError else { return false }
             return true
         }
     }
 
-    @Test func refusesUnknownFormatVersion() throws {
-        var text = String(decoding: try PolicyBundle.encode(DecisionTableTests.document), as: UTF8.self)
-        text = text.replacingOccurrences(of: "\"formatVersion\":1", with: "\"formatVersion\":2")
-        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 2, supported: 1)) {
-            try PolicyBundle.decode(Array(text.utf8))
+    /// A bundle whose hash matches but whose content points at a feedback that does not
+    /// exist (written by another tool): refused as damaged, never a crash.
+    @Test func refusesInconsistentContentWithAMatchingHash() throws {
+        let bytes = PolicyBundle.encode(try Self.compiled())
+        let text = String(decoding: bytes, as: UTF8.self)
+        let marker = ",\"content\":"
+        let start = try #require(text.range(of: marker)).upperBound
+        var content = String(text[start...].dropLast(2))  // "}\n"
+        content = content.replacingOccurrences(of: "{\"play\":{\"_0\":0}}", with: "{\"play\":{\"_0\":99}}")
+        #expect(content.contains("\"_0\":99"))
+        let header = "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":2,\"policy\":\"t\",\"hash\":\"sha256:"
+            + SHA256.hex(Array(content.utf8)) + "\""
+        #expect {
+            try Policy(bundle: Array((header + marker + content + "}\n").utf8))
+        } throws: { error in
+            guard case .damaged(let why) = error as? PolicyBundle.LoadError else { return false }
+            return why.contains("feedback that does not exist")
         }
     }
 
+    @Test func refusesUnknownFormatVersion() throws {
+        var text = String(decoding: PolicyBundle.encode(try Self.compiled()), as: UTF8.self)
+        text = text.replacingOccurrences(of: "\"formatVersion\":2", with: "\"formatVersion\":3")
+        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 3, supported: 2)) {
+            try Policy(bundle: Array(text.utf8))
+        }
+    }
+
+    @Test func refusesAVersion1BundleWithTheFix() {
+        let old = Array(#"{"format":"haptic-policy-bundle","formatVersion":1,"policy":"t","hash":"sha256:00","document":{}}"#.utf8)
+        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 1, supported: 2)) { try Policy(bundle: old) }
+    }
+
     @Test func refusesOtherJSON() {
-        #expect(throws: PolicyBundle.LoadError.self) { try PolicyBundle.decode(Array("{\"a\":1}".utf8)) }
-        #expect(throws: PolicyBundle.LoadError.self) { try PolicyBundle.decode([]) }
+        #expect(throws: PolicyBundle.LoadError.self) { try Policy(bundle: Array("{\"a\":1}".utf8)) }
+        #expect(throws: PolicyBundle.LoadError.self) { try Policy(bundle: []) }
     }
 }

@@ -26,7 +26,7 @@ import Testing
         let (new, newDoc) = try Self.policy(hysteresis: "0")
         let log = Self.edgeLog([41, 39.5, 40.5, 39.2, 40.8, 39.6, 41.6])
         let diff = PolicyDiff.compare(
-            old: old, oldBudgets: oldDoc.budgets, new: new, newBudgets: newDoc.budgets, logs: [("edge", log)])
+            old: old, new: new, logs: [("edge", log)])
         #expect(diff.eventCount == 8)
         // Old: the value never leaves comfortable by the hysteresis, nothing rings. New: every crossing rings.
         #expect(diff.changes.map(\.line) == [3, 4, 5, 6, 7, 8])
@@ -44,7 +44,7 @@ import Testing
     @Test func identicalPoliciesDifferNowhere() throws {
         let (old, doc) = try Self.policy(hysteresis: "1.5")
         let diff = PolicyDiff.compare(
-            old: old, oldBudgets: doc.budgets, new: old, newBudgets: doc.budgets,
+            old: old, new: old,
             logs: [("edge", Self.edgeLog([41, 39, 38, 20, 5, 90]))])
         #expect(diff.changes.isEmpty)
         #expect(diff.chatterBefore == diff.chatterAfter)
@@ -55,7 +55,7 @@ import Testing
         let (new, newDoc) = try Self.policy(hysteresis: "0")
         let log = Self.edgeLog([41, 39.5, 40.5, 39.2, 40.8, 39.6, 41.6])
         let tight = PolicyDiff.compare(
-            old: old, oldBudgets: oldDoc.budgets, new: new, newBudgets: newDoc.budgets, logs: [("edge", log)],
+            old: old, new: new, logs: [("edge", log)],
             chatterWindow: 0.5)
         #expect(tight.chatterAfter == 0)
     }

@@ -22,7 +22,7 @@ import Testing
 
     @Test func passingAndFailingExpectations() throws {
         let (policy, document) = try Self.plavo()
-        let runner = PolicyTestRunner(policy: policy, document: document)
+        let runner = PolicyTestRunner(policy: policy)
         let suite = PolicyTestSuite(file: "t", cases: [
             PolicyTestCase(name: "passes", steps: [
                 Self.step(0, "screen.enter", screen: "camera"),
@@ -79,7 +79,7 @@ import Testing
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Policies/metronome.yaml")
         let document = try #require(PolicyLoader.parse([UInt8](try Data(contentsOf: url)), file: "metronome.yaml").document)
-        let runner = PolicyTestRunner(policy: policy, document: document)
+        let runner = PolicyTestRunner(policy: policy)
         func start(_ bpm: Double, _ expectation: PolicyExpectation) -> PolicyTestCase {
             PolicyTestCase(name: "\(bpm)", steps: [
                 .init(event: TimedEvent(time: 0, event: .init(name: "screen.enter", screen: "metronome"))),
@@ -110,7 +110,7 @@ import Testing
 
     @Test func coverageCountsCellsFeedbackBandsAndInvariantsWithoutRoundingUp() throws {
         let (policy, document) = try Self.plavo()
-        var coverage = PolicyCoverage(document: document)
+        var coverage = PolicyCoverage(policy: policy)
         #expect(coverage.cells.all.count == 22)
         #expect(coverage.staticInvariants == ["H-3"])
         var session = Session(policy: policy)

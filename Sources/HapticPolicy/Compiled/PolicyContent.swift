@@ -43,7 +43,7 @@ package struct SourcePosition: Sendable, Hashable, Codable {
 /// stores it (its JSON is what the bundle hash covers); `Policy` builds its decision
 /// tables from it. Downstream tooling (table, report, exporters, tests) reads it instead
 /// of the document.
-package struct PolicyContent: Sendable, Codable {
+package struct PolicyContent: Sendable, Equatable, Codable {
     /// A screen.
     package struct Screen: Sendable, Hashable, Codable {
         /// The screen name.
@@ -206,6 +206,19 @@ package struct PolicyContent: Sendable, Codable {
         package var exceptions: [String]
         /// Where the budget is declared.
         package var location: SourcePosition
+
+        /// Creates a budget.
+        package init(
+            id: String, scope: Scope, max: Int, window: Double, exceptions: [String] = [],
+            location: SourcePosition = SourcePosition(line: 0, column: 0)
+        ) {
+            self.id = id
+            self.scope = scope
+            self.max = max
+            self.window = window
+            self.exceptions = exceptions
+            self.location = location
+        }
     }
 
     /// The policy's name (`policy:`).

@@ -4,7 +4,7 @@ import HapticPolicyPlayer
 import Testing
 
 /// The Core Haptics objects the player builds are the AHAP export's entries, one for one.
-@Suite struct HapticPatternPlanTests {
+@Suite struct PatternPlanTests {
     static let cases: [(policy: String, feedback: String, parameters: [String: Double])] = [
         ("plavo", "pulse", [:]), ("plavo", "meet", [:]), ("plavo", "farewell", [:]),
         ("plavo", "soil.parched", [:]), ("plavo", "soil.moist", [:]), ("plavo", "soil.soaked", [:]),
@@ -21,7 +21,7 @@ import Testing
             return
         }
         let resolved = try decl.resolve(parameters)
-        let plan = HapticPatternPlan(resolved)
+        let plan = PatternPlan(resolved)
         let exported = AHAPExporter.document(for: resolved, name: name, policy: policyName)
         let document = try #require(exported.document)
 
@@ -64,7 +64,7 @@ import Testing
             ResolvedPattern.Event(
                 kind: .continuous, time: 0.5, duration: 4, curves: [ResolvedPattern.Curve(parameter: .intensity, points: points)])
         ])
-        let plan = HapticPatternPlan(pattern)
+        let plan = PatternPlan(pattern)
         #expect(plan.curves.map(\.points.count) == [16, 16, 10])
         #expect(plan.curves.map(\.time) == [0.5, 0.5 + 1.5, 0.5 + 3.0])
         #expect(plan.curves.allSatisfy { $0.points.first?.time == 0 })

@@ -1,18 +1,18 @@
 import Foundation
-import HapticPolicy
+@testable import HapticPolicy
 import Testing
 
 /// Loading a shipped bundle: round trip, and refusal of anything damaged or foreign.
-@Suite struct LoadedPolicyTests {
+@Suite struct BundleLoadingTests {
     @Test(arguments: ["plavo", "breathing", "metronome"])
     func aBundleRoundTripsToTheSamePolicyAndHash(_ name: String) throws {
         let fromYAML = try loadPolicy(name)
-        let bytes = try PolicyBundle.encode(fromYAML.document)
-        let fromBundle = try LoadedPolicy(bundle: bytes)
-        #expect(fromBundle.document == fromYAML.document)
+        let bytes = PolicyBundle.encode(fromYAML)
+        let fromBundle = try Policy(bundle: bytes)
+        #expect(fromBundle.content == fromYAML.content)
         #expect(fromBundle.hash == fromYAML.hash)
-        #expect(fromBundle.policy.eventNames == fromYAML.policy.eventNames)
-        #expect(try PolicyBundle.encode(fromBundle.document) == bytes, "re-encoding is byte-identical")
+        #expect(fromBundle.eventNames == fromYAML.eventNames)
+        #expect(PolicyBundle.encode(fromBundle) == bytes, "re-encoding is byte-identical")
     }
 
     enum Damage: String, CaseIterable {
@@ -21,7 +21,7 @@ import Testing
 
     @Test(arguments: Damage.allCases)
     func aDamagedBundleIsRefusedAndNothingLoads(_ damage: Damage) throws {
-        var bytes = try PolicyBundle.encode(loadPolicy("plavo").document)
+        var bytes = PolicyBundle.encode(try loadPolicy("plavo"))
         switch damage {
         case .truncated:
             bytes.removeLast(bytes.count / 3)
@@ -29,12 +29,12 @@ import Testing
             let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\"impact.heavy\"", with: "\"impact.light\"")
             bytes = Array(text.utf8)
         case .futureVersion:
-            let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\"formatVersion\":1", with: "\"formatVersion\":2")
+            let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\"formatVersion\":2", with: "\"formatVersion\":3")
             bytes = Array(text.utf8)
         case .notABundle:
             bytes = Array("policy: plavo\nversion: 1\n".utf8)
         }
-        #expect(throws: PolicyBundle.LoadError.self) { try LoadedPolicy(bundle: bytes) }
+        #expect(throws: PolicyBundle.LoadError.self) { try Policy(bundle: bytes) }
         #expect(throws: PolicyBundle.LoadError.self) { try PolicyStore(bundle: bytes) }
     }
 }
