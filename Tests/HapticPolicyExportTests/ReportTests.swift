@@ -62,14 +62,22 @@ enum Shipped {
         Golden.check(JSONWriter.write(Self.structure(html)), "report/plavo-session.structure.json", asJSON: true)
     }
 
+    /// The document with every name `old` (declaration and references) renamed `new`.
+    static func renaming(_ old: String, to new: String, in document: PolicyDocument) throws -> PolicyDocument {
+        func quoted(_ text: String) throws -> String { String(decoding: try JSONEncoder().encode([text]), as: UTF8.self).dropFirst().dropLast().description }
+        let json = String(decoding: try JSONEncoder().encode(document), as: UTF8.self)
+        let renamed = json.replacingOccurrences(of: "\"value\":" + (try quoted(old)), with: "\"value\":" + (try quoted(new)))
+        return try JSONDecoder().decode(PolicyDocument.self, from: Data(renamed.utf8))
+    }
+
     @Test func designerTextIsEscapedEverywhere() throws {
         let evil = "</script><img src=x onerror=alert(1)>"
         var policy = try Shipped.policy("plavo")
         policy.name.value = evil
         policy.description = evil
-        policy.feedback[5].name.value = evil
+        policy = try Self.renaming(policy.feedback[5].name.value, to: evil, in: policy)
         policy.feedback[5].note = evil
-        policy.screens[0].name.value = evil
+        policy = try Self.renaming(policy.screens[0].name.value, to: evil, in: policy)
         policy.screens[0].cells[1].rows[0].silent?.value = evil
         policy.invariants[0].text = evil
         let html = ReportRenderer.render(policy)

@@ -20,18 +20,23 @@ import Testing
         let fromYAML = try loadPolicy(name)
         let bundle = PolicyBundle.encode(fromYAML)
         let fromBundle = try Policy(bundle: bundle)
+        // Told where its source is, a bundle explains with the same locations.
+        let located = try Policy(bundle: bundle, file: fromYAML.file)
         #expect(fromBundle.hash == fromYAML.hash)
+        #expect(fromBundle.file == "\(name).yaml", "a bundle names its source by base name")
         for log in Self.logs {
             let lines = try [UInt8](Data(contentsOf: log))
-            let yamlDecisions = Self.evaluate(lines, with: fromYAML)
-            let bundleDecisions = Self.evaluate(lines, with: fromBundle)
+            let yamlDecisions = Self.evaluate(lines, with: fromYAML, explain: false)
             #expect(yamlDecisions.count > 1_000, "\(log.lastPathComponent) writes decision lines")
-            #expect(yamlDecisions == bundleDecisions, "\(name) on \(log.lastPathComponent)")
+            #expect(yamlDecisions == Self.evaluate(lines, with: fromBundle, explain: false), "\(name) on \(log.lastPathComponent)")
+            #expect(
+                Self.evaluate(lines, with: fromYAML, explain: true) == Self.evaluate(lines, with: located, explain: true),
+                "\(name) on \(log.lastPathComponent), explained")
         }
     }
 
-    private static func evaluate(_ log: [UInt8], with policy: Policy) -> [UInt8] {
-        var evaluator = EventLogEvaluator(policy: policy, format: DecisionJSONWriter(policy: policy, explain: true))
+    private static func evaluate(_ log: [UInt8], with policy: Policy, explain: Bool) -> [UInt8] {
+        var evaluator = EventLogEvaluator(policy: policy, format: DecisionJSONWriter(policy: policy, explain: explain))
         var out: [UInt8] = []
         evaluator.header(into: &out)
         evaluator.consume(log, into: &out)

@@ -66,13 +66,17 @@ import Testing
         }
     }
 
+    /// At the event that uses it (the validator's HP206 points at the expression itself).
     @Test func undeclaredNameInAnExpressionIsLocated() {
-        let pattern = PatternDecl(events: [PatternEventDecl(kind: Located(.transient), time: Self.expr("beat * 2"))])
+        let event = SourceLocation(file: "p.yaml", line: 9, column: 1)
+        let pattern = PatternDecl(
+            events: [PatternEventDecl(kind: Located(.transient), time: Self.expr("beat * 2"), location: event)],
+            location: SourceLocation(file: "p.yaml", line: 8, column: 1))
         do {
             _ = try pattern.resolve()
             Issue.record("expected an error")
         } catch {
-            #expect(error == .unboundParameter("beat", location: SourceLocation(file: "p.yaml", line: 9, column: 3)))
+            #expect(error == .unboundParameter("beat", location: event))
         }
     }
 

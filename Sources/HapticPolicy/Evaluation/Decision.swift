@@ -94,7 +94,8 @@ public struct Decision: Sendable, Equatable {
     public var band: BandTransition?
     /// The template parameters the feedback plays with: every parameter it declares, in
     /// declaration order, with the event's value or else the default. Nil unless a
-    /// template (a pattern with `params:`) plays itself (not its fallback).
+    /// template (a pattern with `params:`) plays, itself or its fallback (a fallback
+    /// sequence is timed with them).
     public var parameters: [Event.Parameter]?
     /// Seconds between repetitions of the loop this play starts or restarts (the
     /// pattern's `loop:` with `parameters`); nil unless a looping pattern plays itself.

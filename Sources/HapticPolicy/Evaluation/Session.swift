@@ -278,6 +278,8 @@ public struct Session: Sendable {
                 decision.render = fallback
                 decision.fallback = true
                 decision.reason = problem
+                // A fallback sequence is timed with the template's parameters.
+                if !feedback.parameters.isEmpty { decision.parameters = parameters }
                 return
             }
         }

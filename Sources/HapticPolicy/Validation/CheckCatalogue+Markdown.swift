@@ -21,8 +21,11 @@ extension CheckCatalogue {
         for code in all {
             let stem = "\(fixtures)/\(code.code)-\(code.slug)"
             let summary = code.summary.replacingOccurrences(of: "|", with: "\\|")
-            lines.append(
-                "| \(code.code) | \(code.severity.rawValue) | `\(code.slug)` | \(summary) | [fails](\(stem).fail.yaml), [passes](\(stem).pass.yaml) |")
+            let examples =
+                apiOnly.contains(code.code)
+                ? "only from a document built in code (`ValidatedPolicyTests`)"
+                : "[fails](\(stem).fail.yaml), [passes](\(stem).pass.yaml)"
+            lines.append("| \(code.code) | \(code.severity.rawValue) | `\(code.slug)` | \(summary) | \(examples) |")
         }
         return lines.joined(separator: "\n") + "\n"
     }

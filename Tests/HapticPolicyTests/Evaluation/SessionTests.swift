@@ -340,12 +340,12 @@ import Testing
         #expect(pulse.loopPeriod == nil)
     }
 
-    @Test func aTemplateRenderingItsFallbackStartsNoLoopAndSaysNoParameters() {
+    @Test func aTemplateRenderingItsFallbackStartsNoLoopButSaysItsParameters() {
         var replay = Replay()
         replay.send("screen.enter", after: 0, screen: "camera")
         let cold = replay.send("metronome.start", after: 0.01, params: [.init(name: "bpm", value: .number(120))])
         #expect(cold.fallback)
-        #expect(cold.parameters == nil)
+        #expect(cold.parameters == [Event.Parameter(name: "bpm", value: .number(120))])
         #expect(cold.loopPeriod == nil)
         #expect(replay.session.runningLoops.isEmpty)
     }
