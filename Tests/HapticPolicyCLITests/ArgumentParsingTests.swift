@@ -18,10 +18,10 @@ import Testing
             ["a.yaml", "--format=json", "-o", "x", "--strict", "--param", "a=1", "--param", "b=2", "-", "--", "--odd"],
             spec: spec))
         #expect(parsed.positionals == ["a.yaml", "-", "--odd"])
-        #expect(parsed.value("format") == "json")
-        #expect(parsed.value("out") == "x")
+        #expect(parsed.values["format"] == ["json"])
+        #expect(parsed.values["out"] == ["x"])
         #expect(parsed.values["param"] == ["a=1", "b=2"])
-        #expect(parsed.flag("strict"))
+        #expect(parsed.flags == ["strict"])
     }
 
     @Test func helpReturnsNil() throws {

@@ -175,12 +175,14 @@ func displayWidthForTest(_ text: String) -> Int {
     }
 }
 
-/// Commands reading a second file (a log, a scenario, an AHAP file) name it and exit 1
-/// when it is missing, through the shared `readInputReportingErrors`.
+/// Commands reading a file that is not a policy (a log, a scenario, an AHAP file) name it
+/// and exit 1 when it is missing, through the one reader (`InputFiles`).
+/// (A missing policy is a located diagnostic, like any policy problem: `PolicyFrontEndTests`.)
 @Suite struct MissingInputTests {
     @Test(arguments: [
-        (["compile", "Policies/nope.yaml", "-o", "-"], "Policies/nope.yaml"),
         (["import-ahap", "nope.ahap"], "nope.ahap"),
+        (["eval", "Policies/plavo.yaml", "nope.jsonl"], "nope.jsonl"),
+        (["diff", "Policies/plavo.yaml", "Policies/plavo.yaml", "nope.jsonl"], "nope.jsonl"),
         (["report", "Policies/plavo.yaml", "--events", "nope.jsonl", "--out", "/dev/null"], "nope.jsonl"),
         (["simulate", "Policies/plavo.yaml", "-s", "./nope.yaml"], "./nope.yaml"),
     ])

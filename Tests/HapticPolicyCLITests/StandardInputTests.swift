@@ -80,10 +80,13 @@ import Testing
         #expect(bytes.exitCode == whole.exitCode)
     }
 
-    @Test func readAllJoinsTheChunks() {
-        let input = StandardInput(chunks: [[1, 2], [], [3], [4, 5, 6]])
-        #expect(input.readAll() == [1, 2, 3, 4, 5, 6])
-        #expect(input.readAll() == [])
+    /// A policy or a scenario from `-` is read whole through the one reader.
+    @Test func readingStdinWholeJoinsTheChunks() throws {
+        let context = CommandContext(
+            stdout: Output(), stderr: Output(), standardInput: StandardInput(chunks: [[1, 2], [], [3], [4, 5, 6]]),
+            environment: [:])
+        #expect(try context.files.read("-", limit: nil) == [1, 2, 3, 4, 5, 6])
+        #expect(try context.files.read("-", limit: nil) == [])
     }
 
     @Test func aChunkLargerThanTheBufferIsServedInPieces() {

@@ -1,58 +1,62 @@
-import Foundation
 import HapticPolicy
 import HapticPolicyYAML
 
 /// `haptic-policy diff`: replays logs through two policies and lists what changed.
 enum DiffCommand {
+    /// The form of the report on stdout.
+    enum Format: String, CaseIterable, Sendable {
+        /// Lines for people.
+        case text
+        /// One object with keys in a fixed order, for tools.
+        case json
+    }
+
+    /// The options `diff` declares.
+    struct Options: CommandOptions {
+        let format = Choice("format", valueName: "format", default: Format.text, help: "Output format (default text).")
+        let chatterWindow = Value(
+            "chatter-window", valueName: "seconds", default: 5.0,
+            help: "Band changes closer than this are chatter (default 5).", parse: DiffCommand.parseWindow)
+    }
+
     static let subcommand = Subcommand(
-        spec: CommandSpec(
-            name: "diff",
-            abstract: "Replay event logs through two policies and list the decisions that changed.",
-            discussion: """
-                Replays each JSONL log through the old and the new policy, each in its own stateful \
-                session, and lists every event decided differently (what plays, what renders, why it is \
-                silent, or the directives): time, screen, event, before → after and the rule on each \
-                side. Then per screen: rings per minute and band chatter (band-change rings closer than \
-                --chatter-window seconds for one subject) before and after, and budget breaches. \
-                Exit 0 when nothing changed, 1 when something did (or a log line cannot be read).
-                """,
-            options: [
-                .value("format", valueName: "format", choices: ["text", "json"], help: "Output format (default text)."),
-                .value("chatter-window", valueName: "seconds", help: "Band changes closer than this are chatter (default 5)."),
-            ],
-            positionals: [
-                .init("old", help: "The policy as it is."),
-                .init("new", help: "The changed policy."),
-                .init("log", .oneOrMore, help: "JSONL event logs, or - for stdin."),
-            ],
-            examples: [
-                "haptic-policy diff Policies/plavo.yaml plavo-next.yaml session.jsonl",
-                "haptic-policy simulate Policies/plavo.yaml -s flaky-sensor | haptic-policy diff Policies/plavo.yaml plavo-next.yaml -",
-            ]
-        )
+        name: "diff",
+        abstract: "Replay event logs through two policies and list the decisions that changed.",
+        discussion: """
+            Replays each JSONL log through the old and the new policy, each in its own stateful \
+            session, and lists every event decided differently (what plays, what renders, why it is \
+            silent, or the directives): time, screen, event, before → after and the rule on each \
+            side. Then per screen: rings per minute and band chatter (band-change rings closer than \
+            --chatter-window seconds for one subject) before and after, and budget breaches. \
+            Exit 0 when nothing changed, 1 when something did (or a log line cannot be read).
+            """,
+        options: Options.self,
+        positionals: [
+            .init("old", help: "The policy as it is."),
+            .init("new", help: "The changed policy."),
+            .init("log", .oneOrMore, help: "JSONL event logs, or - for stdin."),
+        ],
+        examples: [
+            "haptic-policy diff Policies/plavo.yaml plavo-next.yaml session.jsonl",
+            "haptic-policy simulate Policies/plavo.yaml -s flaky-sensor | haptic-policy diff Policies/plavo.yaml plavo-next.yaml -",
+        ]
     ) { arguments, context throws(UsageError) in
-        var window = 5.0
-        if let text = arguments.value("chatter-window") {
-            guard let value = Double(text), value.isFinite, value > 0 else {
-                throw UsageError("--chatter-window must be a number of seconds above 0, got '\(text)'")
-            }
-            window = value
-        }
+        let window = try arguments[\.chatterWindow]
         let logPaths = Array(arguments.positionals.dropFirst(2))
         if logPaths.filter({ $0 == "-" }).count > 1 {
             throw UsageError("stdin ('-') can be read only once; give the other logs as files")
         }
-        guard let old = PolicyInput.load(arguments.positionals[0], context: context),
-            let new = PolicyInput.load(arguments.positionals[1], context: context)
+        guard let old = PolicyFrontEnd.load(arguments.positionals[0], context: context),
+            let new = PolicyFrontEnd.load(arguments.positionals[1], context: context)
         else { return .failure }
         var logs: [(name: String, events: [TimedEvent])] = []
         var unreadable = 0
         for path in logPaths {
-            let name = path == "-" ? "<stdin>" : path
+            let name = InputFiles.displayName(path)
             // Streamed: only the parsed events are kept, never the log's bytes.
             var reader = TimedEventLog.Reader(file: name)
             do throws(InputError) {
-                try context.streamInput(path) { chunk in
+                try context.files.open(path).forEachChunk { chunk in
                     reader.consume(chunk)
                     return true
                 }
@@ -62,7 +66,7 @@ enum DiffCommand {
                 continue
             }
             let log = reader.finish()
-            DiagnosticPrinter.print(log.problems, source: nil, context: context)
+            DiagnosticPrinter.print(log.problems, sources: [:], context: context)
             unreadable += log.problems.count
             logs.append((name, log.events))
         }
@@ -70,11 +74,20 @@ enum DiffCommand {
         let diff = PolicyDiff.compare(
             old: old.policy, new: new.policy,
             logs: logs, chatterWindow: window)
-        if arguments.value("format") == "json" {
-            context.stdout.line(DiffReport.json(diff, old: old.path, new: new.path))
-        } else {
-            DiffReport.text(diff, old: old.path, new: new.path, logCount: logs.count, context: context)
+        switch arguments[\.format] {
+        case .json:
+            context.stdout.line(DiffReport.json(diff, old: old.name, new: new.name))
+        case .text:
+            DiffReport.text(diff, old: old.name, new: new.name, logCount: logs.count, context: context)
         }
         return diff.changes.isEmpty && unreadable == 0 ? .success : .failure
+    }
+
+    /// Parses `--chatter-window S`: seconds above 0.
+    static func parseWindow(_ text: String) throws(UsageError) -> Double {
+        guard let value = Double(text), value.isFinite, value > 0 else {
+            throw UsageError("--chatter-window must be a number of seconds above 0, got '\(text)'")
+        }
+        return value
     }
 }

@@ -5,98 +5,110 @@ import HapticPolicyYAML
 /// `haptic-policy eval`: replays a JSONL event log through a policy and prints one
 /// decision per input line (what rang, what stayed silent, and why).
 enum EvalCommand {
+    /// The form of the decisions on stdout.
+    enum Format: String, CaseIterable, Sendable {
+        /// One JSON object per line (the stable contract, Docs/event-log.md).
+        case jsonl
+        /// An aligned table for people.
+        case table
+    }
+
+    /// The options `eval` declares.
+    struct Options: CommandOptions {
+        let format = Choice("format", valueName: "format", default: Format.jsonl, help: "Output format (default jsonl).")
+        let explain = Flag("explain", help: "Add the rule's source location and the cited invariants' text.")
+        let device = Value(
+            "device", valueName: "settings", default: DeviceState(),
+            help: "Initial device state: supports-haptics=BOOL,low-power=BOOL,haptics-enabled=BOOL.",
+            parse: EvalCommand.parseDevice)
+        let failFast = Flag("fail-fast", help: "Stop at the first invalid line.")
+        let quiet = Flag("quiet", short: "q", help: "No summary on stderr.")
+    }
+
     static let subcommand = Subcommand(
-        spec: CommandSpec(
-            name: "eval",
-            abstract: "Replay a JSONL event log through a policy: one decision per line, with the reason and the rule.",
-            discussion: """
-                Reads one JSON event per line (t, event, screen, subject, value, speaks, params) and \
-                writes exactly one decision per input line, in order, to stdout: JSONL (a stable \
-                contract, see Docs/event-log.md) or an aligned table. A malformed line becomes an \
-                'invalid' decision naming its line and column and the run goes on; exit 1 at the \
-                end if any line was invalid (--fail-fast stops at the first). A summary (counts by \
-                action, reason and screen, rings per minute) goes to stderr, with a progress bar \
-                when stderr is a terminal. The log is streamed, from a file or from stdin: memory does \
-                not grow with its length, and when stdin is a pipe each chunk's decisions are flushed \
-                as it arrives (a live session shows its decisions as they happen).
-                """,
-            options: [
-                .value("format", valueName: "format", choices: ["jsonl", "table"], help: "Output format (default jsonl)."),
-                .flag("explain", help: "Add the rule's source location and the cited invariants' text."),
-                .value(
-                    "device", valueName: "settings",
-                    help: "Initial device state: supports-haptics=BOOL,low-power=BOOL,haptics-enabled=BOOL."),
-                .flag("fail-fast", help: "Stop at the first invalid line."),
-                .flag("quiet", short: "q", help: "No summary on stderr."),
-            ],
-            positionals: [
-                .init("policy", help: "A policy file (YAML), or - for stdin."),
-                .init("events", help: "A JSONL event log, or - for stdin."),
-            ],
-            examples: [
-                "haptic-policy eval Policies/plavo.yaml Policies/logs/demo.jsonl --format table",
-                "haptic-policy eval Policies/plavo.yaml - --explain < session.jsonl",
-                "haptic-policy eval Policies/plavo.yaml demo.jsonl --device low-power=true,supports-haptics=false",
-            ]
-        )
+        name: "eval",
+        abstract: "Replay a JSONL event log through a policy: one decision per line, with the reason and the rule.",
+        discussion: """
+            Reads one JSON event per line (t, event, screen, subject, value, speaks, params) and \
+            writes exactly one decision per input line, in order, to stdout: JSONL (a stable \
+            contract, see Docs/event-log.md) or an aligned table. A malformed line becomes an \
+            'invalid' decision naming its line and column and the run goes on; exit 1 at the \
+            end if any line was invalid (--fail-fast stops at the first). A summary (counts by \
+            action, reason and screen, rings per minute) goes to stderr, with a progress bar \
+            when stderr is a terminal. The log is streamed, from a file or from stdin: memory does \
+            not grow with its length, and when stdin is a pipe each chunk's decisions are flushed \
+            as it arrives (a live session shows its decisions as they happen).
+            """,
+        options: Options.self,
+        positionals: [
+            .init("policy", help: "A policy file (YAML), or - for stdin."),
+            .init("events", help: "A JSONL event log, or - for stdin."),
+        ],
+        examples: [
+            "haptic-policy eval Policies/plavo.yaml Policies/logs/demo.jsonl --format table",
+            "haptic-policy eval Policies/plavo.yaml - --explain < session.jsonl",
+            "haptic-policy eval Policies/plavo.yaml demo.jsonl --device low-power=true,supports-haptics=false",
+        ]
     ) { arguments, context throws(UsageError) in
         let policyPath = arguments.positionals[0]
         let eventsPath = arguments.positionals[1]
         if policyPath == "-", eventsPath == "-" {
             throw UsageError("the policy and the events cannot both come from stdin; give one of them as a file")
         }
-        let device = try parseDevice(arguments.value("device"))
-        guard let policy = PolicyChecker.loadUsable(path: policyPath, context: context)?.policy else { return .failure }
-        let budgets = policy.content.budgets
+        let device = try arguments[\.device]
+        guard let input = PolicyFrontEnd.load(policyPath, context: context) else { return .failure }
+        let policy = input.policy
+        let budgets = input.policy.content.budgets
+        let events: ChunkedInput
+        do throws(InputError) {
+            events = try context.files.open(eventsPath)
+        } catch {
+            context.stderr.line("error: \(error.message)")
+            return .failure
+        }
 
-        let explain = arguments.flag("explain")
+        let explain = arguments[\.explain]
         let format: any DecisionFormat =
-            arguments.value("format") == "table"
-            ? DecisionTableWriter(policy: policy, explain: explain)
-            : DecisionJSONWriter(policy: policy, explain: explain)
+            switch arguments[\.format] {
+            case .table: DecisionTableWriter(policy: policy, explain: explain)
+            case .jsonl: DecisionJSONWriter(policy: policy, explain: explain)
+            }
         var evaluator = EventLogEvaluator(
-            policy: policy, device: device, format: format, failFast: arguments.flag("fail-fast"))
-        evaluator.budgetMeter = BudgetMeter(policy: policy)
+            policy: policy, device: device, format: format, failFast: arguments[\.failFast])
+        evaluator.budgetMeter = BudgetMeter(policy: input.policy)
         var out: [UInt8] = []
         out.reserveCapacity(1 << 17)
         evaluator.header(into: &out)
 
-        if eventsPath == "-" {
-            // Streamed chunk by chunk, as `read(2)` returns them. From a pipe or a terminal
-            // (a live `simulate` or device log) each chunk's decisions are flushed at once,
-            // so they appear as the lines arrive; `< file` keeps the buffered writes.
-            let live = context.standardInput.isLive
-            context.standardInput.forEachChunk { chunk in
+        // Streamed chunk by chunk. From a pipe or a terminal on stdin (a live `simulate` or
+        // device log) each chunk's decisions are flushed at once, so they appear as the
+        // lines arrive; files and `< file` keep the buffered writes. A large file on a
+        // terminal gets a progress bar.
+        let total = events.size ?? 0
+        var progress = ProgressBar(total: total, enabled: context.stderr.isTerminal && total > 8 << 20)
+        var read = 0
+        do throws(InputError) {
+            try events.forEachChunk { chunk in
+                read += chunk.count
                 evaluator.consume(chunk, into: &out)
                 context.stdout.write(bytes: out)
                 out.removeAll(keepingCapacity: true)
-                if live { context.stdout.flush() }
+                if events.isLive { context.stdout.flush() }
+                progress.update(done: read, lines: evaluator.lineCount, to: context.stderr)
                 return !evaluator.stopped
             }
-        } else {
-            guard let handle = openEvents(eventsPath, context: context) else { return .failure }
-            defer { try? handle.close() }
-            let total = (try? FileManager.default.attributesOfItem(atPath: eventsPath)[.size] as? Int) ?? 0
-            var progress = ProgressBar(total: total, enabled: context.stderr.isTerminal && total > 8 << 20)
-            var read = 0
-            while !evaluator.stopped {
-                let data = handle.readData(ofLength: 1 << 20)
-                if data.isEmpty { break }
-                read += data.count
-                data.withUnsafeBytes { raw in
-                    evaluator.consume(raw.bindMemory(to: UInt8.self), into: &out)
-                }
-                context.stdout.write(bytes: out)
-                out.removeAll(keepingCapacity: true)
-                progress.update(done: read, lines: evaluator.lineCount, to: context.stderr)
-            }
+        } catch {
             progress.clear(context.stderr)
+            context.stdout.flush()
+            context.stderr.line("error: \(error.message)")
+            return .failure
         }
+        progress.clear(context.stderr)
         evaluator.finish(into: &out)
         context.stdout.write(bytes: out)
         context.stdout.flush()
 
-        if !arguments.flag("quiet") {
+        if !arguments[\.quiet] {
             context.stderr.line(evaluator.summary.text)
             context.stderr.line(budgetSection(evaluator.budgetMeter, declared: budgets.count))
         }
@@ -110,9 +122,9 @@ enum EvalCommand {
     }
 
     /// Parses `--device supports-haptics=false,low-power=true,haptics-enabled=false`.
-    static func parseDevice(_ text: String?) throws(UsageError) -> DeviceState {
+    static func parseDevice(_ text: String) throws(UsageError) -> DeviceState {
         var device = DeviceState()
-        guard let text, !text.isEmpty else { return device }
+        guard !text.isEmpty else { return device }
         for item in text.split(separator: ",") {
             let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, let value = ["true": true, "false": false][parts[1]] else {
@@ -136,16 +148,6 @@ enum EvalCommand {
         guard !breaches.isEmpty else { return "budgets: \(declared) checked, none broken" }
         return (["budgets: \(breaches.count) \(breaches.count == 1 ? "breach" : "breaches")"]
             + breaches.map { "  \($0)" }).joined(separator: "\n")
-    }
-
-    private static func openEvents(_ path: String, context: CommandContext) -> FileHandle? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let handle = FileHandle(forReadingAtPath: path) else {
-            context.stderr.line("error: \(path): cannot read the event log; check the path")
-            return nil
-        }
-        return handle
     }
 }
 

@@ -1,49 +1,66 @@
 import Foundation
 import HapticPolicy
 import HapticPolicyExport
-import HapticPolicyYAML
 
 /// `haptic-policy export`: writes every custom pattern of a policy for Core Haptics
 /// (AHAP), Android (VibrationEffect JSON + Kotlin) and the web (`navigator.vibrate`).
 enum ExportCommand {
-    static let subcommand = Subcommand(
-        spec: CommandSpec(
-            name: "export",
-            abstract: "Export a policy's custom patterns to AHAP, Android and Web files.",
-            discussion: """
-                Instantiates every custom pattern (templates with their defaults, or --param values) \
-                and writes one file per pattern and platform into --out: <name>.ahap (Core Haptics), \
-                <name>.android.json and <Name>Haptic.kt (VibrationEffect.createWaveform, sampled every \
-                10 ms), <name>.web.json (navigator.vibrate, at most 99 entries of at most 10,000 ms), \
-                plus the preset mappings (presets.android.json, <Policy>Presets.kt, presets.web.json). \
-                The same policy always gives the same bytes. Prints the written paths on stdout; \
-                limits that make a pattern unplayable (a continuous event over 30 s) are errors \
-                (exit 1), lossy conversions are warnings. See Docs/exports.md.
-                """,
-            options: [
-                .value("to", valueName: "target", choices: ["ahap", "android", "web", "all"], help: "Platform to write (default all)."),
-                .value("out", short: "o", valueName: "dir", help: "Output folder (created if missing)."),
-                .value("param", valueName: "name=value", repeats: true, help: "Template parameter value, for every template that declares it."),
-            ],
-            positionals: [.init("policy", help: "A policy file (YAML), or - for stdin.")],
-            examples: [
-                "haptic-policy export Policies/plavo.yaml --to ahap --out build/haptics",
-                "haptic-policy export Policies/breathing.yaml --to all --out out --param inhale=5 --param exhale=9",
-            ]
-        )
-    ) { arguments, context throws(UsageError) in
-        guard let out = arguments.value("out") else {
-            throw UsageError("missing --out <dir>; say where to write the files")
-        }
-        let parameters = try parseParameters(arguments.values["param"] ?? [])
-        let target = arguments.value("to") ?? "all"
-        let targets = target == "all" ? ExportTarget.allCases : ExportTarget(rawValue: target).map { [$0] } ?? []
-        guard let loaded = PolicyChecker.loadUsable(path: arguments.positionals[0], context: context) else {
-            return .failure
-        }
+    /// The platforms `--to` names.
+    enum Target: String, CaseIterable, Sendable {
+        /// Core Haptics `.ahap` files.
+        case ahap
+        /// Android `VibrationEffect` JSON + Kotlin.
+        case android
+        /// `navigator.vibrate` arrays.
+        case web
+        /// Every platform.
+        case all
 
-        let (files, diagnostics) = PolicyExporter.export(loaded.policy, to: targets, parameters: parameters)
-        printDiagnostics(diagnostics, sources: loaded.sources, context: context)
+        /// The exporter's targets for this choice.
+        var exportTargets: [ExportTarget] {
+            self == .all ? ExportTarget.allCases : ExportTarget(rawValue: rawValue).map { [$0] } ?? []
+        }
+    }
+
+    /// The options `export` declares.
+    struct Options: CommandOptions {
+        let to = Choice("to", valueName: "target", default: Target.all, help: "Platform to write (default all).")
+        let out = Value(
+            "out", short: "o", valueName: "dir", missing: "missing --out <dir>; say where to write the files",
+            help: "Output folder (created if missing).")
+        let param = Value(
+            repeating: "param", valueName: "name=value",
+            help: "Template parameter value, for every template that declares it.",
+            parse: ExportCommand.parseParameters)
+    }
+
+    static let subcommand = Subcommand(
+        name: "export",
+        abstract: "Export a policy's custom patterns to AHAP, Android and Web files.",
+        discussion: """
+            Instantiates every custom pattern (templates with their defaults, or --param values) \
+            and writes one file per pattern and platform into --out: <name>.ahap (Core Haptics), \
+            <name>.android.json and <Name>Haptic.kt (VibrationEffect.createWaveform, sampled every \
+            10 ms), <name>.web.json (navigator.vibrate, at most 99 entries of at most 10,000 ms), \
+            plus the preset mappings (presets.android.json, <Policy>Presets.kt, presets.web.json). \
+            The same policy always gives the same bytes. Prints the written paths on stdout; \
+            limits that make a pattern unplayable (a continuous event over 30 s) are errors \
+            (exit 1), lossy conversions are warnings. See Docs/exports.md.
+            """,
+        options: Options.self,
+        positionals: [.init("policy", help: "A policy file (YAML), or - for stdin.")],
+        examples: [
+            "haptic-policy export Policies/plavo.yaml --to ahap --out build/haptics",
+            "haptic-policy export Policies/breathing.yaml --to all --out out --param inhale=5 --param exhale=9",
+        ]
+    ) { arguments, context throws(UsageError) in
+        let out = try arguments[\.out]
+        let parameters = try arguments[\.param]
+        let targets = arguments[\.to].exportTargets
+        guard let input = PolicyFrontEnd.load(arguments.positionals[0], context: context) else { return .failure }
+
+        let (files, diagnostics) = PolicyExporter.export(input.policy, to: targets, parameters: parameters)
+        DiagnosticPrinter.print(diagnostics, sources: input.sources, context: context)
         let folder = URL(fileURLWithPath: out)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -64,7 +81,7 @@ enum ExportCommand {
         return diagnostics.contains { $0.severity == .error } ? .failure : .success
     }
 
-    /// Parses repeated `--param name=value`.
+    /// Parses repeated `--param name=value` (shared with `report`).
     static func parseParameters(_ items: [String]) throws(UsageError) -> [String: Double] {
         var values: [String: Double] = [:]
         for item in items {
@@ -79,11 +96,5 @@ enum ExportCommand {
             values[parts[0]] = value
         }
         return values
-    }
-
-    /// Compiler-style diagnostics with caret lines, on stderr.
-    static func printDiagnostics(_ diagnostics: [Diagnostic], sources: [String: String], context: CommandContext) {
-        guard !diagnostics.isEmpty else { return }
-        context.stderr.write(renderText(diagnostics, sources: sources, color: context.stderrStyle.enabled))
     }
 }

@@ -4,40 +4,46 @@ import HapticPolicyExport
 
 /// `haptic-policy import-ahap`: turns an AHAP file into a pattern of the policy language.
 enum ImportAHAPCommand {
+    /// The options `import-ahap` declares.
+    struct Options: CommandOptions {
+        let name = Value("name", valueName: "feedback", help: "Print a whole feedback entry with this name (layer creature).")
+    }
+
     static let subcommand = Subcommand(
-        spec: CommandSpec(
-            name: "import-ahap",
-            abstract: "Convert an AHAP file into a pattern in the policy language, on stdout.",
-            discussion: """
-                Reads an AHAP file (from Xcode's composer or another tool) and prints a 'pattern:' \
-                block ready to paste under a feedback entry (with --name, a whole feedback entry). \
-                Mistakes Core Haptics forgives silently are reported on stderr at their line and \
-                column: misspelled keys ('Type' for 'EventType', 'Parameters', 'ParameterCurves'), \
-                control-point times written as absolute, events out of time order, values out of \
-                range. Errors (exit 1) print no pattern; warnings still do.
-                """,
-            options: [
-                .value("name", valueName: "feedback", help: "Print a whole feedback entry with this name (layer creature)."),
-            ],
-            positionals: [.init("file", help: "An .ahap file, or - for stdin.")],
-            examples: [
-                "haptic-policy import-ahap Heartbeat.ahap",
-                "haptic-policy import-ahap Sparkle.ahap --name sparkle >> Policies/plavo-extra.yaml",
-            ]
-        )
+        name: "import-ahap",
+        abstract: "Convert an AHAP file into a pattern in the policy language, on stdout.",
+        discussion: """
+            Reads an AHAP file (from Xcode's composer or another tool) and prints a 'pattern:' \
+            block ready to paste under a feedback entry (with --name, a whole feedback entry). \
+            Mistakes Core Haptics forgives silently are reported on stderr at their line and \
+            column: misspelled keys ('Type' for 'EventType', 'Parameters', 'ParameterCurves'), \
+            control-point times written as absolute, events out of time order, values out of \
+            range. Errors (exit 1) print no pattern; warnings still do.
+            """,
+        options: Options.self,
+        positionals: [.init("file", help: "An .ahap file, or - for stdin.")],
+        examples: [
+            "haptic-policy import-ahap Heartbeat.ahap",
+            "haptic-policy import-ahap Sparkle.ahap --name sparkle >> Policies/plavo-extra.yaml",
+        ]
     ) { arguments, context throws(UsageError) in
         let path = arguments.positionals[0]
-        let file = path == "-" ? "<stdin>" : path
-        guard let bytes = context.readInputReportingErrors(path) else { return .failure }
+        let file = InputFiles.displayName(path)
+        // AHAP files have no size limit of their own: read whole, as JSON is parsed whole.
+        guard let bytes = context.files.readReportingErrors(path, limit: nil) else { return .failure }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            context.stderr.line("\(file):1:1: error[\(ExportCode.jsonSyntax)]: the file is not UTF-8 text; save it as UTF-8 JSON")
+            let notText = Diagnostic(
+                code: ExportCode.jsonSyntax, severity: .error,
+                message: "the file is not UTF-8 text; save it as UTF-8 JSON",
+                at: SourceLocation(file: file, line: 1, column: 1))
+            DiagnosticPrinter.print([notText], sources: [:], context: context)
             return .failure
         }
         let result = AHAPImporter.importPattern(text, file: file)
-        ExportCommand.printDiagnostics(result.diagnostics, sources: [file: text], context: context)
+        DiagnosticPrinter.print(result.diagnostics, sources: [file: text], context: context)
         guard let pattern = result.pattern else { return .failure }
         let comment = ["imported from \((file as NSString).lastPathComponent) by haptic-policy import-ahap"]
-        if let name = arguments.value("name") {
+        if let name = try arguments[\.name] {
             var out = comment.map { "# \($0)\n" }.joined()
             out += "\(yamlKey(name)):\n  layer: creature\n"
             out += PatternYAMLWriter.write(pattern, indent: 2)

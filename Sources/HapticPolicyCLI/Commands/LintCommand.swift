@@ -1,87 +1,99 @@
-import Foundation
 import HapticPolicy
 import HapticPolicyYAML
 
 /// `haptic-policy lint`: every problem in every policy, located, with its fix.
 enum LintCommand {
+    /// Where the findings go and in what form.
+    enum Format: String, CaseIterable, Sendable {
+        /// Compiler-style lines with the source line and a caret, on stderr.
+        case text
+        /// One JSON object, on stdout.
+        case json
+        /// SARIF 2.1.0, on stdout.
+        case sarif
+    }
+
+    /// The options `lint` declares.
+    struct Options: CommandOptions {
+        let format = Choice("format", valueName: "format", default: Format.text, help: "Output format (default text).")
+        let strict = Flag("strict", help: "Treat warnings as failures.")
+    }
+
     static let subcommand = Subcommand(
-        spec: CommandSpec(
-            name: "lint",
-            abstract: "Check policies for errors: syntax, ranges, references, table gaps, invariants.",
-            discussion: """
-                Test files (*.tests.yaml) are checked as test files: their syntax, and the \
-                events, screens and feedback they name against their policy. \
-                Reports every problem at its file:line:column with a stable code (HPnnn) and \
-                the fix. Text goes to stderr; --format json or sarif goes to stdout for tools \
-                (SARIF 2.1.0 shows findings inline in CI). Exit 0 when clean, 1 with errors \
-                (or with warnings under --strict), 64 on usage errors.
-                """,
-            options: [
-                .value("format", valueName: "format", choices: ["text", "json", "sarif"], help: "Output format (default text)."),
-                .flag("strict", help: "Treat warnings as failures."),
-            ],
-            positionals: [.init("policy", .oneOrMore, help: "Policy files (YAML), or - for stdin.")],
-            examples: [
-                "haptic-policy lint Policies/plavo.yaml",
-                "haptic-policy lint --strict Policies/*.yaml",
-                "haptic-policy lint --format sarif Policies/*.yaml > lint.sarif",
-            ]
-        )
+        name: "lint",
+        abstract: "Check policies for errors: syntax, ranges, references, table gaps, invariants.",
+        discussion: """
+            Test files (*.tests.yaml) are checked as test files: their syntax, and the \
+            events, screens and feedback they name against their policy. \
+            Reports every problem at its file:line:column with a stable code (HPnnn) and \
+            the fix. Text goes to stderr; --format json or sarif goes to stdout for tools \
+            (SARIF 2.1.0 shows findings inline in CI). Exit 0 when clean, 1 with errors \
+            (or with warnings under --strict), 64 on usage errors.
+            """,
+        options: Options.self,
+        positionals: [.init("policy", .oneOrMore, help: "Policy files (YAML), or - for stdin.")],
+        examples: [
+            "haptic-policy lint Policies/plavo.yaml",
+            "haptic-policy lint --strict Policies/*.yaml",
+            "haptic-policy lint --format sarif Policies/*.yaml > lint.sarif",
+        ]
     ) { arguments, context throws(UsageError) in
         var diagnostics: [Diagnostic] = []
         var sources: [String: String] = [:]
-        let files = arguments.positionals.map { $0 == "-" ? "<stdin>" : $0 }
-        for (path, file) in zip(arguments.positionals, files) {
-            let result = path.hasSuffix(".tests.yaml") ? checkTestFile(path) : PolicyChecker.check(path: path)
-            diagnostics += result.diagnostics
-            if let source = result.source { sources[file] = source }
+        let files = arguments.positionals.map(InputFiles.displayName)
+        for path in arguments.positionals {
+            if path.hasSuffix(".tests.yaml") {
+                let (found, source) = checkTestFile(path, context: context)
+                diagnostics += found
+                if let source { sources[path] = source }
+            } else {
+                let checked = PolicyFrontEnd.check(path, context: context)
+                diagnostics += checked.diagnostics
+                sources.merge(checked.sources) { _, new in new }
+            }
         }
         let errors = diagnostics.count { $0.severity == .error }
         let warnings = diagnostics.count { $0.severity == .warning }
-        switch arguments.value("format") ?? "text" {
-        case "json":
+        let strict = arguments[\.strict]
+        switch arguments[\.format] {
+        case .json:
             context.stdout.line(DiagnosticJSONReporter.render(diagnostics, files: files))
-        case "sarif":
+        case .sarif:
             context.stdout.line(SARIFReporter.render(diagnostics, files: files, toolVersion: HapticPolicyTool.version))
-        default:
-            if !diagnostics.isEmpty {
-                context.stderr.write(renderText(diagnostics, sources: sources, color: context.stderrStyle.enabled))
-            }
-            let verdict = errors == 0 && (warnings == 0 || !arguments.flag("strict")) ? "ok" : "failed"
+        case .text:
+            DiagnosticPrinter.print(diagnostics, sources: sources, context: context)
+            let verdict = errors == 0 && (warnings == 0 || !strict) ? "ok" : "failed"
             context.stderr.line(
                 "\(files.count) \(files.count == 1 ? "policy" : "policies") checked: "
                     + "\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings") (\(verdict))")
         }
-        if errors > 0 || (arguments.flag("strict") && warnings > 0) { return .failure }
+        if errors > 0 || (strict && warnings > 0) { return .failure }
         return .success
     }
 
-    /// A `*.tests.yaml` file: its own format, then its names against its policy.
-    static func checkTestFile(_ path: String) -> PolicyChecker.Result {
+    /// A `*.tests.yaml` file: its own format, then its names against its policy. Returns
+    /// the findings and the file's text.
+    static func checkTestFile(_ path: String, context: CommandContext) -> ([Diagnostic], String?) {
         let bytes: [UInt8]
-        do {
-            bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        do throws(InputError) {
+            bytes = try context.files.read(path, limit: InputFiles.wholeFileLimit)
         } catch {
-            return PolicyChecker.Result(
-                document: nil,
-                diagnostics: [Diagnostic(
-                    code: "HP001", severity: .error, message: "cannot read '\(path)'; check the path and its permissions",
-                    at: SourceLocation(file: path, line: 1, column: 1))],
-                source: nil)
+            return ([error.diagnostic], nil)
         }
         let loaded = PolicyTestLoader.parse(bytes, file: path)
         var diagnostics = loaded.diagnostics
         if let suite = loaded.suite, !diagnostics.contains(where: { $0.severity == .error }) {
-            let policy = PolicyChecker.check(path: TestCommand.policyPath(for: suite, file: path))
-            if let validated = policy.validated {
-                diagnostics += suite.unknownReferences(in: PolicyCompiler.compile(validated))
+            let policyPath = TestCommand.policyPath(for: suite, file: path)
+            let policy = PolicyFrontEnd.check(policyPath, context: context)
+            if let compiled = policy.policy, !policy.hasErrors {
+                diagnostics += suite.unknownReferences(in: compiled)
             } else {
                 diagnostics.append(Diagnostic(
                     code: "HP804", severity: .error,
-                    message: "the policy of this test file cannot be loaded; run 'haptic-policy lint \(TestCommand.policyPath(for: suite, file: path))'",
+                    message: "the policy of this test file cannot be loaded; run 'haptic-policy lint \(policyPath)'",
                     at: suite.policy?.location ?? SourceLocation(file: path, line: 1, column: 1)))
             }
         }
-        return PolicyChecker.Result(document: nil, diagnostics: diagnostics, source: loaded.source)
+        return (diagnostics, loaded.source)
     }
 }

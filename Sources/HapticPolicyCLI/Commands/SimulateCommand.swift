@@ -4,53 +4,47 @@ import HapticPolicyYAML
 
 /// `haptic-policy simulate`: acts out a mock-sensor scenario and prints the event log.
 enum SimulateCommand {
+    /// The options `simulate` declares.
+    struct Options: CommandOptions {
+        let scenario = Value(
+            "scenario", short: "s", valueName: "name",
+            missing: "missing --scenario; give a name such as 'drying' (see --list)",
+            help: "Scenario name or path to a scenario file (required).")
+        let seed = Value(
+            "seed", valueName: "n", default: UInt64(1), help: "Random seed, a whole number 0 or more (default 1).",
+            parse: SimulateCommand.parseSeed)
+        let duration = Value(
+            "duration", valueName: "seconds", help: "Length of the log in seconds (default: the scenario's).",
+            parse: SimulateCommand.parseDuration)
+        let list = Flag("list", help: "List the scenarios found next to the policy and exit.")
+    }
+
     static let subcommand = Subcommand(
-        spec: CommandSpec(
-            name: "simulate",
-            abstract: "Write a JSONL event log from a mock-sensor scenario.",
-            discussion: """
-                Acts out a scenario (Policies/scenarios/<name>.yaml next to the policy, or a scenario \
-                file path) and prints the events in the evaluator's input format, one JSON object per \
-                line. The same scenario, seed and duration always give byte-identical output. Every \
-                event must be in the policy's catalogue (or a built-in state event) and every screen \
-                declared; otherwise nothing is printed and the exit code is 1.
-                """,
-            options: [
-                .value("scenario", short: "s", valueName: "name", help: "Scenario name or path to a scenario file (required)."),
-                .value("seed", valueName: "n", help: "Random seed, a whole number 0 or more (default 1)."),
-                .value("duration", valueName: "seconds", help: "Length of the log in seconds (default: the scenario's)."),
-                .flag("list", help: "List the scenarios found next to the policy and exit."),
-            ],
-            positionals: [.init("policy", help: "The policy the log is for.")],
-            examples: [
-                "haptic-policy simulate Policies/plavo.yaml --scenario drying --seed 7 > drying.jsonl",
-                "haptic-policy simulate Policies/plavo.yaml --scenario flaky-sensor --duration 300 | haptic-policy eval Policies/plavo.yaml -",
-            ]
-        )
+        name: "simulate",
+        abstract: "Write a JSONL event log from a mock-sensor scenario.",
+        discussion: """
+            Acts out a scenario (Policies/scenarios/<name>.yaml next to the policy, or a scenario \
+            file path) and prints the events in the evaluator's input format, one JSON object per \
+            line. The same scenario, seed and duration always give byte-identical output. Every \
+            event must be in the policy's catalogue (or a built-in state event) and every screen \
+            declared; otherwise nothing is printed and the exit code is 1.
+            """,
+        options: Options.self,
+        positionals: [.init("policy", help: "The policy the log is for.")],
+        examples: [
+            "haptic-policy simulate Policies/plavo.yaml --scenario drying --seed 7 > drying.jsonl",
+            "haptic-policy simulate Policies/plavo.yaml --scenario flaky-sensor --duration 300 | haptic-policy eval Policies/plavo.yaml -",
+        ]
     ) { arguments, context throws(UsageError) in
         let policyPath = arguments.positionals[0]
         let directory = scenarioDirectory(for: policyPath)
-        if arguments.flag("list") {
+        if arguments[\.list] {
             for name in scenarioNames(in: directory) { context.stdout.line(name) }
             return .success
         }
-        guard let scenarioArgument = arguments.value("scenario") else {
-            throw UsageError("missing --scenario; give a name such as 'drying' (see --list)")
-        }
-        var seed: UInt64 = 1
-        if let text = arguments.value("seed") {
-            guard let value = UInt64(text) else {
-                throw UsageError("--seed must be a whole number 0 or more, got '\(text)'")
-            }
-            seed = value
-        }
-        var duration: Double?
-        if let text = arguments.value("duration") {
-            guard let value = Double(text), value.isFinite, value > 0, value <= 86_400 else {
-                throw UsageError("--duration must be a number of seconds above 0 and at most 86400, got '\(text)'")
-            }
-            duration = value
-        }
+        let scenarioArgument = try arguments[\.scenario]
+        let seed = try arguments[\.seed]
+        let duration = try arguments[\.duration]
         let scenarioPath: String
         if scenarioArgument.hasSuffix(".yaml") || scenarioArgument.hasSuffix(".yml") || scenarioArgument.contains("/") {
             scenarioPath = scenarioArgument
@@ -62,14 +56,16 @@ enum SimulateCommand {
                 throw UsageError("unknown scenario '\(scenarioArgument)'; \(list)")
             }
         }
-        guard let input = PolicyInput.load(policyPath, context: context) else { return .failure }
-        guard let bytes = context.readInputReportingErrors(scenarioPath) else { return .failure }
+        guard let input = PolicyFrontEnd.load(policyPath, context: context) else { return .failure }
+        guard let bytes = context.files.readReportingErrors(scenarioPath, limit: InputFiles.wholeFileLimit) else {
+            return .failure
+        }
         let loaded = ScenarioLoader.parse(bytes, file: scenarioPath)
-        DiagnosticPrinter.print(loaded.diagnostics, source: loaded.source, context: context)
+        DiagnosticPrinter.print(loaded.diagnostics, file: scenarioPath, source: loaded.source, context: context)
         guard let scenario = loaded.scenario else { return .failure }
         let problems = unknownNames(loaded, for: input)
         guard problems.isEmpty else {
-            DiagnosticPrinter.print(problems, source: loaded.source, context: context)
+            DiagnosticPrinter.print(problems, file: scenarioPath, source: loaded.source, context: context)
             return .failure
         }
         let events = ScenarioRunner.run(scenario, seed: seed, duration: duration)
@@ -77,6 +73,22 @@ enum SimulateCommand {
         let length = numberText(duration ?? scenario.duration)
         context.stderr.line("scenario \(scenario.name), seed \(seed), \(length) s: \(events.count) events")
         return .success
+    }
+
+    /// Parses `--seed N`: a whole number 0 or more.
+    static func parseSeed(_ text: String) throws(UsageError) -> UInt64 {
+        guard let value = UInt64(text) else {
+            throw UsageError("--seed must be a whole number 0 or more, got '\(text)'")
+        }
+        return value
+    }
+
+    /// Parses `--duration S`: seconds above 0 and at most a day.
+    static func parseDuration(_ text: String) throws(UsageError) -> Double {
+        guard let value = Double(text), value.isFinite, value > 0, value <= 86_400 else {
+            throw UsageError("--duration must be a number of seconds above 0 and at most 86400, got '\(text)'")
+        }
+        return value
     }
 
     /// `Policies/scenarios` for `Policies/plavo.yaml`.
@@ -91,21 +103,21 @@ enum SimulateCommand {
     }
 
     /// Event and screen names the policy does not know, each where it is written (HP805).
-    static func unknownNames(_ loaded: ScenarioLoadResult, for input: PolicyInput) -> [Diagnostic] {
+    static func unknownNames(_ loaded: ScenarioLoadResult, for input: PolicyFrontEnd.Usable) -> [Diagnostic] {
         let events = input.policy.eventNames
         let screens = input.policy.screenNames
         var problems: [Diagnostic] = []
         for name in loaded.eventNames where !events.contains(name.value) {
             problems.append(Diagnostic(
                 code: "HP805", severity: .error,
-                message: "event '\(name.value)' is not in the catalogue of \(input.path)"
+                message: "event '\(name.value)' is not in the catalogue of \(input.name)"
                     + hint(name.value, in: events) + "; add it under 'events:' or fix the scenario",
                 at: name.location))
         }
         for name in loaded.screenNames where !screens.contains(name.value) {
             problems.append(Diagnostic(
                 code: "HP805", severity: .error,
-                message: "screen '\(name.value)' is not declared in \(input.path)"
+                message: "screen '\(name.value)' is not declared in \(input.name)"
                     + hint(name.value, in: screens) + "; add it under 'screens:' or fix the scenario",
                 at: name.location))
         }

@@ -4,37 +4,34 @@ import HapticPolicyYAML
 
 /// `haptic-policy test`: runs policy test files and reports failures and coverage.
 enum TestCommand {
+    /// The options `test` declares.
+    struct Options: CommandOptions {
+        let coverage = Flag("coverage", help: "Print what the cases exercised and what they missed.")
+        let minCoverage = Value(
+            "min-coverage", valueName: "percent", help: "Fail when table-cell coverage is below this (0-100).",
+            parse: TestCommand.parsePercent)
+        let verbose = Flag("verbose", short: "v", help: "List passing cases too.")
+    }
+
     static let subcommand = Subcommand(
-        spec: CommandSpec(
-            name: "test",
-            abstract: "Run policy test files (*.tests.yaml) and report coverage.",
-            discussion: """
-                Runs every case of each test file against its policy (the file's 'policy:' key, or \
-                the same name without '.tests'), each case in a fresh session. A failure shows the \
-                case, the event, expected versus actual and the rule that decided. Budget breaches \
-                are reported with their window. --coverage lists the table cells, feedback, band \
-                levels and invariants the cases exercised; --min-coverage fails when cell coverage \
-                is below P %. The last line is 'N passed, N failed'. Exit 1 on any failure.
-                """,
-            options: [
-                .flag("coverage", help: "Print what the cases exercised and what they missed."),
-                .value("min-coverage", valueName: "percent", help: "Fail when table-cell coverage is below this (0-100)."),
-                .flag("verbose", short: "v", help: "List passing cases too."),
-            ],
-            positionals: [.init("path", .zeroOrMore, help: "Test files or directories to search (default: Policies).")],
-            examples: [
-                "haptic-policy test",
-                "haptic-policy test Policies/plavo.tests.yaml --coverage --min-coverage 100",
-            ]
-        )
+        name: "test",
+        abstract: "Run policy test files (*.tests.yaml) and report coverage.",
+        discussion: """
+            Runs every case of each test file against its policy (the file's 'policy:' key, or \
+            the same name without '.tests'), each case in a fresh session. A failure shows the \
+            case, the event, expected versus actual and the rule that decided. Budget breaches \
+            are reported with their window. --coverage lists the table cells, feedback, band \
+            levels and invariants the cases exercised; --min-coverage fails when cell coverage \
+            is below P %. The last line is 'N passed, N failed'. Exit 1 on any failure.
+            """,
+        options: Options.self,
+        positionals: [.init("path", .zeroOrMore, help: "Test files or directories to search (default: Policies).")],
+        examples: [
+            "haptic-policy test",
+            "haptic-policy test Policies/plavo.tests.yaml --coverage --min-coverage 100",
+        ]
     ) { arguments, context throws(UsageError) in
-        var minimum: Double?
-        if let text = arguments.value("min-coverage") {
-            guard let value = Double(text), value >= 0, value <= 100 else {
-                throw UsageError("--min-coverage must be a percentage from 0 to 100, got '\(text)'")
-            }
-            minimum = value
-        }
+        let minimum = try arguments[\.minCoverage]
         let roots = arguments.positionals.isEmpty ? ["Policies"] : arguments.positionals
         var files: [String] = []
         for root in roots {
@@ -56,10 +53,10 @@ enum TestCommand {
                 continue
             }
             let report = PolicyTestRunner(policy: input.policy).run(suite)
-            context.stdout.line(style.bold(file) + " (policy \(input.path)): \(report.results.count) cases")
+            context.stdout.line(style.bold(file) + " (policy \(input.name)): \(report.results.count) cases")
             for result in report.results {
                 if result.passed {
-                    if arguments.flag("verbose") { context.stdout.line("  " + style.green("PASS") + " \(result.name)") }
+                    if arguments[\.verbose] { context.stdout.line("  " + style.green("PASS") + " \(result.name)") }
                 } else {
                     printFailure(result, context: context, style: style)
                 }
@@ -69,13 +66,13 @@ enum TestCommand {
             }
             passed += report.passed
             failed += report.failed
-            if arguments.flag("coverage") || minimum != nil {
-                printCoverage(report.coverage, policy: input.path, context: context)
+            if arguments[\.coverage] || minimum != nil {
+                printCoverage(report.coverage, policy: input.name, context: context)
             }
             if let minimum, report.coverage.cells.percent < minimum {
                 coverageShort = true
                 context.stdout.line(
-                    "cell coverage \(percentText(report.coverage.cells.percent)) of \(input.path) is below --min-coverage \(numberText(minimum))%")
+                    "cell coverage \(percentText(report.coverage.cells.percent)) of \(input.name) is below --min-coverage \(numberText(minimum))%")
             }
         }
         if unusable > 0 {
@@ -83,6 +80,14 @@ enum TestCommand {
         }
         context.stdout.line("\(passed) passed, \(failed) failed")
         return failed > 0 || unusable > 0 || coverageShort ? .failure : .success
+    }
+
+    /// Parses `--min-coverage P`: a percentage from 0 to 100.
+    static func parsePercent(_ text: String) throws(UsageError) -> Double {
+        guard let value = Double(text), value >= 0, value <= 100 else {
+            throw UsageError("--min-coverage must be a percentage from 0 to 100, got '\(text)'")
+        }
+        return value
     }
 
     static func testFiles(under directory: String) -> [String] {
@@ -105,10 +110,10 @@ enum TestCommand {
         return (directory as NSString).appendingPathComponent(base)
     }
 
-    static func loadSuite(_ file: String, context: CommandContext) -> (PolicyTestSuite, PolicyInput)? {
-        guard let bytes = context.readInputReportingErrors(file) else { return nil }
+    static func loadSuite(_ file: String, context: CommandContext) -> (PolicyTestSuite, PolicyFrontEnd.Usable)? {
+        guard let bytes = context.files.readReportingErrors(file, limit: InputFiles.wholeFileLimit) else { return nil }
         let loaded = PolicyTestLoader.parse(bytes, file: file)
-        DiagnosticPrinter.print(loaded.diagnostics, source: loaded.source, context: context)
+        DiagnosticPrinter.print(loaded.diagnostics, file: file, source: loaded.source, context: context)
         guard let suite = loaded.suite else { return nil }
         let path = policyPath(for: suite, file: file)
         guard FileManager.default.fileExists(atPath: path) else {
@@ -118,13 +123,13 @@ enum TestCommand {
                     code: "HP804", severity: .error,
                     message: "policy \(path) not found; set 'policy:' to the policy file, relative to the test file",
                     at: location)],
-                source: loaded.source, context: context)
+                file: file, source: loaded.source, context: context)
             return nil
         }
-        guard let input = PolicyInput.load(path, context: context) else { return nil }
+        guard let input = PolicyFrontEnd.load(path, context: context) else { return nil }
         let problems = suite.unknownReferences(in: input.policy)
         guard problems.isEmpty else {
-            DiagnosticPrinter.print(problems, source: loaded.source, context: context)
+            DiagnosticPrinter.print(problems, file: file, source: loaded.source, context: context)
             return nil
         }
         return (suite, input)

@@ -1,6 +1,7 @@
 import HapticPolicy
 
-/// Arguments parsed against a `CommandSpec`.
+/// Arguments parsed against a `CommandSpec`, by option name. Commands never see this:
+/// they read their options through `Arguments`, typed and checked by the compiler.
 package struct ParsedArguments: Sendable, Equatable {
     /// Positional values in order (`-` kept as is: it means stdin).
     package var positionals: [String] = []
@@ -8,12 +9,6 @@ package struct ParsedArguments: Sendable, Equatable {
     package var values: [String: [String]] = [:]
     /// Flags given, by long name.
     package var flags: Set<String> = []
-
-    /// The last value of an option, if given.
-    package func value(_ name: String) -> String? { values[name]?.last }
-
-    /// Whether a flag was given.
-    package func flag(_ name: String) -> Bool { flags.contains(name) }
 
     /// Parses `arguments` (without the command name) against `spec`.
     ///

@@ -87,17 +87,6 @@ package final class StandardInput {
             guard body(UnsafeBufferPointer(rebasing: buffer[0..<count])) else { return }
         }
     }
-
-    /// Reads everything that is left (for commands that need the whole input, such as a
-    /// policy or an AHAP file).
-    package func readAll() -> [UInt8] {
-        var bytes: [UInt8] = []
-        forEachChunk(chunkSize: 1 << 16) { chunk in
-            bytes.append(contentsOf: chunk)
-            return true
-        }
-        return bytes
-    }
 }
 
 /// `read(2)`, named so that `StandardInput.read(into:)` does not hide it.

@@ -1,0 +1,241 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import HapticPolicy
+import HapticPolicyYAML
+
+/// The one way the command line reads the files it is given: policies (through
+/// `PolicyFrontEnd`), test files, scenarios, event logs and AHAP files, each a path or
+/// `-` for standard input.
+///
+/// A file is read whole up to a size limit, refused before it is read when it is over
+/// (`read`), or streamed in chunks so memory does not grow with it (`open`). A path
+/// that is missing, a directory or unreadable is an `InputError` naming the path and
+/// what to do.
+package struct InputFiles {
+    /// The limit of the files read whole to be parsed: policies, test files and
+    /// scenarios (the YAML front end's limit, `ParseLimits.maxBytes`).
+    package static let wholeFileLimit = ParseLimits.default.maxBytes
+
+    private let context: CommandContext
+
+    /// A reader for the context's standard input and error.
+    package init(context: CommandContext) {
+        self.context = context
+    }
+
+    /// How messages and diagnostics name an input: `<stdin>` for `-`, else the path.
+    package static func displayName(_ path: String) -> String {
+        path == "-" ? "<stdin>" : path
+    }
+
+    /// Opens a file, or standard input for `-`, to be read in chunks.
+    package func open(_ path: String) throws(InputError) -> ChunkedInput {
+        if path == "-" { return ChunkedInput(path: path, size: nil, source: context.standardInput) }
+        let descriptor = openDescriptor(path)
+        guard descriptor >= 0 else {
+            let problem: InputError.Problem =
+                switch errno {
+                case ENOENT, ENOTDIR: .missing
+                case EISDIR: .directory
+                default: .unreadable
+                }
+            throw InputError(path: path, problem: problem)
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            close(descriptor)
+            throw InputError(path: path, problem: .unreadable)
+        }
+        let type = info.st_mode & S_IFMT
+        guard type != S_IFDIR else {
+            close(descriptor)
+            throw InputError(path: path, problem: .directory)
+        }
+        // Pipes and devices report no size: they are read up to the limit, never to the end.
+        let size = type == S_IFREG ? Int(info.st_size) : nil
+        return ChunkedInput(path: path, size: size, descriptor: descriptor)
+    }
+
+    /// Reads a whole file, or standard input for `-`. A file over `limit` bytes is
+    /// refused before it is read (`InputError.Problem.tooLarge`); standard input, pipes
+    /// and devices are read only until they pass the limit. `limit` nil reads any size
+    /// (an event log the report replays whole, an AHAP file).
+    package func read(_ path: String, limit: Int?) throws(InputError) -> [UInt8] {
+        let input = try open(path)
+        if let limit, let size = input.size, size > limit {
+            throw InputError(path: path, problem: .tooLarge(size: size, limit: limit))
+        }
+        var bytes: [UInt8] = []
+        if let size = input.size { bytes.reserveCapacity(size) }
+        var over = false
+        try input.forEachChunk(chunkSize: 1 << 16) { chunk in
+            bytes.append(contentsOf: chunk)
+            if let limit, bytes.count > limit {
+                over = true
+                return false
+            }
+            return true
+        }
+        if over, let limit { throw InputError(path: path, problem: .tooLarge(size: nil, limit: limit)) }
+        return bytes
+    }
+
+    /// Reads a whole file like `read`; when it cannot, prints the problem to stderr and
+    /// returns nil (the caller then exits 1): `error: <path>: <what to do>`, or for a file
+    /// over the limit the located HP004 diagnostic the YAML front end gives.
+    package func readReportingErrors(_ path: String, limit: Int?) -> [UInt8]? {
+        do throws(InputError) {
+            return try read(path, limit: limit)
+        } catch {
+            if case .tooLarge = error.problem {
+                DiagnosticPrinter.print([error.diagnostic], sources: [:], context: context)
+            } else {
+                context.stderr.line("error: \(error.message)")
+            }
+            return nil
+        }
+    }
+}
+
+extension CommandContext {
+    /// The reader of the files given on the command line (and of stdin for `-`).
+    package var files: InputFiles { InputFiles(context: self) }
+}
+
+/// A file or standard input opened by `InputFiles.open`, read in chunks. A file's
+/// descriptor is closed when the value goes away.
+package final class ChunkedInput {
+    /// The path as given (`-` for standard input).
+    package let path: String
+    /// The size in bytes, when known before reading (a regular file); nil for standard
+    /// input, pipes and devices.
+    package let size: Int?
+    private let source: StandardInput
+    private let descriptor: Int32?
+    private let failure: ReadFailure
+
+    /// Whether input arrives over time (standard input from a pipe or a terminal), so
+    /// results should be flushed after every chunk.
+    package var isLive: Bool { source.isLive }
+
+    init(path: String, size: Int?, source: StandardInput) {
+        self.path = path
+        self.size = size
+        self.source = source
+        self.descriptor = nil
+        self.failure = ReadFailure()
+    }
+
+    init(path: String, size: Int?, descriptor: Int32) {
+        let failure = ReadFailure()
+        self.path = path
+        self.size = size
+        self.descriptor = descriptor
+        self.failure = failure
+        self.source = StandardInput(isLive: false) { buffer in
+            while true {
+                let count = readDescriptor(descriptor, into: buffer)
+                if count >= 0 { return count }
+                if errno == EINTR { continue }
+                failure.happened = true
+                return 0
+            }
+        }
+    }
+
+    deinit {
+        if let descriptor { close(descriptor) }
+    }
+
+    /// Calls `body` with each chunk of at most `chunkSize` bytes until the end of the
+    /// input or until `body` returns false; one buffer is reused, so memory does not grow
+    /// with the input. Throws when a file cannot be read to its end.
+    package func forEachChunk(
+        chunkSize: Int = 1 << 20, _ body: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) throws(InputError) {
+        source.forEachChunk(chunkSize: chunkSize, body)
+        if failure.happened { throw InputError(path: path, problem: .unreadable) }
+    }
+}
+
+/// Set by a file's read function when `read(2)` fails.
+private final class ReadFailure {
+    var happened = false
+}
+
+/// `open(2)` for reading, named so that `InputFiles.open` does not hide it.
+private func openDescriptor(_ path: String) -> Int32 {
+    open(path, O_RDONLY | O_CLOEXEC)
+}
+
+/// `read(2)`, named so that the methods called `read` do not hide it.
+private func readDescriptor(_ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    read(descriptor, buffer.baseAddress, buffer.count)
+}
+
+/// A file given on the command line that cannot be read.
+package struct InputError: Error, Sendable, Equatable {
+    /// What went wrong.
+    package enum Problem: Sendable, Equatable {
+        /// No file at the path.
+        case missing
+        /// The path is a directory.
+        case directory
+        /// The file exists but cannot be read (permissions, an I/O error).
+        case unreadable
+        /// Over `limit` bytes: `size` when known before reading, nil when reading
+        /// stopped at the limit (standard input, a pipe).
+        case tooLarge(size: Int?, limit: Int)
+    }
+
+    /// The path as given (`-` for standard input).
+    package var path: String
+    /// What went wrong.
+    package var problem: Problem
+
+    /// Creates the error.
+    package init(path: String, problem: Problem) {
+        self.path = path
+        self.problem = problem
+    }
+
+    /// `path: what happened; what to do`, for an `error:` line.
+    package var message: String {
+        let name = InputFiles.displayName(path)
+        switch problem {
+        case .missing: return "\(name): no such file; check the path"
+        case .directory: return "\(name): is a directory; give a file"
+        case .unreadable: return "\(name): cannot be read; check its permissions"
+        case .tooLarge(let size, let limit):
+            let measured = size.map { "is \($0) bytes" } ?? "has more than \(limit) bytes"
+            return "\(name): \(measured), over the \(limit)-byte limit; check that this is the right file"
+        }
+    }
+
+    /// The problem as a diagnostic at the file's first line, worded as the YAML front
+    /// end words it (`PolicyLoader.load(path:)`): HP001 when the file cannot be read,
+    /// HP004 when it is over the limit.
+    package var diagnostic: Diagnostic {
+        let start = SourceLocation(file: InputFiles.displayName(path), line: 1, column: 1)
+        let reason: String
+        switch problem {
+        case .missing: reason = "no such file"
+        case .directory: reason = "it is a directory"
+        case .unreadable: reason = "permission denied or unreadable"
+        case .tooLarge(let size, let limit):
+            let measured = size.map { "is \($0) bytes" } ?? "has more than \(limit) bytes"
+            return Diagnostic(
+                code: "HP004", severity: .error,
+                message: "the file \(measured), over the \(limit)-byte limit; check that this is the right file and remove generated or pasted content (apps loading from code can raise ParseLimits.maxBytes)",
+                at: start)
+        }
+        return Diagnostic(
+            code: "HP001", severity: .error,
+            message: "cannot read '\(path)': \(reason); check the path and its permissions", at: start)
+    }
+}

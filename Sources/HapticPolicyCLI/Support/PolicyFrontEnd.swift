@@ -1,0 +1,140 @@
+import HapticPolicy
+import HapticPolicyYAML
+
+/// The front end of every command that takes a policy (lint, table, eval, test,
+/// simulate, diff, export, report, compile): read → parse → validate → compile.
+///
+/// - `check` runs every step it can and keeps every finding, for `lint`.
+/// - `load` is for the commands that need a usable policy: it refuses one with errors
+///   by printing them (with their source lines) and `run 'haptic-policy lint <path>'`,
+///   and returns nil so the command exits 1.
+///
+/// The file is read with `InputFiles` (a path, or `-` for stdin), up to the YAML size
+/// limit, refused before it is read when it is over; a file that cannot be read is a
+/// located diagnostic (HP001, HP004) like any other finding. Wherever a policy is taken,
+/// a compiled bundle (`haptic-policy compile`) is taken too: it is already validated and
+/// compiled, so it is only checked for damage, and decides exactly like its source.
+enum PolicyFrontEnd {
+    /// What kind of input a policy argument holds. This is the one place that decides.
+    enum InputKind {
+        /// A policy in the policy language (YAML), parsed by `PolicyLoader`.
+        case yaml
+        /// A compiled bundle (Docs/embedding.md), loaded by `Policy(bundle:)`.
+        case bundle
+
+        /// The kind of the bytes read for `path`: a bundle starts (after white space)
+        /// with its `format` marker, which no policy in YAML can.
+        static func of(path: String, bytes: [UInt8]) -> InputKind {
+            let marker = Array(#"{"format":"\#(PolicyBundle.formatName)""#.utf8)
+            let start = bytes.firstIndex { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } ?? bytes.endIndex
+            return bytes[start...].starts(with: marker) ? .bundle : .yaml
+        }
+    }
+
+    /// Everything the front end found out about one policy input, errors included.
+    struct Checked {
+        /// The path as given (`-` for stdin), for the `run 'haptic-policy lint <path>'` hint.
+        var path: String
+        /// How diagnostics and output name the input: the path, or `<stdin>`.
+        var name: String
+        /// The text read, for the source lines under diagnostics; nil when unreadable.
+        var source: String?
+        /// The document, when the input is YAML that could be decoded (it may still have
+        /// errors); nil for a bundle.
+        var document: PolicyDocument?
+        /// The compiled policy, when the input has no errors.
+        var policy: Policy?
+        /// Every finding of every step, sorted by location.
+        var diagnostics: [Diagnostic]
+
+        /// `source` keyed by `name`, as `DiagnosticPrinter` wants it.
+        var sources: [String: String] { source.map { [name: $0] } ?? [:] }
+        /// The findings that make the policy unusable.
+        var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+        /// Whether any finding is an error.
+        var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    /// A policy with no errors, compiled: what the commands other than `lint` work on.
+    struct Usable {
+        /// The path as given (`-` for stdin).
+        var path: String
+        /// How diagnostics and output name the input: the path, or `<stdin>`.
+        var name: String
+        /// The text read, for the source lines under diagnostics.
+        var source: String?
+        /// The compiled policy.
+        var policy: Policy
+        /// The findings that did not refuse the policy (warnings), sorted by location.
+        var diagnostics: [Diagnostic]
+
+        /// `source` keyed by `name`, as `DiagnosticPrinter` wants it.
+        var sources: [String: String] { source.map { [name: $0] } ?? [:] }
+    }
+
+    /// Reads, parses, validates and compiles the policy at `path` (`-` is stdin), keeping
+    /// every finding. Prints nothing.
+    static func check(_ path: String, context: CommandContext) -> Checked {
+        let name = InputFiles.displayName(path)
+        var checked = Checked(path: path, name: name, diagnostics: [])
+        let bytes: [UInt8]
+        do throws(InputError) {
+            bytes = try context.files.read(path, limit: InputFiles.wholeFileLimit)
+        } catch {
+            checked.diagnostics = [error.diagnostic]
+            return checked
+        }
+        switch InputKind.of(path: path, bytes: bytes) {
+        case .bundle:
+            do throws(PolicyBundle.LoadError) {
+                checked.policy = try Policy(bundle: bytes)
+            } catch {
+                checked.diagnostics = [BundleCodes.refused(error, file: name)]
+            }
+            return checked
+        case .yaml:
+            let loaded = PolicyLoader.parse(bytes, file: name)
+            checked.document = loaded.document
+            checked.diagnostics = loaded.diagnostics
+            checked.source = loaded.source
+        }
+        // The decoder drops declarations it cannot read; validating what is left would
+        // report each of them again as undefined. Semantic checks run on a clean load,
+        // and the compiler on the validated document, once.
+        if let document = checked.document, !checked.hasErrors {
+            let outcome = PolicyValidator.check(document)
+            checked.diagnostics += outcome.diagnostics
+            checked.policy = outcome.validated.map(PolicyCompiler.compile)
+        }
+        checked.diagnostics.sort { ($0.location, $0.code) < ($1.location, $1.code) }
+        return checked
+    }
+
+    /// The policy at `path` ready for use, or nil after printing its errors (with their
+    /// source lines) and `<name>: N errors; run 'haptic-policy lint <path>' and fix them first`.
+    static func load(_ path: String, context: CommandContext) -> Usable? {
+        let checked = check(path, context: context)
+        guard let policy = checked.policy, !checked.hasErrors else {
+            refuse(checked, context: context)
+            return nil
+        }
+        return Usable(
+            path: path, name: checked.name, source: checked.source, policy: policy, diagnostics: checked.diagnostics)
+    }
+
+    /// Prints why a policy cannot be used: its errors, then the `lint` hint.
+    private static func refuse(_ checked: Checked, context: CommandContext) {
+        let errors = checked.errors
+        DiagnosticPrinter.print(errors, sources: checked.sources, context: context)
+        context.stderr.line(
+            "\(checked.name): \(errors.count) \(errors.count == 1 ? "error" : "errors"); run 'haptic-policy lint \(checked.path)' and fix them first")
+    }
+}
+
+/// The diagnostic of a bundle that cannot be loaded (HP950, the same as `PolicyStore`).
+enum BundleCodes {
+    /// `file:1:1: error[HP950]: bundle hash mismatch: ...; recompile it`.
+    static func refused(_ error: PolicyBundle.LoadError, file: String) -> Diagnostic {
+        Diagnostic(code: "HP950", severity: .error, message: error.description, at: SourceLocation(file: file, line: 1, column: 1))
+    }
+}
