@@ -110,6 +110,17 @@ if let path = ProcessInfo.processInfo.environment["BENCH_WRITE_LOG"] {
     print("log written to \(path)")
 }
 
+/// Every readable event of the log, read by `EventLogReader` as `eval` reads it.
+func forEachRecord(in log: [UInt8], _ body: (LogRecord) -> Void) {
+    var reader = EventLogReader()
+    func handle(_ item: EventLogReader.Item) -> Bool {
+        if case .record(let line) = item { body(line.record) }
+        return true
+    }
+    log.withUnsafeBufferPointer { reader.consume($0, handle) }
+    reader.finish(handle)
+}
+
 /// Both measurements live in a function: top-level code is main-actor isolated, and its
 /// globals would add executor checks to every iteration.
 func measure(policy: Policy, log: [UInt8], lines: Int) {
@@ -156,17 +167,10 @@ func measure(policy: Policy, log: [UInt8], lines: Int) {
     var session = Session(policy: policy)
     var events: [Event] = []
     events.reserveCapacity(lines)
-    log.withUnsafeBufferPointer { all in
-        var start = 0
-        for index in 0..<all.count where all[index] == 0x0A {
-            if case .success(let parsed) = EventLogParser.parse(UnsafeBufferPointer(rebasing: all[start..<index])) {
-                events.append(session.event(
-                    t: parsed.record.t, name: parsed.record.event, screen: parsed.record.screen,
-                    subject: parsed.record.subject, value: parsed.record.value, speaks: parsed.record.speaks,
-                    params: parsed.record.params))
-            }
-            start = index + 1
-        }
+    forEachRecord(in: log) { record in
+        events.append(session.event(
+            t: record.t, name: record.event, screen: record.screen, subject: record.subject, value: record.value,
+            speaks: record.speaks, params: record.params))
     }
     // The session that interned the subjects, before any decision: each pass starts from it.
     let fresh = session
@@ -243,19 +247,12 @@ final class TimingsBox: @unchecked Sendable {
 /// two threads deciding on the same store at once.
 func measureStore(policy: Policy, log: [UInt8]) {
     var named: [NamedEvent] = []
-    log.withUnsafeBufferPointer { all in
-        var start = 0
-        for index in 0..<all.count where all[index] == 0x0A {
-            if case .success(let parsed) = EventLogParser.parse(UnsafeBufferPointer(rebasing: all[start..<index])) {
-                let record = parsed.record
-                var params: [String: Double] = [:]
-                for parameter in record.params { if case .number(let number)? = parameter.value { params[parameter.name] = number } }
-                named.append(NamedEvent(
-                    t: record.t, name: record.event, screen: record.screen, subject: record.subject,
-                    value: record.value, speaks: record.speaks, params: params))
-            }
-            start = index + 1
-        }
+    forEachRecord(in: log) { record in
+        var params: [String: Double] = [:]
+        for parameter in record.params { if case .number(let number)? = parameter.value { params[parameter.name] = number } }
+        named.append(NamedEvent(
+            t: record.t, name: record.event, screen: record.screen, subject: record.subject,
+            value: record.value, speaks: record.speaks, params: params))
     }
     func percentiles(_ timings: [UInt64]) -> (p50: UInt64, p99: UInt64) {
         let sorted = timings.sorted()

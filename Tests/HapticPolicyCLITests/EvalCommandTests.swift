@@ -78,6 +78,32 @@ import Testing
         #expect(result.stderr.contains("3 invalid lines"))
     }
 
+    /// A line over the 1 MiB limit, straddling the file's 1 MiB reads: one invalid
+    /// decision, and the lines after it are decided; `diff` reports it where `eval` does.
+    @Test func anOverLongLineIsInvalidAndTheRestIsDecided() throws {
+        let long = #"{"t":1,"event":"shutter","note":""# + String(repeating: "x", count: 1_500_000) + #""}"#
+        let log = #"{"t":0,"event":"screen.enter","screen":"camera"}"# + "\n" + long + "\n" + #"{"t":2,"event":"shutter"}"# + "\n"
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("long-\(UUID()).jsonl")
+        try Data(log.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = runInProcess(["eval", "Policies/plavo.yaml", file.path])
+        #expect(result.exitCode == 1)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[1].hasPrefix(#"{"line":2,"column":1,"t":null,"event":null,"#))
+        #expect(lines[1].contains(#""action":"invalid""#))
+        #expect(lines[1].contains(#""reason":"line-too-long""#))
+        #expect(lines[2].contains(#""line":3,"#) && lines[2].contains(#""action":"play""#))
+        #expect(result.stderr.contains("3 lines: 1 play, 1 silent, 0 stop, 1 invalid"))
+        #expect(result.stderr.contains("line-too-long 1"))
+        #expect(result.stderr.contains("error: 1 invalid line;"))
+
+        let diff = runInProcess(["diff", "Policies/plavo.yaml", "Policies/plavo.yaml", file.path])
+        #expect(diff.exitCode == 1)
+        #expect(diff.stderr.contains("\(file.path):2:1: error[HP810]: the line is longer than 1048576 bytes"), "\(diff.stderr)")
+        #expect(diff.stdout.contains("2 events in 1 log"), "\(diff.stdout)")
+    }
+
     @Test func failFastStopsAtTheFirstInvalidLine() throws {
         let log = "{\"t\":0,\"event\":\"shutter\"}\nnope\n{\"t\":1,\"event\":\"shutter\"}\n"
         let result = runInProcess(["eval", "Policies/plavo.yaml", "-", "--fail-fast"], stdin: log)

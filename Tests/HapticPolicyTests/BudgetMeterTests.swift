@@ -8,6 +8,32 @@ import Testing
     static let ticksExcepted = PolicyContent.Budget(id: "B-1", scope: .eachScreen, max: 6, window: 10,
         exceptions: ["selector.tick"])
 
+    /// Each ring says which budgets it put over their maximum, with the window's count,
+    /// so the report can mark the rings a breach is made of.
+    @Test func aRingOverTheMaximumSaysSo() {
+        var meter = BudgetMeter(budgets: [Self.perScreen, Self.creature])
+        var overruns: [[BudgetMeter.Overrun]] = []
+        for t in [1.0, 2, 3, 4, 5] { overruns.append(meter.record(time: t, screen: "camera", layer: .creature)) }
+        overruns.append(meter.record(time: 20, screen: "camera", layer: .creature))
+        func over(_ budget: String, _ scope: String, _ count: Int, _ max: Int, _ window: Double) -> BudgetMeter.Overrun {
+            BudgetMeter.Overrun(budget: budget, scope: scope, count: count, max: max, window: window)
+        }
+        #expect(overruns == [
+            [], [],
+            [over("B-2", "layer creature", 3, 2, 5)],
+            [over("B-1", "screen camera", 4, 3, 10), over("B-2", "layer creature", 4, 2, 5)],
+            [over("B-1", "screen camera", 5, 3, 10), over("B-2", "layer creature", 5, 2, 5)],
+            [],
+        ])
+        // The breaches are the same bursts, merged.
+        #expect(meter.breaches.map(\.count) == [5, 5])
+        var excepting = BudgetMeter(budgets: [Self.ticksExcepted])
+        for step in 0..<10 {
+            #expect(excepting.record(time: Double(step) / 10, screen: "camera", layer: .ui, event: "selector.tick").isEmpty)
+        }
+        #expect(excepting.record(Decision(action: .silent, screen: "camera", reason: .designer), at: 2).isEmpty)
+    }
+
     @Test func selectorSpinIsNotCountedByABudgetThatExceptsIt() {
         var meter = BudgetMeter(budgets: [Self.ticksExcepted])
         for step in 0..<40 { meter.record(time: 1 + Double(step) * 0.05, screen: "camera", layer: .ui, event: "selector.tick") }

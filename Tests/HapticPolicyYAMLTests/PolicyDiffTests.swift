@@ -4,14 +4,14 @@ import Testing
 @testable import HapticPolicyYAML
 
 @Suite struct PolicyDiffTests {
-    static func policy(hysteresis: String) throws -> (Policy, PolicyDocument) {
+    static func policy(hysteresis: String) throws -> Policy {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Policies/plavo.yaml")
         var text = try String(contentsOf: url, encoding: .utf8)
         text = text.replacingOccurrences(of: "hysteresis: 1.5", with: "hysteresis: \(hysteresis)")
         let loaded = PolicyLoader.parse(Array(text.utf8), file: "plavo-\(hysteresis).yaml")
         let document = try #require(loaded.document)
-        return (try Policy(compiling: document), document)
+        return try Policy(compiling: document)
     }
 
     static func edgeLog(_ values: [Double]) -> [TimedEvent] {
@@ -22,8 +22,8 @@ import Testing
     }
 
     @Test func hysteresisRemovedShowsChangedDecisionsAndChatter() throws {
-        let (old, oldDoc) = try Self.policy(hysteresis: "1.5")
-        let (new, newDoc) = try Self.policy(hysteresis: "0")
+        let old = try Self.policy(hysteresis: "1.5")
+        let new = try Self.policy(hysteresis: "0")
         let log = Self.edgeLog([41, 39.5, 40.5, 39.2, 40.8, 39.6, 41.6])
         let diff = PolicyDiff.compare(
             old: old, new: new, logs: [("edge", log)])
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func identicalPoliciesDifferNowhere() throws {
-        let (old, doc) = try Self.policy(hysteresis: "1.5")
+        let old = try Self.policy(hysteresis: "1.5")
         let diff = PolicyDiff.compare(
             old: old, new: old,
             logs: [("edge", Self.edgeLog([41, 39, 38, 20, 5, 90]))])
@@ -51,8 +51,8 @@ import Testing
     }
 
     @Test func chatterWindowDecidesWhatCounts() throws {
-        let (old, oldDoc) = try Self.policy(hysteresis: "1.5")
-        let (new, newDoc) = try Self.policy(hysteresis: "0")
+        let old = try Self.policy(hysteresis: "1.5")
+        let new = try Self.policy(hysteresis: "0")
         let log = Self.edgeLog([41, 39.5, 40.5, 39.2, 40.8, 39.6, 41.6])
         let tight = PolicyDiff.compare(
             old: old, new: new, logs: [("edge", log)],

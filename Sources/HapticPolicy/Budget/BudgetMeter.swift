@@ -1,9 +1,10 @@
 /// Counts rings against a policy's rate budgets in sliding windows and reports every
 /// breach with the window that broke it.
 ///
-/// Feed it each ring (a decision that plays something) in time order; `eval`, `test` and
-/// `diff` share it. Overlapping over-budget windows of one budget and scope merge into
-/// one breach, so a burst is reported once, with its full extent and its peak count.
+/// Feed it each ring (a decision that plays something) in time order; `eval`, `test`,
+/// `diff` and the report's session timeline share it. Overlapping over-budget windows of
+/// one budget and scope merge into one breach, so a burst is reported once, with its full
+/// extent and its peak count; `record` also says which budgets each ring put over.
 public struct BudgetMeter: Sendable {
     /// One budget broken: which, where, how many rings in which window.
     public struct Breach: Sendable, Hashable, CustomStringConvertible {
@@ -27,6 +28,22 @@ public struct BudgetMeter: Sendable {
             "\(budget): \(count) rings on \(scope) within \(numberText(window)) s (max \(max)), "
                 + "\(numberText(start)) s to \(numberText(end)) s"
         }
+    }
+
+    /// A budget the ring just recorded put over its maximum: its window now holds more
+    /// than `max` rings. One per budget per ring, while the window stays over; `Breach`
+    /// merges them into bursts.
+    public struct Overrun: Sendable, Hashable {
+        /// The budget id (`B-1`).
+        public var budget: String
+        /// What was counted: `screen camera` or `layer creature`.
+        public var scope: String
+        /// Rings in the window ending with this one, this one included.
+        public var count: Int
+        /// The budget's maximum.
+        public var max: Int
+        /// The budget's window length, seconds.
+        public var window: Double
     }
 
     private struct Counter: Sendable {
@@ -64,48 +81,60 @@ public struct BudgetMeter: Sendable {
 
     /// Records a decision made at `time` for the event named `event`: counted when it
     /// plays, ignored otherwise. Budgets that except `event` do not count it; without an
-    /// event name every budget counts it.
-    public mutating func record(_ decision: Decision, at time: Double, event: String? = nil) {
-        guard decision.action == .play, let layer = decision.layer else { return }
-        record(time: time, screen: decision.screen ?? "-", layer: layer, event: event)
+    /// event name every budget counts it. Returns the budgets this ring put over their
+    /// maximum (empty for most rings).
+    @discardableResult
+    public mutating func record(_ decision: Decision, at time: Double, event: String? = nil) -> [Overrun] {
+        guard decision.action == .play, let layer = decision.layer else { return [] }
+        return record(time: time, screen: decision.screen ?? "-", layer: layer, event: event)
     }
 
     /// Records one ring of the event named `event`. Rings must come in non-decreasing
-    /// time order. Budgets that except `event` (`except:`) do not count it.
-    public mutating func record(time: Double, screen: String, layer: Layer, event: String? = nil) {
+    /// time order. Budgets that except `event` (`except:`) do not count it. Returns the
+    /// budgets this ring put over their maximum, in declaration order.
+    @discardableResult
+    public mutating func record(time: Double, screen: String, layer: Layer, event: String? = nil) -> [Overrun] {
         rings += 1
+        var overruns: [Overrun] = []
         for index in budgets.indices {
             if hasExceptions, let event, !excepted[index].isEmpty, excepted[index].contains(event) { continue }
-            switch budgets[index].scope {
+            let budget = budgets[index]
+            let count: Int
+            switch budget.scope {
             case .eachScreen:
                 var counter = perScreen[index].removeValue(forKey: screen) ?? Counter()
-                closeIfEnded(Self.count(&counter, budgets[index], time: time, scope: { "screen \(screen)" }))
+                count = Self.count(&counter, budget, time: time, scope: { "screen \(screen)" }, closed: &closed)
                 perScreen[index][screen] = counter
             case .screen(let name):
                 guard name == screen else { continue }
                 // Take the counter out so appending does not copy its times.
                 var counter = single[index]
                 single[index] = Counter()
-                closeIfEnded(Self.count(&counter, budgets[index], time: time, scope: { "screen \(screen)" }))
+                count = Self.count(&counter, budget, time: time, scope: { "screen \(screen)" }, closed: &closed)
                 single[index] = counter
             case .layer(let counted):
                 guard counted == layer else { continue }
                 // Take the counter out so appending does not copy its times.
                 var counter = single[index]
                 single[index] = Counter()
-                closeIfEnded(Self.count(&counter, budgets[index], time: time, scope: { "layer \(layer.rawValue)" }))
+                count = Self.count(&counter, budget, time: time, scope: { "layer \(layer.rawValue)" }, closed: &closed)
                 single[index] = counter
             }
+            if count > budget.max {
+                let scope = if case .layer = budget.scope { "layer \(layer.rawValue)" } else { "screen \(screen)" }
+                overruns.append(Overrun(
+                    budget: budget.id, scope: scope, count: count, max: budget.max, window: budget.window))
+            }
         }
+        return overruns
     }
 
-    private mutating func closeIfEnded(_ breach: Breach?) {
-        if let breach { closed.append(breach) }
-    }
-
-    /// Slides the window of one counter to `time` and opens or extends a breach; returns
-    /// the previous breach when a new one replaces it.
-    private static func count(_ counter: inout Counter, _ budget: PolicyContent.Budget, time: Double, scope: () -> String) -> Breach? {
+    /// Slides the window of one counter to `time` and opens or extends a breach (moving
+    /// the previous breach to `closed` when a new one replaces it); returns how many rings
+    /// the window holds.
+    private static func count(
+        _ counter: inout Counter, _ budget: PolicyContent.Budget, time: Double, scope: () -> String, closed: inout [Breach]
+    ) -> Int {
         counter.times.append(time)
         // The window is (time - per, time]: a ring exactly `per` seconds ago is out.
         while counter.head < counter.times.count, counter.times[counter.head] <= time - budget.window {
@@ -116,19 +145,19 @@ public struct BudgetMeter: Sendable {
             counter.head = 0
         }
         let count = counter.times.count - counter.head
-        guard count > budget.max else { return nil }
+        guard count > budget.max else { return count }
         let first = counter.times[counter.head]
         if var open = counter.open, first <= open.end {
             open.end = time
             open.count = Swift.max(open.count, count)
             counter.open = open
-            return nil
+            return count
         }
-        let ended = counter.open
+        if let ended = counter.open { closed.append(ended) }
         counter.open = Breach(
             budget: budget.id, scope: scope(), count: count, max: budget.max,
             window: budget.window, start: first, end: time)
-        return ended
+        return count
     }
 
     /// Every breach so far, ordered by start time, then budget.

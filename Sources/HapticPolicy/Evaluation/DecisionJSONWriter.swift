@@ -76,18 +76,12 @@ public struct DecisionJSONWriter: DecisionFormat {
         b.optional(d.rule?.id)
         b.raw(",\"directives\":[")
         if d.directives.rawValue != 0 {
-            // Bit order is `Directive.allCases` order; no array is built per line.
+            // In `Directive.allCases` order, from a table built from it; no array per line.
             var first = true
-            for bit in 0..<5 where d.directives.rawValue & (1 << UInt8(bit)) != 0 {
+            for (bits, name) in Self.directiveNames where d.directives.rawValue & bits != 0 {
                 if !first { b.byte(UInt8(ascii: ",")) }
                 first = false
-                switch bit {
-                case 0: b.raw("\"prepare-engine\"")
-                case 1: b.raw("\"restart-engine\"")
-                case 2: b.raw("\"prepare-ticker\"")
-                case 3: b.raw("\"release-ticker\"")
-                default: b.raw("\"stop-loop\"")
-                }
+                name.withUnsafeBufferPointer { b.raw($0) }
             }
         }
         b.raw("],\"band\":")
@@ -141,6 +135,13 @@ public struct DecisionJSONWriter: DecisionFormat {
         if let period = d.loopPeriod { b.number(period) } else { b.raw("null") }
         b.raw("}\n")
         b.move(into: &out)
+    }
+
+    /// Each directive's bit in `DirectiveSet` and its name as a JSON string, in canonical
+    /// order: built from `Directive.allCases`, so a new directive is written without
+    /// touching the writer.
+    private static let directiveNames: [(bits: UInt8, json: [UInt8])] = Directive.allCases.map { directive in
+        (DirectiveSet(directive).rawValue, Array("\"\(directive.rawValue)\"".utf8))
     }
 
     /// The invariant a rule is, or the invariants it cites.

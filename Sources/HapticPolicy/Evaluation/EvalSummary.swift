@@ -30,12 +30,12 @@ public struct EvalSummary: Sendable {
 
     /// The count for one action.
     public func count(_ action: Decision.Action) -> Int {
-        byAction[Decision.Action.allCases.firstIndex(of: action) ?? 0]
+        byAction[action.summaryIndex]
     }
 
     /// The count for one reason.
     public func count(_ reason: Reason) -> Int {
-        byReason[Reason.allCases.firstIndex(of: reason) ?? 0]
+        byReason[reason.summaryIndex]
     }
 
     /// Several lines of text: actions, reasons, then one line per screen.
@@ -57,5 +57,56 @@ public struct EvalSummary: Sendable {
                     + "\(numberText(perMinute)) rings/min over \(numberText((counts.seconds * 10).rounded() / 10)) s")
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension Decision.Action {
+    /// The position of the action in `allCases`, where `EvalSummary.byAction` counts it.
+    /// An exhaustive switch, so a new action does not compile until it has its place
+    /// (a test checks the positions match `allCases`).
+    var summaryIndex: Int {
+        switch self {
+        case .play: 0
+        case .silent: 1
+        case .stop: 2
+        case .invalid: 3
+        }
+    }
+}
+
+extension Reason {
+    /// The position of the reason in `allCases`, where `EvalSummary.byReason` counts it.
+    /// An exhaustive switch, so a new reason does not compile until it has its place
+    /// (a test checks the positions match `allCases`).
+    var summaryIndex: Int {
+        switch self {
+        case .designer: 0
+        case .directiveOnly: 1
+        case .baseline: 2
+        case .sameBand: 3
+        case .badValue: 4
+        case .noSpeech: 5
+        case .badParams: 6
+        case .background: 7
+        case .hapticsDisabled: 8
+        case .noFallback: 9
+        case .unknownEvent: 10
+        case .undeclared: 11
+        case .unknownScreen: 12
+        case .noScreen: 13
+        case .notRunning: 14
+        case .state: 15
+        case .engineCold: 16
+        case .noCoreHaptics: 17
+        case .lowPower: 18
+        case .tickOutsideGesture: 19
+        case .badJSON: 20
+        case .missingField: 21
+        case .badField: 22
+        case .timeBackwards: 23
+        case .lineTooLong: 24
+        case .blankLine: 25
+        case .badState: 26
+        }
     }
 }

@@ -1,17 +1,20 @@
 /// Replays a JSONL event log through a policy, streaming: bytes in (any chunking),
 /// decision lines out, one per input line, in order. Never holds more than one
-/// partial line; the caller flushes `out` as it likes.
+/// partial line (at most `EventLogReader.maxLineLength` bytes); the caller flushes `out`
+/// as it likes.
 ///
-/// Line rules: lines end with `\n` (a `\r` before it is ignored; a UTF-8 byte order mark
-/// at the start of the input is skipped); a last line without
-/// `\n` counts; an empty input has no lines; a blank line yields a `blank-line` silence;
-/// a malformed line, a missing `t`/`event` or a `t` smaller than the previous one
-/// yields an `invalid` decision with the column and a message.
+/// Lines are read by `EventLogReader`, which owns the line rules (newlines, `\r`, the
+/// byte order mark, time order, the line-length limit). A blank line yields a
+/// `blank-line` silence; an invalid line (malformed, missing `t`/`event`, `t` smaller than
+/// the previous line's, longer than the limit) yields an `invalid` decision with the column
+/// and a message.
 public struct EventLogEvaluator {
     /// The session being replayed.
     public private(set) var session: Session
     /// Lines read so far (blank and invalid included).
     public var lineCount: Int { counts.lines }
+    /// Bytes of an unfinished line held between chunks (at most `EventLogReader.maxLineLength`).
+    public var carriedByteCount: Int { reader.carriedByteCount }
 
     /// Counts so far.
     public var summary: EvalSummary {
@@ -39,8 +42,9 @@ public struct EventLogEvaluator {
 
     private let format: any DecisionFormat
     private let policy: Policy
-    private var carry: [UInt8] = []
-    private var lastT = -Double.infinity
+    private var reader = EventLogReader()
+    /// The id of `screen.enter` in this policy.
+    private let screenEnter: EventID?
     private var lastScreenT: Double?
     private var eventIDs = NameCache<EventID>()
     private var subjectIDs = NameCache<SubjectID>()
@@ -51,6 +55,7 @@ public struct EventLogEvaluator {
         self.session = Session(policy: policy, device: device)
         self.format = format
         self.failFast = failFast
+        self.screenEnter = policy.eventID(StateEvent.screenEnter.rawValue)
         self.screenCounts = Array(repeating: .init(), count: policy.screenNames.count + 1)
     }
 
@@ -62,27 +67,13 @@ public struct EventLogEvaluator {
     /// Consumes a chunk of the log, deciding every complete line.
     public mutating func consume(_ chunk: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         guard !stopped else { return }
-        var start = 0
-        if !carry.isEmpty {
-            guard let newline = chunk.firstIndex(of: 0x0A) else {
-                carry.append(contentsOf: chunk)
-                return
-            }
-            carry.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<newline]))
-            let line = carry
-            carry.removeAll(keepingCapacity: true)
-            line.withUnsafeBufferPointer { evaluateLine($0, into: &out) }
-            start = newline + 1
+        // The reader is taken out while it reads, so deciding a line can use `self`.
+        var lines = takeReader()
+        lines.consume(chunk) { item in
+            evaluate(item, into: &out)
+            return !stopped
         }
-        while start < chunk.count, !stopped {
-            guard let base = chunk.baseAddress,
-                  let found = memchrIndex(base + start, chunk.count - start) else {
-                carry.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start...]))
-                return
-            }
-            evaluateLine(UnsafeBufferPointer(start: base + start, count: found), into: &out)
-            start += found + 1
-        }
+        reader = lines
     }
 
     /// Consumes a chunk given as an array.
@@ -92,58 +83,50 @@ public struct EventLogEvaluator {
 
     /// Decides the last line when it has no trailing newline.
     public mutating func finish(into out: inout [UInt8]) {
-        guard !carry.isEmpty, !stopped else { return }
-        let line = carry
-        carry.removeAll()
-        line.withUnsafeBufferPointer { evaluateLine($0, into: &out) }
+        guard !stopped else { return }
+        var lines = takeReader()
+        lines.finish { item in
+            evaluate(item, into: &out)
+            return !stopped
+        }
+        reader = lines
     }
 
+    private mutating func takeReader() -> EventLogReader {
+        var taken = EventLogReader()
+        swap(&taken, &reader)
+        return taken
+    }
+
+    /// Decides one line item and appends its decision line.
     @inline(__always)
-    private func memchrIndex(_ pointer: UnsafePointer<UInt8>, _ count: Int) -> Int? {
-        var index = 0
-        while index < count {
-            if pointer[index] == 0x0A { return index }
-            index += 1
-        }
-        return nil
-    }
-
-    /// Decides one line (without its newline) and appends its decision line.
-    public mutating func evaluateLine(_ raw: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    private mutating func evaluate(_ item: EventLogReader.Item, into out: inout [UInt8]) {
         counts.lines += 1
-        let lineNumber = counts.lines
-        var line = raw
-        if let last = line.last, last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
-        // A UTF-8 byte order mark some editors put at the start of the file.
-        if lineNumber == 1, line.count >= 3, line[0] == 0xEF, line[1] == 0xBB, line[2] == 0xBF {
-            line = UnsafeBufferPointer(rebasing: line.dropFirst(3))
-        }
-        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+        switch item {
+        case .record(let line):
+            decide(line, into: &out)
+        case .blank(let lineNumber):
             let decision = Decision(action: .silent, reason: .blankLine)
             tally(decision, screen: nil, t: nil)
             format.write(LoggedDecision(line: lineNumber, t: nil, event: nil, subject: nil, decision: decision), into: &out)
-            return
+        case .invalid(let problem):
+            invalidCount += 1
+            let decision = Decision(action: .invalid, reason: problem.reason, note: problem.message)
+            tally(decision, screen: nil, t: nil)
+            format.write(
+                LoggedDecision(
+                    line: problem.line, t: problem.t, event: problem.event, subject: nil, column: problem.column,
+                    decision: decision),
+                into: &out)
+            if failFast { stopped = true }
         }
-        // The reader is used directly (not through `EventLogParser.parse`): no `Result`
-        // to wrap and unwrap, so the parsed strings are not copied on the hot path.
-        var reader = JSONReader(bytes: line)
-        let parsed: EventLogParser.ParsedLine
-        do {
-            parsed = try reader.readRecord()
-        } catch {
-            invalid(line: lineNumber, column: EventLogParser.column(of: error.offset, in: line), reason: error.reason,
-                    message: error.message, t: reader.t, event: reader.event, into: &out)
-            return
-        }
+    }
+
+    /// Decides a readable line.
+    @inline(__always)
+    private mutating func decide(_ line: EventLogReader.Record, into out: inout [UInt8]) {
+        let parsed = line.parsed
         let t = parsed.record.t
-        guard t >= lastT else {
-            invalid(line: lineNumber, column: EventLogParser.column(of: parsed.tText.lowerBound, in: line),
-                    reason: .timeBackwards,
-                    message: "t \(numberText(t)) is before the previous line's \(numberText(lastT)); keep the log in time order",
-                    t: t, event: parsed.record.event, into: &out)
-            return
-        }
-        lastT = t
         let event = resolve(parsed.record)
         let screenBefore = session.screen
         let decision = session.decide(event)
@@ -151,14 +134,14 @@ public struct EventLogEvaluator {
             let name = policy.eventName(event.event)
             budgetMeter?.record(decision, at: t, event: name)
         }
-        let screenForSummary = event.screen ?? (event.event.rawValue == 0 ? session.screen : screenBefore)
+        // `screen.enter` counts for the screen it enters.
+        let screenForSummary = event.screen ?? (event.event == screenEnter ? session.screen : screenBefore)
         tally(decision, screen: screenForSummary, t: t, previousScreen: screenBefore)
         format.write(
             LoggedDecision(
-                line: lineNumber, t: t, tText: UnsafeBufferPointer(rebasing: line[parsed.tText]),
+                line: line.line, t: t, tText: line.tToken,
                 event: parsed.record.event, subject: parsed.record.subject, decision: consume decision,
-                eventText: UnsafeBufferPointer(rebasing: line[parsed.eventText]),
-                subjectText: parsed.subjectText.map { UnsafeBufferPointer(rebasing: line[$0]) }),
+                eventText: line.eventToken, subjectText: line.subjectToken),
             into: &out)
     }
 
@@ -179,22 +162,10 @@ public struct EventLogEvaluator {
             speaks: record.speaks, params: record.params, unknownScreenName: unknownScreen)
     }
 
-    private mutating func invalid(
-        line: Int, column: Int, reason: Reason, message: String, t: Double?, event: String?, into out: inout [UInt8]
-    ) {
-        invalidCount += 1
-        let decision = Decision(action: .invalid, reason: reason, note: message)
-        tally(decision, screen: nil, t: nil)
-        format.write(LoggedDecision(line: line, t: t, event: event, subject: nil, column: column, decision: decision), into: &out)
-        if failFast { stopped = true }
-    }
-
     private mutating func tally(_ decision: Decision, screen: ScreenID?, t: Double?, previousScreen: ScreenID? = nil) {
-        // Fieldless enums are stored as their case index: count without hashing.
-        withUnsafeBytes(of: decision.action) { counts.byAction[Int($0[0])] += 1 }
-        if let reason = decision.reason {
-            withUnsafeBytes(of: reason) { counts.byReason[Int($0[0])] += 1 }
-        }
+        // Counted by position (an exhaustive switch each), without hashing.
+        counts.byAction[decision.action.summaryIndex] += 1
+        if let reason = decision.reason { counts.byReason[reason.summaryIndex] += 1 }
         guard let t else { return }
         // Time since the previous event counts for the screen that was showing.
         if let last = lastScreenT, let previous = previousScreen, previous.rawValue >= 0 {

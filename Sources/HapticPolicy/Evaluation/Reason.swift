@@ -63,6 +63,8 @@ public enum Reason: String, Sendable, Hashable, CaseIterable {
     case badField = "bad-field"
     /// `t` is smaller than the previous line's.
     case timeBackwards = "time-backwards"
+    /// The line is longer than `EventLogReader.maxLineLength` bytes (1 MiB): not an event.
+    case lineTooLong = "line-too-long"
     /// The line is empty or only spaces: decided silent (not invalid) so N lines in give
     /// N decisions out; it does not change `t` or any state.
     case blankLine = "blank-line"

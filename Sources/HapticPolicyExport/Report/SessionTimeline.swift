@@ -6,103 +6,107 @@ extension ReportTimelineEntry {
     /// stretches, invalid lines, and budget breaches (a play that makes a budget's window
     /// hold more than `max` rings adds a `budget` entry citing the budget id; rings of
     /// events a budget excepts are not counted by it).
+    ///
+    /// Lines are read by `EventLogReader`, as `eval` reads them: blank lines are left out,
+    /// and every invalid line (malformed, out of time order, over-long) is an entry with
+    /// the line, column and message `eval` gives. Budgets are counted by `BudgetMeter`, as
+    /// in `eval`, `test` and `diff`.
     package static func session(
         policy: Policy, log: [UInt8], device: DeviceState = DeviceState()
     ) -> [ReportTimelineEntry] {
-        var session = Session(policy: policy, device: device)
-        var entries: [ReportTimelineEntry] = []
-        var rings: [(time: Double, screen: String?, layer: Layer?, event: String)] = []
-        let budgets = policy.content.budgets
-        let excepted = budgets.map { Set($0.exceptions) }
-        var lineNumber = 0
-        for rawLine in log.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            lineNumber += 1
-            var line = Array(rawLine)
-            if line.last == 0x0D { line.removeLast() }
-            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
-            let record: LogRecord
-            switch EventLogParser.parse(line) {
-            case .failure(let error):
-                entries.append(
-                    ReportTimelineEntry(
-                        time: error.t ?? entries.last?.time ?? 0, event: error.event ?? "(line \(lineNumber))", kind: .other,
-                        detail: "invalid line \(lineNumber), column \(error.column): \(error.message)"))
-                continue
-            case .success(let parsed):
-                record = parsed
-            }
-            let event = session.event(
-                t: record.t, name: record.event, screen: record.screen, subject: record.subject, value: record.value,
-                speaks: record.speaks, params: record.params)
-            let decision = session.decide(event)
-            let cites = decision.rule?.cites ?? []
-            if record.event == StateEvent.appState.rawValue {
-                entries.append(
-                    ReportTimelineEntry(
-                        time: record.t, event: record.event, screen: decision.screen, kind: .background,
-                        detail: record.value.map { "app \($0.description.replacingQuotes)" } ?? "app state"))
-                continue
-            }
-            switch decision.action {
-            case .play:
-                var detail = decision.feedback ?? "?"
-                if let render = decision.render, render.description != detail { detail += " → \(render)" }
-                if decision.fallback, let reason = decision.reason { detail += " (fallback: \(reason.rawValue))" }
-                if let band = decision.band {
-                    detail = "\(band.band) \(band.from ?? "start") → \(band.to): " + detail
-                }
-                entries.append(
-                    ReportTimelineEntry(
-                        time: record.t, event: record.event, screen: decision.screen, kind: decision.band != nil ? .band : .play,
-                        detail: detail, cites: cites))
-                rings.append((record.t, decision.screen, decision.layer, record.event))
-                for (budget, excepted) in zip(budgets, excepted) where !excepted.contains(record.event) {
-                    let window = budget.window
-                    let inScope = rings.filter { ring in
-                        guard ring.time > record.t - window, !excepted.contains(ring.event) else { return false }
-                        switch budget.scope {
-                        case .eachScreen: return ring.screen == decision.screen
-                        case .screen(let name): return ring.screen == name && decision.screen == name
-                        case .layer(let layer): return ring.layer == layer && decision.layer == layer
-                        }
-                    }
-                    if inScope.count > budget.max {
-                        entries.append(
-                            ReportTimelineEntry(
-                                time: record.t, event: record.event, screen: decision.screen, kind: .budget,
-                                detail: "\(inScope.count) rings in \(numberText(window)) s, over the budget of \(budget.max)",
-                                cites: [budget.id]))
-                    }
-                }
-                let longest = budgets.map(\.window).max() ?? 0
-                rings.removeAll { $0.time <= record.t - longest }
-            case .silent:
-                let why = decision.note ?? decision.reason?.rawValue ?? "silent"
-                if let band = decision.band, band.from != band.to {
-                    entries.append(
-                        ReportTimelineEntry(
-                            time: record.t, event: record.event, screen: decision.screen, kind: .band,
-                            detail: "\(band.band) \(band.from ?? "start") → \(band.to): silent (\(why))", cites: cites))
-                } else {
-                    entries.append(
-                        ReportTimelineEntry(
-                            time: record.t, event: record.event, screen: decision.screen, kind: .silent,
-                            detail: decision.reason == .designer || decision.reason == nil ? why : "\(decision.reason?.rawValue ?? ""): \(why)",
-                            cites: cites))
-                }
-            case .stop:
-                entries.append(
-                    ReportTimelineEntry(
-                        time: record.t, event: record.event, screen: decision.screen, kind: .other,
-                        detail: "stop \(decision.feedback ?? "all")", cites: cites))
-            case .invalid:
-                entries.append(
-                    ReportTimelineEntry(
-                        time: record.t, event: record.event, screen: decision.screen, kind: .other,
-                        detail: "invalid: \(decision.note ?? "")"))
-            }
+        var timeline = SessionTimeline(
+            session: Session(policy: policy, device: device), meter: BudgetMeter(policy: policy))
+        var reader = EventLogReader()
+        log.withUnsafeBufferPointer { bytes in
+            reader.consume(bytes) { timeline.add($0) }
         }
-        return entries
+        reader.finish { timeline.add($0) }
+        return timeline.entries
+    }
+}
+
+/// The timeline being built: the replayed session, the budget meter and the entries.
+private struct SessionTimeline {
+    var session: Session
+    var meter: BudgetMeter
+    var entries: [ReportTimelineEntry] = []
+
+    /// Adds the entries of one line; always reads on.
+    mutating func add(_ item: EventLogReader.Item) -> Bool {
+        switch item {
+        case .record(let line):
+            add(line.record)
+        case .blank:
+            break
+        case .invalid(let problem):
+            entries.append(
+                ReportTimelineEntry(
+                    time: problem.t ?? entries.last?.time ?? 0, event: problem.event ?? "(line \(problem.line))",
+                    kind: .other,
+                    detail: "invalid line \(problem.line), column \(problem.column): \(problem.message)"))
+        }
+        return true
+    }
+
+    private mutating func add(_ record: LogRecord) {
+        let event = session.event(
+            t: record.t, name: record.event, screen: record.screen, subject: record.subject, value: record.value,
+            speaks: record.speaks, params: record.params)
+        let decision = session.decide(event)
+        let overruns = meter.record(decision, at: record.t, event: record.event)
+        let cites = decision.rule?.cites ?? []
+        if record.event == StateEvent.appState.rawValue {
+            entries.append(
+                ReportTimelineEntry(
+                    time: record.t, event: record.event, screen: decision.screen, kind: .background,
+                    detail: record.value.map { "app \($0.description.replacingQuotes)" } ?? "app state"))
+            return
+        }
+        switch decision.action {
+        case .play:
+            var detail = decision.feedback ?? "?"
+            if let render = decision.render, render.description != detail { detail += " → \(render)" }
+            if decision.fallback, let reason = decision.reason { detail += " (fallback: \(reason.rawValue))" }
+            if let band = decision.band {
+                detail = "\(band.band) \(band.from ?? "start") → \(band.to): " + detail
+            }
+            entries.append(
+                ReportTimelineEntry(
+                    time: record.t, event: record.event, screen: decision.screen, kind: decision.band != nil ? .band : .play,
+                    detail: detail, cites: cites))
+        case .silent:
+            let why = decision.note ?? decision.reason?.rawValue ?? "silent"
+            if let band = decision.band, band.from != band.to {
+                entries.append(
+                    ReportTimelineEntry(
+                        time: record.t, event: record.event, screen: decision.screen, kind: .band,
+                        detail: "\(band.band) \(band.from ?? "start") → \(band.to): silent (\(why))", cites: cites))
+            } else {
+                entries.append(
+                    ReportTimelineEntry(
+                        time: record.t, event: record.event, screen: decision.screen, kind: .silent,
+                        detail: decision.reason == .designer || decision.reason == nil ? why : "\(decision.reason?.rawValue ?? ""): \(why)",
+                        cites: cites))
+            }
+        case .stop:
+            entries.append(
+                ReportTimelineEntry(
+                    time: record.t, event: record.event, screen: decision.screen, kind: .other,
+                    detail: "stop \(decision.feedback ?? "all")", cites: cites))
+        case .invalid:
+            entries.append(
+                ReportTimelineEntry(
+                    time: record.t, event: record.event, screen: decision.screen, kind: .other,
+                    detail: "invalid: \(decision.note ?? "")"))
+        }
+        // A ring that puts a budget over its maximum: one entry per budget, after the ring.
+        for overrun in overruns {
+            entries.append(
+                ReportTimelineEntry(
+                    time: record.t, event: record.event, screen: decision.screen, kind: .budget,
+                    detail: "\(overrun.count) rings in \(numberText(overrun.window)) s, over the budget of \(overrun.max)",
+                    cites: [overrun.budget]))
+        }
     }
 }
 

@@ -69,6 +69,25 @@ import Testing
         #expect(evaluator.invalidCount == 0)
     }
 
+    @Test func anOverLongLineIsOneInvalidDecisionAndTheRestIsDecided() throws {
+        let long = #"{"t":1,"event":"shutter","note":""# + String(repeating: "x", count: EventLogReader.maxLineLength) + #""}"#
+        let log = "{\"t\":0,\"event\":\"screen.enter\",\"screen\":\"camera\"}\n" + long + "\n\n{\"t\":2,\"event\":\"shutter\"}"
+        let (lines, evaluator) = run(log, chunk: 1 << 16)
+        #expect(lines.count == 4)
+        let objects = try lines.map(object)
+        #expect(objects.map { $0["action"] as? String } == ["silent", "invalid", "silent", "play"])
+        #expect(objects[1]["line"] as? Int == 2)
+        #expect(objects[1]["column"] as? Int == 1)
+        #expect(objects[1]["reason"] as? String == "line-too-long")
+        #expect((objects[1]["note"] as? String)?.contains("longer than 1048576 bytes") == true)
+        #expect(objects[1]["t"] is NSNull)
+        #expect(objects[2]["reason"] as? String == "blank-line")
+        #expect(evaluator.invalidCount == 1)
+        #expect(evaluator.summary.count(.lineTooLong) == 1)
+        #expect(evaluator.summary.lines == 4)
+        #expect(evaluator.carriedByteCount == 0)
+    }
+
     @Test func chunkingDoesNotChangeTheOutput() {
         let reference = run(Self.brokenLog, chunk: 1 << 20).lines
         for chunk in [1, 2, 3, 5, 64] {
@@ -212,8 +231,37 @@ import Testing
     }
 }
 
+@Suite struct EvalSummaryTests {
+    /// The summary counts by an exhaustive switch per enum; its positions are `allCases`'.
+    @Test func countingPositionsAreTheAllCasesPositions() {
+        #expect(Decision.Action.allCases.map(\.summaryIndex) == Array(Decision.Action.allCases.indices))
+        #expect(Reason.allCases.map(\.summaryIndex) == Array(Reason.allCases.indices))
+    }
+
+    @Test func everyActionAndReasonIsCountedUnderItself() {
+        let log = """
+            {"t":0,"event":"screen.enter","screen":"camera"}
+            {"t":1,"event":"shutter"}
+
+            oops
+            {"t":0.5,"event":"shutter"}
+            {"t":2,"event":"plant.sneezed"}
+            """
+        var evaluator = EventLogEvaluator(policy: EvaluationFixtures.policy, format: DecisionJSONWriter(policy: EvaluationFixtures.policy))
+        var out: [UInt8] = []
+        evaluator.consume(Array(log.utf8), into: &out)
+        evaluator.finish(into: &out)
+        let summary = evaluator.summary
+        #expect(Decision.Action.allCases.map { summary.count($0) } == [1, 3, 0, 2])
+        let reasons = Dictionary(uniqueKeysWithValues: Reason.allCases.map { ($0, summary.count($0)) }.filter { $0.1 > 0 })
+        #expect(reasons == [.state: 1, .blankLine: 1, .badJSON: 1, .timeBackwards: 1, .unknownEvent: 1])
+        #expect(summary.text.hasPrefix("6 lines: 1 play, 3 silent, 0 stop, 2 invalid\nreasons: unknown-event 1, state 1, bad-json 1, time-backwards 1, blank-line 1"))
+    }
+}
+
 @Suite struct DirectiveSetTests {
-    /// The JSONL writer spells directives from bit positions: keep them in step.
+    /// `DirectiveSet` bits follow `Directive.allCases`, and the JSONL writer's table is
+    /// built from it: keep them in step.
     @Test func bitsFollowTheDirectiveOrder() {
         #expect(Directive.allCases.map(\.rawValue) == ["prepare-engine", "restart-engine", "prepare-ticker", "release-ticker", "stop-loop"])
         for (bit, directive) in Directive.allCases.enumerated() {
@@ -233,5 +281,25 @@ import Testing
             into: &out)
         #expect(String(decoding: out, as: UTF8.self).contains(
             #""directives":["prepare-engine","restart-engine","prepare-ticker","release-ticker","stop-loop"]"#))
+    }
+
+    @Test func writerSpellsEachDirectiveAloneAndAllInOrder() {
+        let writer = DecisionJSONWriter(policy: EvaluationFixtures.policy)
+        func written(_ directives: DirectiveSet) -> String {
+            var out: [UInt8] = []
+            writer.write(
+                LoggedDecision(line: 1, t: 0, event: "x", subject: nil,
+                               decision: Decision(action: .silent, reason: .state, directives: directives)),
+                into: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+        var all: DirectiveSet = []
+        for directive in Directive.allCases {
+            #expect(written(DirectiveSet(directive)).contains(#""directives":[""# + directive.rawValue + #""]"#))
+            all.insert(DirectiveSet(directive))
+        }
+        let names = Directive.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ",")
+        #expect(written(all).contains(#""directives":["# + names + "]"))
+        #expect(written([]).contains(#""directives":[]"#))
     }
 }

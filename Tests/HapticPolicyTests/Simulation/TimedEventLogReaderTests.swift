@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import HapticPolicy
 
@@ -26,6 +27,31 @@ import Testing
         #expect(log.problems.map(\.location.line) == [4, 5, 6])
         #expect(log.problems.allSatisfy { $0.code == "HP810" })
         #expect(log.problems[2].message.contains("before the previous line's"))
+        #expect(log.problems[2].location.column == 6, "at the t, as eval says")
+    }
+
+    /// `diff` reports every unreadable line at the line and column, and with the message,
+    /// that `eval` gives it.
+    @Test func problemsAreTheInvalidDecisionsOfEval() throws {
+        let policy = EvaluationFixtures.policy
+        var evaluator = EventLogEvaluator(policy: policy, format: DecisionJSONWriter(policy: policy))
+        var out: [UInt8] = []
+        evaluator.consume(Self.log, into: &out)
+        evaluator.finish(into: &out)
+        let decisions = try String(decoding: out, as: UTF8.self).split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        let invalid = decisions.filter { $0["action"] as? String == "invalid" }.map { decision in
+            "\(decision["line"] as? Int ?? 0):\(decision["column"] as? Int ?? 0): \(decision["note"] as? String ?? "")"
+        }
+        let problems = TimedEventLog.read(Self.log, file: "log.jsonl").problems.map {
+            "\($0.location.line):\($0.location.column): \($0.message)"
+        }
+        #expect(invalid.count == 3)
+        #expect(problems == invalid)
+        // Every other line that is not blank is an event.
+        let replayed = decisions.filter { $0["action"] as? String != "invalid" && $0["reason"] as? String != "blank-line" }
+        #expect(TimedEventLog.read(Self.log, file: "log.jsonl").events.map(\.time) == replayed.compactMap { $0["t"] as? Double })
     }
 
     @Test(arguments: 1..<TimedEventLogReaderTests.log.count)
