@@ -13,7 +13,7 @@ package enum ExportCode {
     package static let webTruncated = "HP705"
     /// A transient overlaps a continuous event's curve; AHAP curves apply to every event.
     package static let curveOverlapsEvent = "HP706"
-    /// A resolved value (intensity, sharpness, time) is outside its range; it was clamped.
+    /// An event's intensity or sharpness is outside 0-1 at the export's parameter values; it was clamped.
     package static let valueClamped = "HP707"
     /// A `--param` given for no pattern of the policy.
     package static let unusedParameter = "HP708"

@@ -39,6 +39,7 @@ package struct ExportablePattern: Sendable, Hashable {
                             message: "pattern '\(feedback.name.value)': \(problem.message)", at: problem.location == .unknown ? feedback.name.location : problem.location))
                     continue
                 }
+                diagnostics += clampedValues(in: pattern, name: feedback.name.value, location: feedback.name.location)
                 patterns.append(ExportablePattern(feedback: feedback, pattern: pattern))
             } catch {
                 let location = error.location == .unknown ? feedback.name.location : error.location
