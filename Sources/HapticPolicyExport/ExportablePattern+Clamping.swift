@@ -14,9 +14,8 @@ extension ExportablePattern {
             for (what, value) in [("intensity", event.intensity), ("sharpness", event.sharpness)] where !(0...1).contains(value) {
                 let clamped = min(1, max(0, value))
                 diagnostics.append(
-                    Diagnostic(
-                        code: ExportCode.valueClamped, severity: .warning,
-                        message: "pattern '\(name)': the event at \(numberText(event.time)) s has \(what) \(numberText(value))\(cause), outside 0-1; the export clamps it to \(numberText(clamped)), so pass values that keep it within 0-1 (a 'min' and 'max' on the parameter let lint check that)",
+                    DiagnosticCode.exportValueClamped(
+                        "pattern '\(name)': the event at \(numberText(event.time)) s has \(what) \(numberText(value))\(cause), outside 0-1; the export clamps it to \(numberText(clamped)), so pass values that keep it within 0-1 (a 'min' and 'max' on the parameter let lint check that)",
                         at: event.location == .unknown ? location : event.location))
             }
         }

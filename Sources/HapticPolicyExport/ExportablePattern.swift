@@ -34,24 +34,20 @@ package struct ExportablePattern: Sendable, Hashable {
                 let pattern = try declaration.resolve(values)
                 if let problem = unexportable(pattern) {
                     diagnostics.append(
-                        Diagnostic(
-                            code: ExportCode.badExpression, severity: .error,
-                            message: "pattern '\(feedback.name.value)': \(problem.message)", at: problem.location == .unknown ? feedback.name.location : problem.location))
+                        DiagnosticCode.exportBadExpression(
+                            "pattern '\(feedback.name.value)': \(problem.message)", at: problem.location == .unknown ? feedback.name.location : problem.location))
                     continue
                 }
                 diagnostics += clampedValues(in: pattern, name: feedback.name.value, location: feedback.name.location)
                 patterns.append(ExportablePattern(feedback: feedback, pattern: pattern))
             } catch {
                 let location = error.location == .unknown ? feedback.name.location : error.location
-                let code: String =
+                let code: DiagnosticCode =
                     switch error {
-                    case .outOfRange, .unknownParameter: ExportCode.badParameter
-                    case .unboundParameter, .notFinite: ExportCode.badExpression
+                    case .outOfRange, .unknownParameter: .exportBadParameter
+                    case .unboundParameter, .notFinite: .exportBadExpression
                     }
-                diagnostics.append(
-                    Diagnostic(
-                        code: code, severity: .error, message: "pattern '\(feedback.name.value)': \(error)",
-                        at: location))
+                diagnostics.append(code("pattern '\(feedback.name.value)': \(error)", at: location))
             }
         }
         for name in parameters.keys.sorted() where !used.contains(name) {
@@ -60,9 +56,8 @@ package struct ExportablePattern: Sendable, Hashable {
                 return "\(feedback.name.value)(\(p.parameters.map(\.name.value).joined(separator: ", ")))"
             }
             diagnostics.append(
-                Diagnostic(
-                    code: ExportCode.unusedParameter, severity: .error,
-                    message: templates.isEmpty
+                DiagnosticCode.exportUnusedParameter(
+                    templates.isEmpty
                         ? "no pattern takes the parameter '\(name)'; this policy has no templates, so drop --param"
                         : "no pattern takes the parameter '\(name)'; templates are \(templates.joined(separator: ", "))",
                     at: document.name.location))

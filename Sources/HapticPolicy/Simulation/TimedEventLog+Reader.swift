@@ -54,15 +54,13 @@ extension TimedEventLog {
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
             switch EventLogParser.parse(line) {
             case .failure(let error):
-                log.problems.append(Diagnostic(
-                    code: "HP810", severity: .error, message: error.message,
-                    at: SourceLocation(file: file, line: lineNumber, column: error.column)))
+                log.problems.append(DiagnosticCode.logLineUnreadable(
+                    error.message, at: SourceLocation(file: file, line: lineNumber, column: error.column)))
             case .success(let parsed):
                 let record = parsed.record
                 guard record.t >= lastT else {
-                    log.problems.append(Diagnostic(
-                        code: "HP810", severity: .error,
-                        message: "t \(numberText(record.t)) is before the previous line's \(numberText(lastT)); keep the log in time order",
+                    log.problems.append(DiagnosticCode.logLineUnreadable(
+                        "t \(numberText(record.t)) is before the previous line's \(numberText(lastT)); keep the log in time order",
                         at: SourceLocation(file: file, line: lineNumber, column: 1)))
                     return
                 }

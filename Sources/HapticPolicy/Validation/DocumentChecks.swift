@@ -1,5 +1,5 @@
-extension CheckCode {
-    static let warmupOutOfRange = CheckCode(
+extension DiagnosticCode {
+    static let warmupOutOfRange = DiagnosticCode.check(
         "HP115", .error, "warmup-out-of-range", "the engine warm-up is outside 0-2 s")
 }
 
@@ -13,7 +13,7 @@ enum DocumentChecks {
         let document = context.document
         let warmup = document.engine.warmup
         if !(warmup.value >= 0 && warmup.value <= maxWarmup) {
-            out.append(CheckCode.warmupOutOfRange(
+            out.append(DiagnosticCode.warmupOutOfRange(
                 "the engine warm-up is \(show(warmup.value)) s: use 0 to \(show(maxWarmup)) s (a cold engine needs about 0.05-0.1 s)",
                 at: warmup.location))
         }

@@ -30,7 +30,7 @@ enum ImportAHAPCommand {
         let file = path == "-" ? "<stdin>" : path
         guard let bytes = context.readInputReportingErrors(path) else { return .failure }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            context.stderr.line("\(file):1:1: error[\(ExportCode.jsonSyntax)]: the file is not UTF-8 text; save it as UTF-8 JSON")
+            context.stderr.line("\(file):1:1: error[\(DiagnosticCode.ahapJSONSyntax.code)]: the file is not UTF-8 text; save it as UTF-8 JSON")
             return .failure
         }
         let result = AHAPImporter.importPattern(text, file: file)

@@ -64,8 +64,8 @@ enum LintCommand {
         } catch {
             return PolicyChecker.Result(
                 document: nil,
-                diagnostics: [Diagnostic(
-                    code: "HP001", severity: .error, message: "cannot read '\(path)'; check the path and its permissions",
+                diagnostics: [DiagnosticCode.unreadableFile(
+                    "cannot read '\(path)'; check the path and its permissions",
                     at: SourceLocation(file: path, line: 1, column: 1))],
                 source: nil)
         }
@@ -76,9 +76,8 @@ enum LintCommand {
             if let document = policy.document, !policy.hasErrors {
                 diagnostics += suite.unknownReferences(in: document)
             } else {
-                diagnostics.append(Diagnostic(
-                    code: "HP804", severity: .error,
-                    message: "the policy of this test file cannot be loaded; run 'haptic-policy lint \(TestCommand.policyPath(for: suite, file: path))'",
+                diagnostics.append(DiagnosticCode.testPolicyNotFound(
+                    "the policy of this test file cannot be loaded; run 'haptic-policy lint \(TestCommand.policyPath(for: suite, file: path))'",
                     at: suite.policy?.location ?? SourceLocation(file: path, line: 1, column: 1)))
             }
         }

@@ -96,16 +96,14 @@ enum SimulateCommand {
         let screens = input.document.screens.map(\.name.value)
         var problems: [Diagnostic] = []
         for name in loaded.eventNames where !events.contains(name.value) {
-            problems.append(Diagnostic(
-                code: "HP805", severity: .error,
-                message: "event '\(name.value)' is not in the catalogue of \(input.path)"
+            problems.append(DiagnosticCode.scenarioUnknownName(
+                "event '\(name.value)' is not in the catalogue of \(input.path)"
                     + hint(name.value, in: events) + "; add it under 'events:' or fix the scenario",
                 at: name.location))
         }
         for name in loaded.screenNames where !screens.contains(name.value) {
-            problems.append(Diagnostic(
-                code: "HP805", severity: .error,
-                message: "screen '\(name.value)' is not declared in \(input.path)"
+            problems.append(DiagnosticCode.scenarioUnknownName(
+                "screen '\(name.value)' is not declared in \(input.path)"
                     + hint(name.value, in: screens) + "; add it under 'screens:' or fix the scenario",
                 at: name.location))
         }

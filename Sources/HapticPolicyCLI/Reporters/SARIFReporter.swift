@@ -77,7 +77,7 @@ enum SARIFReporter {
             ruleIndex[diagnostic.code] = rules.count
             rules.append(Rule(
                 id: diagnostic.code,
-                shortDescription: Text(text: CheckCatalogue.code(diagnostic.code)?.summary ?? diagnostic.code),
+                shortDescription: Text(text: DiagnosticRegistry.code(diagnostic.code)?.summary ?? diagnostic.code),
                 defaultConfiguration: Configuration(level: level(diagnostic.severity))))
         }
         let results = diagnostics.map { diagnostic in
