@@ -35,9 +35,8 @@ package enum AHAPExporter {
         for event in pattern.events
         where event.kind == .continuous && event.duration > HapticLimits.maxContinuousDuration {
             diagnostics.append(
-                Diagnostic(
-                    code: ExportCode.continuousTooLong, severity: .error,
-                    message: "pattern '\(name)': a continuous event lasts \(numberText(event.duration)) s; Core Haptics plays at most \(numberText(HapticLimits.maxContinuousDuration)) s, so split it into events of \(numberText(HapticLimits.maxContinuousDuration)) s or less",
+                DiagnosticCode.exportContinuousTooLong(
+                    "pattern '\(name)': a continuous event lasts \(numberText(event.duration)) s; Core Haptics plays at most \(numberText(HapticLimits.maxContinuousDuration)) s, so split it into events of \(numberText(HapticLimits.maxContinuousDuration)) s or less",
                     at: event.location == .unknown ? location : event.location))
         }
         guard diagnostics.isEmpty else { return (nil, diagnostics) }
@@ -110,9 +109,8 @@ package enum AHAPExporter {
                     && other.time >= event.time
                 {
                     diagnostics.append(
-                        Diagnostic(
-                            code: ExportCode.curveOverlapsEvent, severity: .warning,
-                            message: "pattern '\(name)': the \(curve.parameter.rawValue) curve of the event at \(numberText(event.time)) s also shapes the event at \(numberText(other.time)) s in AHAP (curves apply to every playing event); move that event outside the curve if it must keep its own \(curve.parameter.rawValue)",
+                        DiagnosticCode.exportCurveOverlapsEvent(
+                            "pattern '\(name)': the \(curve.parameter.rawValue) curve of the event at \(numberText(event.time)) s also shapes the event at \(numberText(other.time)) s in AHAP (curves apply to every playing event); move that event outside the curve if it must keep its own \(curve.parameter.rawValue)",
                             at: other.location == .unknown ? location : other.location))
                 }
             }

@@ -38,23 +38,21 @@ package struct ExportablePattern: Sendable, Equatable {
                 let pattern = try template.resolve(values, in: policy.file)
                 if let problem = unexportable(pattern) {
                     diagnostics.append(
-                        Diagnostic(
-                            code: ExportCode.badExpression, severity: .error,
-                            message: "pattern '\(feedback.name)': \(problem.message)",
+                        DiagnosticCode.exportBadExpression(
+                            "pattern '\(feedback.name)': \(problem.message)",
                             at: problem.location == .unknown ? at : problem.location))
                     continue
                 }
+                diagnostics += clampedValues(in: pattern, name: feedback.name, location: at)
                 patterns.append(ExportablePattern(feedback: feedback, pattern: pattern))
             } catch {
-                let code: String =
+                let code: DiagnosticCode =
                     switch error {
-                    case .outOfRange, .unknownParameter: ExportCode.badParameter
-                    case .unboundParameter, .notFinite: ExportCode.badExpression
+                    case .outOfRange, .unknownParameter: .exportBadParameter
+                    case .unboundParameter, .notFinite: .exportBadExpression
                     }
                 diagnostics.append(
-                    Diagnostic(
-                        code: code, severity: .error, message: "pattern '\(feedback.name)': \(error)",
-                        at: error.location == .unknown ? at : error.location))
+                    code("pattern '\(feedback.name)': \(error)", at: error.location == .unknown ? at : error.location))
             }
         }
         for name in parameters.keys.sorted() where !used.contains(name) {
@@ -63,9 +61,8 @@ package struct ExportablePattern: Sendable, Equatable {
                 return "\(feedback.name)(\(template.parameters.map(\.name).joined(separator: ", ")))"
             }
             diagnostics.append(
-                Diagnostic(
-                    code: ExportCode.unusedParameter, severity: .error,
-                    message: templates.isEmpty
+                DiagnosticCode.exportUnusedParameter(
+                    templates.isEmpty
                         ? "no pattern takes the parameter '\(name)'; this policy has no templates, so drop --param"
                         : "no pattern takes the parameter '\(name)'; templates are \(templates.joined(separator: ", "))",
                     at: policy.location(policy.content.location)))

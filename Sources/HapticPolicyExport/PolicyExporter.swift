@@ -63,9 +63,8 @@ package enum PolicyExporter {
                     let vibration = WebExporter.vibration(item.pattern)
                     if vibration.truncated {
                         diagnostics.append(
-                            Diagnostic(
-                                code: ExportCode.webTruncated, severity: .warning,
-                                message: "pattern '\(item.name)': the web export was cut to \(WebExporter.maxEntries) entries (browsers allow no more); shorten the pattern or use fewer changes of intensity",
+                            DiagnosticCode.exportWebTruncated(
+                                "pattern '\(item.name)': the web export was cut to \(WebExporter.maxEntries) entries (browsers allow no more); shorten the pattern or use fewer changes of intensity",
                                 at: policy.location(item.feedback.location)))
                     }
                     files.append(

@@ -60,25 +60,22 @@ enum InputCheck {
 
     /// HP001: the file cannot be read.
     static func unreadable(_ path: String, reason: String) -> Diagnostic {
-        Diagnostic(
-            code: "HP001", severity: .error,
-            message: "cannot read '\(path)': \(reason); check the path and its permissions",
+        DiagnosticCode.unreadableFile(
+            "cannot read '\(path)': \(reason); check the path and its permissions",
             at: SourceLocation(file: path, line: 1, column: 1))
     }
 
     /// HP002: nothing but whitespace and comments.
     static func empty(file: String) -> Diagnostic {
-        Diagnostic(
-            code: "HP002", severity: .error,
-            message: "the file is empty; a policy starts with 'policy: <name>' and 'version: 1'",
+        DiagnosticCode.emptyFile(
+            "the file is empty; a policy starts with 'policy: <name>' and 'version: 1'",
             at: SourceLocation(file: file, line: 1, column: 1))
     }
 
     /// HP003: bytes that are not UTF-8.
     static func notUTF8(at location: SourceLocation) -> Diagnostic {
-        Diagnostic(
-            code: "HP003", severity: .error,
-            message: "the file is not valid UTF-8 at this byte; save it as UTF-8",
+        DiagnosticCode.notUTF8(
+            "the file is not valid UTF-8 at this byte; save it as UTF-8",
             at: location)
     }
 
@@ -86,9 +83,8 @@ enum InputCheck {
     /// `size` is nil when reading stopped at the limit (standard input).
     static func tooLarge(_ size: Int?, limit: Int, at location: SourceLocation) -> Diagnostic {
         let measured = size.map { "is \($0) bytes" } ?? "has more than \(limit) bytes"
-        return Diagnostic(
-            code: "HP004", severity: .error,
-            message: "the file \(measured), over the \(limit)-byte limit; check that this is the right file and remove generated or pasted content (apps loading from code can raise ParseLimits.maxBytes)",
+        return DiagnosticCode.fileTooLarge(
+            "the file \(measured), over the \(limit)-byte limit; check that this is the right file and remove generated or pasted content (apps loading from code can raise ParseLimits.maxBytes)",
             at: location)
     }
 }

@@ -53,7 +53,7 @@ import Testing
         ])
         let (document, diagnostics) = AHAPExporter.document(for: try long.resolve(), name: "long", policy: "fixture")
         #expect(document == nil)
-        #expect(diagnostics.map(\.code) == [ExportCode.continuousTooLong])
+        #expect(diagnostics.map(\.code) == [DiagnosticCode.exportContinuousTooLong.code])
         #expect(diagnostics.first?.message.contains("at most 30 s") == true)
     }
 
@@ -80,7 +80,7 @@ import Testing
             PatternEventDecl(kind: Located(.transient), time: Fixtures.n(0.5)),
         ])
         let (_, diagnostics) = try Self.ahap(pattern)
-        #expect(diagnostics.map(\.code) == [ExportCode.curveOverlapsEvent])
+        #expect(diagnostics.map(\.code) == [DiagnosticCode.exportCurveOverlapsEvent.code])
     }
 
     @Test func loopPeriodIsRecordedInMetadata() throws {

@@ -22,7 +22,7 @@ import Testing
                   {"Event": {"Time": 0, "Type": "HapticTransient"}}
                 ]}
                 """,
-            code: ExportCode.unknownKey, severity: .error, at: "2:25", says: "did you mean 'EventType'?"),
+            code: DiagnosticCode.ahapUnknownKey.code, severity: .error, at: "2:25", says: "did you mean 'EventType'?"),
         Case(
             name: "Parameters for EventParameters",
             ahap: """
@@ -30,7 +30,7 @@ import Testing
                   {"Event": {"Time": 0, "EventType": "HapticTransient", "Parameters": []}}
                 ]}
                 """,
-            code: ExportCode.unknownKey, severity: .error, at: "2:57", says: "did you mean 'EventParameters'?"),
+            code: DiagnosticCode.ahapUnknownKey.code, severity: .error, at: "2:57", says: "did you mean 'EventParameters'?"),
         Case(
             name: "ParameterCurves for ParameterCurve",
             ahap: """
@@ -39,11 +39,11 @@ import Testing
                   {"ParameterCurves": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": []}}
                 ]}
                 """,
-            code: ExportCode.unknownKey, severity: .error, at: "3:4", says: "did you mean 'ParameterCurve'?"),
+            code: DiagnosticCode.ahapUnknownKey.code, severity: .error, at: "3:4", says: "did you mean 'ParameterCurve'?"),
         Case(
             name: "missing Pattern",
             ahap: #"{"Version": 1, "Metadata": {}}"#,
-            code: ExportCode.missingPattern, severity: .error, at: "1:1", says: "missing 'Pattern'"),
+            code: DiagnosticCode.ahapMissingPattern.code, severity: .error, at: "1:1", says: "missing 'Pattern'"),
         Case(
             name: "absolute control-point times",
             ahap: """
@@ -53,7 +53,7 @@ import Testing
                     "ParameterCurveControlPoints": [{"Time": 2, "ParameterValue": 0.2}, {"Time": 3, "ParameterValue": 1}]}}
                 ]}
                 """,
-            code: ExportCode.absoluteCurveTimes, severity: .warning, at: "4:46", says: "look absolute"),
+            code: DiagnosticCode.ahapAbsoluteCurveTimes.code, severity: .warning, at: "4:46", says: "look absolute"),
         Case(
             name: "events out of time order",
             ahap: """
@@ -62,7 +62,7 @@ import Testing
                   {"Event": {"Time": 0.5, "EventType": "HapticTransient"}}
                 ]}
                 """,
-            code: ExportCode.outOfOrder, severity: .warning, at: "3:22", says: "keep the file in time order"),
+            code: DiagnosticCode.ahapOutOfOrder.code, severity: .warning, at: "3:22", says: "keep the file in time order"),
         Case(
             name: "intensity out of range",
             ahap: """
@@ -71,19 +71,19 @@ import Testing
                     "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1.4}]}}
                 ]}
                 """,
-            code: ExportCode.outOfRange, severity: .warning, at: "3:78", says: "clamps it to 1"),
+            code: DiagnosticCode.ahapOutOfRange.code, severity: .warning, at: "3:78", says: "clamps it to 1"),
         Case(
             name: "unknown event type",
             ahap: #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransent"}}]}"#,
-            code: ExportCode.unsupportedEventType, severity: .error, at: "1:49", says: "did you mean 'HapticTransient'?"),
+            code: DiagnosticCode.ahapUnsupportedEventType.code, severity: .error, at: "1:49", says: "did you mean 'HapticTransient'?"),
         Case(
             name: "invalid JSON",
             ahap: "{\"Pattern\": [\n  {\"Event\": {\"Time\": 0,}}\n]}",
-            code: ExportCode.jsonSyntax, severity: .error, at: "2:24", says: "quote the key"),
+            code: DiagnosticCode.ahapJSONSyntax.code, severity: .error, at: "2:24", says: "quote the key"),
         Case(
             name: "time as a string",
             ahap: #"{"Pattern": [{"Event": {"Time": "0", "EventType": "HapticTransient"}}]}"#,
-            code: ExportCode.wrongType, severity: .error, at: "1:33", says: "remove the quotes"),
+            code: DiagnosticCode.ahapWrongType.code, severity: .error, at: "1:33", says: "remove the quotes"),
     ]
 
     @Test(arguments: cases)
@@ -102,7 +102,7 @@ import Testing
 
     @Test func aMisspelledKeyIsReportedOnceNotAlsoAsMissing() {
         let result = AHAPImporter.importPattern(#"{"Pattern": [{"Event": {"Time": 0, "Type": "HapticTransient"}}]}"#, file: "in.ahap")
-        #expect(result.diagnostics.map(\.code) == [ExportCode.unknownKey])
+        #expect(result.diagnostics.map(\.code) == [DiagnosticCode.ahapUnknownKey.code])
     }
 
     @Test func absoluteTimesAreConvertedToRelative() throws {

@@ -52,7 +52,7 @@ import Testing
         #expect(vibration.pattern.count == WebExporter.maxEntries)
         let policy = Fixtures.policy([Fixtures.feedback("busy", busy)])
         let (_, diagnostics) = PolicyExporter.export(policy, to: [.web])
-        #expect(diagnostics.map(\.code) == [ExportCode.webTruncated])
+        #expect(diagnostics.map(\.code) == [DiagnosticCode.exportWebTruncated.code])
     }
 
     @Test(arguments: ["pulse.web.json", "breath.web.json", "farewell.web.json", "presets.web.json"])
@@ -74,7 +74,7 @@ import Testing
     ])
     func absurdPatternsAreErrorsNotCrashes(event: PatternEventDecl, says: String) {
         let (files, diagnostics) = PolicyExporter.export(Self.policy(event), to: ExportTarget.allCases)
-        #expect(diagnostics.map(\.code) == [ExportCode.badExpression])
+        #expect(diagnostics.map(\.code) == [DiagnosticCode.exportBadExpression.code])
         #expect(diagnostics.first?.message.contains(says) == true, "\(diagnostics.map(\.message))")
         #expect(!files.contains { $0.name.hasPrefix("bad") })
         #expect(ReportRenderer.render(Self.policy(event)).contains("HP702"))

@@ -250,20 +250,6 @@ import Testing
     }
 }
 
-@Suite struct CheckCatalogueTests {
-    @Test func codesAreUniqueAndWellFormed() {
-        let codes = CheckCatalogue.all.map(\.code)
-        #expect(Set(codes).count == codes.count)
-        #expect(codes == codes.sorted())
-        #expect(Set(CheckCatalogue.all.map(\.slug)).count == codes.count)
-        for code in CheckCatalogue.all {
-            #expect(code.code.count == 5 && code.code.hasPrefix("HP"), "\(code.code)")
-            #expect(code.slug.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }, "\(code.slug)")
-            #expect(code.summary.first?.isUppercase == false, "\(code.code)")
-        }
-    }
-}
-
 @Suite struct BudgetExceptionCheckTests {
     static func document(except events: [String]) -> PolicyDocument {
         var document = Build.document(

@@ -5,12 +5,12 @@ import Testing
 
 /// The runner and coverage on the reference policy, loaded from `Policies/plavo.yaml`.
 @Suite struct PolicyTestRunnerTests {
-    static func plavo() throws -> (Policy, PolicyDocument) {
+    static func plavo() throws -> Policy {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Policies/plavo.yaml")
         let loaded = PolicyLoader.parse([UInt8](try Data(contentsOf: url)), file: "plavo.yaml")
         let document = try #require(loaded.document)
-        return (try Policy(compiling: document), document)
+        return try Policy(compiling: document)
     }
 
     static func step(_ t: Double, _ name: String, screen: String? = nil, value: ScalarValue? = nil,
@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func passingAndFailingExpectations() throws {
-        let (policy, document) = try Self.plavo()
+        let policy = try Self.plavo()
         let runner = PolicyTestRunner(policy: policy)
         let suite = PolicyTestSuite(file: "t", cases: [
             PolicyTestCase(name: "passes", steps: [
@@ -76,9 +76,6 @@ import Testing
 
     @Test func aCaseFailsOnTheParametersItExpects() throws {
         let policy = try Self.metronome()
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Policies/metronome.yaml")
-        let document = try #require(PolicyLoader.parse([UInt8](try Data(contentsOf: url)), file: "metronome.yaml").document)
         let runner = PolicyTestRunner(policy: policy)
         func start(_ bpm: Double, _ expectation: PolicyExpectation) -> PolicyTestCase {
             PolicyTestCase(name: "\(bpm)", steps: [
@@ -98,7 +95,7 @@ import Testing
     }
 
     @Test func designerSilencesMatchByReasonIdOrText() throws {
-        let (policy, _) = try Self.plavo()
+        let policy = try Self.plavo()
         var session = Session(policy: policy)
         _ = session.decide(TimedEvent(time: 0, event: .init(name: "screen.enter", screen: "album")))
         let decision = session.decide(TimedEvent(time: 1, event: .init(name: "album.scroll")))
@@ -109,7 +106,7 @@ import Testing
     }
 
     @Test func coverageCountsCellsFeedbackBandsAndInvariantsWithoutRoundingUp() throws {
-        let (policy, document) = try Self.plavo()
+        let policy = try Self.plavo()
         var coverage = PolicyCoverage(policy: policy)
         #expect(coverage.cells.all.count == 22)
         #expect(coverage.staticInvariants == ["H-3"])

@@ -108,7 +108,7 @@ import Testing
         var random = Random(state: seed)
         for _ in 0..<(1 + random.next() % 8) { Self.damage(&document, &random) }
         let findings = PolicyValidator.validate(document)
-        let known = Set(CheckCatalogue.all.map(\.code))
+        let known = Set(DiagnosticRegistry.codes(of: .validation).map(\.code))
         for finding in findings {
             #expect(known.contains(finding.code), "\(finding.code)")
             #expect(!finding.message.isEmpty)

@@ -41,9 +41,8 @@ extension TimedEventLog {
             case .blank:
                 break
             case .invalid(let problem):
-                log.problems.append(Diagnostic(
-                    code: "HP810", severity: .error, message: problem.message,
-                    at: SourceLocation(file: file, line: problem.line, column: problem.column)))
+                log.problems.append(DiagnosticCode.logLineUnreadable(
+                    problem.message, at: SourceLocation(file: file, line: problem.line, column: problem.column)))
             }
             return true
         }

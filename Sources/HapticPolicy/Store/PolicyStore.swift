@@ -117,9 +117,7 @@ public final class PolicyStore: @unchecked Sendable {
             return ReloadResult(applied: true, diagnostics: [], activeHash: hash)
         } catch {
             return refused([
-                Diagnostic(
-                    code: "HP950", severity: .error, message: error.description,
-                    at: SourceLocation(file: file, line: 1, column: 1))
+                DiagnosticCode.bundleRefused(error.description, at: SourceLocation(file: file, line: 1, column: 1))
             ])
         }
     }

@@ -8,7 +8,7 @@ extension PolicyTestSuite {
         let budgets = Set(policy.content.budgets.map(\.id))
         var problems: [Diagnostic] = []
         func report(_ message: String, _ location: SourceLocation) {
-            problems.append(Diagnostic(code: "HP806", severity: .error, message: message, at: location))
+            problems.append(DiagnosticCode.testUnknownName(message, at: location))
         }
         for testCase in cases {
             for budget in testCase.breaches ?? [] where !budgets.contains(budget) {

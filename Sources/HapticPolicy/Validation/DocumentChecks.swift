@@ -1,10 +1,12 @@
-extension CheckCode {
-    static let warmupOutOfRange = CheckCode(
+extension DiagnosticCode {
+    static let warmupOutOfRange = DiagnosticCode.check(
         "HP115", .error, "warmup-out-of-range", "the engine warm-up is outside 0-2 s")
     /// Only a document built in code can trigger it: in YAML these names are mapping keys,
     /// and a repeated key is the front end's HP006.
-    static let duplicateDeclaration = CheckCode(
-        "HP218", .error, "duplicate-declaration", "a screen, event, feedback or band set is declared twice")
+    static let duplicateDeclaration = DiagnosticCode(
+        "HP218", .error, "duplicate-declaration", "a screen, event, feedback or band set is declared twice",
+        stage: .validation,
+        example: .document("Tests/HapticPolicyYAMLTests/Fixtures/checks/HP218-duplicate-declaration.fail.json"))
 }
 
 /// Top-level values: the engine settings. (`version: 1` is the front end's check, HP020.)
@@ -17,7 +19,7 @@ enum DocumentChecks {
         let document = context.document
         let warmup = document.engine.warmup
         if !(warmup.value >= 0 && warmup.value <= maxWarmup) {
-            out.append(CheckCode.warmupOutOfRange(
+            out.append(DiagnosticCode.warmupOutOfRange(
                 "the engine warm-up is \(show(warmup.value)) s: use 0 to \(show(maxWarmup)) s (a cold engine needs about 0.05-0.1 s)",
                 at: warmup.location))
         }
@@ -34,7 +36,7 @@ enum DocumentChecks {
         var out: [Diagnostic] = []
         for name in names {
             if let earlier = first[name.value] {
-                out.append(CheckCode.duplicateDeclaration(
+                out.append(DiagnosticCode.duplicateDeclaration(
                     "\(what) '\(name.value)' is declared twice (first at \(earlier.line):\(earlier.column)): keep one declaration",
                     at: name.location))
             } else {

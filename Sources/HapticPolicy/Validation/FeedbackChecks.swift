@@ -1,7 +1,7 @@
-extension CheckCode {
-    static let intensityOnNonImpact = CheckCode(
+extension DiagnosticCode {
+    static let intensityOnNonImpact = DiagnosticCode.check(
         "HP123", .error, "intensity-on-non-impact", "an `intensity` on a preset that is not an `impact.*`")
-    static let invalidFallback = CheckCode(
+    static let invalidFallback = DiagnosticCode.check(
         "HP207", .error, "invalid-fallback",
         "a fallback or sequence step names a custom pattern (or the feedback itself) instead of a preset")
 }
@@ -26,11 +26,11 @@ enum FeedbackChecks {
         case .preset(let preset, let intensity):
             if let intensity {
                 if !preset.value.acceptsIntensity {
-                    out.append(CheckCode.intensityOnNonImpact(
+                    out.append(DiagnosticCode.intensityOnNonImpact(
                         "'\(preset.value.rawValue)' has no intensity; only `impact.*` presets do: remove `intensity:`",
                         at: intensity.location))
                 } else if !(intensity.value >= 0 && intensity.value <= 1) {
-                    out.append(CheckCode.intensityOutOfRange(
+                    out.append(DiagnosticCode.intensityOutOfRange(
                         "the intensity of '\(name)' is \(show(intensity.value)): use a value from 0 to 1",
                         at: intensity.location))
                 }
@@ -56,11 +56,11 @@ enum FeedbackChecks {
     ) -> [Diagnostic] {
         guard let feedback = context.feedback[target.value], case .pattern = feedback.body else { return [] }
         if target.value == owner {
-            return [CheckCode.invalidFallback(
+            return [DiagnosticCode.invalidFallback(
                 "'\(owner)' falls back to itself, which cannot play either: name a preset id or a preset feedback",
                 at: target.location)]
         }
-        return [CheckCode.invalidFallback(
+        return [DiagnosticCode.invalidFallback(
             "the \(what) '\(target.value)' is a custom pattern, which cannot play where '\(owner)' cannot: name \(hint)",
             at: target.location, notes: [Diagnostic.Note("'\(target.value)' is declared here", at: feedback.name.location)])]
     }

@@ -1,12 +1,12 @@
-extension CheckCode {
-    static let bannedPreset = CheckCode(
+extension DiagnosticCode {
+    static let bannedPreset = DiagnosticCode.check(
         "HP401", .error, "banned-preset", "a preset a `banned-presets` invariant bans is played or used as a fallback")
-    static let layerMixing = CheckCode(
+    static let layerMixing = DiagnosticCode.check(
         "HP402", .error, "layer-mixing",
         "under `no-layer-mixing`: a creature feedback that is a preset, or an event playing the other layer's feedback")
-    static let valueWithoutBand = CheckCode(
+    static let valueWithoutBand = DiagnosticCode.check(
         "HP403", .error, "value-without-band", "under `bands-only`: an event carrying a number decided by `play:`")
-    static let exceptionUnknownEvent = CheckCode(
+    static let exceptionUnknownEvent = DiagnosticCode.check(
         "HP404", .error, "exception-unknown-event", "an invariant's `except` names an event not in the catalogue")
 }
 
@@ -33,7 +33,7 @@ enum InvariantChecks {
             let name = exception.event.value
             guard context.events[name] == nil else { return nil }
             let hint = context.didYouMean(name, among: context.eventNames)
-            return CheckCode.exceptionUnknownEvent(
+            return DiagnosticCode.exceptionUnknownEvent(
                 "the exception '\(name)' of \(invariant.id.value) is not in the catalogue\(hint.isEmpty ? ": fix the name or remove the exception" : hint)",
                 at: exception.event.location, invariant: invariant.id.value)
         }
@@ -46,12 +46,12 @@ enum InvariantChecks {
         func check(_ target: Located<String>, _ what: String) {
             // Feedback names are reported at their own declaration; here only preset ids.
             guard context.feedback[target.value] == nil, let preset = Preset(rawValue: target.value), banned.contains(preset) else { return }
-            out.append(CheckCode.bannedPreset(
+            out.append(DiagnosticCode.bannedPreset(
                 "\(what) '\(preset.rawValue)' is banned by \(id): choose another preset", at: target.location, invariant: id))
         }
         for feedback in context.document.feedback {
             if case .preset(let preset, _) = feedback.body, banned.contains(preset.value) {
-                out.append(CheckCode.bannedPreset(
+                out.append(DiagnosticCode.bannedPreset(
                     "feedback '\(feedback.name.value)' plays '\(preset.value.rawValue)', which \(id) bans: choose another preset (a real limit is 'notification.warning')",
                     at: preset.location, invariant: id))
             }
@@ -70,7 +70,7 @@ enum InvariantChecks {
         var out: [Diagnostic] = []
         for feedback in context.document.feedback where feedback.layer.value == .creature {
             if case .preset(let preset, _) = feedback.body {
-                out.append(CheckCode.layerMixing(
+                out.append(DiagnosticCode.layerMixing(
                     "creature feedback '\(feedback.name.value)' is the system preset '\(preset.value.rawValue)', and \(id) keeps presets for the ui layer: give it a custom `pattern:` or make it `layer: ui`",
                     at: preset.location, invariant: id))
             }
@@ -89,7 +89,7 @@ enum InvariantChecks {
                 for (name, location, via) in played {
                     guard let feedback = context.feedback[name], feedback.layer.value != layer else { continue }
                     let through = via.map { " (band level '\($0)')" } ?? ""
-                    out.append(CheckCode.layerMixing(
+                    out.append(DiagnosticCode.layerMixing(
                         "\(layer.rawValue) event '\(event.name.value)' plays \(feedback.layer.value.rawValue) feedback '\(name)'\(through), and \(id) never mixes layers: play a \(layer.rawValue) feedback or add '\(event.name.value)' to the `except` of \(id)",
                         at: location,
                         notes: [Diagnostic.Note("'\(name)' is declared `layer: \(feedback.layer.value.rawValue)` here", at: feedback.layer.location)],
@@ -112,7 +112,7 @@ enum InvariantChecks {
             let suggestion = bands.isEmpty ? "`band: <band set>` (declare one under `bands:`)" : "`band: \(bands[0])`"
             for row in cell.rows {
                 guard let play = row.play else { continue }
-                out.append(CheckCode.valueWithoutBand(
+                out.append(DiagnosticCode.valueWithoutBand(
                     "'\(event.name.value)' carries a number, and \(id) rings only when it changes band: replace `play: \(play.value)` with \(suggestion)",
                     at: play.location,
                     notes: event.value.map { [Diagnostic.Note("'\(event.name.value)' carries `value: number` here", at: $0.location)] } ?? [],

@@ -1,41 +1,41 @@
 import Foundation
 
-extension CheckCode {
-    static let intensityOutOfRange = CheckCode(
+extension DiagnosticCode {
+    static let intensityOutOfRange = DiagnosticCode.check(
         "HP101", .error, "intensity-out-of-range", "an intensity (pattern event or preset) outside 0-1")
-    static let sharpnessOutOfRange = CheckCode(
+    static let sharpnessOutOfRange = DiagnosticCode.check(
         "HP102", .error, "sharpness-out-of-range", "a pattern event's sharpness outside 0-1")
-    static let curveValueOutOfRange = CheckCode(
+    static let curveValueOutOfRange = DiagnosticCode.check(
         "HP103", .error, "curve-value-out-of-range",
         "an intensity curve value outside 0-1 or a sharpness curve value outside -1...1")
-    static let durationNotPositive = CheckCode(
+    static let durationNotPositive = DiagnosticCode.check(
         "HP104", .error, "duration-not-positive", "a pattern event's duration is 0 or negative")
-    static let negativeTime = CheckCode(
+    static let negativeTime = DiagnosticCode.check(
         "HP105", .error, "negative-time", "a pattern event or fallback step starts before the pattern")
-    static let continuousTooLong = CheckCode(
+    static let continuousTooLong = DiagnosticCode.check(
         "HP106", .error, "continuous-too-long", "a continuous event lasts more than 30 s (the Core Haptics limit)")
-    static let tooManyControlPoints = CheckCode(
+    static let tooManyControlPoints = DiagnosticCode.check(
         "HP107", .error, "too-many-control-points",
         "a curve has more than 16 control points (the Core Haptics limit); an error: split the event, the exporter does not")
-    static let controlPointOutsideEvent = CheckCode(
+    static let controlPointOutsideEvent = DiagnosticCode.check(
         "HP108", .error, "control-point-outside-event", "a control point's time is outside 0...its event's duration")
-    static let controlPointsOutOfOrder = CheckCode(
+    static let controlPointsOutOfOrder = DiagnosticCode.check(
         "HP109", .error, "control-points-out-of-order", "control point times are not strictly ascending")
-    static let silenceOverlap = CheckCode(
+    static let silenceOverlap = DiagnosticCode.check(
         "HP113", .error, "silence-overlap", "a silence overlaps an event that plays")
-    static let loopTooShort = CheckCode(
+    static let loopTooShort = DiagnosticCode.check(
         "HP114", .error, "loop-too-short", "a loop period is not positive or shorter than the pattern it repeats")
-    static let parameterRangeInvalid = CheckCode(
+    static let parameterRangeInvalid = DiagnosticCode.check(
         "HP121", .error, "parameter-range-invalid",
         "a template parameter's min is above its max, or its default is outside them")
-    static let notFinite = CheckCode(
+    static let notFinite = DiagnosticCode.check(
         "HP122", .error, "not-finite", "an expression divides by zero (or overflows) at some parameter values")
-    static let emptyPattern = CheckCode("HP125", .error, "empty-pattern", "a pattern has no events")
+    static let emptyPattern = DiagnosticCode.check("HP125", .error, "empty-pattern", "a pattern has no events")
 }
 
 /// One range finding in a pattern, before it is worded for the parameter values it occurs at.
 struct PatternFinding {
-    var code: CheckCode
+    var code: DiagnosticCode
     /// Identity within the pattern (`event 2 duration`), so a finding is reported once
     /// however many scenarios show it.
     var site: String
@@ -97,7 +97,7 @@ enum PatternChecks {
     static func shapeFindings(_ pattern: PatternDecl) -> [Diagnostic] {
         var out: [Diagnostic] = []
         if pattern.events.isEmpty {
-            out.append(CheckCode.emptyPattern(
+            out.append(DiagnosticCode.emptyPattern(
                 "the pattern has no events: add at least one under `events:` or use a preset", at: pattern.location))
         }
         for parameter in pattern.parameters {
@@ -106,7 +106,7 @@ enum PatternChecks {
         for event in pattern.events where event.kind.value == .continuous {
             for curve in event.curves {
                 if curve.points.count > maxControlPoints {
-                    out.append(CheckCode.tooManyControlPoints(
+                    out.append(DiagnosticCode.tooManyControlPoints(
                         "the \(curve.parameter.value.rawValue) curve has \(curve.points.count) control points; Core Haptics allows \(maxControlPoints): remove points or split the event into several events, each with its own curve",
                         at: curve.location))
                 }
@@ -120,24 +120,24 @@ enum PatternChecks {
         var out: [Diagnostic] = []
         for (key, value) in [("default", Optional(parameter.defaultValue)), ("min", parameter.minimum), ("max", parameter.maximum)] {
             if let value, !value.value.isFinite {
-                out.append(CheckCode.parameterRangeInvalid(
+                out.append(DiagnosticCode.parameterRangeInvalid(
                     "'\(key)' of parameter '\(name)' is \(show(value.value)): write a finite number", at: value.location))
             }
         }
         guard out.isEmpty else { return out }
         let value = parameter.defaultValue.value
         if let minimum = parameter.minimum, let maximum = parameter.maximum, minimum.value > maximum.value {
-            out.append(CheckCode.parameterRangeInvalid(
+            out.append(DiagnosticCode.parameterRangeInvalid(
                 "'min' \(show(minimum.value)) of parameter '\(name)' is above its 'max' \(show(maximum.value)): swap them",
                 at: minimum.location))
             return out
         }
         if let minimum = parameter.minimum, value < minimum.value {
-            out.append(CheckCode.parameterRangeInvalid(
+            out.append(DiagnosticCode.parameterRangeInvalid(
                 "the default \(show(value)) of parameter '\(name)' is below its 'min' \(show(minimum.value)): raise the default or lower 'min'",
                 at: parameter.defaultValue.location))
         } else if let maximum = parameter.maximum, value > maximum.value {
-            out.append(CheckCode.parameterRangeInvalid(
+            out.append(DiagnosticCode.parameterRangeInvalid(
                 "the default \(show(value)) of parameter '\(name)' is above its 'max' \(show(maximum.value)): lower the default or raise 'max'",
                 at: parameter.defaultValue.location))
         }

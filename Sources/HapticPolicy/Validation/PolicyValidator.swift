@@ -1,7 +1,7 @@
 /// The static checks over a decoded policy: ranges and values (HP1xx), references (HP2xx),
 /// the decision table (HP3xx), invariants (HP4xx) and budgets (HP5xx).
 ///
-/// Every code is listed in `CheckCatalogue`. Checks never trap: empty lists, NaN and huge
+/// Every code is listed in `DiagnosticRegistry`. Checks never trap: empty lists, NaN and huge
 /// numbers give findings, not crashes.
 public enum PolicyValidator {
     /// Every semantic finding, sorted by location; errors and warnings.

@@ -1,24 +1,24 @@
 import Foundation
 
-extension CheckCode {
-    static let gap = CheckCode(
+extension DiagnosticCode {
+    static let gap = DiagnosticCode.check(
         "HP301", .error, "gap", "a (screen, event) pair that can occur is decided neither by the screen's table nor by `everywhere`")
-    static let overlappingRows = CheckCode(
+    static let overlappingRows = DiagnosticCode.check(
         "HP302", .error, "overlapping-rows", "two rows of a cell have the same condition")
-    static let shadowedRow = CheckCode(
+    static let shadowedRow = DiagnosticCode.check(
         "HP303", .error, "shadowed-row",
         "a row can never fire: an earlier row of its cell matches whenever it would (an error: dead rows hide mistakes)")
-    static let eventNotOnScreen = CheckCode(
+    static let eventNotOnScreen = DiagnosticCode.check(
         "HP304", .error, "event-not-on-screen", "a screen decides an event that cannot occur on it")
-    static let emptySilenceReason = CheckCode(
+    static let emptySilenceReason = DiagnosticCode.check(
         "HP305", .error, "empty-silence-reason", "a silence (row or band level) without a reason")
-    static let bandWithoutNumber = CheckCode(
+    static let bandWithoutNumber = DiagnosticCode.check(
         "HP307", .error, "band-without-number", "`band:` on an event that does not carry `value: number`")
-    static let tickWithoutPlay = CheckCode("HP308", .error, "tick-without-play", "a `ticker: tick` row plays nothing")
-    static let conditionValueMismatch = CheckCode(
+    static let tickWithoutPlay = DiagnosticCode.check("HP308", .error, "tick-without-play", "a `ticker: tick` row plays nothing")
+    static let conditionValueMismatch = DiagnosticCode.check(
         "HP310", .error, "condition-value-mismatch",
         "a row's `when: {value: ...}` can never match: the event carries no value, or another kind")
-    static let incompleteCell = CheckCode(
+    static let incompleteCell = DiagnosticCode.check(
         "HP309", .error, "incomplete-cell", "every row of a cell has a condition, so some events stay undecided")
 }
 
@@ -33,7 +33,7 @@ enum TableChecks {
             {
                 let screens: String
                 if case .only(let names) = event.screens { screens = "[\(names.map(\.value).joined(separator: ", "))]" } else { screens = "all" }
-                out.append(CheckCode.eventNotOnScreen(
+                out.append(DiagnosticCode.eventNotOnScreen(
                     "'\(cell.event.value)' never fires on screen '\(screen.name.value)': its `screens` are \(screens); remove this row or add '\(screen.name.value)' to the event's `screens`",
                     at: cell.event.location,
                     notes: [Diagnostic.Note("'\(cell.event.value)' lists its screens here", at: screensLocation(of: event))]))
@@ -67,12 +67,12 @@ enum TableChecks {
                 let names = missingCount > named.count
                     ? named.map { "'\($0)'" }.joined(separator: ", ") + " and \(missingCount - named.count) more"
                     : quotedList(named)
-                out.append(CheckCode.gap(
+                out.append(DiagnosticCode.gap(
                     "'\(name)' can occur on every screen but nothing decides it on \(missingCount == 1 ? "screen" : "screens") \(names): add `\(name): {silent: <reason>}` under `everywhere:` or to the \(missingCount == 1 ? "table" : "tables") of \(names)",
                     at: event.name.location))
             case .only:
                 for screen in context.screens(of: event) where !deciding.contains(screen.name.value) {
-                    out.append(CheckCode.gap(
+                    out.append(DiagnosticCode.gap(
                         "'\(name)' can occur on screen '\(screen.name.value)' but nothing decides it there: add `\(name): {silent: <reason>}` (or `play:`) to the table of screen '\(screen.name.value)'",
                         at: screen.name.location,
                         notes: [Diagnostic.Note("'\(name)' lists '\(screen.name.value)' here", at: listing(of: event, screen.name.value))]))
@@ -101,12 +101,12 @@ enum TableChecks {
         let event = context.events[cell.event.value]
         for row in cell.rows {
             if let silent = row.silent, silent.value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                out.append(CheckCode.emptySilenceReason(
+                out.append(DiagnosticCode.emptySilenceReason(
                     "this silence has no reason: write why '\(cell.event.value)' stays silent here (a silence is a decision)",
                     at: silent.location))
             }
             if row.ticker?.value == .tick, row.play == nil {
-                out.append(CheckCode.tickWithoutPlay(
+                out.append(DiagnosticCode.tickWithoutPlay(
                     "a `ticker: tick` row must play the tick: add `play: <feedback>` (usually a selection preset)",
                     at: row.ticker?.location ?? row.location))
             }
@@ -114,14 +114,14 @@ enum TableChecks {
                 out += valueMismatch(expected, event)
             }
             if let band = row.band, let event, event.value?.value != .number {
-                out.append(CheckCode.bandWithoutNumber(
+                out.append(DiagnosticCode.bandWithoutNumber(
                     "'\(cell.event.value)' carries no number, so it has no band to change: add `value: number` to the event or use `play:`",
                     at: band.location))
             }
         }
         if !cell.rows.isEmpty, !isComplete(cell.rows) {
             let location = cell.rows.last?.location ?? cell.location
-            out.append(CheckCode.incompleteCell(
+            out.append(DiagnosticCode.incompleteCell(
                 "every row for '\(cell.event.value)' has a `when:`, so an event matching none stays undecided: end with a row without `when:`, e.g. `{silent: <reason>}`",
                 at: location))
         }
@@ -137,13 +137,13 @@ enum TableChecks {
         case .string: kind = .string
         }
         guard let carried = event.value?.value else {
-            return [CheckCode.conditionValueMismatch(
+            return [DiagnosticCode.conditionValueMismatch(
                 "'\(event.name.value)' carries no value, so `value: \(expected.value)` never matches: add `value: \(kind.rawValue)` to the event or remove the condition",
                 at: expected.location)]
         }
         guard carried != kind else { return [] }
         let fix = carried == .string ? "quote it (`value: \"\(expected.value.description.trimmingCharacters(in: ["\""]))\"`)" : "write a \(carried.rawValue)"
-        return [CheckCode.conditionValueMismatch(
+        return [DiagnosticCode.conditionValueMismatch(
             "'\(event.name.value)' carries a \(carried.rawValue), so the \(kind.rawValue) \(expected.value) never matches: \(fix)",
             at: expected.location)]
     }
@@ -202,11 +202,11 @@ enum TableChecks {
             let earlierNeeds = requirements(cell.rows[winner].condition)
             let first = cell.rows[winner].location
             if earlierNeeds == needs {
-                out.append(CheckCode.overlappingRows(
+                out.append(DiagnosticCode.overlappingRows(
                     "this row has the same condition (\(describe(needs))) as an earlier row for '\(cell.event.value)', which always wins: merge them or give this row a different `when:`",
                     at: row.location, notes: [Diagnostic.Note("the earlier row", at: first)]))
             } else {
-                out.append(CheckCode.shadowedRow(
+                out.append(DiagnosticCode.shadowedRow(
                     "this row never fires: an earlier row for '\(cell.event.value)' with \(describe(earlierNeeds)) matches first whenever it would: move this row above it or remove it",
                     at: row.location, notes: [Diagnostic.Note("the row that wins", at: first)]))
             }

@@ -1,12 +1,12 @@
-extension CheckCode {
-    static let unusedFeedback = CheckCode(
+extension DiagnosticCode {
+    static let unusedFeedback = DiagnosticCode.check(
         "HP211", .warning, "unused-feedback", "a feedback no table, band level or fallback uses")
-    static let unusedBand = CheckCode("HP212", .warning, "unused-band", "a band set no row uses")
-    static let unusedScreen = CheckCode(
+    static let unusedBand = DiagnosticCode.check("HP212", .warning, "unused-band", "a band set no row uses")
+    static let unusedScreen = DiagnosticCode.check(
         "HP213", .warning, "unused-screen", "a screen with no table and no `enter:`, on which no event can occur")
-    static let unusedInvariant = CheckCode(
+    static let unusedInvariant = DiagnosticCode.check(
         "HP214", .warning, "unused-invariant", "a `guideline` invariant no row cites")
-    static let unusedParameter = CheckCode(
+    static let unusedParameter = DiagnosticCode.check(
         "HP217", .warning, "unused-parameter", "a template parameter no expression of its pattern uses")
 }
 
@@ -44,24 +44,24 @@ enum UsageChecks {
 
         var out: [Diagnostic] = []
         for feedback in document.feedback where !usedFeedback.contains(feedback.name.value) {
-            out.append(CheckCode.unusedFeedback(
+            out.append(DiagnosticCode.unusedFeedback(
                 "feedback '\(feedback.name.value)' is never played, stopped or used as a fallback: play it in a table or band level, or remove it",
                 at: feedback.name.location))
         }
         for band in document.bands where !usedBands.contains(band.name.value) {
-            out.append(CheckCode.unusedBand(
+            out.append(DiagnosticCode.unusedBand(
                 "band set '\(band.name.value)' is never used: decide the event it maps with `band: \(band.name.value)`, or remove it",
                 at: band.name.location))
         }
         for screen in document.screens
         where screen.cells.isEmpty && screen.onEnter.isEmpty && !everyScreen && !listed.contains(screen.name.value) {
-            out.append(CheckCode.unusedScreen(
+            out.append(DiagnosticCode.unusedScreen(
                 "no event can occur on screen '\(screen.name.value)' and it has no table: list it in an event's `screens` and add a table, or remove the screen",
                 at: screen.name.location))
         }
         for invariant in document.invariants
         where invariant.kind.value == .guideline && !cited.contains(invariant.id.value) {
-            out.append(CheckCode.unusedInvariant(
+            out.append(DiagnosticCode.unusedInvariant(
                 "guideline '\(invariant.id.value)' is never cited: cite it on the rows it explains (`cite: \(invariant.id.value)`), or remove it",
                 at: invariant.id.location, invariant: invariant.id.value))
         }
@@ -93,7 +93,7 @@ enum UsageChecks {
             // An undeclared name is most likely this parameter misspelt (HP206 says so).
             guard used.isSubset(of: pattern.parameters.map(\.name.value)) else { continue }
             for parameter in pattern.parameters where !used.contains(parameter.name.value) {
-                out.append(CheckCode.unusedParameter(
+                out.append(DiagnosticCode.unusedParameter(
                     "parameter '\(parameter.name.value)' of '\(feedback.name.value)' is used by no expression: use it in a time, duration or value, or remove it",
                     at: parameter.name.location))
             }

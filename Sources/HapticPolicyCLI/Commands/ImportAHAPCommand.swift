@@ -32,10 +32,8 @@ enum ImportAHAPCommand {
         // AHAP files have no size limit of their own: read whole, as JSON is parsed whole.
         guard let bytes = context.files.readReportingErrors(path, limit: nil) else { return .failure }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            let notText = Diagnostic(
-                code: ExportCode.jsonSyntax, severity: .error,
-                message: "the file is not UTF-8 text; save it as UTF-8 JSON",
-                at: SourceLocation(file: file, line: 1, column: 1))
+            let notText = DiagnosticCode.ahapJSONSyntax(
+                "the file is not UTF-8 text; save it as UTF-8 JSON", at: SourceLocation(file: file, line: 1, column: 1))
             DiagnosticPrinter.print([notText], sources: [:], context: context)
             return .failure
         }

@@ -88,9 +88,8 @@ enum LintCommand {
             if let compiled = policy.policy, !policy.hasErrors {
                 diagnostics += suite.unknownReferences(in: compiled)
             } else {
-                diagnostics.append(Diagnostic(
-                    code: "HP804", severity: .error,
-                    message: "the policy of this test file cannot be loaded; run 'haptic-policy lint \(policyPath)'",
+                diagnostics.append(DiagnosticCode.testPolicyNotFound(
+                    "the policy of this test file cannot be loaded; run 'haptic-policy lint \(policyPath)'",
                     at: suite.policy?.location ?? SourceLocation(file: path, line: 1, column: 1)))
             }
         }

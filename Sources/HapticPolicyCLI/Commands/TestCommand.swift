@@ -119,9 +119,8 @@ enum TestCommand {
         guard FileManager.default.fileExists(atPath: path) else {
             let location = suite.policy?.location ?? SourceLocation(file: file, line: 1, column: 1)
             DiagnosticPrinter.print(
-                [Diagnostic(
-                    code: "HP804", severity: .error,
-                    message: "policy \(path) not found; set 'policy:' to the policy file, relative to the test file",
+                [DiagnosticCode.testPolicyNotFound(
+                    "policy \(path) not found; set 'policy:' to the policy file, relative to the test file",
                     at: location)],
                 file: file, source: loaded.source, context: context)
             return nil

@@ -229,13 +229,11 @@ package struct InputError: Error, Sendable, Equatable {
         case .unreadable: reason = "permission denied or unreadable"
         case .tooLarge(let size, let limit):
             let measured = size.map { "is \($0) bytes" } ?? "has more than \(limit) bytes"
-            return Diagnostic(
-                code: "HP004", severity: .error,
-                message: "the file \(measured), over the \(limit)-byte limit; check that this is the right file and remove generated or pasted content (apps loading from code can raise ParseLimits.maxBytes)",
+            return DiagnosticCode.fileTooLarge(
+                "the file \(measured), over the \(limit)-byte limit; check that this is the right file and remove generated or pasted content (apps loading from code can raise ParseLimits.maxBytes)",
                 at: start)
         }
-        return Diagnostic(
-            code: "HP001", severity: .error,
-            message: "cannot read '\(path)': \(reason); check the path and its permissions", at: start)
+        return DiagnosticCode.unreadableFile(
+            "cannot read '\(path)': \(reason); check the path and its permissions", at: start)
     }
 }

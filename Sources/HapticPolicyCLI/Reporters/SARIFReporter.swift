@@ -30,8 +30,10 @@ enum SARIFReporter {
         var rules: [Rule]
     }
 
+    /// A rule per code reported; `name` and `shortDescription` come from `DiagnosticRegistry`.
     struct Rule: Encodable {
         var id: String
+        var name: String?
         var shortDescription: Text
         var defaultConfiguration: Configuration
     }
@@ -75,9 +77,11 @@ enum SARIFReporter {
         var rules: [Rule] = []
         for diagnostic in diagnostics where ruleIndex[diagnostic.code] == nil {
             ruleIndex[diagnostic.code] = rules.count
+            let registered = DiagnosticRegistry.code(diagnostic.code)
             rules.append(Rule(
                 id: diagnostic.code,
-                shortDescription: Text(text: CheckCatalogue.code(diagnostic.code)?.summary ?? diagnostic.code),
+                name: registered?.slug,
+                shortDescription: Text(text: registered?.summary ?? diagnostic.code),
                 defaultConfiguration: Configuration(level: level(diagnostic.severity))))
         }
         let results = diagnostics.map { diagnostic in

@@ -131,10 +131,10 @@ enum PolicyFrontEnd {
     }
 }
 
-/// The diagnostic of a bundle that cannot be loaded (HP950, the same as `PolicyStore`).
+/// The diagnostic of a bundle that cannot be loaded (the same code as `PolicyStore`'s).
 enum BundleCodes {
-    /// `file:1:1: error[HP950]: bundle hash mismatch: ...; recompile it`.
+    /// `file:1:1: error: bundle hash mismatch: ...; recompile it`, as `PolicyStore` reports it.
     static func refused(_ error: PolicyBundle.LoadError, file: String) -> Diagnostic {
-        Diagnostic(code: "HP950", severity: .error, message: error.description, at: SourceLocation(file: file, line: 1, column: 1))
+        DiagnosticCode.bundleRefused(error.description, at: SourceLocation(file: file, line: 1, column: 1))
     }
 }

@@ -51,30 +51,30 @@ private struct Reader {
         var location: SourceLocation
     }
 
-    mutating func error(_ code: String, _ message: String, at location: SourceLocation) {
-        diagnostics.append(Diagnostic(code: code, severity: .error, message: message, at: location))
+    mutating func error(_ code: DiagnosticCode, _ message: String, at location: SourceLocation) {
+        diagnostics.append(code(message, at: location, severity: .error))
     }
 
-    mutating func warning(_ code: String, _ message: String, at location: SourceLocation) {
-        diagnostics.append(Diagnostic(code: code, severity: .warning, message: message, at: location))
+    mutating func warning(_ code: DiagnosticCode, _ message: String, at location: SourceLocation) {
+        diagnostics.append(code(message, at: location, severity: .warning))
     }
 
     /// Reports keys outside `allowed` (with a suggestion) and returns the members.
     mutating func members(of node: JSONNode, named what: String, allowed: [String], strict: Bool = true) -> [JSONNode.Member]? {
         guard let members = node.members else {
-            error(ExportCode.wrongType, "\(what) must be an object, found \(node.kindName); write { \"key\": value, ... }", at: node.location)
+            error(.ahapWrongType, "\(what) must be an object, found \(node.kindName); write { \"key\": value, ... }", at: node.location)
             return nil
         }
         var seen: Set<String> = []
         for member in members {
             if !seen.insert(member.key).inserted {
-                warning(ExportCode.unknownKey, "'\(member.key)' appears twice in \(what); only the last one counts, so remove the other", at: member.keyLocation)
+                warning(.ahapUnknownKey, "'\(member.key)' appears twice in \(what); only the last one counts, so remove the other", at: member.keyLocation)
             }
             guard strict, !allowed.contains(member.key) else { continue }
             if let suggestion = AHAPKeys.suggestion(for: member.key, among: allowed) {
-                error(ExportCode.unknownKey, "unknown key '\(member.key)' in \(what); did you mean '\(suggestion)'? (Core Haptics ignores unknown keys silently)", at: member.keyLocation)
+                error(.ahapUnknownKey, "unknown key '\(member.key)' in \(what); did you mean '\(suggestion)'? (Core Haptics ignores unknown keys silently)", at: member.keyLocation)
             } else {
-                error(ExportCode.unknownKey, "unknown key '\(member.key)' in \(what); Core Haptics ignores it silently, so remove it or use one of \(allowed.map { "'\($0)'" }.joined(separator: ", "))", at: member.keyLocation)
+                error(.ahapUnknownKey, "unknown key '\(member.key)' in \(what); Core Haptics ignores it silently, so remove it or use one of \(allowed.map { "'\($0)'" }.joined(separator: ", "))", at: member.keyLocation)
             }
         }
         return members
@@ -83,7 +83,7 @@ private struct Reader {
     mutating func number(_ node: JSONNode?, _ what: String) -> Located<Double>? {
         guard let node else { return nil }
         guard let value = node.numberValue else {
-            error(ExportCode.wrongType, "\(what) must be a number, found \(node.kindName)\(node.stringValue.map { " \"\($0)\"; remove the quotes" } ?? "")", at: node.location)
+            error(.ahapWrongType, "\(what) must be a number, found \(node.kindName)\(node.stringValue.map { " \"\($0)\"; remove the quotes" } ?? "")", at: node.location)
             return nil
         }
         return Located(value, at: node.location)
@@ -93,7 +93,7 @@ private struct Reader {
         guard var value else { return nil }
         if !range.contains(value.value) {
             let clamped = min(range.upperBound, max(range.lowerBound, value.value))
-            warning(ExportCode.outOfRange, "\(what) \(numberText(value.value)) is outside \(numberText(range.lowerBound))...\(numberText(range.upperBound)); Core Haptics clamps it to \(numberText(clamped)), so write \(numberText(clamped))", at: value.location)
+            warning(.ahapOutOfRange, "\(what) \(numberText(value.value)) is outside \(numberText(range.lowerBound))...\(numberText(range.upperBound)); Core Haptics clamps it to \(numberText(clamped)), so write \(numberText(clamped))", at: value.location)
             value.value = clamped
         }
         return value
@@ -104,26 +104,26 @@ private struct Reader {
         do {
             root = try JSONParser.parse(text, file: file)
         } catch {
-            self.error(ExportCode.jsonSyntax, error.message, at: error.location)
+            self.error(.ahapJSONSyntax, error.message, at: error.location)
             return nil
         }
         guard root.members != nil else {
-            error(ExportCode.missingPattern, "an AHAP file is an object with 'Version' and 'Pattern', found \(root.kindName)", at: root.location)
+            error(.ahapMissingPattern, "an AHAP file is an object with 'Version' and 'Pattern', found \(root.kindName)", at: root.location)
             return nil
         }
         _ = members(of: root, named: "the top level", allowed: ["Version", "Metadata", "Pattern"])
         if let version = number(root["Version"], "'Version'"), ![1.0, 2.0].contains(version.value) {
-            warning(ExportCode.version, "'Version' \(numberText(version.value)) is unusual; Core Haptics files use 1.0", at: version.location)
+            warning(.ahapVersion, "'Version' \(numberText(version.value)) is unusual; Core Haptics files use 1.0", at: version.location)
         }
         guard let patternNode = root["Pattern"] else {
             let hint = root.members?.first { AHAPKeys.suggestion(for: $0.key, among: ["Pattern"]) != nil }
             if hint == nil {
-                error(ExportCode.missingPattern, "missing 'Pattern'; add \"Pattern\": [ { \"Event\": { ... } } ] at the top level", at: root.location)
+                error(.ahapMissingPattern, "missing 'Pattern'; add \"Pattern\": [ { \"Event\": { ... } } ] at the top level", at: root.location)
             }
             return nil
         }
         guard let entries = patternNode.items else {
-            error(ExportCode.wrongType, "'Pattern' must be an array of entries, found \(patternNode.kindName)", at: patternNode.location)
+            error(.ahapWrongType, "'Pattern' must be an array of entries, found \(patternNode.kindName)", at: patternNode.location)
             return nil
         }
 
@@ -137,7 +137,7 @@ private struct Reader {
                 case "Event":
                     if let event = readEvent(field.value) {
                         if let lastTime, event.time.value < lastTime.value {
-                            warning(ExportCode.outOfOrder, "this event at \(numberText(event.time.value)) s comes after one at \(numberText(lastTime.value)) s; Core Haptics plays by time, but keep the file in time order so it reads as it plays", at: event.time.location)
+                            warning(.ahapOutOfOrder, "this event at \(numberText(event.time.value)) s comes after one at \(numberText(lastTime.value)) s; Core Haptics plays by time, but keep the file in time order so it reads as it plays", at: event.time.location)
                         }
                         lastTime = event.time
                         events.append(event)
@@ -145,7 +145,7 @@ private struct Reader {
                 case "ParameterCurve":
                     if let curve = readCurve(field.value) { curves.append(curve) }
                 case "Parameter":
-                    warning(ExportCode.dynamicParameter, "dynamic 'Parameter' entries are not part of the policy language and were dropped; use a 'ParameterCurve' (one point) instead", at: field.keyLocation)
+                    warning(.ahapDynamicParameter, "dynamic 'Parameter' entries are not part of the policy language and were dropped; use a 'ParameterCurve' (one point) instead", at: field.keyLocation)
                 default: break
                 }
             }
@@ -157,7 +157,7 @@ private struct Reader {
         let ordered = events.enumerated().sorted { ($0.element.time.value, $0.offset) < ($1.element.time.value, $1.offset) }.map(\.element)
         guard !ordered.isEmpty else {
             if diagnostics.contains(where: { $0.severity == .error }) { return nil }
-            error(ExportCode.missingPattern, "'Pattern' has no haptic event; add at least one { \"Event\": { \"EventType\": \"HapticTransient\", ... } }", at: patternNode.location)
+            error(.ahapMissingPattern, "'Pattern' has no haptic event; add at least one { \"Event\": { \"EventType\": \"HapticTransient\", ... } }", at: patternNode.location)
             return nil
         }
         return PatternDecl(events: ordered.map(declaration), loop: metadata.loop, location: patternNode.location)
@@ -187,7 +187,7 @@ private struct Reader {
         }
         guard let typeNode = node["EventType"] else {
             if misspelled("EventType") { return nil }
-            error(ExportCode.missingKey, "event without 'EventType'; add \"EventType\": \"HapticTransient\" or \"HapticContinuous\"", at: node.location)
+            error(.ahapMissingKey, "event without 'EventType'; add \"EventType\": \"HapticTransient\" or \"HapticContinuous\"", at: node.location)
             return nil
         }
         let kind: PatternEventDecl.Kind
@@ -195,23 +195,23 @@ private struct Reader {
         case "HapticTransient"?: kind = .transient
         case "HapticContinuous"?: kind = .continuous
         case "AudioCustom"?, "AudioContinuous"?:
-            warning(ExportCode.unsupportedEventType, "audio events are not part of a haptic policy (haptics only) and were dropped", at: typeNode.location)
+            warning(.ahapUnsupportedEventType, "audio events are not part of a haptic policy (haptics only) and were dropped", at: typeNode.location)
             return nil
         case let other:
             let types = ["HapticTransient", "HapticContinuous", "AudioCustom", "AudioContinuous"]
             let hint = other.flatMap { AHAPKeys.suggestion(for: $0, among: types) }.map { "did you mean '\($0)'?" }
                 ?? "use \"HapticTransient\" or \"HapticContinuous\""
-            error(ExportCode.unsupportedEventType, "unknown EventType \(other.map { "'\($0)'" } ?? typeNode.kindName); \(hint)", at: typeNode.location)
+            error(.ahapUnsupportedEventType, "unknown EventType \(other.map { "'\($0)'" } ?? typeNode.kindName); \(hint)", at: typeNode.location)
             return nil
         }
         guard let time = number(node["Time"], "'Time'") else {
             if node["Time"] == nil, !misspelled("Time") {
-                error(ExportCode.missingKey, "event without 'Time'; add \"Time\": seconds from the pattern start", at: node.location)
+                error(.ahapMissingKey, "event without 'Time'; add \"Time\": seconds from the pattern start", at: node.location)
             }
             return nil
         }
         if time.value < 0 {
-            error(ExportCode.outOfRange, "'Time' \(numberText(time.value)) is negative; events start at 0 s or later", at: time.location)
+            error(.ahapOutOfRange, "'Time' \(numberText(time.value)) is negative; events start at 0 s or later", at: time.location)
             return nil
         }
         var event = Event(kind: kind, time: time, location: node.location)
@@ -219,32 +219,32 @@ private struct Reader {
         if kind == .continuous {
             guard let duration else {
                 if node["EventDuration"] == nil, !misspelled("EventDuration") {
-                    error(ExportCode.missingKey, "continuous event without 'EventDuration'; add \"EventDuration\": seconds (at most 30)", at: node.location)
+                    error(.ahapMissingKey, "continuous event without 'EventDuration'; add \"EventDuration\": seconds (at most 30)", at: node.location)
                 }
                 return nil
             }
             if duration.value <= 0 {
-                error(ExportCode.outOfRange, "'EventDuration' \(numberText(duration.value)) must be above 0 s", at: duration.location)
+                error(.ahapOutOfRange, "'EventDuration' \(numberText(duration.value)) must be above 0 s", at: duration.location)
                 return nil
             }
             event.duration = ranged(duration, "'EventDuration'", 0...30)
         } else if let duration {
-            warning(ExportCode.unknownKey, "'EventDuration' has no effect on a transient event; remove it", at: duration.location)
+            warning(.ahapUnknownKey, "'EventDuration' has no effect on a transient event; remove it", at: duration.location)
         }
         if let parameters = node["EventParameters"] {
             guard let items = parameters.items else {
-                error(ExportCode.wrongType, "'EventParameters' must be an array of { \"ParameterID\": ..., \"ParameterValue\": ... }, found \(parameters.kindName)", at: parameters.location)
+                error(.ahapWrongType, "'EventParameters' must be an array of { \"ParameterID\": ..., \"ParameterValue\": ... }, found \(parameters.kindName)", at: parameters.location)
                 return nil
             }
             for item in items {
                 guard members(of: item, named: "an event parameter", allowed: ["ParameterID", "ParameterValue"]) != nil else { continue }
                 guard let idNode = item["ParameterID"], let id = idNode.stringValue else {
-                    error(ExportCode.missingKey, "event parameter without a 'ParameterID' string; add \"ParameterID\": \"HapticIntensity\" or \"HapticSharpness\"", at: item.location)
+                    error(.ahapMissingKey, "event parameter without a 'ParameterID' string; add \"ParameterID\": \"HapticIntensity\" or \"HapticSharpness\"", at: item.location)
                     continue
                 }
                 guard let value = number(item["ParameterValue"], "'ParameterValue'") else {
                     if item["ParameterValue"] == nil {
-                        error(ExportCode.missingKey, "event parameter '\(id)' without 'ParameterValue'; add a number", at: item.location)
+                        error(.ahapMissingKey, "event parameter '\(id)' without 'ParameterValue'; add a number", at: item.location)
                     }
                     continue
                 }
@@ -252,11 +252,11 @@ private struct Reader {
                 case "HapticIntensity": event.intensity = ranged(value, "'HapticIntensity'", 0...1)
                 case "HapticSharpness": event.sharpness = ranged(value, "'HapticSharpness'", 0...1)
                 case "AttackTime", "DecayTime", "ReleaseTime", "Sustained":
-                    warning(ExportCode.unknownParameterID, "'\(id)' has no equivalent in the policy language and was dropped; shape the event with an intensity curve instead", at: idNode.location)
+                    warning(.ahapUnknownParameterID, "'\(id)' has no equivalent in the policy language and was dropped; shape the event with an intensity curve instead", at: idNode.location)
                 default:
                     let known = ["HapticIntensity", "HapticSharpness", "AttackTime", "DecayTime", "ReleaseTime", "Sustained"]
                     let hint = AHAPKeys.suggestion(for: id, among: known).map { "did you mean '\($0)'?" } ?? "use 'HapticIntensity' or 'HapticSharpness'"
-                    error(ExportCode.unknownParameterID, "unknown ParameterID '\(id)' for an event; \(hint)", at: idNode.location)
+                    error(.ahapUnknownParameterID, "unknown ParameterID '\(id)' for an event; \(hint)", at: idNode.location)
                 }
             }
         }
@@ -266,7 +266,7 @@ private struct Reader {
     mutating func readCurve(_ node: JSONNode) -> Curve? {
         guard members(of: node, named: "a parameter curve", allowed: ["ParameterID", "Time", "ParameterCurveControlPoints"]) != nil else { return nil }
         guard let idNode = node["ParameterID"], let id = idNode.stringValue else {
-            error(ExportCode.missingKey, "parameter curve without a 'ParameterID' string; add \"ParameterID\": \"HapticIntensityControl\"", at: node.location)
+            error(.ahapMissingKey, "parameter curve without a 'ParameterID' string; add \"ParameterID\": \"HapticIntensityControl\"", at: node.location)
             return nil
         }
         let parameter: CurveDecl.Parameter
@@ -274,31 +274,31 @@ private struct Reader {
         case "HapticIntensityControl": parameter = .intensity
         case "HapticSharpnessControl": parameter = .sharpness
         case "HapticAttackTimeControl", "HapticDecayTimeControl", "HapticReleaseTimeControl":
-            warning(ExportCode.unknownParameterID, "'\(id)' curves have no equivalent in the policy language and were dropped", at: idNode.location)
+            warning(.ahapUnknownParameterID, "'\(id)' curves have no equivalent in the policy language and were dropped", at: idNode.location)
             return nil
         default:
             if id.hasPrefix("Audio") {
-                warning(ExportCode.unknownParameterID, "audio curve '\(id)' dropped: a haptic policy plays haptics only", at: idNode.location)
+                warning(.ahapUnknownParameterID, "audio curve '\(id)' dropped: a haptic policy plays haptics only", at: idNode.location)
                 return nil
             }
             let known = ["HapticIntensityControl", "HapticSharpnessControl"]
             let hint = AHAPKeys.suggestion(for: id, among: known + ["HapticIntensity", "HapticSharpness"])
                 .map { known.contains($0) ? $0 : $0 + "Control" }
                 .map { "did you mean '\($0)'?" } ?? "use 'HapticIntensityControl' or 'HapticSharpnessControl'"
-            error(ExportCode.unknownParameterID, "unknown ParameterID '\(id)' for a curve; \(hint)", at: idNode.location)
+            error(.ahapUnknownParameterID, "unknown ParameterID '\(id)' for a curve; \(hint)", at: idNode.location)
             return nil
         }
         let time = number(node["Time"], "'Time'") ?? Located(0, at: node.location)
         guard let pointsNode = node["ParameterCurveControlPoints"] else {
-            error(ExportCode.missingKey, "parameter curve without 'ParameterCurveControlPoints'; add an array of { \"Time\": ..., \"ParameterValue\": ... }", at: node.location)
+            error(.ahapMissingKey, "parameter curve without 'ParameterCurveControlPoints'; add an array of { \"Time\": ..., \"ParameterValue\": ... }", at: node.location)
             return nil
         }
         guard let items = pointsNode.items else {
-            error(ExportCode.wrongType, "'ParameterCurveControlPoints' must be an array, found \(pointsNode.kindName)", at: pointsNode.location)
+            error(.ahapWrongType, "'ParameterCurveControlPoints' must be an array, found \(pointsNode.kindName)", at: pointsNode.location)
             return nil
         }
         if items.count > HapticLimits.maxControlPoints {
-            warning(ExportCode.outOfRange, "this curve has \(items.count) control points; Core Haptics allows 16 per curve, so split it into consecutive curves", at: pointsNode.location)
+            warning(.ahapOutOfRange, "this curve has \(items.count) control points; Core Haptics allows 16 per curve, so split it into consecutive curves", at: pointsNode.location)
         }
         let range: ClosedRange<Double> = parameter == .intensity ? 0...1 : -1...1
         var points: [(time: Located<Double>, value: Located<Double>)] = []
@@ -306,15 +306,15 @@ private struct Reader {
             guard members(of: item, named: "a control point", allowed: ["Time", "ParameterValue"]) != nil else { continue }
             guard let t = number(item["Time"], "'Time'"), let v = number(item["ParameterValue"], "'ParameterValue'") else {
                 if item["Time"] == nil || item["ParameterValue"] == nil {
-                    error(ExportCode.missingKey, "control point needs both 'Time' and 'ParameterValue'", at: item.location)
+                    error(.ahapMissingKey, "control point needs both 'Time' and 'ParameterValue'", at: item.location)
                 }
                 continue
             }
             if let previous = points.last, t.value < previous.time.value {
-                warning(ExportCode.outOfOrder, "control point at \(numberText(t.value)) s comes after one at \(numberText(previous.time.value)) s; put control points in time order", at: t.location)
+                warning(.ahapOutOfOrder, "control point at \(numberText(t.value)) s comes after one at \(numberText(previous.time.value)) s; put control points in time order", at: t.location)
             }
             if t.value < 0 {
-                error(ExportCode.outOfRange, "control-point 'Time' \(numberText(t.value)) is negative; times are seconds from the curve's own 'Time'", at: t.location)
+                error(.ahapOutOfRange, "control-point 'Time' \(numberText(t.value)) is negative; times are seconds from the curve's own 'Time'", at: t.location)
                 continue
             }
             points.append((t, ranged(v, "'\(id)' value", range) ?? v))
@@ -335,7 +335,7 @@ private struct Reader {
         guard let owner else {
             // The one-point neutral curve our exporter writes to reset a parameter.
             if curve.points.count == 1, abs(curve.points[0].value.value - neutral) < epsilon { return }
-            warning(ExportCode.strayCurve, "this curve at \(numberText(curve.time.value)) s starts inside no continuous event and was dropped; in the policy language curves belong to a continuous event, so start it at an event's 'Time'", at: curve.location)
+            warning(.ahapStrayCurve, "this curve at \(numberText(curve.time.value)) s starts inside no continuous event and was dropped; in the policy language curves belong to a continuous event, so start it at an event's 'Time'", at: curve.location)
             return
         }
         let event = events[owner]
@@ -347,10 +347,10 @@ private struct Reader {
             let looksAbsolute = curve.time.value > epsilon && abs(first - curve.time.value) < epsilon
                 && times.allSatisfy { $0 - curve.time.value <= span + epsilon }
             if looksAbsolute {
-                warning(ExportCode.absoluteCurveTimes, "control-point times look absolute (the first is at \(numberText(first)) s, the curve's own 'Time'); Core Haptics reads them relative to the curve, so they would play \(numberText(curve.time.value)) s late; subtract \(numberText(curve.time.value)) from each (converted here)", at: curve.points[0].time.location)
+                warning(.ahapAbsoluteCurveTimes, "control-point times look absolute (the first is at \(numberText(first)) s, the curve's own 'Time'); Core Haptics reads them relative to the curve, so they would play \(numberText(curve.time.value)) s late; subtract \(numberText(curve.time.value)) from each (converted here)", at: curve.points[0].time.location)
                 times = times.map { $0 - curve.time.value }
             } else {
-                warning(ExportCode.absoluteCurveTimes, "control point at \(numberText(last)) s lies past the end of its event (\(numberText(span)) s after the curve starts); control-point times are relative to the curve's 'Time', so check they are not absolute", at: curve.points[curve.points.count - 1].time.location)
+                warning(.ahapAbsoluteCurveTimes, "control point at \(numberText(last)) s lies past the end of its event (\(numberText(span)) s after the curve starts); control-point times are relative to the curve's 'Time', so check they are not absolute", at: curve.points[curve.points.count - 1].time.location)
             }
         }
         var points = events[owner].curves[curve.parameter] ?? []

@@ -118,9 +118,8 @@ extension PolicyDecoder {
                 else { continue }
                 if let n = s["t"], let t = nonNegative(n, for: "t") {
                     if t < time {
-                        report(Diagnostic(
-                            code: "HP801", severity: .error,
-                            message: "'t' \(numberText(t)) is before the previous step at \(numberText(time)); events go forward in time",
+                        report(DiagnosticCode.numberOutOfRange(
+                            "'t' \(numberText(t)) is before the previous step at \(numberText(time)); events go forward in time",
                             at: n.location))
                     }
                     time = t
@@ -135,9 +134,8 @@ extension PolicyDecoder {
             }
         }
         if checked == 0, testCase.breaches == nil {
-            report(Diagnostic(
-                code: "HP803", severity: .error,
-                message: "test case '\(name.value)' checks nothing; add 'play', 'silent' or 'stop' to a step, or 'breaches'",
+            report(DiagnosticCode.testChecksNothing(
+                "test case '\(name.value)' checks nothing; add 'play', 'silent' or 'stop' to a step, or 'breaches'",
                 at: name.location))
         }
         return testCase
@@ -183,9 +181,8 @@ extension PolicyDecoder {
                 var directives: [String] = []
                 for word in words {
                     if Directive(rawValue: word.value) == nil {
-                        report(Diagnostic(
-                            code: "HP014", severity: .error,
-                            message: "unknown directive '\(word.value)'"
+                        report(DiagnosticCode.unknownWord(
+                            "unknown directive '\(word.value)'"
                                 + Suggestions.hint(for: word.value, in: Directive.allCases.map(\.rawValue)),
                             at: word.location))
                     }

@@ -137,16 +137,14 @@ extension PolicyDecoder {
                 if (0...6).contains(v.value) {
                     signal.decimals = v.value
                 } else {
-                    report(Diagnostic(
-                        code: "HP801", severity: .error,
-                        message: "'decimals' must be 0 to 6, found \(v.value); give the sensor's resolution",
+                    report(DiagnosticCode.numberOutOfRange(
+                        "'decimals' must be 0 to 6, found \(v.value); give the sensor's resolution",
                         at: v.location))
                 }
             }
             if signal.min > signal.max {
-                report(Diagnostic(
-                    code: "HP801", severity: .error,
-                    message: "'min' \(numberText(signal.min)) is above 'max' \(numberText(signal.max)); swap them",
+                report(DiagnosticCode.numberOutOfRange(
+                    "'min' \(numberText(signal.min)) is above 'max' \(numberText(signal.max)); swap them",
                     at: f.location))
             }
             if let n = f["jumps"], let items = list(n, for: "jumps") {
@@ -177,9 +175,8 @@ extension PolicyDecoder {
             else { return nil }
             return .once(at: at, event: eventTemplate(name.value, f))
         default:
-            report(Diagnostic(
-                code: "HP802", severity: .error,
-                message: "a scenario step needs one of 'event' (with 'at'), 'periodic', 'signal' or 'repeat'",
+            report(DiagnosticCode.scenarioStepKind(
+                "a scenario step needs one of 'event' (with 'at'), 'periodic', 'signal' or 'repeat'",
                 at: node.location))
             return nil
         }

@@ -35,9 +35,8 @@ extension PolicyDecoder {
     mutating func positive(_ node: YAMLNode, for key: String) -> Double? {
         guard let number = number(node, for: key) else { return nil }
         guard number.value > 0 else {
-            report(Diagnostic(
-                code: "HP801", severity: .error,
-                message: "'\(key)' must be greater than 0, found \(numberText(number.value)); give a positive number",
+            report(DiagnosticCode.numberOutOfRange(
+                "'\(key)' must be greater than 0, found \(numberText(number.value)); give a positive number",
                 at: node.location))
             return nil
         }
@@ -48,9 +47,8 @@ extension PolicyDecoder {
     mutating func nonNegative(_ node: YAMLNode, for key: String) -> Double? {
         guard let number = number(node, for: key) else { return nil }
         guard number.value >= 0 else {
-            report(Diagnostic(
-                code: "HP801", severity: .error,
-                message: "'\(key)' must not be negative, found \(numberText(number.value)); give 0 or more",
+            report(DiagnosticCode.numberOutOfRange(
+                "'\(key)' must not be negative, found \(numberText(number.value)); give 0 or more",
                 at: node.location))
             return nil
         }

@@ -89,9 +89,8 @@ extension PolicyDecoder {
         guard let first = present.first else { return nil }
         for other in present.dropFirst() {
             report(
-                Diagnostic(
-                    code: "HP016", severity: .error,
-                    message: "'\(other.name)' cannot be used together with '\(first.name)'; \(advice)",
+                DiagnosticCode.conflictingKeys(
+                    "'\(other.name)' cannot be used together with '\(first.name)'; \(advice)",
                     at: other.key.location,
                     notes: [Diagnostic.Note("'\(first.name)' is set here", at: first.key.location)]))
         }
@@ -101,10 +100,7 @@ extension PolicyDecoder {
     /// Reports `key` when present: it does not apply in this context.
     mutating func notAllowed(_ fields: Fields, _ key: String, because reason: String) {
         guard let entry = fields.entry(key) else { return }
-        report(
-            Diagnostic(
-                code: "HP017", severity: .error, message: "'\(key)' does not apply here: \(reason)",
-                at: entry.key.location))
+        report(DiagnosticCode.keyNotApplicable("'\(key)' does not apply here: \(reason)", at: entry.key.location))
     }
 
     /// Reports that one of several keys is needed.
@@ -115,9 +111,7 @@ extension PolicyDecoder {
         // Accept advice written with its own leading "; " as well.
         let fix = advice.hasPrefix("; ") ? String(advice.dropFirst(2)) : advice
         let list = keys.map { "'\($0)'" }.joined(separator: ", ")
-        report(
-            Diagnostic(
-                code: "HP013", severity: .error, message: "\(what) needs one of \(list); \(fix)", at: location))
+        report(DiagnosticCode.missingKey("\(what) needs one of \(list); \(fix)", at: location))
     }
 
     /// `{note: a limit, said gently}` reads `said gently` as a key with no value: say so.
@@ -140,31 +134,27 @@ extension PolicyDecoder {
 
     static func unknownKey(_ name: String, in what: String, keys: [String], at location: SourceLocation) -> Diagnostic {
         if name == "<<" {
-            return Diagnostic(
-                code: "HP012", severity: .error,
-                message: "merge keys ('<<') are not supported; write the keys out (an alias of a whole value works)",
+            return DiagnosticCode.unknownKey(
+                "merge keys ('<<') are not supported; write the keys out (an alias of a whole value works)",
                 at: location)
         }
         let hint = Suggestions.hint(for: name, in: keys, listing: "valid keys in \(what) are")
-        return Diagnostic(code: "HP012", severity: .error, message: "unknown key '\(name)'\(hint)", at: location)
+        return DiagnosticCode.unknownKey("unknown key '\(name)'\(hint)", at: location)
     }
 
     static func missingKey(_ name: String, in what: String, at location: SourceLocation) -> Diagnostic {
         let example = keyExamples[name].map { ", for example '\(name): \($0)'" } ?? ""
-        return Diagnostic(
-            code: "HP013", severity: .error, message: "missing required key '\(name)' in \(what); add it\(example)",
-            at: location)
+        return DiagnosticCode.missingKey("missing required key '\(name)' in \(what); add it\(example)", at: location)
     }
 
     static func notAMapping(_ what: String, found: String, at location: SourceLocation) -> Diagnostic {
-        Diagnostic(
-            code: "HP011", severity: .error,
-            message: "expected a mapping for \(what), found \(found); write 'key: value' lines", at: location)
+        DiagnosticCode.wrongType(
+            "expected a mapping for \(what), found \(found); write 'key: value' lines", at: location)
     }
 
     static func keyNotText(found: String, at location: SourceLocation) -> Diagnostic {
-        Diagnostic(
-            code: "HP011", severity: .error, message: "expected a name as key, found \(found); write a plain name",
+        DiagnosticCode.wrongType(
+            "expected a name as key, found \(found); write a plain name",
             at: location)
     }
 

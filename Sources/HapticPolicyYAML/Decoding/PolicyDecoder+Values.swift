@@ -54,9 +54,8 @@ extension PolicyDecoder {
         if case .bool(let value)? = CoreSchema.resolve(node) { return Located(value, at: node.location) }
         if case .scalar(let text, .plain) = node.content, let meant = CoreSchema.looseBooleans[text] {
             report(
-                Diagnostic(
-                    code: "HP019", severity: .error,
-                    message: "'\(text)' is not a boolean for '\(key)'; write \(meant) (only true and false are booleans)",
+                DiagnosticCode.looseBoolean(
+                    "'\(text)' is not a boolean for '\(key)'; write \(meant) (only true and false are booleans)",
                     at: node.location))
             return nil
         }
@@ -80,9 +79,8 @@ extension PolicyDecoder {
                 return Located(try HapticPolicy.Expression.parse(text), at: node.location)
             } catch {
                 report(
-                    Diagnostic(
-                        code: "HP015", severity: .error, message: "in '\(key)': \(error.message)",
-                        at: location(in: node, characterOffset: error.offset)))
+                    DiagnosticCode.expressionSyntax(
+                        "in '\(key)': \(error.message)", at: location(in: node, characterOffset: error.offset)))
                 return nil
             }
         default:
@@ -112,9 +110,8 @@ extension PolicyDecoder {
         }
         guard options.contains(text) else {
             report(
-                Diagnostic(
-                    code: "HP014", severity: .error,
-                    message: "unknown \(what) '\(text)'\(Suggestions.hint(for: text, in: options))",
+                DiagnosticCode.unknownWord(
+                    "unknown \(what) '\(text)'\(Suggestions.hint(for: text, in: options))",
                     at: node.location))
             return nil
         }
@@ -180,7 +177,7 @@ extension PolicyDecoder {
             fix = "; put a space after ':' to write a key and its value"
         }
         message += fix
-        report(Diagnostic(code: "HP011", severity: .error, message: message, at: node.location))
+        report(DiagnosticCode.wrongType(message, at: node.location))
     }
 
     /// How a node reads in a message: "a list", "text 'abc'", "nothing".
@@ -201,15 +198,13 @@ extension PolicyDecoder {
     }
 
     static func notFinite(_ key: String, at location: SourceLocation) -> Diagnostic {
-        Diagnostic(
-            code: "HP018", severity: .error,
-            message: "'\(key)' must be a finite number; replace .inf or .nan with a number", at: location)
+        DiagnosticCode.numberNotFinite(
+            "'\(key)' must be a finite number; replace .inf or .nan with a number", at: location)
     }
 
     static func unsupportedVersion(_ version: Int, at location: SourceLocation) -> Diagnostic {
-        Diagnostic(
-            code: "HP020", severity: .error,
-            message: "unsupported policy language version \(version); write 'version: 1'", at: location)
+        DiagnosticCode.unsupportedVersion(
+            "unsupported policy language version \(version); write 'version: 1'", at: location)
     }
 }
 

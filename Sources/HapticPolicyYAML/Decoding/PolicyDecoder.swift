@@ -180,8 +180,7 @@ struct PolicyDecoder {
 
     /// HP011: an `except:` entry without the designer's reason.
     static func missingReason(_ event: String, at location: SourceLocation) -> Diagnostic {
-        Diagnostic(
-            code: "HP011", severity: .error,
-            message: "the exception '\(event)' has no reason: write why it is exempt after the colon", at: location)
+        DiagnosticCode.wrongType(
+            "the exception '\(event)' has no reason: write why it is exempt after the colon", at: location)
     }
 }

@@ -12,17 +12,15 @@ extension YAMLSyntaxError {
             let suffix = Self.isUnclosed(problem) ? " is never closed" : ""
             notes.append(Diagnostic.Note("the \(construct) that starts here\(suffix)", at: contextLocation))
         }
-        return Diagnostic(
-            code: "HP005", severity: .error,
-            message: "yaml syntax error: \(Self.explain(problem, in: construct, followsText: followsText))",
+        return DiagnosticCode.yamlSyntaxError(
+            "yaml syntax error: \(Self.explain(problem, in: construct, followsText: followsText))",
             at: problemLocation, notes: notes)
     }
 
     /// HP005 too: an alias whose anchor was never defined.
     static func undefinedAlias(_ name: String, at location: SourceLocation) -> Diagnostic {
-        Diagnostic(
-            code: "HP005", severity: .error,
-            message: "yaml syntax error: alias '*\(name)' refers to no anchor; define '&\(name)' on a node before this line",
+        DiagnosticCode.yamlSyntaxError(
+            "yaml syntax error: alias '*\(name)' refers to no anchor; define '&\(name)' on a node before this line",
             at: location)
     }
 

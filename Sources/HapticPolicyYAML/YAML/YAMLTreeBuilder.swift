@@ -172,44 +172,38 @@ struct YAMLTreeBuilder {
 
     /// HP006: the same key twice in one mapping.
     static func duplicateKey(_ key: String, at location: SourceLocation, first: SourceLocation) -> Diagnostic {
-        Diagnostic(
-            code: "HP006", severity: .error,
-            message: "duplicate key '\(key)'; a key may appear once in a mapping, remove or rename one",
+        DiagnosticCode.duplicateKey(
+            "duplicate key '\(key)'; a key may appear once in a mapping, remove or rename one",
             at: location, notes: [Diagnostic.Note("'\(key)' is first set here", at: first)])
     }
 
     /// HP007: nesting deeper than the limit.
     static func tooDeep(limit: Int, at location: SourceLocation) -> Diagnostic {
-        Diagnostic(
-            code: "HP007", severity: .error,
-            message: "lists and mappings are nested more than \(limit) levels deep; flatten the structure",
+        DiagnosticCode.nestingTooDeep(
+            "lists and mappings are nested more than \(limit) levels deep; flatten the structure",
             at: location)
     }
 
     /// HP008: too many nodes after alias expansion.
     static func tooManyNodes(limit: Int, at location: SourceLocation) -> Diagnostic {
-        Diagnostic(
-            code: "HP008", severity: .error,
-            message:
-                "the document grows past \(limit) nodes (counting every alias expansion); "
+        DiagnosticCode.aliasExpansionTooLarge(
+            "the document grows past \(limit) nodes (counting every alias expansion); "
                 + "remove nested aliases or split the file",
             at: location)
     }
 
     /// HP009: a second YAML document.
     static func multipleDocuments(at location: SourceLocation) -> Diagnostic {
-        Diagnostic(
-            code: "HP009", severity: .error,
-            message: "a second yaml document starts here; a policy file holds one document, move this one to its own file",
+        DiagnosticCode.multipleDocuments(
+            "a second yaml document starts here; a policy file holds one document, move this one to its own file",
             at: location)
     }
 
     /// HP010: a tag the policy language does not use.
     static func unsupportedTag(_ tag: String, at location: SourceLocation) -> Diagnostic {
         let shown = tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst("tag:yaml.org,2002:".count) : tag
-        return Diagnostic(
-            code: "HP010", severity: .error,
-            message: "unsupported tag '\(shown)'; remove it (policies use plain values, '!!str' at most)",
+        return DiagnosticCode.unsupportedTag(
+            "unsupported tag '\(shown)'; remove it (policies use plain values, '!!str' at most)",
             at: location)
     }
 }
