@@ -1,8 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layer cake: HapticPolicy (pure Swift core) <- HapticPolicyYAML (libyaml front end)
-// <- HapticPolicyExport <- HapticPolicyCLI <- haptic-policy (thin executable).
+// Layer cake. What an app links: HapticPolicy (the runtime: load a bundle, decide, the
+// store) and HapticPolicyPlayer (decisions to Core Haptics / UIKit). The tooling sits on
+// top: HapticPolicyTools (the document model, validator, compiler, log replay, tests,
+// simulation, diff, table) <- HapticPolicyYAML (libyaml front end) <- HapticPolicyExport
+// <- HapticPolicyCLI <- haptic-policy (thin executable).
 #if os(Linux)
 let appleSDKStandIns: [Target.Dependency] = ["CoreHaptics", "UIKit"]
 let swiftUIStandIn: [Target.Dependency] = ["SwiftUI"]
@@ -16,9 +19,9 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v13)],
     products: [
         .library(name: "HapticPolicy", targets: ["HapticPolicy"]),
-        .library(name: "HapticPolicyYAML", targets: ["HapticPolicyYAML"]),
-        .library(name: "HapticPolicyExport", targets: ["HapticPolicyExport"]),
         .library(name: "HapticPolicyPlayer", targets: ["HapticPolicyPlayer"]),
+        .library(name: "HapticPolicyTools", targets: ["HapticPolicyTools"]),
+        .library(name: "HapticPolicyYAML", targets: ["HapticPolicyYAML"]),
         .executable(name: "haptic-policy", targets: ["haptic-policy"]),
     ],
     targets: [
@@ -28,26 +31,30 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .target(name: "HapticPolicy"),
-        .target(name: "HapticPolicyYAML", dependencies: ["HapticPolicy", "CYAML"]),
         .target(name: "HapticPolicyPlayer", dependencies: ["HapticPolicy"] + appleSDKStandIns),
-        .target(name: "HapticPolicyExport", dependencies: ["HapticPolicy"]),
-        .target(name: "HapticPolicyCLI", dependencies: ["HapticPolicy", "HapticPolicyYAML", "HapticPolicyExport"]),
+        .target(name: "HapticPolicyTools", dependencies: ["HapticPolicy"]),
+        .target(name: "HapticPolicyYAML", dependencies: ["HapticPolicy", "HapticPolicyTools", "CYAML"]),
+        .target(name: "HapticPolicyExport", dependencies: ["HapticPolicy", "HapticPolicyTools"]),
+        .target(
+            name: "HapticPolicyCLI",
+            dependencies: ["HapticPolicy", "HapticPolicyTools", "HapticPolicyYAML", "HapticPolicyExport"]),
         .executableTarget(name: "haptic-policy", dependencies: ["HapticPolicyCLI"]),
-        .executableTarget(name: "haptic-policy-bench", dependencies: ["HapticPolicy", "HapticPolicyYAML"]),
-        .testTarget(name: "HapticPolicyTests", dependencies: ["HapticPolicy"]),
+        .executableTarget(
+            name: "haptic-policy-bench", dependencies: ["HapticPolicy", "HapticPolicyTools", "HapticPolicyYAML"]),
+        .testTarget(name: "HapticPolicyTests", dependencies: ["HapticPolicy", "HapticPolicyTools"]),
         .testTarget(
             name: "HapticPolicyExportTests",
-            dependencies: ["HapticPolicyExport", "HapticPolicy", "HapticPolicyYAML"],
+            dependencies: ["HapticPolicyExport", "HapticPolicy", "HapticPolicyTools", "HapticPolicyYAML"],
             exclude: ["Golden"]
         ),
         .testTarget(
             name: "HapticPolicyCLITests",
-            dependencies: ["HapticPolicyCLI", "HapticPolicyYAML", "haptic-policy"],
+            dependencies: ["HapticPolicyCLI", "HapticPolicyExport", "HapticPolicyTools", "HapticPolicyYAML", "haptic-policy"],
             exclude: ["Golden", "Fixtures"]
         ),
         .testTarget(
             name: "HapticPolicyYAMLTests",
-            dependencies: ["HapticPolicyYAML", "HapticPolicy"],
+            dependencies: ["HapticPolicyYAML", "HapticPolicy", "HapticPolicyTools"],
             resources: [.copy("Fixtures")]
         ),
     ],
@@ -57,7 +64,7 @@ let package = Package(
 package.targets += [
     .testTarget(
         name: "HapticPolicyPlayerTests",
-        dependencies: ["HapticPolicyPlayer", "HapticPolicy", "HapticPolicyYAML", "HapticPolicyExport"]
+        dependencies: ["HapticPolicyPlayer", "HapticPolicy", "HapticPolicyTools", "HapticPolicyYAML", "HapticPolicyExport"]
             + appleSDKStandIns + swiftUIStandIn,
         exclude: ["Samples"]
     ),

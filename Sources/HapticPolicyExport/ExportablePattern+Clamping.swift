@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 
 extension ExportablePattern {
     /// HP707 for every event of `pattern` whose intensity or sharpness is outside 0-1 at the

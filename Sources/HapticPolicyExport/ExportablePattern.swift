@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 
 /// A custom pattern of a policy, instantiated and ready to export.
 package struct ExportablePattern: Sendable, Equatable {

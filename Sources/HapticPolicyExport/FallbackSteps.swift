@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 
 /// One preset of a pattern's fallback, at its time.
 package struct FallbackStep: Sendable, Hashable {

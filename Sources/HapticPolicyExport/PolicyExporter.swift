@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 
 /// A platform the exporter writes for.
 package enum ExportTarget: String, Sendable, Hashable, CaseIterable {

@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 
 /// How a system preset renders on Android and on the web (see `Docs/exports.md`).
 package struct PresetMapping: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 
 /// The checks on raw bytes that run before libyaml sees them: size, UTF-8, byte order mark.
 enum InputCheck {

@@ -9,6 +9,7 @@
 // threads at once. Figures are recorded in Docs/performance.md.
 import Foundation
 import HapticPolicy
+import HapticPolicyTools
 import HapticPolicyYAML
 
 let arguments = CommandLine.arguments.dropFirst()

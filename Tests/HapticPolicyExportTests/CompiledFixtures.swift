@@ -1,4 +1,5 @@
 @testable import HapticPolicy
+@testable import HapticPolicyTools
 import HapticPolicyExport
 
 extension Policy {

@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 
 /// Policies built in Swift, so exporter tests do not depend on the YAML front end.
 enum Fixtures {

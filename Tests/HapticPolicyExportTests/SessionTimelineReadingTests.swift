@@ -1,5 +1,6 @@
 import Foundation
 import HapticPolicy
+import HapticPolicyTools
 @testable import HapticPolicyExport
 import HapticPolicyYAML
 import Testing

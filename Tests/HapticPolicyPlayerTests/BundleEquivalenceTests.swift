@@ -1,5 +1,6 @@
 import Foundation
 @testable import HapticPolicy
+@testable import HapticPolicyTools
 import Testing
 
 /// A policy loaded from its compiled bundle decides exactly like the YAML it came from.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import HapticPolicy
+@testable import HapticPolicyTools
 import Testing
 
 /// Loading a shipped bundle: round trip, and refusal of anything damaged or foreign.

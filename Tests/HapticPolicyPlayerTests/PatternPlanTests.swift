@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 import HapticPolicyExport
 import HapticPolicyPlayer
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import HapticPolicy
+import HapticPolicyTools
 import Testing
 
 /// Variants of the reference policy for reload tests.

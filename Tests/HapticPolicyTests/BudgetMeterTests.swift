@@ -1,5 +1,6 @@
 import Testing
 @testable import HapticPolicy
+@testable import HapticPolicyTools
 
 @Suite struct BudgetMeterTests {
     static let perScreen = PolicyContent.Budget(id: "B-1", scope: .eachScreen, max: 3, window: 10)

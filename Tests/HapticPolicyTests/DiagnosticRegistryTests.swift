@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HapticPolicy
+@testable import HapticPolicyTools
 
 /// The package root, found from this file's path.
 private let packageRoot = URL(fileURLWithPath: #filePath)

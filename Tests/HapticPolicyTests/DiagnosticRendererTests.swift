@@ -1,5 +1,6 @@
 import Testing
 @testable import HapticPolicy
+@testable import HapticPolicyTools
 
 @Suite struct DiagnosticRendererTests {
     static func diagnostic(line: Int, column: Int, file: String = "a.yaml") -> Diagnostic {

@@ -1,5 +1,6 @@
 import Testing
 @testable import HapticPolicy
+@testable import HapticPolicyTools
 
 @Suite struct ExpressionTests {
     @Test(arguments: [

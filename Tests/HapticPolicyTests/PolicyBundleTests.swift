@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HapticPolicy
+@testable import HapticPolicyTools
 
 @Suite struct PolicyBundleTests {
     @Test(arguments: [

@@ -1,5 +1,6 @@
 import Testing
 @testable import HapticPolicy
+@testable import HapticPolicyTools
 
 @Suite struct TemplateCornerTests {
     /// The brief's own example: exhale up to 20 s makes the continuous event 32 s long.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HapticPolicy
+@testable import HapticPolicyTools
 
 /// `Docs/policy.schema.json` is what editors complete from: its enums must list exactly
 /// the vocabulary the model knows, or designers are offered words the loader rejects.

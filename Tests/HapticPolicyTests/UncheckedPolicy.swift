@@ -1,4 +1,5 @@
 @testable import HapticPolicy
+@testable import HapticPolicyTools
 
 extension Policy {
     /// Compiles a document without validating it, for tests of what reads a compiled

@@ -1,5 +1,6 @@
 import Testing
 @testable import HapticPolicy
+@testable import HapticPolicyTools
 
 /// The compiler trusts a `ValidatedPolicy` and stops at a precondition when a reference
 /// does not resolve. These are the inconsistencies it once reported itself (HP901-HP915):

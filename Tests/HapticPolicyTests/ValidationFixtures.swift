@@ -1,5 +1,6 @@
 import Foundation
 @testable import HapticPolicy
+@testable import HapticPolicyTools
 
 /// Small documents built in Swift for the validator tests; every value gets its own line
 /// so findings can be told apart by location.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HapticPolicy
+@testable import HapticPolicyTools
 
 /// Policies at the loader's size limit (100 000 nodes) must validate quickly: no check
 /// may be quadratic in the number of events, screens, rows or unknown names.

@@ -1,5 +1,6 @@
 import Testing
 import HapticPolicy
+import HapticPolicyTools
 @testable import HapticPolicyYAML
 
 /// Plain scalars resolve by the YAML 1.2 core schema, with booleans only `true`/`false`.

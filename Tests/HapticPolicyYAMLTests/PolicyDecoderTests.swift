@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 import Testing
 @testable import HapticPolicyYAML
 

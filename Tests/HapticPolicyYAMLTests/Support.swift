@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 @testable import HapticPolicyYAML
 
 /// Parses YAML text as `test.yaml`.

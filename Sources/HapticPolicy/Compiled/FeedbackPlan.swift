@@ -57,11 +57,11 @@ public final class FeedbackPlan: Sendable, Codable {
     package let location: SourcePosition
 
     /// What decisions render when the feedback plays itself.
-    let render: Render
+    package let render: Render
     /// What decisions render when a pattern falls back; nil when it cannot.
-    let fallbackRender: Render?
+    package let fallbackRender: Render?
     /// The template's parameters (empty for presets and plain patterns).
-    let parameters: [PatternTemplate.Parameter]
+    package let parameters: [PatternTemplate.Parameter]
 
     /// Creates a plan.
     package init(
@@ -98,7 +98,7 @@ public final class FeedbackPlan: Sendable, Codable {
     public var isPattern: Bool { pattern != nil }
 
     /// The loop period expression (`loop:`), for looping patterns.
-    var loop: Expression? { pattern?.loop }
+    package var loop: Expression? { pattern?.loop }
 
     /// Every template parameter with `values`, or else its default.
     public func bindings(_ values: [String: Double]) -> [String: Double] {
@@ -157,7 +157,7 @@ public final class FeedbackPlan: Sendable, Codable {
     }
 
     /// Why this plan cannot be used (a bundle written by hand), or nil.
-    var inconsistency: String? {
+    package var inconsistency: String? {
         if case .preset(_, let intensity?) = body, !(0...1).contains(intensity) {
             return "feedback '\(name)' has an intensity outside 0-1"
         }

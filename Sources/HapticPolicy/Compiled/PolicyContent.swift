@@ -54,6 +54,14 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         package var note: String?
         /// Where the screen is declared.
         package var location: SourcePosition
+
+        /// Creates one.
+        package init(name: String, enter: [Directive], note: String?, location: SourcePosition) {
+            self.name = name
+            self.enter = enter
+            self.note = note
+            self.location = location
+        }
     }
 
     /// A catalogue event.
@@ -70,6 +78,16 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         package var note: String?
         /// Where the event is declared.
         package var location: SourcePosition
+
+        /// Creates one.
+        package init(name: String, layer: Layer, screens: [Int]?, value: ValueKind?, note: String?, location: SourcePosition) {
+            self.name = name
+            self.layer = layer
+            self.screens = screens
+            self.value = value
+            self.note = note
+            self.location = location
+        }
     }
 
     /// A band set: ascending edges, hysteresis, what entering each level does.
@@ -86,6 +104,15 @@ package struct PolicyContent: Sendable, Equatable, Codable {
             package var silent: String?
             /// Where the level is declared.
             package var location: SourcePosition
+
+            /// Creates one.
+            package init(name: String, below: Double?, play: Int?, silent: String?, location: SourcePosition) {
+                self.name = name
+                self.below = below
+                self.play = play
+                self.silent = silent
+                self.location = location
+            }
         }
 
         /// The band set's name.
@@ -99,6 +126,15 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         /// Where the band set is declared.
         package var location: SourcePosition
 
+        /// Creates a band set.
+        package init(name: String, unit: String?, hysteresis: Double, levels: [Level], location: SourcePosition) {
+            self.name = name
+            self.unit = unit
+            self.hysteresis = hysteresis
+            self.levels = levels
+            self.location = location
+        }
+
         /// The ascending upper edges, one fewer than the levels.
         package var edges: [Double] { levels.dropLast().map { $0.below ?? .infinity } }
     }
@@ -111,6 +147,13 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         package var value: ScalarValue?
         /// `subject:`.
         package var subject: String?
+
+        /// Creates one.
+        package init(speaks: Bool?, value: ScalarValue?, subject: String?) {
+            self.speaks = speaks
+            self.value = value
+            self.subject = subject
+        }
     }
 
     /// One row of a cell.
@@ -143,6 +186,17 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         package var note: String?
         /// Where the row is written (the cell's place for a one-row shorthand).
         package var location: SourcePosition
+
+        /// Creates one.
+        package init(condition: Condition?, action: Action, ticker: TickerStep?, directives: [Directive], cites: [String], note: String?, location: SourcePosition) {
+            self.condition = condition
+            self.action = action
+            self.ticker = ticker
+            self.directives = directives
+            self.cites = cites
+            self.note = note
+            self.location = location
+        }
     }
 
     /// One table cell: the rows deciding one event on one screen, or on every screen
@@ -156,6 +210,14 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         package var rows: [Row]
         /// Where the cell is written.
         package var location: SourcePosition
+
+        /// Creates one.
+        package init(event: Int, screen: Int?, rows: [Row], location: SourcePosition) {
+            self.event = event
+            self.screen = screen
+            self.rows = rows
+            self.location = location
+        }
     }
 
     /// A named invariant.
@@ -166,6 +228,12 @@ package struct PolicyContent: Sendable, Equatable, Codable {
             package var event: String
             /// Why it is excepted.
             package var reason: String
+
+            /// Creates one.
+            package init(event: String, reason: String) {
+                self.event = event
+                self.reason = reason
+            }
         }
 
         /// The id (`H-2`).
@@ -180,6 +248,19 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         package var exceptions: [Exception]
         /// Where the invariant is declared.
         package var location: SourcePosition
+
+        /// Creates an invariant.
+        package init(
+            id: String, kind: InvariantKind, text: String?, presets: [Preset], exceptions: [Exception],
+            location: SourcePosition
+        ) {
+            self.id = id
+            self.kind = kind
+            self.text = text
+            self.presets = presets
+            self.exceptions = exceptions
+            self.location = location
+        }
     }
 
     /// A rate budget.

@@ -1,22 +1,22 @@
 /// A band set compiled to an edge array: level `i` holds values in `[edges[i-1], edges[i])`.
-final class CompiledBand: Sendable {
+package final class CompiledBand: Sendable {
     /// One level: its name and what entering it does.
-    struct Level: Sendable {
-        var name: String
+    package struct Level: Sendable {
+        package var name: String
         /// Feedback index played on entering; nil when the level is silent.
-        var play: Int?
+        package var play: Int?
         /// The designer's reason when entering is silent.
-        var silent: String?
-        var location: SourceLocation
+        package var silent: String?
+        package var location: SourceLocation
     }
 
-    let name: String
+    package let name: String
     /// Ascending upper edges, one fewer than levels.
-    let edges: [Double]
-    let hysteresis: Double
-    let levels: [Level]
+    package let edges: [Double]
+    package let hysteresis: Double
+    package let levels: [Level]
 
-    init(name: String, edges: [Double], hysteresis: Double, levels: [Level]) {
+    package init(name: String, edges: [Double], hysteresis: Double, levels: [Level]) {
         self.name = name
         self.edges = edges
         self.hysteresis = hysteresis
@@ -24,7 +24,7 @@ final class CompiledBand: Sendable {
     }
 
     /// The level a value falls in, ignoring hysteresis.
-    func rawLevel(_ value: Double) -> Int {
+    package func rawLevel(_ value: Double) -> Int {
         var level = 0
         while level < edges.count, value >= edges[level] { level += 1 }
         return level
@@ -32,7 +32,7 @@ final class CompiledBand: Sendable {
 
     /// The level after `value` arrives while in `current`: leaving a level needs the value
     /// at or past an edge by the hysteresis (up: `v >= edge + h`; down: `v < edge - h`).
-    func nextLevel(from current: Int, value: Double) -> Int {
+    package func nextLevel(from current: Int, value: Double) -> Int {
         var level = current
         while level < edges.count, value >= edges[level] + hysteresis { level += 1 }
         if level != current { return level }

@@ -1,13 +1,13 @@
 /// One (screen, event) cell of the dense decision table: rows tried in order.
-struct CompiledCell: Sendable {
-    var rows: [CompiledRow]
+package struct CompiledCell: Sendable {
+    package var rows: [CompiledRow]
 }
 
 /// A row ready to decide with: its condition as plain comparisons, what it does, and the
 /// rule reference decisions cite. A class so deciding passes one reference around.
-final class CompiledRow: Sendable {
+package final class CompiledRow: Sendable {
     /// What the row does.
-    enum Action: Sendable {
+    package enum Action: Sendable {
         /// Play a feedback (index into `Policy.feedback`).
         case play(Int)
         /// Go through a band set; `slot` identifies the (event, band) signal for state.
@@ -20,19 +20,19 @@ final class CompiledRow: Sendable {
         case none
     }
 
-    let speaks: Bool?
-    let value: ScalarValue?
-    let subject: SubjectID?
-    let action: Action
-    let ticker: RowDecl.TickerStep?
-    let directives: DirectiveSet
-    let rule: Decision.Rule
+    package let speaks: Bool?
+    package let value: ScalarValue?
+    package let subject: SubjectID?
+    package let action: Action
+    package let ticker: TickerStep?
+    package let directives: DirectiveSet
+    package let rule: Decision.Rule
     /// For band rows: the rule cited when entering each level (`<cell>@<level>`).
-    let levelRules: [Decision.Rule]
-    let note: String?
+    package let levelRules: [Decision.Rule]
+    package let note: String?
 
-    init(
-        speaks: Bool?, value: ScalarValue?, subject: SubjectID?, action: Action, ticker: RowDecl.TickerStep?,
+    package init(
+        speaks: Bool?, value: ScalarValue?, subject: SubjectID?, action: Action, ticker: TickerStep?,
         directives: DirectiveSet, rule: Decision.Rule, levelRules: [Decision.Rule] = [], note: String?
     ) {
         self.levelRules = levelRules
@@ -48,7 +48,7 @@ final class CompiledRow: Sendable {
 
     /// Whether the event satisfies the row's `when:`.
     @inline(__always)
-    func matches(_ event: Event) -> Bool {
+    package func matches(_ event: Event) -> Bool {
         if let speaks, speaks != event.speaks { return false }
         if let subject, subject != event.subject { return false }
         if let value {

@@ -34,32 +34,32 @@ public final class Policy: Sendable {
     /// Everything the policy says, as data: what tools read.
     package let content: PolicyContent
 
-    let screenIndex: [String: Int]
-    let eventIndex: [String: Int]
-    let subjectIndex: [String: Int]
-    let feedbackIndex: [String: Int]
+    package let screenIndex: [String: Int]
+    package let eventIndex: [String: Int]
+    package let subjectIndex: [String: Int]
+    package let feedbackIndex: [String: Int]
     /// `screenCount * eventCount` entries: a cell index, `undeclaredHere` or `offScreen`.
-    let table: [Int32]
+    package let table: [Int32]
     /// The cells of `content.cells`, ready to decide with, in the same order.
-    let cells: [CompiledCell]
+    package let cells: [CompiledCell]
     /// The feedback plans of `content.feedback`.
-    let feedback: [FeedbackPlan]
-    let bands: [CompiledBand]
+    package let feedback: [FeedbackPlan]
+    package let bands: [CompiledBand]
     /// Number of distinct (event, band) signals; band state is kept per slot and subject.
-    let bandSlotCount: Int
+    package let bandSlotCount: Int
     /// The (event, band) pair of each signal slot.
-    let bandSlots: [(event: Int, band: Int)]
+    package let bandSlots: [(event: Int, band: Int)]
     /// Directives run on entering each screen, and the rule citing the screen.
-    let screenEnter: [DirectiveSet]
-    let screenRules: [Decision.Rule]
+    package let screenEnter: [DirectiveSet]
+    package let screenRules: [Decision.Rule]
     /// The `creature-needs-speech` invariant, if any, and the events it exempts.
-    let speechRule: Decision.Rule?
-    let speechExempt: [Bool]
+    package let speechRule: Decision.Rule?
+    package let speechExempt: [Bool]
 
     /// `table` entry: the event can occur on the screen but no cell decides it.
-    static let undeclaredHere: Int32 = -1
+    package static let undeclaredHere: Int32 = -1
     /// `table` entry: the event is not declared to occur on the screen at all.
-    static let offScreen: Int32 = -2
+    package static let offScreen: Int32 = -2
 
     /// Builds the decision tables of content that is consistent (the compiler's output,
     /// or a bundle's content that passed `PolicyContent.inconsistency`).

@@ -41,6 +41,13 @@ public final class PolicyStore: @unchecked Sendable {
         public var diagnostics: [Diagnostic]
         /// The hash of the policy active after the call.
         public var activeHash: String
+
+        /// Creates a result.
+        package init(applied: Bool, diagnostics: [Diagnostic], activeHash: String) {
+            self.applied = applied
+            self.diagnostics = diagnostics
+            self.activeHash = activeHash
+        }
     }
 
     /// Starts serving `policy` with a fresh session (no screen yet, engine cold).
@@ -98,16 +105,6 @@ public final class PolicyStore: @unchecked Sendable {
         return policy.hash
     }
 
-    /// Validates and compiles `document`, then swaps it in; on any error the active policy
-    /// stays and the diagnostics say why. The document is validated once.
-    @discardableResult
-    public func reload(_ document: PolicyDocument) -> ReloadResult {
-        let outcome = PolicyValidator.check(document)
-        guard let validated = outcome.validated else { return refused(outcome.diagnostics) }
-        let hash = reload(PolicyCompiler.compile(validated))
-        return ReloadResult(applied: true, diagnostics: outcome.diagnostics, activeHash: hash)
-    }
-
     /// Loads a compiled bundle and swaps it in; a damaged bundle is refused with a
     /// diagnostic and the active policy stays.
     @discardableResult
@@ -122,7 +119,7 @@ public final class PolicyStore: @unchecked Sendable {
         }
     }
 
-    private func refused(_ diagnostics: [Diagnostic]) -> ReloadResult {
+    package func refused(_ diagnostics: [Diagnostic]) -> ReloadResult {
         ReloadResult(applied: false, diagnostics: diagnostics, activeHash: current.hash)
     }
 }

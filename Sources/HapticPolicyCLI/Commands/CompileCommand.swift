@@ -1,5 +1,6 @@
 import Foundation
 import HapticPolicy
+import HapticPolicyTools
 
 /// `haptic-policy compile`: a validated policy as a bundle apps load without libyaml.
 enum CompileCommand {

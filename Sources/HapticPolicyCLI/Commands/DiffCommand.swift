@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 import HapticPolicyYAML
 
 /// `haptic-policy diff`: replays logs through two policies and lists what changed.

@@ -1,5 +1,6 @@
 import Foundation
 import HapticPolicy
+import HapticPolicyTools
 import HapticPolicyYAML
 
 /// `haptic-policy eval`: replays a JSONL event log through a policy and prints one

@@ -1,5 +1,6 @@
 import Foundation
 import HapticPolicy
+import HapticPolicyTools
 import HapticPolicyExport
 
 /// `haptic-policy export`: writes every custom pattern of a policy for Core Haptics

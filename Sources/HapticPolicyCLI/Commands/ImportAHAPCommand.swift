@@ -1,5 +1,6 @@
 import Foundation
 import HapticPolicy
+import HapticPolicyTools
 import HapticPolicyExport
 
 /// `haptic-policy import-ahap`: turns an AHAP file into a pattern of the policy language.

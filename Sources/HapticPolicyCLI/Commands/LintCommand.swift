@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 import HapticPolicyYAML
 
 /// `haptic-policy lint`: every problem in every policy, located, with its fix.

@@ -1,5 +1,6 @@
 import Foundation
 import HapticPolicy
+import HapticPolicyTools
 import HapticPolicyExport
 
 /// `haptic-policy report`: one self-contained HTML page a designer opens in a browser.

@@ -1,5 +1,6 @@
 import Foundation
 import HapticPolicy
+import HapticPolicyTools
 import HapticPolicyYAML
 
 /// `haptic-policy simulate`: acts out a mock-sensor scenario and prints the event log.

@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 
 /// `haptic-policy table`: the per-screen "don't ring here" table for review.
 enum TableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import HapticPolicy
+import HapticPolicyTools
 import HapticPolicyYAML
 
 /// `haptic-policy test`: runs policy test files and reports failures and coverage.

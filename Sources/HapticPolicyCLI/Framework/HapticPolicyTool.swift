@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 
 /// The `haptic-policy` command line: dispatches to one subcommand per file in `Commands/`.
 public enum HapticPolicyTool {

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import HapticPolicy
+import HapticPolicyTools
 import HapticPolicyYAML
 
 /// The one way the command line reads the files it is given: policies (through

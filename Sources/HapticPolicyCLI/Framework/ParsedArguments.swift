@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 
 /// Arguments parsed against a `CommandSpec`, by option name. Commands never see this:
 /// they read their options through `Arguments`, typed and checked by the compiler.

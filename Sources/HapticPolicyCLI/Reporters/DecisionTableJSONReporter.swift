@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 
 /// The decision table as JSON for tools (stable shape, documented in Docs/cli.md).
 enum DecisionTableJSONReporter {

@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 
 /// The decision table as Markdown: one section per screen, columns aligned by display width.
 enum DecisionTableMarkdownReporter {

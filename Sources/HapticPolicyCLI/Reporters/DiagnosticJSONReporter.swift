@@ -1,5 +1,6 @@
 import Foundation
 import HapticPolicy
+import HapticPolicyTools
 
 /// `lint --format json`: a stable, documented JSON shape for tools.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import HapticPolicy
+import HapticPolicyTools
 
 /// The text and JSON forms of a `PolicyDiff`.
 enum DiffReport {

@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 import HapticPolicyYAML
 
 /// The front end of every command that takes a policy (lint, table, eval, test,

@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 
 /// Reads an AHAP file (from Xcode's composer or another tool) into a pattern of our
 /// language, with located errors and warnings for the mistakes Core Haptics forgives

@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 
 /// Writes a pattern as a `pattern:` block of the policy language, ready to paste under a
 /// feedback entry. Short events go on one line (flow style); events with curves are

@@ -1,5 +1,6 @@
 import Foundation
 import HapticPolicy
+import HapticPolicyTools
 
 /// Renders a policy as one self-contained HTML page for designers: the per-screen
 /// decision table (play / silent with reasons, cited invariants, layers marked), a

@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 
 extension ReportTimelineEntry {
     /// Replays a JSONL event log through the evaluator and turns every line into a

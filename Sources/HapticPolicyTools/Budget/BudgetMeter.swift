@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// Counts rings against a policy's rate budgets in sliding windows and reports every
 /// breach with the window that broke it.
 ///

@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// A document that cannot be compiled: its errors, each located, as the validator and
 /// the compiler found them.
 public struct PolicyCompileError: Error, Sendable, CustomStringConvertible {

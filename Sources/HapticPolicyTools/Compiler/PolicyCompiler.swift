@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// Compiles a validated document into a `Policy`: every name resolved to an index, every
 /// feedback planned (preset with its intensity, pattern template, fallback chain),
 /// budgets and invariants carried as data. It takes only a `ValidatedPolicy`, so it never

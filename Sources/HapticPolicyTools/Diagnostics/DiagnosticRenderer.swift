@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// Renders diagnostics as compiler-style text, each with its source line and a caret:
 ///
 ///     Policies/x.yaml:12:7: error[HP012]: unknown key 'intensty'; did you mean 'intensity'?

@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// Replays event logs through two versions of a policy, each in its own stateful
 /// `Session`, and reports every event whose decision changed, with per-screen ring
 /// rates, band chatter and budget breaches on both sides.

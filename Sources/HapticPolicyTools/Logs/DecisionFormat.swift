@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// Everything a decision log line shows: the input line's identity and its decision.
 public struct LoggedDecision {
     /// 1-based input line number.

@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// The JSONL decision log: one object per input line, keys always in this order:
 /// `line`, (`column` on invalid lines only), `t`, `event`, `screen`, `subject`, `action`,
 /// `feedback`, `layer`, `render`, `fallback`, `reason`, `note`, `rule`, `directives`,

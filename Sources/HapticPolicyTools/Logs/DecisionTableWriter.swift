@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// The human decision log: one aligned row per input line. Column widths come from the
 /// policy (its screen, event, feedback names and designer texts), so the table streams
 /// without buffering and stays aligned with Japanese or Russian text (`displayWidth`).

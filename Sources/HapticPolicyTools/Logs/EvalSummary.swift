@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// Counts over an evaluated log: decisions by action, reason and screen, and how often
 /// each screen rang. Printed on stderr by `haptic-policy eval`.
 public struct EvalSummary: Sendable {

@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// Replays a JSONL event log through a policy, streaming: bytes in (any chunking),
 /// decision lines out, one per input line, in order. Never holds more than one
 /// partial line (at most `EventLogReader.maxLineLength` bytes); the caller flushes `out`

@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// A hand-written JSON parser for one event-log line: the full JSON grammar (escapes,
 /// `\u` surrogate pairs, nested values, numbers), no `JSONSerialization`, no
 /// intermediate tree. Known fields are decoded; unknown fields are checked for syntax

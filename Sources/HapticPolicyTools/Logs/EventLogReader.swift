@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// The one reader of JSONL event logs: bytes in, in any chunking, and one item out per
 /// line, in order. `eval` (`EventLogEvaluator`), `diff` (`TimedEventLog.Reader`) and the
 /// report's session timeline all read logs through it, so they classify every line alike.

@@ -1,4 +1,5 @@
 import Foundation
+import HapticPolicy
 
 /// A growable byte scratch buffer written through a raw pointer: building one decision
 /// line costs no per-fragment capacity checks or generic `append` calls; the finished

@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// One event line of a JSONL log, as read: names not yet resolved against a policy.
 public struct LogRecord: Sendable, Equatable {
     /// Seconds (`t`).

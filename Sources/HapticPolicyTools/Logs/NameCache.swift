@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// A small direct-mapped cache in front of a name lookup: log lines repeat a handful of
 /// event and subject names, and comparing a short string is much cheaper than hashing
 /// it (measured with callgrind: name resolution went from ~1,200 to ~300 instructions

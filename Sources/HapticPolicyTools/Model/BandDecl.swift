@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// Bands for a continuous signal (H-1): ordered levels, each entered with a feedback or a
 /// silence, and a hysteresis so a noisy value near an edge does not chatter.
 public struct BandDecl: Sendable, Hashable, Codable {

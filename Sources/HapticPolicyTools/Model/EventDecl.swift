@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// An app event in the catalogue: its layer, what it carries, where it can occur.
 public struct EventDecl: Sendable, Hashable, Codable {
     /// Where the event can occur.

@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// A named feedback: a system preset or a custom pattern, in one layer.
 public struct FeedbackDecl: Sendable, Hashable, Codable {
     /// What plays.

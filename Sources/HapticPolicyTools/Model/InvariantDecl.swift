@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// A design rule with an id (`H-2`) that diagnostics and decisions cite.
 public struct InvariantDecl: Sendable, Hashable, Codable {
     /// The rule (`InvariantKind`).

@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// A custom haptic pattern: timed transient and continuous events with curves, optionally
 /// a template with parameters and a loop period.
 public struct PatternDecl: Sendable, Hashable, Codable {

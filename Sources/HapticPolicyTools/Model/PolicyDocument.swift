@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// A policy as written: every declaration with its source location, not yet validated.
 ///
 /// The YAML front end produces it; `PolicyValidator` checks it; `Policy` compiles it for

@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// A screen with its decision table.
 public struct ScreenDecl: Sendable, Hashable, Codable {
     /// The screen name (the key under `screens:`).
@@ -22,20 +24,6 @@ public struct ScreenDecl: Sendable, Hashable, Codable {
         self.note = note
         self.location = location
     }
-}
-
-/// A lifecycle directive a decision asks the app's player to carry out.
-public enum Directive: String, Sendable, Hashable, Codable, CaseIterable {
-    /// Start (warm up) the haptic engine.
-    case prepareEngine = "prepare-engine"
-    /// Restart the engine after background, interruption or reset.
-    case restartEngine = "restart-engine"
-    /// Create and prepare the ticker generator for a gesture.
-    case prepareTicker = "prepare-ticker"
-    /// Release the ticker generator at the end of a gesture.
-    case releaseTicker = "release-ticker"
-    /// Stop the running loop.
-    case stopLoop = "stop-loop"
 }
 
 /// The decision for one event on one screen: one or more rows, first match wins.
@@ -121,25 +109,6 @@ public struct ConditionDecl: Sendable, Hashable, Codable {
         self.value = value
         self.subject = subject
         self.location = location
-    }
-}
-
-/// A scalar from a condition or an event log.
-public enum ScalarValue: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// A number.
-    case number(Double)
-    /// A boolean.
-    case bool(Bool)
-    /// A string.
-    case string(String)
-
-    /// JSON-like text.
-    public var description: String {
-        switch self {
-        case .number(let n): numberText(n)
-        case .bool(let b): String(b)
-        case .string(let s): "\"\(s)\""
-        }
     }
 }
 

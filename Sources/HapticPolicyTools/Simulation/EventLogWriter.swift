@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// Writes simulated events as JSONL, the evaluator's input format, byte for byte the
 /// same for the same events: fixed key order, fixed number formatting, no locale.
 public enum EventLogWriter {

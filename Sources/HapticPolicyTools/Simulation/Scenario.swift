@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// A mock-sensor scenario as data: what the app's sensors and user do over time.
 ///
 /// Scenarios are YAML files (`Policies/scenarios/*.yaml`) so designers add their own;

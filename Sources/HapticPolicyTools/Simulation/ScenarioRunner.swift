@@ -1,4 +1,5 @@
 import Foundation
+import HapticPolicy
 
 /// Acts out a scenario for a seed: the same scenario, seed and duration always give the
 /// same events, in time order.

@@ -1,4 +1,5 @@
 import Foundation
+import HapticPolicy
 
 /// A small deterministic random number generator (xoshiro256**, seeded by SplitMix64).
 ///

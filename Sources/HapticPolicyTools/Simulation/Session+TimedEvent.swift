@@ -1,3 +1,5 @@
+import HapticPolicy
+
 extension Session {
     /// Decides an event given by name (a test step, a replayed or simulated log line).
     public mutating func decide(_ timed: TimedEvent) -> Decision {

@@ -1,3 +1,5 @@
+import HapticPolicy
+
 extension TimedEvent {
     /// The event of a log line read by `EventLogParser`.
     public init(_ record: LogRecord) {

@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// One event by name at a time, independent of any compiled policy: what `simulate`
 /// writes, what test files script, what `diff` replays through two policies.
 public struct TimedEvent: Sendable, Hashable {

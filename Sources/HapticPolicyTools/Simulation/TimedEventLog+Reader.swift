@@ -1,3 +1,5 @@
+import HapticPolicy
+
 extension TimedEventLog {
     /// Reads a JSONL log chunk by chunk (any chunking: a line, or a UTF-8 character, may
     /// straddle two chunks), holding at most one partial line besides the events read.

@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// A JSONL event log read for replay (`diff`): the events, and a located
 /// diagnostic for every line that could not be read (those lines are not replayed).
 public struct TimedEventLog: Sendable {

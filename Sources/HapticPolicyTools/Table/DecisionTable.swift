@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// The "don't ring here" table of a policy: every screen × event that can occur there,
 /// with what it decides, in which layer, why, and which invariant it cites.
 ///

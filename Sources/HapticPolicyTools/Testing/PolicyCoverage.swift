@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// What a set of test cases exercised of a policy: table cells (screen × event),
 /// feedback, band levels and invariants. Counted exactly; percentages are rounded down.
 public struct PolicyCoverage: Sendable {

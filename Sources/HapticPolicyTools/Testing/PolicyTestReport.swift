@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// One failed expectation: which step, what was expected, what was decided and by which rule.
 public struct PolicyTestFailure: Sendable {
     /// The 1-based step number in the case.

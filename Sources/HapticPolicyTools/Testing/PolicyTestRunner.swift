@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// Runs a test suite against a compiled policy: each case in a fresh `Session`, every
 /// decision compared with its expectation, rings counted against the policy's budgets,
 /// and what the cases exercised tallied for coverage.

@@ -1,3 +1,5 @@
+import HapticPolicy
+
 extension PolicyTestSuite {
     /// Names in expectations the policy does not declare (feedback in `play`/`stop`, band
     /// levels in `band`, budget ids in `breaches`): a typo in a test, reported at the step

@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// A policy test file (`*.tests.yaml`): cases of events with the decisions they must get.
 public struct PolicyTestSuite: Sendable, Hashable {
     /// The test file.

@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// Terminal columns a string occupies: East Asian wide and fullwidth characters (and
 /// emoji) take two, combining marks and zero-width characters none. Used to align text
 /// tables whose cells are written in Japanese, Russian or English alike.

@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// Edit distance (optimal string alignment, over Unicode characters): the fewest
 /// single-character insertions, deletions, substitutions and swaps of two neighbours
 /// that turn `a` into `b` (`pluse` → `pulse` is 1).

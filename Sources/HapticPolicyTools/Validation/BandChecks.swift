@@ -1,4 +1,5 @@
 import Foundation
+import HapticPolicy
 
 extension DiagnosticCode {
     static let bandEdgesNotAscending = DiagnosticCode.check(

@@ -1,3 +1,5 @@
+import HapticPolicy
+
 extension DiagnosticCode {
     static let noBudget = DiagnosticCode.check("HP501", .warning, "no-budget", "the policy declares no budget")
     static let budgetMaxTooSmall = DiagnosticCode.check("HP502", .error, "budget-max-too-small", "a budget's `max` is below 1")

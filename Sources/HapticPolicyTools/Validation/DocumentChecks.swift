@@ -1,3 +1,5 @@
+import HapticPolicy
+
 extension DiagnosticCode {
     static let warmupOutOfRange = DiagnosticCode.check(
         "HP115", .error, "warmup-out-of-range", "the engine warm-up is outside 0-2 s")

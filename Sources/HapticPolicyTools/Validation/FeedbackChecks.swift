@@ -1,3 +1,5 @@
+import HapticPolicy
+
 extension DiagnosticCode {
     static let intensityOnNonImpact = DiagnosticCode.check(
         "HP123", .error, "intensity-on-non-impact", "an `intensity` on a preset that is not an `impact.*`")

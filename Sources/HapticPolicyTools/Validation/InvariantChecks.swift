@@ -1,3 +1,5 @@
+import HapticPolicy
+
 extension DiagnosticCode {
     static let bannedPreset = DiagnosticCode.check(
         "HP401", .error, "banned-preset", "a preset a `banned-presets` invariant bans is played or used as a fallback")

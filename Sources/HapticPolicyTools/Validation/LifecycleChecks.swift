@@ -1,3 +1,5 @@
+import HapticPolicy
+
 extension DiagnosticCode {
     static let unbalancedTicker = DiagnosticCode.check(
         "HP311", .error, "unbalanced-ticker",

@@ -1,4 +1,5 @@
 import Foundation
+import HapticPolicy
 
 extension DiagnosticCode {
     static let intensityOutOfRange = DiagnosticCode.check(
@@ -156,7 +157,7 @@ enum PatternChecks {
     /// Every range finding of the pattern with the parameters bound to `values`.
     static func rangeFindings(_ pattern: PatternDecl, steps: [SequenceStep], values: [String: Double]) -> [PatternFinding] {
         var out: [PatternFinding] = []
-        func number(_ expression: Located<Expression>, _ site: String) -> Double? {
+        func number(_ expression: Located<HapticPolicy.Expression>, _ site: String) -> Double? {
             do {
                 return try expression.value.evaluate(values)
             } catch {
@@ -258,7 +259,7 @@ enum PatternChecks {
 
     private static func curveFindings(
         _ curve: CurveDecl, label: String, duration: Double?,
-        number: (Located<Expression>, String) -> Double?
+        number: (Located<HapticPolicy.Expression>, String) -> Double?
     ) -> [PatternFinding] {
         var out: [PatternFinding] = []
         let parameter = curve.parameter.value

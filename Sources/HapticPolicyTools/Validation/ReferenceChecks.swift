@@ -1,3 +1,5 @@
+import HapticPolicy
+
 extension DiagnosticCode {
     static let unknownFeedback = DiagnosticCode.check(
         "HP201", .error, "unknown-feedback", "a row, band level or fallback names a feedback that is not declared")

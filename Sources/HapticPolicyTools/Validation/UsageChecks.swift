@@ -1,3 +1,5 @@
+import HapticPolicy
+
 extension DiagnosticCode {
     static let unusedFeedback = DiagnosticCode.check(
         "HP211", .warning, "unused-feedback", "a feedback no table, band level or fallback uses")

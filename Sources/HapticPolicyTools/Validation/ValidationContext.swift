@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// What every check needs to look names up: the document with its declarations indexed by
 /// name (the first declaration wins when a name repeats).
 struct ValidationContext {
@@ -117,7 +119,7 @@ private final class Suggester {
             return ""
         }
         remaining -= max(1, list.count)
-        let hint = HapticPolicy.didYouMean(name, among: list)
+        let hint = HapticPolicyTools.didYouMean(name, among: list)
         cache[key] = hint
         return hint
     }

@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 
 // HP801 a number out of its range; HP803 a case or table row without an expectation.
 

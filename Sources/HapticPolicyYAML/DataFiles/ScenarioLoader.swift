@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 
 // HP801 a number out of its range; HP802 a step with no or several kinds.
 

@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 
 /// Reads the node tree of a YAML file (a policy, a test file, a scenario) with one set of
 /// input rules and diagnostics: UTF-8, size limits, syntax errors located, empty files.

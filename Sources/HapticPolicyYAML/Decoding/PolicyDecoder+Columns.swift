@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 
 extension PolicyDecoder {
     /// The source location of the character at `characterOffset` in a scalar's value, so

@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 
 extension PolicyDecoder {
     /// A named feedback: a preset or a custom pattern.

@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 
 extension PolicyDecoder {
     /// A band set for a continuous signal.

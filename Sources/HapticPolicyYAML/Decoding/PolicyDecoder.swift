@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 
 /// Turns a node tree into a `PolicyDocument`.
 ///

@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 
 /// "Did you mean" for near-miss keys and words, with the same distance rule as the
 /// validator's names (`suggestion(for:among:)` in the core), so both layers agree.

@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 
 /// One libyaml parse event, copied out of C memory into Swift values.
 ///

@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 
 /// A YAML node with its source location: a value-type tree built from libyaml events,
 /// with aliases already expanded (shared copy-on-write, so expansion costs nothing).

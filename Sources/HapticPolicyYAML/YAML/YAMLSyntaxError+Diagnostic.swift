@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 
 // HP005: YAML syntax errors, in designers' words, with libyaml's context mark as a note.
 

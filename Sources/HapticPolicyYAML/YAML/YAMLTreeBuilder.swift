@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 
 /// Builds the node tree from parser events and enforces the structural rules libyaml does
 /// not: one document, no duplicate keys, bounded nesting and alias expansion, known tags.

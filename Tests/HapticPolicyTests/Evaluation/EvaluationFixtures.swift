@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyTools
 
 /// A small Plavo-like policy built in Swift, so the evaluator's tests do not depend on
 /// the YAML front end: camera (warm-up, pulse under speech, moisture bands, ticker),

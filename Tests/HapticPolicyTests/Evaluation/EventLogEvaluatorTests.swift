@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HapticPolicy
+@testable import HapticPolicyTools
 
 @Suite struct EventLogEvaluatorTests {
     private func run(_ log: String, format: (Policy) -> any DecisionFormat = { DecisionJSONWriter(policy: $0) },

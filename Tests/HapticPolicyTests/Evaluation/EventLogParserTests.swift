@@ -1,5 +1,6 @@
 import Testing
 @testable import HapticPolicy
+@testable import HapticPolicyTools
 
 @Suite struct EventLogParserTests {
     private func parse(_ text: String) -> Result<LogRecord, LogLineError> {

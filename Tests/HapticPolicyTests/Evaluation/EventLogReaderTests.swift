@@ -1,5 +1,6 @@
 import Testing
 @testable import HapticPolicy
+@testable import HapticPolicyTools
 
 /// `EventLogReader`: the one place that splits an event log into lines and classifies
 /// them, whatever the chunking.

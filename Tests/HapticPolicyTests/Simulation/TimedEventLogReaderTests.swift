@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HapticPolicy
+@testable import HapticPolicyTools
 
 /// `TimedEventLog.Reader` reads a log chunk by chunk exactly as `read` reads it whole.
 @Suite struct TimedEventLogReaderTests {

@@ -1,3 +1,5 @@
+import HapticPolicy
+
 // Codes of test files, scenarios and event logs (HP801-HP899), emitted by their loaders
 // (HapticPolicyYAML), by the core (`PolicyTestSuite.unknownReferences`, `TimedEventLog`)
 // and by the commands that check them against a policy (`lint`, `test`, `simulate`).

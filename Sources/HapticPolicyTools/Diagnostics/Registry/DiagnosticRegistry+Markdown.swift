@@ -1,3 +1,5 @@
+import HapticPolicy
+
 extension DiagnosticRegistry {
     /// `Docs/checks.md`: every code of every stage with its severity, name, meaning and
     /// example. `DiagnosticRegistryDocsTests` keeps the checked-in file in step with it.

@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// Every diagnostic code of every stage, in code order, in one list: the source of
 /// `Docs/checks.md`, of SARIF's rule descriptions and of the tests that run every code's
 /// example and find every code written in the sources.

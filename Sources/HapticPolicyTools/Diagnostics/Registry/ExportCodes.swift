@@ -1,3 +1,5 @@
+import HapticPolicy
+
 // Codes of the exporters (HP701-HP708) and the AHAP importer (HP720-HP732), emitted by the
 // HapticPolicyExport module (and `import-ahap` for a file that is not UTF-8). They are
 // declared here, in the core, so the registry can list them.

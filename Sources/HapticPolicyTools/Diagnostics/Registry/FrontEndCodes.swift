@@ -1,3 +1,5 @@
+import HapticPolicy
+
 // Codes of the YAML front end (HP001-HP099), emitted by the HapticPolicyYAML module for
 // policies, test files and scenarios alike. They are declared here, in the core, so the
 // registry can list them; the comment on each names the file that emits it.
