@@ -33,8 +33,8 @@ enum DiffCommand {
             """,
         options: Options.self,
         positionals: [
-            .init("old", help: "The policy as it is."),
-            .init("new", help: "The changed policy."),
+            .init("old", help: "The policy as it is (YAML or a compiled bundle)."),
+            .init("new", help: "The changed policy (YAML or a compiled bundle)."),
             .init("log", .oneOrMore, help: "JSONL event logs, or - for stdin."),
         ],
         examples: [

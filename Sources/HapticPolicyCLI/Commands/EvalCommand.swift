@@ -42,7 +42,7 @@ enum EvalCommand {
             """,
         options: Options.self,
         positionals: [
-            .init("policy", help: "A policy file (YAML), or - for stdin."),
+            .init("policy", help: "A policy file (YAML) or its compiled bundle, or - for stdin."),
             .init("events", help: "A JSONL event log, or - for stdin."),
         ],
         examples: [

@@ -49,7 +49,7 @@ enum ExportCommand {
             (exit 1), lossy conversions are warnings. See Docs/exports.md.
             """,
         options: Options.self,
-        positionals: [.init("policy", help: "A policy file (YAML), or - for stdin.")],
+        positionals: [.init("policy", help: "A policy file (YAML) or its compiled bundle, or - for stdin.")],
         examples: [
             "haptic-policy export Policies/plavo.yaml --to ahap --out build/haptics",
             "haptic-policy export Policies/breathing.yaml --to all --out out --param inhale=5 --param exhale=9",

@@ -30,7 +30,7 @@ enum ReportCommand {
             budget breaches.
             """,
         options: Options.self,
-        positionals: [.init("policy", help: "A policy file (YAML), or - for stdin.")],
+        positionals: [.init("policy", help: "A policy file (YAML) or its compiled bundle, or - for stdin.")],
         examples: [
             "haptic-policy report Policies/plavo.yaml --out report.html",
             "haptic-policy report Policies/plavo.yaml --events Policies/logs/demo.jsonl --out session.html",

@@ -31,7 +31,7 @@ enum SimulateCommand {
             declared; otherwise nothing is printed and the exit code is 1.
             """,
         options: Options.self,
-        positionals: [.init("policy", help: "The policy the log is for.")],
+        positionals: [.init("policy", help: "The policy the log is for (YAML or a compiled bundle).")],
         examples: [
             "haptic-policy simulate Policies/plavo.yaml --scenario drying --seed 7 > drying.jsonl",
             "haptic-policy simulate Policies/plavo.yaml --scenario flaky-sensor --duration 300 | haptic-policy eval Policies/plavo.yaml -",

@@ -26,7 +26,7 @@ enum TableCommand {
             errors is refused (exit 1) with its diagnostics.
             """,
         options: Options.self,
-        positionals: [.init("policy", help: "A policy file (YAML), or - for stdin.")],
+        positionals: [.init("policy", help: "A policy file (YAML) or its compiled bundle, or - for stdin.")],
         examples: ["haptic-policy table Policies/plavo.yaml", "haptic-policy table --format json Policies/plavo.yaml"]
     ) { arguments, context throws(UsageError) in
         guard let input = PolicyFrontEnd.load(arguments.positionals[0], context: context) else { return .failure }
