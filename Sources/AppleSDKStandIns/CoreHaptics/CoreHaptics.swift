@@ -8,6 +8,7 @@ import Foundation
 /// Stand-in for `CHHapticTimeImmediate`.
 /// Source: https://developer.apple.com/documentation/corehaptics/chhaptictimeimmediate
 /// (`let CHHapticTimeImmediate: TimeInterval`).
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public let CHHapticTimeImmediate: TimeInterval = 0
 
 /// Stand-in for `CHHapticDeviceCapability`.

@@ -54,5 +54,6 @@ extension ProcessInfo {
 extension NSNotification.Name {
     /// `static let NSProcessInfoPowerStateDidChange: NSNotification.Name`
     /// Source: https://developer.apple.com/documentation/foundation/nsnotification/name-swift.struct/nsprocessinfopowerstatedidchange
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     public static let NSProcessInfoPowerStateDidChange = NSNotification.Name("NSProcessInfoPowerStateDidChangeNotification")
 }

@@ -17,7 +17,7 @@ enum CompileCommand {
         abstract: "Compile a policy into a bundle (versioned JSON with a SHA-256) for apps.",
         discussion: """
             Loads, validates and compiles the policy, then writes the bundle that \
-            PolicyStore(bundle:) and LoadedPolicy(bundle:) read on device with Foundation \
+            PolicyStore(bundle:) and Policy(bundle:) read on device with Foundation \
             alone (format: Docs/embedding.md). A policy with errors writes nothing. \
             The bundle's hash is printed; every decision made with it cites that hash. \
             Exit 0 when written, 1 when the policy has errors or the file cannot be \
