@@ -78,7 +78,7 @@ public final class HapticPlayer {
         }
         if decision.action == .play, !ticked, let render = decision.render {
             if let plan = decision.plan {
-                play(render, of: plan, parameters: plan.bindings(decision.parameters))
+                play(render, of: plan, parameters: plan.bindings(decision.parameters), loopPeriod: decision.loopPeriod)
             } else if case .preset(let preset) = render {
                 output.playPreset(preset, intensity: nil)
             } else {
@@ -103,14 +103,17 @@ public final class HapticPlayer {
 
     // MARK: Playing
 
-    private func play(_ render: Render, of feedback: FeedbackPlan, parameters: [String: Double]) {
+    /// Plays what the decision renders. A looping pattern loops every `loopPeriod` seconds,
+    /// the period the policy decided (`Decision.loopPeriod`).
+    private func play(_ render: Render, of feedback: FeedbackPlan, parameters: [String: Double], loopPeriod: Double?) {
         switch render {
         case .preset, .sequence:
             perform(feedback.rendering(render, parameters: parameters), of: feedback)
         case .pattern(let name):
-            let plan: PatternPlan
+            var plan: PatternPlan
             do {
                 plan = try self.plan(feedback, parameters: parameters)
+                if plan.loop != nil, let loopPeriod { plan.loop = loopPeriod }
             } catch {
                 incident("pattern '\(name)' cannot be instantiated (\(error))")
                 fallBack(from: feedback, parameters: parameters)

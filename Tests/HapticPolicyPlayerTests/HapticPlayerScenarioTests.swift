@@ -167,6 +167,36 @@ import Testing
     }
 }
 
+/// The player plays what the decision says, not what it would work out again.
+@MainActor
+@Suite struct HapticPlayerReadsTheDecisionTests {
+    @Test func aLoopRunsAtTheDecisionsPeriodWithItsParameters() throws {
+        let policy = try loadPolicy("metronome")
+        let click = try #require(policy.feedback(named: "click"))
+        let output = RecordingOutput()
+        let player = HapticPlayer(output: output)
+        player.handle(Decision(action: .silent, directives: .prepareEngine))
+        // A period the template would not give for these parameters (60 / 120 = 0.5).
+        player.handle(Decision(
+            action: .play, plan: click, render: .pattern("click"),
+            parameters: [Event.Parameter(name: "bpm", value: .number(120))], loopPeriod: 0.75))
+        #expect(output.calls.suffix(1) == ["loop click every 0.75"])
+    }
+
+    @Test func aPresetFallbackPlaysTheFallbacksIntensity() throws {
+        let policy = try loadPolicy("plavo")
+        let meet = try #require(policy.feedback(named: "meet"))
+        guard case .preset(let step)? = meet.fallback else {
+            Issue.record("meet falls back to one preset")
+            return
+        }
+        let output = RecordingOutput()
+        let player = HapticPlayer(output: output)
+        player.handle(Decision(action: .play, plan: meet, render: .preset(step.preset), fallback: true, reason: .lowPower))
+        #expect(output.calls == ["preset \(step.preset.rawValue)" + (step.intensity.map { " \(numberText($0))" } ?? "")])
+    }
+}
+
 /// Fallback sequences and loops of a template with several parameters.
 @MainActor
 @Suite struct HapticPlayerSequenceTests {
