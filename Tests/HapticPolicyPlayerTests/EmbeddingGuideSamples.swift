@@ -106,20 +106,29 @@ func startHaptics() throws -> (AppHaptics, [NSObjectProtocol]) {
 import SwiftUI
 
 /// The naming screen in SwiftUI: entering warms the engine; naming plays `meet`.
+/// `scenePhase` needs iOS 14 (the package supports iOS 13: a UIKit app forwards the app's
+/// state as in the UIKit sample instead).
+@available(iOS 14.0, *)
 struct NamingScreen: View {
     let haptics: AppHaptics
     @Environment(\.scenePhase) private var scenePhase
 
     var body: some View {
-        Text("Name your plant")
+        let screen = Text("Name your plant")
             .onAppear { haptics.send("screen.enter", value: .string("naming")) }
-            .onChange(of: scenePhase) { phase in
-                switch phase {
-                case .background: haptics.send("app.state", value: .string("background"))
-                case .active: haptics.send("app.state", value: .string("foreground"))
-                default: break
-                }
-            }
+        if #available(iOS 17.0, *) {
+            screen.onChange(of: scenePhase) { _, phase in send(phase) }
+        } else {
+            screen.onChange(of: scenePhase) { phase in send(phase) }
+        }
+    }
+
+    private func send(_ phase: ScenePhase) {
+        switch phase {
+        case .background: haptics.send("app.state", value: .string("background"))
+        case .active: haptics.send("app.state", value: .string("foreground"))
+        default: break
+        }
     }
 
     func plantNamed(_ name: String) {

@@ -28,6 +28,37 @@ public struct ViewBuilder {
     /// `static func buildBlock<Content>(_ content: Content) -> Content where Content : View`
     /// Source: https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)
     public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+
+    /// `static func buildEither<TrueContent, FalseContent>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent>`
+    /// Source: https://developer.apple.com/documentation/swiftui/viewbuilder/buildeither(first:)
+    public static func buildEither<TrueContent: View, FalseContent: View>(
+        first: TrueContent
+    ) -> _ConditionalContent<TrueContent, FalseContent> { _ConditionalContent() }
+
+    /// `static func buildEither<TrueContent, FalseContent>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent>`
+    /// Source: https://developer.apple.com/documentation/swiftui/viewbuilder/buildeither(second:)
+    public static func buildEither<TrueContent: View, FalseContent: View>(
+        second: FalseContent
+    ) -> _ConditionalContent<TrueContent, FalseContent> { _ConditionalContent() }
+
+    /// `static func buildLimitedAvailability<Content>(_ content: Content) -> AnyView where Content : View`
+    /// Source: https://developer.apple.com/documentation/swiftui/viewbuilder/buildlimitedavailability(_:)
+    public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView() }
+}
+
+/// Stand-in for `_ConditionalContent` (`@frozen struct _ConditionalContent<TrueContent, FalseContent>`),
+/// what `if`/`else` in a view builder gives.
+/// Source: https://developer.apple.com/documentation/swiftui/_conditionalcontent
+public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View {
+    /// Never called.
+    public var body: Never { fatalError("SwiftUI stand-in: type-checking only") }
+}
+
+/// Stand-in for `AnyView` (`@frozen struct AnyView`).
+/// Source: https://developer.apple.com/documentation/swiftui/anyview
+public struct AnyView: View {
+    /// Never called.
+    public var body: Never { fatalError("SwiftUI stand-in: type-checking only") }
 }
 
 /// Stand-in for `Text` (`@frozen struct Text`).
@@ -52,15 +83,28 @@ extension View {
     public func onAppear(perform action: (() -> Void)? = nil) -> some View { ModifiedView<Self>() }
 
     /// `func onChange<V>(of value: V, perform action: @escaping (V) -> Void) -> some View where V : Equatable`
-    /// (iOS 14-16; deprecated in iOS 17 for `onChange(of:initial:_:)`).
+    /// (iOS 14.0+, deprecated in iOS 17.0 for `onChange(of:initial:_:)`).
     /// Source: https://developer.apple.com/documentation/swiftui/view/onchange(of:perform:)
+    @available(iOS, introduced: 14.0, deprecated: 17.0, message: "Use `onChange` with a two or zero parameter action closure instead.")
+    @available(macOS, introduced: 11.0, deprecated: 14.0)
     public func onChange<V>(of value: V, perform action: @escaping (V) -> Void) -> some View where V: Equatable {
+        ModifiedView<Self>()
+    }
+
+    /// `func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping (V, V) -> Void) -> some View where V : Equatable`
+    /// (iOS 17.0+).
+    /// Source: https://developer.apple.com/documentation/swiftui/view/onchange(of:initial:_:)-4psgg
+    @available(iOS 17.0, macOS 14.0, *)
+    public func onChange<V>(
+        of value: V, initial: Bool = false, _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void
+    ) -> some View where V: Equatable {
         ModifiedView<Self>()
     }
 }
 
-/// Stand-in for `ScenePhase` (`enum ScenePhase`).
+/// Stand-in for `ScenePhase` (`enum ScenePhase`, iOS 14.0+).
 /// Source: https://developer.apple.com/documentation/swiftui/scenephase
+@available(iOS 14.0, macOS 11.0, *)
 public enum ScenePhase: Comparable, Hashable, Sendable {
     /// The scene isn't currently visible in the UI.
     case background
@@ -73,8 +117,9 @@ public enum ScenePhase: Comparable, Hashable, Sendable {
 /// Stand-in for `EnvironmentValues` (`struct EnvironmentValues`).
 /// Source: https://developer.apple.com/documentation/swiftui/environmentvalues
 public struct EnvironmentValues {
-    /// `var scenePhase: ScenePhase { get set }`
+    /// `var scenePhase: ScenePhase { get set }` (iOS 14.0+).
     /// Source: https://developer.apple.com/documentation/swiftui/environmentvalues/scenephase
+    @available(iOS 14.0, macOS 11.0, *)
     public var scenePhase: ScenePhase {
         get { fatalError("SwiftUI stand-in: type-checking only") }
         set {}

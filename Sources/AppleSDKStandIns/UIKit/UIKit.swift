@@ -7,6 +7,13 @@
 
 /// Stand-in for `UIFeedbackGenerator` (`@MainActor class UIFeedbackGenerator`).
 /// Source: https://developer.apple.com/documentation/uikit/uifeedbackgenerator
+/// Availability as on the page cited above (iOS 10.0+, Mac Catalyst 13.1+; no tvOS,
+/// visionOS, watchOS or macOS).
+@available(iOS 10.0, macCatalyst 13.1, *)
+@available(tvOS, unavailable)
+@available(visionOS, unavailable)
+@available(watchOS, unavailable)
+@available(macOS, unavailable)
 @MainActor
 open class UIFeedbackGenerator {
     /// Generators are created by the concrete subclasses.
@@ -19,6 +26,13 @@ open class UIFeedbackGenerator {
 
 /// Stand-in for `UIImpactFeedbackGenerator` (`@MainActor class UIImpactFeedbackGenerator`).
 /// Source: https://developer.apple.com/documentation/uikit/uiimpactfeedbackgenerator
+/// Availability as on the page cited above (iOS 10.0+, Mac Catalyst 13.1+; no tvOS,
+/// visionOS, watchOS or macOS).
+@available(iOS 10.0, macCatalyst 13.1, *)
+@available(tvOS, unavailable)
+@available(visionOS, unavailable)
+@available(watchOS, unavailable)
+@available(macOS, unavailable)
 @MainActor
 open class UIImpactFeedbackGenerator: UIFeedbackGenerator {
     /// `enum FeedbackStyle`.
@@ -51,6 +65,13 @@ open class UIImpactFeedbackGenerator: UIFeedbackGenerator {
 
 /// Stand-in for `UISelectionFeedbackGenerator` (`@MainActor class UISelectionFeedbackGenerator`).
 /// Source: https://developer.apple.com/documentation/uikit/uiselectionfeedbackgenerator
+/// Availability as on the page cited above (iOS 10.0+, Mac Catalyst 13.1+; no tvOS,
+/// visionOS, watchOS or macOS).
+@available(iOS 10.0, macCatalyst 13.1, *)
+@available(tvOS, unavailable)
+@available(visionOS, unavailable)
+@available(watchOS, unavailable)
+@available(macOS, unavailable)
 @MainActor
 open class UISelectionFeedbackGenerator: UIFeedbackGenerator {
     /// `init()`
@@ -64,6 +85,13 @@ open class UISelectionFeedbackGenerator: UIFeedbackGenerator {
 
 /// Stand-in for `UINotificationFeedbackGenerator` (`@MainActor class UINotificationFeedbackGenerator`).
 /// Source: https://developer.apple.com/documentation/uikit/uinotificationfeedbackgenerator
+/// Availability as on the page cited above (iOS 10.0+, Mac Catalyst 13.1+; no tvOS,
+/// visionOS, watchOS or macOS).
+@available(iOS 10.0, macCatalyst 13.1, *)
+@available(tvOS, unavailable)
+@available(visionOS, unavailable)
+@available(watchOS, unavailable)
+@available(macOS, unavailable)
 @MainActor
 open class UINotificationFeedbackGenerator: UIFeedbackGenerator {
     /// `enum FeedbackType`.

@@ -1,4 +1,8 @@
-#if canImport(CoreHaptics) && canImport(UIKit)
+// iOS (and Mac Catalyst) only: tvOS and visionOS have Core Haptics and UIKit but mark the
+// `UI…FeedbackGenerator` classes unavailable, and watchOS has neither. Linux builds it
+// against the SDK stand-ins so CI type-checks it. `AppleGuardTests` evaluates this line
+// for every platform.
+#if canImport(CoreHaptics) && canImport(UIKit) && (os(iOS) || os(Linux))
 import CoreHaptics
 import HapticPolicy
 import UIKit

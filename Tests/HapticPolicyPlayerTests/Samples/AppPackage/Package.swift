@@ -5,7 +5,9 @@ let package = Package(
     name: "PlavoHaptics",
     platforms: [.iOS(.v13)],
     dependencies: [
-        .package(url: "https://github.com/example/HapticPolicy.git", from: "0.1.0"),
+        // A checkout of HapticPolicy next to this package; once your team hosts it, use
+        // `.package(url: "<your remote>", from: "<version>")` instead.
+        .package(path: "../HapticPolicy"),
     ],
     targets: [
         .target(
