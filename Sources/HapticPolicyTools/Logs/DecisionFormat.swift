@@ -6,14 +6,15 @@ public struct LoggedDecision {
     public var line: Int
     /// The line's `t`, when it could be read.
     public var t: Double?
-    /// The `t` exactly as written in the input, echoed by the JSONL writer.
-    public var tText: UnsafeBufferPointer<UInt8>?
+    /// The `t` exactly as written in the input, echoed by the JSONL writer. Points into
+    /// the evaluator's input buffer, valid only while the format writes this entry.
+    package var tText: UnsafeBufferPointer<UInt8>?
     /// The event name as written, when it could be read.
     public var event: String?
     /// The `event` JSON token exactly as written (quotes included), echoed by JSONL.
-    public var eventText: UnsafeBufferPointer<UInt8>?
+    package var eventText: UnsafeBufferPointer<UInt8>?
     /// The `subject` JSON token exactly as written, echoed by JSONL.
-    public var subjectText: UnsafeBufferPointer<UInt8>?
+    package var subjectText: UnsafeBufferPointer<UInt8>?
     /// The subject as written.
     public var subject: String?
     /// For invalid lines: the 1-based column of the problem.
@@ -22,8 +23,13 @@ public struct LoggedDecision {
     public var decision: Decision
 
     /// Creates a logged decision.
-    public init(
-        line: Int, t: Double?, tText: UnsafeBufferPointer<UInt8>? = nil, event: String?, subject: String?,
+    public init(line: Int, t: Double?, event: String?, subject: String?, column: Int? = nil, decision: Decision) {
+        self.init(line: line, t: t, tText: nil, event: event, subject: subject, column: column, decision: decision)
+    }
+
+    /// Creates a logged decision that echoes the input's tokens as written.
+    package init(
+        line: Int, t: Double?, tText: UnsafeBufferPointer<UInt8>?, event: String?, subject: String?,
         column: Int? = nil, decision: Decision, eventText: UnsafeBufferPointer<UInt8>? = nil,
         subjectText: UnsafeBufferPointer<UInt8>? = nil
     ) {
