@@ -21,6 +21,31 @@ public final class PolicyStore: @unchecked Sendable {
     private var session: Session
     private var lastTime = 0.0
     private let startUptime = ProcessInfo.processInfo.systemUptime
+    private var mistakeHandler: (@Sendable (IntegrationMistake) -> Void)?
+    /// `kind name` of every mistake reported since the last swap.
+    private var reportedMistakes: Set<String> = []
+
+    /// The most distinct integration mistakes reported per policy; past it, no more are
+    /// (so memory stays bounded whatever the app sends).
+    public static let maxReportedMistakes = 1_000
+
+    /// Called once for each distinct integration mistake (an event or screen name the
+    /// policy does not know, a value or parameters it cannot use), on the thread that
+    /// called `decide`, outside the store's lock. Route it to your logger in debug builds:
+    /// a misspelt event name is otherwise a haptic that silently never plays. Counted
+    /// again after a `reload`.
+    public var onIntegrationMistake: (@Sendable (IntegrationMistake) -> Void)? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return mistakeHandler
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            mistakeHandler = newValue
+        }
+    }
 
     /// One decision with the policy that made it.
     public struct Decided: Sendable {
@@ -86,12 +111,22 @@ public final class PolicyStore: @unchecked Sendable {
         let now = t ?? (ProcessInfo.processInfo.systemUptime - startUptime)
         let parameters = params.sorted { $0.key < $1.key }.map { Event.Parameter(name: $0.key, value: .number($0.value)) }
         lock.lock()
-        defer { lock.unlock() }
         lastTime = max(lastTime, now)
         let event = session.event(
             t: lastTime, name: name, screen: screen, subject: subject, value: value, speaks: speaks,
             params: parameters)
-        return Decided(decision: session.decide(event), policy: loaded)
+        let decided = Decided(decision: session.decide(event), policy: loaded)
+        var report: (handler: @Sendable (IntegrationMistake) -> Void, mistake: IntegrationMistake)?
+        if let handler = mistakeHandler, decided.decision.reason != nil,
+            let mistake = IntegrationMistake.of(decided.decision, event: name, screen: screen, in: loaded),
+            reportedMistakes.count < Self.maxReportedMistakes,
+            reportedMistakes.insert(mistake.kind.rawValue + " " + mistake.name).inserted
+        {
+            report = (handler, mistake)
+        }
+        lock.unlock()
+        if let report { report.handler(report.mistake) }
+        return decided
     }
 
     /// Swaps in a policy already loaded or compiled; the session carries over (see the
@@ -102,6 +137,7 @@ public final class PolicyStore: @unchecked Sendable {
         defer { lock.unlock() }
         session = Session(policy: policy, continuing: session)
         loaded = policy
+        reportedMistakes.removeAll()
         return policy.hash
     }
 

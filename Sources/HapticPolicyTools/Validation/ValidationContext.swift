@@ -119,7 +119,7 @@ private final class Suggester {
             return ""
         }
         remaining -= max(1, list.count)
-        let hint = HapticPolicyTools.didYouMean(name, among: list)
+        let hint = HapticPolicy.didYouMean(name, among: list)
         cache[key] = hint
         return hint
     }

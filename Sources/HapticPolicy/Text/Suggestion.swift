@@ -1,5 +1,3 @@
-import HapticPolicy
-
 /// Edit distance (optimal string alignment, over Unicode characters): the fewest
 /// single-character insertions, deletions, substitutions and swaps of two neighbours
 /// that turn `a` into `b` (`pluse` → `pulse` is 1).

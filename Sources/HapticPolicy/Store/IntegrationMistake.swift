@@ -1,0 +1,63 @@
+/// A mistake in how the app reports its events: a name or a value the policy does not
+/// know, so the haptic the designer meant never plays. `PolicyStore` reports each
+/// distinct one once (`PolicyStore.onIntegrationMistake`), with the nearest known name.
+public struct IntegrationMistake: Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// An event name the catalogue does not declare (`lap.complete`).
+        case unknownEvent = "unknown-event"
+        /// A screen name the policy does not declare.
+        case unknownScreen = "unknown-screen"
+        /// A value of the wrong kind for the event (`"6.2"` where a band needs a number).
+        case badValue = "bad-value"
+        /// Template parameters the feedback does not take, or out of their range.
+        case badParameters = "bad-params"
+    }
+
+    /// What is wrong.
+    public var kind: Kind
+    /// The name as the app sent it (the event, or the screen).
+    public var name: String
+    /// The nearest name the policy declares, when the name looks like a typo of it.
+    public var suggestion: String?
+    /// What the decision said (for values and parameters: which, and what to send).
+    public var detail: String?
+
+    /// Creates a mistake.
+    public init(kind: Kind, name: String, suggestion: String? = nil, detail: String? = nil) {
+        self.kind = kind
+        self.name = name
+        self.suggestion = suggestion
+        self.detail = detail
+    }
+
+    /// `event 'lap.complete' is not in the catalogue; did you mean 'lap.completed'?`
+    public var description: String {
+        let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+        switch kind {
+        case .unknownEvent: return "event '\(name)' is not in the catalogue\(hint)"
+        case .unknownScreen: return "screen '\(name)' is not declared\(hint)"
+        case .badValue: return "event '\(name)' was sent a value it cannot use" + (detail.map { ": \($0)" } ?? "")
+        case .badParameters: return "event '\(name)' was sent bad parameters" + (detail.map { ": \($0)" } ?? "")
+        }
+    }
+
+    /// The mistake a decision shows for the event named `event` sent on `screen`, if any.
+    static func of(_ decision: Decision, event: String, screen: String?, in policy: Policy) -> IntegrationMistake? {
+        switch decision.reason {
+        case .unknownEvent?:
+            let known = policy.eventNames
+            return IntegrationMistake(kind: .unknownEvent, name: event, suggestion: HapticPolicy.suggestion(for: event, among: known))
+        case .unknownScreen?:
+            let name = screen ?? decision.screen ?? "?"
+            return IntegrationMistake(
+                kind: .unknownScreen, name: name, suggestion: HapticPolicy.suggestion(for: name, among: policy.screenNames))
+        case .badValue?, .badState?:
+            return IntegrationMistake(kind: .badValue, name: event, detail: decision.note)
+        case .badParams?:
+            return IntegrationMistake(kind: .badParameters, name: event, detail: decision.note)
+        default:
+            return nil
+        }
+    }
+}
