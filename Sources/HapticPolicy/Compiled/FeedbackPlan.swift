@@ -129,7 +129,7 @@ public final class FeedbackPlan: Sendable, Codable {
         case .pattern:
             guard let template = pattern else { return .silence("'\(name)' is not a pattern") }
             do {
-                return .pattern(PatternPlan(try template.resolve(bindings(values), in: "")))
+                return .pattern(PatternPlan(try template.resolve(bindings(values))))
             } catch {
                 return fallbackRendering(parameters: values)
             }
