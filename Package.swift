@@ -81,3 +81,10 @@ package.targets += [
     .target(name: "SwiftUI", path: "Sources/AppleSDKStandIns/SwiftUI"),
 ]
 #endif
+
+// The build-tool plugin apps use: a target's policy files become the compiled bundle (a
+// resource) and the generated Swift API, by running `haptic-policy` (Docs/embedding.md).
+package.products += [.plugin(name: "HapticPolicyPlugin", targets: ["HapticPolicyPlugin"])]
+package.targets += [
+    .plugin(name: "HapticPolicyPlugin", capability: .buildTool(), dependencies: ["haptic-policy"]),
+]
