@@ -8,8 +8,17 @@ import Testing
 @Suite struct CodegenCommandTests {
     static let shipped = ["plavo", "metronome", "breathing"]
 
+    /// A policy whose names are awkward as identifiers (keywords, generated members, two
+    /// names that become one identifier, a leading digit, quotes, non-ASCII text).
+    static let awkward = "Tests/HapticPolicyCLITests/Fixtures/codegen/awkward.yaml"
+
+    /// The path of a shipped policy, or of the awkward fixture.
+    static func path(_ policy: String) -> String {
+        policy == "awkward" ? awkward : "Policies/\(policy).yaml"
+    }
+
     private func generate(_ policy: String, _ language: String) throws -> String {
-        let result = try runBinary(["codegen", "Policies/\(policy).yaml", "--lang", language, "-o", "-"])
+        let result = try runBinary(["codegen", Self.path(policy), "--lang", language, "-o", "-"])
         #expect(result.exitCode == 0, "\(result.stderr)")
         return result.stdout
     }
@@ -109,6 +118,19 @@ import Testing
         store.decide(.breathStop),
         store.decide(.deviceSupportsHaptics(false)),
         """,
+        "awkward": """
+        store.decide(.default),
+        store.decide(.name_),
+        store.decide(.aB),
+        store.decide(.aB_),
+        store.decide(._3dTouch(1)),
+        store.decide(.appState(true)),
+        store.decide(.appState_(.foreground)),
+        store.decide(.when("x")),
+        store.decide(.choice(.itSDoneNow)),
+        store.decide(.choice(.other_("none"))),
+        store.decide(.screenEnter(.allCases_)),
+        """,
     ]
 
     /// Type-checks `files` against the `HapticPolicy` module the test suite was built
@@ -133,7 +155,7 @@ import Testing
                 + paths)
     }
 
-    @Test(arguments: shipped)
+    @Test(arguments: shipped + ["awkward"])
     func theGeneratedSwiftOfEveryShippedPolicyCompilesAgainstTheRuntime(_ policy: String) throws {
         let use = try #require(Self.swiftUse[policy])
         let result = try typecheck([
@@ -187,6 +209,9 @@ import Testing
         let directory = try temporaryDirectory("codegen-kotlin")
         defer { try? FileManager.default.removeItem(at: directory) }
         var sources: [String] = []
+        let awkward = directory.appendingPathComponent("AwkwardNamesPolicy.kt")
+        #expect(try runBinary(["codegen", Self.awkward, "--lang", "kotlin", "-o", awkward.path]).exitCode == 0)
+        sources.append(awkward.path)
         for policy in Self.shipped {
             let file = directory.appendingPathComponent("\(policy)Policy.kt")
             #expect(

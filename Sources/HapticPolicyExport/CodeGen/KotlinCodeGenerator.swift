@@ -33,7 +33,7 @@ package enum KotlinCodeGenerator {
 
             """
         for (index, (screen, name)) in zip(api.screens, screens).enumerated() {
-            out += "        /** `\(line(screen.name))`\(screen.note.map { ": " + line($0) } ?? "."). */\n"
+            out += "        /** `\(line(screen.name))`\(screen.note.map { ": " + line(clause($0)) } ?? ""). */\n"
             out += "        \(name)(\(quotedLiteral(screen.name, kotlin: true)))"
             out += index == api.screens.count - 1 ? "\n" : ",\n"
         }
@@ -170,7 +170,7 @@ package enum KotlinCodeGenerator {
         if let screens = event.screens { facts.append("on " + screens.joined(separator: ", ")) }
         if event.layer != nil, event.screens == nil { facts.append("on every screen") }
         if !facts.isEmpty { text += " (\(facts.joined(separator: ", ")))" }
-        if let note = event.note { text += ": \(note)" }
+        if let note = event.note { text += ": \(clause(note))" }
         switch event.payload {
         case .number(let unit, let band, let levels):
             text += ". Carries a number\(unit.map { " in \($0)" } ?? "")"

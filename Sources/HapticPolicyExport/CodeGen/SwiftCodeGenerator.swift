@@ -5,7 +5,7 @@ import HapticPolicy
 /// event (payload typed), and a `PolicyStore.decide(_:)` overload that calls the runtime's
 /// `decide(event:screen:subject:value:speaks:params:)`. The same policy gives the same bytes.
 package enum SwiftCodeGenerator {
-    /// The generated file for `policy`; `source` is how the regenerate hint names the policy file.
+    /// The generated file for `policy`.
     package static func generate(_ policy: Policy) -> String {
         let api = TypedAPI(policy)
         let type = upperCamel(api.policyWords, fallback: "Haptic") + "Policy"
@@ -34,7 +34,7 @@ package enum SwiftCodeGenerator {
 
             """
         for (screen, name) in zip(api.screens, screens) {
-            out += "        /// `\(line(screen.name))`\(screen.note.map { ": " + line($0) } ?? ".")\n"
+            out += "        /// `\(line(screen.name))`\(screen.note.map { ": " + line(clause($0)) } ?? "").\n"
             out += "        case \(name) = \(quotedLiteral(screen.name, kotlin: false))\n"
         }
         out += "    }\n\n"
@@ -144,7 +144,7 @@ package enum SwiftCodeGenerator {
         if let screens = event.screens { facts.append("on " + screens.joined(separator: ", ")) }
         if event.layer != nil, event.screens == nil { facts.append("on every screen") }
         if !facts.isEmpty { text += " (\(facts.joined(separator: ", ")))" }
-        if let note = event.note { text += ": \(note)" }
+        if let note = event.note { text += ": \(clause(note))" }
         switch event.payload {
         case .number(let unit, let band, let levels):
             text += ". Carries a number\(unit.map { " in \($0)" } ?? "")"

@@ -267,3 +267,11 @@ package func quotedLiteral(_ text: String, kotlin: Bool) -> String {
     }
     return out + "\""
 }
+
+/// A designer's note as a clause of a generated comment: without its final periods, so
+/// the comment can end the sentence itself.
+package func clause(_ note: String) -> String {
+    var text = note
+    while text.hasSuffix(".") { text.removeLast() }
+    return text
+}

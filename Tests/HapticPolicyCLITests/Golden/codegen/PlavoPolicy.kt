@@ -17,17 +17,17 @@ object PlavoPolicy {
     enum class Screen(val id: String) {
         /** `camera`: the engine warms when the camera opens, so the first pulse is not late. */
         CAMERA("camera"),
-        /** `naming`.. */
+        /** `naming`. */
         NAMING("naming"),
-        /** `album`.. */
+        /** `album`. */
         ALBUM("album"),
-        /** `diary`.. */
+        /** `diary`. */
         DIARY("diary"),
-        /** `plant-settings`.. */
+        /** `plant-settings`. */
         PLANT_SETTINGS("plant-settings"),
-        /** `settings`.. */
+        /** `settings`. */
         SETTINGS("settings"),
-        /** `sensor`.. */
+        /** `sensor`. */
         SENSOR("sensor")
     }
 

@@ -17,7 +17,7 @@ public enum PlavoPolicy {
 
     /// The policy's screens.
     public enum Screen: String, CaseIterable, Sendable {
-        /// `camera`: the engine warms when the camera opens, so the first pulse is not late
+        /// `camera`: the engine warms when the camera opens, so the first pulse is not late.
         case camera = "camera"
         /// `naming`.
         case naming = "naming"
