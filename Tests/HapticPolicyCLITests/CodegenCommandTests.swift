@@ -240,6 +240,12 @@ import Testing
             ]
                 + standIns + ["-d", directory.appendingPathComponent("classes").path])
         let errors = result.output.split(separator: "\n").filter { $0.contains("error:") }
+        // The generated API compiles without warnings too (the export may warn: an
+        // unused `vibrator` in a fallback that plays nothing).
+        let warnings = result.output.split(separator: "\n").filter {
+            $0.contains("Policy.kt:") && $0.contains("warning:")
+        }
+        #expect(warnings.isEmpty, "\(result.output)")
         #expect(result.status != 0)
         #expect(errors.count == 1, "\(result.output)")
         #expect(errors.first?.contains("Broken.kt:1:") == true, "\(result.output)")
