@@ -49,7 +49,10 @@ let package = Package(
         ),
         .testTarget(
             name: "HapticPolicyCLITests",
-            dependencies: ["HapticPolicyCLI", "HapticPolicyExport", "HapticPolicyTools", "HapticPolicyYAML", "haptic-policy"],
+            // The end-to-end tests run the built haptic-policy: it is built as the tool of
+            // HapticPolicyPlugin, which HapticPolicyPlayerTests applies (naming the
+            // executable here as well links its main twice into the test bundle).
+            dependencies: ["HapticPolicyCLI", "HapticPolicyExport", "HapticPolicyTools", "HapticPolicyYAML"],
             exclude: ["Golden", "Fixtures"]
         ),
         .testTarget(
@@ -66,7 +69,10 @@ package.targets += [
         name: "HapticPolicyPlayerTests",
         dependencies: ["HapticPolicyPlayer", "HapticPolicy", "HapticPolicyTools", "HapticPolicyYAML", "HapticPolicyExport"]
             + appleSDKStandIns + swiftUIStandIn,
-        exclude: ["Samples"]
+        exclude: ["Samples"],
+        // Policy/plavo.yaml (a link to Policies/plavo.yaml) becomes PlavoPolicy, the typed
+        // API the embedding guide's samples use, exactly as in an app.
+        plugins: ["HapticPolicyPlugin"]
     ),
 ]
 
@@ -81,3 +87,10 @@ package.targets += [
     .target(name: "SwiftUI", path: "Sources/AppleSDKStandIns/SwiftUI"),
 ]
 #endif
+
+// The build-tool plugin apps use: a target's policy files become the compiled bundle (a
+// resource) and the generated Swift API, by running `haptic-policy` (Docs/embedding.md).
+package.products += [.plugin(name: "HapticPolicyPlugin", targets: ["HapticPolicyPlugin"])]
+package.targets += [
+    .plugin(name: "HapticPolicyPlugin", capability: .buildTool(), dependencies: ["haptic-policy"]),
+]

@@ -9,6 +9,8 @@ import Testing
     static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let guide = policiesDirectory.deletingLastPathComponent().appendingPathComponent("Docs/embedding.md")
     static let manifestSample = testsDirectory.appendingPathComponent("Samples/AppPackage/Package.swift")
+    static let sampleAppManifest = policiesDirectory.deletingLastPathComponent()
+        .appendingPathComponent("Examples/SampleApp/Package.swift")
 
     /// The ```swift blocks of the guide, in order.
     static func guideBlocks() throws -> [String] {
@@ -48,10 +50,15 @@ import Testing
     }
 
     @Test func everySwiftBlockIsACompiledSample() throws {
-        let blocks = try Self.guideBlocks()
+        var blocks = try Self.guideBlocks()
         let regions = try Self.sampleRegions()
         let manifest = try String(contentsOf: Self.manifestSample, encoding: .utf8)
-        #expect(regions.map(\.name) == ["load-bundle", "app-haptics", "uikit", "swiftui", "hot-reload"])
+        // The plugin's manifest is Examples/SampleApp's, which SampleAppTests builds.
+        let sampleApp = try String(contentsOf: Self.sampleAppManifest, encoding: .utf8)
+        let pluginBlock = try #require(
+            blocks.firstIndex { $0 + "\n" == sampleApp }, "the guide does not show Examples/SampleApp/Package.swift")
+        blocks.remove(at: pluginBlock)
+        #expect(regions.map(\.name) == ["load-bundle", "app-haptics", "typed-api", "uikit", "swiftui", "hot-reload"])
         #expect(blocks.count == regions.count + 1, "one block per sample plus the manifest")
         #expect(blocks.first.map { $0 + "\n" } == manifest, "the manifest block differs from Samples/AppPackage/Package.swift")
         for (block, region) in zip(blocks.dropFirst(), regions) {
@@ -94,6 +101,26 @@ import Testing
         haptics.send("selector.begin")
         haptics.send("selector.end")
         #expect(output.calls == ["prepareEngine", "startEngine", "makeTicker", "prepareTicker", "releaseTicker"])
+    }
+
+    @MainActor
+    @Test func theTypedAPISampleDrivesThePlayerWithTheGeneratedAPI() throws {
+        let output = RecordingOutput()
+        let haptics = AppHaptics(store: PolicyStore(try loadPolicy("plavo")), output: output)
+        cameraSession(haptics)
+        // The plant's pulse, or its fallback while the engine is still warming (the
+        // store's clock is the real one); the first moisture sample only sets the baseline.
+        #expect(output.calls.prefix(2) == ["prepareEngine", "startEngine"], "\(output.calls)")
+        #expect(["pattern pulse", "preset impact.rigid 0.7"].contains(output.calls.dropFirst(2).first), "\(output.calls)")
+        #expect(output.calls.count == 3, "\(output.calls)")
+        #expect(haptics.store.snapshot.screen.flatMap(haptics.store.current.screenName) == "camera")
+    }
+
+    @Test func thePluginBundleIsTheCompiledPolicy() throws {
+        let url = try #require(Bundle.module.url(forResource: "plavo.bundle", withExtension: "json"))
+        let policy = try Policy(bundle: [UInt8](Data(contentsOf: url)))
+        #expect(policy.hash == (try loadPolicy("plavo")).hash)
+        #expect(PlavoPolicy.matches(policy))
     }
 
     @Test func theHotReloadSampleSwapsAnEditedBundleAndKeepsTheLastGoodOne() async throws {

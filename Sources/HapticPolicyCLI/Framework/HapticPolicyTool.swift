@@ -18,6 +18,7 @@ public enum HapticPolicyTool {
         ImportAHAPCommand.subcommand,
         ReportCommand.subcommand,
         CompileCommand.subcommand,
+        CodegenCommand.subcommand,
     ]
 
     /// Runs the tool with the process's streams; returns the exit code.

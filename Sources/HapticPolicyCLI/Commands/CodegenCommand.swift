@@ -1,0 +1,73 @@
+import Foundation
+import HapticPolicy
+import HapticPolicyExport
+import HapticPolicyTools
+
+/// `haptic-policy codegen`: the typed API of a policy (Swift or Kotlin) for apps.
+enum CodegenCommand {
+    /// The languages `--lang` names.
+    enum Language: String, CaseIterable, Sendable {
+        /// Swift, over the `HapticPolicy` runtime library.
+        case swift
+        /// Kotlin, over a `Decider` the app implements.
+        case kotlin
+    }
+
+    /// The options `codegen` declares.
+    struct Options: CommandOptions {
+        let lang = Choice("lang", valueName: "language", default: Language.swift, help: "Language (default swift).")
+        let output = Value(
+            "output", short: "o", valueName: "file",
+            missing: "missing '-o <file>'; say where to write the generated code (- for stdout)",
+            help: "Where to write the code, or - for stdout.")
+    }
+
+    static let subcommand = Subcommand(
+        name: "codegen",
+        abstract: "Generate a typed API (Swift or Kotlin) from a policy's event catalogue.",
+        discussion: """
+            Loads, validates and compiles the policy, then writes one source file: an enum \
+            named after the policy (PlavoPolicy) with its screens and layers as constants and \
+            one Event case per catalogue event and built-in state event, the payload typed \
+            (number, Bool, String; the strings the rows compare against become an enum), \
+            template parameters as optional arguments. The Swift file adds \
+            PolicyStore.decide(_:screen:subject:speaks:), so an app sends \
+            store.decide(.plantFound) and an event removed from the policy breaks its build. \
+            The header names the policy's hash; the same policy always gives the same bytes. \
+            A policy with errors writes nothing. Exit 0 when written, 1 when the policy has \
+            errors or the file cannot be written, 64 on usage errors. See Docs/embedding.md.
+            """,
+        options: Options.self,
+        positionals: [.init("policy", help: "A policy file (YAML) or its compiled bundle, or - for stdin.")],
+        examples: [
+            "haptic-policy codegen Policies/plavo.yaml --lang swift -o Sources/App/PlavoPolicy.swift",
+            "haptic-policy codegen Policies/plavo.yaml --lang kotlin -o app/src/main/java/PlavoPolicy.kt",
+        ]
+    ) { arguments, context throws(UsageError) in
+        let output = try arguments[\.output]
+        let language = arguments[\.lang]
+        guard let input = PolicyFrontEnd.load(arguments.positionals[0], context: context) else { return .failure }
+        DiagnosticPrinter.print(input.diagnostics, sources: input.sources, context: context)
+        let code =
+            switch language {
+            case .swift: SwiftCodeGenerator.generate(input.policy)
+            case .kotlin: KotlinCodeGenerator.generate(input.policy)
+            }
+        if output == "-" {
+            context.stdout.write(code)
+        } else {
+            do {
+                try Data(code.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch {
+                context.stderr.line(
+                    "error: \(output): cannot be written (\(error.localizedDescription)); check the directory exists and is writable"
+                )
+                return .failure
+            }
+        }
+        let destination = output == "-" ? "stdout" : output
+        context.stderr.line(
+            "generated the \(language.rawValue) API of \(input.policy.name) (\(input.policy.hash)) to \(destination)")
+        return .success
+    }
+}

@@ -1,0 +1,277 @@
+import HapticPolicy
+
+/// What `haptic-policy codegen` writes, in any language: the typed API of one compiled
+/// policy, read from `Policy.content` (never the YAML document). The catalogue in source
+/// order, then the built-in state events; every name the app may send, with what it
+/// carries.
+package struct TypedAPI: Sendable, Equatable {
+    /// What an event's value is.
+    package enum Payload: Sendable, Equatable {
+        /// No value.
+        case none
+        /// A number; `unit` and the band set's levels (`name below edge`) document it.
+        case number(unit: String?, band: String?, levels: [String])
+        /// A boolean.
+        case bool
+        /// A string the rows compare against `choices`; `open` when some row takes any
+        /// other value (a row without a value condition), so the API keeps an `other` case.
+        case choice(type: String, choices: [String], open: Bool)
+        /// Free text (no row compares it).
+        case string
+        /// A screen name (`screen.enter`).
+        case screen
+        /// `foreground` or `background` (`app.state`).
+        case appState
+    }
+
+    /// One template parameter an event can carry (`params`), from the templates its rows play.
+    package struct Parameter: Sendable, Equatable {
+        /// The name (`bpm`).
+        package var name: String
+        /// The value when the event gives none.
+        package var defaultValue: Double
+        /// The allowed range, for the documentation.
+        package var minimum: Double?
+        /// The allowed range, for the documentation.
+        package var maximum: Double?
+        /// The unit, for people.
+        package var unit: String?
+
+        /// `bpm: 60 by default, 30...240 bpm`, for a comment.
+        package var summary: String {
+            var text = "\(name): \(numberText(defaultValue)) by default"
+            if minimum != nil || maximum != nil {
+                text += ", \(minimum.map(numberText) ?? "")...\(maximum.map(numberText) ?? "")"
+            }
+            if let unit { text += " \(unit)" }
+            return text
+        }
+    }
+
+    /// One event the app can send.
+    package struct Event: Sendable, Equatable {
+        /// The name in the policy (`plant.found`).
+        package var name: String
+        /// The words of the name, for identifiers in any case style.
+        package var words: [String]
+        /// The layer; nil for a state event.
+        package var layer: Layer?
+        /// The screens where it occurs; nil for every screen.
+        package var screens: [String]?
+        /// What it carries.
+        package var payload: Payload
+        /// The template parameters it can carry, by name.
+        package var parameters: [Parameter]
+        /// The designer's note, or the state event's meaning.
+        package var note: String?
+        /// The line of the declaration in the policy (0 for state events).
+        package var line: Int
+    }
+
+    /// A name with its words.
+    package struct Name: Sendable, Equatable {
+        /// As written in the policy.
+        package var name: String
+        /// Its words.
+        package var words: [String]
+        /// The designer's note.
+        package var note: String?
+    }
+
+    /// The policy's name.
+    package var policy: String
+    /// The words of the policy's name (the type name's stem).
+    package var policyWords: [String]
+    /// The file compiled (`plavo.yaml`).
+    package var source: String
+    /// `sha256:<hex>` of the compiled policy.
+    package var hash: String
+    /// Screens in source order.
+    package var screens: [Name]
+    /// The layers the catalogue uses, in `Layer` order.
+    package var layers: [Layer]
+    /// The catalogue in source order, then the state events.
+    package var events: [Event]
+
+    /// The API of `policy`.
+    package init(_ policy: Policy) {
+        let content = policy.content
+        self.policy = content.name
+        policyWords = identifierWords(content.name)
+        source = content.source
+        hash = policy.hash
+        screens = content.screens.map { Name(name: $0.name, words: identifierWords($0.name), note: $0.note) }
+        layers = Layer.allCases.filter { layer in content.events.contains { $0.layer == layer } }
+        var events: [Event] = []
+        for (index, event) in content.events.enumerated() {
+            let cells = content.cells.filter { $0.event == index }
+            let rows = cells.flatMap(\.rows)
+            events.append(
+                Event(
+                    name: event.name, words: identifierWords(event.name), layer: event.layer,
+                    screens: event.screens.map { $0.map { content.screens[$0].name } },
+                    payload: Self.payload(event, rows: rows, content: content),
+                    parameters: Self.parameters(rows, content: content), note: event.note,
+                    line: event.location.line))
+        }
+        for state in StateEvent.allCases {
+            let payload: Payload =
+                switch state {
+                case .screenEnter: .screen
+                case .appState: .appState
+                case .lowPower, .supportsHaptics, .hapticsEnabled: .bool
+                }
+            let note =
+                switch state {
+                case .screenEnter: "the user opened a screen"
+                case .appState: "the app went to the foreground or the background"
+                case .lowPower: "Low Power Mode turned on or off"
+                case .supportsHaptics: "whether the device supports Core Haptics"
+                case .hapticsEnabled: "the user's system haptics setting"
+                }
+            events.append(
+                Event(
+                    name: state.rawValue, words: identifierWords(state.rawValue), layer: nil, screens: nil,
+                    payload: payload, parameters: [], note: note, line: 0))
+        }
+        self.events = events
+    }
+
+    private static func payload(_ event: PolicyContent.Event, rows: [PolicyContent.Row], content: PolicyContent)
+        -> Payload
+    {
+        switch event.value {
+        case nil:
+            return .none
+        case .bool:
+            return .bool
+        case .number:
+            for row in rows {
+                guard case .band(let index) = row.action else { continue }
+                let band = content.bands[index]
+                let levels = band.levels.map { level in
+                    level.below.map { "\(level.name) below \(numberText($0))" } ?? "\(level.name) above"
+                }
+                return .number(unit: band.unit, band: band.name, levels: levels)
+            }
+            return .number(unit: nil, band: nil, levels: [])
+        case .string:
+            var choices: [String] = []
+            for row in rows {
+                if case .string(let text)? = row.condition?.value, !choices.contains(text) { choices.append(text) }
+            }
+            guard !choices.isEmpty else { return .string }
+            let open = rows.contains { $0.condition?.value == nil }
+            return .choice(type: event.name, choices: choices, open: open)
+        }
+    }
+
+    private static func parameters(_ rows: [PolicyContent.Row], content: PolicyContent) -> [Parameter] {
+        var played: [Int] = []
+        for row in rows {
+            switch row.action {
+            case .play(let index): played.append(index)
+            case .band(let index): played += content.bands[index].levels.compactMap(\.play)
+            case .silent, .stop, .none: break
+            }
+        }
+        var parameters: [Parameter] = []
+        for index in played {
+            for parameter in content.feedback[index].parameters
+            where !parameters.contains(where: { $0.name == parameter.name }) {
+                parameters.append(
+                    Parameter(
+                        name: parameter.name, defaultValue: parameter.defaultValue, minimum: parameter.minimum,
+                        maximum: parameter.maximum, unit: parameter.unit))
+            }
+        }
+        return parameters
+    }
+}
+
+/// The ASCII words of a designer name: `plant.limitReached` → `plant`, `limitReached`;
+/// `plant-settings` → `plant`, `settings`. Letters and digits only; anything else splits.
+package func identifierWords(_ name: String) -> [String] {
+    name.unicodeScalars.split { !($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+        .map { String(String.UnicodeScalarView($0)) }
+}
+
+/// `lowerCamelCase` of the words (`plantFound`), or `fallback` when there are none.
+package func lowerCamel(_ words: [String], fallback: String) -> String {
+    guard let first = words.first else { return fallback }
+    let head = first.prefix(1).lowercased() + first.dropFirst()
+    let tail = words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }
+    let joined = head + tail.joined()
+    return joined.first?.isNumber == true ? "_" + joined : joined
+}
+
+/// `UpperCamelCase` of the words (`PlantFound`), or `fallback` when there are none.
+package func upperCamel(_ words: [String], fallback: String) -> String {
+    guard !words.isEmpty else { return fallback }
+    let joined = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    return joined.first?.isNumber == true ? "_" + joined : joined
+}
+
+/// `SCREAMING_SNAKE_CASE` of the words (`PLANT_SETTINGS`; `limitReached` → `LIMIT_REACHED`).
+package func screamingSnake(_ words: [String], fallback: String) -> String {
+    guard !words.isEmpty else { return fallback }
+    var parts: [String] = []
+    for word in words {
+        var part = ""
+        for character in word {
+            if character.isUppercase, let last = part.last, last.isLowercase || last.isNumber { part += "_" }
+            part.append(character)
+        }
+        parts.append(part.uppercased())
+    }
+    let joined = parts.joined(separator: "_")
+    return joined.first?.isNumber == true ? "_" + joined : joined
+}
+
+/// Names made unique in order: a name already taken gets `_` appended until it is free
+/// (`a.b` and `aB` become `aB` and `aB_`), so generation never fails and stays deterministic.
+package func uniqued(_ names: [String]) -> [String] {
+    var taken = Set<String>()
+    return names.map { name in
+        var name = name
+        while taken.contains(name) { name += "_" }
+        taken.insert(name)
+        return name
+    }
+}
+
+/// A string literal body for Swift or Kotlin: backslash, quote, dollar (Kotlin templates)
+/// and control characters escaped as `\u{…}` (Swift) or `\uXXXX` (Kotlin).
+package func quotedLiteral(_ text: String, kotlin: Bool) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\\": out += "\\\\"
+        case "\"": out += "\\\""
+        case "$" where kotlin: out += "\\$"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        case "\r": out += "\\r"
+        default:
+            if scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                let hex = String(scalar.value, radix: 16)
+                if kotlin, scalar.value <= 0xFFFF {
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out += "\\u{\(hex)}"
+                }
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}
+
+/// A designer's note as a clause of a generated comment: without its final periods, so
+/// the comment can end the sentence itself.
+package func clause(_ note: String) -> String {
+    var text = note
+    while text.hasSuffix(".") { text.removeLast() }
+    return text
+}
