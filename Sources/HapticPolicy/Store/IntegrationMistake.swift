@@ -43,7 +43,7 @@ public struct IntegrationMistake: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The mistake a decision shows for the event named `event` sent on `screen`, if any.
-    static func of(_ decision: Decision, event: String, screen: String?, in policy: Policy) -> IntegrationMistake? {
+    package static func of(_ decision: Decision, event: String, screen: String?, in policy: Policy) -> IntegrationMistake? {
         switch decision.reason {
         case .unknownEvent?:
             let known = policy.eventNames

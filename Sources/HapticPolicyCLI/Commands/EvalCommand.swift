@@ -24,6 +24,8 @@ enum EvalCommand {
             parse: EvalCommand.parseDevice)
         let failFast = Flag("fail-fast", help: "Stop at the first invalid line.")
         let quiet = Flag("quiet", short: "q", help: "No summary on stderr.")
+        let strict = Flag(
+            "strict", help: "Fail (exit 1) on any integration mistake: an event or screen the policy does not declare, a value or parameters it cannot use.")
     }
 
     static let subcommand = Subcommand(
@@ -38,7 +40,10 @@ enum EvalCommand {
             action, reason and screen, rings per minute) goes to stderr, with a progress bar \
             when stderr is a terminal. The log is streamed, from a file or from stdin: memory does \
             not grow with its length, and when stdin is a pipe each chunk's decisions are flushed \
-            as it arrives (a live session shows its decisions as they happen).
+            as it arrives (a live session shows its decisions as they happen). The summary ends \
+            with one line per integration mistake (an event or screen the policy does not \
+            declare, with the nearest declared name; a value or parameters it cannot use); \
+            --strict makes any of them fail the run.
             """,
         options: Options.self,
         positionals: [
@@ -77,6 +82,7 @@ enum EvalCommand {
         var evaluator = EventLogEvaluator(
             policy: policy, device: device, format: format, failFast: arguments[\.failFast])
         evaluator.budgetMeter = BudgetMeter(policy: input.policy)
+        evaluator.integrationMistakes = IntegrationMistakeTally()
         var out: [UInt8] = []
         out.reserveCapacity(1 << 17)
         evaluator.header(into: &out)
@@ -109,9 +115,21 @@ enum EvalCommand {
         context.stdout.write(bytes: out)
         context.stdout.flush()
 
+        let mistakes = evaluator.integrationMistakes ?? IntegrationMistakeTally()
         if !arguments[\.quiet] {
             context.stderr.line(evaluator.summary.text)
             context.stderr.line(budgetSection(evaluator.budgetMeter, declared: budgets.count))
+            if !mistakes.lines.isEmpty {
+                context.stderr.line(
+                    (["integration: \(mistakes.total) \(mistakes.total == 1 ? "event" : "events") the policy cannot use"]
+                        + mistakes.lines.map { "  " + $0 }).joined(separator: "\n"))
+            }
+        }
+        if arguments[\.strict], mistakes.total > 0 {
+            context.stderr.line(
+                "error: \(mistakes.total) \(mistakes.total == 1 ? "event" : "events") the policy cannot use (--strict): "
+                    + (mistakes.lines.first ?? "") + (mistakes.lines.count > 1 ? " (and \(mistakes.lines.count - 1) more, above)" : ""))
+            return .failure
         }
         if evaluator.invalidCount > 0 {
             let stop = evaluator.stopped ? " (stopped at the first: --fail-fast)" : ""

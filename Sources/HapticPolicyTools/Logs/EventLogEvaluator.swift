@@ -41,6 +41,9 @@ public struct EventLogEvaluator {
     /// Counts rings against the policy's rate budgets when set (`eval` sets it from the
     /// document's `budgets:`); its breaches go in the summary.
     public var budgetMeter: BudgetMeter?
+    /// Counts the log's integration mistakes when set (`eval` sets it): names the policy
+    /// does not know, values and parameters it cannot use.
+    public var integrationMistakes: IntegrationMistakeTally?
 
     private let format: any DecisionFormat
     private let policy: Policy
@@ -135,6 +138,10 @@ public struct EventLogEvaluator {
         if budgetMeter != nil {
             let name = policy.eventName(event.event)
             budgetMeter?.record(decision, at: t, event: name)
+        }
+        if integrationMistakes != nil, decision.reason != nil {
+            let policy = self.policy
+            integrationMistakes?.record(decision, event: parsed.record.event, screen: parsed.record.screen, policy: policy)
         }
         // `screen.enter` counts for the screen it enters.
         let screenForSummary = event.screen ?? (event.event == screenEnter ? session.screen : screenBefore)

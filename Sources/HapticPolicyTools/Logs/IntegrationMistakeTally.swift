@@ -1,0 +1,61 @@
+import HapticPolicy
+
+/// The integration mistakes of a replayed log (event and screen names the policy does not
+/// know, values and parameters it cannot use), each distinct one counted, in the order
+/// first seen. `eval` prints one line per mistake at the end of its summary, and fails on
+/// any under `--strict`. Bounded: past `maxDistinct` mistakes, the rest are only counted.
+public struct IntegrationMistakeTally: Sendable {
+    /// How many distinct mistakes are kept.
+    public static let maxDistinct = 1_000
+
+    /// Each distinct mistake and how often it happened, in the order first seen.
+    public private(set) var mistakes: [(mistake: IntegrationMistake, count: Int)] = []
+    /// Occurrences of mistakes past `maxDistinct`, not listed.
+    public private(set) var unlisted = 0
+    private var index: [String: Int] = [:]
+
+    /// Creates an empty tally.
+    public init() {}
+
+    /// All occurrences, listed or not.
+    public var total: Int { mistakes.reduce(unlisted) { $0 + $1.count } }
+
+    /// Counts the mistake `decision` shows, if any, for the event named `event` sent on `screen`.
+    package mutating func record(_ decision: Decision, event: String, screen: String?, policy: Policy) {
+        guard decision.reason != nil,
+            let mistake = IntegrationMistake.of(decision, event: event, screen: screen, in: policy)
+        else { return }
+        let key = mistake.kind.rawValue + " " + mistake.name
+        if let position = index[key] {
+            mistakes[position].count += 1
+        } else if mistakes.count < Self.maxDistinct {
+            index[key] = mistakes.count
+            mistakes.append((mistake, 1))
+        } else {
+            unlisted += 1
+        }
+    }
+
+    /// One line per mistake, for people: `12 events named 'lap.complete' are not in the
+    /// catalogue; did you mean 'lap.completed'?`.
+    public var lines: [String] {
+        var lines = mistakes.map { Self.line($0.mistake, count: $0.count) }
+        if unlisted > 0 { lines.append("\(unlisted) more of mistakes past the first \(Self.maxDistinct) kinds, not listed") }
+        return lines
+    }
+
+    private static func line(_ mistake: IntegrationMistake, count: Int) -> String {
+        let hint = mistake.suggestion.map { "; did you mean '\($0)'?" } ?? ""
+        let events = count == 1 ? "1 event" : "\(count) events"
+        switch mistake.kind {
+        case .unknownEvent:
+            return "\(events) named '\(mistake.name)' \(count == 1 ? "is" : "are") not in the catalogue\(hint)"
+        case .unknownScreen:
+            return "\(events) on screen '\(mistake.name)', which is not declared\(hint)"
+        case .badValue:
+            return "\(events) '\(mistake.name)' with a value it cannot use" + (mistake.detail.map { ": \($0)" } ?? "")
+        case .badParameters:
+            return "\(events) '\(mistake.name)' with bad parameters" + (mistake.detail.map { ": \($0)" } ?? "")
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// An app's integration mistakes in a recorded log are loud: listed at the end of the
+/// summary with the nearest declared name, and a failure under `--strict`.
+@Suite struct StrictReplayTests {
+    static let log = """
+        {"t":0,"event":"screen.enter","screen":"camera"}
+        {"t":1,"event":"plant.fonud","speaks":true}
+        {"t":2,"event":"plant.fonud"}
+        {"t":3,"event":"shutter","screen":"camra"}
+        {"t":4,"event":"moisture.sample","subject":"fern","value":"6.2"}
+        {"t":5,"event":"plant.found","speaks":true}
+
+        """
+
+    @Test func strictFailsOnEachMistakeWithTheNearestName() throws {
+        let result = try runBinary(["eval", "Policies/plavo.yaml", "-", "--strict"], stdin: Self.log)
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.split(separator: "\n").count == 6, "one decision per line still")
+        #expect(result.stderr.contains("""
+            integration: 4 events the policy cannot use
+              2 events named 'plant.fonud' are not in the catalogue; did you mean 'plant.found'?
+              1 event on screen 'camra', which is not declared; did you mean 'camera'?
+              1 event 'moisture.sample' with a value it cannot use: band 'moisture' needs a number in 'value'
+            """), "\(result.stderr)")
+        #expect(result.stderr.contains("error: 4 events the policy cannot use (--strict)"))
+    }
+
+    @Test func withoutStrictTheMistakesAreListedAndTheRunPasses() throws {
+        let result = try runBinary(["eval", "Policies/plavo.yaml", "-"], stdin: Self.log)
+        #expect(result.exitCode == 0)
+        #expect(result.stderr.contains("  2 events named 'plant.fonud' are not in the catalogue; did you mean 'plant.found'?"))
+        #expect(!result.stderr.contains("error:"))
+    }
+
+    @Test func theDemoSessionIsClean() throws {
+        let result = try runBinary(["eval", "Policies/plavo.yaml", "Policies/logs/demo.jsonl", "--strict"])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("integration:"))
+    }
+}
