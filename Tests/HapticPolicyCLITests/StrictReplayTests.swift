@@ -34,6 +34,20 @@ import Testing
         #expect(!result.stderr.contains("error:"))
     }
 
+    /// `"Subject"` was ignored in silence: the subject never reached the band.
+    @Test func aFieldTheFormatDoesNotDefineIsReported() throws {
+        let log = """
+            {"t":0,"event":"screen.enter","screen":"camera"}
+            {"t":1,"event":"moisture.sample","Subject":"fern","value":42}
+
+            """
+        let result = try runBinary(["eval", "Policies/plavo.yaml", "-", "--strict"], stdin: log)
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.contains(
+            "  1 line with the field 'Subject', which the event-log format does not define (it was ignored); did you mean 'subject'?"),
+            "\(result.stderr)")
+    }
+
     @Test func theDemoSessionIsClean() throws {
         let result = try runBinary(["eval", "Policies/plavo.yaml", "Policies/logs/demo.jsonl", "--strict"])
         #expect(result.exitCode == 0, "\(result.stderr)")

@@ -12,6 +12,9 @@ public struct IntegrationMistake: Sendable, Hashable, CustomStringConvertible {
         case badValue = "bad-value"
         /// Template parameters the feedback does not take, or out of their range.
         case badParameters = "bad-params"
+        /// A field of a log line the event-log format does not define (`"Subject"`):
+        /// found when a recorded log is replayed, not by the store.
+        case unknownKey = "unknown-key"
     }
 
     /// What is wrong.
@@ -39,6 +42,7 @@ public struct IntegrationMistake: Sendable, Hashable, CustomStringConvertible {
         case .unknownScreen: return "screen '\(name)' is not declared\(hint)"
         case .badValue: return "event '\(name)' was sent a value it cannot use" + (detail.map { ": \($0)" } ?? "")
         case .badParameters: return "event '\(name)' was sent bad parameters" + (detail.map { ": \($0)" } ?? "")
+        case .unknownKey: return "log field '\(name)' is not part of the event-log format\(hint)"
         }
     }
 

@@ -139,9 +139,15 @@ public struct EventLogEvaluator {
             let name = policy.eventName(event.event)
             budgetMeter?.record(decision, at: t, event: name)
         }
-        if integrationMistakes != nil, decision.reason != nil {
-            let policy = self.policy
-            integrationMistakes?.record(decision, event: parsed.record.event, screen: parsed.record.screen, policy: policy)
+        if integrationMistakes != nil {
+            if decision.reason != nil {
+                let policy = self.policy
+                integrationMistakes?.record(decision, event: parsed.record.event, screen: parsed.record.screen, policy: policy)
+            }
+            if let key = parsed.unknownKey {
+                let name = String(decoding: line.bytes[(key.lowerBound + 1)..<(key.upperBound - 1)], as: UTF8.self)
+                integrationMistakes?.recordUnknownKey(name)
+            }
         }
         // `screen.enter` counts for the screen it enters.
         let screenForSummary = event.screen ?? (event.event == screenEnter ? session.screen : screenBefore)

@@ -17,6 +17,9 @@ public enum EventLogParser {
         public var eventText: Range<Int>
         /// The `subject` token (a string or `null`), if present.
         public var subjectText: Range<Int>?
+        /// The first field name the log format does not define (`"Subject"`), quotes
+        /// included: ignored when deciding, reported as an integration mistake.
+        public var unknownKey: Range<Int>?
     }
 
     /// Parses one line (without its newline).
@@ -106,6 +109,7 @@ struct JSONReader {
         var value: ScalarValue?
         var speaks = false
         var params: [Event.Parameter] = []
+        var unknownKey: Range<Int>?
         skipSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -117,6 +121,7 @@ struct JSONReader {
                     throw fail("expected a field name in double quotes; \(describeHere())")
                 }
                 let key = try readKey()
+                let keyEnd = index
                 try expect(UInt8(ascii: ":"), "':' after the field name")
                 skipSpace()
                 let valueStart = index
@@ -156,6 +161,7 @@ struct JSONReader {
                 case .params:
                     params = try readParams(start: valueStart)
                 case .other:
+                    if unknownKey == nil { unknownKey = keyStart..<keyEnd }
                     try skipValue(depth: 0)
                 }
                 _ = keyStart
@@ -185,7 +191,7 @@ struct JSONReader {
         guard t.isFinite else { throw fail("'t' must be a finite number", at: tText.lowerBound, .badField) }
         return EventLogParser.ParsedLine(
             record: LogRecord(t: t, event: event, screen: screen, subject: subject, value: value, speaks: speaks, params: params),
-            tText: tText, eventText: eventText, subjectText: subjectText)
+            tText: tText, eventText: eventText, subjectText: subjectText, unknownKey: unknownKey)
     }
 
     private enum Key { case t, event, screen, subject, value, speaks, params, other }

@@ -25,6 +25,18 @@ public struct IntegrationMistakeTally: Sendable {
         guard decision.reason != nil,
             let mistake = IntegrationMistake.of(decision, event: event, screen: screen, in: policy)
         else { return }
+        count(mistake)
+    }
+
+    /// The fields a log line may carry (`Docs/event-log.md`).
+    static let logFields = ["t", "event", "screen", "subject", "value", "speaks", "params"]
+
+    /// Counts a field name the event-log format does not define.
+    package mutating func recordUnknownKey(_ name: String) {
+        count(IntegrationMistake(kind: .unknownKey, name: name, suggestion: suggestion(for: name, among: Self.logFields)))
+    }
+
+    private mutating func count(_ mistake: IntegrationMistake) {
         let key = mistake.kind.rawValue + " " + mistake.name
         if let position = index[key] {
             mistakes[position].count += 1
@@ -56,6 +68,9 @@ public struct IntegrationMistakeTally: Sendable {
             return "\(events) '\(mistake.name)' with a value it cannot use" + (mistake.detail.map { ": \($0)" } ?? "")
         case .badParameters:
             return "\(events) '\(mistake.name)' with bad parameters" + (mistake.detail.map { ": \($0)" } ?? "")
+        case .unknownKey:
+            let lines = count == 1 ? "1 line" : "\(count) lines"
+            return "\(lines) with the field '\(mistake.name)', which the event-log format does not define (it was ignored)\(hint)"
         }
     }
 }
