@@ -16,6 +16,8 @@ let package = Package(
         .executableTarget(
             name: "SampleApp",
             dependencies: [.product(name: "HapticPolicy", package: "HapticPolicy")],
+            // The policy's tests are for `haptic-policy test`, not the app's resources.
+            exclude: ["laps.tests.yaml"],
             plugins: [.plugin(name: "HapticPolicyPlugin", package: "HapticPolicy")]
         ),
     ],
