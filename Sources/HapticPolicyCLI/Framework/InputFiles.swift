@@ -42,14 +42,15 @@ package struct InputFiles {
                 switch errno {
                 case ENOENT, ENOTDIR: .missing
                 case EISDIR: .directory
-                default: .unreadable
+                default: .unreadable(.current)
                 }
             throw InputError(path: path, problem: problem)
         }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
+            let error = SystemError.current
             close(descriptor)
-            throw InputError(path: path, problem: .unreadable)
+            throw InputError(path: path, problem: .unreadable(error))
         }
         let type = info.st_mode & S_IFMT
         guard type != S_IFDIR else {
@@ -142,7 +143,7 @@ package final class ChunkedInput {
                 let count = readDescriptor(descriptor, into: buffer)
                 if count >= 0 { return count }
                 if errno == EINTR { continue }
-                failure.happened = true
+                failure.error = .current
                 return 0
             }
         }
@@ -159,13 +160,13 @@ package final class ChunkedInput {
         chunkSize: Int = 1 << 20, _ body: (UnsafeBufferPointer<UInt8>) -> Bool
     ) throws(InputError) {
         source.forEachChunk(chunkSize: chunkSize, body)
-        if failure.happened { throw InputError(path: path, problem: .unreadable) }
+        if let error = failure.error { throw InputError(path: path, problem: .unreadable(error)) }
     }
 }
 
 /// Set by a file's read function when `read(2)` fails.
 private final class ReadFailure {
-    var happened = false
+    var error: SystemError?
 }
 
 /// `open(2)` for reading, named so that `InputFiles.open` does not hide it.
@@ -186,8 +187,9 @@ package struct InputError: Error, Sendable, Equatable {
         case missing
         /// The path is a directory.
         case directory
-        /// The file exists but cannot be read (permissions, an I/O error).
-        case unreadable
+        /// The file cannot be opened or read, for the system's reason (permission denied,
+        /// a symbolic link loop, an I/O error).
+        case unreadable(SystemError)
         /// Over `limit` bytes: `size` when known before reading, nil when reading
         /// stopped at the limit (standard input, a pipe).
         case tooLarge(size: Int?, limit: Int)
@@ -210,7 +212,7 @@ package struct InputError: Error, Sendable, Equatable {
         switch problem {
         case .missing: return "\(name): no such file; check the path"
         case .directory: return "\(name): is a directory; give a file"
-        case .unreadable: return "\(name): cannot be read; check its permissions"
+        case .unreadable(let error): return "\(name): cannot be read: \(error); \(error.readAdvice)"
         case .tooLarge(let size, let limit):
             let measured = size.map { "is \($0) bytes" } ?? "has more than \(limit) bytes"
             return "\(name): \(measured), over the \(limit)-byte limit; check that this is the right file"
@@ -226,7 +228,7 @@ package struct InputError: Error, Sendable, Equatable {
         switch problem {
         case .missing: reason = "no such file"
         case .directory: reason = "it is a directory"
-        case .unreadable: reason = "permission denied or unreadable"
+        case .unreadable(let error): reason = InputCheck.unreadableReason(error.code)
         case .tooLarge(let size, let limit):
             let measured = size.map { "is \($0) bytes" } ?? "has more than \(limit) bytes"
             return Diagnostic(
