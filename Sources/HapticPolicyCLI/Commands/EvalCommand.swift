@@ -95,7 +95,8 @@ enum EvalCommand {
                 out.removeAll(keepingCapacity: true)
                 if events.isLive { context.stdout.flush() }
                 progress.update(done: read, lines: evaluator.lineCount, to: context.stderr)
-                return !evaluator.stopped
+                // Output that cannot be written (a full disk, a closed pipe) ends the run.
+                return !evaluator.stopped && !context.stdout.hasFailed
             }
         } catch {
             progress.clear(context.stderr)
@@ -107,6 +108,8 @@ enum EvalCommand {
         evaluator.finish(into: &out)
         context.stdout.write(bytes: out)
         context.stdout.flush()
+        // Cut short: no summary of a partial run; `HapticPolicyTool.finish` says why.
+        if context.stdout.hasFailed { return .failure }
 
         if !arguments[\.quiet] {
             context.stderr.line(evaluator.summary.text)

@@ -69,7 +69,10 @@ enum SimulateCommand {
             return .failure
         }
         let events = ScenarioRunner.run(scenario, seed: seed, duration: duration)
-        for event in events { context.stdout.line(EventLogWriter.line(event)) }
+        for event in events where !context.stdout.hasFailed { context.stdout.line(EventLogWriter.line(event)) }
+        context.stdout.flush()
+        // Cut short: no summary; `HapticPolicyTool.finish` says why.
+        if context.stdout.hasFailed { return .failure }
         let length = numberText(duration ?? scenario.duration)
         context.stderr.line("scenario \(scenario.name), seed \(seed), \(length) s: \(events.count) events")
         return .success
