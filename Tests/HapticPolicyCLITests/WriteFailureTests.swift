@@ -53,6 +53,7 @@ import Testing
         ("eval Policies/plavo.yaml Policies/logs/demo.jsonl", 1),
         ("simulate Policies/plavo.yaml -s drying", 1),
         ("compile Policies/plavo.yaml -o \"$OUT/plavo.bundle.json\"", 1),
+        ("compile Policies/plavo.yaml -o /dev/full", 1),
         ("no-such-command", 64),
     ]
 

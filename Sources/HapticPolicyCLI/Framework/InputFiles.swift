@@ -20,6 +20,15 @@ package struct InputFiles {
     /// The limit of the files read whole to be parsed: policies, test files and
     /// scenarios (the YAML front end's limit, `ParseLimits.maxBytes`).
     package static let wholeFileLimit = ParseLimits.default.maxBytes
+    /// The limit of an AHAP file (`import-ahap`): 8 MiB. Xcode's composer writes a few
+    /// kilobytes per pattern; a file of megabytes is not a haptic pattern, and the JSON
+    /// tree of one is held whole while it is checked.
+    package static let ahapLimit = 8 << 20
+    /// The limit of the event log `report --events` draws as a timeline: 16 MiB, about
+    /// 250,000 events (the 329-event demo log is 21 KB). The timeline holds an entry per
+    /// event and the page draws each one, so a longer log would only make a page no
+    /// browser opens; `eval` streams logs of any length.
+    package static let reportLogLimit = 16 << 20
 
     private let context: CommandContext
 
@@ -88,12 +97,13 @@ package struct InputFiles {
 
     /// Reads a whole file like `read`; when it cannot, prints the problem to stderr and
     /// returns nil (the caller then exits 1): `error: <path>: <what to do>`, or for a file
-    /// over the limit the located HP004 diagnostic the YAML front end gives.
-    package func readReportingErrors(_ path: String, limit: Int?) -> [UInt8]? {
+    /// over the limit the located HP004 diagnostic the YAML front end gives (YAML files;
+    /// `located` false gives the `error:` line for files that are not YAML).
+    package func readReportingErrors(_ path: String, limit: Int?, located: Bool = true) -> [UInt8]? {
         do throws(InputError) {
             return try read(path, limit: limit)
         } catch {
-            if case .tooLarge = error.problem {
+            if case .tooLarge = error.problem, located {
                 DiagnosticPrinter.print([error.diagnostic], sources: [:], context: context)
             } else {
                 context.stderr.line("error: \(error.message)")
