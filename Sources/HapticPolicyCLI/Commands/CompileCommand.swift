@@ -21,7 +21,8 @@ enum CompileCommand {
             The bundle's hash is printed; every decision made with it cites that hash. \
             The bundle is written to a temporary file and renamed into place, so a \
             failure never leaves a half-written bundle. Exit 0 when written, 1 when the \
-            policy has errors or the file cannot be written, 64 on usage errors.
+            policy has errors or the file cannot be written, 64 on usage errors (an \
+            output that is the policy itself).
             """,
         options: Options.self,
         positionals: [.init("policy", .one, help: "The policy (YAML), or - for stdin.")],
@@ -32,6 +33,7 @@ enum CompileCommand {
     ) { arguments, context throws(UsageError) in
         let output = try arguments[\.output]
         let policyPath = arguments.positionals[0]
+        if output != "-" { try OutputFiles.refuseOverwriting(inputs: [policyPath], output: output, context: context) }
         guard let input = PolicyFrontEnd.load(policyPath, context: context) else { return .failure }
         // Validated and compiled once, by the front end.
         let bundle = input.policy.bundle

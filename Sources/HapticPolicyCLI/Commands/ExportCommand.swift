@@ -60,11 +60,18 @@ enum ExportCommand {
         let parameters = try arguments[\.param]
         let targets = arguments[\.to].exportTargets
         let policyPath = arguments.positionals[0]
+        // The folder given is the policy itself (`--out p.yaml`): refused before reading.
+        try OutputFiles.refuseOverwriting(inputs: [policyPath], output: out, context: context)
         guard let input = PolicyFrontEnd.load(policyPath, context: context) else { return .failure }
 
         let (files, diagnostics) = PolicyExporter.export(input.policy, to: targets, parameters: parameters)
         DiagnosticPrinter.print(diagnostics, sources: input.sources, context: context)
         let written = files.map { OutputFiles.File(path: path(out, $0.name), bytes: Array($0.contents.utf8)) }
+        // A file of the export would replace the policy (a policy named `breath.ahap`):
+        // refused before anything is written.
+        for file in written {
+            try OutputFiles.refuseOverwriting(inputs: [policyPath], output: file.path, context: context)
+        }
         // All the files appear together or none do.
         do throws(OutputError) {
             try OutputFiles.createFolder(out)

@@ -37,6 +37,7 @@ enum ImportAHAPCommand {
         let file = InputFiles.displayName(path)
         let name = try arguments[\.name]
         let outPath = try arguments[\.out]
+        if let outPath { try OutputFiles.refuseOverwriting(inputs: [path], output: outPath, context: context) }
         // Read whole, as JSON is parsed whole, up to the AHAP limit.
         guard let bytes = context.files.readReportingErrors(path, limit: InputFiles.ahapLimit, located: false) else { return .failure }
         guard let text = String(validating: bytes, as: UTF8.self) else {

@@ -41,6 +41,8 @@ enum ReportCommand {
         if arguments.positionals[0] == "-", eventsPath == "-" {
             throw UsageError("the policy and the events cannot both come from stdin; give one of them as a file")
         }
+        try OutputFiles.refuseOverwriting(
+            inputs: [arguments.positionals[0]] + (eventsPath.map { [$0] } ?? []), output: out, context: context)
         guard let input = PolicyFrontEnd.load(arguments.positionals[0], context: context) else { return .failure }
 
         var timeline: [ReportTimelineEntry]? = nil

@@ -42,9 +42,16 @@ package struct InputFiles {
         path == "-" ? "<stdin>" : path
     }
 
-    /// Opens a file, or standard input for `-`, to be read in chunks.
+    /// Opens a file, or standard input for `-`, to be read in chunks. A file that is also
+    /// where standard output goes (`eval p.yaml log.jsonl >> log.jsonl`) is refused before
+    /// it is read: reading it while appending to it would never end.
     package func open(_ path: String) throws(InputError) -> ChunkedInput {
-        if path == "-" { return ChunkedInput(path: path, size: nil, source: context.standardInput) }
+        if path == "-" {
+            if let identity = context.standardInput.identity, identity == context.stdout.fileIdentity {
+                throw InputError(path: path, problem: .isStandardOutput)
+            }
+            return ChunkedInput(path: path, size: nil, source: context.standardInput)
+        }
         let descriptor = openDescriptor(path)
         guard descriptor >= 0 else {
             let problem: InputError.Problem =
@@ -65,6 +72,10 @@ package struct InputFiles {
         guard type != S_IFDIR else {
             close(descriptor)
             throw InputError(path: path, problem: .directory)
+        }
+        if type == S_IFREG, FileIdentity(info) == context.stdout.fileIdentity {
+            close(descriptor)
+            throw InputError(path: path, problem: .isStandardOutput)
         }
         // Pipes and devices report no size: they are read up to the limit, never to the end.
         let size = type == S_IFREG ? Int(info.st_size) : nil
@@ -200,6 +211,9 @@ package struct InputError: Error, Sendable, Equatable {
         /// The file cannot be opened or read, for the system's reason (permission denied,
         /// a symbolic link loop, an I/O error).
         case unreadable(SystemError)
+        /// The file is where standard output goes: reading it while writing it would
+        /// destroy it or never end.
+        case isStandardOutput
         /// Over `limit` bytes: `size` when known before reading, nil when reading
         /// stopped at the limit (standard input, a pipe).
         case tooLarge(size: Int?, limit: Int)
@@ -223,6 +237,8 @@ package struct InputError: Error, Sendable, Equatable {
         case .missing: return "\(name): no such file; check the path"
         case .directory: return "\(name): is a directory; give a file"
         case .unreadable(let error): return "\(name): cannot be read: \(error); \(error.readAdvice)"
+        case .isStandardOutput:
+            return "\(name): is also where standard output goes; reading it while writing it would destroy it, so nothing was read; send the output to another file"
         case .tooLarge(let size, let limit):
             let measured = size.map { "is \($0) bytes" } ?? "has more than \(limit) bytes"
             return "\(name): \(measured), over the \(limit)-byte limit; check that this is the right file"
@@ -239,6 +255,11 @@ package struct InputError: Error, Sendable, Equatable {
         case .missing: reason = "no such file"
         case .directory: reason = "it is a directory"
         case .unreadable(let error): reason = InputCheck.unreadableReason(error.code)
+        case .isStandardOutput:
+            return Diagnostic(
+                code: "HP001", severity: .error,
+                message: "cannot read '\(path)': it is also where standard output goes; send the output to another file",
+                at: start)
         case .tooLarge(let size, let limit):
             let measured = size.map { "is \($0) bytes" } ?? "has more than \(limit) bytes"
             return Diagnostic(

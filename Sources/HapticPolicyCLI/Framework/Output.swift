@@ -56,6 +56,10 @@ package final class Output {
     /// The captured bytes as UTF-8 text.
     package var capturedText: String { String(decoding: captured ?? [], as: UTF8.self) }
 
+    /// The regular file the stream writes to (`> file`, `>> file`), to refuse reading it as
+    /// an input; nil for a pipe, a terminal, a device or a captured stream.
+    package private(set) lazy var fileIdentity: FileIdentity? = descriptor.flatMap(FileIdentity.init(regularFileAt:))
+
     /// Whether a write has failed (the command should stop producing output).
     package var hasFailed: Bool { failure != nil }
 

@@ -184,6 +184,24 @@ package enum OutputFiles {
         if close(descriptor) != 0, failure == nil, errno != EINTR { failure = .current }
         if let failure { throw OutputError(path: file.path, error: failure) }
     }
+
+    /// Refuses an output that is the same file as one of the inputs (after following
+    /// links, compared by device and inode, so a hard link or `./p.yaml` for `p.yaml` is
+    /// caught too), before anything is read. `-` among the inputs is standard input,
+    /// compared when it is a file. Nothing is refused when the output does not exist yet.
+    package static func refuseOverwriting(
+        inputs: [String], output: String, context: CommandContext
+    ) throws(UsageError) {
+        guard let written = FileIdentity(path: output) else { return }
+        for input in inputs {
+            let read = input == "-" ? context.standardInput.identity : FileIdentity(path: input)
+            guard let read, read == written else { continue }
+            let name = InputFiles.displayName(input)
+            throw UsageError(
+                "\(output) is the same file as the input \(name); writing it would destroy the input, "
+                    + "so nothing was read or written; choose another output path")
+        }
+    }
 }
 
 /// A file that cannot be written: which, and the system's reason.
@@ -201,4 +219,33 @@ package struct OutputError: Error, Sendable, Equatable {
 
     /// `cannot write <path>: <reason>; <what to do>`, for an `error:` line.
     package var message: String { HapticPolicyTool.writeFailureMessage(path, error) }
+}
+
+/// Which file a path or a descriptor is: its device and inode, so two names for one file
+/// (a symbolic or hard link, `./x` for `x`) compare equal.
+package struct FileIdentity: Sendable, Hashable {
+    /// The device.
+    package var device: UInt64
+    /// The inode on the device.
+    package var inode: UInt64
+
+    /// The identity from `stat` results.
+    package init(_ info: stat) {
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+
+    /// The file at `path` (links followed); nil when there is none.
+    package init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    /// The regular file open on `descriptor`; nil for a pipe, a terminal or a device.
+    package init?(regularFileAt descriptor: Int32) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        self.init(info)
+    }
 }
