@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+
+/// Through the built tool: a number that would read as infinity is an invalid line with
+/// its column wherever it is, and invalid UTF-8 in an unknown field name is too.
+/// (Before, `"value": 1e400` rang a band with +∞ and the bad field name was accepted.)
+@Suite struct LogNumbersTests {
+    @Test func nonFiniteNumbersAndBadFieldNamesAreInvalidLines() throws {
+        let log: [UInt8] = Array("""
+            {"t":0,"event":"screen.enter","screen":"camera"}
+            {"t":1,"event":"moisture.sample","subject":"a","value":1e400}
+            {"t":2,"event":"shutter","params":{"x":-1e999}}
+
+            """.utf8) + Array(#"{"t":3,"event":"shutter","n"#.utf8) + [0xFF] + Array("\":1}\n".utf8)
+        let result = try runBinary(["eval", "Policies/plavo.yaml", "-"], stdinBytes: log)
+        #expect(result.exitCode == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines[1].hasPrefix(#"{"line":2,"column":56,"#), "\(lines[1])")
+        #expect(lines[1].contains(#""reason":"bad-field","note":"the number 1e400 is too large"#), "\(lines[1])")
+        #expect(lines[2].hasPrefix(#"{"line":3,"column":40,"#), "\(lines[2])")
+        #expect(lines[3].hasPrefix(#"{"line":4,"column":26,"#), "\(lines[3])")
+        #expect(lines[3].contains("invalid UTF-8 in this field name"), "\(lines[3])")
+        #expect(result.stderr.contains("4 lines: 0 play, 1 silent, 0 stop, 3 invalid"), "\(result.stderr)")
+    }
+}
