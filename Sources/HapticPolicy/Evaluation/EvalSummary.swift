@@ -24,6 +24,11 @@ public struct EvalSummary: Sendable {
     public var byReason: [Int] = Array(repeating: 0, count: Reason.allCases.count)
     /// Counts per screen name (`-` for decisions without a screen).
     public var byScreen: [String: ScreenCounts] = [:]
+    /// Subjects the session forgot to stay within its subject limit
+    /// (`Session.forgottenSubjectCount`), and that limit.
+    public var forgottenSubjects = 0
+    /// The session's subject limit, named in the summary when subjects were forgotten.
+    public var subjectLimit = Session.defaultSubjectLimit
 
     /// Creates an empty summary.
     public init() {}
@@ -38,13 +43,19 @@ public struct EvalSummary: Sendable {
         byReason[reason.summaryIndex]
     }
 
-    /// Several lines of text: actions, reasons, then one line per screen.
+    /// Several lines of text: actions, reasons, forgotten subjects (when any), then one
+    /// line per screen.
     public var text: String {
         var lines: [String] = []
         let actions = Decision.Action.allCases.map { "\(count($0)) \($0.rawValue)" }.joined(separator: ", ")
         lines.append("\(self.lines) \(self.lines == 1 ? "line" : "lines"): \(actions)")
         let reasons = Reason.allCases.filter { count($0) > 0 }.map { "\($0.rawValue) \(count($0))" }
         if !reasons.isEmpty { lines.append("reasons: " + reasons.joined(separator: ", ")) }
+        if forgottenSubjects > 0 {
+            lines.append(
+                "subjects: \(forgottenSubjects) forgotten to hold at most \(subjectLimit) at once "
+                    + "(the least recently seen first; a forgotten subject's next sample is a new baseline)")
+        }
         let names = byScreen.keys.sorted()
         let width = names.map(displayWidth).max() ?? 0
         for name in names {

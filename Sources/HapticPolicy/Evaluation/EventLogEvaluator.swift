@@ -23,6 +23,8 @@ public struct EventLogEvaluator {
             summary.byScreen[index < policy.screenNames.count ? policy.screenNames[index] : "-"] = screen
         }
         for (name, screen) in otherScreens { summary.byScreen[name] = screen }
+        summary.forgottenSubjects = session.forgottenSubjectCount
+        summary.subjectLimit = session.subjectLimit
         return summary
     }
     private var counts = EvalSummary()
@@ -49,10 +51,14 @@ public struct EventLogEvaluator {
     private var eventIDs = NameCache<EventID>()
     private var subjectIDs = NameCache<SubjectID>()
 
-    /// Creates an evaluator writing decisions in `format`.
-    public init(policy: Policy, device: DeviceState = DeviceState(), format: any DecisionFormat, failFast: Bool = false) {
+    /// Creates an evaluator writing decisions in `format`; its session holds at most
+    /// `subjectLimit` subjects (`Session.defaultSubjectLimit`).
+    public init(
+        policy: Policy, device: DeviceState = DeviceState(), format: any DecisionFormat, failFast: Bool = false,
+        subjectLimit: Int = Session.defaultSubjectLimit
+    ) {
         self.policy = policy
-        self.session = Session(policy: policy, device: device)
+        self.session = Session(policy: policy, device: device, subjectLimit: subjectLimit)
         self.format = format
         self.failFast = failFast
         self.screenEnter = policy.eventID(StateEvent.screenEnter.rawValue)
@@ -155,7 +161,14 @@ public struct EventLogEvaluator {
         let event = eventIDs.value(for: record.event) { policy.eventID($0) ?? .unknown }
         var subject: SubjectID?
         if let name = record.subject {
-            subject = subjectIDs.value(for: name) { session.subjectID($0) }
+            var id = subjectIDs.value(for: name) { session.subjectID($0) }
+            // A cached id of a subject the session has since forgotten (over its subject
+            // limit): intern the name again, as a new subject.
+            if !session.holds(id) {
+                id = session.subjectID(name)
+                subjectIDs.replace(name, with: id)
+            }
+            subject = id
         }
         return Event(
             t: record.t, event: event, screen: screen, subject: subject, value: record.value,
