@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// Through the built tool: a number that would read as infinity is an invalid line with
-/// its column wherever it is, and invalid UTF-8 in an unknown field name is too.
-/// (Before, `"value": 1e400` rang a band with +∞ and the bad field name was accepted.)
+/// its column wherever it is, invalid UTF-8 in an unknown field name is too, and times
+/// near the largest number give a summary without `inf`. (Before, `"value": 1e400` rang
+/// a band with +∞, the bad field name was accepted and the summary said `over inf s`.)
 @Suite struct LogNumbersTests {
     @Test func nonFiniteNumbersAndBadFieldNamesAreInvalidLines() throws {
         let log: [UInt8] = Array("""
@@ -22,5 +23,18 @@ import Testing
         #expect(lines[3].hasPrefix(#"{"line":4,"column":26,"#), "\(lines[3])")
         #expect(lines[3].contains("invalid UTF-8 in this field name"), "\(lines[3])")
         #expect(result.stderr.contains("4 lines: 0 play, 1 silent, 0 stop, 3 invalid"), "\(result.stderr)")
+    }
+
+    @Test func timesNearTheLargestNumberGiveAFiniteSummary() throws {
+        let log = """
+            {"t":-1.7e308,"event":"screen.enter","screen":"camera"}
+            {"t":1.7e308,"event":"shutter"}
+
+            """
+        let result = try runBinary(["eval", "Policies/plavo.yaml", "-"], stdin: log)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("  camera  2 decisions, 1 ring, 0 rings/min over 1.7976931348623157e+308 s\n"), "\(result.stderr)")
+        #expect(!result.stderr.contains("inf"))
+        #expect(!result.stderr.contains("nan"))
     }
 }

@@ -22,16 +22,31 @@ public struct EventLogEvaluator {
         for (index, screen) in screenCounts.enumerated() where screen.decisions > 0 || screen.seconds > 0 {
             summary.byScreen[index < policy.screenNames.count ? policy.screenNames[index] : "-"] = screen
         }
-        for (name, screen) in otherScreens { summary.byScreen[name] = screen }
+        for (name, screen) in otherScreens {
+            summary.byScreen[name] = screen
+            summary.unknownScreens.insert(name)
+        }
+        summary.otherUnknownScreens = otherUnknownScreens
         summary.forgottenSubjects = session.forgottenSubjectCount
         summary.subjectLimit = session.subjectLimit
         return summary
     }
+
+    /// The most screen names the policy does not declare that the summary counts apart:
+    /// 1,000, holding at most `unknownScreenNameByteLimit` bytes of names. Decisions on
+    /// further unknown names are counted together, so a log of ever-new screen names
+    /// (a million took 417 MB and a million-line summary) keeps memory flat.
+    public static let unknownScreenLimit = 1_000
+    /// The most bytes of unknown screen names the summary keeps: 1 MiB.
+    public static let unknownScreenNameByteLimit = 1 << 20
     private var counts = EvalSummary()
     /// Per screen id; the extra last entry counts decisions without a screen.
     private var screenCounts: [EvalSummary.ScreenCounts]
-    /// Screens the policy does not know, by name.
+    /// Screens the policy does not know, by name (at most `unknownScreenLimit`).
     private var otherScreens: [String: EvalSummary.ScreenCounts] = [:]
+    private var otherScreenNameBytes = 0
+    /// Decisions on unknown screens past the limit.
+    private var otherUnknownScreens = EvalSummary.ScreenCounts()
     /// Invalid lines so far.
     public private(set) var invalidCount = 0
     /// Set when `failFast` stopped the run at an invalid line.
@@ -182,7 +197,7 @@ public struct EventLogEvaluator {
         guard let t else { return }
         // Time since the previous event counts for the screen that was showing.
         if let last = lastScreenT, let previous = previousScreen, previous.rawValue >= 0 {
-            screenCounts[previous.rawValue].seconds += t - last
+            screenCounts[previous.rawValue].seconds = saturatingSum(screenCounts[previous.rawValue].seconds, t - last)
         }
         lastScreenT = t
         let plays = decision.action == .play ? 1 : 0
@@ -190,6 +205,17 @@ public struct EventLogEvaluator {
             screenCounts[screen.rawValue].decisions += 1
             screenCounts[screen.rawValue].plays += plays
         } else if let name = decision.screen {
+            if otherScreens[name] == nil {
+                let bytes = name.utf8.count
+                guard otherScreens.count < Self.unknownScreenLimit,
+                    otherScreenNameBytes + bytes <= Self.unknownScreenNameByteLimit
+                else {
+                    otherUnknownScreens.decisions += 1
+                    otherUnknownScreens.plays += plays
+                    return
+                }
+                otherScreenNameBytes += bytes
+            }
             otherScreens[name, default: .init()].decisions += 1
             otherScreens[name, default: .init()].plays += plays
         } else {

@@ -149,8 +149,14 @@ enum EvalCommand {
         guard declared > 0, let meter else { return "budgets: none declared (lint warns HP501)" }
         let breaches = meter.breaches
         guard !breaches.isEmpty else { return "budgets: \(declared) checked, none broken" }
-        return (["budgets: \(breaches.count) \(breaches.count == 1 ? "breach" : "breaches")"]
-            + breaches.map { "  \($0)" }).joined(separator: "\n")
+        let total = breaches.count + meter.breachesNotKept
+        var lines = ["budgets: \(total) \(total == 1 ? "breach" : "breaches")"] + breaches.map { "  \($0)" }
+        if meter.breachesNotKept > 0 {
+            lines.append(
+                "  … and \(meter.breachesNotKept) more, not listed "
+                    + "(the first \(BudgetMeter.breachLimit) to end are kept, and those still open)")
+        }
+        return lines.joined(separator: "\n")
     }
 }
 

@@ -141,8 +141,8 @@ package final class ChunkedInput {
     private let descriptor: Int32?
     private let failure: ReadFailure
 
-    /// Whether input arrives over time (standard input from a pipe or a terminal), so
-    /// results should be flushed after every chunk.
+    /// Whether input arrives over time (standard input from a pipe or a terminal, a named
+    /// pipe, a device), so results should be flushed after every chunk.
     package var isLive: Bool { source.isLive }
 
     init(path: String, size: Int?, source: StandardInput) {
@@ -159,7 +159,8 @@ package final class ChunkedInput {
         self.size = size
         self.descriptor = descriptor
         self.failure = failure
-        self.source = StandardInput(isLive: false) { buffer in
+        // A named pipe or a device delivers over time, like standard input from a pipe.
+        self.source = StandardInput(isLive: size == nil) { buffer in
             while true {
                 let count = readDescriptor(descriptor, into: buffer)
                 if count >= 0 { return count }
