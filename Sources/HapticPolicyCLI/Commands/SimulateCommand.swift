@@ -60,7 +60,8 @@ enum SimulateCommand {
         guard let bytes = context.files.readReportingErrors(scenarioPath, limit: InputFiles.wholeFileLimit) else {
             return .failure
         }
-        let loaded = ScenarioLoader.parse(bytes, file: scenarioPath)
+        // Checked for the length it will run for: its own, or --duration.
+        let loaded = ScenarioLoader.parse(bytes, file: scenarioPath, duration: duration)
         DiagnosticPrinter.print(loaded.diagnostics, file: scenarioPath, source: loaded.source, context: context)
         guard let scenario = loaded.scenario else { return .failure }
         let problems = unknownNames(loaded, for: input)
