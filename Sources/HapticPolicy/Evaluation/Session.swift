@@ -330,6 +330,11 @@ public struct Session: Sendable {
         }
     }
 
+    /// The shortest loop period a play starts: 1 ms (`bad-params` below it), the
+    /// resolution scenario times are kept at too. A pattern looping faster than that would
+    /// keep a player busy restarting it.
+    public static let minimumLoopPeriod = 0.001
+
     private struct ParameterProblem: Error { var message: String }
 
     /// Checks the event's parameters against the template and evaluates the loop period.
@@ -360,8 +365,15 @@ public struct Session: Sendable {
         }
         var period: Double?
         if let loop = feedback.loop {
-            guard let seconds = try? loop.evaluate(values), seconds > 0 else {
+            guard let seconds = try? loop.evaluate(values), seconds > 0, seconds.isFinite else {
                 return .failure(.init(message: "the loop period of '\(feedback.name)' is not a positive number with these parameters"))
+            }
+            // The validator checks the period at the ends of every parameter's range; an
+            // expression can still come near 0 between them. A player cannot loop faster.
+            guard seconds >= Self.minimumLoopPeriod else {
+                return .failure(.init(
+                    message: "the loop period of '\(feedback.name)' is \(numberText(seconds)) s with these parameters, "
+                        + "under the \(numberText(Self.minimumLoopPeriod)) s a player can loop at; change the parameters"))
             }
             period = seconds
         }
