@@ -1,8 +1,15 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import HapticPolicy
 import HapticPolicyTools
 
 /// The checks on raw bytes that run before libyaml sees them: size, UTF-8, byte order mark.
-enum InputCheck {
+package enum InputCheck {
     /// The bytes to parse (byte order mark removed) and their text.
     struct Decoded {
         var bytes: [UInt8]
@@ -58,6 +65,33 @@ enum InputCheck {
     }
 
     // HP001-HP004: problems with the file itself.
+
+    /// The system's text for an `errno` value, starting in lowercase so it reads inside a
+    /// sentence (`too many levels of symbolic links`): the one wording of system errors,
+    /// shared by the loader's HP001 and the command line's messages.
+    package static func systemText(_ code: Int32) -> String {
+        guard let text = strerror(code).map({ String(cString: $0) }), !text.isEmpty else { return "error \(code)" }
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
+
+    /// Why a file cannot be read, in HP001's words, from the `errno` of opening or reading
+    /// it: `no such file`, `it is a directory`, or the system's text (`permission denied`,
+    /// `too many levels of symbolic links`).
+    package static func unreadableReason(_ code: Int32) -> String {
+        switch code {
+        case ENOENT, ENOTDIR: "no such file"
+        case EISDIR: "it is a directory"
+        default: systemText(code)
+        }
+    }
+
+    /// Why `path` cannot be read, found by opening it again.
+    static func unreadableReason(path: String) -> String {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return unreadableReason(errno) }
+        close(descriptor)
+        return "permission denied or unreadable"
+    }
 
     /// HP001: the file cannot be read.
     static func unreadable(_ path: String, reason: String) -> Diagnostic {

@@ -47,8 +47,7 @@ public enum PolicyLoader {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             return parse([UInt8](data), file: path, limits: limits)
         } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied or unreadable" : "no such file"
-            return unreadable(path, reason: reason)
+            return unreadable(path, reason: InputCheck.unreadableReason(path: path))
         }
     }
 

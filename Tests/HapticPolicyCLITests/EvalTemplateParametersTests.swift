@@ -75,3 +75,29 @@ import Testing
         #expect(documented.count == 2)
     }
 }
+
+extension EvalTemplateParametersTests {
+    /// A loop expression that the validator passes at the ends of the parameter's range
+    /// can still come near 0 (or divide by 0) between them: such a play is `bad-params`,
+    /// never a loop faster than 1 ms or an infinite period.
+    @Test func aLoopPeriodUnderAMillisecondIsBadParams() throws {
+        let source = try String(contentsOf: packageRoot.appendingPathComponent("Policies/metronome.yaml"), encoding: .utf8)
+        let folder = try temporaryFolder("fast-loop")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let policy = folder.appendingPathComponent("fast.yaml")
+        try Data(source.replacingOccurrences(of: "loop: 60 / bpm", with: "loop: ((bpm - 100) * (bpm - 100)) / 1000").utf8)
+            .write(to: policy)
+        let log = """
+            {"t":0,"event":"screen.enter","screen":"metronome"}
+            {"t":1,"event":"metronome.start","params":{"bpm":100.0001}}
+            {"t":2,"event":"metronome.start","params":{"bpm":101}}
+            {"t":3,"event":"metronome.start","params":{"bpm":200}}
+            """
+        let result = runInProcess(["eval", policy.path, "-", "--quiet"], stdin: log)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 4, "\(result.stderr)")
+        #expect(lines[1].contains(#""reason":"bad-params","note":"the loop period of 'click' is 1.0000000000663931e-11 s with these parameters, under the 0.001 s a player can loop at; change the parameters""#), "\(lines[1])")
+        #expect(lines[2].hasSuffix(#""loop":0.001}"#), "\(lines[2])")
+        #expect(lines[3].hasSuffix(#""loop":10}"#), "\(lines[3])")
+    }
+}

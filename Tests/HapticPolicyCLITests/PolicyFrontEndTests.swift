@@ -198,8 +198,13 @@ import Testing
         let large = try Self.temporaryFile(Array(repeating: 0x61, count: InputFiles.wholeFileLimit + 1))
         defer { try? FileManager.default.removeItem(at: large) }
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("missing-\(UUID().uuidString).yaml")
+        // A symbolic link to itself: a loop, not a missing file.
+        let loop = FileManager.default.temporaryDirectory.appendingPathComponent("loop-\(UUID().uuidString).yaml")
+        try FileManager.default.createSymbolicLink(atPath: loop.path, withDestinationPath: loop.path)
+        defer { try? FileManager.default.removeItem(at: loop) }
         let cases: [(path: String, problem: InputError.Problem)] = [
             (missing.path, .missing),
+            (loop.path, .unreadable(SystemError(ELOOP))),
             (FileManager.default.temporaryDirectory.path, .directory),
             (large.path, .tooLarge(size: InputFiles.wholeFileLimit + 1, limit: InputFiles.wholeFileLimit)),
             ("/dev/zero", .tooLarge(size: nil, limit: InputFiles.wholeFileLimit)),
@@ -215,7 +220,10 @@ import Testing
     @Test func messagesNameThePathAndWhatToDo() {
         #expect(InputError(path: "a.jsonl", problem: .missing).message == "a.jsonl: no such file; check the path")
         #expect(InputError(path: "logs", problem: .directory).message == "logs: is a directory; give a file")
-        #expect(InputError(path: "a.ahap", problem: .unreadable).message == "a.ahap: cannot be read; check its permissions")
+        #expect(InputError(path: "a.ahap", problem: .unreadable(SystemError(EACCES))).message
+            == "a.ahap: cannot be read: permission denied; check its permissions")
+        #expect(InputError(path: "loop", problem: .unreadable(SystemError(ELOOP))).message
+            == "loop: cannot be read: too many levels of symbolic links; a symbolic link in the path leads back to itself; fix or remove the link")
         #expect(InputError(path: "-", problem: .tooLarge(size: nil, limit: 10)).message
             == "<stdin>: has more than 10 bytes, over the 10-byte limit; check that this is the right file")
     }
@@ -274,7 +282,7 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: url.path)
         let files = Self.context().files
         let error = try #require(Self.problem { () throws(InputError) in try files.read(url.path, limit: nil) })
-        #expect(error.problem == .unreadable)
+        #expect(error.problem == .unreadable(SystemError(EACCES)))
         #expect([error.diagnostic] == PolicyLoader.load(path: url.path).diagnostics)
     }
 

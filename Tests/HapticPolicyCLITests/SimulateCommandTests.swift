@@ -125,3 +125,54 @@ extension SimulateCommandTests {
         #expect(result.stdout == (try String(contentsOf: golden, encoding: .utf8)))
     }
 }
+
+/// Scenario loops that cannot hang: the built tool refuses, before it runs, a repeat with
+/// a tiny `every` and steps outside the duration (it used to loop for ever) and a scenario
+/// that would generate more than 2,000,000 events for the duration asked. `timeout`
+/// turns a hang into exit 124 instead of a test that never ends.
+@Suite struct SimulateLoopLimitTests {
+    static func scenario(_ text: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("loop-\(UUID().uuidString).yaml")
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    @Test func aTinyEveryIsALocatedErrorNotAHang() throws {
+        let file = try Self.scenario("""
+            scenario: tiny
+            duration: 10
+            steps:
+              - repeat: {every: 0.000000000000000000001}
+                steps:
+                  - {at: 20, event: shutter}
+
+            """)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try runShell(
+            "timeout 60 \"$TOOL\" simulate Policies/plavo.yaml -s \(shellQuoted(file.path)); echo \"exit $?\"")
+        #expect(result.stdout == "exit 1\n", "\(result.stderr)")
+        #expect(result.stderr.hasPrefix(
+            "\(file.path):4:21: error[HP801]: 'every' must be at least 0.001 s (times are kept to the millisecond), found 1e-21; give a longer period\n"),
+            "\(result.stderr)")
+    }
+
+    @Test func tooManyEventsForTheDurationIsALocatedError() throws {
+        let file = try Self.scenario("""
+            scenario: fast
+            duration: 60
+            steps:
+              - {at: 0, event: screen.enter, screen: camera}
+              - signal: {event: moisture.sample, subject: p, start: 50, every: 0.01}
+
+            """)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let short = try runBinary(["simulate", "Policies/plavo.yaml", "-s", file.path])
+        #expect(short.exitCode == 0, "\(short.stderr)")
+        let day = try runShell(
+            "timeout 60 \"$TOOL\" simulate Policies/plavo.yaml -s \(shellQuoted(file.path)) --duration 86400 > /dev/null; echo \"exit $?\"")
+        #expect(day.stdout == "exit 1\n", "\(day.stderr)")
+        #expect(day.stderr.hasPrefix(
+            "\(file.path):5:5: error[HP807]: this step would generate up to 8640001 events in 86400 s (the scenario up to 8640002), over the limit of 2000000;"),
+            "\(day.stderr)")
+    }
+}

@@ -47,10 +47,13 @@ func runBinary(_ arguments: [String], stdin: String? = nil, environment: [String
     try runBinary(arguments, stdinBytes: stdin.map { Array($0.utf8) }, environment: environment)
 }
 
-/// Runs the built binary with raw bytes on stdin (for inputs that are not UTF-8).
-func runBinary(_ arguments: [String], stdinBytes: [UInt8]?, environment: [String: String] = [:]) throws -> ToolResult {
+/// Runs the built binary (or `executable`) with raw bytes on stdin (for inputs that are
+/// not UTF-8).
+func runBinary(
+    _ arguments: [String], stdinBytes: [UInt8]?, environment: [String: String] = [:], executable: URL? = nil
+) throws -> ToolResult {
     let process = Process()
-    process.executableURL = builtToolURL()
+    process.executableURL = executable ?? builtToolURL()
     process.arguments = arguments
     process.currentDirectoryURL = packageRoot
     var env = ProcessInfo.processInfo.environment
@@ -94,4 +97,25 @@ func runBinary(_ arguments: [String], stdinBytes: [UInt8]?, environment: [String
         stderr: String(decoding: errData, as: UTF8.self),
         exitCode: process.terminationStatus
     )
+}
+
+/// Runs `script` with `/bin/sh -c` from the package root, `$TOOL` naming the built binary,
+/// so a test can give the tool what only a shell sets up: redirections to `/dev/full`,
+/// `trap '' PIPE` (SIGPIPE ignored, inherited by the tool), `ulimit -f` and `ulimit -v`.
+func runShell(_ script: String, environment: [String: String] = [:]) throws -> ToolResult {
+    try runBinary(
+        ["-c", script], stdinBytes: nil,
+        environment: ["TOOL": builtToolURL().path].merging(environment) { $1 }, executable: URL(fileURLWithPath: "/bin/sh"))
+}
+
+/// A fresh empty folder under the temporary directory.
+func temporaryFolder(_ label: String) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("hp-\(label)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// Single quotes for a shell word.
+func shellQuoted(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }

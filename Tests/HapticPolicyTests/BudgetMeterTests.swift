@@ -35,6 +35,21 @@ import Testing
         #expect(excepting.record(Decision(action: .silent, screen: "camera", reason: .designer), at: 2).isEmpty)
     }
 
+    /// A log that breaks a budget over and over keeps the first `breachLimit` breaches
+    /// and counts the rest, so the meter does not grow with the log.
+    @Test func breachesPastTheLimitAreCountedNotKept() {
+        var meter = BudgetMeter(budgets: [Self.perScreen])
+        let bursts = BudgetMeter.breachLimit + 500
+        for burst in 0..<bursts {
+            for ring in 0..<4 { meter.record(time: Double(burst) * 100 + Double(ring), screen: "camera", layer: .ui) }
+        }
+        // The last burst is still open: kept as the open breach of its counter.
+        #expect(meter.breaches.count == BudgetMeter.breachLimit + 1)
+        #expect(meter.breachesNotKept == bursts - BudgetMeter.breachLimit - 1)
+        #expect(meter.breaches.first?.start == 0)
+        #expect(meter.breaches.last?.start == Double(bursts - 1) * 100)
+    }
+
     @Test func selectorSpinIsNotCountedByABudgetThatExceptsIt() {
         var meter = BudgetMeter(budgets: [Self.ticksExcepted])
         for step in 0..<40 { meter.record(time: 1 + Double(step) * 0.05, screen: "camera", layer: .ui, event: "selector.tick") }

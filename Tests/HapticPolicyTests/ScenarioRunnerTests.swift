@@ -11,6 +11,38 @@ import Testing
         ]
     )
 
+    /// A scenario built in code is not checked by the loader: the runner still ends, after
+    /// at most twice `eventLimit` rounds, on a repeat whose steps all fall outside the
+    /// duration and whose `every` is too small to move time (it used to loop for ever).
+    @Test(.timeLimit(.minutes(1))) func aLoopThatEmitsNothingStillEnds() {
+        let tiny = Scenario(
+            name: "tiny", duration: 10,
+            steps: [.repeated(.init(every: 1e-21, steps: [.once(at: 20, event: .init(name: "shutter"))]))])
+        #expect(ScenarioRunner.run(tiny, seed: 1).isEmpty)
+        #expect(ScenarioRunner.plannedCount(tiny.steps, end: tiny.duration) > 1e21)
+    }
+
+    /// The planned count bounds what a run emits, and equals it for plain steps.
+    @Test func thePlannedCountBoundsTheEvents() {
+        let steps: [Scenario.Step] = [
+            .once(at: 0, event: .init(name: "screen.enter", screen: "camera")),
+            .once(at: 100, event: .init(name: "shutter")),
+            .periodic(.init(event: .init(name: "shutter"), from: 1, every: 0.5, count: 5)),
+            .signal(.init(event: "moisture.sample", until: 30, every: 2, start: 40)),
+            .repeated(.init(every: 20, count: 2, steps: [.once(at: 1, event: .init(name: "button.tap"))])),
+        ]
+        #expect(ScenarioRunner.plannedCount(steps[0], end: 60) == 1)
+        #expect(ScenarioRunner.plannedCount(steps[1], end: 60) == 0)
+        #expect(ScenarioRunner.plannedCount(steps[2], end: 60) == 5)
+        #expect(ScenarioRunner.plannedCount(steps[3], end: 60) == 16)
+        #expect(ScenarioRunner.plannedCount(steps[4], end: 60) == 2)
+        let scenario = Scenario(name: "all", duration: 60, steps: steps)
+        #expect(Double(ScenarioRunner.run(scenario, seed: 1).count) == ScenarioRunner.plannedCount(steps, end: 60))
+        // A round counts even when its steps fall outside the time left.
+        let late = Scenario.Step.repeated(.init(every: 1, steps: [.once(at: 100, event: .init(name: "shutter"))]))
+        #expect(ScenarioRunner.plannedCount(late, end: 9) == 10)
+    }
+
     @Test func sameSeedGivesByteIdenticalLog() {
         let a = EventLogWriter.log(ScenarioRunner.run(Self.drying, seed: 9))
         let b = EventLogWriter.log(ScenarioRunner.run(Self.drying, seed: 9))

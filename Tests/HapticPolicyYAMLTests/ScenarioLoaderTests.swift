@@ -65,6 +65,48 @@ import Testing
         #expect(result.scenario == nil)
     }
 
+    /// An `every` below a millisecond (times are kept to the millisecond) is refused where
+    /// it is written, for periodic steps, signals and repeats; 1 ms itself is fine.
+    @Test(arguments: [
+        ("  - repeat: {every: 0.000000000000000000001}\n    steps:\n      - {at: 20, event: a}\n", "HP801@4:21"),
+        ("  - periodic: {event: a, every: 0.0005}\n", "HP801@4:33"),
+        ("  - signal: {event: a, start: 1, every: 1e-9}\n", "HP801@4:41"),
+    ])
+    func anEveryBelowAMillisecondIsRefused(steps: String, expected: String) {
+        let result = Self.parse("scenario: x\nduration: 10\nsteps:\n" + steps)
+        #expect(Self.codes(result) == [expected], "\(result.diagnostics.map(\.message))")
+        #expect(result.diagnostics.first?.message.contains("'every' must be at least 0.001 s") == true)
+        #expect(result.scenario == nil)
+        let fine = Self.parse("scenario: x\nduration: 10\nsteps:\n  - periodic: {event: a, every: 0.001}\n")
+        #expect(fine.diagnostics.isEmpty)
+    }
+
+    /// A scenario that would generate more than the runner's 2,000,000 events (a repeat's
+    /// rounds count, even when their steps fall outside the duration) is refused before it
+    /// runs, at the step that generates the most, for the duration it will run for.
+    @Test func aScenarioThatWouldGenerateTooMuchIsRefusedBeforeItRuns() {
+        let text = """
+            scenario: x
+            duration: 10000
+            steps:
+              - {at: 0, event: screen.enter, screen: camera}
+              - repeat: {every: 0.001}
+                steps:
+                  - {at: 5000, event: shutter}
+            """
+        let result = Self.parse(text)
+        #expect(Self.codes(result) == ["HP807@5:5"], "\(result.diagnostics.map(\.message))")
+        #expect(result.scenario == nil)
+        #expect(result.diagnostics.first?.message
+            == "this step would generate up to 10000001 events in 10000 s (the scenario up to 10000002), over the limit of 2000000; raise 'every', give a 'count' or an 'until', or shorten the duration")
+        // Within the limit for its own duration, over it for a day.
+        let signal = "scenario: x\nduration: 60\nsteps:\n  - signal: {event: a, start: 1, every: 0.01}\n"
+        #expect(ScenarioLoader.parse(Array(signal.utf8), file: "s.yaml").diagnostics.isEmpty)
+        let day = ScenarioLoader.parse(Array(signal.utf8), file: "s.yaml", duration: 86_400)
+        #expect(Self.codes(day) == ["HP807@4:5"])
+        #expect(day.diagnostics.first?.message.hasPrefix("this step would generate up to 8640001 events in 86400 s") == true)
+    }
+
     @Test func shippedScenariosLoad() throws {
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Policies/scenarios")

@@ -24,35 +24,66 @@ public struct Session: Sendable {
     /// Loops playing now.
     public private(set) var runningLoops: [RunningLoop] = []
 
-    /// Band level per (signal slot, subject): `-1` before the first sample.
+    /// Band level per (signal slot, subject slot): `-1` before the first sample.
     private var bandLevels: [Int32]
-    private var subjectNames: [String]
-    private var subjectIndex: [String: Int]
+    /// The subjects seen, within `subjectLimit` (the least recently seen are forgotten).
+    private var subjects: SubjectTable
     private let eventCount: Int
     private let slotCount: Int
 
-    /// Starts a session: app in foreground, engine cold, no screen yet.
-    public init(policy: Policy, device: DeviceState = DeviceState()) {
+    /// The most subjects a session holds unless told otherwise: 65,536. A session keeps
+    /// a name and a band level per signal for every subject it has seen; without a limit
+    /// a log of ever-new subjects (10 million distinct ones took 799 MB) grows it without
+    /// end. 65,536 subjects take about 8 MB; an app tracks a few dozen plants or sensors.
+    public static let defaultSubjectLimit = 1 << 16
+    /// The most bytes of subject names a session holds (UTF-8): 16 MiB, so that long
+    /// names cannot grow it past its subject limit's memory either.
+    public static let subjectNameByteLimit = 16 << 20
+
+    /// Starts a session: app in foreground, engine cold, no screen yet. It holds at most
+    /// `subjectLimit` subjects (at least the policy's own and one more): a new subject
+    /// beyond it makes the session forget the least recently seen one, whose next sample
+    /// is then a new baseline.
+    public init(policy: Policy, device: DeviceState = DeviceState(), subjectLimit: Int = Session.defaultSubjectLimit) {
         self.policy = policy
         self.device = device
-        self.subjectNames = policy.subjectNames
-        self.subjectIndex = policy.subjectIndex
+        self.subjects = SubjectTable(
+            pinned: policy.subjectNames, limit: subjectLimit, nameByteLimit: Self.subjectNameByteLimit)
         self.eventCount = policy.eventNames.count
         self.slotCount = policy.bandSlotCount
         self.bandLevels = Array(repeating: -1, count: policy.bandSlotCount * Self.subjectRowsReserved)
     }
 
-    /// The id of a subject name, interning it on first use.
+    /// The most subjects this session holds, the policy's own included.
+    public var subjectLimit: Int { subjects.limit }
+    /// Subjects held now.
+    public var subjectCount: Int { subjects.count }
+    /// Subjects forgotten so far to stay within `subjectLimit` (each forgotten subject's
+    /// next sample, if it comes back, is a new baseline).
+    public var forgottenSubjectCount: Int { subjects.forgotten }
+
+    /// The id of a subject name, interning it on first use and marking it seen. When the
+    /// session holds `subjectLimit` subjects, a new name makes it forget the least
+    /// recently seen one: ids of a forgotten subject are then decided as no subject, and
+    /// the name gets a new id (and a new baseline) when it comes back.
     public mutating func subjectID(_ name: String) -> SubjectID {
-        if let index = subjectIndex[name] { return SubjectID(rawValue: index) }
-        subjectIndex[name] = subjectNames.count
-        subjectNames.append(name)
-        return SubjectID(rawValue: subjectNames.count - 1)
+        let (id, reused) = subjects.intern(name)
+        if let reused {
+            let start = (reused + 1) * slotCount
+            let end = Swift.min(start + slotCount, bandLevels.count)
+            if start < end { for index in start..<end { bandLevels[index] = -1 } }
+        }
+        return id
     }
 
-    /// The name of a subject id.
+    /// Whether `id` names a subject this session holds now (false once it is forgotten).
+    public func holds(_ id: SubjectID) -> Bool {
+        subjects.slot(of: id) != nil
+    }
+
+    /// The name of a subject id; nil for an id of a forgotten subject or of another session.
     public func subjectName(_ id: SubjectID) -> String? {
-        subjectNames.indices.contains(id.rawValue) ? subjectNames[id.rawValue] : nil
+        subjects.slot(of: id).map { subjects.names[$0] }
     }
 
     /// Builds an event from names (convenient, hashes strings; resolve ids once for speed).
@@ -73,7 +104,7 @@ public struct Session: Sendable {
         guard let b = policy.bands.firstIndex(where: { $0.name == band }),
               let e = policy.eventID(event)?.rawValue,
               let slot = policy.bandSlots.firstIndex(where: { $0.event == e && $0.band == b }) else { return nil }
-        let known = subject.flatMap { subjectNames.indices.contains($0.rawValue) ? $0 : nil }
+        let known = subject.flatMap { holds($0) ? $0 : nil }
         let index = levelIndex(slot: slot, subject: known)
         guard index < bandLevels.count, bandLevels[index] >= 0 else { return nil }
         return policy.bands[b].levels[Int(bandLevels[index])].name
@@ -84,9 +115,10 @@ public struct Session: Sendable {
     /// reallocate it.
     private static let subjectRowsReserved = 8
 
+    /// Where the level of a signal slot for a subject is (the subject's id must be current).
     @inline(__always)
     private func levelIndex(slot: Int, subject: SubjectID?) -> Int {
-        ((subject?.rawValue ?? -1) + 1) * slotCount + slot
+        ((subject.map { $0.rawValue & 0xFFFF_FFFF } ?? -1) + 1) * slotCount + slot
     }
 
     /// Decides one event and updates the session state. Never throws: unknown events,
@@ -94,7 +126,8 @@ public struct Session: Sendable {
     ///
     /// Ids must come from this session's policy (`Policy.eventID`, `screenID`) and from
     /// this session (`subjectID`); a screen id from elsewhere is decided as an unknown
-    /// screen and a subject id from elsewhere as no subject, never a crash.
+    /// screen and a subject id from elsewhere (or of a forgotten subject) as no subject,
+    /// never a crash. An event with a subject marks it seen.
     public mutating func decide(_ event: Event) -> Decision {
         if let given = event.screen, given != .unknown, !policy.screenNames.indices.contains(given.rawValue) {
             var fixed = event
@@ -102,10 +135,13 @@ public struct Session: Sendable {
             fixed.unknownScreenName = event.unknownScreenName ?? "#\(given.rawValue)"
             return decide(fixed)
         }
-        if let subject = event.subject, !subjectNames.indices.contains(subject.rawValue) {
-            var fixed = event
-            fixed.subject = nil
-            return decide(fixed)
+        if let subject = event.subject {
+            guard let slot = subjects.slot(of: subject) else {
+                var fixed = event
+                fixed.subject = nil
+                return decide(fixed)
+            }
+            subjects.touch(slot)
         }
         if case .warming(let until) = engine, event.t >= until { engine = .ready }
         let e = event.event.rawValue
@@ -294,6 +330,11 @@ public struct Session: Sendable {
         }
     }
 
+    /// The shortest loop period a play starts: 1 ms (`bad-params` below it), the
+    /// resolution scenario times are kept at too. A pattern looping faster than that would
+    /// keep a player busy restarting it.
+    public static let minimumLoopPeriod = 0.001
+
     private struct ParameterProblem: Error { var message: String }
 
     /// Checks the event's parameters against the template and evaluates the loop period.
@@ -324,8 +365,15 @@ public struct Session: Sendable {
         }
         var period: Double?
         if let loop = feedback.loop {
-            guard let seconds = try? loop.evaluate(values), seconds > 0 else {
+            guard let seconds = try? loop.evaluate(values), seconds > 0, seconds.isFinite else {
                 return .failure(.init(message: "the loop period of '\(feedback.name)' is not a positive number with these parameters"))
+            }
+            // The validator checks the period at the ends of every parameter's range; an
+            // expression can still come near 0 between them. A player cannot loop faster.
+            guard seconds >= Self.minimumLoopPeriod else {
+                return .failure(.init(
+                    message: "the loop period of '\(feedback.name)' is \(numberText(seconds)) s with these parameters, "
+                        + "under the \(numberText(Self.minimumLoopPeriod)) s a player can loop at; change the parameters"))
             }
             period = seconds
         }
@@ -447,11 +495,13 @@ extension Session {
     /// still exists; running loops whose feedback still exists and still loops; band
     /// levels of (event, band) signals that still exist, by level name.
     public init(policy: Policy, continuing previous: Session) {
-        self.init(policy: policy, device: previous.device)
+        self.init(policy: policy, device: previous.device, subjectLimit: previous.subjectLimit)
         isForeground = previous.isForeground
         engine = previous.engine
         engineEverStarted = previous.engineEverStarted
-        for name in previous.subjectNames { _ = subjectID(name) }
+        // In order of recency, so the same subjects are the next to be forgotten.
+        let previousSlots = previous.subjects.slotsLeastRecentFirst
+        for slot in previousSlots { _ = subjectID(previous.subjects.names[slot]) }
 
         if let old = previous.screen {
             let name = old == .unknown ? previous.unknownScreenName : previous.policy.screenName(old)
@@ -481,14 +531,14 @@ extension Session {
                 let newBand = policy.bands.firstIndex(where: { $0.name == band.name }),
                 let newSlot = policy.bandSlots.firstIndex(where: { $0.event == newEvent && $0.band == newBand })
             else { continue }
-            for subject in -1..<previous.subjectNames.count {
+            for subject in [-1] + previousSlots {
                 let oldIndex = (subject + 1) * previous.slotCount + oldSlot
                 guard oldIndex < previous.bandLevels.count, previous.bandLevels[oldIndex] >= 0 else { continue }
                 let levelName = band.levels[Int(previous.bandLevels[oldIndex])].name
                 guard let level = policy.bands[newBand].levels.firstIndex(where: { $0.name == levelName }) else {
                     continue
                 }
-                let newSubject = subject < 0 ? nil : subjectID(previous.subjectNames[subject])
+                let newSubject = subject < 0 ? nil : subjects.existingID(of: previous.subjects.names[subject])
                 let index = levelIndex(slot: newSlot, subject: newSubject)
                 if index >= bandLevels.count {
                     bandLevels.append(contentsOf: repeatElement(-1, count: index + 1 - bandLevels.count))

@@ -20,8 +20,10 @@ enum CompileCommand {
             PolicyStore(bundle:) and Policy(bundle:) read on device with Foundation \
             alone (format: Docs/embedding.md). A policy with errors writes nothing. \
             The bundle's hash is printed; every decision made with it cites that hash. \
-            Exit 0 when written, 1 when the policy has errors or the file cannot be \
-            written, 64 on usage errors.
+            The bundle is written to a temporary file and renamed into place, so a \
+            failure never leaves a half-written bundle. Exit 0 when written, 1 when the \
+            policy has errors or the file cannot be written, 64 on usage errors (an \
+            output that is the policy itself).
             """,
         options: Options.self,
         positionals: [.init("policy", .one, help: "The policy (YAML), or - for stdin.")],
@@ -31,18 +33,23 @@ enum CompileCommand {
         ]
     ) { arguments, context throws(UsageError) in
         let output = try arguments[\.output]
-        guard let input = PolicyFrontEnd.load(arguments.positionals[0], context: context) else { return .failure }
+        let policyPath = arguments.positionals[0]
+        if output != "-" { try OutputFiles.refuseOverwriting(inputs: [policyPath], output: output, context: context) }
+        guard let input = PolicyFrontEnd.load(policyPath, context: context) else { return .failure }
         // Validated and compiled once, by the front end.
         let bundle = input.policy.bundle
         let hash = input.policy.hash
         DiagnosticPrinter.print(input.diagnostics, sources: input.sources, context: context)
         if output == "-" {
             context.stdout.write(bytes: bundle)
+            context.stdout.flush()
+            // `HapticPolicyTool.finish` says why.
+            if context.stdout.hasFailed { return .failure }
         } else {
-            do {
-                try Data(bundle).write(to: URL(fileURLWithPath: output), options: .atomic)
+            do throws(OutputError) {
+                try OutputFiles.write(bundle, to: output)
             } catch {
-                context.stderr.line("error: \(output): cannot be written (\(error.localizedDescription)); check the directory exists and is writable")
+                context.stderr.line("error: \(error.message)")
                 return .failure
             }
         }

@@ -102,7 +102,8 @@ enum EvalCommand {
                 out.removeAll(keepingCapacity: true)
                 if events.isLive { context.stdout.flush() }
                 progress.update(done: read, lines: evaluator.lineCount, to: context.stderr)
-                return !evaluator.stopped
+                // Output that cannot be written (a full disk, a closed pipe) ends the run.
+                return !evaluator.stopped && !context.stdout.hasFailed
             }
         } catch {
             progress.clear(context.stderr)
@@ -114,6 +115,8 @@ enum EvalCommand {
         evaluator.finish(into: &out)
         context.stdout.write(bytes: out)
         context.stdout.flush()
+        // Cut short: no summary of a partial run; `HapticPolicyTool.finish` says why.
+        if context.stdout.hasFailed { return .failure }
 
         let mistakes = evaluator.integrationMistakes ?? IntegrationMistakeTally()
         if !arguments[\.quiet] {
@@ -165,8 +168,14 @@ enum EvalCommand {
         guard declared > 0, let meter else { return "budgets: none declared (lint warns HP501)" }
         let breaches = meter.breaches
         guard !breaches.isEmpty else { return "budgets: \(declared) checked, none broken" }
-        return (["budgets: \(breaches.count) \(breaches.count == 1 ? "breach" : "breaches")"]
-            + breaches.map { "  \($0)" }).joined(separator: "\n")
+        let total = breaches.count + meter.breachesNotKept
+        var lines = ["budgets: \(total) \(total == 1 ? "breach" : "breaches")"] + breaches.map { "  \($0)" }
+        if meter.breachesNotKept > 0 {
+            lines.append(
+                "  … and \(meter.breachesNotKept) more, not listed "
+                    + "(the first \(BudgetMeter.breachLimit) to end are kept, and those still open)")
+        }
+        return lines.joined(separator: "\n")
     }
 }
 

@@ -44,7 +44,9 @@ enum ExportCommand {
             <name>.android.json and <Name>Haptic.kt (VibrationEffect.createWaveform, sampled every \
             10 ms), <name>.web.json (navigator.vibrate, at most 99 entries of at most 10,000 ms), \
             plus the preset mappings (presets.android.json, <Policy>Presets.kt, presets.web.json). \
-            The same policy always gives the same bytes. Prints the written paths on stdout; \
+            The same policy always gives the same bytes. The files are written to temporary \
+            files and renamed into place only when all are complete, so one export appears \
+            whole or not at all. Prints the written paths on stdout; \
             limits that make a pattern unplayable (a continuous event over 30 s) are errors \
             (exit 1), lossy conversions are warnings. See Docs/exports.md.
             """,
@@ -58,28 +60,34 @@ enum ExportCommand {
         let out = try arguments[\.out]
         let parameters = try arguments[\.param]
         let targets = arguments[\.to].exportTargets
-        guard let input = PolicyFrontEnd.load(arguments.positionals[0], context: context) else { return .failure }
+        let policyPath = arguments.positionals[0]
+        // The folder given is the policy itself (`--out p.yaml`): refused before reading.
+        try OutputFiles.refuseOverwriting(inputs: [policyPath], output: out, context: context)
+        guard let input = PolicyFrontEnd.load(policyPath, context: context) else { return .failure }
 
         let (files, diagnostics) = PolicyExporter.export(input.policy, to: targets, parameters: parameters)
         DiagnosticPrinter.print(diagnostics, sources: input.sources, context: context)
-        let folder = URL(fileURLWithPath: out)
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let written = files.map { OutputFiles.File(path: path(out, $0.name), bytes: Array($0.contents.utf8)) }
+        // A file of the export would replace the policy (a policy named `breath.ahap`):
+        // refused before anything is written.
+        for file in written {
+            try OutputFiles.refuseOverwriting(inputs: [policyPath], output: file.path, context: context)
+        }
+        // All the files appear together or none do.
+        do throws(OutputError) {
+            try OutputFiles.createFolder(out)
+            try OutputFiles.writeAll(written)
         } catch {
-            context.stderr.line("error: \(out): cannot create the output folder; check the path and permissions")
+            context.stderr.line("error: \(error.message)")
             return .failure
         }
-        for file in files {
-            let url = folder.appendingPathComponent(file.name)
-            do {
-                try Data(file.contents.utf8).write(to: url)
-            } catch {
-                context.stderr.line("error: \(url.path): cannot write; check permissions and free space")
-                return .failure
-            }
-            context.stdout.line(url.path)
-        }
+        for file in written { context.stdout.line(file.path) }
         return diagnostics.contains { $0.severity == .error } ? .failure : .success
+    }
+
+    /// `folder/name` as the written paths are printed: absolute, from the current folder.
+    static func path(_ folder: String, _ name: String) -> String {
+        URL(fileURLWithPath: folder).appendingPathComponent(name).path
     }
 
     /// Parses repeated `--param name=value` (shared with `report`).

@@ -8,6 +8,9 @@ enum ImportAHAPCommand {
     /// The options `import-ahap` declares.
     struct Options: CommandOptions {
         let name = Value("name", valueName: "feedback", help: "Print a whole feedback entry with this name (layer creature).")
+        let out = Value(
+            "out", short: "o", valueName: "file",
+            help: "Write the pattern to this file (replaced whole, atomically) instead of stdout.")
     }
 
     static let subcommand = Subcommand(
@@ -19,19 +22,25 @@ enum ImportAHAPCommand {
             Mistakes Core Haptics forgives silently are reported on stderr at their line and \
             column: misspelled keys ('Type' for 'EventType', 'Parameters', 'ParameterCurves'), \
             control-point times written as absolute, events out of time order, values out of \
-            range. Errors (exit 1) print no pattern; warnings still do.
+            range. Errors (exit 1) print no pattern; warnings still do. With --out the pattern \
+            replaces the file, written to a temporary file and renamed into place, so a failure \
+            never leaves half a pattern.
             """,
         options: Options.self,
         positionals: [.init("file", help: "An .ahap file, or - for stdin.")],
         examples: [
             "haptic-policy import-ahap Heartbeat.ahap",
             "haptic-policy import-ahap Sparkle.ahap --name sparkle >> Policies/plavo-extra.yaml",
+            "haptic-policy import-ahap Heartbeat.ahap --name heartbeat --out patterns/heartbeat.yaml",
         ]
     ) { arguments, context throws(UsageError) in
         let path = arguments.positionals[0]
         let file = InputFiles.displayName(path)
-        // AHAP files have no size limit of their own: read whole, as JSON is parsed whole.
-        guard let bytes = context.files.readReportingErrors(path, limit: nil) else { return .failure }
+        let name = try arguments[\.name]
+        let outPath = try arguments[\.out]
+        if let outPath { try OutputFiles.refuseOverwriting(inputs: [path], output: outPath, context: context) }
+        // Read whole, as JSON is parsed whole, up to the AHAP limit.
+        guard let bytes = context.files.readReportingErrors(path, limit: InputFiles.ahapLimit, located: false) else { return .failure }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let notText = DiagnosticCode.ahapJSONSyntax(
                 "the file is not UTF-8 text; save it as UTF-8 JSON", at: SourceLocation(file: file, line: 1, column: 1))
@@ -42,13 +51,24 @@ enum ImportAHAPCommand {
         DiagnosticPrinter.print(result.diagnostics, sources: [file: text], context: context)
         guard let pattern = result.pattern else { return .failure }
         let comment = ["imported from \((file as NSString).lastPathComponent) by haptic-policy import-ahap"]
-        if let name = try arguments[\.name] {
+        let written: String
+        if let name {
             var out = comment.map { "# \($0)\n" }.joined()
             out += "\(yamlKey(name)):\n  layer: creature\n"
             out += PatternYAMLWriter.write(pattern, indent: 2)
-            context.stdout.write(out)
+            written = out
         } else {
-            context.stdout.write(PatternYAMLWriter.write(pattern, comment: comment))
+            written = PatternYAMLWriter.write(pattern, comment: comment)
+        }
+        guard let outPath else {
+            context.stdout.write(written)
+            return .success
+        }
+        do throws(OutputError) {
+            try OutputFiles.write(Array(written.utf8), to: outPath)
+        } catch {
+            context.stderr.line("error: \(error.message)")
+            return .failure
         }
         return .success
     }

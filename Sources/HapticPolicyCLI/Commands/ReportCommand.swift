@@ -42,21 +42,25 @@ enum ReportCommand {
         if arguments.positionals[0] == "-", eventsPath == "-" {
             throw UsageError("the policy and the events cannot both come from stdin; give one of them as a file")
         }
+        try OutputFiles.refuseOverwriting(
+            inputs: [arguments.positionals[0]] + (eventsPath.map { [$0] } ?? []), output: out, context: context)
         guard let input = PolicyFrontEnd.load(arguments.positionals[0], context: context) else { return .failure }
 
         var timeline: [ReportTimelineEntry]? = nil
         if let eventsPath {
-            // Read whole, as the timeline is built from the whole log: no size limit.
-            guard let log = context.files.readReportingErrors(eventsPath, limit: nil) else { return .failure }
+            // Read whole, as the timeline is built from the whole log, up to its limit.
+            guard let log = context.files.readReportingErrors(eventsPath, limit: InputFiles.reportLogLimit, located: false) else {
+                return .failure
+            }
             timeline = ReportTimelineEntry.session(policy: input.policy, log: log)
         }
         let (_, problems) = ExportablePattern.all(in: input.policy, parameters: parameters)
         DiagnosticPrinter.print(problems, sources: input.sources, context: context)
         let html = ReportRenderer.render(input.policy, parameters: parameters, timeline: timeline)
-        do {
-            try Data(html.utf8).write(to: URL(fileURLWithPath: out))
+        do throws(OutputError) {
+            try OutputFiles.write(Array(html.utf8), to: out)
         } catch {
-            context.stderr.line("error: \(out): cannot write the report; check the folder exists and is writable")
+            context.stderr.line("error: \(error.message)")
             return .failure
         }
         context.stdout.line(out)

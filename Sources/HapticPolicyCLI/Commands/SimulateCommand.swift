@@ -61,7 +61,8 @@ enum SimulateCommand {
         guard let bytes = context.files.readReportingErrors(scenarioPath, limit: InputFiles.wholeFileLimit) else {
             return .failure
         }
-        let loaded = ScenarioLoader.parse(bytes, file: scenarioPath)
+        // Checked for the length it will run for: its own, or --duration.
+        let loaded = ScenarioLoader.parse(bytes, file: scenarioPath, duration: duration)
         DiagnosticPrinter.print(loaded.diagnostics, file: scenarioPath, source: loaded.source, context: context)
         guard let scenario = loaded.scenario else { return .failure }
         let problems = unknownNames(loaded, for: input)
@@ -70,7 +71,10 @@ enum SimulateCommand {
             return .failure
         }
         let events = ScenarioRunner.run(scenario, seed: seed, duration: duration)
-        for event in events { context.stdout.line(EventLogWriter.line(event)) }
+        for event in events where !context.stdout.hasFailed { context.stdout.line(EventLogWriter.line(event)) }
+        context.stdout.flush()
+        // Cut short: no summary; `HapticPolicyTool.finish` says why.
+        if context.stdout.hasFailed { return .failure }
         let length = numberText(duration ?? scenario.duration)
         context.stderr.line("scenario \(scenario.name), seed \(seed), \(length) s: \(events.count) events")
         return .success

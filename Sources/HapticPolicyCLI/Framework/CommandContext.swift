@@ -26,8 +26,8 @@ package struct CommandContext {
     /// The process's real streams.
     package static func process() -> CommandContext {
         CommandContext(
-            stdout: Output(handle: .standardOutput, isTerminal: Terminal.isTerminal(1)),
-            stderr: Output(handle: .standardError, isTerminal: Terminal.isTerminal(2)),
+            stdout: Output(descriptor: 1, name: "stdout", isTerminal: Terminal.isTerminal(1)),
+            stderr: Output(descriptor: 2, name: "stderr", isTerminal: Terminal.isTerminal(2)),
             standardInput: .process(),
             environment: ProcessInfo.processInfo.environment
         )

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import HapticPolicy
 import HapticPolicyTools
 
@@ -24,10 +31,28 @@ public enum HapticPolicyTool {
     /// Runs the tool with the process's streams; returns the exit code.
     public static func main(_ arguments: [String]) -> Int32 {
         let context = CommandContext.process()
-        let code = run(arguments, context: context)
+        return finish(run(arguments, context: context), context: context).rawValue
+    }
+
+    /// Flushes both streams and turns a failed write into the exit code, for every
+    /// command alike. When standard output could not be written, `error: cannot write
+    /// stdout: <the system's reason>; <what to do>` goes to stderr and the exit code is 1;
+    /// a closed pipe (`EPIPE`, when SIGPIPE is ignored: the reader such as `head` has all
+    /// it wanted) ends quietly with 1. A failed write to stderr cannot be reported
+    /// anywhere; the exit code 1 says it. A command's own failure code (1, 64) is kept.
+    package static func finish(_ code: ExitCode, context: CommandContext) -> ExitCode {
         context.stdout.flush()
+        if let failure = context.stdout.failure, failure.code != EPIPE {
+            context.stderr.line("error: \(writeFailureMessage(context.stdout.name, failure))")
+        }
         context.stderr.flush()
-        return code.rawValue
+        let failed = context.stdout.hasFailed || context.stderr.hasFailed
+        return failed && code == .success ? .failure : code
+    }
+
+    /// `cannot write <what>: <reason>; <what to do>`, for a stream or a file.
+    package static func writeFailureMessage(_ what: String, _ failure: SystemError) -> String {
+        "cannot write \(what): \(failure); \(failure.writeAdvice)"
     }
 
     /// Runs the tool with the given arguments (without the program name) and context.

@@ -21,6 +21,15 @@ package struct InputFiles {
     /// The limit of the files read whole to be parsed: policies, test files and
     /// scenarios (the YAML front end's limit, `ParseLimits.maxBytes`).
     package static let wholeFileLimit = ParseLimits.default.maxBytes
+    /// The limit of an AHAP file (`import-ahap`): 8 MiB. Xcode's composer writes a few
+    /// kilobytes per pattern; a file of megabytes is not a haptic pattern, and the JSON
+    /// tree of one is held whole while it is checked.
+    package static let ahapLimit = 8 << 20
+    /// The limit of the event log `report --events` draws as a timeline: 16 MiB, about
+    /// 250,000 events (the 329-event demo log is 21 KB). The timeline holds an entry per
+    /// event and the page draws each one, so a longer log would only make a page no
+    /// browser opens; `eval` streams logs of any length.
+    package static let reportLogLimit = 16 << 20
 
     private let context: CommandContext
 
@@ -34,28 +43,40 @@ package struct InputFiles {
         path == "-" ? "<stdin>" : path
     }
 
-    /// Opens a file, or standard input for `-`, to be read in chunks.
+    /// Opens a file, or standard input for `-`, to be read in chunks. A file that is also
+    /// where standard output goes (`eval p.yaml log.jsonl >> log.jsonl`) is refused before
+    /// it is read: reading it while appending to it would never end.
     package func open(_ path: String) throws(InputError) -> ChunkedInput {
-        if path == "-" { return ChunkedInput(path: path, size: nil, source: context.standardInput) }
+        if path == "-" {
+            if let identity = context.standardInput.identity, identity == context.stdout.fileIdentity {
+                throw InputError(path: path, problem: .isStandardOutput)
+            }
+            return ChunkedInput(path: path, size: nil, source: context.standardInput)
+        }
         let descriptor = openDescriptor(path)
         guard descriptor >= 0 else {
             let problem: InputError.Problem =
                 switch errno {
                 case ENOENT, ENOTDIR: .missing
                 case EISDIR: .directory
-                default: .unreadable
+                default: .unreadable(.current)
                 }
             throw InputError(path: path, problem: problem)
         }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
+            let error = SystemError.current
             close(descriptor)
-            throw InputError(path: path, problem: .unreadable)
+            throw InputError(path: path, problem: .unreadable(error))
         }
         let type = info.st_mode & S_IFMT
         guard type != S_IFDIR else {
             close(descriptor)
             throw InputError(path: path, problem: .directory)
+        }
+        if type == S_IFREG, FileIdentity(info) == context.stdout.fileIdentity {
+            close(descriptor)
+            throw InputError(path: path, problem: .isStandardOutput)
         }
         // Pipes and devices report no size: they are read up to the limit, never to the end.
         let size = type == S_IFREG ? Int(info.st_size) : nil
@@ -88,12 +109,13 @@ package struct InputFiles {
 
     /// Reads a whole file like `read`; when it cannot, prints the problem to stderr and
     /// returns nil (the caller then exits 1): `error: <path>: <what to do>`, or for a file
-    /// over the limit the located HP004 diagnostic the YAML front end gives.
-    package func readReportingErrors(_ path: String, limit: Int?) -> [UInt8]? {
+    /// over the limit the located HP004 diagnostic the YAML front end gives (YAML files;
+    /// `located` false gives the `error:` line for files that are not YAML).
+    package func readReportingErrors(_ path: String, limit: Int?, located: Bool = true) -> [UInt8]? {
         do throws(InputError) {
             return try read(path, limit: limit)
         } catch {
-            if case .tooLarge = error.problem {
+            if case .tooLarge = error.problem, located {
                 DiagnosticPrinter.print([error.diagnostic], sources: [:], context: context)
             } else {
                 context.stderr.line("error: \(error.message)")
@@ -120,8 +142,8 @@ package final class ChunkedInput {
     private let descriptor: Int32?
     private let failure: ReadFailure
 
-    /// Whether input arrives over time (standard input from a pipe or a terminal), so
-    /// results should be flushed after every chunk.
+    /// Whether input arrives over time (standard input from a pipe or a terminal, a named
+    /// pipe, a device), so results should be flushed after every chunk.
     package var isLive: Bool { source.isLive }
 
     init(path: String, size: Int?, source: StandardInput) {
@@ -138,12 +160,13 @@ package final class ChunkedInput {
         self.size = size
         self.descriptor = descriptor
         self.failure = failure
-        self.source = StandardInput(isLive: false) { buffer in
+        // A named pipe or a device delivers over time, like standard input from a pipe.
+        self.source = StandardInput(isLive: size == nil) { buffer in
             while true {
                 let count = readDescriptor(descriptor, into: buffer)
                 if count >= 0 { return count }
                 if errno == EINTR { continue }
-                failure.happened = true
+                failure.error = .current
                 return 0
             }
         }
@@ -160,13 +183,13 @@ package final class ChunkedInput {
         chunkSize: Int = 1 << 20, _ body: (UnsafeBufferPointer<UInt8>) -> Bool
     ) throws(InputError) {
         source.forEachChunk(chunkSize: chunkSize, body)
-        if failure.happened { throw InputError(path: path, problem: .unreadable) }
+        if let error = failure.error { throw InputError(path: path, problem: .unreadable(error)) }
     }
 }
 
 /// Set by a file's read function when `read(2)` fails.
 private final class ReadFailure {
-    var happened = false
+    var error: SystemError?
 }
 
 /// `open(2)` for reading, named so that `InputFiles.open` does not hide it.
@@ -187,8 +210,12 @@ package struct InputError: Error, Sendable, Equatable {
         case missing
         /// The path is a directory.
         case directory
-        /// The file exists but cannot be read (permissions, an I/O error).
-        case unreadable
+        /// The file cannot be opened or read, for the system's reason (permission denied,
+        /// a symbolic link loop, an I/O error).
+        case unreadable(SystemError)
+        /// The file is where standard output goes: reading it while writing it would
+        /// destroy it or never end.
+        case isStandardOutput
         /// Over `limit` bytes: `size` when known before reading, nil when reading
         /// stopped at the limit (standard input, a pipe).
         case tooLarge(size: Int?, limit: Int)
@@ -211,7 +238,9 @@ package struct InputError: Error, Sendable, Equatable {
         switch problem {
         case .missing: return "\(name): no such file; check the path"
         case .directory: return "\(name): is a directory; give a file"
-        case .unreadable: return "\(name): cannot be read; check its permissions"
+        case .unreadable(let error): return "\(name): cannot be read: \(error); \(error.readAdvice)"
+        case .isStandardOutput:
+            return "\(name): is also where standard output goes; reading it while writing it would destroy it, so nothing was read; send the output to another file"
         case .tooLarge(let size, let limit):
             let measured = size.map { "is \($0) bytes" } ?? "has more than \(limit) bytes"
             return "\(name): \(measured), over the \(limit)-byte limit; check that this is the right file"
@@ -227,7 +256,11 @@ package struct InputError: Error, Sendable, Equatable {
         switch problem {
         case .missing: reason = "no such file"
         case .directory: reason = "it is a directory"
-        case .unreadable: reason = "permission denied or unreadable"
+        case .unreadable(let error): reason = InputCheck.unreadableReason(error.code)
+        case .isStandardOutput:
+            return DiagnosticCode.unreadableFile(
+                "cannot read '\(path)': it is also where standard output goes; send the output to another file",
+                at: start)
         case .tooLarge(let size, let limit):
             let measured = size.map { "is \($0) bytes" } ?? "has more than \(limit) bytes"
             return DiagnosticCode.fileTooLarge(

@@ -18,11 +18,17 @@ package final class StandardInput {
     /// Whether input arrives over time (a pipe, a socket, a terminal) rather than from a
     /// regular file. `eval` then flushes its decisions after every chunk.
     package let isLive: Bool
+    /// The regular file standard input comes from (`< file`), to compare with outputs;
+    /// nil for a pipe, a terminal or memory.
+    package let identity: FileIdentity?
 
     /// Reads from a custom source: `read` fills a prefix of the buffer and returns its
     /// length, 0 at end of input.
-    package init(isLive: Bool, read: @escaping (UnsafeMutableBufferPointer<UInt8>) -> Int) {
+    package init(
+        isLive: Bool, identity: FileIdentity? = nil, read: @escaping (UnsafeMutableBufferPointer<UInt8>) -> Int
+    ) {
         self.isLive = isLive
+        self.identity = identity
         self.source = read
     }
 
@@ -53,9 +59,8 @@ package final class StandardInput {
     /// (the command then reports what it read); interrupted reads are retried, and a
     /// descriptor left non-blocking by the parent is waited on instead of read as empty.
     package static func process() -> StandardInput {
-        var info = stat()
-        let isRegularFile = fstat(0, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-        return StandardInput(isLive: !isRegularFile) { buffer in
+        let identity = FileIdentity(regularFileAt: 0)
+        return StandardInput(isLive: identity == nil, identity: identity) { buffer in
             while true {
                 let count = readDescriptor(0, into: buffer)
                 if count >= 0 { return count }

@@ -30,11 +30,18 @@ enum DiffReport {
             }
         }
         out.line("chatter: \(diff.chatterBefore) → \(diff.chatterAfter)")
-        for (label, breaches) in [("before", diff.breachesBefore), ("after", diff.breachesAfter)] {
+        for (label, breaches, notKept) in [
+            ("before", diff.breachesBefore, diff.breachesNotKeptBefore), ("after", diff.breachesAfter, diff.breachesNotKeptAfter),
+        ] {
             if breaches.isEmpty {
                 out.line("budgets \(label): none broken")
             } else {
                 for breach in breaches { out.line("budget breach \(label): \(breach)") }
+            }
+            if notKept > 0 {
+                out.line(
+                    "budget breaches \(label): \(notKept) more, not listed "
+                        + "(the first \(BudgetMeter.breachLimit) to end in each log are kept)")
             }
         }
     }
@@ -52,7 +59,7 @@ enum DiffReport {
     }
 
     static func rate(_ value: Double) -> String {
-        numberText((value * 10).rounded() / 10)
+        numberText(tenthRounded(value))
     }
 
     /// Stable JSON, one object, keys in a fixed order; written by hand so a large diff

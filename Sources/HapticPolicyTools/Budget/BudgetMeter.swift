@@ -66,6 +66,14 @@ public struct BudgetMeter: Sendable {
     private var closed: [Breach] = []
     /// Rings recorded so far.
     public private(set) var rings = 0
+    /// Breaches that ended once `breachLimit` were kept: counted here, not listed.
+    public private(set) var breachesNotKept = 0
+
+    /// The most ended breaches a meter keeps, the first ones: 1,000. A log that breaks a
+    /// budget again and again (a stuck button, a generated burst) would otherwise grow the
+    /// meter with every burst; past the limit a breach is only counted
+    /// (`breachesNotKept`), and the summaries say how many more there were.
+    public static let breachLimit = 1_000
 
     /// Creates a meter for a policy's budgets.
     public init(policy: Policy) {
@@ -105,21 +113,24 @@ public struct BudgetMeter: Sendable {
             switch budget.scope {
             case .eachScreen:
                 var counter = perScreen[index].removeValue(forKey: screen) ?? Counter()
-                count = Self.count(&counter, budget, time: time, scope: { "screen \(screen)" }, closed: &closed)
+                count = Self.count(&counter, budget, time: time, scope: { "screen \(screen)" },
+                    closed: &closed, dropped: &breachesNotKept)
                 perScreen[index][screen] = counter
             case .screen(let name):
                 guard name == screen else { continue }
                 // Take the counter out so appending does not copy its times.
                 var counter = single[index]
                 single[index] = Counter()
-                count = Self.count(&counter, budget, time: time, scope: { "screen \(screen)" }, closed: &closed)
+                count = Self.count(&counter, budget, time: time, scope: { "screen \(screen)" },
+                    closed: &closed, dropped: &breachesNotKept)
                 single[index] = counter
             case .layer(let counted):
                 guard counted == layer else { continue }
                 // Take the counter out so appending does not copy its times.
                 var counter = single[index]
                 single[index] = Counter()
-                count = Self.count(&counter, budget, time: time, scope: { "layer \(layer.rawValue)" }, closed: &closed)
+                count = Self.count(&counter, budget, time: time, scope: { "layer \(layer.rawValue)" },
+                    closed: &closed, dropped: &breachesNotKept)
                 single[index] = counter
             }
             if count > budget.max {
@@ -135,7 +146,8 @@ public struct BudgetMeter: Sendable {
     /// the previous breach to `closed` when a new one replaces it); returns how many rings
     /// the window holds.
     private static func count(
-        _ counter: inout Counter, _ budget: PolicyContent.Budget, time: Double, scope: () -> String, closed: inout [Breach]
+        _ counter: inout Counter, _ budget: PolicyContent.Budget, time: Double, scope: () -> String,
+        closed: inout [Breach], dropped: inout Int
     ) -> Int {
         counter.times.append(time)
         // The window is (time - per, time]: a ring exactly `per` seconds ago is out.
@@ -155,7 +167,9 @@ public struct BudgetMeter: Sendable {
             counter.open = open
             return count
         }
-        if let ended = counter.open { closed.append(ended) }
+        if let ended = counter.open {
+            if closed.count < breachLimit { closed.append(ended) } else { dropped += 1 }
+        }
         counter.open = Breach(
             budget: budget.id, scope: scope(), count: count, max: budget.max,
             window: budget.window, start: first, end: time)

@@ -42,8 +42,9 @@ public struct PolicyDiff: Sendable {
         /// Rings per minute on this screen with the new policy.
         public var ratePerMinuteAfter: Double { rate(ringsAfter) }
 
+        /// Finite however short the time.
         private func rate(_ rings: Int) -> Double {
-            seconds > 0 ? Double(rings) * 60 / seconds : 0
+            seconds > 0 ? Swift.min(Double(rings) * 60 / seconds, .greatestFiniteMagnitude) : 0
         }
     }
 
@@ -55,6 +56,10 @@ public struct PolicyDiff: Sendable {
     public var breachesBefore: [BudgetMeter.Breach]
     /// Budget breaches with the new policy.
     public var breachesAfter: [BudgetMeter.Breach]
+    /// Breaches with the old policy past each log's `BudgetMeter.breachLimit`: counted, not listed.
+    public var breachesNotKeptBefore = 0
+    /// The same with the new policy.
+    public var breachesNotKeptAfter = 0
     /// Events replayed, over all logs.
     public var eventCount: Int
     /// The chatter window used, seconds.
@@ -70,6 +75,7 @@ public struct PolicyDiff: Sendable {
         var summaries: [String: ScreenSummary] = [:]
         var breachesBefore: [BudgetMeter.Breach] = []
         var breachesAfter: [BudgetMeter.Breach] = []
+        var notKeptBefore = 0, notKeptAfter = 0
         var count = 0
 
         func summary(_ screen: String) -> ScreenSummary {
@@ -90,7 +96,7 @@ public struct PolicyDiff: Sendable {
                 let a = before.decide(event), b = after.decide(event)
                 if let previous, let screen = previous.screen {
                     var entry = summary(screen)
-                    entry.seconds += max(0, event.time - previous.time)
+                    entry.seconds = saturatingSum(entry.seconds, max(0, event.time - previous.time))
                     summaries[screen] = entry
                 }
                 previous = (event.time, a.screen)
@@ -120,10 +126,13 @@ public struct PolicyDiff: Sendable {
             }
             breachesBefore += meterBefore.breaches
             breachesAfter += meterAfter.breaches
+            notKeptBefore += meterBefore.breachesNotKept
+            notKeptAfter += meterAfter.breachesNotKept
         }
         return PolicyDiff(
             changes: changes, screens: order.compactMap { summaries[$0] }, breachesBefore: breachesBefore,
-            breachesAfter: breachesAfter, eventCount: count, chatterWindow: chatterWindow)
+            breachesAfter: breachesAfter, breachesNotKeptBefore: notKeptBefore, breachesNotKeptAfter: notKeptAfter,
+            eventCount: count, chatterWindow: chatterWindow)
     }
 
     /// Whether two decisions differ in what the user feels or the player does: action,

@@ -13,8 +13,8 @@ public struct EvalSummary: Sendable {
         /// screen current before each event).
         public var seconds = 0.0
 
-        /// Plays per minute spent on the screen (0 when no time was spent).
-        public var ringsPerMinute: Double { seconds > 0 ? Double(plays) / seconds * 60 : 0 }
+        /// Plays per minute spent on the screen (0 when no time was spent); always finite.
+        public var ringsPerMinute: Double { perMinute(plays, over: seconds) }
     }
 
     /// Lines read (blank and invalid included).
@@ -24,8 +24,23 @@ public struct EvalSummary: Sendable {
     /// Decisions by reason, indexed like `Reason.allCases`; plays without a reason are
     /// not counted here.
     public var byReason: [Int] = Array(repeating: 0, count: Reason.allCases.count)
-    /// Counts per screen name (`-` for decisions without a screen).
+    /// Counts per screen name (`-` for decisions without a screen), screens the policy
+    /// does not declare included (at most `EventLogEvaluator.unknownScreenLimit` of them).
     public var byScreen: [String: ScreenCounts] = [:]
+    /// The names in `byScreen` that the policy does not declare.
+    public var unknownScreens: Set<String> = []
+    /// Decisions on unknown screens past the names counted apart (`unknownScreenLimit`):
+    /// counted together, as no name is kept for them.
+    public var otherUnknownScreens = ScreenCounts()
+    /// Subjects the session forgot to stay within its subject limit
+    /// (`Session.forgottenSubjectCount`), and that limit.
+    public var forgottenSubjects = 0
+    /// The session's subject limit, named in the summary when subjects were forgotten.
+    public var subjectLimit = Session.defaultSubjectLimit
+    /// How many unknown screens `text` lists by name, those with the most decisions: a
+    /// log full of misspelt or generated screen names gives a summary of a few lines, not
+    /// one line per name.
+    public static let listedUnknownScreenLimit = 10
 
     /// Creates an empty summary.
     public init() {}
@@ -40,23 +55,52 @@ public struct EvalSummary: Sendable {
         byReason[reason.summaryIndex]
     }
 
-    /// Several lines of text: actions, reasons, then one line per screen.
+    /// Several lines of text: actions, reasons, forgotten subjects (when any), then one
+    /// line per screen, at most `listedUnknownScreenLimit` of them unknown to the policy
+    /// and one line for the other unknown screens.
     public var text: String {
         var lines: [String] = []
         let actions = Decision.Action.allCases.map { "\(count($0)) \($0.rawValue)" }.joined(separator: ", ")
         lines.append("\(self.lines) \(self.lines == 1 ? "line" : "lines"): \(actions)")
         let reasons = Reason.allCases.filter { count($0) > 0 }.map { "\($0.rawValue) \(count($0))" }
         if !reasons.isEmpty { lines.append("reasons: " + reasons.joined(separator: ", ")) }
-        let names = byScreen.keys.sorted()
-        let width = names.map(displayWidth).max() ?? 0
+        if forgottenSubjects > 0 {
+            lines.append(
+                "subjects: \(forgottenSubjects) forgotten to hold at most \(subjectLimit) at once "
+                    + "(the least recently seen first; a forgotten subject's next sample is a new baseline)")
+        }
+        // Every declared screen; the unknown ones with the most decisions; the rest summed.
+        let unknown = unknownScreens.sorted {
+            let (a, b) = (byScreen[$0]?.decisions ?? 0, byScreen[$1]?.decisions ?? 0)
+            return a != b ? a > b : $0 < $1
+        }
+        let listedUnknown = unknown.prefix(Self.listedUnknownScreenLimit)
+        var rest = otherUnknownScreens
+        for name in unknown.dropFirst(Self.listedUnknownScreenLimit) {
+            rest.decisions += byScreen[name]?.decisions ?? 0
+            rest.plays += byScreen[name]?.plays ?? 0
+        }
+        let names = (byScreen.keys.filter { !unknownScreens.contains($0) } + listedUnknown).sorted()
+        let unlisted = unknown.count - listedUnknown.count
+        let restLabel =
+            otherUnknownScreens.decisions > 0
+            ? "(\(unlisted + 1)+ more unknown screens)" : "(\(unlisted) more unknown \(unlisted == 1 ? "screen" : "screens"))"
+        let showsRest = unlisted > 0 || otherUnknownScreens.decisions > 0
+        let width = (names + (showsRest ? [restLabel] : [])).map(displayWidth).max() ?? 0
         for name in names {
             guard let counts = byScreen[name] else { continue }
-            let perMinute = (counts.ringsPerMinute * 10).rounded() / 10
+            let perMinute = tenthRounded(counts.ringsPerMinute)
             lines.append(
                 "  " + padded(name, to: width)
                     + "  \(counts.decisions) \(counts.decisions == 1 ? "decision" : "decisions"), "
                     + "\(counts.plays) \(counts.plays == 1 ? "ring" : "rings"), "
-                    + "\(numberText(perMinute)) rings/min over \(numberText((counts.seconds * 10).rounded() / 10)) s")
+                    + "\(numberText(perMinute)) rings/min over \(numberText(tenthRounded(counts.seconds))) s")
+        }
+        if showsRest {
+            lines.append(
+                "  " + padded(restLabel, to: width)
+                    + "  \(rest.decisions) \(rest.decisions == 1 ? "decision" : "decisions"), "
+                    + "\(rest.plays) \(rest.plays == 1 ? "ring" : "rings")")
         }
         return lines.joined(separator: "\n")
     }

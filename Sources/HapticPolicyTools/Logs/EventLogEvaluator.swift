@@ -24,14 +24,31 @@ public struct EventLogEvaluator {
         for (index, screen) in screenCounts.enumerated() where screen.decisions > 0 || screen.seconds > 0 {
             summary.byScreen[index < policy.screenNames.count ? policy.screenNames[index] : "-"] = screen
         }
-        for (name, screen) in otherScreens { summary.byScreen[name] = screen }
+        for (name, screen) in otherScreens {
+            summary.byScreen[name] = screen
+            summary.unknownScreens.insert(name)
+        }
+        summary.otherUnknownScreens = otherUnknownScreens
+        summary.forgottenSubjects = session.forgottenSubjectCount
+        summary.subjectLimit = session.subjectLimit
         return summary
     }
+
+    /// The most screen names the policy does not declare that the summary counts apart:
+    /// 1,000, holding at most `unknownScreenNameByteLimit` bytes of names. Decisions on
+    /// further unknown names are counted together, so a log of ever-new screen names
+    /// (a million took 417 MB and a million-line summary) keeps memory flat.
+    public static let unknownScreenLimit = 1_000
+    /// The most bytes of unknown screen names the summary keeps: 1 MiB.
+    public static let unknownScreenNameByteLimit = 1 << 20
     private var counts = EvalSummary()
     /// Per screen id; the extra last entry counts decisions without a screen.
     private var screenCounts: [EvalSummary.ScreenCounts]
-    /// Screens the policy does not know, by name.
+    /// Screens the policy does not know, by name (at most `unknownScreenLimit`).
     private var otherScreens: [String: EvalSummary.ScreenCounts] = [:]
+    private var otherScreenNameBytes = 0
+    /// Decisions on unknown screens past the limit.
+    private var otherUnknownScreens = EvalSummary.ScreenCounts()
     /// Invalid lines so far.
     public private(set) var invalidCount = 0
     /// Set when `failFast` stopped the run at an invalid line.
@@ -54,10 +71,14 @@ public struct EventLogEvaluator {
     private var eventIDs = NameCache<EventID>()
     private var subjectIDs = NameCache<SubjectID>()
 
-    /// Creates an evaluator writing decisions in `format`.
-    public init(policy: Policy, device: DeviceState = DeviceState(), format: any DecisionFormat, failFast: Bool = false) {
+    /// Creates an evaluator writing decisions in `format`; its session holds at most
+    /// `subjectLimit` subjects (`Session.defaultSubjectLimit`).
+    public init(
+        policy: Policy, device: DeviceState = DeviceState(), format: any DecisionFormat, failFast: Bool = false,
+        subjectLimit: Int = Session.defaultSubjectLimit
+    ) {
         self.policy = policy
-        self.session = Session(policy: policy, device: device)
+        self.session = Session(policy: policy, device: device, subjectLimit: subjectLimit)
         self.format = format
         self.failFast = failFast
         self.screenEnter = policy.eventID(StateEvent.screenEnter.rawValue)
@@ -170,7 +191,14 @@ public struct EventLogEvaluator {
         let event = eventIDs.value(for: record.event) { policy.eventID($0) ?? .unknown }
         var subject: SubjectID?
         if let name = record.subject {
-            subject = subjectIDs.value(for: name) { session.subjectID($0) }
+            var id = subjectIDs.value(for: name) { session.subjectID($0) }
+            // A cached id of a subject the session has since forgotten (over its subject
+            // limit): intern the name again, as a new subject.
+            if !session.holds(id) {
+                id = session.subjectID(name)
+                subjectIDs.replace(name, with: id)
+            }
+            subject = id
         }
         return Event(
             t: record.t, event: event, screen: screen, subject: subject, value: record.value,
@@ -184,7 +212,7 @@ public struct EventLogEvaluator {
         guard let t else { return }
         // Time since the previous event counts for the screen that was showing.
         if let last = lastScreenT, let previous = previousScreen, previous.rawValue >= 0 {
-            screenCounts[previous.rawValue].seconds += t - last
+            screenCounts[previous.rawValue].seconds = saturatingSum(screenCounts[previous.rawValue].seconds, t - last)
         }
         lastScreenT = t
         let plays = decision.action == .play ? 1 : 0
@@ -192,6 +220,17 @@ public struct EventLogEvaluator {
             screenCounts[screen.rawValue].decisions += 1
             screenCounts[screen.rawValue].plays += plays
         } else if let name = decision.screen {
+            if otherScreens[name] == nil {
+                let bytes = name.utf8.count
+                guard otherScreens.count < Self.unknownScreenLimit,
+                    otherScreenNameBytes + bytes <= Self.unknownScreenNameByteLimit
+                else {
+                    otherUnknownScreens.decisions += 1
+                    otherUnknownScreens.plays += plays
+                    return
+                }
+                otherScreenNameBytes += bytes
+            }
             otherScreens[name, default: .init()].decisions += 1
             otherScreens[name, default: .init()].plays += plays
         } else {

@@ -134,7 +134,7 @@ struct JSONReader {
                         }
                         throw fail("expected a value for 't'; \(describeHere())")
                     }
-                    let number = try readNumber()
+                    let number = try readNumber(reason: .badField)
                     t = number
                     tText = valueStart..<index
                 case .event:
@@ -149,7 +149,7 @@ struct JSONReader {
                     subject = try readOptionalString(nullable: true, field: "subject", start: valueStart)
                     subjectText = valueStart..<index
                 case .value:
-                    value = try readScalar()
+                    value = try readScalar(reason: .badField)
                     if value == nil, !lastWasNull {
                         throw fail("'value' must be a number, boolean or string", at: valueStart, .badField)
                     }
@@ -200,8 +200,20 @@ struct JSONReader {
     private mutating func readKey() throws(JSONFailure) -> Key {
         let start = index + 1
         var end = start
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        // Every byte ORed together: one test after the loop says whether any is not ASCII.
+        var bits: UInt8 = 0
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+            bits |= bytes[end]
+            end += 1
+        }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            // A name that is not ASCII must be valid UTF-8, as every string of the line
+            // must: an unknown key is ignored, but a line with invalid UTF-8 is not JSON.
+            if bits & 0x80 != 0,
+                String(validating: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) == nil
+            {
+                throw fail("invalid UTF-8 in this field name; save the log as UTF-8", at: index)
+            }
             index = end + 1
             return Self.key(bytes, start, end - start)
         }
@@ -271,7 +283,8 @@ struct JSONReader {
     }
 
     /// A number, boolean or string; nil for null (sets `lastWasNull`) or arrays/objects.
-    private mutating func readScalar() throws(JSONFailure) -> ScalarValue? {
+    /// A number too large for a `Double` is refused with `reason`.
+    private mutating func readScalar(reason: Reason) throws(JSONFailure) -> ScalarValue? {
         lastWasNull = false
         guard index < bytes.count else { throw fail("expected a value; the line ends") }
         switch bytes[index] {
@@ -279,7 +292,7 @@ struct JSONReader {
         case UInt8(ascii: "t"): try readLiteral("true"); return .bool(true)
         case UInt8(ascii: "f"): try readLiteral("false"); return .bool(false)
         case UInt8(ascii: "n"): try readLiteral("null"); lastWasNull = true; return nil
-        case UInt8(ascii: "-"), 0x30...0x39: return .number(try readNumber())
+        case UInt8(ascii: "-"), 0x30...0x39: return .number(try readNumber(reason: reason))
         default:
             try skipValue(depth: 0)
             return nil
@@ -308,7 +321,7 @@ struct JSONReader {
             let name = try readString()
             try expect(UInt8(ascii: ":"), "':' after the parameter name")
             skipSpace()
-            let value = try readScalar()
+            let value = try readScalar(reason: .badField)
             params.append(Event.Parameter(name: name, value: value))
             skipSpace()
             guard index < bytes.count else { throw fail("'params' is not closed; add '}'") }
@@ -480,7 +493,10 @@ struct JSONReader {
 
     /// Reads a JSON number (strict grammar). Exact fast path for up to 15 significant
     /// digits and small exponents; otherwise the standard library's correctly rounded parse.
-    mutating func readNumber() throws(JSONFailure) -> Double {
+    /// A number beyond the largest `Double` (`1e400`, which would read as infinity) is
+    /// refused with `reason` (`bad-field` in a known field, `bad-json` elsewhere): no
+    /// decision, sum or summary ever sees an infinite number.
+    mutating func readNumber(reason: Reason = .badJSON) throws(JSONFailure) -> Double {
         let start = index
         var negative = false
         if bytes[index] == UInt8(ascii: "-") {
@@ -533,6 +549,11 @@ struct JSONReader {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text) else { throw fail("'\(text)' is not a number", at: start) }
+        guard value.isFinite else {
+            throw fail(
+                "the number \(text) is too large (beyond ±1.8e308, it would read as infinity); write a finite number",
+                at: start, reason)
+        }
         return value
     }
 }

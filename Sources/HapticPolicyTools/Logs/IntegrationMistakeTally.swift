@@ -48,11 +48,21 @@ public struct IntegrationMistakeTally: Sendable {
         }
     }
 
-    /// One line per mistake, for people: `12 events named 'lap.complete' are not in the
-    /// catalogue; did you mean 'lap.completed'?`.
+    /// How many mistakes `lines` lists, the most frequent first.
+    public static let listed = 10
+
+    /// One line per mistake, for people, the `listed` most frequent first (ties in the
+    /// order first seen): `12 events named 'lap.complete' are not in the catalogue; did
+    /// you mean 'lap.completed'?`, then one line summing the rest.
     public var lines: [String] {
-        var lines = mistakes.map { Self.line($0.mistake, count: $0.count) }
-        if unlisted > 0 { lines.append("\(unlisted) more of mistakes past the first \(Self.maxDistinct) kinds, not listed") }
+        let ranked = mistakes.enumerated().sorted { ($1.element.count, $0.offset) < ($0.element.count, $1.offset) }
+        var lines = ranked.prefix(Self.listed).map { Self.line($0.element.mistake, count: $0.element.count) }
+        let rest = ranked.dropFirst(Self.listed)
+        let restEvents = rest.reduce(unlisted) { $0 + $1.element.count }
+        if restEvents > 0 {
+            let kinds = unlisted > 0 ? "\(rest.count)+" : "\(rest.count)"
+            lines.append("(\(kinds) more mistakes in \(restEvents) \(restEvents == 1 ? "event" : "events"), not listed)")
+        }
         return lines
     }
 

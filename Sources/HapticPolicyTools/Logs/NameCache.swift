@@ -14,14 +14,26 @@ struct NameCache<Value> {
         values = Array(repeating: nil, count: Self.size)
     }
 
-    /// The cached value for `name`, or `lookup(name)` stored for next time.
     @inline(__always)
-    mutating func value(for name: String, lookup: (String) -> Value) -> Value {
+    private static func slot(of name: String) -> Int {
         let utf8 = name.utf8
         var slot = utf8.count
         if let first = utf8.first { slot = slot &* 31 &+ Int(first) }
         if let last = utf8.last { slot = slot &* 31 &+ Int(last) }
-        slot &= Self.size - 1
+        return slot & (size - 1)
+    }
+
+    /// Stores `value` for `name` (when the looked-up value is no longer right).
+    mutating func replace(_ name: String, with value: Value) {
+        let slot = Self.slot(of: name)
+        names[slot] = name
+        values[slot] = value
+    }
+
+    /// The cached value for `name`, or `lookup(name)` stored for next time.
+    @inline(__always)
+    mutating func value(for name: String, lookup: (String) -> Value) -> Value {
+        let slot = Self.slot(of: name)
         if let cached = names[slot], cached == name, let value = values[slot] { return value }
         let value = lookup(name)
         names[slot] = name

@@ -4,8 +4,49 @@ import HapticPolicy
 /// Acts out a scenario for a seed: the same scenario, seed and duration always give the
 /// same events, in time order.
 public enum ScenarioRunner {
-    /// The most events one run emits; a guard against a scenario that would never end.
+    /// The most events a scenario may generate: 2,000,000 (a day of a sensor read every
+    /// 50 ms; the longest shipped scenario has 1,300). The scenario loader refuses a
+    /// scenario whose `plannedCount` is over it before anything runs; the runner itself
+    /// stops there too, and after twice as many loop rounds, so it always ends.
     public static let eventLimit = 2_000_000
+    /// The smallest `every` of a periodic step, a signal or a repeat: 1 ms, the resolution
+    /// times are kept and printed at. A finer period only repeats the same time, and one
+    /// as tiny as `1e-21` made a repeat loop for ever.
+    public static let minimumEvery = 0.001
+
+    /// An upper bound on what `steps` generate up to `end` seconds from their start:
+    /// events, plus one for every round of a repeat (a round costs work even when its
+    /// steps fall outside the duration). Computed without running anything, so a
+    /// scenario that would generate too much is refused before it runs. Never below the
+    /// true count; `Double` so that a bound of 10²¹ does not overflow.
+    public static func plannedCount(_ steps: [Scenario.Step], end: Double) -> Double {
+        steps.reduce(0) { $0 + plannedCount($1, end: end) }
+    }
+
+    /// The bound of one step, `end` seconds after the start of its round.
+    public static func plannedCount(_ step: Scenario.Step, end: Double) -> Double {
+        /// Times `from`, `from + every`, ... up to `last`, at most `count`.
+        func ticks(from: Double, every: Double, last: Double, count: Int?) -> Double {
+            guard last >= from, every > 0 else { return 0 }
+            let n = ((last - from) / every).rounded(.down) + 1
+            return count.map { Swift.min(n, Double($0)) } ?? n
+        }
+        switch step {
+        case .once(let at, _):
+            return at <= end ? 1 : 0
+        case .periodic(let periodic):
+            return ticks(
+                from: periodic.from, every: periodic.every, last: Swift.min(end, periodic.until ?? end),
+                count: periodic.count)
+        case .signal(let signal):
+            return ticks(from: signal.from, every: signal.every, last: Swift.min(end, signal.until ?? end), count: nil)
+        case .repeated(let block):
+            let rounds = ticks(from: block.from, every: block.every, last: end, count: block.count)
+            guard rounds > 0 else { return 0 }
+            // The first round has the most time left; every round counts at least itself.
+            return rounds * Swift.max(1, plannedCount(block.steps, end: end - block.from))
+        }
+    }
 
     /// The events of `scenario` from 0 up to `duration` seconds (the scenario's own
     /// duration when nil), ordered by time, ties in written order.
@@ -30,7 +71,13 @@ private struct Emitter {
         self.end = end
     }
 
-    var full: Bool { events.count >= ScenarioRunner.eventLimit }
+    /// Loop rounds so far (of repeats, periodic steps and signals), emitted or not.
+    var rounds = 0
+
+    /// Whether to stop: the event limit is reached, or twice as many rounds were run (a
+    /// loop whose events all fall outside the duration). A scenario the loader accepts
+    /// never gets near either: its rounds are at most its `plannedCount`.
+    var full: Bool { events.count >= ScenarioRunner.eventLimit || rounds >= 2 * ScenarioRunner.eventLimit }
 
     mutating func add(_ time: Double, _ event: Scenario.EventTemplate, decimals: Int? = nil) {
         guard time >= 0, time <= end, !full else { return }
@@ -58,6 +105,7 @@ private struct Emitter {
                     if start > end { break }
                     emit(block.steps, offset: start, generator: &own)
                     round += 1
+                    rounds += 1
                 }
             }
         }
@@ -77,6 +125,7 @@ private struct Emitter {
             }
             add(time, periodic.event)
             index += 1
+            rounds += 1
         }
     }
 
@@ -110,6 +159,7 @@ private struct Emitter {
             add(time, event, decimals: signal.decimals)
             previous = time
             index += 1
+            rounds += 1
         }
     }
 }

@@ -1,7 +1,8 @@
 import HapticPolicy
 import HapticPolicyTools
 
-// HP801 a number out of its range; HP802 a step with no or several kinds.
+// HP801 a number out of its range; HP802 a step with no or several kinds; HP807 a scenario
+// that would generate too many events.
 
 /// What loading a scenario file produced.
 public struct ScenarioLoadResult: Sendable {
@@ -29,19 +30,49 @@ public enum ScenarioLoader {
     ]
     static let repeatKeys = ["from", "every", "count", "steps"]
 
-    /// Parses a scenario from bytes; `file` names it in diagnostics.
-    public static func parse(_ bytes: [UInt8], file: String) -> ScenarioLoadResult {
+
+    /// Parses a scenario from bytes; `file` names it in diagnostics. `duration` is the
+    /// length it will run for when not its own (`simulate --duration`): the scenario is
+    /// refused (HP807, at the step that generates the most) when it would generate more
+    /// than `ScenarioRunner.eventLimit` events in that time, so that it never runs for
+    /// ever or is cut short.
+    public static func parse(_ bytes: [UInt8], file: String, duration: Double? = nil) -> ScenarioLoadResult {
         let tree = YAMLDataFile.read(bytes, file: file)
         guard let root = tree.root else {
             return ScenarioLoadResult(scenario: nil, diagnostics: tree.diagnostics, source: tree.source)
         }
         var decoder = PolicyDecoder(file: file, source: tree.source ?? "")
         let scenario = decoder.scenario(root)
-        let diagnostics = (tree.diagnostics + decoder.diagnostics).sorted { $0.location < $1.location }
+        var diagnostics = (tree.diagnostics + decoder.diagnostics).sorted { $0.location < $1.location }
+        if let scenario, !diagnostics.contains(where: { $0.severity == .error }),
+            let tooMany = plannedCountProblem(scenario, root: root, end: duration ?? scenario.duration)
+        {
+            diagnostics.append(tooMany)
+            diagnostics.sort { $0.location < $1.location }
+        }
         let usable = diagnostics.contains { $0.severity == .error } ? nil : scenario
         var result = ScenarioLoadResult(scenario: usable, diagnostics: diagnostics, source: tree.source)
         collectNames(root, into: &result)
         return result
+    }
+
+    /// HP807 when the steps would generate more than the runner's event limit, located at
+    /// the top-level step that generates the most.
+    private static func plannedCountProblem(_ scenario: Scenario, root: YAMLNode, end: Double) -> Diagnostic? {
+        let planned = scenario.steps.map { ScenarioRunner.plannedCount($0, end: end) }
+        let total = planned.reduce(0, +)
+        guard total > Double(ScenarioRunner.eventLimit),
+            let worst = planned.indices.max(by: { planned[$0] < planned[$1] })
+        else { return nil }
+        // Without errors every item of `steps:` was decoded into one step, in order.
+        let items = root.pairs?.first { $0.key.scalarText == "steps" }?.value.items ?? []
+        let location = worst < items.count ? items[worst].location : root.location
+        func count(_ value: Double) -> String { value < 1e15 ? String(Int(value)) : numberText(value) }
+        return DiagnosticCode.scenarioTooManyEvents(
+            "this step would generate up to \(count(planned[worst])) events in \(numberText(end)) s "
+                + "(the scenario up to \(count(total))), over the limit of \(ScenarioRunner.eventLimit); "
+                + "raise 'every', give a 'count' or an 'until', or shorten the duration",
+            at: location)
     }
 
     /// Finds the event and screen names in the tree, with their locations.
@@ -73,6 +104,19 @@ public enum ScenarioLoader {
 }
 
 extension PolicyDecoder {
+    /// An `every:` of at least `ScenarioRunner.minimumEvery` seconds (HP801 otherwise).
+    private mutating func every(_ node: YAMLNode) -> Double? {
+        guard let value = positive(node, for: "every") else { return nil }
+        guard value >= ScenarioRunner.minimumEvery else {
+            report(DiagnosticCode.numberOutOfRange(
+                "'every' must be at least \(numberText(ScenarioRunner.minimumEvery)) s (times are kept to the "
+                    + "millisecond), found \(numberText(value)); give a longer period",
+                at: node.location))
+            return nil
+        }
+        return value
+    }
+
     mutating func scenario(_ root: YAMLNode) -> Scenario? {
         guard
             let top = fields(
@@ -108,7 +152,7 @@ extension PolicyDecoder {
                 let inner = all["periodic"],
                 let f = fields(inner, of: "'periodic'", keys: ScenarioLoader.periodicKeys, required: ["event", "every"], valueOf: "periodic"),
                 let name = f["event"].flatMap({ text($0, for: "event") }),
-                let every = f["every"].flatMap({ positive($0, for: "every") })
+                let every = f["every"].flatMap({ every($0) })
             else { return nil }
             var periodic = Scenario.Periodic(event: eventTemplate(name.value, f), every: every)
             if let n = f["from"], let v = nonNegative(n, for: "from") { periodic.from = v }
@@ -127,7 +171,7 @@ extension PolicyDecoder {
             if let n = f["subject"] { signal.subject = text(n, for: "subject")?.value }
             if let n = f["from"], let v = nonNegative(n, for: "from") { signal.from = v }
             if let n = f["until"], let v = nonNegative(n, for: "until") { signal.until = v }
-            if let n = f["every"], let v = positive(n, for: "every") { signal.every = v }
+            if let n = f["every"], let v = every(n) { signal.every = v }
             if let n = f["rate"], let v = number(n, for: "rate") { signal.rate = v.value }
             if let n = f["noise"], let v = nonNegative(n, for: "noise") { signal.noise = v }
             if let n = f["wander"], let v = nonNegative(n, for: "wander") { signal.wander = v }
@@ -162,7 +206,7 @@ extension PolicyDecoder {
             guard let f = fields(node, of: "a repeat step", keys: ["repeat", "steps"], required: ["steps"]),
                 let inner = f["repeat"],
                 let r = fields(inner, of: "'repeat'", keys: ["from", "every", "count"], required: ["every"], valueOf: "repeat"),
-                let every = r["every"].flatMap({ positive($0, for: "every") })
+                let every = r["every"].flatMap({ every($0) })
             else { return nil }
             var block = Scenario.Repeat(every: every, steps: [])
             if let n = r["from"], let v = nonNegative(n, for: "from") { block.from = v }

@@ -232,6 +232,35 @@ import Testing
     }
 }
 
+extension EventLogEvaluatorTests {
+    /// Times near ±1.8e308 are valid, but the time between them is more than a `Double`
+    /// holds: the summary saturates and never prints `inf` or `nan`.
+    @Test func theSummaryNeverPrintsInfinity() {
+        let log = """
+            {"t":-1.7e308,"event":"screen.enter","screen":"camera"}
+            {"t":1.7e308,"event":"shutter"}
+            {"t":1.7976931348623157e308,"event":"shutter"}
+            """
+        let summary = run(log).evaluator.summary
+        let camera = summary.byScreen["camera"]
+        #expect(camera?.seconds == .greatestFiniteMagnitude)
+        #expect(camera?.ringsPerMinute.isFinite == true)
+        #expect(!summary.text.contains("inf"), "\(summary.text)")
+        #expect(!summary.text.contains("nan"), "\(summary.text)")
+    }
+
+    /// Two rings a denormal apart: a rate over no measurable time stays finite.
+    @Test func aRateOverATinyTimeIsFinite() {
+        var counts = EvalSummary.ScreenCounts()
+        counts.plays = 2
+        counts.seconds = .leastNonzeroMagnitude
+        #expect(counts.ringsPerMinute == .greatestFiniteMagnitude)
+        var summary = EvalSummary()
+        summary.byScreen["camera"] = counts
+        #expect(!summary.text.contains("inf"), "\(summary.text)")
+    }
+}
+
 @Suite struct EvalSummaryTests {
     /// The summary counts by an exhaustive switch per enum; its positions are `allCases`'.
     @Test func countingPositionsAreTheAllCasesPositions() {

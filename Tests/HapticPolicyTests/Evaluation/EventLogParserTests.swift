@@ -76,6 +76,47 @@ import Testing
         #expect(error.message.contains("UTF-8"))
     }
 
+    /// A number beyond the largest `Double` reads as infinity: refused wherever it is, with
+    /// the column of the number (`bad-field` in a known field, `bad-json` elsewhere), where
+    /// `value` and `params` used to take it and ring a band with +∞.
+    @Test(arguments: [
+        (#"{"t": 1e400, "event": "x"}"#, 7, Reason.badField),
+        (#"{"t": 1, "event": "x", "value": 1e400}"#, 33, .badField),
+        (#"{"t": 1, "event": "x", "value": -1.5e309}"#, 33, .badField),
+        (#"{"t": 1, "event": "x", "params": {"bpm": 1e999}}"#, 42, .badField),
+        (#"{"t": 1, "event": "x", "extra": [0, 1e400]}"#, 37, .badJSON),
+    ])
+    func nonFiniteNumbersAreInvalidWithTheirColumn(text: String, column: Int, reason: Reason) {
+        guard case .failure(let error) = parse(text) else {
+            Issue.record("expected a failure for \(text)")
+            return
+        }
+        #expect(error.column == column, "\(error.message)")
+        #expect(error.reason == reason)
+        #expect(error.message.contains("too large"), "\(error.message)")
+    }
+
+    /// The largest finite numbers are still numbers.
+    @Test func theLargestFiniteNumbersAreAccepted() throws {
+        #expect(try parse(#"{"t": 1, "event": "x", "value": 1.7976931348623157e308}"#).get().value == .number(.greatestFiniteMagnitude))
+        #expect(try parse(#"{"t": -1.7976931348623157e308, "event": "x"}"#).get().t == -.greatestFiniteMagnitude)
+    }
+
+    /// Invalid UTF-8 inside a field name that is not one of the known fields (the fast
+    /// path matches names on bytes) is refused at the name's opening quote.
+    @Test func invalidUTF8InAnUnknownFieldNameIsAnError() {
+        let line: [UInt8] = Array(#"{"t":1,"event":"x","k"#.utf8) + [0xC3, 0x28] + Array(#"y":1}"#.utf8)
+        guard case .failure(let error) = EventLogParser.parse(line) else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(error.reason == .badJSON)
+        #expect(error.column == 20)
+        #expect(error.message.contains("UTF-8"))
+        // Valid UTF-8 in an unknown name is fine.
+        #expect((try? parse(#"{"t":1,"event":"x","植物":1}"#).get())?.event == "x")
+    }
+
     @Test func deepNestingIsAnErrorNotACrash() {
         let text = #"{"t":1,"event":"x","deep":"# + String(repeating: "[", count: 10_000) + "}"
         guard case .failure(let error) = parse(text) else {

@@ -13,6 +13,15 @@ extension DiagnosticCode {
         stage: .dataFiles,
         example: .scenario(
             "scenario: taps\nduration: 0\nsteps:\n  - {at: 0, event: button.tap}\n", policy: DiagnosticExample.examplePolicy))
+    /// A scenario that would generate more than `ScenarioRunner.eventLimit` events
+    /// (repeat rounds included), found before it runs (`DataFiles/ScenarioLoader.swift`).
+    package static let scenarioTooManyEvents = DiagnosticCode(
+        "HP807", .error, "scenario-too-many-events",
+        "a scenario that would generate more than 2,000,000 events in its duration, refused before it runs",
+        stage: .dataFiles,
+        example: .scenario(
+            "scenario: taps\nduration: 86400\nsteps:\n  - periodic: {event: button.tap, every: 0.001}\n",
+            policy: DiagnosticExample.examplePolicy))
     /// A scenario step of no kind (`DataFiles/ScenarioLoader.swift`).
     package static let scenarioStepKind = DiagnosticCode(
         "HP802", .error, "scenario-step-kind",

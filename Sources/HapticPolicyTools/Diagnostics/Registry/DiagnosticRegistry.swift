@@ -47,7 +47,7 @@ package enum DiagnosticRegistry {
         .ahapStrayCurve, .ahapVersion, .ahapDynamicParameter,
         // HP8xx: test files, scenarios, event logs.
         .numberOutOfRange, .scenarioStepKind, .testChecksNothing, .testPolicyNotFound, .scenarioUnknownName,
-        .testUnknownName, .logLineUnreadable,
+        .testUnknownName, .scenarioTooManyEvents, .logLineUnreadable,
         // HP9xx: compiled bundles.
         .bundleRefused,
     ]

@@ -1,0 +1,251 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one way the command line writes files (`report`, `export`, `compile`,
+/// `import-ahap --out`): nothing is ever left half-written.
+///
+/// A file is written to a temporary file in the same folder (`.<name>.<pid>-<random>.tmp`),
+/// flushed to the disk, and renamed over the destination, so the destination holds
+/// either its old bytes or all the new ones, whatever fails (a full disk, a quota, a
+/// permission, a signal). Several files (`writeAll`, one export) are all written first
+/// and renamed only when every one is complete: they appear together or none do. On any
+/// failure the temporary files are removed and the error names the path and the
+/// system's reason (`no space left on device`, `too many levels of symbolic links`).
+///
+/// A destination that is a symbolic link is followed (the link stays, its target is
+/// replaced); one that is a device or a pipe (`/dev/stdout`, `/dev/null`) is written in
+/// place, as renaming over it would replace the device. An existing file's permissions
+/// are kept.
+package enum OutputFiles {
+    /// A file to write: where, and its bytes.
+    package struct File: Sendable {
+        /// The path as given on the command line.
+        package var path: String
+        /// The complete contents.
+        package var bytes: [UInt8]
+
+        /// Creates a file to write.
+        package init(path: String, bytes: [UInt8]) {
+            self.path = path
+            self.bytes = bytes
+        }
+    }
+
+    /// Writes one file atomically.
+    package static func write(_ bytes: [UInt8], to path: String) throws(OutputError) {
+        try writeAll([File(path: path, bytes: bytes)])
+    }
+
+    /// Writes every file, all or none: each goes to a temporary file first, and only when
+    /// all are complete are they renamed into place.
+    package static func writeAll(_ files: [File]) throws(OutputError) {
+        var staged: [(temporary: String, target: String, path: String)] = []
+        func discard() {
+            for item in staged { _ = unlink(item.temporary) }
+            staged.removeAll()
+        }
+        var inPlace: [(file: File, destination: Destination)] = []
+        for file in files {
+            do throws(OutputError) {
+                let destination = try Destination(file.path)
+                if destination.inPlace {
+                    // A device or a pipe: there is nothing to rename over. Written last, so
+                    // a failure of the files before leaves it unwritten too.
+                    inPlace.append((file, destination))
+                } else {
+                    staged.append((try stage(file, at: destination), destination.target, file.path))
+                }
+            } catch {
+                discard()
+                throw error
+            }
+        }
+        for item in staged.indices {
+            guard rename(staged[item].temporary, staged[item].target) == 0 else {
+                let error = OutputError(path: staged[item].path, error: .current)
+                staged.removeFirst(item)
+                discard()
+                throw error
+            }
+        }
+        for (file, destination) in inPlace { try writeInPlace(file, at: destination) }
+    }
+
+    /// Creates a folder and the folders above it that are missing (`mkdir -p`).
+    package static func createFolder(_ path: String) throws(OutputError) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw OutputError(path: path, error: SystemError(ENOTDIR)) }
+            return
+        }
+        guard errno == ENOENT else { throw OutputError(path: path, error: .current) }
+        let parent = folder(of: path)
+        if parent != path, parent != "." { try createFolder(parent) }
+        guard mkdir(path, 0o777) == 0 || errno == EEXIST else { throw OutputError(path: path, error: .current) }
+    }
+
+    /// The folder a path is in (`.` for a bare name).
+    static func folder(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        let folder = trimmed[..<slash]
+        return folder.isEmpty ? "/" : String(folder)
+    }
+
+    /// Where a path's bytes really go.
+    struct Destination {
+        /// The file to replace: the path, or what its symbolic links lead to.
+        var target: String
+        /// The existing file's permission bits, to keep them.
+        var mode: mode_t?
+        /// A device, a pipe or a socket: written in place.
+        var inPlace: Bool
+
+        init(_ path: String) throws(OutputError) {
+            var target = path
+            // Follow symbolic links to the file they lead to, as the system does (at most
+            // 40 links, then ELOOP like open(2)).
+            for _ in 0...40 {
+                var info = stat()
+                guard lstat(target, &info) == 0 else {
+                    guard errno == ENOENT else { throw OutputError(path: path, error: .current) }
+                    self.target = target
+                    self.mode = nil
+                    self.inPlace = false
+                    return
+                }
+                switch info.st_mode & S_IFMT {
+                case S_IFLNK:
+                    guard let link = Self.readLink(target) else { throw OutputError(path: path, error: .current) }
+                    target = link.hasPrefix("/") ? link : OutputFiles.folder(of: target) + "/" + link
+                    continue
+                case S_IFDIR:
+                    throw OutputError(path: path, error: SystemError(EISDIR))
+                case S_IFREG:
+                    self.target = target
+                    self.mode = info.st_mode & 0o7777
+                    self.inPlace = false
+                    return
+                default:
+                    self.target = target
+                    self.mode = nil
+                    self.inPlace = true
+                    return
+                }
+            }
+            throw OutputError(path: path, error: SystemError(ELOOP))
+        }
+
+        private static func readLink(_ path: String) -> String? {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(path, &buffer, buffer.count - 1)
+            guard count >= 0 else { return nil }
+            return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+    }
+
+    /// Writes the bytes to a new temporary file next to the target; returns its path.
+    private static func stage(_ file: File, at destination: Destination) throws(OutputError) -> String {
+        let folder = folder(of: destination.target)
+        let name = destination.target.split(separator: "/").last.map(String.init) ?? "output"
+        var temporary = ""
+        var descriptor: Int32 = -1
+        for _ in 0..<100 {
+            let unique = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+            temporary = folder + "/." + name + ".\(getpid())-\(unique).tmp"
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if descriptor >= 0 || errno != EEXIST { break }
+        }
+        guard descriptor >= 0 else { throw OutputError(path: file.path, error: .current) }
+        var failure: SystemError?
+        if let mode = destination.mode, fchmod(descriptor, mode) != 0 { failure = .current }
+        if failure == nil { failure = file.bytes.withUnsafeBytes { Output.writeAll(descriptor, $0) } }
+        // A full disk may only show when the data reaches it: at fsync or close.
+        if failure == nil, fsync(descriptor) != 0, errno != EINVAL, errno != EROFS { failure = .current }
+        if close(descriptor) != 0, failure == nil, errno != EINTR { failure = .current }
+        if let failure {
+            _ = unlink(temporary)
+            throw OutputError(path: file.path, error: failure)
+        }
+        return temporary
+    }
+
+    /// Writes a device or a pipe directly.
+    private static func writeInPlace(_ file: File, at destination: Destination) throws(OutputError) {
+        let descriptor = open(destination.target, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw OutputError(path: file.path, error: .current) }
+        var failure = file.bytes.withUnsafeBytes { Output.writeAll(descriptor, $0) }
+        if close(descriptor) != 0, failure == nil, errno != EINTR { failure = .current }
+        if let failure { throw OutputError(path: file.path, error: failure) }
+    }
+
+    /// Refuses an output that is the same file as one of the inputs (after following
+    /// links, compared by device and inode, so a hard link or `./p.yaml` for `p.yaml` is
+    /// caught too), before anything is read. `-` among the inputs is standard input,
+    /// compared when it is a file. Nothing is refused when the output does not exist yet.
+    package static func refuseOverwriting(
+        inputs: [String], output: String, context: CommandContext
+    ) throws(UsageError) {
+        guard let written = FileIdentity(path: output) else { return }
+        for input in inputs {
+            let read = input == "-" ? context.standardInput.identity : FileIdentity(path: input)
+            guard let read, read == written else { continue }
+            let name = InputFiles.displayName(input)
+            throw UsageError(
+                "\(output) is the same file as the input \(name); writing it would destroy the input, "
+                    + "so nothing was read or written; choose another output path")
+        }
+    }
+}
+
+/// A file that cannot be written: which, and the system's reason.
+package struct OutputError: Error, Sendable, Equatable {
+    /// The path as given on the command line.
+    package var path: String
+    /// Why.
+    package var error: SystemError
+
+    /// Creates the error.
+    package init(path: String, error: SystemError) {
+        self.path = path
+        self.error = error
+    }
+
+    /// `cannot write <path>: <reason>; <what to do>`, for an `error:` line.
+    package var message: String { HapticPolicyTool.writeFailureMessage(path, error) }
+}
+
+/// Which file a path or a descriptor is: its device and inode, so two names for one file
+/// (a symbolic or hard link, `./x` for `x`) compare equal.
+package struct FileIdentity: Sendable, Hashable {
+    /// The device.
+    package var device: UInt64
+    /// The inode on the device.
+    package var inode: UInt64
+
+    /// The identity from `stat` results.
+    package init(_ info: stat) {
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+
+    /// The file at `path` (links followed); nil when there is none.
+    package init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    /// The regular file open on `descriptor`; nil for a pipe, a terminal or a device.
+    package init?(regularFileAt descriptor: Int32) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        self.init(info)
+    }
+}
