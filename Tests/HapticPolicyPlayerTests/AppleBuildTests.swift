@@ -103,22 +103,41 @@ import Testing
     // MARK: Availability
 
     /// An API of a stand-in with the iOS version it came in and, if any, was deprecated in.
-    struct API { var name: String; var introduced: Int; var deprecated: Int? }
+    struct API {
+        var name: String
+        var introduced: Int
+        var deprecated: Int?
+    }
 
     /// Every stand-in declaration with an `@available(iOS ...)` attribute.
     static func availability() throws -> [API] {
         var apis: [API] = []
-        for file in ["SwiftUI/SwiftUI.swift", "UIKit/UIKit.swift", "UIKit/UIKit+App.swift", "CoreHaptics/CoreHaptics.swift"] {
+        for file in [
+            "SwiftUI/SwiftUI.swift", "UIKit/UIKit.swift", "UIKit/UIKit+App.swift", "CoreHaptics/CoreHaptics.swift",
+        ] {
             let text = try String(
-                contentsOf: sources.appendingPathComponent("AppleSDKStandIns").appendingPathComponent(file), encoding: .utf8)
+                contentsOf: sources.appendingPathComponent("AppleSDKStandIns").appendingPathComponent(file),
+                encoding: .utf8)
             var pending: (introduced: Int, deprecated: Int?)?
+            // One logical line per attribute: the formatter wraps long ones.
+            var lines: [String] = []
             for line in text.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                if let last = lines.last, last.hasPrefix("@available("), !last.contains(")") {
+                    lines[lines.count - 1] = last + (last.hasSuffix("(") ? "" : " ") + line
+                } else {
+                    lines.append(line)
+                }
+            }
+            for line in lines {
                 if let match = line.firstMatch(of: /^@available\(iOS (\d+)/) {
                     pending = (Int(match.1) ?? 0, nil)
-                } else if let match = line.firstMatch(of: /^@available\(iOS, introduced: (\d+)[.0-9]*, deprecated: (\d+)/) {
+                } else if let match = line.firstMatch(
+                    of: /^@available\(iOS, introduced: (\d+)[.0-9]*, deprecated: (\d+)/)
+                {
                     pending = (Int(match.1) ?? 0, Int(match.2))
                 } else if let found = pending,
-                    let match = line.firstMatch(of: /^(?:public|open) (?:static |final )*(?:func|var|let|enum|struct|class) ([A-Za-z_]+)/)
+                    let match = line.firstMatch(
+                        of: /^(?:public|open) (?:static |final )*(?:func|var|let|enum|struct|class) ([A-Za-z_]+)/)
                 {
                     apis.append(API(name: String(match.1), introduced: found.introduced, deprecated: found.deprecated))
                     pending = nil
@@ -147,10 +166,14 @@ import Testing
                 else { continue }
                 let guarded = before.matches(of: /[@#]available\(iOS (\d+)/).compactMap { Int($0.1) }.max() ?? target
                 if api.introduced > target, guarded < api.introduced {
-                    found.append("\(api.name) needs iOS \(api.introduced); mark the declaration @available(iOS \(api.introduced), *)")
+                    found.append(
+                        "\(api.name) needs iOS \(api.introduced); mark the declaration @available(iOS \(api.introduced), *)"
+                    )
                 }
                 if let deprecated = api.deprecated, !sample.contains("#available(iOS \(deprecated)") {
-                    found.append("\(api.name) is deprecated in iOS \(deprecated); use its replacement under #available(iOS \(deprecated), *)")
+                    found.append(
+                        "\(api.name) is deprecated in iOS \(deprecated); use its replacement under #available(iOS \(deprecated), *)"
+                    )
                 }
             }
         }
