@@ -10,7 +10,7 @@ let package = Package(
     name: "SampleApp",
     platforms: [.macOS(.v13), .iOS(.v13)],
     dependencies: [
-        .package(name: "HapticPolicy", path: "../.."),
+        .package(name: "HapticPolicy", path: "../..")
     ],
     targets: [
         .executableTarget(
@@ -19,7 +19,7 @@ let package = Package(
             // The policy's tests are for `haptic-policy test`, not the app's resources.
             exclude: ["laps.tests.yaml"],
             plugins: [.plugin(name: "HapticPolicyPlugin", package: "HapticPolicy")]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

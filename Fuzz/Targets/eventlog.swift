@@ -13,7 +13,9 @@ public func fuzzEventLog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let failFast = control & 4 != 0
     let chunk = 1 + Int(control >> 3) * 7
     let format: any DecisionFormat =
-        table ? DecisionTableWriter(policy: fuzzPolicy, explain: explain) : DecisionJSONWriter(policy: fuzzPolicy, explain: explain)
+        table
+        ? DecisionTableWriter(policy: fuzzPolicy, explain: explain)
+        : DecisionJSONWriter(policy: fuzzPolicy, explain: explain)
     var evaluator = EventLogEvaluator(policy: fuzzPolicy, format: format, failFast: failFast, subjectLimit: 4)
     evaluator.budgetMeter = BudgetMeter(policy: fuzzPolicy)
     var out: [UInt8] = []
@@ -31,7 +33,9 @@ public func fuzzEventLog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     _ = summary.text
     if !failFast, !table {
-        let lines = log.split(separator: 0x0A, omittingEmptySubsequences: false).count - (log.last == 0x0A || log.isEmpty ? 1 : 0)
+        let lines =
+            log.split(separator: 0x0A, omittingEmptySubsequences: false).count
+            - (log.last == 0x0A || log.isEmpty ? 1 : 0)
         let decisions = out.count(where: { $0 == 0x0A })
         precondition(lines == decisions, "\(lines) lines gave \(decisions) decisions")
     }

@@ -18,7 +18,10 @@ package enum AHAPExporter {
         "root": ["Version", "Metadata", "Pattern"],
         "Metadata": ["Project", "Created", "Description", "Created By", "HapticPolicySilences", "HapticPolicyLoop"],
         "PatternEntry": ["Event", "ParameterCurve", "Parameter"],
-        "Event": ["Time", "EventType", "EventDuration", "EventParameters", "EventWaveformPath", "EventWaveformUseVolumeEnvelope", "EventWaveformLoopEnabled"],
+        "Event": [
+            "Time", "EventType", "EventDuration", "EventParameters", "EventWaveformPath",
+            "EventWaveformUseVolumeEnvelope", "EventWaveformLoopEnabled",
+        ],
         "EventParameter": ["ParameterID", "ParameterValue"],
         "ParameterCurve": ["ParameterID", "Time", "ParameterCurveControlPoints"],
         "ControlPoint": ["Time", "ParameterValue"],
@@ -52,10 +55,17 @@ package enum AHAPExporter {
             ]
             if !event.isTransient { members.append(("EventDuration", .number(event.duration))) }
             members.append(
-                ("EventParameters", .array([
-                    .object([("ParameterID", .string("HapticIntensity")), ("ParameterValue", .number(event.intensity))]),
-                    .object([("ParameterID", .string("HapticSharpness")), ("ParameterValue", .number(event.sharpness))]),
-                ])))
+                (
+                    "EventParameters",
+                    .array([
+                        .object([
+                            ("ParameterID", .string("HapticIntensity")), ("ParameterValue", .number(event.intensity)),
+                        ]),
+                        .object([
+                            ("ParameterID", .string("HapticSharpness")), ("ParameterValue", .number(event.sharpness)),
+                        ]),
+                    ])
+                ))
             entries.append((event.time, 0, .object([("Event", .object(members))])))
         }
         for curve in plan.curves {
@@ -64,11 +74,18 @@ package enum AHAPExporter {
                 JSONNode.object([("Time", .number(point.time)), ("ParameterValue", .number(point.value))])
             }
             entries.append(
-                (curve.time, 1,
-                 .object([("ParameterCurve", .object([
-                    ("ParameterID", .string(id)), ("Time", .number(curve.time)),
-                    ("ParameterCurveControlPoints", .array(points)),
-                 ]))])))
+                (
+                    curve.time, 1,
+                    .object([
+                        (
+                            "ParameterCurve",
+                            .object([
+                                ("ParameterID", .string(id)), ("Time", .number(curve.time)),
+                                ("ParameterCurveControlPoints", .array(points)),
+                            ])
+                        )
+                    ])
+                ))
         }
         // Events before curves at the same time; each kind keeps the plan's order.
         let ordered = entries.enumerated()
@@ -80,11 +97,17 @@ package enum AHAPExporter {
         let silences = pattern.events.filter { $0.kind == .silence }
         if !silences.isEmpty {
             metadata.append(
-                ("HapticPolicySilences", .array(silences.map { silence in
-                    var members: [(String, JSONNode)] = [("Time", .number(silence.time)), ("Duration", .number(silence.duration))]
-                    if let note = silence.note { members.append(("Note", .string(note))) }
-                    return .object(members)
-                })))
+                (
+                    "HapticPolicySilences",
+                    .array(
+                        silences.map { silence in
+                            var members: [(String, JSONNode)] = [
+                                ("Time", .number(silence.time)), ("Duration", .number(silence.duration)),
+                            ]
+                            if let note = silence.note { members.append(("Note", .string(note))) }
+                            return .object(members)
+                        })
+                ))
         }
         if let loop = plan.loop { metadata.append(("HapticPolicyLoop", .number(loop))) }
 
@@ -106,7 +129,8 @@ package enum AHAPExporter {
         for event in sounding {
             for curve in event.curves where !curve.points.isEmpty {
                 let resetAt = max(event.end, event.time + (curve.points.last?.time ?? 0))
-                for other in sounding where other != event && other.time < resetAt && other.end > event.time
+                for other in sounding
+                where other != event && other.time < resetAt && other.end > event.time
                     && other.time >= event.time
                 {
                     diagnostics.append(

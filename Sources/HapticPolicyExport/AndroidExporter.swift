@@ -61,10 +61,11 @@ package enum AndroidExporter {
 
     /// The JSON description of every preset feedback of the policy.
     package static func presets(_ policy: Policy) -> JSONNode {
-        .object(policy.content.feedback.compactMap { feedback -> (String, JSONNode)? in
-            guard case .preset(let preset, let intensity) = feedback.body else { return nil }
-            return (feedback.name, presetNode(preset, intensity: intensity))
-        })
+        .object(
+            policy.content.feedback.compactMap { feedback -> (String, JSONNode)? in
+                guard case .preset(let preset, let intensity) = feedback.body else { return nil }
+                return (feedback.name, presetNode(preset, intensity: intensity))
+            })
     }
 
     /// A Kotlin object for one pattern: the waveform arrays, `effect()` and `fallback()`.
@@ -73,11 +74,13 @@ package enum AndroidExporter {
         let type = kotlinIdentifier(item.name, suffix: "Haptic")
         var out = header(policy)
         out += "import android.os.Build\nimport android.os.VibrationEffect\nimport android.os.Vibrator\n\n"
-        out += "/** Pattern '\(commentSafe(item.name))': sampled every \(IntensitySampler.stepMs) ms, amplitudes 0-255. */\n"
+        out +=
+            "/** Pattern '\(commentSafe(item.name))': sampled every \(IntensitySampler.stepMs) ms, amplitudes 0-255. */\n"
         out += "object \(type) {\n"
         out += "    val timings = longArrayOf(\(wave.timings.map(String.init).joined(separator: ", ")))\n"
         out += "    val amplitudes = intArrayOf(\(wave.amplitudes.map(String.init).joined(separator: ", ")))\n"
-        out += "    const val REPEAT = \(wave.repeatIndex)\(wave.repeatIndex == 0 ? " // loops until vibrator.cancel()" : "")\n\n"
+        out +=
+            "    const val REPEAT = \(wave.repeatIndex)\(wave.repeatIndex == 0 ? " // loops until vibrator.cancel()" : "")\n\n"
         out += "    /** The waveform; devices without amplitude control play it as on/off. */\n"
         out += "    fun effect(): VibrationEffect = VibrationEffect.createWaveform(timings, amplitudes, REPEAT)\n\n"
         out += "    /** What to play when the waveform cannot (the policy's fallback). */\n"
@@ -101,7 +104,8 @@ package enum AndroidExporter {
     package static func presetsKotlin(_ policy: Policy) -> String {
         var out = header(policy)
         out += "import android.os.Build\nimport android.os.VibrationEffect\nimport android.os.Vibrator\n\n"
-        out += "/** The policy's preset feedback: primitives where supported, else predefined effects, else a one-shot. */\n"
+        out +=
+            "/** The policy's preset feedback: primitives where supported, else predefined effects, else a one-shot. */\n"
         out += "object \(kotlinIdentifier(policy.name, suffix: "Presets")) {\n"
         var names: Set<String> = []
         for feedback in policy.content.feedback {
@@ -109,7 +113,8 @@ package enum AndroidExporter {
             var function = kotlinIdentifier(feedback.name, suffix: "", lowerFirst: true)
             while names.contains(function) { function += "_" }
             names.insert(function)
-            out += "    /** '\(commentSafe(feedback.name))' = \(preset.rawValue)\(intensity.map { " at \(numberText($0))" } ?? ""). */\n"
+            out +=
+                "    /** '\(commentSafe(feedback.name))' = \(preset.rawValue)\(intensity.map { " at \(numberText($0))" } ?? ""). */\n"
             out += "    fun \(function)(vibrator: Vibrator): VibrationEffect =\n"
             out += presetExpression(PresetMapping.of(preset, intensity: intensity), indent: "        ") + "\n\n"
         }
@@ -123,7 +128,8 @@ package enum AndroidExporter {
         let unique = constants.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         var composition = "VibrationEffect.startComposition()"
         for primitive in mapping.primitives {
-            composition += ".addPrimitive(VibrationEffect.Composition.\(primitive.name), \(kotlinFloat(primitive.scale))"
+            composition +=
+                ".addPrimitive(VibrationEffect.Composition.\(primitive.name), \(kotlinFloat(primitive.scale))"
             composition += primitive.delayMs > 0 ? ", \(primitive.delayMs))" : ")"
         }
         composition += ".compose()"
@@ -148,7 +154,8 @@ package enum AndroidExporter {
         for step in steps {
             for (index, primitive) in step.mapping.primitives.enumerated() {
                 let delay = index == 0 ? max(0, step.atMs - previous) : primitive.delayMs
-                composition += "\n\(indent)        .addPrimitive(VibrationEffect.Composition.\(primitive.name), \(kotlinFloat(primitive.scale))\(delay > 0 ? ", \(delay)" : ""))"
+                composition +=
+                    "\n\(indent)        .addPrimitive(VibrationEffect.Composition.\(primitive.name), \(kotlinFloat(primitive.scale))\(delay > 0 ? ", \(delay)" : ""))"
                 let constant = "VibrationEffect.Composition.\(primitive.name)"
                 if !constants.contains(constant) { constants.append(constant) }
             }
@@ -169,14 +176,25 @@ package enum AndroidExporter {
         let mapping = PresetMapping.of(preset, intensity: intensity)
         return .object([
             ("preset", .string(preset.rawValue)),
-            ("composition", .array(mapping.primitives.map { primitive in
-                .object([
-                    ("primitive", .string(primitive.name)), ("scale", .number(primitive.scale)),
-                    ("delayMs", .number(Double(primitive.delayMs))), ("apiLevel", .number(Double(primitive.apiLevel))),
-                ])
-            })),
+            (
+                "composition",
+                .array(
+                    mapping.primitives.map { primitive in
+                        .object([
+                            ("primitive", .string(primitive.name)), ("scale", .number(primitive.scale)),
+                            ("delayMs", .number(Double(primitive.delayMs))),
+                            ("apiLevel", .number(Double(primitive.apiLevel))),
+                        ])
+                    })
+            ),
             ("predefined", .string(mapping.predefined)),
-            ("oneShot", .object([("ms", .number(Double(mapping.oneShot.ms))), ("amplitude", .number(Double(mapping.oneShot.amplitude)))])),
+            (
+                "oneShot",
+                .object([
+                    ("ms", .number(Double(mapping.oneShot.ms))),
+                    ("amplitude", .number(Double(mapping.oneShot.amplitude))),
+                ])
+            ),
         ])
     }
 
@@ -193,13 +211,20 @@ package enum AndroidExporter {
         }
         let runs = timedRuns(steps.map { ($0.atMs, $0.oneShotRuns) })
         return .object([
-            ("sequence", .array(steps.map { step in
-                var node = presetNode(step.preset, intensity: step.intensity)
-                node.value = .object(
-                    [JSONNode.Member("atMs", .number(Double(step.atMs))), JSONNode.Member("feedback", .string(step.name))]
-                        + (node.members ?? []))
-                return node
-            })),
+            (
+                "sequence",
+                .array(
+                    steps.map { step in
+                        var node = presetNode(step.preset, intensity: step.intensity)
+                        node.value = .object(
+                            [
+                                JSONNode.Member("atMs", .number(Double(step.atMs))),
+                                JSONNode.Member("feedback", .string(step.name)),
+                            ]
+                                + (node.members ?? []))
+                        return node
+                    })
+            ),
             ("oneShotTimings", .array(runs.map { .number(Double($0.ms)) })),
             ("oneShotAmplitudes", .array(runs.map { .number(Double($0.amplitude)) })),
         ])
@@ -207,7 +232,8 @@ package enum AndroidExporter {
 
     private static func silenceNode(_ silence: ResolvedPattern.Event) -> JSONNode {
         var members: [(String, JSONNode)] = [
-            ("startMs", .number((silence.time * 1000).rounded())), ("durationMs", .number((silence.duration * 1000).rounded())),
+            ("startMs", .number((silence.time * 1000).rounded())),
+            ("durationMs", .number((silence.duration * 1000).rounded())),
         ]
         if let note = silence.note { members.append(("note", .string(note))) }
         return .object(members)
@@ -225,8 +251,12 @@ package enum AndroidExporter {
 
 /// Text safe inside a one-line `//` or `/** */` comment: no line breaks, no `*/`.
 package func commentSafe(_ text: String) -> String {
-    String(text.unicodeScalars.map { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : Character($0) })
-        .replacingOccurrences(of: "*/", with: "* /")
+    String(
+        text.unicodeScalars.map {
+            $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : Character($0)
+        }
+    )
+    .replacingOccurrences(of: "*/", with: "* /")
 }
 
 /// A Kotlin identifier from a designer name: `soil.parched` → `SoilParched` + suffix.

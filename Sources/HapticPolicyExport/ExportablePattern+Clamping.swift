@@ -12,7 +12,8 @@ extension ExportablePattern {
         let cause = values.isEmpty ? "" : " with " + values.joined(separator: ", ")
         var diagnostics: [Diagnostic] = []
         for event in pattern.events where event.kind != .silence {
-            for (what, value) in [("intensity", event.intensity), ("sharpness", event.sharpness)] where !(0...1).contains(value) {
+            for (what, value) in [("intensity", event.intensity), ("sharpness", event.sharpness)]
+            where !(0...1).contains(value) {
                 let clamped = min(1, max(0, value))
                 diagnostics.append(
                     DiagnosticCode.exportValueClamped(

@@ -85,16 +85,25 @@ private func unexportable(_ pattern: ResolvedPattern) -> (message: String, locat
             return ("an event lasts \(numberText(event.duration)) s; durations cannot be negative", event.location)
         }
         if event.end > maxExportSeconds {
-            return ("an event ends at \(numberText(event.end)) s; exports support patterns up to \(numberText(maxExportSeconds)) s", event.location)
+            return (
+                "an event ends at \(numberText(event.end)) s; exports support patterns up to \(numberText(maxExportSeconds)) s",
+                event.location
+            )
         }
         for curve in event.curves {
             for point in curve.points where point.time < 0 || point.time > maxExportSeconds {
-                return ("a \(curve.parameter.rawValue) control point is at \(numberText(point.time)) s; control-point times are seconds from the event start, 0 or more", event.location)
+                return (
+                    "a \(curve.parameter.rawValue) control point is at \(numberText(point.time)) s; control-point times are seconds from the event start, 0 or more",
+                    event.location
+                )
             }
         }
     }
     if let loop = pattern.loop, loop <= 0 || loop > maxExportSeconds {
-        return ("the loop period is \(numberText(loop)) s; use a period above 0 and up to \(numberText(maxExportSeconds)) s", .unknown)
+        return (
+            "the loop period is \(numberText(loop)) s; use a period above 0 and up to \(numberText(maxExportSeconds)) s",
+            .unknown
+        )
     }
     return nil
 }
@@ -105,7 +114,9 @@ private func unexportable(_ pattern: ResolvedPattern) -> (message: String, locat
 package func safeFileName(_ name: String) -> String {
     var out = String(
         name.unicodeScalars.map { scalar -> Character in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar))
+            scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || "-_.".unicodeScalars.contains(scalar))
                 ? Character(scalar) : "_"
         })
     while out.hasPrefix(".") { out = "_" + out.dropFirst() }

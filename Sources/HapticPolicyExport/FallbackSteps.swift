@@ -30,9 +30,12 @@ extension ExportablePattern {
         }
         var out: [FallbackStep] = []
         for step in steps {
-            guard let at = try? step.at.evaluate(pattern.parameters), at >= 0, at <= maxExportSeconds else { return nil }
+            guard let at = try? step.at.evaluate(pattern.parameters), at >= 0, at <= maxExportSeconds else {
+                return nil
+            }
             out.append(
-                FallbackStep(atMs: Int((at * 1000).rounded()), name: step.name, preset: step.preset, intensity: step.intensity))
+                FallbackStep(
+                    atMs: Int((at * 1000).rounded()), name: step.name, preset: step.preset, intensity: step.intensity))
         }
         return out.enumerated().sorted { ($0.element.atMs, $0.offset) < ($1.element.atMs, $1.offset) }.map(\.element)
     }

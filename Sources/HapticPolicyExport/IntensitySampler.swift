@@ -26,7 +26,8 @@ package enum IntensitySampler {
     package static func lengthMs(_ pattern: ResolvedPattern) -> Int {
         let limit = maxExportSeconds
         if let loop = pattern.loop { return Int((min(max(0, loop), limit) * 1000).rounded()) }
-        let end = pattern.events.filter { $0.kind != .silence }
+        let end =
+            pattern.events.filter { $0.kind != .silence }
             .map { $0.kind == .transient ? $0.time + Double(transientMs) / 1000 : $0.end }
             .max() ?? 0
         return Int((min(max(0, end), limit) * 1000).rounded())

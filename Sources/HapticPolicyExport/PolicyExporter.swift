@@ -40,7 +40,8 @@ package enum PolicyExporter {
                         location: policy.location(item.feedback.location))
                     diagnostics += found
                     if let document {
-                        files.append(ExportedFile(name: safeFileName(item.name) + ".ahap", contents: JSONWriter.write(document)))
+                        files.append(
+                            ExportedFile(name: safeFileName(item.name) + ".ahap", contents: JSONWriter.write(document)))
                     }
                 }
             case .android:
@@ -54,7 +55,9 @@ package enum PolicyExporter {
                             name: kotlinIdentifier(item.name, suffix: "Haptic") + ".kt",
                             contents: AndroidExporter.kotlin(item, policy: policy)))
                 }
-                files.append(ExportedFile(name: "presets.android.json", contents: JSONWriter.write(AndroidExporter.presets(policy))))
+                files.append(
+                    ExportedFile(
+                        name: "presets.android.json", contents: JSONWriter.write(AndroidExporter.presets(policy))))
                 files.append(
                     ExportedFile(
                         name: kotlinIdentifier(policy.name, suffix: "Presets") + ".kt",
@@ -73,7 +76,8 @@ package enum PolicyExporter {
                             name: safeFileName(item.name) + ".web.json",
                             contents: JSONWriter.write(WebExporter.description(item, policy: policy))))
                 }
-                files.append(ExportedFile(name: "presets.web.json", contents: JSONWriter.write(WebExporter.presets(policy))))
+                files.append(
+                    ExportedFile(name: "presets.web.json", contents: JSONWriter.write(WebExporter.presets(policy))))
             }
         }
         return (files, diagnostics)

@@ -33,9 +33,15 @@ package struct PresetMapping: Sendable, Hashable {
         var mapping = table(preset)
         if let intensity, preset.acceptsIntensity {
             let k = min(1, max(0, intensity))
-            mapping.primitives = mapping.primitives.map { var p = $0; p.scale = ($0.scale * k * 100).rounded() / 100; return p }
+            mapping.primitives = mapping.primitives.map {
+                var p = $0
+                p.scale = ($0.scale * k * 100).rounded() / 100
+                return p
+            }
             mapping.oneShot.amplitude = max(1, Int((Double(mapping.oneShot.amplitude) * k).rounded()))
-            mapping.web = mapping.web.enumerated().map { $0.offset % 2 == 0 ? max(5, Int((Double($0.element) * k).rounded())) : $0.element }
+            mapping.web = mapping.web.enumerated().map {
+                $0.offset % 2 == 0 ? max(5, Int((Double($0.element) * k).rounded())) : $0.element
+            }
         }
         return mapping
     }
@@ -47,24 +53,31 @@ package struct PresetMapping: Sendable, Hashable {
         }
         switch preset {
         case .impactLight:
-            return PresetMapping(primitives: [p("PRIMITIVE_TICK", 0.7)], predefined: "EFFECT_TICK", oneShot: (12, 120), web: [10])
+            return PresetMapping(
+                primitives: [p("PRIMITIVE_TICK", 0.7)], predefined: "EFFECT_TICK", oneShot: (12, 120), web: [10])
         case .impactMedium:
-            return PresetMapping(primitives: [p("PRIMITIVE_CLICK", 0.7)], predefined: "EFFECT_CLICK", oneShot: (18, 180), web: [20])
+            return PresetMapping(
+                primitives: [p("PRIMITIVE_CLICK", 0.7)], predefined: "EFFECT_CLICK", oneShot: (18, 180), web: [20])
         case .impactHeavy:
-            return PresetMapping(primitives: [p("PRIMITIVE_THUD", 1)], predefined: "EFFECT_HEAVY_CLICK", oneShot: (30, 255), web: [35])
+            return PresetMapping(
+                primitives: [p("PRIMITIVE_THUD", 1)], predefined: "EFFECT_HEAVY_CLICK", oneShot: (30, 255), web: [35])
         case .impactRigid:
-            return PresetMapping(primitives: [p("PRIMITIVE_CLICK", 1)], predefined: "EFFECT_CLICK", oneShot: (12, 255), web: [15])
+            return PresetMapping(
+                primitives: [p("PRIMITIVE_CLICK", 1)], predefined: "EFFECT_CLICK", oneShot: (12, 255), web: [15])
         case .impactSoft:
-            return PresetMapping(primitives: [p("PRIMITIVE_LOW_TICK", 0.8)], predefined: "EFFECT_TICK", oneShot: (25, 100), web: [25])
+            return PresetMapping(
+                primitives: [p("PRIMITIVE_LOW_TICK", 0.8)], predefined: "EFFECT_TICK", oneShot: (25, 100), web: [25])
         case .selection:
-            return PresetMapping(primitives: [p("PRIMITIVE_TICK", 0.4)], predefined: "EFFECT_TICK", oneShot: (8, 80), web: [8])
+            return PresetMapping(
+                primitives: [p("PRIMITIVE_TICK", 0.4)], predefined: "EFFECT_TICK", oneShot: (8, 80), web: [8])
         case .notificationSuccess:
             return PresetMapping(
                 primitives: [p("PRIMITIVE_CLICK", 0.6), p("PRIMITIVE_CLICK", 1, 80)], predefined: "EFFECT_DOUBLE_CLICK",
                 oneShot: (40, 200), web: [20, 80, 30])
         case .notificationWarning:
             return PresetMapping(
-                primitives: [p("PRIMITIVE_CLICK", 1), p("PRIMITIVE_CLICK", 0.6, 100)], predefined: "EFFECT_DOUBLE_CLICK",
+                primitives: [p("PRIMITIVE_CLICK", 1), p("PRIMITIVE_CLICK", 0.6, 100)],
+                predefined: "EFFECT_DOUBLE_CLICK",
                 oneShot: (50, 220), web: [30, 100, 20])
         case .notificationError:
             return PresetMapping(

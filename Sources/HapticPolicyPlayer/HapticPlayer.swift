@@ -40,8 +40,8 @@ public final class HapticPlayer {
     /// (by default a main-actor task that sleeps).
     public init(
         output: any HapticOutput,
-        schedule: @escaping @MainActor (_ seconds: Double, _ body: @escaping @MainActor () -> Void) -> Void
-            = HapticPlayer.sleepThenRun
+        schedule: @escaping @MainActor (_ seconds: Double, _ body: @escaping @MainActor () -> Void) -> Void =
+            HapticPlayer.sleepThenRun
     ) {
         self.output = output
         self.schedule = schedule

@@ -1,3 +1,6 @@
+import HapticPolicy
+import HapticPolicyTools
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import HapticPolicy
-import HapticPolicyTools
 
 /// The checks on raw bytes that run before libyaml sees them: size, UTF-8, byte order mark.
 package enum InputCheck {

@@ -25,7 +25,9 @@ guard let policyBytes = FileManager.default.contents(atPath: policyPath) else {
     fail("\(policyPath): cannot read; run from the package root or pass the policy path")
 }
 let loaded = PolicyLoader.parse([UInt8](policyBytes), file: policyPath)
-guard let document = loaded.document, !loaded.hasErrors else { fail("\(policyPath) has errors; run haptic-policy lint") }
+guard let document = loaded.document, !loaded.hasErrors else {
+    fail("\(policyPath) has errors; run haptic-policy lint")
+}
 let policy: Policy
 do {
     policy = try Policy(compiling: document)
@@ -78,11 +80,13 @@ func generateLog(_ count: Int) -> [UInt8] {
         case 82..<84: emit(#"{"t":\#(time),"event":"selector.end"}"#)
         case 84..<88: emit(#"{"t":\#(time),"event":"shutter"}"#)
         case 88..<94: emit(#"{"t":\#(time),"event":"button.tap"}"#)
-        case 94: emit(#"{"t":\#(time),"event":"screen.enter","screen":"album"}"#)
-                 emit(#"{"t":\#(time),"event":"album.scroll"}"#)
-                 emit(#"{"t":\#(time),"event":"screen.enter","screen":"camera"}"#)
-        case 95: emit(#"{"t":\#(time),"event":"app.state","value":"background"}"#)
-                 emit(#"{"t":\#(time),"event":"app.state","value":"foreground"}"#)
+        case 94:
+            emit(#"{"t":\#(time),"event":"screen.enter","screen":"album"}"#)
+            emit(#"{"t":\#(time),"event":"album.scroll"}"#)
+            emit(#"{"t":\#(time),"event":"screen.enter","screen":"camera"}"#)
+        case 95:
+            emit(#"{"t":\#(time),"event":"app.state","value":"background"}"#)
+            emit(#"{"t":\#(time),"event":"app.state","value":"foreground"}"#)
         case 96: emit(#"{"t":\#(time),"event":"device.lowPower","value":\#(random.next() % 2 == 0)}"#)
         case 97: emit(#"{"t":\#(time),"event":"sensor.unreachable","screen":"camera"}"#)
         default: emit(#"{"t":\#(time),"event":"plant.waved","params":{"speed":2.5,"note":"unknown event"}}"#)
@@ -107,7 +111,9 @@ print("log: \(lines) events, \(log.count / 1_000_000) MB generated in memory")
 if let path = ProcessInfo.processInfo.environment["BENCH_WRITE_LOG"] {
     // To time the real command: BENCH_WRITE_LOG=/tmp/1m.jsonl, then
     // time haptic-policy eval Policies/plavo.yaml /tmp/1m.jsonl > /dev/null
-    guard FileManager.default.createFile(atPath: path, contents: Data(log)) else { fail("\(path): cannot write the log") }
+    guard FileManager.default.createFile(atPath: path, contents: Data(log)) else {
+        fail("\(path): cannot write the log")
+    }
     print("log written to \(path)")
 }
 
@@ -143,7 +149,12 @@ func measure(policy: Policy, log: [UInt8], lines: Int) {
                 let end = min(offset + (1 << 20), all.count)
                 evaluator.consume(UnsafeBufferPointer(rebasing: all[offset..<end]), into: &out)
                 outputBytes += out.count
-                out.withUnsafeBytes { devNull.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0.baseAddress!), count: $0.count, deallocator: .none)) }
+                out.withUnsafeBytes {
+                    devNull.write(
+                        Data(
+                            bytesNoCopy: UnsafeMutableRawPointer(mutating: $0.baseAddress!), count: $0.count,
+                            deallocator: .none))
+                }
                 out.removeAll(keepingCapacity: true)
                 offset = end
             }
@@ -156,11 +167,17 @@ func measure(policy: Policy, log: [UInt8], lines: Int) {
     }
     runs.sort()
     cpuRuns.sort()
-    let best = runs[0], median = runs[1]
-    print(String(format: "eval: %d events in %.3f s wall (median of 3; best %.3f s) = %.0f events/s, %.0f MB/s in, %d MB out",
-                 lines, median, best, Double(lines) / median, Double(log.count) / median / 1e6, outputBytes / 1_000_000))
-    print(String(format: "eval: %.3f s CPU (median of 3; best %.3f s) = %.0f events/s of CPU time",
-                 cpuRuns[1], cpuRuns[0], Double(lines) / cpuRuns[1]))
+    let best = runs[0]
+    let median = runs[1]
+    print(
+        String(
+            format:
+                "eval: %d events in %.3f s wall (median of 3; best %.3f s) = %.0f events/s, %.0f MB/s in, %d MB out",
+            lines, median, best, Double(lines) / median, Double(log.count) / median / 1e6, outputBytes / 1_000_000))
+    print(
+        String(
+            format: "eval: %.3f s CPU (median of 3; best %.3f s) = %.0f events/s of CPU time",
+            cpuRuns[1], cpuRuns[0], Double(lines) / cpuRuns[1]))
 
     if ProcessInfo.processInfo.environment["BENCH_EVAL_ONLY"] != nil { return }
 
@@ -169,9 +186,10 @@ func measure(policy: Policy, log: [UInt8], lines: Int) {
     var events: [Event] = []
     events.reserveCapacity(lines)
     forEachRecord(in: log) { record in
-        events.append(session.event(
-            t: record.t, name: record.event, screen: record.screen, subject: record.subject, value: record.value,
-            speaks: record.speaks, params: record.params))
+        events.append(
+            session.event(
+                t: record.t, name: record.event, screen: record.screen, subject: record.subject, value: record.value,
+                speaks: record.speaks, params: record.params))
     }
     // The session that interned the subjects, before any decision: each pass starts from it.
     let fresh = session
@@ -198,10 +216,13 @@ func measure(policy: Policy, log: [UInt8], lines: Int) {
             sums[name, default: (0, 0)].0 += timings[index]
             sums[name, default: (0, 0)].1 += 1
         }
-        for (name, (sum, n)) in sums.sorted(by: { $0.key < $1.key }) { print("  \(name): \(sum / UInt64(n)) ns mean over \(n)") }
+        for (name, (sum, n)) in sums.sorted(by: { $0.key < $1.key }) {
+            print("  \(name): \(sum / UInt64(n)) ns mean over \(n)")
+        }
     }
     timings.sort()
-    let p50 = timings[timings.count / 2], p99 = timings[timings.count * 99 / 100]
+    let p50 = timings[timings.count / 2]
+    let p99 = timings[timings.count * 99 / 100]
     session = fresh
     let wholeStart = now()
     for event in events {
@@ -209,8 +230,11 @@ func measure(policy: Policy, log: [UInt8], lines: Int) {
         if decision.action == .play { plays += 1 }
     }
     let mean = Double(now() - wholeStart) / Double(events.count)
-    print(String(format: "decide: median %d ns, p99 %d ns per decision (single timed calls; timer overhead ~%d ns included), mean %.0f ns over %d decisions (%d plays)",
-                 p50, p99, timerOverhead, mean, events.count, plays / 2))
+    print(
+        String(
+            format:
+                "decide: median %d ns, p99 %d ns per decision (single timed calls; timer overhead ~%d ns included), mean %.0f ns over %d decisions (%d plays)",
+            p50, p99, timerOverhead, mean, events.count, plays / 2))
 
     measureStore(policy: policy, log: log)
 }
@@ -250,10 +274,13 @@ func measureStore(policy: Policy, log: [UInt8]) {
     var named: [NamedEvent] = []
     forEachRecord(in: log) { record in
         var params: [String: Double] = [:]
-        for parameter in record.params { if case .number(let number)? = parameter.value { params[parameter.name] = number } }
-        named.append(NamedEvent(
-            t: record.t, name: record.event, screen: record.screen, subject: record.subject,
-            value: record.value, speaks: record.speaks, params: params))
+        for parameter in record.params {
+            if case .number(let number)? = parameter.value { params[parameter.name] = number }
+        }
+        named.append(
+            NamedEvent(
+                t: record.t, name: record.event, screen: record.screen, subject: record.subject,
+                value: record.value, speaks: record.speaks, params: params))
     }
     func percentiles(_ timings: [UInt64]) -> (p50: UInt64, p99: UInt64) {
         let sorted = timings.sorted()
@@ -272,14 +299,17 @@ func measureStore(policy: Policy, log: [UInt8]) {
         timings[index] = now() - start
     }
     let byName = percentiles(timings)
-    print("session by name: median \(byName.p50) ns, p99 \(byName.p99) ns per decision (Session.event(t:name:...) + decide, one thread)")
+    print(
+        "session by name: median \(byName.p50) ns, p99 \(byName.p99) ns per decision (Session.event(t:name:...) + decide, one thread)"
+    )
 
     // PolicyStore.decide, one thread.
     let store = PolicyStore(policy)
     for (index, e) in named.enumerated() {
         let start = now()
         _ = store.decide(
-            t: e.t, event: e.name, screen: e.screen, subject: e.subject, value: e.value, speaks: e.speaks, params: e.params)
+            t: e.t, event: e.name, screen: e.screen, subject: e.subject, value: e.value, speaks: e.speaks,
+            params: e.params)
         timings[index] = now() - start
     }
     let single = percentiles(timings)
@@ -314,8 +344,11 @@ func measureStore(policy: Policy, log: [UInt8]) {
     group.wait()
     let wall = Double(now() - wallStart) / 1e9
     let both = percentiles(box.all)
-    print(String(format: "store, 2 threads: median %d ns, p99 %d ns per decision (%d decisions in %.3f s wall = %.0f decisions/s)",
-                 both.p50, both.p99, events.count, wall, Double(events.count) / wall))
+    print(
+        String(
+            format:
+                "store, 2 threads: median %d ns, p99 %d ns per decision (%d decisions in %.3f s wall = %.0f decisions/s)",
+            both.p50, both.p99, events.count, wall, Double(events.count) / wall))
 }
 
 measure(policy: policy, log: log, lines: lines)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HapticPolicyCLI
 
 @Suite struct ArgumentParsingTests {
@@ -14,9 +15,13 @@ import Testing
     )
 
     @Test func parsesOptionsFlagsAndPositionals() throws {
-        let parsed = try #require(try ParsedArguments.parse(
-            ["a.yaml", "--format=json", "-o", "x", "--strict", "--param", "a=1", "--param", "b=2", "-", "--", "--odd"],
-            spec: spec))
+        let parsed = try #require(
+            try ParsedArguments.parse(
+                [
+                    "a.yaml", "--format=json", "-o", "x", "--strict", "--param", "a=1", "--param", "b=2", "-", "--",
+                    "--odd",
+                ],
+                spec: spec))
         #expect(parsed.positionals == ["a.yaml", "-", "--odd"])
         #expect(parsed.values["format"] == ["json"])
         #expect(parsed.values["out"] == ["x"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HapticPolicyCLI
 
 /// `report`, `export`, `compile` and `import-ahap --out` write through `OutputFiles`: a
@@ -27,7 +28,8 @@ import Testing
         #expect(result.exitCode == 1, "\(command)")
         #expect(
             result.stderr.contains(
-                "error: cannot write \(destination.path): file too large; the file would be larger than this system allows; write somewhere else"),
+                "error: cannot write \(destination.path): file too large; the file would be larger than this system allows; write somewhere else"
+            ),
             "\(command): \(result.stderr)")
         #expect(try String(contentsOf: destination, encoding: .utf8) == "previous version\n", "\(command)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["previous.out"], "\(command)")
@@ -57,13 +59,18 @@ import Testing
             at: folder.appendingPathComponent("presets.web.json"), withIntermediateDirectories: false)
         let result = try runBinary(["export", "Policies/breathing.yaml", "--out", folder.path])
         #expect(result.exitCode == 1)
-        #expect(result.stderr.contains("error: cannot write \(folder.path)/presets.web.json: is a directory; it is a folder; give a file name"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "error: cannot write \(folder.path)/presets.web.json: is a directory; it is a folder; give a file name"),
+            "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["presets.web.json"])
 
         try FileManager.default.removeItem(at: folder.appendingPathComponent("presets.web.json"))
         let again = try runBinary(["export", "Policies/breathing.yaml", "--out", folder.path])
         #expect(again.exitCode == 0, "\(again.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 7, "and no temporary file is left")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 7, "and no temporary file is left"
+        )
     }
 
     /// A device or a pipe is written in place: renaming over `/dev/full` would replace
@@ -71,7 +78,9 @@ import Testing
     @Test func aDeviceIsWrittenInPlace() throws {
         let full = try runBinary(["report", "Policies/plavo.yaml", "--out", "/dev/full"])
         #expect(full.exitCode == 1)
-        #expect(full.stderr == "error: cannot write /dev/full: no space left on device; free some space or write somewhere else\n")
+        #expect(
+            full.stderr
+                == "error: cannot write /dev/full: no space left on device; free some space or write somewhere else\n")
         let type = try FileManager.default.attributesOfItem(atPath: "/dev/full")[.type] as? FileAttributeType
         #expect(type == .typeCharacterSpecial)
     }
@@ -105,7 +114,10 @@ import Testing
         #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix(#"{"format":"#))
         let mode = try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? Int
         #expect(mode == 0o640)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["link.bundle.json", "real.bundle.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+                "link.bundle.json", "real.bundle.json",
+            ])
     }
 
     /// The message gives the system's reason for each way a path can be unwritable.
@@ -117,9 +129,18 @@ import Testing
         let file = folder.appendingPathComponent("file")
         try Data().write(to: file)
         let cases: [(path: String, reason: String)] = [
-            (loop.path, "too many levels of symbolic links; a symbolic link in the path leads back to itself; fix or remove the link"),
-            (loop.path + "/report.html", "too many levels of symbolic links; a symbolic link in the path leads back to itself; fix or remove the link"),
-            (folder.path + "/missing/report.html", "no such file or directory; the folder does not exist; create it first"),
+            (
+                loop.path,
+                "too many levels of symbolic links; a symbolic link in the path leads back to itself; fix or remove the link"
+            ),
+            (
+                loop.path + "/report.html",
+                "too many levels of symbolic links; a symbolic link in the path leads back to itself; fix or remove the link"
+            ),
+            (
+                folder.path + "/missing/report.html",
+                "no such file or directory; the folder does not exist; create it first"
+            ),
             (file.path + "/report.html", "not a directory; a part of the path is a file, not a folder; check the path"),
             (folder.path, "is a directory; it is a folder; give a file name"),
         ]
@@ -139,7 +160,9 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: loop.path, withDestinationPath: loop.path)
         let result = try runBinary(["export", "Policies/breathing.yaml", "--out", loop.path + "/out"])
         #expect(result.exitCode == 1)
-        #expect(result.stderr.hasPrefix("error: cannot write \(loop.path)/out: too many levels of symbolic links;"), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("error: cannot write \(loop.path)/out: too many levels of symbolic links;"),
+            "\(result.stderr)")
     }
 
     /// In process: several files are renamed into place only when every one is written.
@@ -148,7 +171,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let good = OutputFiles.File(path: folder.appendingPathComponent("a.txt").path, bytes: Array("a".utf8))
         let bad = OutputFiles.File(path: folder.appendingPathComponent("missing/b.txt").path, bytes: Array("b".utf8))
-        #expect(throws: OutputError(path: bad.path, error: SystemError(ENOENT))) { try OutputFiles.writeAll([good, bad]) }
+        #expect(throws: OutputError(path: bad.path, error: SystemError(ENOENT))) {
+            try OutputFiles.writeAll([good, bad])
+        }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
         try OutputFiles.writeAll([good])
         #expect(try String(contentsOfFile: good.path, encoding: .utf8) == "a")

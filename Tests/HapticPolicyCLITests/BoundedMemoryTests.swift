@@ -24,7 +24,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out").path
         let result = try runShell(
-            "ulimit -v 200000; timeout 3 \"$TOOL\" eval Policies/plavo.yaml /dev/zero > \(shellQuoted(out)); echo \"exit $?\"")
+            "ulimit -v 200000; timeout 3 \"$TOOL\" eval Policies/plavo.yaml /dev/zero > \(shellQuoted(out)); echo \"exit $?\""
+        )
         #expect(result.stdout == "exit 124\n", "\(result.stderr)")
         #expect(!result.stderr.contains("allocate"), "\(result.stderr)")
         let decisions = try String(contentsOfFile: out, encoding: .utf8)
@@ -36,9 +37,12 @@ import Testing
     /// 120 MB without a newline through a pipe: one invalid line, read in flat memory.
     @Test func aLongLineThroughAPipeIsOneInvalidLine() throws {
         let result = try runShell(
-            "head -c 120000000 /dev/zero | (ulimit -v 200000; \"$TOOL\" eval Policies/plavo.yaml - > /dev/null; echo \"exit $?\")")
+            "head -c 120000000 /dev/zero | (ulimit -v 200000; \"$TOOL\" eval Policies/plavo.yaml - > /dev/null; echo \"exit $?\")"
+        )
         #expect(result.stdout == "exit 1\n", "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("1 line: 0 play, 0 silent, 0 stop, 1 invalid\nreasons: line-too-long 1\n"), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("1 line: 0 play, 0 silent, 0 stop, 1 invalid\nreasons: line-too-long 1\n"),
+            "\(result.stderr)")
     }
 
     /// A million subjects, each seen once, under 100 MB of address space: the session holds
@@ -48,10 +52,12 @@ import Testing
             Self.distinctSubjects(1_000_000)
                 + " | (ulimit -v 100000; \"$TOOL\" eval Policies/plavo.yaml - > /dev/null; echo \"exit $?\")")
         #expect(result.stdout == "exit 0\n", "\(result.stderr)")
-        #expect(result.stderr.contains("1000001 lines: 0 play, 1000001 silent, 0 stop, 0 invalid\n"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("1000001 lines: 0 play, 1000001 silent, 0 stop, 0 invalid\n"), "\(result.stderr)")
         #expect(
             result.stderr.contains(
-                "\nsubjects: 934464 forgotten to hold at most 65536 at once (the least recently seen first; a forgotten subject's next sample is a new baseline)\n"),
+                "\nsubjects: 934464 forgotten to hold at most 65536 at once (the least recently seen first; a forgotten subject's next sample is a new baseline)\n"
+            ),
             "\(result.stderr)")
     }
 
@@ -70,10 +76,14 @@ import Testing
         // 14 lines of counts, then the integration mistakes: a heading, the ten most
         // frequent and one line for the rest.
         #expect(lines.count == 14 + 12, "\(result.stderr)")
-        #expect(result.stderr.contains("\n  10000 events on screen 'camre', which is not declared\n"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("\n  10000 events on screen 'camre', which is not declared\n"), "\(result.stderr)")
         #expect(result.stderr.hasSuffix("\n  (990+ more mistakes in 9991 events, not listed)\n"), "\(result.stderr)")
-        #expect(result.stderr.contains("\n  camre                        10000 decisions, 0 rings, 0 rings/min over 0 s\n"), "\(result.stderr)")
-        #expect(result.stderr.contains("\n  (991+ more unknown screens)  9991 decisions, 0 rings\n"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("\n  camre                        10000 decisions, 0 rings, 0 rings/min over 0 s\n"),
+            "\(result.stderr)")
+        #expect(
+            result.stderr.contains("\n  (991+ more unknown screens)  9991 decisions, 0 rings\n"), "\(result.stderr)")
     }
 
     /// 1,100 bursts of shutters each breaking `B-1`: the summary keeps the first 1,000
@@ -86,9 +96,14 @@ import Testing
             """
         let result = try runShell(script)
         #expect(result.exitCode == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("\nbudgets: 1100 breaches\n  B-1: 7 rings on screen camera within 10 s (max 6), 1 s to 7 s\n"), "\(result.stderr)")
-        #expect(result.stderr.hasSuffix(
-            "  B-1: 7 rings on screen camera within 10 s (max 6), 109901 s to 109907 s\n"
-                + "  … and 99 more, not listed (the first 1000 to end are kept, and those still open)\n"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "\nbudgets: 1100 breaches\n  B-1: 7 rings on screen camera within 10 s (max 6), 1 s to 7 s\n"),
+            "\(result.stderr)")
+        #expect(
+            result.stderr.hasSuffix(
+                "  B-1: 7 rings on screen camera within 10 s (max 6), 109901 s to 109907 s\n"
+                    + "  … and 99 more, not listed (the first 1000 to end are kept, and those still open)\n"),
+            "\(result.stderr)")
     }
 }

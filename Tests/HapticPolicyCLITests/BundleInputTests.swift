@@ -20,7 +20,8 @@ import Testing
     }
 
     static func bundleFile(_ name: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString).bundle.json")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "\(name)-\(UUID().uuidString).bundle.json")
         try Data(compile("Policies/\(name).yaml")).write(to: url)
         return url
     }
@@ -65,8 +66,12 @@ import Testing
 
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
-        let exported = try runBinary(["export", breathing.path, "--to", "all", "--out", out.appendingPathComponent("b").path])
-        let exportedYAML = try runBinary(["export", "Policies/breathing.yaml", "--to", "all", "--out", out.appendingPathComponent("y").path])
+        let exported = try runBinary([
+            "export", breathing.path, "--to", "all", "--out", out.appendingPathComponent("b").path,
+        ])
+        let exportedYAML = try runBinary([
+            "export", "Policies/breathing.yaml", "--to", "all", "--out", out.appendingPathComponent("y").path,
+        ])
         #expect(exported.exitCode == 0 && exportedYAML.exitCode == 0, "\(exported.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("y").path).sorted()
         #expect(!names.isEmpty)
@@ -77,7 +82,9 @@ import Testing
         }
 
         let report = out.appendingPathComponent("report.html")
-        let reported = try runBinary(["report", plavo.path, "--events", "Policies/logs/demo.jsonl", "--out", report.path])
+        let reported = try runBinary([
+            "report", plavo.path, "--events", "Policies/logs/demo.jsonl", "--out", report.path,
+        ])
         #expect(reported.exitCode == 0, "\(reported.stderr)")
         #expect(try String(contentsOf: report, encoding: .utf8).contains("id=\"timeline\""))
 
@@ -94,7 +101,8 @@ import Testing
         try Data(bytes).write(to: url)
         let result = try runBinary(["eval", url.path, "Policies/logs/demo.jsonl"])
         #expect(result.exitCode == 1)
-        #expect(result.stderr.contains("\(url.path):1:1: error[HP950]: bundle is truncated or damaged"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("\(url.path):1:1: error[HP950]: bundle is truncated or damaged"), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
 }

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+
 @testable import HapticPolicyCLI
 
 /// `Docs/cli.md` stays in step with the tool: a section per command, every option named.
 @Suite struct CLIReferenceTests {
-    static let reference: String = (try? String(
-        contentsOf: packageRoot.appendingPathComponent("Docs/cli.md"), encoding: .utf8)) ?? ""
+    static let reference: String =
+        (try? String(
+            contentsOf: packageRoot.appendingPathComponent("Docs/cli.md"), encoding: .utf8)) ?? ""
 
     /// The text of `## name` up to the next `## `.
     static func section(_ name: String) -> String? {
@@ -46,7 +48,9 @@ import Testing
         let printed = result.stdout + result.stderr
         let hash = try #require(printed.firstMatch(of: /sha256:([0-9a-f]{64})/)?.1)
         let bytes = try Data(contentsOf: output).count
-        #expect(line.contains("sha256:\(hash.prefix(8))…\(hash.suffix(12))"), "Docs/embedding.md shows another hash than \(hash)")
+        #expect(
+            line.contains("sha256:\(hash.prefix(8))…\(hash.suffix(12))"),
+            "Docs/embedding.md shows another hash than \(hash)")
         #expect(line.hasSuffix(": \(bytes) bytes"), "Docs/embedding.md shows another size than \(bytes) bytes")
     }
 }

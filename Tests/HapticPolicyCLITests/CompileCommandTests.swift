@@ -24,7 +24,8 @@ import Testing
     }
 
     @Test func writesToStdoutWithDash() throws {
-        let yaml = try String(contentsOf: packageRoot.appendingPathComponent("Policies/metronome.yaml"), encoding: .utf8)
+        let yaml = try String(
+            contentsOf: packageRoot.appendingPathComponent("Policies/metronome.yaml"), encoding: .utf8)
         let result = runInProcess(["compile", "-", "-o", "-"], stdin: yaml)
         #expect(result.exitCode == 0, "\(result.stderr)")
         let loaded = try Policy(bundle: Array(result.stdout.utf8))
@@ -50,11 +51,13 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output.path))
         // Lint's format, the source line and a caret under the name, then the hint.
         #expect(result.stderr.hasPrefix("<stdin>:10:23: error[HP201]: "), "\(result.stderr)")
-        #expect(result.stderr.contains("""
-               10 |       shutter: {play: no-such-feedback}
-                  |                       ^~~~~~~~~~~~~~~~
+        #expect(
+            result.stderr.contains(
+                """
+                   10 |       shutter: {play: no-such-feedback}
+                      |                       ^~~~~~~~~~~~~~~~
 
-            """), "\(result.stderr)")
+                """), "\(result.stderr)")
         #expect(result.stderr.hasSuffix("<stdin>: 1 error; run 'haptic-policy lint -' and fix them first\n"))
         // Refused exactly as eval refuses it.
         let eval = runInProcess(["eval", "-", "Policies/logs/demo.jsonl"], stdin: yaml)
@@ -80,12 +83,14 @@ import Testing
         let result = runInProcess(["compile", "-", "-o", "-"], stdin: yaml)
         #expect(result.exitCode == 0, "\(result.stderr)")
         _ = try Policy(bundle: Array(result.stdout.utf8))
-        #expect(result.stderr.hasPrefix("""
-            <stdin>:4:3: warning[HP211]: feedback 'tap' is never played, stopped or used as a fallback: play it in a table or band level, or remove it
-                4 |   tap: {layer: ui, preset: impact.light}
-                  |   ^~~
-            compiled w (sha256:
-            """), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix(
+                """
+                <stdin>:4:3: warning[HP211]: feedback 'tap' is never played, stopped or used as a fallback: play it in a table or band level, or remove it
+                    4 |   tap: {layer: ui, preset: impact.light}
+                      |   ^~~
+                compiled w (sha256:
+                """), "\(result.stderr)")
     }
 
     @Test func withoutAnOutputItIsAUsageError() {

@@ -1,9 +1,10 @@
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
 import HapticPolicyExport
+import HapticPolicyTools
 import HapticPolicyYAML
 import Testing
+
 @testable import HapticPolicyCLI
 
 /// Every registered code's example, run through its stage, reports that code at its usual
@@ -18,7 +19,9 @@ import Testing
         #expect(
             reported.contains { $0.code == code.code && $0.severity == code.severity },
             "the example of \(code.code) does not report it as \(code.severity.rawValue); it reports:\n\(shown)")
-        #expect(reported.allSatisfy { $0.code == code.code }, "the example of \(code.code) reports other codes too:\n\(shown)")
+        #expect(
+            reported.allSatisfy { $0.code == code.code },
+            "the example of \(code.code) reports other codes too:\n\(shown)")
     }
 
     @Test func theExamplePolicyIsClean() throws {
@@ -29,7 +32,11 @@ import Testing
     /// The runner would catch an example that reports nothing.
     @Test func aCleanInputReportsNothing() throws {
         #expect(try ExampleRunner.run(.eventLog("{\"t\": 0, \"event\": \"button.tap\"}\n")).isEmpty)
-        #expect(try ExampleRunner.run(.ahap("{\"Version\": 1.0, \"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"HapticTransient\"}}]}")).isEmpty)
+        #expect(
+            try ExampleRunner.run(
+                .ahap(
+                    "{\"Version\": 1.0, \"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"HapticTransient\"}}]}")
+            ).isEmpty)
     }
 }
 
@@ -74,10 +81,12 @@ enum ExampleRunner {
             return reported(check(folder.appendingPathComponent(path).path).diagnostics)
         case .export(let policy, let target, let parameters):
             let checked = check(try write(policy, input))
-            try #require(!checked.hasErrors, "the example policy must lint clean: \(checked.diagnostics.map(\.message))")
+            try #require(
+                !checked.hasErrors, "the example policy must lint clean: \(checked.diagnostics.map(\.message))")
             let compiled = try #require(checked.policy)
             let targets = target == "all" ? ExportTarget.allCases : [try #require(ExportTarget(rawValue: target))]
-            return reported(checked.diagnostics + PolicyExporter.export(compiled, to: targets, parameters: parameters).diagnostics)
+            return reported(
+                checked.diagnostics + PolicyExporter.export(compiled, to: targets, parameters: parameters).diagnostics)
         case .ahap(let text):
             return reported(AHAPImporter.importPattern(text, file: input).diagnostics)
         case .testFile(let text, let policy):
@@ -92,12 +101,14 @@ enum ExampleRunner {
         case .eventLog(let text):
             return reported(TimedEventLog.read(Array(text.utf8), file: input).problems)
         case .bundle(let text):
-            let policy = try #require(PolicyLoader.parse(Array(DiagnosticExample.examplePolicy.utf8), file: "example.yaml").document)
+            let policy = try #require(
+                PolicyLoader.parse(Array(DiagnosticExample.examplePolicy.utf8), file: "example.yaml").document)
             let store = PolicyStore(try Policy(compiling: policy))
             return reported(store.reload(bundle: Array(text.utf8), file: input).diagnostics)
         case .document(let path):
             let data = try Data(contentsOf: packageRoot.appendingPathComponent(path))
-            return reported(PolicyValidator.check(try JSONDecoder().decode(PolicyDocument.self, from: data)).diagnostics)
+            return reported(
+                PolicyValidator.check(try JSONDecoder().decode(PolicyDocument.self, from: data)).diagnostics)
         }
     }
 

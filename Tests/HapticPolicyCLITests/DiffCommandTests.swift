@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HapticPolicyCLI
 
 @Suite struct DiffCommandTests {
@@ -64,12 +65,14 @@ import Testing
         let file = try Self.temporaryLog(log.stdout)
         defer { try? FileManager.default.removeItem(at: file) }
         let events = log.stdout.split(separator: "\n").count
-        let result = runInProcess(["diff", "Policies/plavo.yaml", Self.noHysteresis, file.path, "-"], stdin: log.stdout)
+        let result = runInProcess(
+            ["diff", "Policies/plavo.yaml", Self.noHysteresis, file.path, "-"], stdin: log.stdout)
         #expect(result.stdout.contains("\(events * 2) events in 2 logs"), "\(result.stdout)")
     }
 
     @Test func unreadableLinesAreReportedWithTheirLocation() throws {
-        let file = try Self.temporaryLog("{\"t\":0,\"event\":\"screen.enter\",\"screen\":\"camera\"}\n{\"t\":1,\"event\":\n")
+        let file = try Self.temporaryLog(
+            "{\"t\":0,\"event\":\"screen.enter\",\"screen\":\"camera\"}\n{\"t\":1,\"event\":\n")
         defer { try? FileManager.default.removeItem(at: file) }
         let result = runInProcess(["diff", "Policies/plavo.yaml", "Policies/plavo.yaml", file.path])
         #expect(result.exitCode == 1)
@@ -79,7 +82,10 @@ import Testing
 
     @Test func usageErrorsExit64() {
         #expect(runInProcess(["diff", "Policies/plavo.yaml", "Policies/plavo.yaml"]).exitCode == 64)
-        #expect(runInProcess(["diff", "--format", "xml", "Policies/plavo.yaml", "Policies/plavo.yaml", "x"]).exitCode == 64)
-        #expect(runInProcess(["diff", "--chatter-window", "0", "Policies/plavo.yaml", "Policies/plavo.yaml", "x"]).exitCode == 64)
+        #expect(
+            runInProcess(["diff", "--format", "xml", "Policies/plavo.yaml", "Policies/plavo.yaml", "x"]).exitCode == 64)
+        #expect(
+            runInProcess(["diff", "--chatter-window", "0", "Policies/plavo.yaml", "Policies/plavo.yaml", "x"]).exitCode
+                == 64)
     }
 }

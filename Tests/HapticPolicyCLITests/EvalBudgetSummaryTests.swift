@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HapticPolicyCLI
 
 /// `eval`'s summary ends with the budget section: each breach with its window.
@@ -11,8 +12,10 @@ import Testing
         let lines = result.stderr.split(separator: "\n").map(String.init)
         let header = lines.firstIndex { $0.hasPrefix("budgets: ") && $0.hasSuffix("breaches") }
         #expect(header != nil, "\(result.stderr)")
-        #expect(lines.contains { $0.hasPrefix("  B-1: ") && $0.contains("rings on screen camera within 10 s (max 6), ") })
-        #expect(lines.contains { $0.hasPrefix("  B-2: ") && $0.contains("rings on layer creature within 5 s (max 4), ") })
+        #expect(
+            lines.contains { $0.hasPrefix("  B-1: ") && $0.contains("rings on screen camera within 10 s (max 6), ") })
+        #expect(
+            lines.contains { $0.hasPrefix("  B-2: ") && $0.contains("rings on layer creature within 5 s (max 4), ") })
     }
 
     @Test func aCalmLogBreaksNothing() {
@@ -39,14 +42,19 @@ import Testing
     @Test func shuttersAmidASpinStillBreakB1() {
         let ticks = (0..<30).map { "{\"t\":\(1 + Double($0) / 10),\"event\":\"selector.tick\"}\n" }.joined()
         let shutters = (0..<7).map { "{\"t\":\(5 + $0),\"event\":\"shutter\"}\n" }.joined()
-        let log = "{\"t\":0,\"event\":\"screen.enter\",\"screen\":\"camera\"}\n{\"t\":0.5,\"event\":\"selector.begin\"}\n"
+        let log =
+            "{\"t\":0,\"event\":\"screen.enter\",\"screen\":\"camera\"}\n{\"t\":0.5,\"event\":\"selector.begin\"}\n"
             + ticks + "{\"t\":4.5,\"event\":\"selector.end\"}\n" + shutters
         let result = runInProcess(["eval", "Policies/plavo.yaml", "-"], stdin: log)
-        #expect(result.stderr.contains("budgets: 1 breach\n  B-1: 7 rings on screen camera within 10 s (max 6), 5 s to 11 s"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "budgets: 1 breach\n  B-1: 7 rings on screen camera within 10 s (max 6), 5 s to 11 s"),
+            "\(result.stderr)")
     }
 
     @Test func quietHidesTheSummary() {
-        let result = runInProcess(["eval", "Policies/plavo.yaml", "-", "--quiet"], stdin: "{\"t\":0,\"event\":\"shutter\"}\n")
+        let result = runInProcess(
+            ["eval", "Policies/plavo.yaml", "-", "--quiet"], stdin: "{\"t\":0,\"event\":\"shutter\"}\n")
         #expect(!result.stderr.contains("budgets"))
     }
 }

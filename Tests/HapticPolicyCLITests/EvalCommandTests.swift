@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HapticPolicyCLI
 
 @Suite struct EvalCommandTests {
@@ -21,7 +22,8 @@ import Testing
             let got = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
             let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
             if let index = zip(got, want).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
-                Issue.record("decision \(index + 1) differs from the golden file:\n got: \(got[index])\nwant: \(want[index])")
+                Issue.record(
+                    "decision \(index + 1) differs from the golden file:\n got: \(got[index])\nwant: \(want[index])")
             }
         }
         try expectGolden(result.stdout, named: "demo.decisions.jsonl")
@@ -42,13 +44,17 @@ import Testing
         #expect(any { $0["render"] as? String == "pattern:farewell" })
         #expect(any { $0["render"] as? String == "pattern:meet" })
         #expect(any { $0["reason"] as? String == "same-band" })
-        #expect(!any { $0["render"] as? String == "notification.error" || $0["render"] as? String == "notification.success" })
+        #expect(
+            !any {
+                $0["render"] as? String == "notification.error" || $0["render"] as? String == "notification.success"
+            })
         let screens = Set(decisions.compactMap { $0["screen"] as? String })
         #expect(screens == ["album", "camera", "diary", "naming", "plant-settings", "settings", "sensor"])
         // The drying mock never chatters: no band goes back to the level it just left.
         let changes = decisions.compactMap { d -> (String, String)? in
             guard let band = d["band"] as? [String: Any], let from = band["from"] as? String,
-                  let to = band["to"] as? String, from != to else { return nil }
+                let to = band["to"] as? String, from != to
+            else { return nil }
             return (from, to)
         }
         for (a, b) in zip(changes, changes.dropFirst()) { #expect(!(a.0 == b.1 && a.1 == b.0)) }
@@ -82,7 +88,9 @@ import Testing
     /// decision, and the lines after it are decided; `diff` reports it where `eval` does.
     @Test func anOverLongLineIsInvalidAndTheRestIsDecided() throws {
         let long = #"{"t":1,"event":"shutter","note":""# + String(repeating: "x", count: 1_500_000) + #""}"#
-        let log = #"{"t":0,"event":"screen.enter","screen":"camera"}"# + "\n" + long + "\n" + #"{"t":2,"event":"shutter"}"# + "\n"
+        let log =
+            #"{"t":0,"event":"screen.enter","screen":"camera"}"# + "\n" + long + "\n" + #"{"t":2,"event":"shutter"}"#
+            + "\n"
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("long-\(UUID()).jsonl")
         try Data(log.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -100,7 +108,9 @@ import Testing
 
         let diff = runInProcess(["diff", "Policies/plavo.yaml", "Policies/plavo.yaml", file.path])
         #expect(diff.exitCode == 1)
-        #expect(diff.stderr.contains("\(file.path):2:1: error[HP810]: the line is longer than 1048576 bytes"), "\(diff.stderr)")
+        #expect(
+            diff.stderr.contains("\(file.path):2:1: error[HP810]: the line is longer than 1048576 bytes"),
+            "\(diff.stderr)")
         #expect(diff.stdout.contains("2 events in 1 log"), "\(diff.stdout)")
     }
 
@@ -119,7 +129,8 @@ import Testing
             """
         let lowPower = runInProcess(["eval", "Policies/plavo.yaml", "-", "--device", "low-power=true"], stdin: log)
         #expect(lowPower.stdout.contains(#""render":"impact.rigid","fallback":true,"reason":"low-power""#))
-        let off = runInProcess(["eval", "Policies/plavo.yaml", "-", "--device", "haptics-enabled=false,supports-haptics=true"], stdin: log)
+        let off = runInProcess(
+            ["eval", "Policies/plavo.yaml", "-", "--device", "haptics-enabled=false,supports-haptics=true"], stdin: log)
         #expect(off.stdout.contains(#""reason":"haptics-disabled""#))
         let bad = runInProcess(["eval", "Policies/plavo.yaml", "-", "--device", "volume=true"], stdin: log)
         #expect(bad.exitCode == 64)
@@ -142,7 +153,9 @@ import Testing
     }
 
     @Test func aPolicyWithErrorsIsRefused() {
-        let result = runInProcess(["eval", "-", "Policies/logs/demo.jsonl"], stdin: "policy: x\nversion: 1\nscreens: {a: {table: {nope: {play: ghost}}}}\n")
+        let result = runInProcess(
+            ["eval", "-", "Policies/logs/demo.jsonl"],
+            stdin: "policy: x\nversion: 1\nscreens: {a: {table: {nope: {play: ghost}}}}\n")
         #expect(result.exitCode == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("error"))
@@ -169,7 +182,9 @@ import Testing
 
     /// The explained table, aligned by display width, is kept as a golden file too.
     @Test func explainedDemoTableMatchesTheGoldenFile() throws {
-        let result = runInProcess(["eval", "Policies/plavo.yaml", "Policies/logs/demo.jsonl", "--format", "table", "--explain", "--quiet"])
+        let result = runInProcess([
+            "eval", "Policies/plavo.yaml", "Policies/logs/demo.jsonl", "--format", "table", "--explain", "--quiet",
+        ])
         #expect(result.exitCode == 0)
         try expectGolden(result.stdout, named: "demo.table.txt")
     }
@@ -180,14 +195,18 @@ import Testing
         defer { try? FileManager.default.removeItem(at: output) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", packageRoot.appendingPathComponent("Policies/logs/make-demo.py").path, output.path]
+        process.arguments = [
+            "python3", packageRoot.appendingPathComponent("Policies/logs/make-demo.py").path, output.path,
+        ]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         let generated = try Data(contentsOf: output)
         let committed = try Data(contentsOf: URL(fileURLWithPath: EvalCommandTests.demo))
-        #expect(generated == committed, "run python3 Policies/logs/make-demo.py and commit the log (and re-record its golden decisions)")
+        #expect(
+            generated == committed,
+            "run python3 Policies/logs/make-demo.py and commit the log (and re-record its golden decisions)")
     }
 }
 
@@ -196,7 +215,7 @@ import Testing
         let stderr = Output(capturingAsTerminal: true)
         var bar = ProgressBar(total: 200, enabled: true)
         bar.update(done: 100, lines: 1234, to: stderr)
-        bar.update(done: 100, lines: 1300, to: stderr)   // same percent: not redrawn
+        bar.update(done: 100, lines: 1300, to: stderr)  // same percent: not redrawn
         bar.update(done: 200, lines: 2500, to: stderr)
         bar.clear(stderr)
         let text = stderr.capturedText

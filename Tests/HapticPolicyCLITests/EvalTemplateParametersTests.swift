@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+
 @testable import HapticPolicyCLI
 
 /// `eval` says the parameters a template played with and the period of the loop it
 /// started, with the shipped metronome and breathing policies.
 @Suite struct EvalTemplateParametersTests {
-    private func decisions(_ policy: String, _ log: String, table: Bool = false) throws -> (ToolResult, [[String: Any]]) {
-        let result = runInProcess(["eval", "Policies/" + policy, "-", "--quiet"] + (table ? ["--format", "table"] : []), stdin: log)
+    private func decisions(_ policy: String, _ log: String, table: Bool = false) throws -> (ToolResult, [[String: Any]])
+    {
+        let result = runInProcess(
+            ["eval", "Policies/" + policy, "-", "--quiet"] + (table ? ["--format", "table"] : []), stdin: log)
         guard !table else { return (result, []) }
         let objects = try result.stdout.split(separator: "\n").map { line in
             try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -63,14 +66,20 @@ import Testing
     @Test func documentedTemplateExamplesAreRealOutput() throws {
         let doc = try String(contentsOf: packageRoot.appendingPathComponent("Docs/event-log.md"), encoding: .utf8)
         let documented = doc.split(separator: "\n").filter { $0.hasPrefix(#"{"line":2,"t":1,"#) }.map(String.init)
-        let metronome = try decisions("metronome.yaml", """
+        let metronome = try decisions(
+            "metronome.yaml",
+            """
             {"t":0,"event":"screen.enter","screen":"metronome"}
             {"t":1,"event":"metronome.start","params":{"bpm":120}}
-            """).0.stdout.split(separator: "\n").last.map(String.init)
-        let breathing = try decisions("breathing.yaml", """
+            """
+        ).0.stdout.split(separator: "\n").last.map(String.init)
+        let breathing = try decisions(
+            "breathing.yaml",
+            """
             {"t":0,"event":"screen.enter","screen":"guide"}
             {"t":1,"event":"breath.start","params":{"inhale":4,"hold":4,"exhale":6}}
-            """).0.stdout.split(separator: "\n").last.map(String.init)
+            """
+        ).0.stdout.split(separator: "\n").last.map(String.init)
         #expect(documented == [metronome, breathing].compactMap { $0 })
         #expect(documented.count == 2)
     }
@@ -81,12 +90,15 @@ extension EvalTemplateParametersTests {
     /// can still come near 0 (or divide by 0) between them: such a play is `bad-params`,
     /// never a loop faster than 1 ms or an infinite period.
     @Test func aLoopPeriodUnderAMillisecondIsBadParams() throws {
-        let source = try String(contentsOf: packageRoot.appendingPathComponent("Policies/metronome.yaml"), encoding: .utf8)
+        let source = try String(
+            contentsOf: packageRoot.appendingPathComponent("Policies/metronome.yaml"), encoding: .utf8)
         let folder = try temporaryFolder("fast-loop")
         defer { try? FileManager.default.removeItem(at: folder) }
         let policy = folder.appendingPathComponent("fast.yaml")
-        try Data(source.replacingOccurrences(of: "loop: 60 / bpm", with: "loop: ((bpm - 100) * (bpm - 100)) / 1000").utf8)
-            .write(to: policy)
+        try Data(
+            source.replacingOccurrences(of: "loop: 60 / bpm", with: "loop: ((bpm - 100) * (bpm - 100)) / 1000").utf8
+        )
+        .write(to: policy)
         let log = """
             {"t":0,"event":"screen.enter","screen":"metronome"}
             {"t":1,"event":"metronome.start","params":{"bpm":100.0001}}
@@ -96,7 +108,10 @@ extension EvalTemplateParametersTests {
         let result = runInProcess(["eval", policy.path, "-", "--quiet"], stdin: log)
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 4, "\(result.stderr)")
-        #expect(lines[1].contains(#""reason":"bad-params","note":"the loop period of 'click' is 1.0000000000663931e-11 s with these parameters, under the 0.001 s a player can loop at; change the parameters""#), "\(lines[1])")
+        #expect(
+            lines[1].contains(
+                #""reason":"bad-params","note":"the loop period of 'click' is 1.0000000000663931e-11 s with these parameters, under the 0.001 s a player can loop at; change the parameters""#
+            ), "\(lines[1])")
         #expect(lines[2].hasSuffix(#""loop":0.001}"#), "\(lines[2])")
         #expect(lines[3].hasSuffix(#""loop":10}"#), "\(lines[3])")
     }

@@ -14,35 +14,45 @@ import Testing
         let result = try runBinary(["export", "Policies/breathing.yaml", "--to", "all", "--out", out.path])
         #expect(result.exitCode == 0, "\(result.stderr)")
         let written = result.stdout.split(separator: "\n").map { URL(fileURLWithPath: String($0)).lastPathComponent }
-        #expect(written == [
-            "breath.ahap", "breath.android.json", "BreathHaptic.kt", "presets.android.json", "BreathingPresets.kt",
-            "breath.web.json", "presets.web.json",
-        ])
+        #expect(
+            written == [
+                "breath.ahap", "breath.android.json", "BreathHaptic.kt", "presets.android.json", "BreathingPresets.kt",
+                "breath.web.json", "presets.web.json",
+            ])
         let ahap = try String(contentsOf: out.appendingPathComponent("breath.ahap"), encoding: .utf8)
         #expect(ahap.components(separatedBy: "\"HapticContinuous\"").count - 1 == 2)
         #expect(ahap.components(separatedBy: "\"HapticIntensityControl\"").count - 1 == 2)
     }
 
     @Test func sameInputGivesTheSameBytes() throws {
-        let a = Self.temporaryFolder(), b = Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: a); try? FileManager.default.removeItem(at: b) }
+        let a = Self.temporaryFolder()
+        let b = Self.temporaryFolder()
+        defer {
+            try? FileManager.default.removeItem(at: a)
+            try? FileManager.default.removeItem(at: b)
+        }
         _ = try runBinary(["export", "Policies/plavo.yaml", "--out", a.path])
         _ = try runBinary(["export", "Policies/plavo.yaml", "--out", b.path])
         let names = try FileManager.default.contentsOfDirectory(atPath: a.path).sorted()
         #expect(names.count == 39)
         for name in names {
-            #expect(FileManager.default.contents(atPath: a.appendingPathComponent(name).path)
-                == FileManager.default.contents(atPath: b.appendingPathComponent(name).path), "\(name)")
+            #expect(
+                FileManager.default.contents(atPath: a.appendingPathComponent(name).path)
+                    == FileManager.default.contents(atPath: b.appendingPathComponent(name).path), "\(name)")
         }
     }
 
     @Test func paramOutOfRangeIsALocatedErrorNamingTheRange() throws {
         let out = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
-        let result = try runBinary(["export", "Policies/metronome.yaml", "--to", "ahap", "--out", out.path, "--param", "bpm=500"])
+        let result = try runBinary([
+            "export", "Policies/metronome.yaml", "--to", "ahap", "--out", out.path, "--param", "bpm=500",
+        ])
         #expect(result.exitCode == 1)
         #expect(result.stderr.contains("Policies/metronome.yaml:"))
-        #expect(result.stderr.contains("error[HP701]: pattern 'click': parameter 'bpm' = 500 is out of range; use a value in 20...300"))
+        #expect(
+            result.stderr.contains(
+                "error[HP701]: pattern 'click': parameter 'bpm' = 500 is out of range; use a value in 20...300"))
         #expect(result.stderr.contains("bpm: {default: 60"), "the caret line quotes the parameter's source line")
     }
 
@@ -61,12 +71,14 @@ import Testing
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("tap.ahap")
-        try Data("""
+        try Data(
+            """
             {"Version": 1, "Pattern": [
               {"Event": {"Time": 0.2, "EventType": "HapticTransient"}},
               {"Event": {"Time": 0.1, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 2}]}}
             ]}
-            """.utf8).write(to: file)
+            """.utf8
+        ).write(to: file)
         let result = try runBinary(["import-ahap", file.path, "--name", "double"])
         #expect(result.exitCode == 0)
         #expect(result.stdout.contains("double:\n  layer: creature\n  pattern:\n    events:\n"))
@@ -76,10 +88,13 @@ import Testing
     }
 
     @Test func importAHAPRefusesMisspelledKeys() throws {
-        let result = try runBinary(["import-ahap", "-"], stdin: #"{"Pattern": [{"Event": {"Time": 0, "Type": "HapticTransient"}}]}"#)
+        let result = try runBinary(
+            ["import-ahap", "-"], stdin: #"{"Pattern": [{"Event": {"Time": 0, "Type": "HapticTransient"}}]}"#)
         #expect(result.exitCode == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("<stdin>:1:36: error[HP722]: unknown key 'Type' in an event; did you mean 'EventType'?"))
+        #expect(
+            result.stderr.contains(
+                "<stdin>:1:36: error[HP722]: unknown key 'Type' in an event; did you mean 'EventType'?"))
     }
 
     @Test func exportThenImportRoundTripsThroughTheBinary() throws {
@@ -96,12 +111,16 @@ import Testing
         let out = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
         let page = out.appendingPathComponent("session.html")
-        let result = try runBinary(["report", "Policies/plavo.yaml", "--events", "Policies/logs/demo.jsonl", "--out", page.path])
+        let result = try runBinary([
+            "report", "Policies/plavo.yaml", "--events", "Policies/logs/demo.jsonl", "--out", page.path,
+        ])
         #expect(result.exitCode == 0, "\(result.stderr)")
         let html = try String(contentsOf: page, encoding: .utf8)
         #expect(html.contains("<section id=\"timeline\">"))
-        let lines = try String(contentsOf: packageRoot.appendingPathComponent("Policies/logs/demo.jsonl"), encoding: .utf8)
-            .split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count
+        let lines = try String(
+            contentsOf: packageRoot.appendingPathComponent("Policies/logs/demo.jsonl"), encoding: .utf8
+        )
+        .split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count
         let rows = html.components(separatedBy: "<tr class=\"timeline-").count - 1
         let budgetRows = html.components(separatedBy: "<tr class=\"timeline-budget\"").count - 1
         #expect(rows - budgetRows == lines, "one timeline row per log line, plus budget breaches")

@@ -47,7 +47,8 @@ import Testing
                 + "\"$TOOL\" test \"$d/x.tests.yaml\"; code=$?; rm -rf \"$d\"; exit $code"
         case "scenario": return "\"$TOOL\" simulate Policies/plavo.yaml -s \(path)"
         case "export":
-            return "d=$(mktemp -d) && \"$TOOL\" export \(path) --out \"$d\" && \"$TOOL\" report \(path) --out \"$d/r.html\"; "
+            return
+                "d=$(mktemp -d) && \"$TOOL\" export \(path) --out \"$d\" && \"$TOOL\" report \(path) --out \"$d/r.html\"; "
                 + "code=$?; rm -rf \"$d\"; exit $code"
         default: throw CocoaError(.fileReadUnknown)
         }
@@ -58,7 +59,9 @@ import Testing
         let file = Self.root.appendingPathComponent(target).appendingPathComponent(name)
         let command = try Self.command(target: target, file: file)
         let result = try runShell("timeout 120 sh -c \(shellQuoted(command)) > /dev/null; echo \"exit $?\"")
-        #expect(result.stdout == "exit 0\n" || result.stdout == "exit 1\n", "\(target)/\(name): \(result.stdout) \(result.stderr)")
+        #expect(
+            result.stdout == "exit 0\n" || result.stdout == "exit 1\n",
+            "\(target)/\(name): \(result.stdout) \(result.stderr)")
         #expect(!result.stderr.contains("Fatal error"), "\(target)/\(name): \(result.stderr)")
         #expect(!result.stderr.contains("crashed"), "\(target)/\(name): \(result.stderr)")
     }

@@ -11,7 +11,8 @@ func expectGolden(_ actual: String, named name: String, sourceLocation: SourceLo
         return
     }
     guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-        Issue.record("missing golden file \(name); run with RECORD_GOLDEN=1 to create it", sourceLocation: sourceLocation)
+        Issue.record(
+            "missing golden file \(name); run with RECORD_GOLDEN=1 to create it", sourceLocation: sourceLocation)
         return
     }
     #expect(actual == expected, "output differs from Golden/\(name)", sourceLocation: sourceLocation)

@@ -60,7 +60,9 @@ import Testing
         #expect(try Self.filesNamingTheDocument(under: "Sources/HapticPolicyPlayer") == [])
         #expect(try Self.filesNamingTheDocument(under: "Sources/HapticPolicyExport", except: ["Import/"]) == [])
         for downstream in ["Logs", "Testing", "Diff", "Table", "Simulation", "Budget"] {
-            #expect(try Self.filesNamingTheDocument(under: "Sources/HapticPolicyTools/\(downstream)") == [], "\(downstream)")
+            #expect(
+                try Self.filesNamingTheDocument(under: "Sources/HapticPolicyTools/\(downstream)") == [], "\(downstream)"
+            )
         }
     }
 

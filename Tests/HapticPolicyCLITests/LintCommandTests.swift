@@ -5,7 +5,9 @@ import Testing
     static let broken = "Tests/HapticPolicyCLITests/Fixtures/broken.yaml"
 
     @Test func shippedPoliciesAreCleanUnderStrict() throws {
-        let result = try runBinary(["lint", "--strict", "Policies/plavo.yaml", "Policies/breathing.yaml", "Policies/metronome.yaml"])
+        let result = try runBinary([
+            "lint", "--strict", "Policies/plavo.yaml", "Policies/breathing.yaml", "Policies/metronome.yaml",
+        ])
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stderr == "3 policies checked: 0 errors, 0 warnings (ok)\n")
         #expect(result.stdout.isEmpty)
@@ -20,8 +22,10 @@ import Testing
         try FileManager.default.copyItem(
             at: packageRoot.appendingPathComponent("Policies/metronome.yaml"),
             to: directory.appendingPathComponent("metronome.yaml"))
-        let tests = try String(contentsOf: packageRoot.appendingPathComponent("Policies/metronome.tests.yaml"), encoding: .utf8)
-            .replacingOccurrences(of: "play: click", with: "play: clack")
+        let tests = try String(
+            contentsOf: packageRoot.appendingPathComponent("Policies/metronome.tests.yaml"), encoding: .utf8
+        )
+        .replacingOccurrences(of: "play: click", with: "play: clack")
         let file = directory.appendingPathComponent("metronome.tests.yaml")
         try tests.write(to: file, atomically: true, encoding: .utf8)
         let broken = try runBinary(["lint", file.path])
@@ -52,7 +56,8 @@ import Testing
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
         #expect(run["columnKind"] as? String == "unicodeCodePoints")
         let results = try #require(run["results"] as? [[String: Any]])
-        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        let rules = try #require(
+            ((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
         for result in results {
             let index = try #require(result["ruleIndex"] as? Int)
             #expect(rules[index]["id"] as? String == result["ruleId"] as? String)
@@ -84,7 +89,9 @@ import Testing
     @Test func missingFileIsALocatedError() throws {
         let result = try runBinary(["lint", "Policies/nope.yaml"])
         #expect(result.exitCode == 1)
-        #expect(result.stderr.hasPrefix("Policies/nope.yaml:1:1: error[HP001]: cannot read 'Policies/nope.yaml': no such file"))
+        #expect(
+            result.stderr.hasPrefix(
+                "Policies/nope.yaml:1:1: error[HP001]: cannot read 'Policies/nope.yaml': no such file"))
     }
 
     @Test(arguments: [["lint"], ["lint", "--format", "xml", "x.yaml"], ["lint", "--stirct", "x.yaml"]])
@@ -116,9 +123,10 @@ import Testing
     @Test func markdownRowsAlignByDisplayWidth() throws {
         let result = try runBinary(["table", "Policies/plavo.yaml"])
         let tableLines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("| ") }
-        let widthsBySection = Set(tableLines.map { line in
-            line.split(separator: "|", omittingEmptySubsequences: false).count
-        })
+        let widthsBySection = Set(
+            tableLines.map { line in
+                line.split(separator: "|", omittingEmptySubsequences: false).count
+            })
         #expect(widthsBySection.count == 1, "every table row has the same number of columns")
         let cameraRows = result.stdout.components(separatedBy: "## camera")[1].components(separatedBy: "## ")[0]
             .split(separator: "\n").filter { $0.hasPrefix("|") }
@@ -162,7 +170,11 @@ func displayWidthForTest(_ text: String) -> Int {
         ("duplicate key", Array("policy: x\nversion: 1\npolicy: y\n".utf8), "<stdin>:3:1: error[HP006]"),
         ("deep nesting", Array((String(repeating: "[", count: 100_000) + "\n").utf8), "error[HP007]"),
         ("alias bomb", Array(billionLaughs.utf8), "error[HP008]"),
-        ("too large", Array(("policy: x\nversion: 1\ndescription: \"" + String(repeating: "a", count: 2 << 20) + "\"\n").utf8), "error[HP004]"),
+        (
+            "too large",
+            Array(("policy: x\nversion: 1\ndescription: \"" + String(repeating: "a", count: 2 << 20) + "\"\n").utf8),
+            "error[HP004]"
+        ),
         ("wrong type", Array("policy: x\nversion: [1]\n".utf8), "<stdin>:2:10: error[HP011]"),
     ]
 

@@ -7,12 +7,14 @@ import Testing
 /// a band with +∞, the bad field name was accepted and the summary said `over inf s`.)
 @Suite struct LogNumbersTests {
     @Test func nonFiniteNumbersAndBadFieldNamesAreInvalidLines() throws {
-        let log: [UInt8] = Array("""
-            {"t":0,"event":"screen.enter","screen":"camera"}
-            {"t":1,"event":"moisture.sample","subject":"a","value":1e400}
-            {"t":2,"event":"shutter","params":{"x":-1e999}}
+        let log: [UInt8] =
+            Array(
+                """
+                {"t":0,"event":"screen.enter","screen":"camera"}
+                {"t":1,"event":"moisture.sample","subject":"a","value":1e400}
+                {"t":2,"event":"shutter","params":{"x":-1e999}}
 
-            """.utf8) + Array(#"{"t":3,"event":"shutter","n"#.utf8) + [0xFF] + Array("\":1}\n".utf8)
+                """.utf8) + Array(#"{"t":3,"event":"shutter","n"#.utf8) + [0xFF] + Array("\":1}\n".utf8)
         let result = try runBinary(["eval", "Policies/plavo.yaml", "-"], stdinBytes: log)
         #expect(result.exitCode == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -33,7 +35,9 @@ import Testing
             """
         let result = try runBinary(["eval", "Policies/plavo.yaml", "-"], stdin: log)
         #expect(result.exitCode == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("  camera  2 decisions, 1 ring, 0 rings/min over 1.7976931348623157e+308 s\n"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("  camera  2 decisions, 1 ring, 0 rings/min over 1.7976931348623157e+308 s\n"),
+            "\(result.stderr)")
         #expect(!result.stderr.contains("inf"))
         #expect(!result.stderr.contains("nan"))
     }

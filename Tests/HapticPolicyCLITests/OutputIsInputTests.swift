@@ -26,12 +26,17 @@ import Testing
     static func folder() throws -> URL {
         let folder = try temporaryFolder("output-is-input")
         let files = FileManager.default
-        try files.copyItem(at: packageRoot.appendingPathComponent("Policies/metronome.yaml"), to: folder.appendingPathComponent("p.yaml"))
-        try files.copyItem(at: packageRoot.appendingPathComponent("Policies/logs/demo.jsonl"), to: folder.appendingPathComponent("l.jsonl"))
+        try files.copyItem(
+            at: packageRoot.appendingPathComponent("Policies/metronome.yaml"),
+            to: folder.appendingPathComponent("p.yaml"))
+        try files.copyItem(
+            at: packageRoot.appendingPathComponent("Policies/logs/demo.jsonl"),
+            to: folder.appendingPathComponent("l.jsonl"))
         try files.copyItem(
             at: packageRoot.appendingPathComponent("Tests/HapticPolicyExportTests/Golden/ahap/pulse.ahap"),
             to: folder.appendingPathComponent("a.ahap"))
-        try files.createSymbolicLink(atPath: folder.appendingPathComponent("link.yaml").path, withDestinationPath: "p.yaml")
+        try files.createSymbolicLink(
+            atPath: folder.appendingPathComponent("link.yaml").path, withDestinationPath: "p.yaml")
         try files.linkItem(at: folder.appendingPathComponent("p.yaml"), to: folder.appendingPathComponent("hard.yaml"))
         return folder
     }
@@ -53,7 +58,8 @@ import Testing
         #expect(result.exitCode == 64, "\(command): \(result.stderr)")
         #expect(
             result.stderr.hasPrefix(
-                "error: \(output) is the same file as the input \(input); writing it would destroy the input, so nothing was read or written; choose another output path\n"),
+                "error: \(output) is the same file as the input \(input); writing it would destroy the input, so nothing was read or written; choose another output path\n"
+            ),
             "\(command): \(result.stderr)")
         #expect(try Self.snapshot(folder) == before, "\(command)")
     }
@@ -73,7 +79,8 @@ import Testing
         #expect(result.exitCode == 1, "\(command): \(result.stderr)")
         #expect(
             result.stderr.contains(
-                "error: \(input): is also where standard output goes; reading it while writing it would destroy it, so nothing was read; send the output to another file"),
+                "error: \(input): is also where standard output goes; reading it while writing it would destroy it, so nothing was read; send the output to another file"
+            ),
             "\(command): \(result.stderr)")
         #expect(try Self.snapshot(folder) == before, "\(command)")
     }
@@ -84,14 +91,19 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try runShell("cd \(shellQuoted(folder.path)) && \"$TOOL\" table p.yaml >> p.yaml")
         #expect(result.exitCode == 1)
-        #expect(result.stderr.hasPrefix("p.yaml:1:1: error[HP001]: cannot read 'p.yaml': it is also where standard output goes"), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix(
+                "p.yaml:1:1: error[HP001]: cannot read 'p.yaml': it is also where standard output goes"),
+            "\(result.stderr)")
     }
 
     /// Another output path is written as usual.
     @Test func anotherOutputIsWritten() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try runShell("cd \(shellQuoted(folder.path)) && \"$TOOL\" compile p.yaml -o p.bundle.json && \"$TOOL\" report p.yaml --out r.html")
+        let result = try runShell(
+            "cd \(shellQuoted(folder.path)) && \"$TOOL\" compile p.yaml -o p.bundle.json && \"$TOOL\" report p.yaml --out r.html"
+        )
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("p.bundle.json").path))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("r.html").path))

@@ -3,6 +3,7 @@ import HapticPolicy
 import HapticPolicyTools
 import HapticPolicyYAML
 import Testing
+
 @testable import HapticPolicyCLI
 
 /// Every command that takes a policy reads it through `PolicyFrontEnd`: each kind of bad
@@ -63,7 +64,9 @@ import Testing
     }
 
     /// What the library finds in the input, sorted as lint sorts it, and the text read.
-    static func libraryFindings(_ path: String, stdin: [UInt8]) -> (diagnostics: [Diagnostic], sources: [String: String]) {
+    static func libraryFindings(_ path: String, stdin: [UInt8]) -> (
+        diagnostics: [Diagnostic], sources: [String: String]
+    ) {
         var loaded: LoadResult
         if path != "-" {
             loaded = PolicyLoader.load(path: path)
@@ -92,7 +95,8 @@ import Testing
         try Data("{\"t\":0,\"event\":\"screen.enter\",\"screen\":\"camera\"}\n".utf8).write(to: log)
         let scenario = folder.appendingPathComponent("drying.yaml")
         if !FileManager.default.fileExists(atPath: scenario.path) {
-            try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Policies/scenarios/drying.yaml"), to: scenario)
+            try FileManager.default.copyItem(
+                at: packageRoot.appendingPathComponent("Policies/scenarios/drying.yaml"), to: scenario)
         }
         var commands: [(String, [String])] = [
             ("lint", ["lint", policy]),
@@ -108,7 +112,8 @@ import Testing
         // A test file names its policy by path; stdin cannot be one.
         if policy != "-" {
             let tests = folder.appendingPathComponent("case.tests.yaml")
-            try Data("policy: \(policy)\ntable:\n  - {screen: camera, event: shutter, play: tap}\n".utf8).write(to: tests)
+            try Data("policy: \(policy)\ntable:\n  - {screen: camera, event: shutter, play: tap}\n".utf8).write(
+                to: tests)
             commands.append(("test", ["test", tests.path]))
         }
         return commands
@@ -125,10 +130,12 @@ import Testing
         let errors = diagnostics.filter { $0.severity == .error }
         #expect(!errors.isEmpty)
         let all = renderText(diagnostics, sources: sources, color: false)
-        let refused = renderText(errors, sources: sources, color: false)
+        let refused =
+            renderText(errors, sources: sources, color: false)
             + "\(name): \(errors.count) \(errors.count == 1 ? "error" : "errors"); run 'haptic-policy lint \(path)' and fix them first\n"
         if [.yamlError, .validationError, .stdinValidationError].contains(input) {
-            #expect(refused.contains(" | ") && refused.contains("^"), "the expected text shows the source line and a caret")
+            #expect(
+                refused.contains(" | ") && refused.contains("^"), "the expected text shows the source line and a caret")
         }
 
         for (command, arguments) in try Self.commands(path, in: folder) {
@@ -140,10 +147,13 @@ import Testing
                 #expect(result.stderr.hasSuffix(" (failed)\n"), "\(command):\n\(result.stderr)")
             case "test" where input == .missingFile:
                 // `test` names the missing policy where the test file names it.
-                #expect(result.stderr.contains("case.tests.yaml:1:9: error[HP804]: policy \(path) not found"), "\(result.stderr)")
+                #expect(
+                    result.stderr.contains("case.tests.yaml:1:9: error[HP804]: policy \(path) not found"),
+                    "\(result.stderr)")
             case "test":
                 #expect(result.stderr == refused, "\(command):\n\(result.stderr)")
-                #expect(result.stdout.hasSuffix("1 test file could not be run; see the errors above\n0 passed, 0 failed\n"))
+                #expect(
+                    result.stdout.hasSuffix("1 test file could not be run; see the errors above\n0 passed, 0 failed\n"))
             default:
                 #expect(result.stderr == refused, "\(command):\n\(result.stderr)")
                 #expect(result.stdout.isEmpty, "\(command): \(result.stdout)")
@@ -164,7 +174,8 @@ import Testing
             let result = runInProcess(arguments, stdinChunks: [plavo])
             // `diff` exits 1 when decisions changed: plavo against itself changes none.
             #expect(result.exitCode == 0, "\(command): \(result.stderr)")
-            #expect(!result.stderr.contains("error[") && !result.stderr.contains("error:"), "\(command): \(result.stderr)")
+            #expect(
+                !result.stderr.contains("error[") && !result.stderr.contains("error:"), "\(command): \(result.stderr)")
         }
     }
 }
@@ -211,7 +222,8 @@ import Testing
         ]
         let files = Self.context().files
         for (path, expected) in cases {
-            let error = try #require(Self.problem { () throws(InputError) in try files.read(path, limit: InputFiles.wholeFileLimit) })
+            let error = try #require(
+                Self.problem { () throws(InputError) in try files.read(path, limit: InputFiles.wholeFileLimit) })
             #expect(error.problem == expected, "\(path)")
             #expect([error.diagnostic] == PolicyLoader.load(path: path).diagnostics, "\(path)")
         }
@@ -220,12 +232,16 @@ import Testing
     @Test func messagesNameThePathAndWhatToDo() {
         #expect(InputError(path: "a.jsonl", problem: .missing).message == "a.jsonl: no such file; check the path")
         #expect(InputError(path: "logs", problem: .directory).message == "logs: is a directory; give a file")
-        #expect(InputError(path: "a.ahap", problem: .unreadable(SystemError(EACCES))).message
-            == "a.ahap: cannot be read: permission denied; check its permissions")
-        #expect(InputError(path: "loop", problem: .unreadable(SystemError(ELOOP))).message
-            == "loop: cannot be read: too many levels of symbolic links; a symbolic link in the path leads back to itself; fix or remove the link")
-        #expect(InputError(path: "-", problem: .tooLarge(size: nil, limit: 10)).message
-            == "<stdin>: has more than 10 bytes, over the 10-byte limit; check that this is the right file")
+        #expect(
+            InputError(path: "a.ahap", problem: .unreadable(SystemError(EACCES))).message
+                == "a.ahap: cannot be read: permission denied; check its permissions")
+        #expect(
+            InputError(path: "loop", problem: .unreadable(SystemError(ELOOP))).message
+                == "loop: cannot be read: too many levels of symbolic links; a symbolic link in the path leads back to itself; fix or remove the link"
+        )
+        #expect(
+            InputError(path: "-", problem: .tooLarge(size: nil, limit: 10)).message
+                == "<stdin>: has more than 10 bytes, over the 10-byte limit; check that this is the right file")
     }
 
     /// A sparse 16 GiB file is refused from its size alone: reading it would take minutes.
@@ -245,7 +261,9 @@ import Testing
         let exactly = Self.context(stdin: [Array(repeating: 1, count: 6), Array(repeating: 2, count: 4)]).files
         #expect(try exactly.read("-", limit: 10) == Array(repeating: 1, count: 6) + Array(repeating: 2, count: 4))
         let over = Self.context(stdin: [Array(repeating: 1, count: 6), Array(repeating: 2, count: 5)]).files
-        #expect(Self.problem { () throws(InputError) in try over.read("-", limit: 10) }?.problem == .tooLarge(size: nil, limit: 10))
+        #expect(
+            Self.problem { () throws(InputError) in try over.read("-", limit: 10) }?.problem
+                == .tooLarge(size: nil, limit: 10))
         let unlimited = Self.context(stdin: [Array(repeating: 3, count: 100)]).files
         #expect(try unlimited.read("-", limit: nil).count == 100)
     }
@@ -270,7 +288,10 @@ import Testing
             #expect(input.size == nil)
             #expect(input.isLive == live)
             var bytes: [UInt8] = []
-            try input.forEachChunk { bytes += $0; return true }
+            try input.forEachChunk {
+                bytes += $0
+                return true
+            }
             #expect(bytes == [1, 2, 3])
         }
     }
@@ -295,10 +316,11 @@ import Testing
         #expect(context.files.readReportingErrors(large.path, limit: 10) == nil)
         #expect(context.files.readReportingErrors("no/such.yaml", limit: 10) == nil)
         context.stderr.flush()
-        #expect(context.stderr.capturedText == """
-            \(large.path):1:1: error[HP004]: the file is 11 bytes, over the 10-byte limit; check that this is the right file and remove generated or pasted content (apps loading from code can raise ParseLimits.maxBytes)
-            error: no/such.yaml: no such file; check the path
+        #expect(
+            context.stderr.capturedText == """
+                \(large.path):1:1: error[HP004]: the file is 11 bytes, over the 10-byte limit; check that this is the right file and remove generated or pasted content (apps loading from code can raise ParseLimits.maxBytes)
+                error: no/such.yaml: no such file; check the path
 
-            """)
+                """)
     }
 }

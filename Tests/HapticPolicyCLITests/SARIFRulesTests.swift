@@ -2,6 +2,7 @@ import Foundation
 import HapticPolicy
 import HapticPolicyTools
 import Testing
+
 @testable import HapticPolicyCLI
 
 /// SARIF rules take their `name` (the slug) and `shortDescription` (the summary) from
@@ -13,7 +14,8 @@ import Testing
         let text = SARIFReporter.render(diagnostics, files: ["a.yaml"], toolVersion: "0")
         let log = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
-        return try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        return try #require(
+            ((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
     }
 
     @Test func everyStageGetsItsRegistryDescription() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HapticPolicyCLI
 
 @Suite struct SimulateCommandTests {
@@ -79,7 +80,10 @@ import Testing
 
     @Test func eventsTheCatalogueLacksAreRefused() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID()).yaml")
-        try Data("scenario: bad\nduration: 5\nsteps:\n  - {at: 0, event: plant.dance}\n  - {at: 1, event: screen.enter, screen: garden}\n".utf8).write(to: file)
+        try Data(
+            "scenario: bad\nduration: 5\nsteps:\n  - {at: 0, event: plant.dance}\n  - {at: 1, event: screen.enter, screen: garden}\n"
+                .utf8
+        ).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let result = runInProcess(["simulate", "Policies/plavo.yaml", "--scenario", file.path])
         #expect(result.exitCode == 1)
@@ -91,11 +95,15 @@ import Testing
 
     @Test func aBrokenScenarioFileGetsLocatedDiagnostics() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID()).yaml")
-        try Data("scenario: broken\nduration: 5\nsteps:\n  - signal: {event: moisture.sample, start: 40, evry: 2}\n".utf8).write(to: file)
+        try Data(
+            "scenario: broken\nduration: 5\nsteps:\n  - signal: {event: moisture.sample, start: 40, evry: 2}\n".utf8
+        ).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let result = runInProcess(["simulate", "Policies/plavo.yaml", "--scenario", file.path])
         #expect(result.exitCode == 1)
-        #expect(result.stderr.contains("\(file.path):4:49: error[HP012]: unknown key 'evry'; did you mean 'every'?"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("\(file.path):4:49: error[HP012]: unknown key 'evry'; did you mean 'every'?"),
+            "\(result.stderr)")
     }
 
     /// The built binary, as a user runs it: simulate piped into eval.
@@ -116,7 +124,9 @@ extension SimulateCommandTests {
     /// `RECORD_GOLDEN=1 swift test --filter dryingLogMatchesTheGoldenFile`.
     @Test func dryingLogMatchesTheGoldenFile() throws {
         let golden = packageRoot.appendingPathComponent("Tests/Fixtures/simulate/drying-seed7-12s.jsonl")
-        let result = runInProcess(["simulate", "Policies/plavo.yaml", "-s", "drying", "--seed", "7", "--duration", "12"])
+        let result = runInProcess([
+            "simulate", "Policies/plavo.yaml", "-s", "drying", "--seed", "7", "--duration", "12",
+        ])
         #expect(result.exitCode == 0)
         if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
             try Data(result.stdout.utf8).write(to: golden)
@@ -138,7 +148,8 @@ extension SimulateCommandTests {
     }
 
     @Test func aTinyEveryIsALocatedErrorNotAHang() throws {
-        let file = try Self.scenario("""
+        let file = try Self.scenario(
+            """
             scenario: tiny
             duration: 10
             steps:
@@ -151,13 +162,16 @@ extension SimulateCommandTests {
         let result = try runShell(
             "timeout 60 \"$TOOL\" simulate Policies/plavo.yaml -s \(shellQuoted(file.path)); echo \"exit $?\"")
         #expect(result.stdout == "exit 1\n", "\(result.stderr)")
-        #expect(result.stderr.hasPrefix(
-            "\(file.path):4:21: error[HP801]: 'every' must be at least 0.001 s (times are kept to the millisecond), found 1e-21; give a longer period\n"),
+        #expect(
+            result.stderr.hasPrefix(
+                "\(file.path):4:21: error[HP801]: 'every' must be at least 0.001 s (times are kept to the millisecond), found 1e-21; give a longer period\n"
+            ),
             "\(result.stderr)")
     }
 
     @Test func tooManyEventsForTheDurationIsALocatedError() throws {
-        let file = try Self.scenario("""
+        let file = try Self.scenario(
+            """
             scenario: fast
             duration: 60
             steps:
@@ -169,10 +183,13 @@ extension SimulateCommandTests {
         let short = try runBinary(["simulate", "Policies/plavo.yaml", "-s", file.path])
         #expect(short.exitCode == 0, "\(short.stderr)")
         let day = try runShell(
-            "timeout 60 \"$TOOL\" simulate Policies/plavo.yaml -s \(shellQuoted(file.path)) --duration 86400 > /dev/null; echo \"exit $?\"")
+            "timeout 60 \"$TOOL\" simulate Policies/plavo.yaml -s \(shellQuoted(file.path)) --duration 86400 > /dev/null; echo \"exit $?\""
+        )
         #expect(day.stdout == "exit 1\n", "\(day.stderr)")
-        #expect(day.stderr.hasPrefix(
-            "\(file.path):5:5: error[HP807]: this step would generate up to 8640001 events in 86400 s (the scenario up to 8640002), over the limit of 2000000;"),
+        #expect(
+            day.stderr.hasPrefix(
+                "\(file.path):5:5: error[HP807]: this step would generate up to 8640001 events in 86400 s (the scenario up to 8640002), over the limit of 2000000;"
+            ),
             "\(day.stderr)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HapticPolicyCLI
 
 /// `-` streams standard input: the decisions do not depend on how the input is cut into
@@ -47,7 +48,8 @@ import Testing
     /// `\n`, inside `ø` (2 bytes) and the seedling (4 bytes), inside the invalid sequence.
     @Test(arguments: 1..<StandardInputTests.log.count)
     func twoChunksSplitAnywhereDecideLikeTheWhole(offset: Int) {
-        let result = runInProcess(Self.arguments, stdinChunks: [Array(Self.log[..<offset]), Array(Self.log[offset...])])
+        let result = runInProcess(
+            Self.arguments, stdinChunks: [Array(Self.log[..<offset]), Array(Self.log[offset...])])
         #expect(result.stdout == Self.whole.stdout, "split at byte \(offset)")
         #expect(result.stderr == Self.whole.stderr, "split at byte \(offset)")
         #expect(result.exitCode == Self.whole.exitCode)
@@ -92,7 +94,10 @@ import Testing
     @Test func aChunkLargerThanTheBufferIsServedInPieces() {
         let input = StandardInput(chunks: [Array(0..<10)])
         var pieces: [[UInt8]] = []
-        input.forEachChunk(chunkSize: 4) { pieces.append(Array($0)); return true }
+        input.forEachChunk(chunkSize: 4) {
+            pieces.append(Array($0))
+            return true
+        }
         #expect(pieces == [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9]])
     }
 
@@ -112,7 +117,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url) }
         let fromFile = try runBinary(["eval", "Policies/plavo.yaml", url.path, "--quiet"])
 
-        let producer = Process(), consumer = Process()
+        let producer = Process()
+        let consumer = Process()
         producer.executableURL = builtToolURL()
         producer.arguments = simulate
         consumer.executableURL = builtToolURL()
@@ -121,7 +127,8 @@ import Testing
             process.currentDirectoryURL = packageRoot
             process.standardError = FileHandle.nullDevice
         }
-        let pipe = Pipe(), out = Pipe()
+        let pipe = Pipe()
+        let out = Pipe()
         producer.standardOutput = pipe
         producer.standardInput = FileHandle.nullDevice
         consumer.standardInput = pipe
@@ -148,7 +155,8 @@ import Testing
         process.executableURL = builtToolURL()
         process.arguments = ["eval", "Policies/plavo.yaml", "-", "--quiet"]
         process.currentDirectoryURL = packageRoot
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -18,19 +18,23 @@ import Testing
         let result = try runBinary(["eval", "Policies/plavo.yaml", "-", "--strict"], stdin: Self.log)
         #expect(result.exitCode == 1)
         #expect(result.stdout.split(separator: "\n").count == 6, "one decision per line still")
-        #expect(result.stderr.contains("""
-            integration: 4 events the policy cannot use
-              2 events named 'plant.fonud' are not in the catalogue; did you mean 'plant.found'?
-              1 event on screen 'camra', which is not declared; did you mean 'camera'?
-              1 event 'moisture.sample' with a value it cannot use: band 'moisture' needs a number in 'value'
-            """), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                """
+                integration: 4 events the policy cannot use
+                  2 events named 'plant.fonud' are not in the catalogue; did you mean 'plant.found'?
+                  1 event on screen 'camra', which is not declared; did you mean 'camera'?
+                  1 event 'moisture.sample' with a value it cannot use: band 'moisture' needs a number in 'value'
+                """), "\(result.stderr)")
         #expect(result.stderr.contains("error: 4 events the policy cannot use (--strict)"))
     }
 
     @Test func withoutStrictTheMistakesAreListedAndTheRunPasses() throws {
         let result = try runBinary(["eval", "Policies/plavo.yaml", "-"], stdin: Self.log)
         #expect(result.exitCode == 0)
-        #expect(result.stderr.contains("  2 events named 'plant.fonud' are not in the catalogue; did you mean 'plant.found'?"))
+        #expect(
+            result.stderr.contains(
+                "  2 events named 'plant.fonud' are not in the catalogue; did you mean 'plant.found'?"))
         #expect(!result.stderr.contains("error:"))
     }
 
@@ -43,8 +47,10 @@ import Testing
             """
         let result = try runBinary(["eval", "Policies/plavo.yaml", "-", "--strict"], stdin: log)
         #expect(result.exitCode == 1)
-        #expect(result.stderr.contains(
-            "  1 line with the field 'Subject', which the event-log format does not define (it was ignored); did you mean 'subject'?"),
+        #expect(
+            result.stderr.contains(
+                "  1 line with the field 'Subject', which the event-log format does not define (it was ignored); did you mean 'subject'?"
+            ),
             "\(result.stderr)")
     }
 

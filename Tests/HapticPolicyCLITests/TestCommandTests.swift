@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HapticPolicyCLI
 
 @Suite struct TestCommandTests {
@@ -40,7 +41,8 @@ import Testing
     }
 
     @Test func aFailureShowsCaseEventExpectedActualAndRule() throws {
-        let file = try Self.temporaryTestFile("""
+        let file = try Self.temporaryTestFile(
+            """
             cases:
               - name: the pulse should be a snap
                 screen: camera
@@ -55,14 +57,17 @@ import Testing
         #expect(result.stdout.contains("step 2 at 1 s: plant.found speaks (\(file.path):6:9)"))
         #expect(result.stdout.contains("expected: play snap"))
         #expect(result.stdout.contains("actual:   play pulse (pattern:pulse)"))
-        #expect(result.stdout.contains("decided by: camera/plant.found (\(packageRoot.path)/Policies/plavo.yaml:"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("decided by: camera/plant.found (\(packageRoot.path)/Policies/plavo.yaml:"),
+            "\(result.stdout)")
         #expect(Self.lastLine(result.stdout) == "0 passed, 1 failed")
     }
 
     @Test func aParametersFailureShowsExpectedAndActualParametersAndLoop() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("case-\(UUID()).tests.yaml")
         let metronome = packageRoot.appendingPathComponent("Policies/metronome.yaml").path
-        try Data("""
+        try Data(
+            """
             policy: \(metronome)
             cases:
               - name: the tempo should double
@@ -71,7 +76,8 @@ import Testing
                   - {t: 1, event: metronome.start, params: {bpm: 120}, play: click, parameters: {bpm: 120}, loop: 0.5}
                   - {t: 2, event: metronome.tempo, params: {bpm: 200}, play: click, parameters: {bpm: 240}, loop: 0.25}
 
-            """.utf8).write(to: file)
+            """.utf8
+        ).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let result = runInProcess(["test", file.path])
         #expect(result.exitCode == 1)
@@ -94,7 +100,8 @@ import Testing
     }
 
     @Test func budgetExpectationsAreChecked() throws {
-        let file = try Self.temporaryTestFile("""
+        let file = try Self.temporaryTestFile(
+            """
             cases:
               - name: three taps are within budget
                 screen: camera
@@ -115,7 +122,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: file) }
         let result = runInProcess(["test", file.path])
         #expect(result.exitCode == 1)
-        #expect(result.stderr.contains("\(file.path):3:38: error[HP012]: unknown key 'plya'; did you mean 'play'?"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("\(file.path):3:38: error[HP012]: unknown key 'plya'; did you mean 'play'?"),
+            "\(result.stderr)")
         #expect(Self.lastLine(result.stdout) == "0 passed, 0 failed")
     }
 
@@ -127,7 +136,8 @@ import Testing
 
 extension TestCommandTests {
     @Test func namesThePolicyLacksAreReportedWhereTheyAreWritten() throws {
-        let file = try Self.temporaryTestFile("""
+        let file = try Self.temporaryTestFile(
+            """
             table:
               - {screen: camera, event: plant.found, speaks: true, play: puls}
             cases:
@@ -140,7 +150,9 @@ extension TestCommandTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let result = runInProcess(["test", file.path])
         #expect(result.exitCode == 1)
-        #expect(result.stderr.contains("\(file.path):3:5: error[HP806]: feedback 'puls' is not declared"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("\(file.path):3:5: error[HP806]: feedback 'puls' is not declared"),
+            "\(result.stderr)")
         #expect(result.stderr.contains("\(file.path):5:5: error[HP806]: budget 'B-9' is not declared"))
         #expect(result.stderr.contains("\(file.path):9:9: error[HP806]: band level 'thirst' is not declared"))
         #expect(Self.lastLine(result.stdout) == "0 passed, 0 failed")

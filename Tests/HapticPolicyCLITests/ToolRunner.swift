@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import HapticPolicyCLI
 
 /// What one run of the tool printed and returned.
@@ -36,7 +37,9 @@ func runInProcess(_ arguments: [String], stdinChunks: [[UInt8]], environment: [S
 func builtToolURL() -> URL {
     var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     // On macOS the test bundle is a directory: climb out of `X.xctest/Contents/MacOS`.
-    while directory.pathExtension == "xctest" || directory.lastPathComponent == "MacOS" || directory.lastPathComponent == "Contents" {
+    while directory.pathExtension == "xctest" || directory.lastPathComponent == "MacOS"
+        || directory.lastPathComponent == "Contents"
+    {
         directory.deleteLastPathComponent()
     }
     return directory.appendingPathComponent("haptic-policy")
@@ -60,7 +63,8 @@ func runBinary(
     env["NO_COLOR"] = "1"
     for (key, value) in environment { env[key] = value }
     process.environment = env
-    let out = Pipe(), err = Pipe()
+    let out = Pipe()
+    let err = Pipe()
     process.standardOutput = out
     process.standardError = err
     if let stdinBytes {
@@ -105,7 +109,8 @@ func runBinary(
 func runShell(_ script: String, environment: [String: String] = [:]) throws -> ToolResult {
     try runBinary(
         ["-c", script], stdinBytes: nil,
-        environment: ["TOOL": builtToolURL().path].merging(environment) { $1 }, executable: URL(fileURLWithPath: "/bin/sh"))
+        environment: ["TOOL": builtToolURL().path].merging(environment) { $1 },
+        executable: URL(fileURLWithPath: "/bin/sh"))
 }
 
 /// A fresh empty folder under the temporary directory.

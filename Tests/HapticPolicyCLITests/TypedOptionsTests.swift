@@ -2,6 +2,7 @@ import Foundation
 import HapticPolicy
 import HapticPolicyTools
 import Testing
+
 @testable import HapticPolicyCLI
 
 /// Options are typed values read through key paths into each command's `Options`: the
@@ -83,7 +84,8 @@ import Testing
     @Test func helpIsUnchanged() throws {
         var text = "$ haptic-policy --help\n" + runInProcess(["--help"]).stdout
         for command in HapticPolicyTool.subcommands {
-            text += "$ haptic-policy \(command.spec.name) --help\n" + runInProcess([command.spec.name, "--help"]).stdout
+            text +=
+                "$ haptic-policy \(command.spec.name) --help\n" + runInProcess([command.spec.name, "--help"]).stdout
         }
         try expectGolden(text, named: "help.txt")
     }
@@ -102,23 +104,53 @@ import Testing
     /// Each value that parses into a number or a setting refuses a bad one with the
     /// message it always had, before anything runs (exit 64, the usage line after it).
     @Test(arguments: [
-        (["diff", "--chatter-window", "abc", plavo, plavo, "x"], "--chatter-window must be a number of seconds above 0, got 'abc'"),
-        (["diff", "--chatter-window", "0", plavo, plavo, "x"], "--chatter-window must be a number of seconds above 0, got '0'"),
-        (["diff", "--chatter-window", "inf", plavo, plavo, "x"], "--chatter-window must be a number of seconds above 0, got 'inf'"),
+        (
+            ["diff", "--chatter-window", "abc", plavo, plavo, "x"],
+            "--chatter-window must be a number of seconds above 0, got 'abc'"
+        ),
+        (
+            ["diff", "--chatter-window", "0", plavo, plavo, "x"],
+            "--chatter-window must be a number of seconds above 0, got '0'"
+        ),
+        (
+            ["diff", "--chatter-window", "inf", plavo, plavo, "x"],
+            "--chatter-window must be a number of seconds above 0, got 'inf'"
+        ),
         (["test", "--min-coverage", "x"], "--min-coverage must be a percentage from 0 to 100, got 'x'"),
         (["test", "--min-coverage", "100.5"], "--min-coverage must be a percentage from 0 to 100, got '100.5'"),
         (["simulate", plavo, "-s", "drying", "--seed", "-1"], "--seed must be a whole number 0 or more, got '-1'"),
         (["simulate", plavo, "-s", "drying", "--seed", "1.5"], "--seed must be a whole number 0 or more, got '1.5'"),
-        (["simulate", plavo, "-s", "drying", "--duration", "0"], "--duration must be a number of seconds above 0 and at most 86400, got '0'"),
-        (["simulate", plavo, "-s", "drying", "--duration", "86401"], "--duration must be a number of seconds above 0 and at most 86400, got '86401'"),
-        (["simulate", plavo, "-s", "drying", "--duration", "nan"], "--duration must be a number of seconds above 0 and at most 86400, got 'nan'"),
+        (
+            ["simulate", plavo, "-s", "drying", "--duration", "0"],
+            "--duration must be a number of seconds above 0 and at most 86400, got '0'"
+        ),
+        (
+            ["simulate", plavo, "-s", "drying", "--duration", "86401"],
+            "--duration must be a number of seconds above 0 and at most 86400, got '86401'"
+        ),
+        (
+            ["simulate", plavo, "-s", "drying", "--duration", "nan"],
+            "--duration must be a number of seconds above 0 and at most 86400, got 'nan'"
+        ),
         (["simulate", plavo], "missing --scenario; give a name such as 'drying' (see --list)"),
-        (["eval", plavo, "x.jsonl", "--device", "volume=true"], "unknown device setting 'volume'; use supports-haptics, low-power or haptics-enabled"),
-        (["eval", plavo, "x.jsonl", "--device", "low-power"], "'low-power' in --device needs the form name=true or name=false"),
+        (
+            ["eval", plavo, "x.jsonl", "--device", "volume=true"],
+            "unknown device setting 'volume'; use supports-haptics, low-power or haptics-enabled"
+        ),
+        (
+            ["eval", plavo, "x.jsonl", "--device", "low-power"],
+            "'low-power' in --device needs the form name=true or name=false"
+        ),
         (["export", plavo], "missing --out <dir>; say where to write the files"),
-        (["export", plavo, "--out", "x", "--param", "bpm"], "'--param bpm' needs the form name=value, for example --param bpm=90"),
+        (
+            ["export", plavo, "--out", "x", "--param", "bpm"],
+            "'--param bpm' needs the form name=value, for example --param bpm=90"
+        ),
         (["export", plavo, "--out", "x", "--param", "bpm=fast"], "'fast' in '--param bpm=fast' is not a number"),
-        (["export", plavo, "--out", "x", "--param", "bpm=1", "--param", "bpm=2"], "--param bpm given twice; give it once"),
+        (
+            ["export", plavo, "--out", "x", "--param", "bpm=1", "--param", "bpm=2"],
+            "--param bpm given twice; give it once"
+        ),
         (["report", plavo, "--param", "bpm=fast"], "'fast' in '--param bpm=fast' is not a number"),
         (["compile", plavo], "missing '-o <bundle.json>'; say where to write the bundle (- for stdout)"),
     ])
@@ -137,7 +169,9 @@ import Testing
         #expect(result.stdout.contains("drying\n"))
     }
 
-    static func arguments<Options>(_ given: [String], for command: Subcommand, _: Options.Type) throws -> Arguments<Options> {
+    static func arguments<Options>(_ given: [String], for command: Subcommand, _: Options.Type) throws -> Arguments<
+        Options
+    > {
         Arguments(try #require(try ParsedArguments.parse(given, spec: command.spec)))
     }
 
@@ -147,12 +181,14 @@ import Testing
         #expect(try defaults[\.chatterWindow] == 5)
         #expect(defaults.positionals == ["a", "b", "c"])
         let given = try Self.arguments(
-            ["a", "b", "c", "--format", "json", "--chatter-window=2.5"], for: DiffCommand.subcommand, DiffCommand.Options.self)
+            ["a", "b", "c", "--format", "json", "--chatter-window=2.5"], for: DiffCommand.subcommand,
+            DiffCommand.Options.self)
         #expect(given[\.format] == .json)
         #expect(try given[\.chatterWindow] == 2.5)
 
         let export = try Self.arguments(
-            ["p", "-o", "out", "--param", "bpm=90", "--param", "inhale=4"], for: ExportCommand.subcommand, ExportCommand.Options.self)
+            ["p", "-o", "out", "--param", "bpm=90", "--param", "inhale=4"], for: ExportCommand.subcommand,
+            ExportCommand.Options.self)
         #expect(try export[\.out] == "out")
         #expect(try export[\.param] == ["bpm": 90, "inhale": 4])
         #expect(export[\.to] == .all)
@@ -163,7 +199,8 @@ import Testing
         #expect(try report[\.events] == nil)
         #expect(try report[\.param] == [:])
 
-        let simulate = try Self.arguments(["p", "-s", "drying", "--list"], for: SimulateCommand.subcommand, SimulateCommand.Options.self)
+        let simulate = try Self.arguments(
+            ["p", "-s", "drying", "--list"], for: SimulateCommand.subcommand, SimulateCommand.Options.self)
         #expect(simulate[\.list])
         #expect(try simulate[\.scenario] == "drying")
         #expect(try simulate[\.seed] == 1)

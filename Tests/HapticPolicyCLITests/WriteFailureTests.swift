@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HapticPolicyCLI
 
 /// A write that fails is an error, never a crash: the built tool, with its streams sent
@@ -42,7 +43,9 @@ import Testing
     /// `eval` stops at the first failed write: no summary of a run that was cut short.
     @Test func evalStopsAtAFullStdoutWithoutASummary() throws {
         let result = try runShell("\"$TOOL\" eval Policies/plavo.yaml Policies/logs/demo.jsonl > /dev/full")
-        #expect(result.stderr == "error: cannot write stdout: no space left on device; free some space or write somewhere else\n")
+        #expect(
+            result.stderr
+                == "error: cannot write stdout: no space left on device; free some space or write somewhere else\n")
     }
 
     /// Commands that write to stderr (summaries, diagnostics), with stderr on a full disk:
@@ -97,12 +100,16 @@ import Testing
     /// it into exit 1 with the message on stderr (quiet for a closed pipe).
     @Test func finishReportsTheFirstFailedWrite() {
         for (error, message) in [
-            (SystemError(ENOSPC), "error: cannot write stdout: no space left on device; free some space or write somewhere else\n"),
+            (
+                SystemError(ENOSPC),
+                "error: cannot write stdout: no space left on device; free some space or write somewhere else\n"
+            ),
             (SystemError(EIO), "error: cannot write stdout: input/output error; the device failed; check the disk\n"),
             (SystemError(EPIPE), ""),
         ] {
             let context = CommandContext(
-                stdout: Output(failingWith: error, name: "stdout"), stderr: Output(capturingAsTerminal: false, name: "stderr"),
+                stdout: Output(failingWith: error, name: "stdout"),
+                stderr: Output(capturingAsTerminal: false, name: "stderr"),
                 standardInput: StandardInput(bytes: []), environment: [:])
             context.stdout.line("a decision")
             context.stdout.flush()

@@ -1,11 +1,12 @@
 import HapticPolicy
-import HapticPolicyTools
 import HapticPolicyExport
+import HapticPolicyTools
 import Testing
 
 @Suite struct AHAPExporterTests {
     static func ahap(_ pattern: PatternDecl, params: [String: Double] = [:]) throws -> (JSONNode, [Diagnostic]) {
-        let (document, diagnostics) = AHAPExporter.document(for: try pattern.resolve(params), name: "p", policy: "fixture")
+        let (document, diagnostics) = AHAPExporter.document(
+            for: try pattern.resolve(params), name: "p", policy: "fixture")
         return (try #require(document), diagnostics)
     }
 
@@ -21,14 +22,17 @@ import Testing
         #expect(events.map { $0["Time"]?.numberValue } == [0, 11])
         #expect(events.map { $0["EventDuration"]?.numberValue } == [4, 8])
         // Nothing sounds during the hold (4 s to 11 s).
-        #expect(!events.contains { event in
-            let t = event["Time"]?.numberValue ?? 0
-            return t > 4 && t < 11
-        })
+        #expect(
+            !events.contains { event in
+                let t = event["Time"]?.numberValue ?? 0
+                return t > 4 && t < 11
+            })
         let curves = Self.entries(document, "ParameterCurve")
         #expect(curves.map { $0["ParameterID"]?.stringValue } == ["HapticIntensityControl", "HapticIntensityControl"])
         #expect(curves.map { $0["Time"]?.numberValue } == [0, 11])
-        let values = curves.map { ($0["ParameterCurveControlPoints"]?.items ?? []).map { $0["ParameterValue"]?.numberValue ?? -1 } }
+        let values = curves.map {
+            ($0["ParameterCurveControlPoints"]?.items ?? []).map { $0["ParameterValue"]?.numberValue ?? -1 }
+        }
         #expect(values == [[0.1, 1], [1, 0]])  // inhale rises, exhale falls
         let silences = document["Metadata"]?["HapticPolicySilences"]?.items ?? []
         #expect(silences.map { $0["Time"]?.numberValue } == [4])
@@ -50,7 +54,7 @@ import Testing
 
     @Test func continuousEventsOverThirtySecondsAreRefused() throws {
         let long = PatternDecl(events: [
-            PatternEventDecl(kind: Located(.continuous), time: Fixtures.n(0), duration: Fixtures.n(31)),
+            PatternEventDecl(kind: Located(.continuous), time: Fixtures.n(0), duration: Fixtures.n(31))
         ])
         let (document, diagnostics) = AHAPExporter.document(for: try long.resolve(), name: "long", policy: "fixture")
         #expect(document == nil)
@@ -77,7 +81,9 @@ import Testing
         let pattern = PatternDecl(events: [
             PatternEventDecl(
                 kind: Located(.continuous), time: Fixtures.n(0), duration: Fixtures.n(1),
-                curves: [Fixtures.curve(.intensity, [(Fixtures.n(0), Fixtures.n(0.2)), (Fixtures.n(1), Fixtures.n(1))])]),
+                curves: [
+                    Fixtures.curve(.intensity, [(Fixtures.n(0), Fixtures.n(0.2)), (Fixtures.n(1), Fixtures.n(1))])
+                ]),
             PatternEventDecl(kind: Located(.transient), time: Fixtures.n(0.5)),
         ])
         let (_, diagnostics) = try Self.ahap(pattern)
@@ -99,7 +105,8 @@ import Testing
 
     @Test func theValidatorCatchesMisspelledKeys() throws {
         let bad = try JSONParser.parse(
-            #"{"Version": 1, "Pattern": [{"Event": {"Time": 0, "Type": "HapticTransient", "Parameters": []}}]}"#, file: "bad.ahap")
+            #"{"Version": 1, "Pattern": [{"Event": {"Time": 0, "Type": "HapticTransient", "Parameters": []}}]}"#,
+            file: "bad.ahap")
         #expect(AHAPKeyValidator.violations(bad) == ["Pattern[0].Event.Type", "Pattern[0].Event.Parameters"])
     }
 

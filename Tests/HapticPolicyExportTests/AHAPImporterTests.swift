@@ -1,6 +1,6 @@
 import HapticPolicy
-import HapticPolicyTools
 import HapticPolicyExport
+import HapticPolicyTools
 import Testing
 
 @Suite struct AHAPImporterTests {
@@ -31,7 +31,8 @@ import Testing
                   {"Event": {"Time": 0, "EventType": "HapticTransient", "Parameters": []}}
                 ]}
                 """,
-            code: DiagnosticCode.ahapUnknownKey.code, severity: .error, at: "2:57", says: "did you mean 'EventParameters'?"),
+            code: DiagnosticCode.ahapUnknownKey.code, severity: .error, at: "2:57",
+            says: "did you mean 'EventParameters'?"),
         Case(
             name: "ParameterCurves for ParameterCurve",
             ahap: """
@@ -40,7 +41,8 @@ import Testing
                   {"ParameterCurves": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": []}}
                 ]}
                 """,
-            code: DiagnosticCode.ahapUnknownKey.code, severity: .error, at: "3:4", says: "did you mean 'ParameterCurve'?"),
+            code: DiagnosticCode.ahapUnknownKey.code, severity: .error, at: "3:4",
+            says: "did you mean 'ParameterCurve'?"),
         Case(
             name: "missing Pattern",
             ahap: #"{"Version": 1, "Metadata": {}}"#,
@@ -63,7 +65,8 @@ import Testing
                   {"Event": {"Time": 0.5, "EventType": "HapticTransient"}}
                 ]}
                 """,
-            code: DiagnosticCode.ahapOutOfOrder.code, severity: .warning, at: "3:22", says: "keep the file in time order"),
+            code: DiagnosticCode.ahapOutOfOrder.code, severity: .warning, at: "3:22",
+            says: "keep the file in time order"),
         Case(
             name: "intensity out of range",
             ahap: """
@@ -76,7 +79,8 @@ import Testing
         Case(
             name: "unknown event type",
             ahap: #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransent"}}]}"#,
-            code: DiagnosticCode.ahapUnsupportedEventType.code, severity: .error, at: "1:49", says: "did you mean 'HapticTransient'?"),
+            code: DiagnosticCode.ahapUnsupportedEventType.code, severity: .error, at: "1:49",
+            says: "did you mean 'HapticTransient'?"),
         Case(
             name: "invalid JSON",
             ahap: "{\"Pattern\": [\n  {\"Event\": {\"Time\": 0,}}\n]}",
@@ -97,12 +101,15 @@ import Testing
         #expect("\(match.location.line):\(match.location.column)" == c.at)
         #expect(match.location.file == "in.ahap")
         #expect(match.message.contains(c.says), "\(match.message)")
-        #expect(match.message.first?.isLowercase == true || match.message.first == "'", "messages start lowercase or with a quoted key")
+        #expect(
+            match.message.first?.isLowercase == true || match.message.first == "'",
+            "messages start lowercase or with a quoted key")
         if c.severity == .error { #expect(result.pattern == nil) } else { #expect(result.pattern != nil) }
     }
 
     @Test func aMisspelledKeyIsReportedOnceNotAlsoAsMissing() {
-        let result = AHAPImporter.importPattern(#"{"Pattern": [{"Event": {"Time": 0, "Type": "HapticTransient"}}]}"#, file: "in.ahap")
+        let result = AHAPImporter.importPattern(
+            #"{"Pattern": [{"Event": {"Time": 0, "Type": "HapticTransient"}}]}"#, file: "in.ahap")
         #expect(result.diagnostics.map(\.code) == [DiagnosticCode.ahapUnknownKey.code])
     }
 
@@ -114,11 +121,14 @@ import Testing
 
     static func same(_ a: ResolvedPattern, _ b: ResolvedPattern) -> Bool {
         func close(_ x: Double, _ y: Double) -> Bool { abs(x - y) < 1e-4 }
-        guard a.events.count == b.events.count, a.loop.map({ l in b.loop.map { close(l, $0) } ?? false }) ?? (b.loop == nil) else {
+        guard a.events.count == b.events.count,
+            a.loop.map({ l in b.loop.map { close(l, $0) } ?? false }) ?? (b.loop == nil)
+        else {
             return false
         }
         return zip(a.events, b.events).allSatisfy { x, y in
-            x.kind == y.kind && close(x.time, y.time) && close(x.duration, y.duration) && close(x.intensity, y.intensity)
+            x.kind == y.kind && close(x.time, y.time) && close(x.duration, y.duration)
+                && close(x.intensity, y.intensity)
                 && close(x.sharpness, y.sharpness) && x.curves.count == y.curves.count
                 && zip(x.curves, y.curves).allSatisfy { c, d in
                     c.parameter == d.parameter && c.points.count == d.points.count

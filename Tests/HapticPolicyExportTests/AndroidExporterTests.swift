@@ -1,7 +1,7 @@
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
 import HapticPolicyExport
+import HapticPolicyTools
 import Testing
 
 @Suite struct AndroidExporterTests {
@@ -86,7 +86,10 @@ import Testing
         #expect(steps.map(\.atMs) == [0, 5_000, 12_000])
         #expect(steps.map(\.preset) == [.impactSoft, .impactSoft, .impactSoft])
         let kotlin = AndroidExporter.kotlin(item, policy: policy)
-        #expect(kotlin.contains("VibrationEffect.createWaveform(longArrayOf(25, 4975, 25, 6975, 25), intArrayOf(60, 0, 60, 0, 60), -1)"))
+        #expect(
+            kotlin.contains(
+                "VibrationEffect.createWaveform(longArrayOf(25, 4975, 25, 6975, 25), intArrayOf(60, 0, 60, 0, 60), -1)")
+        )
         #expect(kotlin.contains(".addPrimitive(VibrationEffect.Composition.PRIMITIVE_LOW_TICK, 0.48f, 5000)"))
         let web = WebExporter.description(item, policy: policy)
         #expect(web["fallback"]?.items?.compactMap(\.numberValue) == [15, 4985, 15, 6985, 15])

@@ -1,9 +1,10 @@
 import Foundation
 import HapticPolicy
 import HapticPolicyTools
-@testable import HapticPolicyExport
 import HapticPolicyYAML
 import Testing
+
+@testable import HapticPolicyExport
 
 /// Budget exceptions end to end on the reference policy: `B-1` excepts `selector.tick`,
 /// so a selector spin keeps within budget while a burst of shutters still breaks it, in
@@ -23,15 +24,20 @@ import Testing
     }
 
     static func jsonl(_ events: [TimedEvent]) -> [UInt8] {
-        Array(events.map { event in
-            let screen = event.event.screen.map { ",\"screen\":\"\($0)\"" } ?? ""
-            return "{\"t\":\(event.time),\"event\":\"\(event.event.name)\"\(screen)}\n"
-        }.joined().utf8)
+        Array(
+            events.map { event in
+                let screen = event.event.screen.map { ",\"screen\":\"\($0)\"" } ?? ""
+                return "{\"t\":\(event.time),\"event\":\"\(event.event.name)\"\(screen)}\n"
+            }.joined().utf8)
     }
 
     /// The reference budgets with every exception removed: what B-1 counted before `except:`.
     static func withoutExceptions(_ budgets: [BudgetDecl]) -> [BudgetDecl] {
-        budgets.map { var budget = $0; budget.exceptions = []; return budget }
+        budgets.map {
+            var budget = $0
+            budget.exceptions = []
+            return budget
+        }
     }
 
     @Test func plavoExceptsTheSelectorTicksFromB1() throws {
@@ -49,8 +55,11 @@ import Testing
         #expect(!spin.contains { $0.kind == .budget })
         var stripped = document
         stripped.budgets = Self.withoutExceptions(document.budgets)
-        let unexcepted = ReportTimelineEntry.session(policy: try Policy(compiling: stripped), log: Self.jsonl(Self.visit(ticks: 20, shutters: 0)))
-        #expect(unexcepted.contains { $0.kind == .budget && $0.cites == ["B-1"] }, "without the exception the spin breaks B-1")
+        let unexcepted = ReportTimelineEntry.session(
+            policy: try Policy(compiling: stripped), log: Self.jsonl(Self.visit(ticks: 20, shutters: 0)))
+        #expect(
+            unexcepted.contains { $0.kind == .budget && $0.cites == ["B-1"] },
+            "without the exception the spin breaks B-1")
         let burst = ReportTimelineEntry.session(policy: policy, log: Self.jsonl(Self.visit(ticks: 20, shutters: 7)))
         let breaches = burst.filter { $0.kind == .budget }
         #expect(breaches.map(\.cites) == [["B-1"]])
@@ -87,7 +96,8 @@ import Testing
             return evaluator.budgetMeter?.breaches ?? []
         }
         #expect(try breaches(Self.visit(ticks: 40, shutters: 0)).isEmpty)
-        #expect(try breaches(Self.visit(ticks: 40, shutters: 7)).map(\.description)
-            == ["B-1: 7 rings on screen camera within 10 s (max 6), 6.2 s to 12.2 s"])
+        #expect(
+            try breaches(Self.visit(ticks: 40, shutters: 7)).map(\.description)
+                == ["B-1: 7 rings on screen camera within 10 s (max 6), 6.2 s to 12.2 s"])
     }
 }

@@ -1,6 +1,7 @@
+import HapticPolicyExport
+
 @testable import HapticPolicy
 @testable import HapticPolicyTools
-import HapticPolicyExport
 
 extension Policy {
     /// Compiles a fixture document without validating it: exporter tests feed patterns

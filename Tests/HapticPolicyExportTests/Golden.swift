@@ -8,16 +8,19 @@ import Testing
 enum Golden {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
-    static func check(_ actual: String, _ name: String, asJSON: Bool, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func check(_ actual: String, _ name: String, asJSON: Bool, sourceLocation: SourceLocation = #_sourceLocation)
+    {
         let url = directory.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
-            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? actual.write(to: url, atomically: true, encoding: .utf8)
             Issue.record("recorded \(name); unset RECORD_GOLDEN and run again", sourceLocation: sourceLocation)
             return
         }
         guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            Issue.record("missing golden file \(name); run with RECORD_GOLDEN=1 to create it", sourceLocation: sourceLocation)
+            Issue.record(
+                "missing golden file \(name); run with RECORD_GOLDEN=1 to create it", sourceLocation: sourceLocation)
             return
         }
         if asJSON {

@@ -1,13 +1,14 @@
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
 import HapticPolicyExport
+import HapticPolicyTools
 import HapticPolicyYAML
 import Testing
 
 /// The shipped policies, loaded with the YAML front end.
 enum Shipped {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     static func policy(_ name: String) throws -> PolicyDocument {
         let result = PolicyLoader.load(path: root.appendingPathComponent("Policies/\(name).yaml").path)
@@ -21,7 +22,9 @@ enum Shipped {
     /// table with its row count, the waveform count and the buttons' arrays.
     static func structure(_ html: String) -> JSONNode {
         func all(_ pattern: String) -> [[String]] {
-            guard let regex = try? NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators]) else { return [] }
+            guard let regex = try? NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators]) else {
+                return []
+            }
             return regex.matches(in: html, range: NSRange(html.startIndex..., in: html)).map { match in
                 (1..<match.numberOfRanges).map { Range(match.range(at: $0), in: html).map { String(html[$0]) } ?? "" }
             }
@@ -37,7 +40,11 @@ enum Shipped {
         let patterns = all(#"<article class="pattern[^"]*" id="([^"]+)""#).map { JSONNode.string($0[0]) }
         let buttons = all(#"data-vibrate="(\[[0-9,]*\])""#).map { JSONNode.string($0[0]) }
         let timeline = ReportTimelineEntry.Kind.allCases.map { kind in
-            (kind.rawValue, JSONNode.number(Double(html.components(separatedBy: "<tr class=\"timeline-\(kind.rawValue)\"").count - 1)))
+            (
+                kind.rawValue,
+                JSONNode.number(
+                    Double(html.components(separatedBy: "<tr class=\"timeline-\(kind.rawValue)\"").count - 1))
+            )
         }
         return .object([
             ("sections", .array(sections)),
@@ -57,7 +64,8 @@ enum Shipped {
 
     @Test func sessionReportStructureIsGolden() throws {
         let document = try Shipped.policy("plavo")
-        let log = try #require(FileManager.default.contents(atPath: Shipped.root.appendingPathComponent("Policies/logs/demo.jsonl").path))
+        let log = try #require(
+            FileManager.default.contents(atPath: Shipped.root.appendingPathComponent("Policies/logs/demo.jsonl").path))
         let timeline = ReportTimelineEntry.session(policy: try Policy(compiling: document), log: Array(log))
         let html = ReportRenderer.render(document, timeline: timeline)
         Golden.check(JSONWriter.write(Self.structure(html)), "report/plavo-session.structure.json", asJSON: true)
@@ -65,9 +73,12 @@ enum Shipped {
 
     /// The document with every name `old` (declaration and references) renamed `new`.
     static func renaming(_ old: String, to new: String, in document: PolicyDocument) throws -> PolicyDocument {
-        func quoted(_ text: String) throws -> String { String(decoding: try JSONEncoder().encode([text]), as: UTF8.self).dropFirst().dropLast().description }
+        func quoted(_ text: String) throws -> String {
+            String(decoding: try JSONEncoder().encode([text]), as: UTF8.self).dropFirst().dropLast().description
+        }
         let json = String(decoding: try JSONEncoder().encode(document), as: UTF8.self)
-        let renamed = json.replacingOccurrences(of: "\"value\":" + (try quoted(old)), with: "\"value\":" + (try quoted(new)))
+        let renamed = json.replacingOccurrences(
+            of: "\"value\":" + (try quoted(old)), with: "\"value\":" + (try quoted(new)))
         return try JSONDecoder().decode(PolicyDocument.self, from: Data(renamed.utf8))
     }
 
@@ -92,7 +103,9 @@ enum Shipped {
         for external in ["http://", "https://", "src=\"", "<link", "@import", "url(http"] {
             let hits = html.components(separatedBy: external).count - 1
             // The SVG namespace is an identifier, not a fetch.
-            let allowed = external == "http://" ? html.components(separatedBy: "xmlns=\"http://www.w3.org/2000/svg\"").count - 1 : 0
+            let allowed =
+                external == "http://"
+                ? html.components(separatedBy: "xmlns=\"http://www.w3.org/2000/svg\"").count - 1 : 0
             #expect(hits == allowed, "\(external)")
         }
         #expect(html.contains("Content-Security-Policy"))
@@ -117,8 +130,10 @@ enum Shipped {
 
     @Test func timelineRendersEveryEntryWithItsKind() throws {
         let entries = [
-            ReportTimelineEntry(time: 0, event: "plant.found", screen: "camera", kind: .play, detail: "pulse", cites: ["H-4"]),
-            ReportTimelineEntry(time: 1.5, event: "plant.notFound", screen: "camera", kind: .silent, detail: "<not a failure>"),
+            ReportTimelineEntry(
+                time: 0, event: "plant.found", screen: "camera", kind: .play, detail: "pulse", cites: ["H-4"]),
+            ReportTimelineEntry(
+                time: 1.5, event: "plant.notFound", screen: "camera", kind: .silent, detail: "<not a failure>"),
             ReportTimelineEntry(time: 2, event: "app.state", kind: .background, detail: "background"),
         ]
         let html = ReportRenderer.render(try Shipped.policy("plavo"), timeline: entries)
@@ -163,7 +178,10 @@ enum Shipped {
         }
         for file in files where file.name.hasSuffix(".web.json") && file.name != "presets.web.json" {
             let array = (try JSONParser.parse(file.contents, file: file.name))["pattern"]?.items ?? []
-            #expect(array.count <= 99 && array.allSatisfy { ($0.numberValue ?? -1) >= 0 && ($0.numberValue ?? 1e9) <= 10_000 }, "\(file.name)")
+            #expect(
+                array.count <= 99
+                    && array.allSatisfy { ($0.numberValue ?? -1) >= 0 && ($0.numberValue ?? 1e9) <= 10_000 },
+                "\(file.name)")
         }
     }
 
@@ -186,7 +204,9 @@ enum Shipped {
         let loaded = PolicyLoader.parse(Array(yaml.utf8), file: "roundtrip.yaml")
         #expect(!loaded.hasErrors, "\(loaded.diagnostics.map { "\($0.location): \($0.message)" })\n\(yaml)")
         let feedback = try #require(loaded.document?.feedback.first)
-        guard case .pattern(let reloaded) = feedback.body, case .pattern(let original)? = policy.feedback.first(where: { $0.name.value == name })?.body else {
+        guard case .pattern(let reloaded) = feedback.body,
+            case .pattern(let original)? = policy.feedback.first(where: { $0.name.value == name })?.body
+        else {
             Issue.record("not a pattern")
             return
         }

@@ -1,9 +1,10 @@
 import Foundation
 import HapticPolicy
 import HapticPolicyTools
-@testable import HapticPolicyExport
 import HapticPolicyYAML
 import Testing
+
+@testable import HapticPolicyExport
 
 /// The report's session timeline reads a log as `eval` does (`EventLogReader`): the same
 /// lines are events, the same lines are invalid with the same line, column and message,
@@ -46,12 +47,16 @@ import Testing
                 // Only the wording is compared: an unreadable line has no time of its own.
                 return Outcome(
                     time: 0, event: event ?? "(line \(lineNumber))",
-                    what: "invalid line \(lineNumber), column \(decision["column"] as? Int ?? 0): \(decision["note"] as? String ?? "")")
+                    what:
+                        "invalid line \(lineNumber), column \(decision["column"] as? Int ?? 0): \(decision["note"] as? String ?? "")"
+                )
             case "play":
-                return Outcome(time: t ?? -1, event: event ?? "", what: "play on \(decision["screen"] as? String ?? "-")")
+                return Outcome(
+                    time: t ?? -1, event: event ?? "", what: "play on \(decision["screen"] as? String ?? "-")")
             default:
                 guard decision["reason"] as? String != "blank-line" else { return nil }
-                return Outcome(time: t ?? -1, event: event ?? "", what: "silent on \(decision["screen"] as? String ?? "-")")
+                return Outcome(
+                    time: t ?? -1, event: event ?? "", what: "silent on \(decision["screen"] as? String ?? "-")")
             }
         }
     }
@@ -93,19 +98,25 @@ import Testing
         try Self.expectAgreement(log)
         let document = try Shipped.policy("plavo")
         let entries = ReportTimelineEntry.session(policy: try Policy(compiling: document), log: log)
-        #expect(entries.filter { $0.detail.hasPrefix("invalid") }.map(\.detail)
-            == ["invalid line 6, column 6: t 2.5 is before the previous line's 3; keep the log in time order"])
+        #expect(
+            entries.filter { $0.detail.hasPrefix("invalid") }.map(\.detail)
+                == ["invalid line 6, column 6: t 2.5 is before the previous line's 3; keep the log in time order"])
         #expect(entries.filter { $0.kind == .play }.map(\.time) == [1, 2, 3, 4])
     }
 
     @Test func crlfBrokenAndOverLongLinesReadAsEvalReadsThem() throws {
-        let long = #"{"t":3.5,"event":"shutter","note":""# + String(repeating: "x", count: EventLogReader.maxLineLength) + #""}"#
-        let log = Self.visit.replacingOccurrences(of: "\n", with: "\r\n") + "not json\r\n" + long + "\n" + #"{"t":4,"event":"shutter"}"#
+        let long =
+            #"{"t":3.5,"event":"shutter","note":""# + String(repeating: "x", count: EventLogReader.maxLineLength)
+            + #""}"#
+        let log =
+            Self.visit.replacingOccurrences(of: "\n", with: "\r\n") + "not json\r\n" + long + "\n"
+            + #"{"t":4,"event":"shutter"}"#
         try Self.expectAgreement(Array(log.utf8))
     }
 
     @Test func theDemoSessionReadsAsEvalReadsIt() throws {
-        let log = try #require(FileManager.default.contents(atPath: Shipped.root.appendingPathComponent("Policies/logs/demo.jsonl").path))
+        let log = try #require(
+            FileManager.default.contents(atPath: Shipped.root.appendingPathComponent("Policies/logs/demo.jsonl").path))
         try Self.expectAgreement(Array(log))
     }
 
@@ -115,7 +126,8 @@ import Testing
         let document = try Shipped.policy("plavo")
         let policy = try Policy(compiling: document)
         let shutters = (0..<9).map { #"{"t":\#(2 + $0),"event":"shutter"}"# }
-        let log = Array(([#"{"t":0,"event":"screen.enter","screen":"camera"}"#] + shutters).joined(separator: "\n").utf8)
+        let log = Array(
+            ([#"{"t":0,"event":"screen.enter","screen":"camera"}"#] + shutters).joined(separator: "\n").utf8)
         let entries = ReportTimelineEntry.session(policy: policy, log: log)
         let budget = entries.filter { $0.kind == .budget }
         #expect(budget.map(\.detail) == [7, 8, 9].map { "\($0) rings in 10 s, over the budget of 6" })

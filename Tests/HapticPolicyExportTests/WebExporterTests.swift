@@ -1,6 +1,6 @@
 import HapticPolicy
-import HapticPolicyTools
 import HapticPolicyExport
+import HapticPolicyTools
 import Testing
 
 @Suite struct WebExporterTests {
@@ -45,9 +45,10 @@ import Testing
 
     @Test func aPatternTooBusyForNinetyNineEntriesIsTruncatedAndReported() throws {
         // 200 transients 1.5 s apart: each stays a separate pulse at every period.
-        let busy = PatternDecl(events: (0..<200).map {
-            PatternEventDecl(kind: Located(.transient), time: Fixtures.n(Double($0) * 1.5))
-        })
+        let busy = PatternDecl(
+            events: (0..<200).map {
+                PatternEventDecl(kind: Located(.transient), time: Fixtures.n(Double($0) * 1.5))
+            })
         let vibration = WebExporter.vibration(try busy.resolve())
         #expect(vibration.truncated)
         #expect(vibration.pattern.count == WebExporter.maxEntries)
@@ -71,7 +72,10 @@ import Testing
     @Test(arguments: [
         (PatternEventDecl(kind: Located(.transient), time: Fixtures.n(-1)), "times start at 0"),
         (PatternEventDecl(kind: Located(.continuous), time: Fixtures.n(0), duration: Fixtures.n(1e12)), "up to 600 s"),
-        (PatternEventDecl(kind: Located(.silence), time: Fixtures.n(0), duration: Fixtures.n(-2)), "cannot be negative"),
+        (
+            PatternEventDecl(kind: Located(.silence), time: Fixtures.n(0), duration: Fixtures.n(-2)),
+            "cannot be negative"
+        ),
     ])
     func absurdPatternsAreErrorsNotCrashes(event: PatternEventDecl, says: String) {
         let (files, diagnostics) = PolicyExporter.export(Self.policy(event), to: ExportTarget.allCases)

@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import HapticPolicy
 @testable import HapticPolicyTools
-import Testing
 
 /// A policy loaded from its compiled bundle decides exactly like the YAML it came from.
 @Suite struct BundleEquivalenceTests {
@@ -29,9 +30,12 @@ import Testing
             let lines = try [UInt8](Data(contentsOf: log))
             let yamlDecisions = Self.evaluate(lines, with: fromYAML, explain: false)
             #expect(yamlDecisions.count > 1_000, "\(log.lastPathComponent) writes decision lines")
-            #expect(yamlDecisions == Self.evaluate(lines, with: fromBundle, explain: false), "\(name) on \(log.lastPathComponent)")
             #expect(
-                Self.evaluate(lines, with: fromYAML, explain: true) == Self.evaluate(lines, with: located, explain: true),
+                yamlDecisions == Self.evaluate(lines, with: fromBundle, explain: false),
+                "\(name) on \(log.lastPathComponent)")
+            #expect(
+                Self.evaluate(lines, with: fromYAML, explain: true)
+                    == Self.evaluate(lines, with: located, explain: true),
                 "\(name) on \(log.lastPathComponent), explained")
         }
     }

@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import HapticPolicy
 @testable import HapticPolicyTools
-import Testing
 
 /// Loading a shipped bundle: round trip, and refusal of anything damaged or foreign.
 @Suite struct BundleLoadingTests {
@@ -27,10 +28,12 @@ import Testing
         case .truncated:
             bytes.removeLast(bytes.count / 3)
         case .edited:
-            let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\"impact.heavy\"", with: "\"impact.light\"")
+            let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(
+                of: "\"impact.heavy\"", with: "\"impact.light\"")
             bytes = Array(text.utf8)
         case .futureVersion:
-            let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\"formatVersion\":2", with: "\"formatVersion\":3")
+            let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(
+                of: "\"formatVersion\":2", with: "\"formatVersion\":3")
             bytes = Array(text.utf8)
         case .notABundle:
             bytes = Array("policy: plavo\nversion: 1\n".utf8)

@@ -1,7 +1,7 @@
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
 import HapticPolicyPlayer
+import HapticPolicyTools
 import Testing
 
 /// Docs/embedding.md shows exactly the samples compiled in EmbeddingGuideSamples.swift.
@@ -60,14 +60,17 @@ import Testing
         blocks.remove(at: pluginBlock)
         #expect(regions.map(\.name) == ["load-bundle", "app-haptics", "typed-api", "uikit", "swiftui", "hot-reload"])
         #expect(blocks.count == regions.count + 1, "one block per sample plus the manifest")
-        #expect(blocks.first.map { $0 + "\n" } == manifest, "the manifest block differs from Samples/AppPackage/Package.swift")
+        #expect(
+            blocks.first.map { $0 + "\n" } == manifest,
+            "the manifest block differs from Samples/AppPackage/Package.swift")
         for (block, region) in zip(blocks.dropFirst(), regions) {
             #expect(block == region.text, "the guide's '\(region.name)' block differs from EmbeddingGuideSamples.swift")
         }
     }
 
     @Test func theManifestSampleIsAValidPackageManifest() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("embedding-manifest-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "embedding-manifest-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
             at: directory.appendingPathComponent("Sources/PlavoHaptics"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -111,7 +114,8 @@ import Testing
         // The plant's pulse, or its fallback while the engine is still warming (the
         // store's clock is the real one); the first moisture sample only sets the baseline.
         #expect(output.calls.prefix(2) == ["prepareEngine", "startEngine"], "\(output.calls)")
-        #expect(["pattern pulse", "preset impact.rigid 0.7"].contains(output.calls.dropFirst(2).first), "\(output.calls)")
+        #expect(
+            ["pattern pulse", "preset impact.rigid 0.7"].contains(output.calls.dropFirst(2).first), "\(output.calls)")
         #expect(output.calls.count == 3, "\(output.calls)")
         #expect(haptics.store.snapshot.screen.flatMap(haptics.store.current.screenName) == "camera")
     }
@@ -136,12 +140,14 @@ import Testing
         try await Task.sleep(nanoseconds: 100_000_000)
         var editedBytes = PolicyBundle.encode(edited)
         try Data(editedBytes).write(to: file)
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: file.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: file.path)
         #expect(await Self.waitFor { store.current.hash == edited.hash }, "the edited bundle was swapped in")
 
         editedBytes.removeLast(50)
         try Data(editedBytes).write(to: file)
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(10)], ofItemAtPath: file.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(10)], ofItemAtPath: file.path)
         try await Task.sleep(nanoseconds: 300_000_000)
         #expect(store.current.hash == edited.hash, "a damaged bundle keeps the running policy")
     }

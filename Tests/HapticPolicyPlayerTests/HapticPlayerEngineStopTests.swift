@@ -1,6 +1,6 @@
 import HapticPolicy
-import HapticPolicyTools
 import HapticPolicyPlayer
+import HapticPolicyTools
 import Testing
 
 /// The engine stopped on its own (`stoppedHandler`): when the player starts it again, per
@@ -33,10 +33,11 @@ import Testing
         let rig = try runningMetronome()
         rig.output.fire(.stopped(.audioSessionInterrupt))
         rig.send(40, "metronome.tempo", params: ["bpm": 60])
-        #expect(rig.take() == [
-            "notice stopped audioSessionInterrupt",
-            "startEngine", "loop click every 1",
-        ], "the old tempo does not come back alongside the new one")
+        #expect(
+            rig.take() == [
+                "notice stopped audioSessionInterrupt",
+                "startEngine", "loop click every 1",
+            ], "the old tempo does not come back alongside the new one")
     }
 
     @Test func stoppedThenStopEventDoesNotResume() throws {
@@ -59,9 +60,10 @@ import Testing
         rig.output.fire(.stopped(.applicationSuspended))
         rig.send(3, "metronome.start")
         rig.send(4, "button.tap")
-        #expect(rig.take() == [
-            "notice stopped systemError", "notice reset", "notice stopped applicationSuspended",
-        ], "nothing until foreground")
+        #expect(
+            rig.take() == [
+                "notice stopped systemError", "notice reset", "notice stopped applicationSuspended",
+            ], "nothing until foreground")
         rig.send(60, "app.state", value: .string("foreground"))
         #expect(rig.take() == ["startEngine"], "restarted on foreground; the metronome was stopped when the app left")
         rig.send(61, "metronome.start")
@@ -117,7 +119,8 @@ import Testing
         rig.output.fire(.stopped(.audioSessionInterrupt))
         rig.send(40, "button.tap")
         rig.send(41, "button.tap")
-        #expect(rig.take() == ["notice stopped audioSessionInterrupt", "startEngine threw"], "not retried on every event")
+        #expect(
+            rig.take() == ["notice stopped audioSessionInterrupt", "startEngine threw"], "not retried on every event")
         #expect(rig.incidents.last == "loop 'click' did not resume; the engine did not start")
     }
 }

@@ -1,6 +1,6 @@
 import HapticPolicy
-import HapticPolicyTools
 import HapticPolicyPlayer
+import HapticPolicyTools
 import Testing
 
 /// The player's lifecycle, scenario by scenario, as the exact calls it makes.
@@ -44,14 +44,15 @@ import Testing
         rig.send(1, "selector.begin")
         for step in 1...4 { rig.send(1 + Double(step) * 0.1, "selector.tick") }
         rig.send(2, "selector.end")
-        #expect(rig.take() == [
-            "makeTicker", "prepareTicker",
-            "tick", "prepareTicker",
-            "tick", "prepareTicker",
-            "tick", "prepareTicker",
-            "tick", "prepareTicker",
-            "releaseTicker",
-        ])
+        #expect(
+            rig.take() == [
+                "makeTicker", "prepareTicker",
+                "tick", "prepareTicker",
+                "tick", "prepareTicker",
+                "tick", "prepareTicker",
+                "tick", "prepareTicker",
+                "releaseTicker",
+            ])
         rig.send(3, "selector.begin")
         rig.send(3.1, "selector.tick")
         rig.send(3.2, "selector.end")
@@ -83,11 +84,12 @@ import Testing
         rig.send(10, "app.state", value: .string("foreground"))
         rig.send(10.02, "plant.found", speaks: true)
         rig.send(10.5, "plant.found", speaks: true)
-        #expect(rig.take() == [
-            "startEngine",
-            "preset impact.rigid 0.7",  // still warming: pulse falls back to snap
-            "pattern pulse",
-        ])
+        #expect(
+            rig.take() == [
+                "startEngine",
+                "preset impact.rigid 0.7",  // still warming: pulse falls back to snap
+                "pattern pulse",
+            ])
     }
 
     @Test func lowPowerModeFallsBackToPresetsAndBack() throws {
@@ -108,11 +110,12 @@ import Testing
         rig.send(1, "plant.farewell", speaks: true)
         rig.output.fire(.reset)
         rig.send(2, "plant.farewell", speaks: true)
-        #expect(rig.take() == [
-            "prepareEngine", "startEngine", "pattern farewell",
-            "notice reset", "startEngine",
-            "pattern farewell",
-        ])
+        #expect(
+            rig.take() == [
+                "prepareEngine", "startEngine", "pattern farewell",
+                "notice reset", "startEngine",
+                "pattern farewell",
+            ])
     }
 
     @Test func engineThatThrowsFallsBackToThePresetThenSilence() throws {
@@ -126,9 +129,10 @@ import Testing
         rig.output.failing = [.startEngine]
         rig.output.fire(.stopped(.audioSessionInterrupt))
         rig.send(2, "plant.farewell", speaks: true)
-        #expect(rig.take() == [
-            "notice stopped audioSessionInterrupt", "startEngine threw", "preset impact.soft",
-        ])
+        #expect(
+            rig.take() == [
+                "notice stopped audioSessionInterrupt", "startEngine threw", "preset impact.soft",
+            ])
         rig.output.failing = []
         rig.send(3, "plant.farewell", speaks: true)
         #expect(rig.take() == ["startEngine", "pattern farewell"])
@@ -140,11 +144,12 @@ import Testing
         rig.enter(0, "metronome")
         rig.send(1, "metronome.start")
         rig.send(5, "metronome.tempo", params: ["bpm": 120])
-        #expect(rig.take() == [
-            "prepareEngine", "startEngine",
-            "loop click every 1",
-            "stopLoop click", "loop click every 0.5",
-        ])
+        #expect(
+            rig.take() == [
+                "prepareEngine", "startEngine",
+                "loop click every 1",
+                "stopLoop click", "loop click every 0.5",
+            ])
         rig.output.fire(.reset)
         #expect(rig.take() == ["notice reset", "startEngine", "loop click every 0.5"])
         rig.send(9, "metronome.stop")
@@ -157,7 +162,8 @@ import Testing
         rig.enter(0, "metronome")
         rig.send(1, "metronome.start", params: ["bpm": 90])
         rig.send(2, "app.state", value: .string("background"))
-        #expect(rig.take() == ["prepareEngine", "startEngine", "loop click every 0.6666666666666666", "stopLoop click"])
+        #expect(
+            rig.take() == ["prepareEngine", "startEngine", "loop click every 0.6666666666666666", "stopLoop click"])
 
         rig.send(3, "app.state", value: .string("foreground"))
         rig.output.failing = [.startLoop]
@@ -177,9 +183,10 @@ import Testing
         let player = HapticPlayer(output: output)
         player.handle(Decision(action: .silent, directives: .prepareEngine))
         // A period the template would not give for these parameters (60 / 120 = 0.5).
-        player.handle(Decision(
-            action: .play, plan: click, render: .pattern("click"),
-            parameters: [Event.Parameter(name: "bpm", value: .number(120))], loopPeriod: 0.75))
+        player.handle(
+            Decision(
+                action: .play, plan: click, render: .pattern("click"),
+                parameters: [Event.Parameter(name: "bpm", value: .number(120))], loopPeriod: 0.75))
         #expect(output.calls.suffix(1) == ["loop click every 0.75"])
     }
 
@@ -192,8 +199,10 @@ import Testing
         }
         let output = RecordingOutput()
         let player = HapticPlayer(output: output)
-        player.handle(Decision(action: .play, plan: meet, render: .preset(step.preset), fallback: true, reason: .lowPower))
-        #expect(output.calls == ["preset \(step.preset.rawValue)" + (step.intensity.map { " \(numberText($0))" } ?? "")])
+        player.handle(
+            Decision(action: .play, plan: meet, render: .preset(step.preset), fallback: true, reason: .lowPower))
+        #expect(
+            output.calls == ["preset \(step.preset.rawValue)" + (step.intensity.map { " \(numberText($0))" } ?? "")])
     }
 }
 
@@ -240,10 +249,11 @@ import Testing
         player.handle(tempo)
         player.handle(store.decide(t: 3, event: "metronome.stop"))
 
-        #expect(output.calls == [
-            "prepareEngine", "startEngine", "loop click every 0.5",
-            "stopLoop click", "loop click every 0.5", "stopLoop click",
-        ])
+        #expect(
+            output.calls == [
+                "prepareEngine", "startEngine", "loop click every 0.5",
+                "stopLoop click", "loop click every 0.5", "stopLoop click",
+            ])
         #expect(output.plans.map { $0.events[0].intensity } == [1, 0.4], "the new policy's click plays after the swap")
     }
 }

@@ -27,11 +27,12 @@ import Testing
         _ = store.decide(t: 4, event: "shutter", screen: "camra")
         _ = store.decide(t: 5, event: "moisture.sample", subject: "fern", value: .string("6.2"))
         _ = store.decide(t: 6, event: "plant.found", speaks: true)
-        #expect(collected.all.map(\.description) == [
-            "event 'plant.fonud' is not in the catalogue; did you mean 'plant.found'?",
-            "screen 'camra' is not declared; did you mean 'camera'?",
-            "event 'moisture.sample' was sent a value it cannot use: band 'moisture' needs a number in 'value'",
-        ])
+        #expect(
+            collected.all.map(\.description) == [
+                "event 'plant.fonud' is not in the catalogue; did you mean 'plant.found'?",
+                "screen 'camra' is not declared; did you mean 'camera'?",
+                "event 'moisture.sample' was sent a value it cannot use: band 'moisture' needs a number in 'value'",
+            ])
         #expect(collected.all.map(\.kind) == [.unknownEvent, .unknownScreen, .badValue])
     }
 

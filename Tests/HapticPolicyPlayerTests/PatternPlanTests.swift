@@ -1,7 +1,7 @@
 import HapticPolicy
-import HapticPolicyTools
 import HapticPolicyExport
 import HapticPolicyPlayer
+import HapticPolicyTools
 import Testing
 
 /// The Core Haptics objects the player builds are the AHAP export's entries, one for one.
@@ -33,18 +33,20 @@ import Testing
                 let parameters = Self.array(Self.member("EventParameters", of: event)).map {
                     Self.number(Self.member("ParameterValue", of: $0))
                 }
-                ahapEvents.append(Self.text(
-                    Self.string(Self.member("EventType", of: event)) == "HapticTransient",
-                    Self.number(Self.member("Time", of: event)),
-                    Self.number(Self.member("EventDuration", of: event)), parameters))
+                ahapEvents.append(
+                    Self.text(
+                        Self.string(Self.member("EventType", of: event)) == "HapticTransient",
+                        Self.number(Self.member("Time", of: event)),
+                        Self.number(Self.member("EventDuration", of: event)), parameters))
             }
             if let curve = Self.member("ParameterCurve", of: entry) {
                 let points = Self.array(Self.member("ParameterCurveControlPoints", of: curve)).map {
                     [Self.number(Self.member("Time", of: $0)), Self.number(Self.member("ParameterValue", of: $0))]
                 }
-                ahapCurves.append(Self.text(
-                    Self.string(Self.member("ParameterID", of: curve)) == "HapticIntensityControl",
-                    Self.number(Self.member("Time", of: curve)), 0, points.flatMap { $0 }))
+                ahapCurves.append(
+                    Self.text(
+                        Self.string(Self.member("ParameterID", of: curve)) == "HapticIntensityControl",
+                        Self.number(Self.member("Time", of: curve)), 0, points.flatMap { $0 }))
             }
         }
         let planEvents = plan.events.map {
@@ -63,7 +65,8 @@ import Testing
         let points = (0..<40).map { ResolvedPattern.Point(time: Double($0) * 0.1, value: Double($0) / 40) }
         let pattern = ResolvedPattern(events: [
             ResolvedPattern.Event(
-                kind: .continuous, time: 0.5, duration: 4, curves: [ResolvedPattern.Curve(parameter: .intensity, points: points)])
+                kind: .continuous, time: 0.5, duration: 4,
+                curves: [ResolvedPattern.Curve(parameter: .intensity, points: points)])
         ])
         let plan = PatternPlan(pattern)
         #expect(plan.curves.map(\.points.count) == [16, 16, 10])

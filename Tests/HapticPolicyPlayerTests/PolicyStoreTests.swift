@@ -55,7 +55,9 @@ enum StorePolicies {
     @Test func bandStateGestureAndScreenCarryAcrossASwap() throws {
         let store = PolicyStore(try Policy(compiling: StorePolicies.plavo()))
         _ = store.decide(t: 0, event: "screen.enter", value: .string("camera"))
-        #expect(store.decide(t: 1, event: "moisture.sample", subject: "fern", value: .number(70)).decision.reason == .baseline)
+        #expect(
+            store.decide(t: 1, event: "moisture.sample", subject: "fern", value: .number(70)).decision.reason
+                == .baseline)
         #expect(store.decide(t: 2, event: "selector.begin").decision.directives == .prepareTicker)
         #expect(store.reload(try StorePolicies.heavyShutter()).applied)
 
@@ -63,7 +65,9 @@ enum StorePolicies {
         #expect(sameBand.reason == .sameBand, "no new baseline after the swap")
         let changed = store.decide(t: 4, event: "moisture.sample", subject: "fern", value: .number(50)).decision
         #expect(changed.band == Decision.BandTransition(band: "moisture", from: "moist", to: "comfortable"))
-        #expect(store.decide(t: 5, event: "selector.tick").decision.directives == .prepareTicker, "the gesture is still open")
+        #expect(
+            store.decide(t: 5, event: "selector.tick").decision.directives == .prepareTicker,
+            "the gesture is still open")
         #expect(store.decide(t: 6, event: "selector.end").decision.directives == .releaseTicker)
         #expect(store.snapshot.engine == .ready)
     }
@@ -138,7 +142,8 @@ enum StorePolicies {
     }
 
     @Test func decidersAndAReloaderNeverLoseOrTearADecision() throws {
-        let aDocument = try StorePolicies.plavo(), bDocument = try StorePolicies.heavyShutter()
+        let aDocument = try StorePolicies.plavo()
+        let bDocument = try StorePolicies.heavyShutter()
         let a = try Policy(compiling: aDocument)
         let b = try Policy(compiling: bDocument)
         let broken = try StorePolicies.broken()
@@ -182,7 +187,8 @@ enum StorePolicies {
                         continue
                     }
                     if decided.decision.feedback != expected || decided.decision.action != .play {
-                        problems.append("torn: \(decided.policyHash) decided \(String(describing: decided.decision.feedback))")
+                        problems.append(
+                            "torn: \(decided.policyHash) decided \(String(describing: decided.decision.feedback))")
                     }
                 } else {
                     // Alternate between two bands: after the first sample, every sample changes band.

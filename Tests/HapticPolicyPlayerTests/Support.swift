@@ -1,7 +1,7 @@
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
 import HapticPolicyPlayer
+import HapticPolicyTools
 import HapticPolicyYAML
 import Testing
 
@@ -43,10 +43,12 @@ final class PlayerRig {
         loaded = try loadPolicy(policy)
         session = Session(policy: loaded)
         let recorder = DelayRecorder()
-        player = HapticPlayer(output: output, schedule: { seconds, body in
-            recorder.delays.append(seconds)
-            body()
-        })
+        player = HapticPlayer(
+            output: output,
+            schedule: { seconds, body in
+                recorder.delays.append(seconds)
+                body()
+            })
         delayRecorder = recorder
         player.onIncident = { [unowned self] text in incidents.append(text) }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HapticPolicy
 @testable import HapticPolicyTools
 
@@ -71,7 +72,9 @@ private let packageRoot = URL(fileURLWithPath: #filePath)
     @Test func fixtureExamplesExistAndAreNamedAfterTheirCode() {
         for code in DiagnosticRegistry.all {
             guard case .policy(.file(let path), _) = code.example else { continue }
-            #expect(FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(path).path), "\(code.code): \(path)")
+            #expect(
+                FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(path).path),
+                "\(code.code): \(path)")
             #expect(path.hasSuffix("/\(code.code)-\(code.slug).fail.yaml"), "\(code.code): \(path)")
         }
     }
@@ -90,7 +93,9 @@ private let packageRoot = URL(fileURLWithPath: #filePath)
                 for match in line.matches(of: /"(HP[0-9]{3})"/) {
                     found.append((String(match.1), "\(path):\(index + 1)"))
                 }
-                #expect(!line.contains("\"HP\\("), "\(path):\(index + 1) builds a code from parts; declare it as a DiagnosticCode")
+                #expect(
+                    !line.contains("\"HP\\("),
+                    "\(path):\(index + 1) builds a code from parts; declare it as a DiagnosticCode")
             }
         }
         return found
@@ -104,7 +109,8 @@ private let packageRoot = URL(fileURLWithPath: #filePath)
         for (code, place) in written {
             #expect(
                 DiagnosticRegistry.code(code) != nil,
-                "\(code) at \(place) is not in DiagnosticRegistry.all; declare it as a DiagnosticCode and add it to the list")
+                "\(code) at \(place) is not in DiagnosticRegistry.all; declare it as a DiagnosticCode and add it to the list"
+            )
         }
     }
 
@@ -113,7 +119,10 @@ private let packageRoot = URL(fileURLWithPath: #filePath)
         let places = Dictionary(grouping: try Self.writtenCodes(), by: \.code).mapValues { $0.map(\.place) }
         for code in DiagnosticRegistry.all {
             let found = places[code.code] ?? []
-            #expect(found.count == 1, "\(code.code) is written at \(found); write it once, in its DiagnosticCode declaration, and emit through that")
+            #expect(
+                found.count == 1,
+                "\(code.code) is written at \(found); write it once, in its DiagnosticCode declaration, and emit through that"
+            )
         }
     }
 
@@ -137,7 +146,9 @@ private let packageRoot = URL(fileURLWithPath: #filePath)
             return
         }
         let actual = try String(contentsOf: Self.path, encoding: .utf8)
-        #expect(actual == expected, "Docs/checks.md is stale: run RECORD_GOLDEN=1 swift test --filter DiagnosticRegistryDocsTests")
+        #expect(
+            actual == expected,
+            "Docs/checks.md is stale: run RECORD_GOLDEN=1 swift test --filter DiagnosticRegistryDocsTests")
     }
 
     @Test func everyCodeIsOnThePageWithItsNameAndSeverity() {
@@ -150,7 +161,8 @@ private let packageRoot = URL(fileURLWithPath: #filePath)
 
     @Test func everyLinkLeadsSomewhere() throws {
         let page = DiagnosticRegistry.markdown
-        let headings = Set(page.split(separator: "\n").filter { $0.hasPrefix("### ") }.map { $0.dropFirst(4).lowercased() })
+        let headings = Set(
+            page.split(separator: "\n").filter { $0.hasPrefix("### ") }.map { $0.dropFirst(4).lowercased() })
         for match in page.matches(of: /\]\(#([a-z0-9]+)\)/) {
             #expect(headings.contains(String(match.1)), "no section for #\(match.1)")
         }

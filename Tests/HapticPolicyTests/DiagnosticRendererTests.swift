@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HapticPolicy
 @testable import HapticPolicyTools
 
@@ -11,7 +12,10 @@ import Testing
 
     @Test(arguments: [
         // The caret is placed by display width: two columns per Japanese character.
-        ("reason: 鳴らさない, x\n", 16, "  1 | reason: 鳴らさない, x\n      | " + String(repeating: " ", count: 8 + 10 + 2) + "^"),
+        (
+            "reason: 鳴らさない, x\n", 16,
+            "  1 | reason: 鳴らさない, x\n      | " + String(repeating: " ", count: 8 + 10 + 2) + "^"
+        ),
         // Tabs stay tabs so the terminal expands them the same way in both lines.
         ("\tkey:\tvalue\n", 7, "  1 | \tkey:\tvalue\n      | \t    \t^~~~~"),
         // A quoted scalar is underlined to its closing quote.
@@ -47,6 +51,7 @@ import Testing
         #expect(lines.count == 3)
         #expect(lines.allSatisfy { $0.count < 200 })
         let caretLine = try #require(lines.last)
-        #expect(caretLine.firstIndex(of: "^").map { caretLine.distance(from: caretLine.startIndex, to: $0) } == 8 + 1 + 80)
+        #expect(
+            caretLine.firstIndex(of: "^").map { caretLine.distance(from: caretLine.startIndex, to: $0) } == 8 + 1 + 80)
     }
 }

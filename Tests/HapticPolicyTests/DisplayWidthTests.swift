@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HapticPolicy
 @testable import HapticPolicyTools
 

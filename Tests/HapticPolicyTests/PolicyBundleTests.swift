@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HapticPolicy
 @testable import HapticPolicyTools
 
@@ -7,8 +8,10 @@ import Testing
     @Test(arguments: [
         ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
         ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
-        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
-         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+        (
+            "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+        ),
     ])
     func sha256MatchesKnownVectors(input: String, digest: String) {
         #expect(SHA256.hex(Array(input.utf8)) == digest)
@@ -16,8 +19,9 @@ import Testing
 
     @Test func sha256HandlesMultipleBlocks() {
         // One million 'a': the FIPS 180-2 long vector.
-        #expect(SHA256.hex([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))
-            == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        #expect(
+            SHA256.hex([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
     /// A valid policy (the table fixture less its gap and undeclared citation).
@@ -49,7 +53,8 @@ import Testing
         // Every location names the file as typed; the bundle must not.
         let data = try JSONEncoder().encode(elsewhere)
         let text = String(decoding: data, as: UTF8.self).replacingOccurrences(
-            of: "\"file\":\"t.yaml\"", with: "\"file\":\"\(elsewhere.file.replacingOccurrences(of: "/", with: "\\/"))\"")
+            of: "\"file\":\"t.yaml\"", with: "\"file\":\"\(elsewhere.file.replacingOccurrences(of: "/", with: "\\/"))\""
+        )
         elsewhere = try JSONDecoder().decode(PolicyDocument.self, from: Data(text.utf8))
         #expect(elsewhere.screens[0].location.file == elsewhere.file || elsewhere.screens[0].location == .unknown)
         let a = PolicyBundle.encode(try Self.compiled())
@@ -62,9 +67,13 @@ import Testing
         var document = Self.document
         document.events.append(EventDecl(name: Located("selector.tick"), layer: Located(.ui), screens: .all(.unknown)))
         document.everywhere.append(CellDecl(event: Located("selector.tick"), rows: [RowDecl(play: Located("tap"))]))
-        document.budgets = [BudgetDecl(
-            id: Located("B-1"), scope: .eachScreen, max: Located(6), window: Located(10),
-            exceptions: [InvariantDecl.Exception(event: Located("selector.tick"), reason: Located("the control itself"))])]
+        document.budgets = [
+            BudgetDecl(
+                id: Located("B-1"), scope: .eachScreen, max: Located(6), window: Located(10),
+                exceptions: [
+                    InvariantDecl.Exception(event: Located("selector.tick"), reason: Located("the control itself"))
+                ])
+        ]
         let loaded = try Policy(bundle: PolicyBundle.encode(try Self.compiled(document)))
         #expect(loaded.content.budgets.map(\.exceptions) == [["selector.tick"]])
     }
@@ -97,7 +106,8 @@ import Testing
         var content = String(text[start...].dropLast(2))  // "}\n"
         content = content.replacingOccurrences(of: "{\"play\":{\"_0\":0}}", with: "{\"play\":{\"_0\":99}}")
         #expect(content.contains("\"_0\":99"))
-        let header = "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":2,\"policy\":\"t\",\"hash\":\"sha256:"
+        let header =
+            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":2,\"policy\":\"t\",\"hash\":\"sha256:"
             + SHA256.hex(Array(content.utf8)) + "\""
         #expect {
             try Policy(bundle: Array((header + marker + content + "}\n").utf8))
@@ -116,7 +126,8 @@ import Testing
     }
 
     @Test func refusesAVersion1BundleWithTheFix() {
-        let old = Array(#"{"format":"haptic-policy-bundle","formatVersion":1,"policy":"t","hash":"sha256:00","document":{}}"#.utf8)
+        let old = Array(
+            #"{"format":"haptic-policy-bundle","formatVersion":1,"policy":"t","hash":"sha256:00","document":{}}"#.utf8)
         #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 1, supported: 2)) { try Policy(bundle: old) }
     }
 

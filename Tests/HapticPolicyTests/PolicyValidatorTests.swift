@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HapticPolicy
 @testable import HapticPolicyTools
 
@@ -7,16 +8,21 @@ import Testing
     @Test func namesTheParameterValueAndTheBound() {
         let breath = Build.pattern(
             "breath", params: [Build.param("inhale", 4, min: 2, max: 6), Build.param("exhale", 8, min: 4, max: 20)],
-            events: [Build.event(.continuous, duration: "inhale"), Build.event(.continuous, time: "inhale", duration: "exhale + 12")])
+            events: [
+                Build.event(.continuous, duration: "inhale"),
+                Build.event(.continuous, time: "inhale", duration: "exhale + 12"),
+            ])
         let findings = PolicyValidator.validate(Build.played(breath))
         #expect(findings.codes == ["HP106"])
         #expect(
             findings.first?.message
-                == "at exhale = 20 (its max) the continuous event lasts 32 s; Core Haptics allows 30 s: lower 'max' of 'exhale' to 18 or split the event")
+                == "at exhale = 20 (its max) the continuous event lasts 32 s; Core Haptics allows 30 s: lower 'max' of 'exhale' to 18 or split the event"
+        )
     }
 
     @Test func reportsAtTheDefaultsWithoutNamingParameters() {
-        let long = Build.pattern("long", params: [Build.param("n", 40, min: 35, max: 50)], events: [Build.event(.continuous, duration: "n")])
+        let long = Build.pattern(
+            "long", params: [Build.param("n", 40, min: 35, max: 50)], events: [Build.event(.continuous, duration: "n")])
         let findings = PolicyValidator.validate(Build.played(long))
         #expect(findings.codes == ["HP106"])
         #expect(findings.first?.message.hasPrefix("the continuous event lasts 40 s") == true)
@@ -29,7 +35,9 @@ import Testing
             events: [Build.event(.continuous, duration: "a + b")])
         let findings = PolicyValidator.validate(Build.played(pair))
         #expect(findings.codes == ["HP106"])
-        #expect(findings.first?.message.hasPrefix("at a = 16 (its max) and b = 16 (its max) the continuous event lasts 32 s") == true)
+        #expect(
+            findings.first?.message.hasPrefix(
+                "at a = 16 (its max) and b = 16 (its max) the continuous event lasts 32 s") == true)
         #expect(findings.first?.message.contains("narrow the ranges of 'a' and 'b'") == true)
     }
 
@@ -74,7 +82,9 @@ import Testing
     @Test func controlPointsFollowTheirEventDuration() {
         let swell = Build.pattern(
             "swell", params: [Build.param("d", 1, min: 0.5, max: 2)],
-            events: [Build.event(.continuous, duration: "d", curves: [Build.curve(.intensity, [("0", "0"), ("0.8", "1")])])])
+            events: [
+                Build.event(.continuous, duration: "d", curves: [Build.curve(.intensity, [("0", "0"), ("0.8", "1")])])
+            ])
         let findings = PolicyValidator.validate(Build.played(swell))
         #expect(findings.codes == ["HP108"])
         #expect(findings.first?.message.contains("at d = 0.5 (its min)") == true)
@@ -96,7 +106,8 @@ import Testing
         let findings = BandChecks.check(Build.band("moisture", hysteresis: 8, edges: [10, 25, 60, nil]))
         #expect(
             findings.first?.message
-                == "the hysteresis 8 is not smaller than half the narrowest band: 'level1' spans 10-25 (15 wide, half is 7.5): lower the hysteresis below 7.5 or widen 'level1'")
+                == "the hysteresis 8 is not smaller than half the narrowest band: 'level1' spans 10-25 (15 wide, half is 7.5): lower the hysteresis below 7.5 or widen 'level1'"
+        )
     }
 
     @Test func twoLevelsHaveNoInnerBand() {
@@ -114,18 +125,46 @@ import Testing
 
 @Suite struct RowOrderTests {
     static let cases: [(String, [RowDecl], [String])] = [
-        ("unconditional then conditional", [Build.row(silent: "x"), Build.row(when: Build.when(speaks: true), play: "tap")], ["HP303"]),
-        ("identical conditions", [Build.row(when: Build.when(speaks: true), play: "tap"), Build.row(when: Build.when(speaks: true), silent: "x")], ["HP302", "HP309"]),
-        ("narrower after wider", [Build.row(when: Build.when(speaks: true), play: "tap"), Build.row(when: Build.when(speaks: true, subject: "a"), silent: "x"), Build.row(silent: "y")], ["HP303"]),
-        ("wider after narrower", [Build.row(when: Build.when(speaks: true, subject: "a"), play: "tap"), Build.row(when: Build.when(speaks: true), silent: "x"), Build.row(silent: "y")], []),
-        ("speaks true and false cover everything", [Build.row(when: Build.when(speaks: true), play: "tap"), Build.row(when: Build.when(speaks: false), silent: "x")], []),
+        (
+            "unconditional then conditional",
+            [Build.row(silent: "x"), Build.row(when: Build.when(speaks: true), play: "tap")], ["HP303"]
+        ),
+        (
+            "identical conditions",
+            [
+                Build.row(when: Build.when(speaks: true), play: "tap"),
+                Build.row(when: Build.when(speaks: true), silent: "x"),
+            ], ["HP302", "HP309"]
+        ),
+        (
+            "narrower after wider",
+            [
+                Build.row(when: Build.when(speaks: true), play: "tap"),
+                Build.row(when: Build.when(speaks: true, subject: "a"), silent: "x"), Build.row(silent: "y"),
+            ], ["HP303"]
+        ),
+        (
+            "wider after narrower",
+            [
+                Build.row(when: Build.when(speaks: true, subject: "a"), play: "tap"),
+                Build.row(when: Build.when(speaks: true), silent: "x"), Build.row(silent: "y"),
+            ], []
+        ),
+        (
+            "speaks true and false cover everything",
+            [
+                Build.row(when: Build.when(speaks: true), play: "tap"),
+                Build.row(when: Build.when(speaks: false), silent: "x"),
+            ], []
+        ),
         ("conditional only", [Build.row(when: Build.when(value: .string("a")), play: "tap")], ["HP309"]),
     ]
 
     @Test(arguments: cases)
     func findings(name: String, rows: [RowDecl], expected: [String]) {
         let cell = Build.cell("go", rows)
-        let found = (TableChecks.orderFindings(cell) + TableChecks.rowFindings(cell, ValidationContext(Build.document()))).codes
+        let found =
+            (TableChecks.orderFindings(cell) + TableChecks.rowFindings(cell, ValidationContext(Build.document()))).codes
         #expect(found.sorted() == expected, "\(name)")
     }
 
@@ -143,13 +182,16 @@ import Testing
         let findings = PolicyValidator.validate(document)
         #expect(findings.codes == ["HP301"])
         #expect(findings.first?.location == home.name.location)
-        #expect(findings.first?.message.contains("add `go: {silent: <reason>}` (or `play:`) to the table of screen 'home'") == true)
+        #expect(
+            findings.first?.message.contains("add `go: {silent: <reason>}` (or `play:`) to the table of screen 'home'")
+                == true)
     }
 
     @Test func gapOfAnEverywhereEventPointsAtTheEvent() {
         let tap = Build.catalogue("button.tap", .ui, screens: nil)
         let document = Build.document(
-            events: [tap], screens: [Build.screen("a", [Build.cell("button.tap", [Build.row(silent: "x")])]), Build.screen("b", [])])
+            events: [tap],
+            screens: [Build.screen("a", [Build.cell("button.tap", [Build.row(silent: "x")])]), Build.screen("b", [])])
         let findings = PolicyValidator.validate(document)
         #expect(findings.codes == ["HP301"])
         #expect(findings.first?.location == tap.name.location)
@@ -159,7 +201,9 @@ import Testing
     @Test func everywhereDecidesAndScreensMayOverride() {
         let document = Build.document(
             events: [Build.catalogue("button.tap", .ui, screens: nil)],
-            screens: [Build.screen("a", [Build.cell("button.tap", [Build.row(silent: "own reason")])]), Build.screen("b", [])],
+            screens: [
+                Build.screen("a", [Build.cell("button.tap", [Build.row(silent: "own reason")])]), Build.screen("b", []),
+            ],
             everywhere: [Build.cell("button.tap", [Build.row(silent: "no haptic on every tap")])])
         #expect(PolicyValidator.validate(document).isEmpty)
     }
@@ -173,7 +217,10 @@ import Testing
 
     @Test func nonFiniteNumbersGiveFindingsNotCrashes() {
         let weird = Build.pattern(
-            "weird", params: [Build.param("x", .nan, min: .infinity, max: -.infinity), Build.param("y", 1e308, min: 0, max: 1e308)],
+            "weird",
+            params: [
+                Build.param("x", .nan, min: .infinity, max: -.infinity), Build.param("y", 1e308, min: 0, max: 1e308),
+            ],
             events: [
                 Build.event(.continuous, time: "y * 10", duration: "y / 0", intensity: "x"),
                 Build.event(.silence, time: "0", duration: "1e308 * 10"),
@@ -181,7 +228,9 @@ import Testing
         var document = Build.played(weird)
         document.engine.warmup = Located(.nan)
         document.bands = [Build.band("b", hysteresis: .infinity, edges: [.nan, .infinity, nil])]
-        document.budgets = [BudgetDecl(id: Located("B"), scope: .eachScreen, max: Located(Int.min), window: Located(.nan))]
+        document.budgets = [
+            BudgetDecl(id: Located("B"), scope: .eachScreen, max: Located(Int.min), window: Located(.nan))
+        ]
         let codes = Set(PolicyValidator.validate(document).codes)
         #expect(codes.isSuperset(of: ["HP115", "HP119", "HP121", "HP122", "HP502", "HP503"]))
     }
@@ -197,16 +246,20 @@ import Testing
 }
 
 @Suite struct InvariantCheckTests {
-    static func invariant(_ id: String, _ kind: InvariantDecl.Kind, presets: [Preset] = [], except: [String] = []) -> InvariantDecl {
+    static func invariant(_ id: String, _ kind: InvariantDecl.Kind, presets: [Preset] = [], except: [String] = [])
+        -> InvariantDecl
+    {
         InvariantDecl(
-            id: Build.name(id), kind: Located(kind, at: Build.at()), presets: presets.map { Located($0, at: Build.at()) },
+            id: Build.name(id), kind: Located(kind, at: Build.at()),
+            presets: presets.map { Located($0, at: Build.at()) },
             exceptions: except.map { InvariantDecl.Exception(event: Build.name($0), reason: Build.name("because")) })
     }
 
     @Test func layerMixingThroughABandLevelUnlessExempt() {
         var band = Build.band("m", hysteresis: 0, edges: [50, nil])
         band.levels[1].play = Build.name("soil")
-        let soil = Build.pattern("soil", layer: .creature, events: [Build.event(.transient)], fallback: .target(Build.name("tap")))
+        let soil = Build.pattern(
+            "soil", layer: .creature, events: [Build.event(.transient)], fallback: .target(Build.name("tap")))
         let events = [Build.catalogue("sample", .ui, screens: ["home"], value: .number)]
         let screens = [Build.screen("home", [Build.cell("sample", [Build.row(band: "m")])])]
         let strict = Build.document(
@@ -225,10 +278,15 @@ import Testing
         let error = Build.preset("oops", .notificationError)
         let pattern = Build.pattern(
             "p", layer: .ui, events: [Build.event(.transient)],
-            fallback: .sequence([SequenceStep(at: Build.expr("0"), target: Build.name("notification.error"))], location: Build.at()))
+            fallback: .sequence(
+                [SequenceStep(at: Build.expr("0"), target: Build.name("notification.error"))], location: Build.at()))
         let document = Build.document(
             feedback: [error, pattern], events: [Build.catalogue("go", .ui, screens: ["home"])],
-            screens: [Build.screen("home", [Build.cell("go", [Build.row(when: Build.when(speaks: true), play: "p"), Build.row(play: "oops")])])],
+            screens: [
+                Build.screen(
+                    "home",
+                    [Build.cell("go", [Build.row(when: Build.when(speaks: true), play: "p"), Build.row(play: "oops")])])
+            ],
             invariants: [Self.invariant("H-2", .bannedPresets, presets: [.notificationError])])
         let findings = PolicyValidator.validate(document)
         #expect(findings.codes == ["HP401", "HP401"])
@@ -257,9 +315,13 @@ import Testing
             feedback: [Build.preset("tick", .selection)],
             events: [Build.catalogue("selector.tick", .ui, screens: nil)],
             everywhere: [Build.cell("selector.tick", [Build.row(play: "tick")])])
-        document.budgets = [BudgetDecl(
-            id: Located("B-1"), scope: .eachScreen, max: Located(6), window: Located(10),
-            exceptions: events.map { InvariantDecl.Exception(event: Located($0), reason: Located("the control itself")) })]
+        document.budgets = [
+            BudgetDecl(
+                id: Located("B-1"), scope: .eachScreen, max: Located(6), window: Located(10),
+                exceptions: events.map {
+                    InvariantDecl.Exception(event: Located($0), reason: Located("the control itself"))
+                })
+        ]
         return document
     }
 
@@ -272,6 +334,8 @@ import Testing
         let finding = try #require(findings.first)
         #expect(findings.count == 1)
         #expect(finding.severity == .error)
-        #expect(finding.message == "budget 'B-1' excepts 'selector.tik', which is not in the catalogue; did you mean 'selector.tick'?")
+        #expect(
+            finding.message
+                == "budget 'B-1' excepts 'selector.tik', which is not in the catalogue; did you mean 'selector.tick'?")
     }
 }

@@ -19,10 +19,14 @@ import Testing
             PatternEventDecl(kind: Located(.silence), time: expr("inhale"), duration: expr("hold")),
             PatternEventDecl(
                 kind: Located(.continuous), time: expr("0"), duration: expr("inhale"), sharpness: expr("0.3"),
-                curves: [CurveDecl(parameter: Located(.intensity), points: [
-                    ControlPointDecl(time: expr("0"), value: expr("0.1")),
-                    ControlPointDecl(time: expr("inhale"), value: expr("1")),
-                ])]),
+                curves: [
+                    CurveDecl(
+                        parameter: Located(.intensity),
+                        points: [
+                            ControlPointDecl(time: expr("0"), value: expr("0.1")),
+                            ControlPointDecl(time: expr("inhale"), value: expr("1")),
+                        ])
+                ]),
             PatternEventDecl(kind: Located(.transient), time: expr("inhale + hold")),
         ],
         loop: expr("inhale + hold + 1"))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HapticPolicy
 @testable import HapticPolicyTools
 
@@ -90,11 +91,14 @@ import Testing
         let scenario = Scenario(
             name: "spin", duration: 100,
             steps: [
-                .repeated(.init(from: 1, every: 5, count: 2, steps: [
-                    .once(at: 0, event: .init(name: "selector.begin")),
-                    .periodic(.init(event: .init(name: "selector.tick"), from: 0.1, every: 0.1, count: 3)),
-                    .once(at: 0.5, event: .init(name: "selector.end")),
-                ]))
+                .repeated(
+                    .init(
+                        from: 1, every: 5, count: 2,
+                        steps: [
+                            .once(at: 0, event: .init(name: "selector.begin")),
+                            .periodic(.init(event: .init(name: "selector.tick"), from: 0.1, every: 0.1, count: 3)),
+                            .once(at: 0.5, event: .init(name: "selector.end")),
+                        ]))
             ]
         )
         let all = ScenarioRunner.run(scenario, seed: 3)
@@ -112,12 +116,15 @@ import Testing
     @Test func linesHaveFixedKeyOrderAndNumbers() {
         let event = TimedEvent(
             time: 12.5,
-            event: .init(name: "moisture.sample", subject: "p\"1", value: .number(39.95), speaks: true,
-                         params: [Event.Parameter(name: "bpm", value: .number(90))]),
+            event: .init(
+                name: "moisture.sample", subject: "p\"1", value: .number(39.95), speaks: true,
+                params: [Event.Parameter(name: "bpm", value: .number(90))]),
             valueDecimals: 1
         )
-        #expect(EventLogWriter.line(event)
-            == #"{"t":12.5,"event":"moisture.sample","subject":"p\"1","value":40,"speaks":true,"params":{"bpm":90}}"#)
+        #expect(
+            EventLogWriter.line(event)
+                == #"{"t":12.5,"event":"moisture.sample","subject":"p\"1","value":40,"speaks":true,"params":{"bpm":90}}"#
+        )
     }
 
     @Test(arguments: [

@@ -22,9 +22,13 @@ import Testing
     static func value(_ path: [Any], in root: Any) -> Any? {
         var node: Any? = root
         for step in path {
-            if let key = step as? String { node = (node as? [String: Any])?[key] }
-            else if let index = step as? Int, let array = node as? [Any], index < array.count { node = array[index] }
-            else { return nil }
+            if let key = step as? String {
+                node = (node as? [String: Any])?[key]
+            } else if let index = step as? Int, let array = node as? [Any], index < array.count {
+                node = array[index]
+            } else {
+                return nil
+            }
         }
         return node
     }

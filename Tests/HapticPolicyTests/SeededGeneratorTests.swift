@@ -1,16 +1,20 @@
 import Testing
+
 @testable import HapticPolicy
 @testable import HapticPolicyTools
 
 @Suite struct SeededGeneratorTests {
     @Test func sameSeedGivesSameSequence() {
-        var a = SeededGenerator(seed: 42), b = SeededGenerator(seed: 42)
+        var a = SeededGenerator(seed: 42)
+        var b = SeededGenerator(seed: 42)
         for _ in 0..<100 { #expect(a.next() == b.next()) }
     }
 
     @Test func differentSeedsDiffer() {
-        var a = SeededGenerator(seed: 1), b = SeededGenerator(seed: 2)
-        let first = (0..<8).map { _ in a.next() }, second = (0..<8).map { _ in b.next() }
+        var a = SeededGenerator(seed: 1)
+        var b = SeededGenerator(seed: 2)
+        let first = (0..<8).map { _ in a.next() }
+        let second = (0..<8).map { _ in b.next() }
         #expect(first != second)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import HapticPolicy
 @testable import HapticPolicyTools
 
@@ -25,7 +26,8 @@ enum Build {
     static func preset(_ name: String, _ preset: Preset, layer: Layer = .ui, intensity: Double? = nil) -> FeedbackDecl {
         FeedbackDecl(
             name: Self.name(name), layer: Located(layer, at: at()),
-            body: .preset(Located(preset, at: at()), intensity: intensity.map { Located($0, at: at()) }), location: at())
+            body: .preset(Located(preset, at: at()), intensity: intensity.map { Located($0, at: at()) }), location: at()
+        )
     }
 
     static func pattern(

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HapticPolicy
 @testable import HapticPolicyTools
 
@@ -27,10 +28,16 @@ import Testing
     }
 
     @Test func oneCellWithManyRows() {
-        let rows = (0..<20000).map { RowDecl(condition: ConditionDecl(subject: Located("s\($0 % 100)")), silent: Located("x")) }
+        let rows = (0..<20000).map {
+            RowDecl(condition: ConditionDecl(subject: Located("s\($0 % 100)")), silent: Located("x"))
+        }
         let document = Build.document(
             events: [EventDecl(name: Located("go"), layer: Located(.ui), screens: .only([Located("home")]))],
-            screens: [ScreenDecl(name: Located("home"), cells: [CellDecl(event: Located("go"), rows: rows + [RowDecl(silent: Located("y"))])])])
+            screens: [
+                ScreenDecl(
+                    name: Located("home"),
+                    cells: [CellDecl(event: Located("go"), rows: rows + [RowDecl(silent: Located("y"))])])
+            ])
         let (findings, seconds) = Self.timed(document)
         #expect(findings.filter { $0.code == "HP302" }.count == 19900)
         #expect(seconds < Self.limit)
@@ -38,11 +45,17 @@ import Testing
 
     @Test func manyUnknownNamesAmongManyFeedback() {
         let feedback = (0..<5000).map { Build.preset("feedback\($0)", .selection) }
-        let rows = (0..<5000).map { RowDecl(condition: ConditionDecl(subject: Located("k\($0)")), play: Located("fedback\($0)x")) }
+        let rows = (0..<5000).map {
+            RowDecl(condition: ConditionDecl(subject: Located("k\($0)")), play: Located("fedback\($0)x"))
+        }
         let document = Build.document(
             feedback: feedback,
             events: [EventDecl(name: Located("go"), layer: Located(.ui), screens: .only([Located("home")]))],
-            screens: [ScreenDecl(name: Located("home"), cells: [CellDecl(event: Located("go"), rows: rows + [RowDecl(silent: Located("y"))])])])
+            screens: [
+                ScreenDecl(
+                    name: Located("home"),
+                    cells: [CellDecl(event: Located("go"), rows: rows + [RowDecl(silent: Located("y"))])])
+            ])
         let (findings, seconds) = Self.timed(document)
         #expect(findings.filter { $0.code == "HP201" }.count == 5000)
         #expect(seconds < Self.limit)
@@ -51,7 +64,10 @@ import Testing
     @Test func oneEventListedOnManyScreensWithCells() {
         let names = (0..<5000).map { "s\($0)" }
         let event = EventDecl(name: Located("go"), layer: Located(.ui), screens: .only(names.map { Located($0) }))
-        let screens = names.map { ScreenDecl(name: Located($0), cells: [CellDecl(event: Located("go"), rows: [RowDecl(silent: Located("x"))])]) }
+        let screens = names.map {
+            ScreenDecl(
+                name: Located($0), cells: [CellDecl(event: Located("go"), rows: [RowDecl(silent: Located("x"))])])
+        }
         let (findings, seconds) = Self.timed(Build.document(events: [event], screens: screens))
         #expect(findings.isEmpty)
         #expect(seconds < Self.limit)
@@ -59,7 +75,9 @@ import Testing
 
     @Test func manyPatternsFallingBackToPatterns() {
         let patterns = (0..<3000).map { index in
-            Build.pattern("p\(index)", layer: .ui, events: [Build.event(.transient)], fallback: .target(Located("p\((index + 1) % 3000)")))
+            Build.pattern(
+                "p\(index)", layer: .ui, events: [Build.event(.transient)],
+                fallback: .target(Located("p\((index + 1) % 3000)")))
         }
         let (findings, seconds) = Self.timed(Build.document(feedback: patterns))
         #expect(findings.filter { $0.code == "HP207" }.count == 3000)

@@ -68,7 +68,8 @@ import Testing
         let document = try #require(PolicyLoader.parse([UInt8](data), file: name).document)
         for finding in PolicyValidator.validate(document) {
             #expect(finding.message.first?.isUppercase == false, "\(finding.code): \(finding.message)")
-            #expect(finding.message.contains(": ") || finding.message.contains("; "), "\(finding.code): \(finding.message)")
+            #expect(
+                finding.message.contains(": ") || finding.message.contains("; "), "\(finding.code): \(finding.message)")
             #expect(!finding.message.hasSuffix("."), "\(finding.code): \(finding.message)")
         }
     }
@@ -80,16 +81,21 @@ import Testing
         #expect(found.isEmpty, "\(name):\n\(messages.joined(separator: "\n"))")
     }
 
-    @Test(arguments: DiagnosticRegistry.codes(of: .validation).filter(\.hasFixtureExamples).map { "\($0.code)-\($0.slug)" })
+    @Test(
+        arguments: DiagnosticRegistry.codes(of: .validation).filter(\.hasFixtureExamples).map {
+            "\($0.code)-\($0.slug)"
+        })
     func everyCodeHasBothExamples(_ stem: String) {
         #expect(Self.fixtures.contains("\(stem).fail.yaml"), "add Fixtures/checks/\(stem).fail.yaml")
         #expect(Self.fixtures.contains("\(stem).pass.yaml"), "add Fixtures/checks/\(stem).pass.yaml")
     }
 
     @Test func everyExampleBelongsToACatalogueCode() {
-        let stems = Set(DiagnosticRegistry.codes(of: .validation).filter(\.hasFixtureExamples).map { "\($0.code)-\($0.slug)" })
+        let stems = Set(
+            DiagnosticRegistry.codes(of: .validation).filter(\.hasFixtureExamples).map { "\($0.code)-\($0.slug)" })
         for name in Self.fixtures {
-            let stem = name.replacingOccurrences(of: ".fail.yaml", with: "").replacingOccurrences(of: ".pass.yaml", with: "")
+            let stem = name.replacingOccurrences(of: ".fail.yaml", with: "").replacingOccurrences(
+                of: ".pass.yaml", with: "")
             #expect(stems.contains(stem), "\(name) matches no validation code in DiagnosticRegistry")
         }
     }

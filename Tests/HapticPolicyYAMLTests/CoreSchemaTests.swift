@@ -1,6 +1,7 @@
-import Testing
 import HapticPolicy
 import HapticPolicyTools
+import Testing
+
 @testable import HapticPolicyYAML
 
 /// Plain scalars resolve by the YAML 1.2 core schema, with booleans only `true`/`false`.
@@ -12,7 +13,8 @@ import HapticPolicyTools
         ("", .null), ("~", .null), ("null", .null), ("NULL", .null),
         ("true", .bool(true)), ("false", .bool(false)),
         ("True", .string("True")), ("yes", .string("yes")), ("1_000", .string("1_000")), ("0x", .string("0x")),
-        ("e3", .string("e3")), ("1e", .string("1e")), ("12abc", .string("12abc")), ("impact.light", .string("impact.light")),
+        ("e3", .string("e3")), ("1e", .string("1e")), ("12abc", .string("12abc")),
+        ("impact.light", .string("impact.light")),
     ])
     func resolvesPlainScalar(text: String, expected: CoreSchema.Value) {
         #expect(CoreSchema.resolvePlain(text) == expected)
@@ -29,8 +31,12 @@ import HapticPolicyTools
     @Test func quotedAndTaggedScalarsAreText() {
         let location = HapticPolicy.SourceLocation(file: "t", line: 1, column: 1)
         #expect(CoreSchema.resolve(YAMLNode(.scalar("12", .singleQuoted), at: location)) == .string("12"))
-        #expect(CoreSchema.resolve(YAMLNode(.scalar("12", .plain), tag: "tag:yaml.org,2002:str", at: location)) == .string("12"))
-        #expect(CoreSchema.resolve(YAMLNode(.scalar("12", .doubleQuoted), tag: "tag:yaml.org,2002:int", at: location)) == .int(12))
+        #expect(
+            CoreSchema.resolve(YAMLNode(.scalar("12", .plain), tag: "tag:yaml.org,2002:str", at: location))
+                == .string("12"))
+        #expect(
+            CoreSchema.resolve(YAMLNode(.scalar("12", .doubleQuoted), tag: "tag:yaml.org,2002:int", at: location))
+                == .int(12))
         #expect(CoreSchema.resolve(YAMLNode(.sequence([]), at: location)) == nil)
     }
 }

@@ -31,7 +31,8 @@ import Testing
 
     @Test func aBrokenExampleIsReportedAtItsLineInTheMarkdownFile() {
         let source = RepositoryFiles.PolicySource(
-            file: "Docs/x.md", firstLine: 40, text: "policy: a\nversion: 1\nfeedback:\n  tap: {layer: ui, preset: impact.lite}\n")
+            file: "Docs/x.md", firstLine: 40,
+            text: "policy: a\nversion: 1\nfeedback:\n  tap: {layer: ui, preset: impact.lite}\n")
         let (_, findings) = RepositoryFiles.lint(source)
         #expect(findings.contains { $0.severity == .error && $0.location.line == 43 })
     }

@@ -2,6 +2,7 @@ import Foundation
 import HapticPolicy
 import HapticPolicyTools
 import Testing
+
 @testable import HapticPolicyYAML
 
 /// The front end's rules as examples: for each code, a file that must raise it

@@ -2,6 +2,7 @@ import Foundation
 import HapticPolicy
 import HapticPolicyTools
 import Testing
+
 @testable import HapticPolicyYAML
 
 /// The reference policy decodes completely, with its values intact.
@@ -20,9 +21,10 @@ import Testing
         #expect(document.invariants.map(\.id.value) == ["H-1", "H-2", "H-3", "H-4", "H-5", "U-1"])
         #expect(document.feedback.count == 14)
         #expect(document.events.count == 15)
-        #expect(document.screens.map(\.name.value) == [
-            "camera", "naming", "album", "diary", "plant-settings", "settings", "sensor",
-        ])
+        #expect(
+            document.screens.map(\.name.value) == [
+                "camera", "naming", "album", "diary", "plant-settings", "settings", "sensor",
+            ])
         #expect(document.budgets.count == 2)
     }
 
@@ -45,9 +47,11 @@ import Testing
         #expect(pattern.events.first?.duration?.value == .number(0.35))
 
         let snap = try #require(document.feedback.first { $0.name.value == "snap" })
-        #expect(snap.body == .preset(
-            Located(.impactRigid, at: SourceLocation(file: Self.path, line: 44, column: 32)),
-            intensity: Located(0.7, at: SourceLocation(file: Self.path, line: 44, column: 57))))
+        #expect(
+            snap.body
+                == .preset(
+                    Located(.impactRigid, at: SourceLocation(file: Self.path, line: 44, column: 32)),
+                    intensity: Located(0.7, at: SourceLocation(file: Self.path, line: 44, column: 57))))
 
         let h1 = try #require(document.invariants.first)
         #expect(h1.text?.hasPrefix("変わった瞬間にだけ鳴らし") == true)

@@ -1,6 +1,7 @@
 import HapticPolicy
 import HapticPolicyTools
 import Testing
+
 @testable import HapticPolicyYAML
 
 /// Each decoding diagnostic with a failing input (code and line:column asserted) and the
@@ -26,7 +27,8 @@ import Testing
             name: "unknown key, no near miss lists the valid keys",
             body: "colour: red\n", expected: ["HP012@3:1"], mentions: ["valid keys", "feedback", "screens"]),
         Case(
-            name: "merge key", body: "feedback:\n  a: &base {layer: ui, preset: selection}\n  b: {<<: *base, note: x}\n",
+            name: "merge key",
+            body: "feedback:\n  a: &base {layer: ui, preset: selection}\n  b: {<<: *base, note: x}\n",
             expected: ["HP012@5:7"], mentions: ["merge keys ('<<') are not supported"]),
         Case(
             name: "misspelt required key is reported once",
@@ -70,36 +72,43 @@ import Testing
             expected: ["HP014@4:15"], mentions: ["did you mean 'prepare-engine'?"]),
         Case(
             name: "unknown pattern event type",
-            body: "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: transiet, time: 0}\n",
+            body:
+                "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: transiet, time: 0}\n",
             expected: ["HP014@8:18"], mentions: ["did you mean 'transient'?"]),
         Case(
             name: "unknown ticker step", body: "screens:\n  s:\n    table:\n      e: {ticker: tock}\n",
             expected: ["HP014@6:19"], mentions: ["did you mean 'tick'?"]),
         Case(
             name: "expression error in a plain scalar",
-            body: "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: transient, time: 2 $ 3}\n",
+            body:
+                "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: transient, time: 2 $ 3}\n",
             expected: ["HP015@8:37"], mentions: ["unexpected '$'"]),
         Case(
             name: "expression error in single quotes",
-            body: "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: transient, time: '1 + $'}\n",
+            body:
+                "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: transient, time: '1 + $'}\n",
             expected: ["HP015@8:40"]),
         Case(
             name: "expression error after an escape in double quotes",
-            body: "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: transient, time: \"\\x31 + $\"}\n",
+            body:
+                "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: transient, time: \"\\x31 + $\"}\n",
             expected: ["HP015@8:43"]),
         Case(
             name: "expression error after Japanese parameter names",
-            body: "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: transient, time: \"吸う + $\"}\n",
+            body:
+                "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: transient, time: \"吸う + $\"}\n",
             expected: ["HP015@8:41"]),
         Case(
             // 'é' written as e + U+0301: one Character for the expression parser, two
             // Unicode scalars (two columns) for locations.
             name: "expression error after a combining accent",
-            body: "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: transient, time: \"e\u{301}x + $\"}\n",
+            body:
+                "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: transient, time: \"e\u{301}x + $\"}\n",
             expected: ["HP015@8:42"]),
         Case(
             name: "expression that ends too early",
-            body: "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: transient, time: 1 +}\n",
+            body:
+                "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: transient, time: 1 +}\n",
             expected: ["HP015@8:38"], mentions: ["ends too early"]),
         Case(
             name: "preset and pattern together",
@@ -113,18 +122,21 @@ import Testing
             expected: ["HP016@4:45"]),
         Case(
             name: "duration on a transient",
-            body: "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: transient, time: 0, duration: 1}\n",
+            body:
+                "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: transient, time: 0, duration: 1}\n",
             expected: ["HP017@8:38"], mentions: ["'duration' does not apply here"]),
         Case(
             name: "intensity on a pattern feedback",
-            body: "feedback:\n  b:\n    layer: creature\n    intensity: 1\n    pattern: {events: [{type: transient, time: 0}]}\n",
+            body:
+                "feedback:\n  b:\n    layer: creature\n    intensity: 1\n    pattern: {events: [{type: transient, time: 0}]}\n",
             expected: ["HP017@6:5"]),
         Case(
             name: "fallback on a preset", body: "feedback:\n  b: {layer: ui, preset: selection, fallback: none}\n",
             expected: ["HP017@4:37"]),
         Case(
             name: "continuous without duration",
-            body: "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: continuous, time: 0}\n",
+            body:
+                "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: continuous, time: 0}\n",
             expected: ["HP013@8:11"], mentions: ["'duration'"]),
         Case(
             name: "banned-presets without presets", body: "invariants:\n  - {id: H-2, rule: banned-presets}\n",
@@ -134,7 +146,8 @@ import Testing
             expected: ["HP013@6:10"], mentions: ["silent: <reason>"]),
         Case(
             name: "band level without play or silent",
-            body: "bands:\n  m:\n    hysteresis: 1\n    levels:\n      - {name: low, below: 5}\n      - {name: high, play: x}\n",
+            body:
+                "bands:\n  m:\n    hysteresis: 1\n    levels:\n      - {name: low, below: 5}\n      - {name: high, play: x}\n",
             expected: ["HP013@7:9"]),
         Case(
             name: "budget without scope", body: "budgets:\n  - {id: B-1, max: 1, per: 1}\n",
@@ -143,7 +156,8 @@ import Testing
             name: "infinite number", body: "engine: {warmup: .inf}\n", expected: ["HP018@3:18"]),
         Case(
             name: "nan in an expression",
-            body: "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: transient, time: .nan}\n",
+            body:
+                "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - {type: transient, time: .nan}\n",
             expected: ["HP018@8:35"]),
         Case(
             name: "yes is not a boolean", body: "engine: {haptics-only: yes}\n",
@@ -152,15 +166,18 @@ import Testing
             name: "off is not a boolean", body: "screens:\n  s:\n    table:\n      e: {when: {speaks: off}, play: x}\n",
             expected: ["HP019@6:26"], mentions: ["write false"]),
         Case(
-            name: "every mistake in a condition", body: "everywhere:\n  e: {when: {speaks: no, subject: [a]}, play: x}\n",
+            name: "every mistake in a condition",
+            body: "everywhere:\n  e: {when: {speaks: no, subject: [a]}, play: x}\n",
             expected: ["HP019@4:22", "HP011@4:35"]),
         Case(
             name: "control point that is not a pair",
-            body: "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - type: continuous\n          time: 0\n          duration: 1\n          curves: {intensity: [[0, 1, 2]]}\n",
+            body:
+                "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - type: continuous\n          time: 0\n          duration: 1\n          curves: {intensity: [[0, 1, 2]]}\n",
             expected: ["HP011@11:32"], mentions: ["[time, value]"]),
         Case(
             name: "unknown curve parameter",
-            body: "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - type: continuous\n          time: 0\n          duration: 1\n          curves: {intensty: [[0, 1]]}\n",
+            body:
+                "feedback:\n  b:\n    layer: creature\n    pattern:\n      events:\n        - type: continuous\n          time: 0\n          duration: 1\n          curves: {intensty: [[0, 1]]}\n",
             expected: ["HP014@11:20"], mentions: ["did you mean 'intensity'?"]),
         Case(
             name: "screens that is neither all nor a list", body: "events:\n  e: {layer: ui, screens: everywhere}\n",
@@ -178,7 +195,8 @@ import Testing
             expected: ["HP011@4:70"], mentions: ["expected text for 'selector.tick'"]),
         Case(
             name: "budget exception without a reason",
-            body: "budgets:\n  - id: B-1\n    each: screen\n    max: 6\n    per: 10\n    except:\n      selector.tick: ''\n",
+            body:
+                "budgets:\n  - id: B-1\n    each: screen\n    max: 6\n    per: 10\n    except:\n      selector.tick: ''\n",
             expected: ["HP011@9:22"], mentions: ["'selector.tick' has no reason"]),
         Case(
             name: "budget exception with nothing after the colon",
@@ -186,7 +204,8 @@ import Testing
             expected: ["HP011@4:70"], mentions: ["has no reason"]),
         Case(
             name: "several independent mistakes are all reported",
-            body: "feedback:\n  a: {layer: uii, preset: selection}\n  b: {layer: ui, preset: selction}\nengine: {warmup: x}\n",
+            body:
+                "feedback:\n  a: {layer: uii, preset: selection}\n  b: {layer: ui, preset: selction}\nengine: {warmup: x}\n",
             expected: ["HP014@4:14", "HP014@5:26", "HP011@6:18"]),
     ]
 
@@ -241,7 +260,10 @@ import Testing
 
             """
         ),
-        ("fallback none", "feedback:\n  b:\n    layer: creature\n    pattern: {events: [{type: transient, time: 0}]}\n    fallback: none\n"),
+        (
+            "fallback none",
+            "feedback:\n  b:\n    layer: creature\n    pattern: {events: [{type: transient, time: 0}]}\n    fallback: none\n"
+        ),
         (
             "band with a silent level",
             "bands:\n  m:\n    unit: '%'\n    hysteresis: 0\n    levels:\n      - {name: low, below: 0x10, silent: quiet}\n      - {name: high, play: x}\n"
@@ -284,13 +306,18 @@ import Testing
 
     @Test func decodesBudgetExceptionsWithLocations() throws {
         let document = try #require(
-            load(header + "budgets:\n  - id: B-1\n    each: screen\n    max: 6\n    per: 10\n    except:\n      selector.tick: the ticks are the control\n").document)
+            load(
+                header
+                    + "budgets:\n  - id: B-1\n    each: screen\n    max: 6\n    per: 10\n    except:\n      selector.tick: the ticks are the control\n"
+            ).document)
         let budget = try #require(document.budgets.first)
         let at = { (line: Int, column: Int) in SourceLocation(file: "test.yaml", line: line, column: column) }
-        #expect(budget.exceptions == [
-            InvariantDecl.Exception(
-                event: Located("selector.tick", at: at(9, 7)), reason: Located("the ticks are the control", at: at(9, 22)))
-        ])
+        #expect(
+            budget.exceptions == [
+                InvariantDecl.Exception(
+                    event: Located("selector.tick", at: at(9, 7)),
+                    reason: Located("the ticks are the control", at: at(9, 22)))
+            ])
     }
 
     @Test func locatesValuesAndDeclarations() throws {

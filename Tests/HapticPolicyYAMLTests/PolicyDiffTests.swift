@@ -2,6 +2,7 @@ import Foundation
 import HapticPolicy
 import HapticPolicyTools
 import Testing
+
 @testable import HapticPolicyYAML
 
 @Suite struct PolicyDiffTests {
@@ -18,7 +19,8 @@ import Testing
     static func edgeLog(_ values: [Double]) -> [TimedEvent] {
         [TimedEvent(time: 0, event: .init(name: "screen.enter", screen: "camera"))]
             + values.enumerated().map { index, value in
-                TimedEvent(time: Double(index + 1), event: .init(name: "moisture.sample", subject: "p", value: .number(value)))
+                TimedEvent(
+                    time: Double(index + 1), event: .init(name: "moisture.sample", subject: "p", value: .number(value)))
             }
     }
 

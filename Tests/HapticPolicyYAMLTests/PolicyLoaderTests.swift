@@ -2,6 +2,7 @@ import Foundation
 import HapticPolicy
 import HapticPolicyTools
 import Testing
+
 @testable import HapticPolicyYAML
 
 @Suite struct PolicyLoaderTests {
@@ -64,7 +65,8 @@ import Testing
                 }
             }
             let result = PolicyLoader.parse(bytes, file: "fuzz.yaml")
-            let lineCount = (result.source ?? "").split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count
+            let lineCount = (result.source ?? "").split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+                .count
             for diagnostic in result.diagnostics {
                 #expect(diagnostic.location.line >= 1 && diagnostic.location.line <= max(lineCount, 1) + 1)
                 #expect(diagnostic.location.column >= 1)

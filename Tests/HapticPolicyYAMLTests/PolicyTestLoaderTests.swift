@@ -1,6 +1,7 @@
 import HapticPolicy
 import HapticPolicyTools
 import Testing
+
 @testable import HapticPolicyYAML
 
 @Suite struct PolicyTestLoaderTests {
@@ -13,7 +14,8 @@ import Testing
     }
 
     @Test func tableRowsBecomeOneEventCasesAfterEnteringTheScreen() throws {
-        let result = Self.parse("""
+        let result = Self.parse(
+            """
             policy: p.yaml
             device: {lowPower: true}
             table:
@@ -30,11 +32,14 @@ import Testing
         #expect(first.steps.map(\.event.time) == [0, 1])
         #expect(first.steps[0].event.event == Scenario.EventTemplate(name: "screen.enter", screen: "camera"))
         #expect(first.steps[0].expectation == nil)
-        #expect(first.steps[1].expectation == PolicyExpectation(outcome: .play("tap"), render: "impact.light", directives: []))
+        #expect(
+            first.steps[1].expectation
+                == PolicyExpectation(outcome: .play("tap"), render: "impact.light", directives: []))
     }
 
     @Test func sequenceStepsDefaultToOneSecondApart() throws {
-        let result = Self.parse("""
+        let result = Self.parse(
+            """
             cases:
               - name: seq
                 screen: camera
@@ -55,7 +60,8 @@ import Testing
     }
 
     @Test func parametersAndLoopAreReadInBothForms() throws {
-        let result = Self.parse("""
+        let result = Self.parse(
+            """
             table:
               - {screen: m, event: metronome.start, params: {bpm: 120}, play: click, parameters: {bpm: 120}, loop: 0.5}
               - {screen: m, event: metronome.start, play: click, parameters: {}}

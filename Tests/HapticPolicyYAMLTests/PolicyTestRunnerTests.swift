@@ -2,6 +2,7 @@ import Foundation
 import HapticPolicy
 import HapticPolicyTools
 import Testing
+
 @testable import HapticPolicyYAML
 
 /// The runner and coverage on the reference policy, loaded from `Policies/plavo.yaml`.
@@ -14,26 +15,37 @@ import Testing
         return try Policy(compiling: document)
     }
 
-    static func step(_ t: Double, _ name: String, screen: String? = nil, value: ScalarValue? = nil,
-                     speaks: Bool? = nil, expect: PolicyExpectation? = nil) -> PolicyTestCase.Step {
+    static func step(
+        _ t: Double, _ name: String, screen: String? = nil, value: ScalarValue? = nil,
+        speaks: Bool? = nil, expect: PolicyExpectation? = nil
+    ) -> PolicyTestCase.Step {
         PolicyTestCase.Step(
-            event: TimedEvent(time: t, event: .init(name: name, screen: screen, subject: "p", value: value, speaks: speaks)),
+            event: TimedEvent(
+                time: t, event: .init(name: name, screen: screen, subject: "p", value: value, speaks: speaks)),
             expectation: expect)
     }
 
     @Test func passingAndFailingExpectations() throws {
         let policy = try Self.plavo()
         let runner = PolicyTestRunner(policy: policy)
-        let suite = PolicyTestSuite(file: "t", cases: [
-            PolicyTestCase(name: "passes", steps: [
-                Self.step(0, "screen.enter", screen: "camera"),
-                Self.step(1, "plant.found", speaks: true, expect: .init(outcome: .play("pulse"), render: "pattern:pulse")),
-            ]),
-            PolicyTestCase(name: "fails", steps: [
-                Self.step(0, "screen.enter", screen: "camera"),
-                Self.step(1, "plant.found", expect: .init(outcome: .play("pulse"), rule: "camera/plant.found")),
-            ]),
-        ])
+        let suite = PolicyTestSuite(
+            file: "t",
+            cases: [
+                PolicyTestCase(
+                    name: "passes",
+                    steps: [
+                        Self.step(0, "screen.enter", screen: "camera"),
+                        Self.step(
+                            1, "plant.found", speaks: true,
+                            expect: .init(outcome: .play("pulse"), render: "pattern:pulse")),
+                    ]),
+                PolicyTestCase(
+                    name: "fails",
+                    steps: [
+                        Self.step(0, "screen.enter", screen: "camera"),
+                        Self.step(1, "plant.found", expect: .init(outcome: .play("pulse"), rule: "camera/plant.found")),
+                    ]),
+            ])
         let report = runner.run(suite)
         #expect(report.passed == 1)
         #expect(report.failed == 1)
@@ -54,13 +66,15 @@ import Testing
         var session = Session(policy: try Self.metronome())
         _ = session.decide(TimedEvent(time: 0, event: .init(name: "screen.enter", screen: "metronome")))
         let start = session.decide(TimedEvent(time: 1, event: .init(name: "metronome.start")))
-        let tempo = session.decide(TimedEvent(
-            time: 2, event: .init(name: "metronome.tempo", params: [.init(name: "bpm", value: .number(90))])))
+        let tempo = session.decide(
+            TimedEvent(
+                time: 2, event: .init(name: "metronome.tempo", params: [.init(name: "bpm", value: .number(90))])))
         let play = PolicyExpectation.Outcome.play("click")
         // Defaults are filled in: no params still plays at 60 bpm, one click a second.
         #expect(PolicyTestRunner.compare(.init(outcome: play, parameters: ["bpm": 60], loop: 1), start).isEmpty)
         // 60 / 90 is not exactly 0.6666666667, but within 1e-9.
-        #expect(PolicyTestRunner.compare(.init(outcome: play, parameters: ["bpm": 90], loop: 0.6666666667), tempo).isEmpty)
+        #expect(
+            PolicyTestRunner.compare(.init(outcome: play, parameters: ["bpm": 90], loop: 0.6666666667), tempo).isEmpty)
         #expect(!PolicyTestRunner.compare(.init(outcome: play, loop: 0.6666667), tempo).isEmpty)
         // The map is exact: a missing or extra name fails.
         #expect(!PolicyTestRunner.compare(.init(outcome: play, parameters: [:]), start).isEmpty)
@@ -79,16 +93,24 @@ import Testing
         let policy = try Self.metronome()
         let runner = PolicyTestRunner(policy: policy)
         func start(_ bpm: Double, _ expectation: PolicyExpectation) -> PolicyTestCase {
-            PolicyTestCase(name: "\(bpm)", steps: [
-                .init(event: TimedEvent(time: 0, event: .init(name: "screen.enter", screen: "metronome"))),
-                .init(event: TimedEvent(time: 1, event: .init(name: "metronome.start", params: [.init(name: "bpm", value: .number(bpm))])),
-                      expectation: expectation),
-            ])
+            PolicyTestCase(
+                name: "\(bpm)",
+                steps: [
+                    .init(event: TimedEvent(time: 0, event: .init(name: "screen.enter", screen: "metronome"))),
+                    .init(
+                        event: TimedEvent(
+                            time: 1,
+                            event: .init(name: "metronome.start", params: [.init(name: "bpm", value: .number(bpm))])),
+                        expectation: expectation),
+                ])
         }
-        let report = runner.run(PolicyTestSuite(file: "t", cases: [
-            start(120, .init(outcome: .play("click"), parameters: ["bpm": 120], loop: 0.5)),
-            start(100, .init(outcome: .play("click"), parameters: ["bpm": 120], loop: 0.5)),
-        ]))
+        let report = runner.run(
+            PolicyTestSuite(
+                file: "t",
+                cases: [
+                    start(120, .init(outcome: .play("click"), parameters: ["bpm": 120], loop: 0.5)),
+                    start(100, .init(outcome: .play("click"), parameters: ["bpm": 120], loop: 0.5)),
+                ]))
         #expect(report.passed == 1)
         let failure = try #require(report.results[1].failures.first)
         #expect(failure.expected == "parameters {bpm=120}, loop 0.5")

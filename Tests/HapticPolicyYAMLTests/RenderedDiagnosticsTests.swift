@@ -1,6 +1,7 @@
 import HapticPolicy
 import HapticPolicyTools
 import Testing
+
 @testable import HapticPolicyYAML
 
 /// What a designer sees in the terminal, compared verbatim.

@@ -25,7 +25,9 @@ enum RepositoryFiles {
     /// Every ```` ```yaml policy ```` block of the Markdown files under `Docs/`.
     static func documentedPolicies() -> [PolicySource] {
         markdownFiles().flatMap { file -> [PolicySource] in
-            guard let text = try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8) else { return [] }
+            guard let text = try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8) else {
+                return []
+            }
             return policyBlocks(in: text).map { PolicySource(file: file, firstLine: $0.line, text: $0.text) }
         }
     }
@@ -82,7 +84,8 @@ enum RepositoryFiles {
     }
 
     private static func markdownFiles() -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Docs").path)) ?? []
+        let names =
+            (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Docs").path)) ?? []
         return names.filter { $0.hasSuffix(".md") }.sorted().map { "Docs/\($0)" }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import HapticPolicy
 import HapticPolicyTools
 import Testing
+
 @testable import HapticPolicyYAML
 
 @Suite struct ScenarioLoaderTests {
@@ -14,7 +15,8 @@ import Testing
     }
 
     @Test func decodesEveryStepKind() throws {
-        let result = Self.parse("""
+        let result = Self.parse(
+            """
             scenario: all
             duration: 30
             steps:
@@ -97,24 +99,29 @@ import Testing
         let result = Self.parse(text)
         #expect(Self.codes(result) == ["HP807@5:5"], "\(result.diagnostics.map(\.message))")
         #expect(result.scenario == nil)
-        #expect(result.diagnostics.first?.message
-            == "this step would generate up to 10000001 events in 10000 s (the scenario up to 10000002), over the limit of 2000000; raise 'every', give a 'count' or an 'until', or shorten the duration")
+        #expect(
+            result.diagnostics.first?.message
+                == "this step would generate up to 10000001 events in 10000 s (the scenario up to 10000002), over the limit of 2000000; raise 'every', give a 'count' or an 'until', or shorten the duration"
+        )
         // Within the limit for its own duration, over it for a day.
         let signal = "scenario: x\nduration: 60\nsteps:\n  - signal: {event: a, start: 1, every: 0.01}\n"
         #expect(ScenarioLoader.parse(Array(signal.utf8), file: "s.yaml").diagnostics.isEmpty)
         let day = ScenarioLoader.parse(Array(signal.utf8), file: "s.yaml", duration: 86_400)
         #expect(Self.codes(day) == ["HP807@4:5"])
-        #expect(day.diagnostics.first?.message.hasPrefix("this step would generate up to 8640001 events in 86400 s") == true)
+        #expect(
+            day.diagnostics.first?.message.hasPrefix("this step would generate up to 8640001 events in 86400 s") == true
+        )
     }
 
     @Test func shippedScenariosLoad() throws {
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Policies/scenarios")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".yaml") }
-        #expect(Set(names) == [
-            "drying.yaml", "watering.yaml", "flaky-sensor.yaml", "selector-spin.yaml", "session.yaml",
-            "breathing.yaml", "metronome.yaml",
-        ])
+        #expect(
+            Set(names) == [
+                "drying.yaml", "watering.yaml", "flaky-sensor.yaml", "selector-spin.yaml", "session.yaml",
+                "breathing.yaml", "metronome.yaml",
+            ])
         for name in names {
             let data = try Data(contentsOf: directory.appendingPathComponent(name))
             let result = ScenarioLoader.parse([UInt8](data), file: name)

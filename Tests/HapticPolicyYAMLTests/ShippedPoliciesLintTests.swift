@@ -46,13 +46,15 @@ import Testing
 
     @Test func plavoHasTheScreensEventsAndFeedbackOfIssue2() throws {
         let plavo = try Self.document("plavo")
-        #expect(plavo.screens.map(\.name.value)
-            == ["camera", "naming", "album", "diary", "plant-settings", "settings", "sensor"])
-        #expect(Set(plavo.events.map(\.name.value)) == [
-            "plant.found", "plant.notFound", "moisture.sample", "shutter", "selector.begin", "selector.tick",
-            "selector.end", "plant.meet", "album.empty", "album.scroll", "diary.limitReached", "plant.farewell",
-            "data.reset", "sensor.unreachable", "button.tap",
-        ])
+        #expect(
+            plavo.screens.map(\.name.value)
+                == ["camera", "naming", "album", "diary", "plant-settings", "settings", "sensor"])
+        #expect(
+            Set(plavo.events.map(\.name.value)) == [
+                "plant.found", "plant.notFound", "moisture.sample", "shutter", "selector.begin", "selector.tick",
+                "selector.end", "plant.meet", "album.empty", "album.scroll", "diary.limitReached", "plant.farewell",
+                "data.reset", "sensor.unreachable", "button.tap",
+            ])
         let names = Set(plavo.feedback.map(\.name.value))
         #expect(names.isSuperset(of: ["tick", "tap", "thud", "caution", "snap", "meet", "farewell", "pulse"]))
         #expect(plavo.bands.first { $0.name.value == "moisture" }?.levels.count == 6)
@@ -72,12 +74,16 @@ import Testing
         #expect(silences.count == 5)
         #expect(silences.allSatisfy { !($0.silent?.value.isEmpty ?? true) })
         // A cancelled reset is silent because nothing happened, not because of a rule.
-        #expect(silences.filter(\.cites.isEmpty).compactMap(\.silent?.value) == ["the reset was cancelled; nothing happened"])
+        #expect(
+            silences.filter(\.cites.isEmpty).compactMap(\.silent?.value) == [
+                "the reset was cancelled; nothing happened"
+            ])
     }
 
     @Test func breathIsFourSevenEightWithASilentHoldAndTapsAtThePhaseBoundaries() throws {
         let (feedback, breath) = try Self.pattern("breath", in: try Self.document("breathing"))
-        let defaults = Dictionary(uniqueKeysWithValues: breath.parameters.map { ($0.name.value, $0.defaultValue.value) })
+        let defaults = Dictionary(
+            uniqueKeysWithValues: breath.parameters.map { ($0.name.value, $0.defaultValue.value) })
         #expect(defaults == ["inhale": 4, "hold": 7, "exhale": 8])
         #expect(breath.parameters.allSatisfy { ($0.minimum?.value ?? 0) >= 1 })
         #expect(breath.events.map(\.kind.value) == [.continuous, .silence, .continuous])

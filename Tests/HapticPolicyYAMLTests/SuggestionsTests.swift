@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HapticPolicyYAML
 
 @Suite struct SuggestionsTests {

@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyTools
+
 @testable import HapticPolicyYAML
 
 /// Parses YAML text as `test.yaml`.

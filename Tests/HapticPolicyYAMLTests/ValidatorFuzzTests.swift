@@ -19,7 +19,9 @@ import Testing
         }
     }
 
-    static let weirdNumbers: [Double] = [.nan, .infinity, -.infinity, -1e308, 1e308, 0, -0.0, -1, .leastNonzeroMagnitude, 31, 17]
+    static let weirdNumbers: [Double] = [
+        .nan, .infinity, -.infinity, -1e308, 1e308, 0, -0.0, -1, .leastNonzeroMagnitude, 31, 17,
+    ]
     static let weirdExpressions: [HapticPolicy.Expression] = [
         .number(.nan), .number(1e308), .binary(.divide, .number(1), .number(0)),
         .binary(.multiply, .number(1e308), .number(10)), .parameter("ghost"), .negate(.number(5)), .number(0),
@@ -48,9 +50,10 @@ import Testing
             guard let f = document.feedback.indices.randomElement(using: &random),
                 case .pattern(var pattern) = document.feedback[f].body
             else { return }
-            pattern.parameters.append(TemplateParameter(
-                name: name, defaultValue: Located(number), minimum: Located(pick(weirdNumbers) ?? 0),
-                maximum: Located(pick(weirdNumbers) ?? 0)))
+            pattern.parameters.append(
+                TemplateParameter(
+                    name: name, defaultValue: Located(number), minimum: Located(pick(weirdNumbers) ?? 0),
+                    maximum: Located(pick(weirdNumbers) ?? 0)))
             pattern.events.shuffle(using: &random)
             if random.next() % 3 == 0 { pattern.events = [] }
             document.feedback[f].body = .pattern(pattern)
@@ -71,17 +74,21 @@ import Testing
             guard let s = document.screens.indices.randomElement(using: &random),
                 let c = document.screens[s].cells.indices.randomElement(using: &random)
             else { return }
-            document.screens[s].cells[c].rows = random.next() % 2 == 0 ? [] : [RowDecl(), RowDecl(band: name, silent: Located(""))]
+            document.screens[s].cells[c].rows =
+                random.next() % 2 == 0 ? [] : [RowDecl(), RowDecl(band: name, silent: Located(""))]
         case 5:
             guard let s = document.screens.indices.randomElement(using: &random),
                 let c = document.screens[s].cells.indices.randomElement(using: &random)
             else { return }
             document.screens[s].cells[c].event = name
-            document.screens[s].cells[c].rows.append(RowDecl(
-                condition: ConditionDecl(speaks: Located(true), value: Located(.number(number))),
-                play: name, stop: name, ticker: Located(.tick), cites: [name]))
+            document.screens[s].cells[c].rows.append(
+                RowDecl(
+                    condition: ConditionDecl(speaks: Located(true), value: Located(.number(number))),
+                    play: name, stop: name, ticker: Located(.tick), cites: [name]))
         case 6:
-            document.budgets = [BudgetDecl(id: name, scope: .screen(name), max: Located(Int.min), window: Located(number))]
+            document.budgets = [
+                BudgetDecl(id: name, scope: .screen(name), max: Located(Int.min), window: Located(number))
+            ]
         case 7:
             document.engine.warmup = Located(number)
             document.version = Located(Int.max)

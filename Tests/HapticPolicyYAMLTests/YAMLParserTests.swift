@@ -1,6 +1,7 @@
 import HapticPolicy
 import HapticPolicyTools
 import Testing
+
 @testable import HapticPolicyYAML
 
 /// The libyaml wrapper: events copied out of C with 1-based marks.

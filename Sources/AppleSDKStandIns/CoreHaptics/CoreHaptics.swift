@@ -152,7 +152,10 @@ open class CHHapticEvent {
 
     /// `init(eventType type: CHHapticEvent.EventType, parameters eventParams: [CHHapticEventParameter], relativeTime time: TimeInterval)`
     /// Source: https://developer.apple.com/documentation/corehaptics/chhapticevent/init(eventtype:parameters:relativetime:)
-    public init(eventType type: CHHapticEvent.EventType, parameters eventParams: [CHHapticEventParameter], relativeTime time: TimeInterval) {}
+    public init(
+        eventType type: CHHapticEvent.EventType, parameters eventParams: [CHHapticEventParameter],
+        relativeTime time: TimeInterval
+    ) {}
 
     /// `init(eventType type: CHHapticEvent.EventType, parameters eventParams: [CHHapticEventParameter], relativeTime time: TimeInterval, duration: TimeInterval)`
     /// Source: https://developer.apple.com/documentation/corehaptics/chhapticevent/init(eventtype:parameters:relativetime:duration:)

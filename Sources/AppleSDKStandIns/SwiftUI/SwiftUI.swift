@@ -85,7 +85,10 @@ extension View {
     /// `func onChange<V>(of value: V, perform action: @escaping (V) -> Void) -> some View where V : Equatable`
     /// (iOS 14.0+, deprecated in iOS 17.0 for `onChange(of:initial:_:)`).
     /// Source: https://developer.apple.com/documentation/swiftui/view/onchange(of:perform:)
-    @available(iOS, introduced: 14.0, deprecated: 17.0, message: "Use `onChange` with a two or zero parameter action closure instead.")
+    @available(
+        iOS, introduced: 14.0, deprecated: 17.0,
+        message: "Use `onChange` with a two or zero parameter action closure instead."
+    )
     @available(macOS, introduced: 11.0, deprecated: 14.0)
     public func onChange<V>(of value: V, perform action: @escaping (V) -> Void) -> some View where V: Equatable {
         ModifiedView<Self>()

@@ -36,11 +36,13 @@ open class UIViewController: UIResponder {
 open class UIApplication: UIResponder {
     /// `nonisolated class let didEnterBackgroundNotification: NSNotification.Name`
     /// Source: https://developer.apple.com/documentation/uikit/uiapplication/didenterbackgroundnotification
-    nonisolated public static let didEnterBackgroundNotification = NSNotification.Name("UIApplicationDidEnterBackgroundNotification")
+    nonisolated public static let didEnterBackgroundNotification = NSNotification.Name(
+        "UIApplicationDidEnterBackgroundNotification")
 
     /// `nonisolated class let willEnterForegroundNotification: NSNotification.Name`
     /// Source: https://developer.apple.com/documentation/uikit/uiapplication/willenterforegroundnotification
-    nonisolated public static let willEnterForegroundNotification = NSNotification.Name("UIApplicationWillEnterForegroundNotification")
+    nonisolated public static let willEnterForegroundNotification = NSNotification.Name(
+        "UIApplicationWillEnterForegroundNotification")
 }
 
 // Foundation on Apple platforms has these; swift-corelibs-foundation does not.
@@ -55,5 +57,6 @@ extension NSNotification.Name {
     /// `static let NSProcessInfoPowerStateDidChange: NSNotification.Name`
     /// Source: https://developer.apple.com/documentation/foundation/nsnotification/name-swift.struct/nsprocessinfopowerstatedidchange
     // swift-format-ignore: AlwaysUseLowerCamelCase
-    public static let NSProcessInfoPowerStateDidChange = NSNotification.Name("NSProcessInfoPowerStateDidChangeNotification")
+    public static let NSProcessInfoPowerStateDidChange = NSNotification.Name(
+        "NSProcessInfoPowerStateDidChangeNotification")
 }

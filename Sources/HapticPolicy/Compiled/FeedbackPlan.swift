@@ -103,7 +103,9 @@ public final class FeedbackPlan: Sendable, Codable {
     /// Every template parameter with `values`, or else its default.
     public func bindings(_ values: [String: Double]) -> [String: Double] {
         var bound = values
-        for parameter in parameters where bound[parameter.name] == nil { bound[parameter.name] = parameter.defaultValue }
+        for parameter in parameters where bound[parameter.name] == nil {
+            bound[parameter.name] = parameter.defaultValue
+        }
         return bound
     }
 
@@ -123,8 +125,12 @@ public final class FeedbackPlan: Sendable, Codable {
     public func rendering(_ render: Render, parameters values: [String: Double] = [:]) -> Rendering {
         switch render {
         case .preset(let preset):
-            if case .preset(let own, let intensity) = body, own == preset { return .preset(preset, intensity: intensity) }
-            if case .preset(let step)? = fallback, step.preset == preset { return .preset(preset, intensity: step.intensity) }
+            if case .preset(let own, let intensity) = body, own == preset {
+                return .preset(preset, intensity: intensity)
+            }
+            if case .preset(let step)? = fallback, step.preset == preset {
+                return .preset(preset, intensity: step.intensity)
+            }
             return .preset(preset, intensity: nil)
         case .pattern:
             guard let template = pattern else { return .silence("'\(name)' is not a pattern") }
@@ -150,7 +156,8 @@ public final class FeedbackPlan: Sendable, Codable {
                 guard let at = try? step.at.evaluate(bound), at.isFinite, at >= 0 else { return nil }
                 return Rendering.Step(at: at, preset: step.preset, intensity: step.intensity)
             }
-            return timed.isEmpty ? .silence("the fallback sequence of '\(name)' has no step that can play") : .sequence(timed)
+            return timed.isEmpty
+                ? .silence("the fallback sequence of '\(name)' has no step that can play") : .sequence(timed)
         case .none?, nil:
             return .silence("'\(name)' has no fallback")
         }

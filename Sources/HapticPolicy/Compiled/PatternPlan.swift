@@ -51,9 +51,13 @@ public struct PatternPlan: Sendable, Hashable {
                 let intensity = curve.parameter == .intensity
                 for chunk in Self.split(curve.points) {
                     let start = chunk[0].time
-                    curves.append((curves.count, Curve(
-                        controlsIntensity: intensity, time: event.time + start,
-                        points: chunk.map { ResolvedPattern.Point(time: $0.time - start, value: $0.value) })))
+                    curves.append(
+                        (
+                            curves.count,
+                            Curve(
+                                controlsIntensity: intensity, time: event.time + start,
+                                points: chunk.map { ResolvedPattern.Point(time: $0.time - start, value: $0.value) })
+                        ))
                 }
                 // Curves persist after their last point: reset before anything later plays.
                 let neutral = intensity ? 1.0 : 0.0
@@ -61,9 +65,13 @@ public struct PatternPlan: Sendable, Hashable {
                 if let last = curve.points.last, last.value != neutral,
                     sounding.contains(where: { $0.time >= resetAt && $0 != event })
                 {
-                    curves.append((curves.count, Curve(
-                        controlsIntensity: intensity, time: resetAt,
-                        points: [ResolvedPattern.Point(time: 0, value: neutral)])))
+                    curves.append(
+                        (
+                            curves.count,
+                            Curve(
+                                controlsIntensity: intensity, time: resetAt,
+                                points: [ResolvedPattern.Point(time: 0, value: neutral)])
+                        ))
                 }
             }
         }

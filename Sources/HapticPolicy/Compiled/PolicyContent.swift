@@ -80,7 +80,9 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         package var location: SourcePosition
 
         /// Creates one.
-        package init(name: String, layer: Layer, screens: [Int]?, value: ValueKind?, note: String?, location: SourcePosition) {
+        package init(
+            name: String, layer: Layer, screens: [Int]?, value: ValueKind?, note: String?, location: SourcePosition
+        ) {
             self.name = name
             self.layer = layer
             self.screens = screens
@@ -188,7 +190,10 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         package var location: SourcePosition
 
         /// Creates one.
-        package init(condition: Condition?, action: Action, ticker: TickerStep?, directives: [Directive], cites: [String], note: String?, location: SourcePosition) {
+        package init(
+            condition: Condition?, action: Action, ticker: TickerStep?, directives: [Directive], cites: [String],
+            note: String?, location: SourcePosition
+        ) {
             self.condition = condition
             self.action = action
             self.ticker = ticker
@@ -376,7 +381,9 @@ extension PolicyContent {
         }
         for band in bands {
             guard band.levels.count >= 2 else { return "band '\(band.name)' has fewer than two levels" }
-            guard band.hysteresis.isFinite, band.hysteresis >= 0 else { return "band '\(band.name)' has a bad hysteresis" }
+            guard band.hysteresis.isFinite, band.hysteresis >= 0 else {
+                return "band '\(band.name)' has a bad hysteresis"
+            }
             let edges = band.levels.dropLast().map(\.below)
             guard edges.allSatisfy({ $0?.isFinite == true }), band.levels.last?.below == nil else {
                 return "band '\(band.name)' has a level without its edge"

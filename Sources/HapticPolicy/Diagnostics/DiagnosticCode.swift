@@ -39,7 +39,8 @@ package struct DiagnosticCode: Sendable, Hashable {
 
     /// Declares a validator code; its example is the failing fixture of the check
     /// examples, `Tests/HapticPolicyYAMLTests/Fixtures/checks/<code>-<slug>.fail.yaml`.
-    package static func check(_ code: String, _ severity: Severity, _ slug: String, _ summary: String) -> DiagnosticCode {
+    package static func check(_ code: String, _ severity: Severity, _ slug: String, _ summary: String) -> DiagnosticCode
+    {
         DiagnosticCode(
             code, severity, slug, summary, stage: .validation,
             example: .policy(.file("Tests/HapticPolicyYAMLTests/Fixtures/checks/\(code)-\(slug).fail.yaml")))

@@ -103,7 +103,8 @@ public struct Decision: Sendable, Equatable {
 
     /// Creates a decision.
     public init(
-        action: Action, screen: String? = nil, plan: FeedbackPlan? = nil, render: Render? = nil, fallback: Bool = false, reason: Reason? = nil, note: String? = nil,
+        action: Action, screen: String? = nil, plan: FeedbackPlan? = nil, render: Render? = nil, fallback: Bool = false,
+        reason: Reason? = nil, note: String? = nil,
         rule: Rule? = nil, directives: DirectiveSet = [], band: BandTransition? = nil,
         parameters: [Event.Parameter]? = nil, loopPeriod: Double? = nil
     ) {

@@ -132,9 +132,12 @@ public final class Policy: Sendable {
         var everywhere: [(cell: Int32, event: Int)] = []
         for (index, cell) in content.cells.enumerated() {
             let e = stateCount + cell.event
-            let base = (cell.screen.map { content.screens[$0].name } ?? "everywhere") + "/" + content.events[cell.event].name
-            cells.append(Self.compile(cell, ruleBase: base, event: e, file: file, bands: content.bands, slots: &slots,
-                                      subjects: subjectIndex))
+            let base =
+                (cell.screen.map { content.screens[$0].name } ?? "everywhere") + "/" + content.events[cell.event].name
+            cells.append(
+                Self.compile(
+                    cell, ruleBase: base, event: e, file: file, bands: content.bands, slots: &slots,
+                    subjects: subjectIndex))
             if let s = cell.screen {
                 table[s * eventCount + e] = Int32(index)
             } else {

@@ -102,8 +102,9 @@ public struct Session: Sendable {
     /// its first sample (`band` is the band set, `event` the sampled event).
     public func bandLevel(band: String, event: String, subject: SubjectID?) -> String? {
         guard let b = policy.bands.firstIndex(where: { $0.name == band }),
-              let e = policy.eventID(event)?.rawValue,
-              let slot = policy.bandSlots.firstIndex(where: { $0.event == e && $0.band == b }) else { return nil }
+            let e = policy.eventID(event)?.rawValue,
+            let slot = policy.bandSlots.firstIndex(where: { $0.event == e && $0.band == b })
+        else { return nil }
         let known = subject.flatMap { holds($0) ? $0 : nil }
         let index = levelIndex(slot: slot, subject: known)
         guard index < bandLevels.count, bandLevels[index] >= 0 else { return nil }
@@ -159,7 +160,8 @@ public struct Session: Sendable {
         let screenName = policy.screenNames[s]
         let entry = policy.table[s * eventCount + e]
         guard entry >= 0 else {
-            let note = entry == Policy.offScreen
+            let note =
+                entry == Policy.offScreen
                 ? "'\(policy.eventNames[e])' is not declared to occur on '\(screenName)'"
                 : "no cell decides '\(policy.eventNames[e])' on '\(screenName)'"
             return Decision(action: .silent, screen: screenName, reason: .undeclared, note: note)
@@ -232,7 +234,8 @@ public struct Session: Sendable {
             let index = levelIndex(slot: slot, subject: event.subject)
             if index >= bandLevels.count {
                 bandLevels.append(
-                    contentsOf: repeatElement(-1, count: index + 1 - bandLevels.count + slotCount * Self.subjectRowsReserved))
+                    contentsOf: repeatElement(
+                        -1, count: index + 1 - bandLevels.count + slotCount * Self.subjectRowsReserved))
             }
             let previous = Int(bandLevels[index])
             let level = previous < 0 ? band.rawLevel(value) : band.nextLevel(from: previous, value: value)
@@ -300,10 +303,13 @@ public struct Session: Sendable {
         }
         if feedback.isPattern {
             let problem: Reason? =
-                !device.supportsHaptics ? .noCoreHaptics
-                : device.lowPower ? .lowPower
-                : engine != .ready ? .engineCold
-                : nil
+                !device.supportsHaptics
+                ? .noCoreHaptics
+                : device.lowPower
+                    ? .lowPower
+                    : engine != .ready
+                        ? .engineCold
+                        : nil
             if let problem {
                 guard let fallback = feedback.fallbackRender else {
                     decision.reason = .noFallback
@@ -325,8 +331,9 @@ public struct Session: Sendable {
         decision.loopPeriod = period
         if let period {
             runningLoops.removeAll { $0.feedbackIndex == f }
-            runningLoops.append(RunningLoop(
-                feedback: feedback.name, parameters: parameters, period: period, start: event.t, feedbackIndex: f))
+            runningLoops.append(
+                RunningLoop(
+                    feedback: feedback.name, parameters: parameters, period: period, start: event.t, feedbackIndex: f))
         }
     }
 
@@ -346,47 +353,61 @@ public struct Session: Sendable {
         for parameter in given {
             guard let spec = feedback.parameters.first(where: { $0.name == parameter.name }) else {
                 let known = feedback.parameters.map(\.name).joined(separator: ", ")
-                return .failure(.init(message: feedback.parameters.isEmpty
-                    ? "'\(feedback.name)' takes no parameters; remove '\(parameter.name)'"
-                    : "'\(feedback.name)' has no parameter '\(parameter.name)'; use \(known)"))
+                return .failure(
+                    .init(
+                        message: feedback.parameters.isEmpty
+                            ? "'\(feedback.name)' takes no parameters; remove '\(parameter.name)'"
+                            : "'\(feedback.name)' has no parameter '\(parameter.name)'; use \(known)"))
             }
             guard case .number(let number)? = parameter.value, number.isFinite else {
                 return .failure(.init(message: "parameter '\(parameter.name)' must be a number" + range(spec)))
             }
             if let minimum = spec.minimum, number < minimum {
-                return .failure(.init(
-                    message: "\(parameter.name) \(numberText(number)) is below the minimum \(numberText(minimum))" + range(spec)))
+                return .failure(
+                    .init(
+                        message: "\(parameter.name) \(numberText(number)) is below the minimum \(numberText(minimum))"
+                            + range(spec)))
             }
             if let maximum = spec.maximum, number > maximum {
-                return .failure(.init(
-                    message: "\(parameter.name) \(numberText(number)) is above the maximum \(numberText(maximum))" + range(spec)))
+                return .failure(
+                    .init(
+                        message: "\(parameter.name) \(numberText(number)) is above the maximum \(numberText(maximum))"
+                            + range(spec)))
             }
             values[parameter.name] = number
         }
         var period: Double?
         if let loop = feedback.loop {
             guard let seconds = try? loop.evaluate(values), seconds > 0, seconds.isFinite else {
-                return .failure(.init(message: "the loop period of '\(feedback.name)' is not a positive number with these parameters"))
+                return .failure(
+                    .init(
+                        message: "the loop period of '\(feedback.name)' is not a positive number with these parameters")
+                )
             }
             // The validator checks the period at the ends of every parameter's range; an
             // expression can still come near 0 between them. A player cannot loop faster.
             guard seconds >= Self.minimumLoopPeriod else {
-                return .failure(.init(
-                    message: "the loop period of '\(feedback.name)' is \(numberText(seconds)) s with these parameters, "
-                        + "under the \(numberText(Self.minimumLoopPeriod)) s a player can loop at; change the parameters"))
+                return .failure(
+                    .init(
+                        message:
+                            "the loop period of '\(feedback.name)' is \(numberText(seconds)) s with these parameters, "
+                            + "under the \(numberText(Self.minimumLoopPeriod)) s a player can loop at; change the parameters"
+                    ))
             }
             period = seconds
         }
-        let bound = feedback.parameters.map { Event.Parameter(name: $0.name, value: values[$0.name].map(ScalarValue.number)) }
+        let bound = feedback.parameters.map {
+            Event.Parameter(name: $0.name, value: values[$0.name].map(ScalarValue.number))
+        }
         return .success((bound, period))
     }
 
     /// `; use 20 to 300` (or `at least`/`at most` for a one-sided range), for bad-params notes.
     private static func range(_ spec: PatternTemplate.Parameter) -> String {
         switch (spec.minimum, spec.maximum) {
-        case let (minimum?, maximum?): "; use \(numberText(minimum)) to \(numberText(maximum))"
-        case let (minimum?, nil): "; use at least \(numberText(minimum))"
-        case let (nil, maximum?): "; use at most \(numberText(maximum))"
+        case (let minimum?, let maximum?): "; use \(numberText(minimum)) to \(numberText(maximum))"
+        case (let minimum?, nil): "; use at least \(numberText(minimum))"
+        case (nil, let maximum?): "; use at most \(numberText(maximum))"
         case (nil, nil): ""
         }
     }
@@ -518,9 +539,10 @@ extension Session {
             guard let f = policy.feedback.firstIndex(where: { $0.name == loop.feedback }),
                 policy.feedback[f].loop != nil
             else { continue }
-            runningLoops.append(RunningLoop(
-                feedback: loop.feedback, parameters: loop.parameters, period: loop.period, start: loop.start,
-                feedbackIndex: f))
+            runningLoops.append(
+                RunningLoop(
+                    feedback: loop.feedback, parameters: loop.parameters, period: loop.period, start: loop.start,
+                    feedbackIndex: f))
         }
 
         let oldPolicy = previous.policy

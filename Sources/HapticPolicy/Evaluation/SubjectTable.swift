@@ -171,7 +171,8 @@ struct SubjectTable: Sendable {
     }
 
     private mutating func unlink(_ slot: Int) {
-        let toNewer = newer[slot], toOlder = older[slot]
+        let toNewer = newer[slot]
+        let toOlder = older[slot]
         if toNewer >= 0 { older[Int(toNewer)] = toOlder } else if mostRecent == Int32(slot) { mostRecent = toOlder }
         if toOlder >= 0 { newer[Int(toOlder)] = toNewer } else if leastRecent == Int32(slot) { leastRecent = toNewer }
         newer[slot] = -1

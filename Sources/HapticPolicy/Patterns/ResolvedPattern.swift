@@ -175,9 +175,9 @@ public enum PatternResolutionError: Error, Sendable, Hashable, CustomStringConve
 
 private func rangeText(_ minimum: Double?, _ maximum: Double?) -> String {
     switch (minimum, maximum) {
-    case let (lo?, hi?): "\(numberText(lo))...\(numberText(hi))"
-    case let (lo?, nil): "\(numberText(lo)) or more"
-    case let (nil, hi?): "\(numberText(hi)) or less"
+    case (let lo?, let hi?): "\(numberText(lo))...\(numberText(hi))"
+    case (let lo?, nil): "\(numberText(lo)) or more"
+    case (nil, let hi?): "\(numberText(hi)) or less"
     case (nil, nil): "any finite number"
     }
 }

@@ -47,15 +47,19 @@ public struct IntegrationMistake: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The mistake a decision shows for the event named `event` sent on `screen`, if any.
-    package static func of(_ decision: Decision, event: String, screen: String?, in policy: Policy) -> IntegrationMistake? {
+    package static func of(_ decision: Decision, event: String, screen: String?, in policy: Policy)
+        -> IntegrationMistake?
+    {
         switch decision.reason {
         case .unknownEvent?:
             let known = policy.eventNames
-            return IntegrationMistake(kind: .unknownEvent, name: event, suggestion: HapticPolicy.suggestion(for: event, among: known))
+            return IntegrationMistake(
+                kind: .unknownEvent, name: event, suggestion: HapticPolicy.suggestion(for: event, among: known))
         case .unknownScreen?:
             let name = screen ?? decision.screen ?? "?"
             return IntegrationMistake(
-                kind: .unknownScreen, name: name, suggestion: HapticPolicy.suggestion(for: name, among: policy.screenNames))
+                kind: .unknownScreen, name: name,
+                suggestion: HapticPolicy.suggestion(for: name, among: policy.screenNames))
         case .badValue?, .badState?:
             return IntegrationMistake(kind: .badValue, name: event, detail: decision.note)
         case .badParams?:

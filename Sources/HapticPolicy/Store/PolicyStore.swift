@@ -109,7 +109,9 @@ public final class PolicyStore: @unchecked Sendable {
         value: ScalarValue? = nil, speaks: Bool = false, params: [String: Double] = [:]
     ) -> Decided {
         let now = t ?? (ProcessInfo.processInfo.systemUptime - startUptime)
-        let parameters = params.sorted { $0.key < $1.key }.map { Event.Parameter(name: $0.key, value: .number($0.value)) }
+        let parameters = params.sorted { $0.key < $1.key }.map {
+            Event.Parameter(name: $0.key, value: .number($0.value))
+        }
         lock.lock()
         lastTime = max(lastTime, now)
         let event = session.event(

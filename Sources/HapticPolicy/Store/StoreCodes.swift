@@ -4,5 +4,6 @@ extension DiagnosticCode {
         "HP950", .error, "bundle-refused",
         "a compiled bundle the store or a command refuses: not a bundle, another format version, a hash that does not match, damaged content",
         stage: .bundle,
-        example: .bundle("{\"format\":\"haptic-policy-bundle\",\"formatVersion\":2,\"hash\":\"sha256:0\",\"content\":{}}\n"))
+        example: .bundle(
+            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":2,\"hash\":\"sha256:0\",\"content\":{}}\n"))
 }

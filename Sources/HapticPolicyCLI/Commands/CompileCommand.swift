@@ -53,7 +53,8 @@ enum CompileCommand {
                 return .failure
             }
         }
-        context.stderr.line("compiled \(input.policy.name) (\(hash)) to \(output == "-" ? "stdout" : output): \(bundle.count) bytes")
+        context.stderr.line(
+            "compiled \(input.policy.name) (\(hash)) to \(output == "-" ? "stdout" : output): \(bundle.count) bytes")
         return .success
     }
 }

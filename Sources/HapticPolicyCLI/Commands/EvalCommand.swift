@@ -16,7 +16,8 @@ enum EvalCommand {
 
     /// The options `eval` declares.
     struct Options: CommandOptions {
-        let format = Choice("format", valueName: "format", default: Format.jsonl, help: "Output format (default jsonl).")
+        let format = Choice(
+            "format", valueName: "format", default: Format.jsonl, help: "Output format (default jsonl).")
         let explain = Flag("explain", help: "Add the rule's source location and the cited invariants' text.")
         let device = Value(
             "device", valueName: "settings", default: DeviceState(),
@@ -25,7 +26,10 @@ enum EvalCommand {
         let failFast = Flag("fail-fast", help: "Stop at the first invalid line.")
         let quiet = Flag("quiet", short: "q", help: "No summary on stderr.")
         let strict = Flag(
-            "strict", help: "Fail (exit 1) on any integration mistake: an event or screen the policy does not declare, a value or parameters it cannot use.")
+            "strict",
+            help:
+                "Fail (exit 1) on any integration mistake: an event or screen the policy does not declare, a value or parameters it cannot use."
+        )
     }
 
     static let subcommand = Subcommand(
@@ -124,20 +128,24 @@ enum EvalCommand {
             context.stderr.line(budgetSection(evaluator.budgetMeter, declared: budgets.count))
             if !mistakes.lines.isEmpty {
                 context.stderr.line(
-                    (["integration: \(mistakes.total) \(mistakes.total == 1 ? "event" : "events") the policy cannot use"]
+                    ([
+                        "integration: \(mistakes.total) \(mistakes.total == 1 ? "event" : "events") the policy cannot use"
+                    ]
                         + mistakes.lines.map { "  " + $0 }).joined(separator: "\n"))
             }
         }
         if arguments[\.strict], mistakes.total > 0 {
             context.stderr.line(
                 "error: \(mistakes.total) \(mistakes.total == 1 ? "event" : "events") the policy cannot use (--strict): "
-                    + (mistakes.lines.first ?? "") + (mistakes.lines.count > 1 ? " (and \(mistakes.lines.count - 1) more, above)" : ""))
+                    + (mistakes.lines.first ?? "")
+                    + (mistakes.lines.count > 1 ? " (and \(mistakes.lines.count - 1) more, above)" : ""))
             return .failure
         }
         if evaluator.invalidCount > 0 {
             let stop = evaluator.stopped ? " (stopped at the first: --fail-fast)" : ""
             context.stderr.line(
-                "error: \(evaluator.invalidCount) invalid \(evaluator.invalidCount == 1 ? "line" : "lines")\(stop); see the 'invalid' decisions for line, column and message")
+                "error: \(evaluator.invalidCount) invalid \(evaluator.invalidCount == 1 ? "line" : "lines")\(stop); see the 'invalid' decisions for line, column and message"
+            )
             return .failure
         }
         return .success
@@ -157,7 +165,8 @@ enum EvalCommand {
             case "low-power": device.lowPower = value
             case "haptics-enabled": device.hapticsEnabled = value
             default:
-                throw UsageError("unknown device setting '\(parts[0])'; use supports-haptics, low-power or haptics-enabled")
+                throw UsageError(
+                    "unknown device setting '\(parts[0])'; use supports-haptics, low-power or haptics-enabled")
             }
         }
         return device
@@ -196,7 +205,9 @@ struct ProgressBar {
         guard percent != lastPercent else { return }
         lastPercent = percent
         let filled = percent * 30 / 100
-        output.write("\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled) + "] \(percent)% \(lines) lines")
+        output.write(
+            "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled)
+                + "] \(percent)% \(lines) lines")
         output.flush()
     }
 

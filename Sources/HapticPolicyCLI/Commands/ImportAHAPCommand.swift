@@ -1,13 +1,14 @@
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
 import HapticPolicyExport
+import HapticPolicyTools
 
 /// `haptic-policy import-ahap`: turns an AHAP file into a pattern of the policy language.
 enum ImportAHAPCommand {
     /// The options `import-ahap` declares.
     struct Options: CommandOptions {
-        let name = Value("name", valueName: "feedback", help: "Print a whole feedback entry with this name (layer creature).")
+        let name = Value(
+            "name", valueName: "feedback", help: "Print a whole feedback entry with this name (layer creature).")
         let out = Value(
             "out", short: "o", valueName: "file",
             help: "Write the pattern to this file (replaced whole, atomically) instead of stdout.")
@@ -40,7 +41,9 @@ enum ImportAHAPCommand {
         let outPath = try arguments[\.out]
         if let outPath { try OutputFiles.refuseOverwriting(inputs: [path], output: outPath, context: context) }
         // Read whole, as JSON is parsed whole, up to the AHAP limit.
-        guard let bytes = context.files.readReportingErrors(path, limit: InputFiles.ahapLimit, located: false) else { return .failure }
+        guard let bytes = context.files.readReportingErrors(path, limit: InputFiles.ahapLimit, located: false) else {
+            return .failure
+        }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let notText = DiagnosticCode.ahapJSONSyntax(
                 "the file is not UTF-8 text; save it as UTF-8 JSON", at: SourceLocation(file: file, line: 1, column: 1))
@@ -75,9 +78,12 @@ enum ImportAHAPCommand {
 
     /// A plain key when it is safe, otherwise double-quoted.
     static func yamlKey(_ name: String) -> String {
-        let plain = !name.isEmpty && name.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0))
-        } && name.first?.isLetter == true
+        let plain =
+            !name.isEmpty
+            && name.unicodeScalars.allSatisfy {
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0))
+            } && name.first?.isLetter == true
         return plain ? name : JSONWriter.quoted(name)
     }
 }

@@ -66,7 +66,8 @@ enum LintCommand {
             let verdict = errors == 0 && (warnings == 0 || !strict) ? "ok" : "failed"
             context.stderr.line(
                 "\(files.count) \(files.count == 1 ? "policy" : "policies") checked: "
-                    + "\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings") (\(verdict))")
+                    + "\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings") (\(verdict))"
+            )
         }
         if errors > 0 || (strict && warnings > 0) { return .failure }
         return .success
@@ -89,9 +90,10 @@ enum LintCommand {
             if let compiled = policy.policy, !policy.hasErrors {
                 diagnostics += suite.unknownReferences(in: compiled)
             } else {
-                diagnostics.append(DiagnosticCode.testPolicyNotFound(
-                    "the policy of this test file cannot be loaded; run 'haptic-policy lint \(policyPath)'",
-                    at: suite.policy?.location ?? SourceLocation(file: path, line: 1, column: 1)))
+                diagnostics.append(
+                    DiagnosticCode.testPolicyNotFound(
+                        "the policy of this test file cannot be loaded; run 'haptic-policy lint \(policyPath)'",
+                        at: suite.policy?.location ?? SourceLocation(file: path, line: 1, column: 1)))
             }
         }
         return (diagnostics, loaded.source)

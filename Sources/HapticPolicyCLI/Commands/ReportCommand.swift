@@ -1,7 +1,7 @@
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
 import HapticPolicyExport
+import HapticPolicyTools
 
 /// `haptic-policy report`: one self-contained HTML page a designer opens in a browser.
 enum ReportCommand {
@@ -49,7 +49,10 @@ enum ReportCommand {
         var timeline: [ReportTimelineEntry]? = nil
         if let eventsPath {
             // Read whole, as the timeline is built from the whole log, up to its limit.
-            guard let log = context.files.readReportingErrors(eventsPath, limit: InputFiles.reportLogLimit, located: false) else {
+            guard
+                let log = context.files.readReportingErrors(
+                    eventsPath, limit: InputFiles.reportLogLimit, located: false)
+            else {
                 return .failure
             }
             timeline = ReportTimelineEntry.session(policy: input.policy, log: log)

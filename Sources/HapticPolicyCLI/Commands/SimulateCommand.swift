@@ -113,16 +113,18 @@ enum SimulateCommand {
         let screens = input.policy.screenNames
         var problems: [Diagnostic] = []
         for name in loaded.eventNames where !events.contains(name.value) {
-            problems.append(DiagnosticCode.scenarioUnknownName(
-                "event '\(name.value)' is not in the catalogue of \(input.name)"
-                    + hint(name.value, in: events) + "; add it under 'events:' or fix the scenario",
-                at: name.location))
+            problems.append(
+                DiagnosticCode.scenarioUnknownName(
+                    "event '\(name.value)' is not in the catalogue of \(input.name)"
+                        + hint(name.value, in: events) + "; add it under 'events:' or fix the scenario",
+                    at: name.location))
         }
         for name in loaded.screenNames where !screens.contains(name.value) {
-            problems.append(DiagnosticCode.scenarioUnknownName(
-                "screen '\(name.value)' is not declared in \(input.name)"
-                    + hint(name.value, in: screens) + "; add it under 'screens:' or fix the scenario",
-                at: name.location))
+            problems.append(
+                DiagnosticCode.scenarioUnknownName(
+                    "screen '\(name.value)' is not declared in \(input.name)"
+                        + hint(name.value, in: screens) + "; add it under 'screens:' or fix the scenario",
+                    at: name.location))
         }
         return problems.sorted { $0.location < $1.location }
     }

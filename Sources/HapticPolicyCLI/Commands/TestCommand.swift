@@ -43,9 +43,12 @@ enum TestCommand {
             files += isDirectory.boolValue ? testFiles(under: root) : [root]
         }
         guard !files.isEmpty else {
-            throw UsageError("no *.tests.yaml files under \(roots.joined(separator: ", ")); write one next to its policy")
+            throw UsageError(
+                "no *.tests.yaml files under \(roots.joined(separator: ", ")); write one next to its policy")
         }
-        var passed = 0, failed = 0, unusable = 0
+        var passed = 0
+        var failed = 0
+        var unusable = 0
         var coverageShort = false
         let style = context.stdoutStyle
         for file in files {
@@ -73,11 +76,13 @@ enum TestCommand {
             if let minimum, report.coverage.cells.percent < minimum {
                 coverageShort = true
                 context.stdout.line(
-                    "cell coverage \(percentText(report.coverage.cells.percent)) of \(input.name) is below --min-coverage \(numberText(minimum))%")
+                    "cell coverage \(percentText(report.coverage.cells.percent)) of \(input.name) is below --min-coverage \(numberText(minimum))%"
+                )
             }
         }
         if unusable > 0 {
-            context.stdout.line("\(unusable) test \(unusable == 1 ? "file" : "files") could not be run; see the errors above")
+            context.stdout.line(
+                "\(unusable) test \(unusable == 1 ? "file" : "files") could not be run; see the errors above")
         }
         context.stdout.line("\(passed) passed, \(failed) failed")
         return failed > 0 || unusable > 0 || coverageShort ? .failure : .success
@@ -95,7 +100,9 @@ enum TestCommand {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var found: [String] = []
         while let relative = enumerator.nextObject() as? String {
-            if relative.hasSuffix(".tests.yaml") { found.append((directory as NSString).appendingPathComponent(relative)) }
+            if relative.hasSuffix(".tests.yaml") {
+                found.append((directory as NSString).appendingPathComponent(relative))
+            }
         }
         return found.sorted()
     }
@@ -120,9 +127,11 @@ enum TestCommand {
         guard FileManager.default.fileExists(atPath: path) else {
             let location = suite.policy?.location ?? SourceLocation(file: file, line: 1, column: 1)
             DiagnosticPrinter.print(
-                [DiagnosticCode.testPolicyNotFound(
-                    "policy \(path) not found; set 'policy:' to the policy file, relative to the test file",
-                    at: location)],
+                [
+                    DiagnosticCode.testPolicyNotFound(
+                        "policy \(path) not found; set 'policy:' to the policy file, relative to the test file",
+                        at: location)
+                ],
                 file: file, source: loaded.source, context: context)
             return nil
         }
@@ -138,7 +147,9 @@ enum TestCommand {
     static func printFailure(_ result: PolicyTestResult, context: CommandContext, style: Style) {
         context.stdout.line("  " + style.red("FAIL") + " \(result.name) (\(result.location))")
         for failure in result.failures {
-            context.stdout.line("    step \(failure.step) at \(numberText(failure.event.time)) s: \(eventText(failure.event)) (\(failure.location))")
+            context.stdout.line(
+                "    step \(failure.step) at \(numberText(failure.event.time)) s: \(eventText(failure.event)) (\(failure.location))"
+            )
             context.stdout.line("      expected: \(failure.expected)")
             context.stdout.line("      actual:   \(failure.actual)")
             context.stdout.line("      decision: \(PolicyTestRunner.outcomeText(failure.decision))")
@@ -180,7 +191,8 @@ enum TestCommand {
         }
         if !coverage.staticInvariants.isEmpty {
             context.stdout.line(
-                "  (not counted: \(coverage.staticInvariants.joined(separator: ", ")), cited by no row; lint checks them)")
+                "  (not counted: \(coverage.staticInvariants.joined(separator: ", ")), cited by no row; lint checks them)"
+            )
         }
     }
 

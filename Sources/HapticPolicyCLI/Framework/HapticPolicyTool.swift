@@ -1,3 +1,6 @@
+import HapticPolicy
+import HapticPolicyTools
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import HapticPolicy
-import HapticPolicyTools
 
 /// The `haptic-policy` command line: dispatches to one subcommand per file in `Commands/`.
 public enum HapticPolicyTool {
@@ -63,7 +64,9 @@ public enum HapticPolicyTool {
         }
         switch first {
         case "--help", "-h", "help":
-            if first == "help", arguments.count > 1, let command = subcommands.first(where: { $0.spec.name == arguments[1] }) {
+            if first == "help", arguments.count > 1,
+                let command = subcommands.first(where: { $0.spec.name == arguments[1] })
+            {
                 context.stdout.line(command.spec.helpText)
             } else {
                 context.stdout.line(overview)

@@ -1,3 +1,7 @@
+import HapticPolicy
+import HapticPolicyTools
+import HapticPolicyYAML
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,9 +9,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import HapticPolicy
-import HapticPolicyTools
-import HapticPolicyYAML
 
 /// The one way the command line reads the files it is given: policies (through
 /// `PolicyFrontEnd`), test files, scenarios, event logs and AHAP files, each a path or
@@ -240,7 +241,8 @@ package struct InputError: Error, Sendable, Equatable {
         case .directory: return "\(name): is a directory; give a file"
         case .unreadable(let error): return "\(name): cannot be read: \(error); \(error.readAdvice)"
         case .isStandardOutput:
-            return "\(name): is also where standard output goes; reading it while writing it would destroy it, so nothing was read; send the output to another file"
+            return
+                "\(name): is also where standard output goes; reading it while writing it would destroy it, so nothing was read; send the output to another file"
         case .tooLarge(let size, let limit):
             let measured = size.map { "is \($0) bytes" } ?? "has more than \(limit) bytes"
             return "\(name): \(measured), over the \(limit)-byte limit; check that this is the right file"

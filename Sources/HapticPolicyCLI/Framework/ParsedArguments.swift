@@ -68,7 +68,8 @@ package struct ParsedArguments: Sendable, Equatable {
                 index += 1
             }
             if let choices = option.choices, !choices.contains(value) {
-                throw UsageError("'\(value)' is not a valid value for '--\(name)'; use one of: \(choices.joined(separator: ", "))")
+                throw UsageError(
+                    "'\(value)' is not a valid value for '--\(name)'; use one of: \(choices.joined(separator: ", "))")
             }
             if !option.repeats, result.values[name] != nil {
                 throw UsageError("option '--\(name)' given twice; give it once")

@@ -1,3 +1,5 @@
+import HapticPolicyYAML
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import HapticPolicyYAML
 
 /// An `errno` from a failed system call, worded for messages: the system's own text for
 /// it (`no space left on device`, `permission denied`, `too many levels of symbolic

@@ -37,23 +37,24 @@ enum DecisionTableJSONReporter {
     }
 
     static func render(_ table: DecisionTable, policy: String) -> String {
-        encodeStably(Report(
-            policy: policy,
-            invariants: table.invariants,
-            screens: table.screens.map { screen in
-                Screen(
-                    name: screen.name, enter: screen.onEnter, note: screen.note,
-                    cells: screen.cells.map { cell in
-                        Cell(
-                            event: cell.event, eventLayer: cell.eventLayer?.rawValue, origin: cell.origin.rawValue,
-                            rows: cell.rows.map { row in
-                                Row(
-                                    when: row.condition, action: row.action.rawValue, target: row.target,
-                                    layer: row.layer?.rawValue, reason: row.reason, cites: row.cites,
-                                    directives: row.directives, note: row.note, line: row.location.line,
-                                    column: row.location.column)
-                            })
-                    })
-            }))
+        encodeStably(
+            Report(
+                policy: policy,
+                invariants: table.invariants,
+                screens: table.screens.map { screen in
+                    Screen(
+                        name: screen.name, enter: screen.onEnter, note: screen.note,
+                        cells: screen.cells.map { cell in
+                            Cell(
+                                event: cell.event, eventLayer: cell.eventLayer?.rawValue, origin: cell.origin.rawValue,
+                                rows: cell.rows.map { row in
+                                    Row(
+                                        when: row.condition, action: row.action.rawValue, target: row.target,
+                                        layer: row.layer?.rawValue, reason: row.reason, cites: row.cites,
+                                        directives: row.directives, note: row.note, line: row.location.line,
+                                        column: row.location.column)
+                                })
+                        })
+                }))
     }
 }

@@ -21,7 +21,10 @@ enum DecisionTableMarkdownReporter {
             var rows: [[String]] = []
             for cell in screen.cells {
                 if cell.origin == .gap {
-                    rows.append([cell.event, "", "GAP: no decision", "", cell.eventLayer?.rawValue ?? "", "add a row or a silence with its reason", ""])
+                    rows.append([
+                        cell.event, "", "GAP: no decision", "", cell.eventLayer?.rawValue ?? "",
+                        "add a row or a silence with its reason", "",
+                    ])
                     continue
                 }
                 for (index, row) in cell.rows.enumerated() {

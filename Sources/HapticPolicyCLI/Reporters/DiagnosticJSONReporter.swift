@@ -67,7 +67,9 @@ enum DiagnosticJSONReporter {
                     file: diagnostic.location.file, line: diagnostic.location.line,
                     column: diagnostic.location.column, invariant: diagnostic.invariant,
                     notes: diagnostic.notes.map {
-                        NoteEntry(message: $0.message, file: $0.location.file, line: $0.location.line, column: $0.location.column)
+                        NoteEntry(
+                            message: $0.message, file: $0.location.file, line: $0.location.line,
+                            column: $0.location.column)
                     })
             })
         return encodeStably(report)

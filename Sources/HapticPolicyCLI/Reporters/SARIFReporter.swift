@@ -79,11 +79,12 @@ enum SARIFReporter {
         for diagnostic in diagnostics where ruleIndex[diagnostic.code] == nil {
             ruleIndex[diagnostic.code] = rules.count
             let registered = DiagnosticRegistry.code(diagnostic.code)
-            rules.append(Rule(
-                id: diagnostic.code,
-                name: registered?.slug,
-                shortDescription: Text(text: registered?.summary ?? diagnostic.code),
-                defaultConfiguration: Configuration(level: level(diagnostic.severity))))
+            rules.append(
+                Rule(
+                    id: diagnostic.code,
+                    name: registered?.slug,
+                    shortDescription: Text(text: registered?.summary ?? diagnostic.code),
+                    defaultConfiguration: Configuration(level: level(diagnostic.severity))))
         }
         let results = diagnostics.map { diagnostic in
             Result(
@@ -123,7 +124,8 @@ enum SARIFReporter {
 
     /// Relative paths stay relative (SARIF viewers resolve them against the checkout).
     private static func uri(_ path: String) -> String {
-        (path.hasPrefix("/") ? "file://" : "") + path.split(separator: "/", omittingEmptySubsequences: false)
+        (path.hasPrefix("/") ? "file://" : "")
+            + path.split(separator: "/", omittingEmptySubsequences: false)
             .map { $0.addingPercentEncodingForURI() }
             .joined(separator: "/")
     }

@@ -8,10 +8,13 @@ enum DiffReport {
         let out = context.stdout
         let style = context.stdoutStyle
         let noun = diff.changes.count == 1 ? "decision" : "decisions"
-        out.line(style.bold("\(old) → \(new)")
-            + ": \(diff.eventCount) events in \(logCount) \(logCount == 1 ? "log" : "logs"), \(diff.changes.count) \(noun) changed")
+        out.line(
+            style.bold("\(old) → \(new)")
+                + ": \(diff.eventCount) events in \(logCount) \(logCount == 1 ? "log" : "logs"), \(diff.changes.count) \(noun) changed"
+        )
         for change in diff.changes {
-            var head = "\(change.log) #\(change.line)  t \(numberText(change.event.time)) s  \(change.screen ?? "-")  \(change.event.event.name)"
+            var head =
+                "\(change.log) #\(change.line)  t \(numberText(change.event.time)) s  \(change.screen ?? "-")  \(change.event.event.name)"
             if let subject = change.event.event.subject { head += "  subject \(subject)" }
             if let value = change.event.event.value { head += "  value \(value)" }
             out.line(head)
@@ -20,18 +23,22 @@ enum DiffReport {
         }
         if !diff.screens.isEmpty {
             out.line("")
-            out.line("per screen (rings/min before → after, chatter within \(numberText(diff.chatterWindow)) s before → after):")
+            out.line(
+                "per screen (rings/min before → after, chatter within \(numberText(diff.chatterWindow)) s before → after):"
+            )
             let width = diff.screens.map(\.screen.count).max() ?? 0
             for screen in diff.screens {
                 let name = screen.screen + String(repeating: " ", count: width - screen.screen.count)
                 out.line(
                     "  \(name)  \(rate(screen.ratePerMinuteBefore)) → \(rate(screen.ratePerMinuteAfter)) rings/min"
-                        + " (\(screen.ringsBefore) → \(screen.ringsAfter) rings), chatter \(screen.chatterBefore) → \(screen.chatterAfter)")
+                        + " (\(screen.ringsBefore) → \(screen.ringsAfter) rings), chatter \(screen.chatterBefore) → \(screen.chatterAfter)"
+                )
             }
         }
         out.line("chatter: \(diff.chatterBefore) → \(diff.chatterAfter)")
         for (label, breaches, notKept) in [
-            ("before", diff.breachesBefore, diff.breachesNotKeptBefore), ("after", diff.breachesAfter, diff.breachesNotKeptAfter),
+            ("before", diff.breachesBefore, diff.breachesNotKeptBefore),
+            ("after", diff.breachesAfter, diff.breachesNotKeptAfter),
         ] {
             if breaches.isEmpty {
                 out.line("budgets \(label): none broken")

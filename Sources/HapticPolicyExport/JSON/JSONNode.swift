@@ -115,7 +115,8 @@ package struct JSONNode: Sendable, Hashable {
         case .string(let s): JSONWriter.quoted(s)
         case .array(let items): "[" + items.map(\.canonical).joined(separator: ",") + "]"
         case .object(let members):
-            "{" + members.sorted { $0.key < $1.key }
+            "{"
+                + members.sorted { $0.key < $1.key }
                 .map { JSONWriter.quoted($0.key) + ":" + $0.value.canonical }
                 .joined(separator: ",") + "}"
         }

@@ -70,12 +70,20 @@ package struct JSONParser {
         case "{": return try parseObject()
         case "[": return try parseArray()
         case "\"": return JSONNode(.string(try parseString()), at: start)
-        case "t": try expectWord("true"); return JSONNode(.bool(true), at: start)
-        case "f": try expectWord("false"); return JSONNode(.bool(false), at: start)
-        case "n": try expectWord("null"); return JSONNode(.null, at: start)
+        case "t":
+            try expectWord("true")
+            return JSONNode(.bool(true), at: start)
+        case "f":
+            try expectWord("false")
+            return JSONNode(.bool(false), at: start)
+        case "n":
+            try expectWord("null")
+            return JSONNode(.null, at: start)
         case "-", "0"..."9": return JSONNode(.number(try parseNumber()), at: start)
         case let c:
-            throw error("unexpected '\(c)' where a value was expected; use a number, a string in double quotes, an object or an array")
+            throw error(
+                "unexpected '\(c)' where a value was expected; use a number, a string in double quotes, an object or an array"
+            )
         }
     }
 
@@ -91,7 +99,9 @@ package struct JSONParser {
 
     private mutating func enter(_ start: SourceLocation) throws(SyntaxError) {
         depth += 1
-        if depth > Self.maxDepth { throw error("nesting deeper than \(Self.maxDepth) levels; flatten the document", at: start) }
+        if depth > Self.maxDepth {
+            throw error("nesting deeper than \(Self.maxDepth) levels; flatten the document", at: start)
+        }
     }
 
     private mutating func parseObject() throws(SyntaxError) -> JSONNode {
@@ -111,7 +121,9 @@ package struct JSONParser {
                 throw error("the object that starts at \(start.line):\(start.column) is never closed; add '}'")
             }
             guard scalars[index] == "\"" else {
-                throw error("expected a key in double quotes, found '\(scalars[index])'; quote the key (a trailing comma is not allowed)")
+                throw error(
+                    "expected a key in double quotes, found '\(scalars[index])'; quote the key (a trailing comma is not allowed)"
+                )
             }
             let keyLocation = here
             let key = try parseString()
@@ -136,7 +148,9 @@ package struct JSONParser {
                 depth -= 1
                 return JSONNode(.object(members), at: start)
             }
-            throw error("expected ',' or '}' in the object that starts at \(start.line):\(start.column), found '\(scalars[index])'")
+            throw error(
+                "expected ',' or '}' in the object that starts at \(start.line):\(start.column), found '\(scalars[index])'"
+            )
         }
     }
 
@@ -170,7 +184,9 @@ package struct JSONParser {
                 depth -= 1
                 return JSONNode(.array(items), at: start)
             }
-            throw error("expected ',' or ']' in the array that starts at \(start.line):\(start.column), found '\(scalars[index])'")
+            throw error(
+                "expected ',' or ']' in the array that starts at \(start.line):\(start.column), found '\(scalars[index])'"
+            )
         }
     }
 
@@ -188,7 +204,9 @@ package struct JSONParser {
                 return String(out)
             }
             if c == "\n" {
-                throw error("line break inside the string that starts at \(start.line):\(start.column); close it with '\"' or write \\n")
+                throw error(
+                    "line break inside the string that starts at \(start.line):\(start.column); close it with '\"' or write \\n"
+                )
             }
             if c == "\\" {
                 advance()
@@ -215,7 +233,8 @@ package struct JSONParser {
                     // Lone surrogates become U+FFFD; pairs are joined.
                     if (0xD800...0xDBFF).contains(code), index + 6 < scalars.count, scalars[index + 1] == "\\",
                         scalars[index + 2] == "u",
-                        let low = UInt32(String(String.UnicodeScalarView(scalars[(index + 3)...(index + 6)])), radix: 16),
+                        let low = UInt32(
+                            String(String.UnicodeScalarView(scalars[(index + 3)...(index + 6)])), radix: 16),
                         (0xDC00...0xDFFF).contains(low)
                     {
                         for _ in 0..<6 { advance() }

@@ -28,7 +28,7 @@ package enum JSONWriter {
             if items.isEmpty {
                 out += "[]"
             } else if items.allSatisfy(\.isScalar) {
-                out += "[" + items.map { write($0) .dropLast() }.joined(separator: ", ") + "]"
+                out += "[" + items.map { write($0).dropLast() }.joined(separator: ", ") + "]"
             } else {
                 out += "[\n"
                 for (index, item) in items.enumerated() {

@@ -19,8 +19,12 @@ package func htmlEscaped(_ text: String) -> String {
 
 /// An `id` attribute value made from a designer name: letters, digits, `-` and `_` only.
 package func htmlID(_ prefix: String, _ name: String) -> String {
-    prefix + "-" + String(name.unicodeScalars.map { scalar -> Character in
-        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
-            ? Character(scalar) : "_"
-    })
+    prefix + "-"
+        + String(
+            name.unicodeScalars.map { scalar -> Character in
+                scalar.isASCII
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-"
+                        || scalar == "_")
+                    ? Character(scalar) : "_"
+            })
 }

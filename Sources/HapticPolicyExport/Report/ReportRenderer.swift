@@ -93,8 +93,10 @@ package enum ReportRenderer {
 
             """
         if let description = content.description { html += "<p>\(htmlEscaped(description))</p>\n" }
-        html += "<p class=\"muted\">\(table.screens.count) screens, \(content.events.count) events, \(patterns.count) custom patterns. Layers: <span class=\"layer layer-ui\">ui</span> system vocabulary, <span class=\"layer layer-creature\">creature</span> custom waveforms.</p>\n"
-        html += "<nav><a href=\"#screens\">Decisions</a><a href=\"#invariants\">Invariants</a><a href=\"#patterns\">Waveforms</a><a href=\"#presets\">Presets</a>"
+        html +=
+            "<p class=\"muted\">\(table.screens.count) screens, \(content.events.count) events, \(patterns.count) custom patterns. Layers: <span class=\"layer layer-ui\">ui</span> system vocabulary, <span class=\"layer layer-creature\">creature</span> custom waveforms.</p>\n"
+        html +=
+            "<nav><a href=\"#screens\">Decisions</a><a href=\"#invariants\">Invariants</a><a href=\"#patterns\">Waveforms</a><a href=\"#presets\">Presets</a>"
         html += timeline != nil || timelineNote != nil ? "<a href=\"#timeline\">Session</a>" : ""
         html += "</nav>\n</header>\n"
 
@@ -106,19 +108,26 @@ package enum ReportRenderer {
                 html += "<p class=\"muted\">On enter: \(screen.onEnter.map(htmlEscaped).joined(separator: ", "))</p>\n"
             }
             if let note = screen.note { html += "<p class=\"muted\">\(htmlEscaped(note))</p>\n" }
-            html += "<table class=\"decisions\" data-screen=\"\(htmlEscaped(screen.name))\">\n<thead><tr><th>Event</th><th>Layer</th><th>When</th><th>Decision</th><th>Cites</th><th>Note</th></tr></thead>\n<tbody>\n"
+            html +=
+                "<table class=\"decisions\" data-screen=\"\(htmlEscaped(screen.name))\">\n<thead><tr><th>Event</th><th>Layer</th><th>When</th><th>Decision</th><th>Cites</th><th>Note</th></tr></thead>\n<tbody>\n"
             for cell in screen.cells {
                 if cell.rows.isEmpty {
                     let layer = cell.eventLayer?.rawValue ?? "unknown"
-                    html += "<tr class=\"layer-\(layer) decision-row\"><td>\(htmlEscaped(cell.event))</td><td><span class=\"layer\">\(layer)</span></td><td></td><td class=\"decision-gap\">undecided: add a row or a silence with its reason</td><td></td><td></td></tr>\n"
+                    html +=
+                        "<tr class=\"layer-\(layer) decision-row\"><td>\(htmlEscaped(cell.event))</td><td><span class=\"layer\">\(layer)</span></td><td></td><td class=\"decision-gap\">undecided: add a row or a silence with its reason</td><td></td><td></td></tr>\n"
                 }
                 for (index, row) in cell.rows.enumerated() {
                     let layer = (row.layer ?? cell.eventLayer)?.rawValue ?? "unknown"
-                    let event = index == 0 ? htmlEscaped(cell.event) + (cell.origin == .everywhere ? " <span class=\"muted\">(everywhere)</span>" : "") : ""
-                    html += "<tr class=\"layer-\(layer) decision-row\"><td>\(event)</td><td><span class=\"layer\">\(layer)</span></td>"
+                    let event =
+                        index == 0
+                        ? htmlEscaped(cell.event)
+                            + (cell.origin == .everywhere ? " <span class=\"muted\">(everywhere)</span>" : "") : ""
+                    html +=
+                        "<tr class=\"layer-\(layer) decision-row\"><td>\(event)</td><td><span class=\"layer\">\(layer)</span></td>"
                     html += "<td>\(htmlEscaped(row.condition ?? (cell.rows.count > 1 ? "otherwise" : "")))</td>"
                     html += "<td class=\"decision-\(row.action.rawValue)\">\(decision(row))</td>"
-                    html += "<td>\(row.cites.map { id in "<span class=\"cite\" title=\"\(htmlEscaped(table.invariants[id] ?? ""))\">\(htmlEscaped(id))</span>" }.joined())</td>"
+                    html +=
+                        "<td>\(row.cites.map { id in "<span class=\"cite\" title=\"\(htmlEscaped(table.invariants[id] ?? ""))\">\(htmlEscaped(id))</span>" }.joined())</td>"
                     html += "<td>\(htmlEscaped(row.note ?? ""))</td></tr>\n"
                 }
             }
@@ -127,62 +136,82 @@ package enum ReportRenderer {
         html += "</section>\n"
 
         // Invariants.
-        html += "<section id=\"invariants\">\n<h2>Invariants</h2>\n<table class=\"invariants\">\n<thead><tr><th>Id</th><th>Rule</th><th>Says</th><th>Exceptions</th></tr></thead>\n<tbody>\n"
+        html +=
+            "<section id=\"invariants\">\n<h2>Invariants</h2>\n<table class=\"invariants\">\n<thead><tr><th>Id</th><th>Rule</th><th>Says</th><th>Exceptions</th></tr></thead>\n<tbody>\n"
         for invariant in content.invariants {
             let presets = invariant.presets.map(\.rawValue).joined(separator: ", ")
-            html += "<tr><td><span class=\"cite\">\(htmlEscaped(invariant.id))</span></td><td>\(htmlEscaped(invariant.kind.rawValue))\(presets.isEmpty ? "" : ": " + htmlEscaped(presets))</td>"
-            html += "<td>\(htmlEscaped(invariant.text ?? ""))</td><td>\(invariant.exceptions.map { htmlEscaped($0.event) + ": " + htmlEscaped($0.reason) }.joined(separator: "<br>"))</td></tr>\n"
+            html +=
+                "<tr><td><span class=\"cite\">\(htmlEscaped(invariant.id))</span></td><td>\(htmlEscaped(invariant.kind.rawValue))\(presets.isEmpty ? "" : ": " + htmlEscaped(presets))</td>"
+            html +=
+                "<td>\(htmlEscaped(invariant.text ?? ""))</td><td>\(invariant.exceptions.map { htmlEscaped($0.event) + ": " + htmlEscaped($0.reason) }.joined(separator: "<br>"))</td></tr>\n"
         }
         html += "</tbody>\n</table>\n</section>\n"
 
         // Waveforms.
         html += "<section id=\"patterns\">\n<h2>Custom waveforms</h2>\n"
-        html += "<p class=\"legend\"><span><span class=\"swatch\" style=\"background:\(WaveformSVG.colour(0))\"></span>round (sharpness 0)</span><span><span class=\"swatch\" style=\"background:\(WaveformSVG.colour(1))\"></span>sharp (sharpness 1)</span><span>filled height = intensity</span><span>dashed line = sharpness</span><span>hatched = silence on purpose</span><span>purple line = loop point</span></p>\n"
+        html +=
+            "<p class=\"legend\"><span><span class=\"swatch\" style=\"background:\(WaveformSVG.colour(0))\"></span>round (sharpness 0)</span><span><span class=\"swatch\" style=\"background:\(WaveformSVG.colour(1))\"></span>sharp (sharpness 1)</span><span>filled height = intensity</span><span>dashed line = sharpness</span><span>hatched = silence on purpose</span><span>purple line = loop point</span></p>\n"
         for problem in problems {
             html += "<p class=\"decision-gap\">\(htmlEscaped(problem.code)): \(htmlEscaped(problem.message))</p>\n"
         }
         for item in patterns {
             let web = WebExporter.vibration(item.pattern)
-            html += "<article class=\"pattern layer-\(item.feedback.layer.rawValue)\" id=\"\(htmlID("pattern", item.name))\">\n"
+            html +=
+                "<article class=\"pattern layer-\(item.feedback.layer.rawValue)\" id=\"\(htmlID("pattern", item.name))\">\n"
             html += "<h3>\(htmlEscaped(item.name)) <span class=\"layer\">\(item.feedback.layer.rawValue)</span></h3>\n"
             if let note = item.feedback.note { html += "<p>\(htmlEscaped(note))</p>\n" }
             html += WaveformSVG.render(item.pattern, name: item.name) + "\n"
             var facts = ["length \(numberText(item.pattern.length)) s"]
             if let loop = item.pattern.loop { facts.append("repeats every \(numberText(loop)) s until stopped") }
             if !item.pattern.parameters.isEmpty {
-                facts.append("parameters " + item.pattern.parameters.sorted { $0.key < $1.key }.map { "\($0.key) = \(numberText($0.value))" }.joined(separator: ", "))
+                facts.append(
+                    "parameters "
+                        + item.pattern.parameters.sorted { $0.key < $1.key }.map {
+                            "\($0.key) = \(numberText($0.value))"
+                        }.joined(separator: ", "))
             }
             facts.append("fallback: " + fallbackText(item.feedback.fallback))
             html += "<p class=\"muted\">\(facts.map(htmlEscaped).joined(separator: " · "))</p>\n"
             let array = web.pattern.map(String.init).joined(separator: ",")
-            html += "<p><button type=\"button\" class=\"feel\" data-vibrate=\"[\(array)]\">Feel it</button><span class=\"feel-status\">\(web.truncated ? "shortened to fit the browser's limits" : "")</span></p>\n"
+            html +=
+                "<p><button type=\"button\" class=\"feel\" data-vibrate=\"[\(array)]\">Feel it</button><span class=\"feel-status\">\(web.truncated ? "shortened to fit the browser's limits" : "")</span></p>\n"
             html += "</article>\n"
         }
         html += "</section>\n"
 
         // Presets.
-        html += "<section id=\"presets\">\n<h2>Presets on each platform</h2>\n<table class=\"presets\">\n<thead><tr><th>Name</th><th>Layer</th><th>iOS</th><th>Android composition</th><th>Android fallback</th><th>Web</th></tr></thead>\n<tbody>\n"
+        html +=
+            "<section id=\"presets\">\n<h2>Presets on each platform</h2>\n<table class=\"presets\">\n<thead><tr><th>Name</th><th>Layer</th><th>iOS</th><th>Android composition</th><th>Android fallback</th><th>Web</th></tr></thead>\n<tbody>\n"
         for feedback in content.feedback {
             guard case .preset(let preset, let intensity) = feedback.body else { continue }
             let mapping = PresetMapping.of(preset, intensity: intensity)
             let layer = feedback.layer.rawValue
-            let composition = mapping.primitives.map { "\($0.name) × \(numberText($0.scale))\($0.delayMs > 0 ? " +\($0.delayMs) ms" : "")" }.joined(separator: ", ")
-            html += "<tr class=\"layer-\(layer)\"><td>\(htmlEscaped(feedback.name))</td><td><span class=\"layer\">\(layer)</span></td>"
-            html += "<td>\(htmlEscaped(preset.rawValue))\(intensity.map { " at " + numberText($0) } ?? "")</td><td>\(htmlEscaped(composition))</td>"
-            html += "<td>\(htmlEscaped(mapping.predefined))</td><td>[\(mapping.web.map(String.init).joined(separator: ", "))]</td></tr>\n"
+            let composition = mapping.primitives.map {
+                "\($0.name) × \(numberText($0.scale))\($0.delayMs > 0 ? " +\($0.delayMs) ms" : "")"
+            }.joined(separator: ", ")
+            html +=
+                "<tr class=\"layer-\(layer)\"><td>\(htmlEscaped(feedback.name))</td><td><span class=\"layer\">\(layer)</span></td>"
+            html +=
+                "<td>\(htmlEscaped(preset.rawValue))\(intensity.map { " at " + numberText($0) } ?? "")</td><td>\(htmlEscaped(composition))</td>"
+            html +=
+                "<td>\(htmlEscaped(mapping.predefined))</td><td>[\(mapping.web.map(String.init).joined(separator: ", "))]</td></tr>\n"
         }
         html += "</tbody>\n</table>\n</section>\n"
 
         // Session timeline.
         if let timeline {
-            html += "<section id=\"timeline\">\n<h2>Session</h2>\n<table class=\"timeline\">\n<thead><tr><th>Time</th><th>Screen</th><th>Event</th><th>Outcome</th><th>Cites</th></tr></thead>\n<tbody>\n"
+            html +=
+                "<section id=\"timeline\">\n<h2>Session</h2>\n<table class=\"timeline\">\n<thead><tr><th>Time</th><th>Screen</th><th>Event</th><th>Outcome</th><th>Cites</th></tr></thead>\n<tbody>\n"
             for entry in timeline {
-                html += "<tr class=\"timeline-\(entry.kind.rawValue)\"><td>\(numberText((entry.time * 1000).rounded() / 1000)) s</td><td>\(htmlEscaped(entry.screen ?? ""))</td><td>\(htmlEscaped(entry.event))</td>"
-                html += "<td>\(entry.kind.rawValue): \(htmlEscaped(entry.detail))</td><td>\(entry.cites.map { "<span class=\"cite\">\(htmlEscaped($0))</span>" }.joined())</td></tr>\n"
+                html +=
+                    "<tr class=\"timeline-\(entry.kind.rawValue)\"><td>\(numberText((entry.time * 1000).rounded() / 1000)) s</td><td>\(htmlEscaped(entry.screen ?? ""))</td><td>\(htmlEscaped(entry.event))</td>"
+                html +=
+                    "<td>\(entry.kind.rawValue): \(htmlEscaped(entry.detail))</td><td>\(entry.cites.map { "<span class=\"cite\">\(htmlEscaped($0))</span>" }.joined())</td></tr>\n"
             }
             html += "</tbody>\n</table>\n</section>\n"
         } else if let timelineNote {
-            html += "<section id=\"timeline\">\n<h2>Session</h2>\n<p class=\"muted\">\(htmlEscaped(timelineNote))</p>\n</section>\n"
+            html +=
+                "<section id=\"timeline\">\n<h2>Session</h2>\n<p class=\"muted\">\(htmlEscaped(timelineNote))</p>\n</section>\n"
         }
 
         html += "<script>\(script)</script>\n</body>\n</html>\n"
@@ -205,7 +234,9 @@ package enum ReportRenderer {
         case .stop: text = "stop " + htmlEscaped(row.target ?? "?")
         case .directive: text = "directives only"
         }
-        if !row.directives.isEmpty { text += " <span class=\"muted\">[\(row.directives.map(htmlEscaped).joined(separator: ", "))]</span>" }
+        if !row.directives.isEmpty {
+            text += " <span class=\"muted\">[\(row.directives.map(htmlEscaped).joined(separator: ", "))]</span>"
+        }
         return text
     }
 

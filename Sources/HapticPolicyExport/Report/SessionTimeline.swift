@@ -73,7 +73,8 @@ private struct SessionTimeline {
             }
             entries.append(
                 ReportTimelineEntry(
-                    time: record.t, event: record.event, screen: decision.screen, kind: decision.band != nil ? .band : .play,
+                    time: record.t, event: record.event, screen: decision.screen,
+                    kind: decision.band != nil ? .band : .play,
                     detail: detail, cites: cites))
         case .silent:
             let why = decision.note ?? decision.reason?.rawValue ?? "silent"
@@ -86,7 +87,8 @@ private struct SessionTimeline {
                 entries.append(
                     ReportTimelineEntry(
                         time: record.t, event: record.event, screen: decision.screen, kind: .silent,
-                        detail: decision.reason == .designer || decision.reason == nil ? why : "\(decision.reason?.rawValue ?? ""): \(why)",
+                        detail: decision.reason == .designer || decision.reason == nil
+                            ? why : "\(decision.reason?.rawValue ?? ""): \(why)",
                         cites: cites))
             }
         case .stop:
@@ -105,7 +107,8 @@ private struct SessionTimeline {
             entries.append(
                 ReportTimelineEntry(
                     time: record.t, event: record.event, screen: decision.screen, kind: .budget,
-                    detail: "\(overrun.count) rings in \(numberText(overrun.window)) s, over the budget of \(overrun.max)",
+                    detail:
+                        "\(overrun.count) rings in \(numberText(overrun.window)) s, over the budget of \(overrun.max)",
                     cites: [overrun.budget]))
         }
     }

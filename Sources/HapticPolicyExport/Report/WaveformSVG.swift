@@ -11,32 +11,42 @@ package enum WaveformSVG {
 
     /// The SVG element.
     package static func render(_ pattern: ResolvedPattern, name: String) -> String {
-        let end = max(pattern.loop ?? 0, pattern.length, IntensitySampler.lengthMs(pattern) > 0 ? Double(IntensitySampler.lengthMs(pattern)) / 1000 : 0, 0.05)
-        let plotWidth = width - left - right, plotHeight = height - top - bottom
+        let end = max(
+            pattern.loop ?? 0, pattern.length,
+            IntensitySampler.lengthMs(pattern) > 0 ? Double(IntensitySampler.lengthMs(pattern)) / 1000 : 0, 0.05)
+        let plotWidth = width - left - right
+        let plotHeight = height - top - bottom
         func x(_ t: Double) -> Double { left + t / end * plotWidth }
         func y(_ v: Double) -> Double { top + (1 - v) * plotHeight }
         func f(_ v: Double) -> String { JSONWriter.number(v, decimals: 2) }
 
         let patternID = htmlID("hatch", name)
-        var svg = "<svg class=\"waveform\" role=\"img\" viewBox=\"0 0 \(f(width)) \(f(height))\" width=\"\(f(width))\" height=\"\(f(height))\" xmlns=\"http://www.w3.org/2000/svg\">"
+        var svg =
+            "<svg class=\"waveform\" role=\"img\" viewBox=\"0 0 \(f(width)) \(f(height))\" width=\"\(f(width))\" height=\"\(f(height))\" xmlns=\"http://www.w3.org/2000/svg\">"
         svg += "<title>\(htmlEscaped("waveform of \(name): intensity over \(numberText(end)) s"))</title>"
-        svg += "<defs><pattern id=\"\(patternID)\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#9aa3ad\" stroke-width=\"2\"/></pattern></defs>"
+        svg +=
+            "<defs><pattern id=\"\(patternID)\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#9aa3ad\" stroke-width=\"2\"/></pattern></defs>"
         // Axes and grid.
         svg += "<g class=\"axes\" stroke=\"#c8ced6\" stroke-width=\"1\">"
         svg += "<line x1=\"\(f(left))\" y1=\"\(f(y(0)))\" x2=\"\(f(width - right))\" y2=\"\(f(y(0)))\"/>"
-        svg += "<line x1=\"\(f(left))\" y1=\"\(f(y(1)))\" x2=\"\(f(width - right))\" y2=\"\(f(y(1)))\" stroke-dasharray=\"2 3\"/>"
+        svg +=
+            "<line x1=\"\(f(left))\" y1=\"\(f(y(1)))\" x2=\"\(f(width - right))\" y2=\"\(f(y(1)))\" stroke-dasharray=\"2 3\"/>"
         svg += "</g><g class=\"labels\" font-size=\"10\" fill=\"#56606b\" font-family=\"sans-serif\">"
         svg += "<text x=\"2\" y=\"\(f(y(1) + 4))\">1</text><text x=\"2\" y=\"\(f(y(0)))\">0</text>"
         for tick in ticks(end) {
-            svg += "<text x=\"\(f(x(tick)))\" y=\"\(f(height - 6))\" text-anchor=\"middle\">\(numberText(tick)) s</text>"
+            svg +=
+                "<text x=\"\(f(x(tick)))\" y=\"\(f(height - 6))\" text-anchor=\"middle\">\(numberText(tick)) s</text>"
         }
         svg += "</g>"
         // Silences first, under everything.
         for event in pattern.events where event.kind == .silence {
             let w = max(1, x(event.end) - x(event.time))
-            svg += "<g class=\"silence\"><rect x=\"\(f(x(event.time)))\" y=\"\(f(top))\" width=\"\(f(w))\" height=\"\(f(plotHeight))\" fill=\"url(#\(patternID))\" opacity=\"0.45\"/>"
-            svg += "<text x=\"\(f(x(event.time) + w / 2))\" y=\"\(f(top + plotHeight / 2))\" text-anchor=\"middle\" font-size=\"11\" font-family=\"sans-serif\" fill=\"#38424d\">\(htmlEscaped(event.note ?? "silence"))</text>"
-            svg += "<title>\(htmlEscaped("silence \(numberText(event.time))–\(numberText(event.end)) s\(event.note.map { ": \($0)" } ?? "")"))</title></g>"
+            svg +=
+                "<g class=\"silence\"><rect x=\"\(f(x(event.time)))\" y=\"\(f(top))\" width=\"\(f(w))\" height=\"\(f(plotHeight))\" fill=\"url(#\(patternID))\" opacity=\"0.45\"/>"
+            svg +=
+                "<text x=\"\(f(x(event.time) + w / 2))\" y=\"\(f(top + plotHeight / 2))\" text-anchor=\"middle\" font-size=\"11\" font-family=\"sans-serif\" fill=\"#38424d\">\(htmlEscaped(event.note ?? "silence"))</text>"
+            svg +=
+                "<title>\(htmlEscaped("silence \(numberText(event.time))–\(numberText(event.end)) s\(event.note.map { ": \($0)" } ?? "")"))</title></g>"
         }
         for event in pattern.events where event.kind == .continuous {
             let steps = max(2, min(400, Int(event.duration / end * plotWidth)))
@@ -51,16 +61,21 @@ package enum WaveformSVG {
                 sharpness += (i == 0 ? "M" : " L") + "\(f(x(event.time + offset))),\(f(y(s)))"
             }
             intensity += " L\(f(x(event.end))),\(f(y(0))) Z"
-            svg += "<path class=\"intensity continuous\" d=\"\(intensity)\" fill=\"\(colour(meanSharpness))\" fill-opacity=\"0.75\" stroke=\"\(colour(meanSharpness))\"><title>\(htmlEscaped("continuous \(numberText(event.time))–\(numberText(event.end)) s, intensity \(numberText(event.intensity)), sharpness \(numberText(event.sharpness))"))</title></path>"
-            svg += "<path class=\"sharpness\" d=\"\(sharpness)\" fill=\"none\" stroke=\"#1f2933\" stroke-width=\"1.2\" stroke-dasharray=\"4 3\"/>"
+            svg +=
+                "<path class=\"intensity continuous\" d=\"\(intensity)\" fill=\"\(colour(meanSharpness))\" fill-opacity=\"0.75\" stroke=\"\(colour(meanSharpness))\"><title>\(htmlEscaped("continuous \(numberText(event.time))–\(numberText(event.end)) s, intensity \(numberText(event.intensity)), sharpness \(numberText(event.sharpness))"))</title></path>"
+            svg +=
+                "<path class=\"sharpness\" d=\"\(sharpness)\" fill=\"none\" stroke=\"#1f2933\" stroke-width=\"1.2\" stroke-dasharray=\"4 3\"/>"
         }
         for event in pattern.events where event.kind == .transient {
             let bar = max(3, Double(IntensitySampler.transientMs) / 1000 / end * plotWidth)
-            svg += "<rect class=\"intensity transient\" x=\"\(f(x(event.time)))\" y=\"\(f(y(event.intensity)))\" width=\"\(f(bar))\" height=\"\(f(y(0) - y(event.intensity)))\" fill=\"\(colour(event.sharpness))\"><title>\(htmlEscaped("transient at \(numberText(event.time)) s, intensity \(numberText(event.intensity)), sharpness \(numberText(event.sharpness))"))</title></rect>"
-            svg += "<circle class=\"sharpness\" cx=\"\(f(x(event.time) + bar / 2))\" cy=\"\(f(y(event.sharpness)))\" r=\"2.5\" fill=\"#1f2933\"/>"
+            svg +=
+                "<rect class=\"intensity transient\" x=\"\(f(x(event.time)))\" y=\"\(f(y(event.intensity)))\" width=\"\(f(bar))\" height=\"\(f(y(0) - y(event.intensity)))\" fill=\"\(colour(event.sharpness))\"><title>\(htmlEscaped("transient at \(numberText(event.time)) s, intensity \(numberText(event.intensity)), sharpness \(numberText(event.sharpness))"))</title></rect>"
+            svg +=
+                "<circle class=\"sharpness\" cx=\"\(f(x(event.time) + bar / 2))\" cy=\"\(f(y(event.sharpness)))\" r=\"2.5\" fill=\"#1f2933\"/>"
         }
         if let loop = pattern.loop {
-            svg += "<line class=\"loop\" x1=\"\(f(x(loop)))\" y1=\"\(f(top))\" x2=\"\(f(x(loop)))\" y2=\"\(f(y(0)))\" stroke=\"#7b3fb5\" stroke-width=\"1.5\" stroke-dasharray=\"6 3\"><title>\(htmlEscaped("repeats every \(numberText(loop)) s"))</title></line>"
+            svg +=
+                "<line class=\"loop\" x1=\"\(f(x(loop)))\" y1=\"\(f(top))\" x2=\"\(f(x(loop)))\" y2=\"\(f(y(0)))\" stroke=\"#7b3fb5\" stroke-width=\"1.5\" stroke-dasharray=\"6 3\"><title>\(htmlEscaped("repeats every \(numberText(loop)) s"))</title></line>"
         }
         svg += "</svg>"
         return svg
@@ -69,9 +84,13 @@ package enum WaveformSVG {
     /// Warm orange for round (0) to cool blue for sharp (1).
     package static func colour(_ sharpness: Double) -> String {
         let s = min(1, max(0, sharpness))
-        let r = Int((0xE0 + (0x2B - 0xE0) * s).rounded()), g = Int((0x8A + (0x6C - 0x8A) * s).rounded())
+        let r = Int((0xE0 + (0x2B - 0xE0) * s).rounded())
+        let g = Int((0x8A + (0x6C - 0x8A) * s).rounded())
         let b = Int((0x2E + (0xD9 - 0x2E) * s).rounded())
-        func hex(_ v: Int) -> String { let h = String(v, radix: 16); return h.count == 1 ? "0" + h : h }
+        func hex(_ v: Int) -> String {
+            let h = String(v, radix: 16)
+            return h.count == 1 ? "0" + h : h
+        }
         return "#" + hex(r) + hex(g) + hex(b)
     }
 

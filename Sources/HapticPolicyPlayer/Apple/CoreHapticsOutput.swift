@@ -65,7 +65,11 @@ public final class CoreHapticsOutput: HapticOutput {
             UINotificationFeedbackGenerator().notificationOccurred(Self.notificationType(preset))
         case .impactLight, .impactMedium, .impactHeavy, .impactRigid, .impactSoft:
             let generator = UIImpactFeedbackGenerator(style: Self.impactStyle(preset))
-            if let intensity { generator.impactOccurred(intensity: CGFloat(intensity)) } else { generator.impactOccurred() }
+            if let intensity {
+                generator.impactOccurred(intensity: CGFloat(intensity))
+            } else {
+                generator.impactOccurred()
+            }
         }
     }
 

@@ -113,7 +113,8 @@ public struct BudgetMeter: Sendable {
             switch budget.scope {
             case .eachScreen:
                 var counter = perScreen[index].removeValue(forKey: screen) ?? Counter()
-                count = Self.count(&counter, budget, time: time, scope: { "screen \(screen)" },
+                count = Self.count(
+                    &counter, budget, time: time, scope: { "screen \(screen)" },
                     closed: &closed, dropped: &breachesNotKept)
                 perScreen[index][screen] = counter
             case .screen(let name):
@@ -121,7 +122,8 @@ public struct BudgetMeter: Sendable {
                 // Take the counter out so appending does not copy its times.
                 var counter = single[index]
                 single[index] = Counter()
-                count = Self.count(&counter, budget, time: time, scope: { "screen \(screen)" },
+                count = Self.count(
+                    &counter, budget, time: time, scope: { "screen \(screen)" },
                     closed: &closed, dropped: &breachesNotKept)
                 single[index] = counter
             case .layer(let counted):
@@ -129,14 +131,16 @@ public struct BudgetMeter: Sendable {
                 // Take the counter out so appending does not copy its times.
                 var counter = single[index]
                 single[index] = Counter()
-                count = Self.count(&counter, budget, time: time, scope: { "layer \(layer.rawValue)" },
+                count = Self.count(
+                    &counter, budget, time: time, scope: { "layer \(layer.rawValue)" },
                     closed: &closed, dropped: &breachesNotKept)
                 single[index] = counter
             }
             if count > budget.max {
                 let scope = if case .layer = budget.scope { "layer \(layer.rawValue)" } else { "screen \(screen)" }
-                overruns.append(Overrun(
-                    budget: budget.id, scope: scope, count: count, max: budget.max, window: budget.window))
+                overruns.append(
+                    Overrun(
+                        budget: budget.id, scope: scope, count: count, max: budget.max, window: budget.window))
             }
         }
         return overruns

@@ -34,7 +34,8 @@ public enum PolicyCompiler {
 
         let screens = document.screens.map {
             PolicyContent.Screen(
-                name: $0.name.value, enter: $0.onEnter.map(\.value), note: $0.note, location: SourcePosition($0.location))
+                name: $0.name.value, enter: $0.onEnter.map(\.value), note: $0.note,
+                location: SourcePosition($0.location))
         }
         let events = document.events.map { event -> PolicyContent.Event in
             var listed: [Int]?
@@ -71,7 +72,8 @@ public enum PolicyCompiler {
                     action = .stop(stop.value == "all" ? nil : resolved(feedbackIndex, stop, "feedback"))
                 }
                 let condition = row.condition.map {
-                    PolicyContent.Condition(speaks: $0.speaks?.value, value: $0.value?.value, subject: $0.subject?.value)
+                    PolicyContent.Condition(
+                        speaks: $0.speaks?.value, value: $0.value?.value, subject: $0.subject?.value)
                 }
                 return PolicyContent.Row(
                     condition: condition, action: action, ticker: row.ticker?.value,

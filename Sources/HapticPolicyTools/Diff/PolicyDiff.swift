@@ -75,7 +75,8 @@ public struct PolicyDiff: Sendable {
         var summaries: [String: ScreenSummary] = [:]
         var breachesBefore: [BudgetMeter.Breach] = []
         var breachesAfter: [BudgetMeter.Breach] = []
-        var notKeptBefore = 0, notKeptAfter = 0
+        var notKeptBefore = 0
+        var notKeptAfter = 0
         var count = 0
 
         func summary(_ screen: String) -> ScreenSummary {
@@ -86,14 +87,17 @@ public struct PolicyDiff: Sendable {
         }
 
         for log in logs {
-            var before = Session(policy: old), after = Session(policy: new)
-            var meterBefore = BudgetMeter(policy: old), meterAfter = BudgetMeter(policy: new)
+            var before = Session(policy: old)
+            var after = Session(policy: new)
+            var meterBefore = BudgetMeter(policy: old)
+            var meterAfter = BudgetMeter(policy: new)
             var chatterBefore = ChatterCounter(window: chatterWindow)
             var chatterAfter = ChatterCounter(window: chatterWindow)
             var previous: (time: Double, screen: String?)?
             for (index, event) in log.events.enumerated() {
                 count += 1
-                let a = before.decide(event), b = after.decide(event)
+                let a = before.decide(event)
+                let b = after.decide(event)
                 if let previous, let screen = previous.screen {
                     var entry = summary(screen)
                     entry.seconds = saturatingSum(entry.seconds, max(0, event.time - previous.time))
@@ -119,9 +123,10 @@ public struct PolicyDiff: Sendable {
                     summaries[screen] = entry
                 }
                 if Self.differs(a, b) {
-                    changes.append(Change(
-                        log: log.name, line: index + 1, event: event, screen: b.screen ?? a.screen,
-                        before: a, after: b))
+                    changes.append(
+                        Change(
+                            log: log.name, line: index + 1, event: event, screen: b.screen ?? a.screen,
+                            before: a, after: b))
                 }
             }
             breachesBefore += meterBefore.breaches

@@ -27,12 +27,14 @@ public struct DecisionTableWriter: DecisionFormat {
         self.policy = policy
         self.explain = explain
         func widest(_ texts: [String], _ minimum: Int) -> Int { max(minimum, texts.map(displayWidth).max() ?? 0) }
-        let renders = policy.feedback.map { $0.render.description + Self.playedWithWidthSample($0) }
+        let renders =
+            policy.feedback.map { $0.render.description + Self.playedWithWidthSample($0) }
             + Preset.allCases.map { $0.rawValue + " (fallback)" }
         let levels = policy.bands.flatMap { $0.levels.map(\.name) }
         let band = (levels.map(displayWidth).max() ?? 0) * 2 + 3
         let directives = policy.screenEnter.isEmpty ? 0 : "prepare-engine,release-ticker".count
-        let rules = policy.cells.flatMap { $0.rows.map(\.rule.id) } + policy.screenRules.map(\.id)
+        let rules =
+            policy.cells.flatMap { $0.rows.map(\.rule.id) } + policy.screenRules.map(\.id)
             + StateEvent.allCases.map { "builtin:" + $0.rawValue }
         widths = [
             6, 9, widest(policy.screenNames, 8), widest(policy.eventNames, 8), 10, 7,

@@ -84,7 +84,8 @@ public struct EvalSummary: Sendable {
         let unlisted = unknown.count - listedUnknown.count
         let restLabel =
             otherUnknownScreens.decisions > 0
-            ? "(\(unlisted + 1)+ more unknown screens)" : "(\(unlisted) more unknown \(unlisted == 1 ? "screen" : "screens"))"
+            ? "(\(unlisted + 1)+ more unknown screens)"
+            : "(\(unlisted) more unknown \(unlisted == 1 ? "screen" : "screens"))"
         let showsRest = unlisted > 0 || otherUnknownScreens.decisions > 0
         let width = (names + (showsRest ? [restLabel] : [])).map(displayWidth).max() ?? 0
         for name in names {

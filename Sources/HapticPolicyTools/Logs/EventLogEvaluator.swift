@@ -134,7 +134,8 @@ public struct EventLogEvaluator {
         case .blank(let lineNumber):
             let decision = Decision(action: .silent, reason: .blankLine)
             tally(decision, screen: nil, t: nil)
-            format.write(LoggedDecision(line: lineNumber, t: nil, event: nil, subject: nil, decision: decision), into: &out)
+            format.write(
+                LoggedDecision(line: lineNumber, t: nil, event: nil, subject: nil, decision: decision), into: &out)
         case .invalid(let problem):
             invalidCount += 1
             let decision = Decision(action: .invalid, reason: problem.reason, note: problem.message)
@@ -163,7 +164,8 @@ public struct EventLogEvaluator {
         if integrationMistakes != nil {
             if decision.reason != nil {
                 let policy = self.policy
-                integrationMistakes?.record(decision, event: parsed.record.event, screen: parsed.record.screen, policy: policy)
+                integrationMistakes?.record(
+                    decision, event: parsed.record.event, screen: parsed.record.screen, policy: policy)
             }
             if let key = parsed.unknownKey {
                 let name = String(decoding: line.bytes[(key.lowerBound + 1)..<(key.upperBound - 1)], as: UTF8.self)
@@ -185,7 +187,12 @@ public struct EventLogEvaluator {
         var screen: ScreenID?
         var unknownScreen: String?
         if let name = record.screen {
-            if let id = policy.screenID(name) { screen = id } else { screen = .unknown; unknownScreen = name }
+            if let id = policy.screenID(name) {
+                screen = id
+            } else {
+                screen = .unknown
+                unknownScreen = name
+            }
         }
         let policy = policy
         let event = eventIDs.value(for: record.event) { policy.eventID($0) ?? .unknown }

@@ -127,7 +127,9 @@ struct JSONReader {
                 let valueStart = index
                 switch key {
                 case .t:
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: "-") || (bytes[index] >= 0x30 && bytes[index] <= 0x39) else {
+                    guard index < bytes.count,
+                        bytes[index] == UInt8(ascii: "-") || (bytes[index] >= 0x30 && bytes[index] <= 0x39)
+                    else {
                         if index < bytes.count, isValueStart(bytes[index]) {
                             try skipValue(depth: 0)
                             throw fail("'t' must be a number of seconds", at: valueStart, .badField)
@@ -166,7 +168,9 @@ struct JSONReader {
                 }
                 _ = keyStart
                 skipSpace()
-                guard index < bytes.count else { throw fail("the object is not closed; add '}' at the end of the line") }
+                guard index < bytes.count else {
+                    throw fail("the object is not closed; add '}' at the end of the line")
+                }
                 if bytes[index] == UInt8(ascii: ",") {
                     index += 1
                     continue
@@ -190,7 +194,8 @@ struct JSONReader {
         }
         guard t.isFinite else { throw fail("'t' must be a finite number", at: tText.lowerBound, .badField) }
         return EventLogParser.ParsedLine(
-            record: LogRecord(t: t, event: event, screen: screen, subject: subject, value: value, speaks: speaks, params: params),
+            record: LogRecord(
+                t: t, event: event, screen: screen, subject: subject, value: value, speaks: speaks, params: params),
             tText: tText, eventText: eventText, subjectText: subjectText, unknownKey: unknownKey)
     }
 
@@ -202,7 +207,8 @@ struct JSONReader {
         var end = start
         // Every byte ORed together: one test after the loop says whether any is not ASCII.
         var bits: UInt8 = 0
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20
+        {
             bits |= bytes[end]
             end += 1
         }
@@ -251,7 +257,8 @@ struct JSONReader {
     private func isValueStart(_ b: UInt8) -> Bool {
         switch b {
         case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "t"), UInt8(ascii: "f"),
-            UInt8(ascii: "n"), UInt8(ascii: "-"), 0x30...0x39: true
+            UInt8(ascii: "n"), UInt8(ascii: "-"), 0x30...0x39:
+            true
         default: false
         }
     }
@@ -259,7 +266,9 @@ struct JSONReader {
     private var lastWasNull = false
 
     /// A string, or nil for any other valid value (which is skipped).
-    private mutating func readOptionalString(nullable: Bool = false, field: String = "", start: Int = 0) throws(JSONFailure) -> String? {
+    private mutating func readOptionalString(nullable: Bool = false, field: String = "", start: Int = 0)
+        throws(JSONFailure) -> String?
+    {
         guard index < bytes.count else { throw fail("expected a value; the line ends") }
         if bytes[index] == UInt8(ascii: "\"") { return try readString() }
         if nullable, try readLiteralNull() { return nil }
@@ -276,8 +285,14 @@ struct JSONReader {
 
     private mutating func readBool() throws(JSONFailure) -> Bool? {
         guard index < bytes.count else { throw fail("expected a value; the line ends") }
-        if bytes[index] == UInt8(ascii: "t") { try readLiteral("true"); return true }
-        if bytes[index] == UInt8(ascii: "f") { try readLiteral("false"); return false }
+        if bytes[index] == UInt8(ascii: "t") {
+            try readLiteral("true")
+            return true
+        }
+        if bytes[index] == UInt8(ascii: "f") {
+            try readLiteral("false")
+            return false
+        }
         try skipValue(depth: 0)
         return nil
     }
@@ -289,9 +304,16 @@ struct JSONReader {
         guard index < bytes.count else { throw fail("expected a value; the line ends") }
         switch bytes[index] {
         case UInt8(ascii: "\""): return .string(try readString())
-        case UInt8(ascii: "t"): try readLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try readLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try readLiteral("null"); lastWasNull = true; return nil
+        case UInt8(ascii: "t"):
+            try readLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try readLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try readLiteral("null")
+            lastWasNull = true
+            return nil
         case UInt8(ascii: "-"), 0x30...0x39: return .number(try readNumber(reason: reason))
         default:
             try skipValue(depth: 0)
@@ -325,8 +347,14 @@ struct JSONReader {
             params.append(Event.Parameter(name: name, value: value))
             skipSpace()
             guard index < bytes.count else { throw fail("'params' is not closed; add '}'") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return params }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return params
+            }
             throw fail("expected ',' or '}' in 'params'; \(describeHere())")
         }
     }
@@ -356,19 +384,31 @@ struct JSONReader {
         case UInt8(ascii: "["):
             index += 1
             skipSpace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return
+            }
             while true {
                 try skipValue(depth: depth + 1)
                 skipSpace()
                 guard index < bytes.count else { throw fail("the array is not closed; add ']'") }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "]") { index += 1; return }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    return
+                }
                 throw fail("expected ',' or ']' in an array; \(describeHere())")
             }
         case UInt8(ascii: "{"):
             index += 1
             skipSpace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return
+            }
             while true {
                 skipSpace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -379,8 +419,14 @@ struct JSONReader {
                 try skipValue(depth: depth + 1)
                 skipSpace()
                 guard index < bytes.count else { throw fail("the object is not closed; add '}'") }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "}") { index += 1; return }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return
+                }
                 throw fail("expected ',' or '}' in an object; \(describeHere())")
             }
         default:
@@ -446,7 +492,9 @@ struct JSONReader {
             case UInt8(ascii: "u"):
                 var code = try readHex4()
                 if (0xD800..<0xDC00).contains(code) {
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u")
+                    else {
                         throw fail("a high surrogate \\u must be followed by a low surrogate \\uDC00-\\uDFFF")
                     }
                     index += 2
@@ -461,7 +509,9 @@ struct JSONReader {
                 guard let scalar = Unicode.Scalar(code) else { throw fail("invalid \\u escape", at: index - 6) }
                 scalars.append(contentsOf: String(Character(scalar)).utf8)
             default:
-                throw fail("invalid escape '\\\(Character(Unicode.Scalar(escape)))'; use \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX", at: index - 2)
+                throw fail(
+                    "invalid escape '\\\(Character(Unicode.Scalar(escape)))'; use \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX",
+                    at: index - 2)
             }
         }
         throw fail("the string that starts here is not closed; add '\"'", at: open)
@@ -537,7 +587,9 @@ struct JSONReader {
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             hasExponent = true
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             guard index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 else {
                 throw fail("a number needs digits in its exponent")
             }

@@ -136,7 +136,10 @@ public struct EventLogReader {
             if carry.isEmpty {
                 if end - start > lineLimit {
                     guard tooLong(body) else { return }
-                    guard let newline else { skipping = true; return }
+                    guard let newline else {
+                        skipping = true
+                        return
+                    }
                     start = newline + 1
                     continue
                 }
@@ -150,7 +153,10 @@ public struct EventLogReader {
                 if carry.count + (end - start) > lineLimit {
                     carry.removeAll(keepingCapacity: true)
                     guard tooLong(body) else { return }
-                    guard let newline else { skipping = true; return }
+                    guard let newline else {
+                        skipping = true
+                        return
+                    }
                     start = newline + 1
                     continue
                 }
@@ -175,9 +181,15 @@ public struct EventLogReader {
         var reader = EventLogReader(lineLimit: lineLimit)
         var items: [OwnedItem] = []
         bytes.withUnsafeBufferPointer { all in
-            reader.consume(all) { items.append(OwnedItem($0)); return true }
+            reader.consume(all) {
+                items.append(OwnedItem($0))
+                return true
+            }
         }
-        reader.finish { items.append(OwnedItem($0)); return true }
+        reader.finish {
+            items.append(OwnedItem($0))
+            return true
+        }
         return items
     }
 
@@ -206,7 +218,9 @@ public struct EventLogReader {
     /// Appends to the carried line, growing its buffer no further than the limit.
     private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         let needed = carry.count + bytes.count
-        if needed > carry.capacity { carry.reserveCapacity(Swift.min(lineLimit, Swift.max(needed, carry.capacity * 2))) }
+        if needed > carry.capacity {
+            carry.reserveCapacity(Swift.min(lineLimit, Swift.max(needed, carry.capacity * 2)))
+        }
         carry.append(contentsOf: bytes)
     }
 
@@ -223,10 +237,12 @@ public struct EventLogReader {
     /// Reports the current line as over-long.
     private mutating func tooLong(_ body: (Item) -> Bool) -> Bool {
         lineCount += 1
-        return body(.invalid(InvalidLine(
-            line: lineCount, column: 1, reason: .lineTooLong,
-            message: "the line is longer than \(lineLimit) bytes, the most one event may take; "
-                + "put one JSON object per line, each ending with a newline (is this file an event log?)")))
+        return body(
+            .invalid(
+                InvalidLine(
+                    line: lineCount, column: 1, reason: .lineTooLong,
+                    message: "the line is longer than \(lineLimit) bytes, the most one event may take; "
+                        + "put one JSON object per line, each ending with a newline (is this file an event log?)")))
     }
 
     /// Classifies one complete line (without its `\n`).
@@ -248,17 +264,23 @@ public struct EventLogReader {
         do {
             parsed = try reader.readRecord()
         } catch {
-            return body(.invalid(InvalidLine(
-                line: lineNumber, column: EventLogParser.column(of: error.offset, in: line), reason: error.reason,
-                message: error.message, t: reader.t, event: reader.event)))
+            return body(
+                .invalid(
+                    InvalidLine(
+                        line: lineNumber, column: EventLogParser.column(of: error.offset, in: line),
+                        reason: error.reason,
+                        message: error.message, t: reader.t, event: reader.event)))
         }
         let t = parsed.record.t
         guard t >= lastT else {
-            return body(.invalid(InvalidLine(
-                line: lineNumber, column: EventLogParser.column(of: parsed.tText.lowerBound, in: line),
-                reason: .timeBackwards,
-                message: "t \(numberText(t)) is before the previous line's \(numberText(lastT)); keep the log in time order",
-                t: t, event: parsed.record.event)))
+            return body(
+                .invalid(
+                    InvalidLine(
+                        line: lineNumber, column: EventLogParser.column(of: parsed.tText.lowerBound, in: line),
+                        reason: .timeBackwards,
+                        message:
+                            "t \(numberText(t)) is before the previous line's \(numberText(lastT)); keep the log in time order",
+                        t: t, event: parsed.record.event)))
         }
         lastT = t
         return body(.record(Record(line: lineNumber, bytes: line, parsed: parsed)))

@@ -33,7 +33,8 @@ public struct IntegrationMistakeTally: Sendable {
 
     /// Counts a field name the event-log format does not define.
     package mutating func recordUnknownKey(_ name: String) {
-        count(IntegrationMistake(kind: .unknownKey, name: name, suggestion: suggestion(for: name, among: Self.logFields)))
+        count(
+            IntegrationMistake(kind: .unknownKey, name: name, suggestion: suggestion(for: name, among: Self.logFields)))
     }
 
     private mutating func count(_ mistake: IntegrationMistake) {
@@ -61,7 +62,8 @@ public struct IntegrationMistakeTally: Sendable {
         let restEvents = rest.reduce(unlisted) { $0 + $1.element.count }
         if restEvents > 0 {
             let kinds = unlisted > 0 ? "\(rest.count)+" : "\(rest.count)"
-            lines.append("(\(kinds) more mistakes in \(restEvents) \(restEvents == 1 ? "event" : "events"), not listed)")
+            lines.append(
+                "(\(kinds) more mistakes in \(restEvents) \(restEvents == 1 ? "event" : "events"), not listed)")
         }
         return lines
     }
@@ -80,7 +82,8 @@ public struct IntegrationMistakeTally: Sendable {
             return "\(events) '\(mistake.name)' with bad parameters" + (mistake.detail.map { ": \($0)" } ?? "")
         case .unknownKey:
             let lines = count == 1 ? "1 line" : "\(count) lines"
-            return "\(lines) with the field '\(mistake.name)', which the event-log format does not define (it was ignored)\(hint)"
+            return
+                "\(lines) with the field '\(mistake.name)', which the event-log format does not define (it was ignored)\(hint)"
         }
     }
 }

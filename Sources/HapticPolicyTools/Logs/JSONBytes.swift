@@ -160,7 +160,10 @@ final class JSONBytes {
 
     /// Appends a number as designers write it (`4`, `0.35`), or `null` if not finite.
     func number(_ value: Double) {
-        guard value.isFinite else { raw("null"); return }
+        guard value.isFinite else {
+            raw("null")
+            return
+        }
         var text = numberText(value)
         text.withUTF8 { raw($0) }
     }

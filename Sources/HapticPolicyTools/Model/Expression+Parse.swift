@@ -17,7 +17,8 @@ extension Expression {
         parser.skipSpaces()
         if parser.index < parser.chars.count {
             throw ParseError(
-                message: "unexpected '\(parser.chars[parser.index])' in expression; use numbers, parameter names, + - * / and parentheses",
+                message:
+                    "unexpected '\(parser.chars[parser.index])' in expression; use numbers, parameter names, + - * / and parentheses",
                 offset: parser.index)
         }
         return expression
@@ -109,9 +110,13 @@ private struct ExpressionParser {
         }
         if c.isLetter || c == "_" {
             let start = index
-            while index < chars.count, chars[index].isLetter || chars[index].isNumber || chars[index] == "_" { index += 1 }
+            while index < chars.count, chars[index].isLetter || chars[index].isNumber || chars[index] == "_" {
+                index += 1
+            }
             return .parameter(String(chars[start..<index]))
         }
-        throw .init(message: "unexpected '\(c)' in expression; use numbers, parameter names, + - * / and parentheses", offset: index)
+        throw .init(
+            message: "unexpected '\(c)' in expression; use numbers, parameter names, + - * / and parentheses",
+            offset: index)
     }
 }

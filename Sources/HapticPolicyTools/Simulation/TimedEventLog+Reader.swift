@@ -43,8 +43,9 @@ extension TimedEventLog {
             case .blank:
                 break
             case .invalid(let problem):
-                log.problems.append(DiagnosticCode.logLineUnreadable(
-                    problem.message, at: SourceLocation(file: file, line: problem.line, column: problem.column)))
+                log.problems.append(
+                    DiagnosticCode.logLineUnreadable(
+                        problem.message, at: SourceLocation(file: file, line: problem.line, column: problem.column)))
             }
             return true
         }

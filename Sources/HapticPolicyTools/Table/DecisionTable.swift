@@ -112,7 +112,9 @@ public struct DecisionTable: Sendable, Hashable {
                 (action, target, layer) = (.silent, nil, eventLayer)
                 reason = text
             case .stop(let f):
-                (action, target, layer) = (.stop, f.map { content.feedback[$0].name } ?? "all", f.map { content.feedback[$0].layer })
+                (action, target, layer) = (
+                    .stop, f.map { content.feedback[$0].name } ?? "all", f.map { content.feedback[$0].layer }
+                )
                 directives.append(Directive.stopLoop.rawValue)
             case .none:
                 (action, target, layer) = (.directive, nil, eventLayer)
@@ -134,9 +136,15 @@ public struct DecisionTable: Sendable, Hashable {
                 let occursHere = event.screens?.contains(s) ?? true
                 guard occursHere || own[s][e] != nil else { continue }
                 if let cell = own[s][e] {
-                    cells.append(Cell(event: event.name, eventLayer: event.layer, origin: .screen, rows: cell.rows.map { row($0, eventLayer: event.layer) }))
+                    cells.append(
+                        Cell(
+                            event: event.name, eventLayer: event.layer, origin: .screen,
+                            rows: cell.rows.map { row($0, eventLayer: event.layer) }))
                 } else if let cell = everywhere[e] {
-                    cells.append(Cell(event: event.name, eventLayer: event.layer, origin: .everywhere, rows: cell.rows.map { row($0, eventLayer: event.layer) }))
+                    cells.append(
+                        Cell(
+                            event: event.name, eventLayer: event.layer, origin: .everywhere,
+                            rows: cell.rows.map { row($0, eventLayer: event.layer) }))
                 } else {
                     cells.append(Cell(event: event.name, eventLayer: event.layer, origin: .gap, rows: []))
                 }

@@ -59,7 +59,8 @@ public struct PolicyCoverage: Sendable {
         for cell in content.cells {
             for row in cell.rows { cited.formUnion(row.cites) }
         }
-        let exercisable = content.invariants.filter { cited.contains($0.id) || $0.kind == .creatureNeedsSpeech }.map(\.id)
+        let exercisable = content.invariants.filter { cited.contains($0.id) || $0.kind == .creatureNeedsSpeech }.map(
+            \.id)
         invariants = Tally(kind: "invariants", all: exercisable, hit: [])
         staticInvariants = content.invariants.map(\.id).filter { !exercisable.contains($0) }
         var fallbacks: [String: [String]] = [:]

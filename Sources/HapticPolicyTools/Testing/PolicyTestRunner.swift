@@ -31,11 +31,12 @@ public struct PolicyTestRunner: Sendable {
             guard let expectation = step.expectation else { continue }
             let mismatches = Self.compare(expectation, decision)
             if !mismatches.isEmpty {
-                failures.append(PolicyTestFailure(
-                    step: index + 1, event: step.event, location: step.location,
-                    expected: mismatches.map(\.expected).joined(separator: ", "),
-                    actual: mismatches.map(\.actual).joined(separator: ", "),
-                    decision: decision))
+                failures.append(
+                    PolicyTestFailure(
+                        step: index + 1, event: step.event, location: step.location,
+                        expected: mismatches.map(\.expected).joined(separator: ", "),
+                        actual: mismatches.map(\.actual).joined(separator: ", "),
+                        decision: decision))
             }
         }
         let breaches = meter.breaches
@@ -67,7 +68,8 @@ public struct PolicyTestRunner: Sendable {
         case .play(let feedback):
             outcomeMatches = decision.action == .play && decision.feedback == feedback
         case .silent(let reason):
-            outcomeMatches = decision.action == .silent
+            outcomeMatches =
+                decision.action == .silent
                 && (decision.reason?.rawValue == reason || (decision.reason == .designer && decision.note == reason))
         case .stop(let feedback):
             outcomeMatches = decision.action == .stop && (feedback == nil || decision.feedback == feedback)
@@ -76,8 +78,9 @@ public struct PolicyTestRunner: Sendable {
             mismatches.append(Mismatch(expected: expectation.outcome.description, actual: outcomeText(decision)))
         }
         if let render = expectation.render, decision.render?.description != render {
-            mismatches.append(Mismatch(
-                expected: "render \(render)", actual: "render \(decision.render?.description ?? "nothing")"))
+            mismatches.append(
+                Mismatch(
+                    expected: "render \(render)", actual: "render \(decision.render?.description ?? "nothing")"))
         }
         if let rule = expectation.rule, decision.rule?.id != rule {
             mismatches.append(Mismatch(expected: "rule \(rule)", actual: "rule \(decision.rule?.id ?? "none")"))
@@ -88,20 +91,24 @@ public struct PolicyTestRunner: Sendable {
         if let directives = expectation.directives {
             let actual = decision.directives.list.map(\.rawValue)
             if actual != directives {
-                mismatches.append(Mismatch(
-                    expected: "directives [\(directives.joined(separator: ", "))]",
-                    actual: "directives [\(actual.joined(separator: ", "))]"))
+                mismatches.append(
+                    Mismatch(
+                        expected: "directives [\(directives.joined(separator: ", "))]",
+                        actual: "directives [\(actual.joined(separator: ", "))]"))
             }
         }
         if let parameters = expectation.parameters, !parametersMatch(parameters, decision.parameters ?? []) {
             let expected = parameters.keys.sorted().map { "\($0)=\(numberText(parameters[$0] ?? 0))" }
-            mismatches.append(Mismatch(
-                expected: "parameters {\(expected.joined(separator: ", "))}",
-                actual: "parameters \(parametersText(decision.parameters))"))
+            mismatches.append(
+                Mismatch(
+                    expected: "parameters {\(expected.joined(separator: ", "))}",
+                    actual: "parameters \(parametersText(decision.parameters))"))
         }
         if let loop = expectation.loop, !(decision.loopPeriod.map { PolicyExpectation.matches(loop, $0) } ?? false) {
-            mismatches.append(Mismatch(
-                expected: "loop \(numberText(loop))", actual: "loop \(decision.loopPeriod.map(numberText) ?? "none")"))
+            mismatches.append(
+                Mismatch(
+                    expected: "loop \(numberText(loop))",
+                    actual: "loop \(decision.loopPeriod.map(numberText) ?? "none")"))
         }
         return mismatches
     }
@@ -110,7 +117,9 @@ public struct PolicyTestRunner: Sendable {
     static func parametersMatch(_ expected: [String: Double], _ actual: [Event.Parameter]) -> Bool {
         guard Set(actual.map(\.name)) == Set(expected.keys), actual.count == expected.count else { return false }
         return actual.allSatisfy { parameter in
-            guard case .number(let value)? = parameter.value, let wanted = expected[parameter.name] else { return false }
+            guard case .number(let value)? = parameter.value, let wanted = expected[parameter.name] else {
+                return false
+            }
             return PolicyExpectation.matches(wanted, value)
         }
     }

@@ -14,20 +14,26 @@ extension PolicyTestSuite {
         }
         for testCase in cases {
             for budget in testCase.breaches ?? [] where !budgets.contains(budget) {
-                report("budget '\(budget)' is not declared in \(policy.file); use one of its 'budgets:' ids", testCase.location)
+                report(
+                    "budget '\(budget)' is not declared in \(policy.file); use one of its 'budgets:' ids",
+                    testCase.location)
             }
             for step in testCase.steps {
                 guard let expectation = step.expectation else { continue }
                 switch expectation.outcome {
                 case .play(let name), .stop(let name?):
                     if !feedback.contains(name) {
-                        report("feedback '\(name)' is not declared in \(policy.file); check the name under 'feedback:'", step.location)
+                        report(
+                            "feedback '\(name)' is not declared in \(policy.file); check the name under 'feedback:'",
+                            step.location)
                     }
                 default:
                     break
                 }
                 if let band = expectation.band, !levels.contains(band) {
-                    report("band level '\(band)' is not declared in \(policy.file); check the level names under 'bands:'", step.location)
+                    report(
+                        "band level '\(band)' is not declared in \(policy.file); check the level names under 'bands:'",
+                        step.location)
                 }
             }
         }

@@ -6,7 +6,8 @@ extension DiagnosticCode {
         "HP116", .error, "band-edges-not-ascending", "band edges (`below`) are not strictly ascending")
     static let bandEdgeMisplaced = DiagnosticCode.check(
         "HP117", .error, "band-edge-misplaced", "a level other than the last has no `below`, or the last has one")
-    static let tooFewBandLevels = DiagnosticCode.check("HP118", .error, "too-few-band-levels", "a band set has fewer than 2 levels")
+    static let tooFewBandLevels = DiagnosticCode.check(
+        "HP118", .error, "too-few-band-levels", "a band set has fewer than 2 levels")
     static let hysteresisOutOfRange = DiagnosticCode.check(
         "HP119", .error, "hysteresis-out-of-range",
         "a hysteresis is negative or not smaller than half the narrowest inner band")
@@ -23,43 +24,49 @@ enum BandChecks {
         var out: [Diagnostic] = []
         let name = band.name.value
         if band.levels.count < 2 {
-            out.append(DiagnosticCode.tooFewBandLevels(
-                "band set '\(name)' has \(band.levels.count) level\(band.levels.count == 1 ? "" : "s"); a band change needs at least 2: add levels with `below:` edges",
-                at: band.name.location))
+            out.append(
+                DiagnosticCode.tooFewBandLevels(
+                    "band set '\(name)' has \(band.levels.count) level\(band.levels.count == 1 ? "" : "s"); a band change needs at least 2: add levels with `below:` edges",
+                    at: band.name.location))
         }
         var previous: (edge: Double, level: String)?
         for (index, level) in band.levels.enumerated() {
             let isLast = index == band.levels.count - 1
             switch (level.below, isLast) {
             case (nil, false):
-                out.append(DiagnosticCode.bandEdgeMisplaced(
-                    "level '\(level.name.value)' is not the last, so it needs an upper edge: add `below:`",
-                    at: level.location))
+                out.append(
+                    DiagnosticCode.bandEdgeMisplaced(
+                        "level '\(level.name.value)' is not the last, so it needs an upper edge: add `below:`",
+                        at: level.location))
             case (let below?, true) where band.levels.count >= 2:
-                out.append(DiagnosticCode.bandEdgeMisplaced(
-                    "the last level '\(level.name.value)' covers everything above the previous edge: remove `below: \(show(below.value))` or add a level after it",
-                    at: below.location))
+                out.append(
+                    DiagnosticCode.bandEdgeMisplaced(
+                        "the last level '\(level.name.value)' covers everything above the previous edge: remove `below: \(show(below.value))` or add a level after it",
+                        at: below.location))
             default:
                 break
             }
             if let below = level.below {
                 if !below.value.isFinite {
-                    out.append(DiagnosticCode.bandEdgesNotAscending(
-                        "the edge of level '\(level.name.value)' is \(show(below.value)): write a finite number",
-                        at: below.location))
+                    out.append(
+                        DiagnosticCode.bandEdgesNotAscending(
+                            "the edge of level '\(level.name.value)' is \(show(below.value)): write a finite number",
+                            at: below.location))
                 } else if let previous, !(below.value > previous.edge) {
-                    out.append(DiagnosticCode.bandEdgesNotAscending(
-                        "the edge \(show(below.value)) of level '\(level.name.value)' is not above the edge \(show(previous.edge)) of '\(previous.level)': edges go strictly up from level to level; raise it or reorder the levels",
-                        at: below.location))
+                    out.append(
+                        DiagnosticCode.bandEdgesNotAscending(
+                            "the edge \(show(below.value)) of level '\(level.name.value)' is not above the edge \(show(previous.edge)) of '\(previous.level)': edges go strictly up from level to level; raise it or reorder the levels",
+                            at: below.location))
                 }
                 if below.value.isFinite { previous = (below.value, level.name.value) }
             }
             if level.play == nil, let silent = level.silent,
                 silent.value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
             {
-                out.append(DiagnosticCode.emptySilenceReason(
-                    "the silence of level '\(level.name.value)' has no reason: write why entering it stays silent",
-                    at: silent.location))
+                out.append(
+                    DiagnosticCode.emptySilenceReason(
+                        "the silence of level '\(level.name.value)' has no reason: write why entering it stays silent",
+                        at: silent.location))
             }
         }
         out += hysteresisFindings(band)
@@ -72,9 +79,11 @@ enum BandChecks {
     static func hysteresisFindings(_ band: BandDecl) -> [Diagnostic] {
         let hysteresis = band.hysteresis
         guard hysteresis.value >= 0, hysteresis.value.isFinite else {
-            return [DiagnosticCode.hysteresisOutOfRange(
-                "the hysteresis of '\(band.name.value)' is \(show(hysteresis.value)): use 0 or a positive number",
-                at: hysteresis.location)]
+            return [
+                DiagnosticCode.hysteresisOutOfRange(
+                    "the hysteresis of '\(band.name.value)' is \(show(hysteresis.value)): use 0 or a positive number",
+                    at: hysteresis.location)
+            ]
         }
         var narrowest: (level: String, low: Double, high: Double)?
         for index in band.levels.indices.dropFirst() {
@@ -88,8 +97,10 @@ enum BandChecks {
         guard let narrowest else { return [] }
         let width = narrowest.high - narrowest.low
         guard hysteresis.value >= width / 2 else { return [] }
-        return [DiagnosticCode.hysteresisOutOfRange(
-            "the hysteresis \(show(hysteresis.value)) is not smaller than half the narrowest band: '\(narrowest.level)' spans \(show(narrowest.low))-\(show(narrowest.high)) (\(show(width)) wide, half is \(show(width / 2))): lower the hysteresis below \(show(width / 2)) or widen '\(narrowest.level)'",
-            at: hysteresis.location)]
+        return [
+            DiagnosticCode.hysteresisOutOfRange(
+                "the hysteresis \(show(hysteresis.value)) is not smaller than half the narrowest band: '\(narrowest.level)' spans \(show(narrowest.low))-\(show(narrowest.high)) (\(show(width)) wide, half is \(show(width / 2))): lower the hysteresis below \(show(width / 2)) or widen '\(narrowest.level)'",
+                at: hysteresis.location)
+        ]
     }
 }

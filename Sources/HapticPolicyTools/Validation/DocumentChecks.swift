@@ -21,9 +21,10 @@ enum DocumentChecks {
         let document = context.document
         let warmup = document.engine.warmup
         if !(warmup.value >= 0 && warmup.value <= maxWarmup) {
-            out.append(DiagnosticCode.warmupOutOfRange(
-                "the engine warm-up is \(show(warmup.value)) s: use 0 to \(show(maxWarmup)) s (a cold engine needs about 0.05-0.1 s)",
-                at: warmup.location))
+            out.append(
+                DiagnosticCode.warmupOutOfRange(
+                    "the engine warm-up is \(show(warmup.value)) s: use 0 to \(show(maxWarmup)) s (a cold engine needs about 0.05-0.1 s)",
+                    at: warmup.location))
         }
         out += duplicates(document.screens.map(\.name), "screen")
         out += duplicates(document.events.map(\.name), "event")
@@ -38,9 +39,10 @@ enum DocumentChecks {
         var out: [Diagnostic] = []
         for name in names {
             if let earlier = first[name.value] {
-                out.append(DiagnosticCode.duplicateDeclaration(
-                    "\(what) '\(name.value)' is declared twice (first at \(earlier.line):\(earlier.column)): keep one declaration",
-                    at: name.location))
+                out.append(
+                    DiagnosticCode.duplicateDeclaration(
+                        "\(what) '\(name.value)' is declared twice (first at \(earlier.line):\(earlier.column)): keep one declaration",
+                        at: name.location))
             } else {
                 first[name.value] = name.location
             }

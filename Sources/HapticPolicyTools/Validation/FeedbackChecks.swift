@@ -17,7 +17,9 @@ enum FeedbackChecks {
         for feedback in context.document.feedback where presets.count < 5 {
             if case .preset = feedback.body { presets.append(feedback.name.value) }
         }
-        let hint = presets.isEmpty ? "a preset id such as 'impact.light'" : "a preset feedback (\(quotedList(presets))) or a preset id"
+        let hint =
+            presets.isEmpty
+            ? "a preset id such as 'impact.light'" : "a preset feedback (\(quotedList(presets))) or a preset id"
         return context.document.feedback.flatMap { check($0, context, hint: hint) }
     }
 
@@ -28,13 +30,15 @@ enum FeedbackChecks {
         case .preset(let preset, let intensity):
             if let intensity {
                 if !preset.value.acceptsIntensity {
-                    out.append(DiagnosticCode.intensityOnNonImpact(
-                        "'\(preset.value.rawValue)' has no intensity; only `impact.*` presets do: remove `intensity:`",
-                        at: intensity.location))
+                    out.append(
+                        DiagnosticCode.intensityOnNonImpact(
+                            "'\(preset.value.rawValue)' has no intensity; only `impact.*` presets do: remove `intensity:`",
+                            at: intensity.location))
                 } else if !(intensity.value >= 0 && intensity.value <= 1) {
-                    out.append(DiagnosticCode.intensityOutOfRange(
-                        "the intensity of '\(name)' is \(show(intensity.value)): use a value from 0 to 1",
-                        at: intensity.location))
+                    out.append(
+                        DiagnosticCode.intensityOutOfRange(
+                            "the intensity of '\(name)' is \(show(intensity.value)): use a value from 0 to 1",
+                            at: intensity.location))
                 }
             }
         case .pattern:
@@ -58,12 +62,17 @@ enum FeedbackChecks {
     ) -> [Diagnostic] {
         guard let feedback = context.feedback[target.value], case .pattern = feedback.body else { return [] }
         if target.value == owner {
-            return [DiagnosticCode.invalidFallback(
-                "'\(owner)' falls back to itself, which cannot play either: name a preset id or a preset feedback",
-                at: target.location)]
+            return [
+                DiagnosticCode.invalidFallback(
+                    "'\(owner)' falls back to itself, which cannot play either: name a preset id or a preset feedback",
+                    at: target.location)
+            ]
         }
-        return [DiagnosticCode.invalidFallback(
-            "the \(what) '\(target.value)' is a custom pattern, which cannot play where '\(owner)' cannot: name \(hint)",
-            at: target.location, notes: [Diagnostic.Note("'\(target.value)' is declared here", at: feedback.name.location)])]
+        return [
+            DiagnosticCode.invalidFallback(
+                "the \(what) '\(target.value)' is a custom pattern, which cannot play where '\(owner)' cannot: name \(hint)",
+                at: target.location,
+                notes: [Diagnostic.Note("'\(target.value)' is declared here", at: feedback.name.location)])
+        ]
     }
 }

@@ -47,15 +47,20 @@ enum InvariantChecks {
         var out: [Diagnostic] = []
         func check(_ target: Located<String>, _ what: String) {
             // Feedback names are reported at their own declaration; here only preset ids.
-            guard context.feedback[target.value] == nil, let preset = Preset(rawValue: target.value), banned.contains(preset) else { return }
-            out.append(DiagnosticCode.bannedPreset(
-                "\(what) '\(preset.rawValue)' is banned by \(id): choose another preset", at: target.location, invariant: id))
+            guard context.feedback[target.value] == nil, let preset = Preset(rawValue: target.value),
+                banned.contains(preset)
+            else { return }
+            out.append(
+                DiagnosticCode.bannedPreset(
+                    "\(what) '\(preset.rawValue)' is banned by \(id): choose another preset", at: target.location,
+                    invariant: id))
         }
         for feedback in context.document.feedback {
             if case .preset(let preset, _) = feedback.body, banned.contains(preset.value) {
-                out.append(DiagnosticCode.bannedPreset(
-                    "feedback '\(feedback.name.value)' plays '\(preset.value.rawValue)', which \(id) bans: choose another preset (a real limit is 'notification.warning')",
-                    at: preset.location, invariant: id))
+                out.append(
+                    DiagnosticCode.bannedPreset(
+                        "feedback '\(feedback.name.value)' plays '\(preset.value.rawValue)', which \(id) bans: choose another preset (a real limit is 'notification.warning')",
+                        at: preset.location, invariant: id))
             }
             switch feedback.fallback {
             case .target(let target): check(target, "the fallback")
@@ -72,9 +77,10 @@ enum InvariantChecks {
         var out: [Diagnostic] = []
         for feedback in context.document.feedback where feedback.layer.value == .creature {
             if case .preset(let preset, _) = feedback.body {
-                out.append(DiagnosticCode.layerMixing(
-                    "creature feedback '\(feedback.name.value)' is the system preset '\(preset.value.rawValue)', and \(id) keeps presets for the ui layer: give it a custom `pattern:` or make it `layer: ui`",
-                    at: preset.location, invariant: id))
+                out.append(
+                    DiagnosticCode.layerMixing(
+                        "creature feedback '\(feedback.name.value)' is the system preset '\(preset.value.rawValue)', and \(id) keeps presets for the ui layer: give it a custom `pattern:` or make it `layer: ui`",
+                        at: preset.location, invariant: id))
             }
         }
         for (_, cell) in context.allCells {
@@ -91,11 +97,16 @@ enum InvariantChecks {
                 for (name, location, via) in played {
                     guard let feedback = context.feedback[name], feedback.layer.value != layer else { continue }
                     let through = via.map { " (band level '\($0)')" } ?? ""
-                    out.append(DiagnosticCode.layerMixing(
-                        "\(layer.rawValue) event '\(event.name.value)' plays \(feedback.layer.value.rawValue) feedback '\(name)'\(through), and \(id) never mixes layers: play a \(layer.rawValue) feedback or add '\(event.name.value)' to the `except` of \(id)",
-                        at: location,
-                        notes: [Diagnostic.Note("'\(name)' is declared `layer: \(feedback.layer.value.rawValue)` here", at: feedback.layer.location)],
-                        invariant: id))
+                    out.append(
+                        DiagnosticCode.layerMixing(
+                            "\(layer.rawValue) event '\(event.name.value)' plays \(feedback.layer.value.rawValue) feedback '\(name)'\(through), and \(id) never mixes layers: play a \(layer.rawValue) feedback or add '\(event.name.value)' to the `except` of \(id)",
+                            at: location,
+                            notes: [
+                                Diagnostic.Note(
+                                    "'\(name)' is declared `layer: \(feedback.layer.value.rawValue)` here",
+                                    at: feedback.layer.location)
+                            ],
+                            invariant: id))
                 }
             }
         }
@@ -114,11 +125,14 @@ enum InvariantChecks {
             let suggestion = bands.isEmpty ? "`band: <band set>` (declare one under `bands:`)" : "`band: \(bands[0])`"
             for row in cell.rows {
                 guard let play = row.play else { continue }
-                out.append(DiagnosticCode.valueWithoutBand(
-                    "'\(event.name.value)' carries a number, and \(id) rings only when it changes band: replace `play: \(play.value)` with \(suggestion)",
-                    at: play.location,
-                    notes: event.value.map { [Diagnostic.Note("'\(event.name.value)' carries `value: number` here", at: $0.location)] } ?? [],
-                    invariant: id))
+                out.append(
+                    DiagnosticCode.valueWithoutBand(
+                        "'\(event.name.value)' carries a number, and \(id) rings only when it changes band: replace `play: \(play.value)` with \(suggestion)",
+                        at: play.location,
+                        notes: event.value.map {
+                            [Diagnostic.Note("'\(event.name.value)' carries `value: number` here", at: $0.location)]
+                        } ?? [],
+                        invariant: id))
             }
         }
         return out

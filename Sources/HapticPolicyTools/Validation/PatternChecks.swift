@@ -17,7 +17,8 @@ extension DiagnosticCode {
         "HP106", .error, "continuous-too-long", "a continuous event lasts more than 30 s (the Core Haptics limit)")
     static let tooManyControlPoints = DiagnosticCode.check(
         "HP107", .error, "too-many-control-points",
-        "a curve has more than 16 control points (the Core Haptics limit); an error: split the event, the exporter does not")
+        "a curve has more than 16 control points (the Core Haptics limit); an error: split the event, the exporter does not"
+    )
     static let controlPointOutsideEvent = DiagnosticCode.check(
         "HP108", .error, "control-point-outside-event", "a control point's time is outside 0...its event's duration")
     static let controlPointsOutOfOrder = DiagnosticCode.check(
@@ -85,8 +86,10 @@ enum PatternChecks {
                 } else {
                     explained += 1
                     diagnostics.append(
-                        word(finding, at: scenario, in: space, explain: explained <= explainedFindingsLimit(events: pattern.events.count),
-                             evaluate: evaluate))
+                        word(
+                            finding, at: scenario, in: space,
+                            explain: explained <= explainedFindingsLimit(events: pattern.events.count),
+                            evaluate: evaluate))
                 }
             }
         }
@@ -98,8 +101,10 @@ enum PatternChecks {
     static func shapeFindings(_ pattern: PatternDecl) -> [Diagnostic] {
         var out: [Diagnostic] = []
         if pattern.events.isEmpty {
-            out.append(DiagnosticCode.emptyPattern(
-                "the pattern has no events: add at least one under `events:` or use a preset", at: pattern.location))
+            out.append(
+                DiagnosticCode.emptyPattern(
+                    "the pattern has no events: add at least one under `events:` or use a preset", at: pattern.location)
+            )
         }
         for parameter in pattern.parameters {
             out += parameterFindings(parameter)
@@ -107,9 +112,10 @@ enum PatternChecks {
         for event in pattern.events where event.kind.value == .continuous {
             for curve in event.curves {
                 if curve.points.count > maxControlPoints {
-                    out.append(DiagnosticCode.tooManyControlPoints(
-                        "the \(curve.parameter.value.rawValue) curve has \(curve.points.count) control points; Core Haptics allows \(maxControlPoints): remove points or split the event into several events, each with its own curve",
-                        at: curve.location))
+                    out.append(
+                        DiagnosticCode.tooManyControlPoints(
+                            "the \(curve.parameter.value.rawValue) curve has \(curve.points.count) control points; Core Haptics allows \(maxControlPoints): remove points or split the event into several events, each with its own curve",
+                            at: curve.location))
                 }
             }
         }
@@ -119,28 +125,35 @@ enum PatternChecks {
     static func parameterFindings(_ parameter: TemplateParameter) -> [Diagnostic] {
         let name = parameter.name.value
         var out: [Diagnostic] = []
-        for (key, value) in [("default", Optional(parameter.defaultValue)), ("min", parameter.minimum), ("max", parameter.maximum)] {
+        for (key, value) in [
+            ("default", Optional(parameter.defaultValue)), ("min", parameter.minimum), ("max", parameter.maximum),
+        ] {
             if let value, !value.value.isFinite {
-                out.append(DiagnosticCode.parameterRangeInvalid(
-                    "'\(key)' of parameter '\(name)' is \(show(value.value)): write a finite number", at: value.location))
+                out.append(
+                    DiagnosticCode.parameterRangeInvalid(
+                        "'\(key)' of parameter '\(name)' is \(show(value.value)): write a finite number",
+                        at: value.location))
             }
         }
         guard out.isEmpty else { return out }
         let value = parameter.defaultValue.value
         if let minimum = parameter.minimum, let maximum = parameter.maximum, minimum.value > maximum.value {
-            out.append(DiagnosticCode.parameterRangeInvalid(
-                "'min' \(show(minimum.value)) of parameter '\(name)' is above its 'max' \(show(maximum.value)): swap them",
-                at: minimum.location))
+            out.append(
+                DiagnosticCode.parameterRangeInvalid(
+                    "'min' \(show(minimum.value)) of parameter '\(name)' is above its 'max' \(show(maximum.value)): swap them",
+                    at: minimum.location))
             return out
         }
         if let minimum = parameter.minimum, value < minimum.value {
-            out.append(DiagnosticCode.parameterRangeInvalid(
-                "the default \(show(value)) of parameter '\(name)' is below its 'min' \(show(minimum.value)): raise the default or lower 'min'",
-                at: parameter.defaultValue.location))
+            out.append(
+                DiagnosticCode.parameterRangeInvalid(
+                    "the default \(show(value)) of parameter '\(name)' is below its 'min' \(show(minimum.value)): raise the default or lower 'min'",
+                    at: parameter.defaultValue.location))
         } else if let maximum = parameter.maximum, value > maximum.value {
-            out.append(DiagnosticCode.parameterRangeInvalid(
-                "the default \(show(value)) of parameter '\(name)' is above its 'max' \(show(maximum.value)): lower the default or raise 'max'",
-                at: parameter.defaultValue.location))
+            out.append(
+                DiagnosticCode.parameterRangeInvalid(
+                    "the default \(show(value)) of parameter '\(name)' is above its 'max' \(show(maximum.value)): lower the default or raise 'max'",
+                    at: parameter.defaultValue.location))
         }
         return out
     }
@@ -155,7 +168,9 @@ enum PatternChecks {
     }
 
     /// Every range finding of the pattern with the parameters bound to `values`.
-    static func rangeFindings(_ pattern: PatternDecl, steps: [SequenceStep], values: [String: Double]) -> [PatternFinding] {
+    static func rangeFindings(_ pattern: PatternDecl, steps: [SequenceStep], values: [String: Double])
+        -> [PatternFinding]
+    {
         var out: [PatternFinding] = []
         func number(_ expression: Located<HapticPolicy.Expression>, _ site: String) -> Double? {
             do {
@@ -165,11 +180,12 @@ enum PatternChecks {
                 case .unboundParameter:
                     return nil  // an unknown parameter is a reference error (HP206), reported once
                 case .notFinite:
-                    out.append(PatternFinding(
-                        code: .notFinite, site: site, location: expression.location,
-                        problem: "'\(expression.value)' has no finite value (a division by zero or an overflow)",
-                        fix: "change the expression so its divisor cannot be 0",
-                        otherFix: "change the expression so its divisor cannot be 0"))
+                    out.append(
+                        PatternFinding(
+                            code: .notFinite, site: site, location: expression.location,
+                            problem: "'\(expression.value)' has no finite value (a division by zero or an overflow)",
+                            fix: "change the expression so its divisor cannot be 0",
+                            otherFix: "change the expression so its divisor cannot be 0"))
                     return nil
                 }
             }
@@ -180,41 +196,53 @@ enum PatternChecks {
             let label = "event \(index + 1)"
             let start = number(event.time, "\(label) time")
             if let start, !(start >= 0) {
-                out.append(PatternFinding(
-                    code: .negativeTime, site: "\(label) time", location: event.time.location,
-                    problem: "the \(kind.rawValue) event starts at \(show(start)) s, before the pattern starts",
-                    fix: "start it at 0 s or later", otherFix: "start it later"))
+                out.append(
+                    PatternFinding(
+                        code: .negativeTime, site: "\(label) time", location: event.time.location,
+                        problem: "the \(kind.rawValue) event starts at \(show(start)) s, before the pattern starts",
+                        fix: "start it at 0 s or later", otherFix: "start it later"))
             }
             var duration: Double?
-            if kind != .transient, let expression = event.duration, let value = number(expression, "\(label) duration") {
+            if kind != .transient, let expression = event.duration, let value = number(expression, "\(label) duration")
+            {
                 if value > 0 {
                     duration = value
                 } else {
-                    out.append(PatternFinding(
-                        code: .durationNotPositive, site: "\(label) duration", location: expression.location,
-                        problem: "the \(kind.rawValue) event lasts \(show(value)) s",
-                        fix: "give it a duration above 0 s", otherFix: "change the duration expression"))
+                    out.append(
+                        PatternFinding(
+                            code: .durationNotPositive, site: "\(label) duration", location: expression.location,
+                            problem: "the \(kind.rawValue) event lasts \(show(value)) s",
+                            fix: "give it a duration above 0 s", otherFix: "change the duration expression"))
                 }
                 if kind == .continuous, value > maxContinuousDuration {
-                    out.append(PatternFinding(
-                        code: .continuousTooLong, site: "\(label) duration", location: expression.location,
-                        problem: "the continuous event lasts \(show(value)) s; Core Haptics allows \(show(maxContinuousDuration)) s",
-                        fix: "shorten it or split it into several events of at most \(show(maxContinuousDuration)) s",
-                        otherFix: "split the event"))
+                    out.append(
+                        PatternFinding(
+                            code: .continuousTooLong, site: "\(label) duration", location: expression.location,
+                            problem:
+                                "the continuous event lasts \(show(value)) s; Core Haptics allows \(show(maxContinuousDuration)) s",
+                            fix:
+                                "shorten it or split it into several events of at most \(show(maxContinuousDuration)) s",
+                            otherFix: "split the event"))
                 }
             }
             if kind != .silence {
-                if let expression = event.intensity, let value = number(expression, "\(label) intensity"), !(value >= 0 && value <= 1) {
-                    out.append(PatternFinding(
-                        code: .intensityOutOfRange, site: "\(label) intensity", location: expression.location,
-                        problem: "the intensity is \(show(value))", fix: "use a value from 0 to 1",
-                        otherFix: "change the intensity expression"))
+                if let expression = event.intensity, let value = number(expression, "\(label) intensity"),
+                    !(value >= 0 && value <= 1)
+                {
+                    out.append(
+                        PatternFinding(
+                            code: .intensityOutOfRange, site: "\(label) intensity", location: expression.location,
+                            problem: "the intensity is \(show(value))", fix: "use a value from 0 to 1",
+                            otherFix: "change the intensity expression"))
                 }
-                if let expression = event.sharpness, let value = number(expression, "\(label) sharpness"), !(value >= 0 && value <= 1) {
-                    out.append(PatternFinding(
-                        code: .sharpnessOutOfRange, site: "\(label) sharpness", location: expression.location,
-                        problem: "the sharpness is \(show(value))", fix: "use a value from 0 to 1",
-                        otherFix: "change the sharpness expression"))
+                if let expression = event.sharpness, let value = number(expression, "\(label) sharpness"),
+                    !(value >= 0 && value <= 1)
+                {
+                    out.append(
+                        PatternFinding(
+                            code: .sharpnessOutOfRange, site: "\(label) sharpness", location: expression.location,
+                            problem: "the sharpness is \(show(value))", fix: "use a value from 0 to 1",
+                            otherFix: "change the sharpness expression"))
                 }
             }
             if kind == .continuous {
@@ -234,24 +262,28 @@ enum PatternChecks {
         let length = spans.map(\.end).max() ?? 0
         if let loop = pattern.loop, let period = number(loop, "loop") {
             if !(period > 0) {
-                out.append(PatternFinding(
-                    code: .loopTooShort, site: "loop", location: loop.location,
-                    problem: "the loop period is \(show(period)) s", fix: "make it greater than 0 s",
-                    otherFix: "change the loop expression"))
+                out.append(
+                    PatternFinding(
+                        code: .loopTooShort, site: "loop", location: loop.location,
+                        problem: "the loop period is \(show(period)) s", fix: "make it greater than 0 s",
+                        otherFix: "change the loop expression"))
             } else if period < length - 1e-9 {
-                out.append(PatternFinding(
-                    code: .loopTooShort, site: "loop", location: loop.location,
-                    problem: "the loop repeats every \(show(period)) s but the pattern lasts \(show(length)) s, so each repeat overlaps the last",
-                    fix: "make the period at least \(show(length)) s or shorten the pattern",
-                    otherFix: "shorten the pattern"))
+                out.append(
+                    PatternFinding(
+                        code: .loopTooShort, site: "loop", location: loop.location,
+                        problem:
+                            "the loop repeats every \(show(period)) s but the pattern lasts \(show(length)) s, so each repeat overlaps the last",
+                        fix: "make the period at least \(show(length)) s or shorten the pattern",
+                        otherFix: "shorten the pattern"))
             }
         }
         for (index, step) in steps.enumerated() {
             if let at = number(step.at, "step \(index + 1)"), !(at >= 0) {
-                out.append(PatternFinding(
-                    code: .negativeTime, site: "step \(index + 1)", location: step.at.location,
-                    problem: "the fallback step plays at \(show(at)) s, before the pattern starts",
-                    fix: "play it at 0 s or later", otherFix: "play it later"))
+                out.append(
+                    PatternFinding(
+                        code: .negativeTime, site: "step \(index + 1)", location: step.at.location,
+                        problem: "the fallback step plays at \(show(at)) s, before the pattern starts",
+                        fix: "play it at 0 s or later", otherFix: "play it later"))
             }
         }
         return out
@@ -269,28 +301,34 @@ enum PatternChecks {
             if let time = number(point.time, "\(site) time") {
                 if !(time >= 0) || (duration.map { time > $0 + 1e-9 } ?? false) {
                     let span = duration.map { "0 to \(show($0)) s" } ?? "0 s or later"
-                    out.append(PatternFinding(
-                        code: .controlPointOutsideEvent, site: "\(site) time", location: point.time.location,
-                        problem: "the control point at \(show(time)) s is outside its event (times are relative to the event start)",
-                        fix: "move it to \(span)", otherFix: "change the point's time expression"))
+                    out.append(
+                        PatternFinding(
+                            code: .controlPointOutsideEvent, site: "\(site) time", location: point.time.location,
+                            problem:
+                                "the control point at \(show(time)) s is outside its event (times are relative to the event start)",
+                            fix: "move it to \(span)", otherFix: "change the point's time expression"))
                 }
                 if let previous, !(time > previous) {
-                    out.append(PatternFinding(
-                        code: .controlPointsOutOfOrder, site: "\(site) order", location: point.time.location,
-                        problem: "the control point at \(show(time)) s does not come after the previous one at \(show(previous)) s",
-                        fix: "list control points in strictly ascending time", otherFix: "reorder the points"))
+                    out.append(
+                        PatternFinding(
+                            code: .controlPointsOutOfOrder, site: "\(site) order", location: point.time.location,
+                            problem:
+                                "the control point at \(show(time)) s does not come after the previous one at \(show(previous)) s",
+                            fix: "list control points in strictly ascending time", otherFix: "reorder the points"))
                 }
                 previous = time
             }
             if let value = number(point.value, "\(site) value") {
                 let (low, high) = parameter == .intensity ? (0.0, 1.0) : (-1.0, 1.0)
                 if !(value >= low && value <= high) {
-                    out.append(PatternFinding(
-                        code: .curveValueOutOfRange, site: "\(site) value", location: point.value.location,
-                        problem: "the \(parameter.rawValue) curve value is \(show(value))",
-                        fix: "use a value from \(show(low)) to \(show(high))"
-                            + (parameter == .intensity ? " (it multiplies the event intensity)" : " (it offsets the event sharpness)"),
-                        otherFix: "change the value expression"))
+                    out.append(
+                        PatternFinding(
+                            code: .curveValueOutOfRange, site: "\(site) value", location: point.value.location,
+                            problem: "the \(parameter.rawValue) curve value is \(show(value))",
+                            fix: "use a value from \(show(low)) to \(show(high))"
+                                + (parameter == .intensity
+                                    ? " (it multiplies the event intensity)" : " (it offsets the event sharpness)"),
+                            otherFix: "change the value expression"))
                 }
             }
         }
@@ -305,26 +343,35 @@ enum PatternChecks {
         // longest[i]: the playing span reaching furthest among playing[0...i].
         var longest: [Int] = []
         for i in playing.indices {
-            if let last = longest.last, playing[last].end >= playing[i].end { longest.append(last) } else { longest.append(i) }
+            if let last = longest.last, playing[last].end >= playing[i].end {
+                longest.append(last)
+            } else {
+                longest.append(i)
+            }
         }
         var out: [PatternFinding] = []
         for silence in spans where silence.kind == .silence {
             // First playing span starting at or after the silence start.
-            var low = 0, high = playing.count
+            var low = 0
+            var high = playing.count
             while low < high {
                 let mid = (low + high) / 2
                 if playing[mid].start < silence.start { low = mid + 1 } else { high = mid }
             }
             var culprit: Span?
             if low < playing.count, playing[low].start < silence.end { culprit = playing[low] }
-            if culprit == nil, low > 0, playing[longest[low - 1]].end > silence.start { culprit = playing[longest[low - 1]] }
+            if culprit == nil, low > 0, playing[longest[low - 1]].end > silence.start {
+                culprit = playing[longest[low - 1]]
+            }
             guard let culprit else { continue }
             let event = pattern.events[silence.index]
-            out.append(PatternFinding(
-                code: .silenceOverlap, site: "event \(silence.index + 1) overlap", location: event.location,
-                problem: "the silence from \(show(silence.start)) s to \(show(silence.end)) s overlaps event \(culprit.index + 1) (\(culprit.kind.rawValue) at \(show(culprit.start)) s)",
-                fix: "move one of them so the silence is a real gap",
-                otherFix: "move one of them"))
+            out.append(
+                PatternFinding(
+                    code: .silenceOverlap, site: "event \(silence.index + 1) overlap", location: event.location,
+                    problem:
+                        "the silence from \(show(silence.start)) s to \(show(silence.end)) s overlaps event \(culprit.index + 1) (\(culprit.kind.rawValue) at \(show(culprit.start)) s)",
+                    fix: "move one of them so the silence is a real gap",
+                    otherFix: "move one of them"))
         }
         return out
     }
@@ -354,7 +401,9 @@ enum PatternChecks {
         if explain, causes.count == 1, let name = causes.first, let end = scenario.ends[name] {
             narrowing = bound(name, end: end, scenario: scenario, space: space, present: present)
         } else {
-            narrowing = causes.count == 1 ? "narrow the range of \(quotedList(causes))" : "narrow the ranges of \(quotedList(causes))"
+            narrowing =
+                causes.count == 1
+                ? "narrow the range of \(quotedList(causes))" : "narrow the ranges of \(quotedList(causes))"
         }
         return finding.code("at \(at) \(finding.problem): \(narrowing) or \(finding.otherFix)", at: finding.location)
     }
@@ -375,7 +424,8 @@ enum PatternChecks {
         let key = end == .max ? "max" : "min"
         let verb = end == .max ? "lower" : "raise"
         guard !fails(start) else { return "narrow the range of '\(name)'" }
-        var good = start, bad = failing
+        var good = start
+        var bad = failing
         for _ in 0..<64 {
             let mid = good + (bad - good) / 2
             if mid == good || mid == bad { break }

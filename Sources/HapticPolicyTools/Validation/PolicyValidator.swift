@@ -27,7 +27,8 @@ public enum PolicyValidator {
     /// an error. Only this function makes a `ValidatedPolicy`.
     public static func check(_ document: PolicyDocument) -> ValidatedPolicy.Outcome {
         let findings = validate(document)
-        let validated = findings.contains { $0.severity == .error } ? nil : ValidatedPolicy(document, warnings: findings)
+        let validated =
+            findings.contains { $0.severity == .error } ? nil : ValidatedPolicy(document, warnings: findings)
         return ValidatedPolicy.Outcome(validated: validated, diagnostics: findings)
     }
 

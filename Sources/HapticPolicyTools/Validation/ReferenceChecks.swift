@@ -3,7 +3,8 @@ import HapticPolicy
 extension DiagnosticCode {
     static let unknownFeedback = DiagnosticCode.check(
         "HP201", .error, "unknown-feedback", "a row, band level or fallback names a feedback that is not declared")
-    static let unknownBand = DiagnosticCode.check("HP202", .error, "unknown-band", "a row names a band set that is not declared")
+    static let unknownBand = DiagnosticCode.check(
+        "HP202", .error, "unknown-band", "a row names a band set that is not declared")
     static let unknownScreen = DiagnosticCode.check(
         "HP203", .error, "unknown-screen", "an event's `screens` names a screen that is not declared")
     static let unknownEvent = DiagnosticCode.check(
@@ -39,7 +40,9 @@ enum ReferenceChecks {
         return out
     }
 
-    static func unknownFeedback(_ name: Located<String>, _ context: ValidationContext, presetsAllowed: Bool) -> Diagnostic? {
+    static func unknownFeedback(_ name: Located<String>, _ context: ValidationContext, presetsAllowed: Bool)
+        -> Diagnostic?
+    {
         guard context.feedback[name.value] == nil else { return nil }
         if presetsAllowed, Preset(rawValue: name.value) != nil { return nil }
         if Preset(rawValue: name.value) != nil {
@@ -56,22 +59,25 @@ enum ReferenceChecks {
     private static func catalogueFindings(_ context: ValidationContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
         for feedback in context.document.feedback where Preset(rawValue: feedback.name.value) != nil {
-            out.append(DiagnosticCode.feedbackNamedLikePreset(
-                "feedback '\(feedback.name.value)' has the name of a preset id, so `fallback: \(feedback.name.value)` could mean either: give it another name",
-                at: feedback.name.location))
+            out.append(
+                DiagnosticCode.feedbackNamedLikePreset(
+                    "feedback '\(feedback.name.value)' has the name of a preset id, so `fallback: \(feedback.name.value)` could mean either: give it another name",
+                    at: feedback.name.location))
         }
         for event in context.document.events {
             if ValidationContext.isStateEvent(event.name.value) {
-                out.append(DiagnosticCode.stateEventDeclared(
-                    "'\(event.name.value)' is a built-in state event the evaluator handles itself: remove it from `events:`\(event.name.value == "screen.enter" ? " and use a screen's `enter:` list" : "") or rename your event",
-                    at: event.name.location))
+                out.append(
+                    DiagnosticCode.stateEventDeclared(
+                        "'\(event.name.value)' is a built-in state event the evaluator handles itself: remove it from `events:`\(event.name.value == "screen.enter" ? " and use a screen's `enter:` list" : "") or rename your event",
+                        at: event.name.location))
             }
             if case .only(let names) = event.screens {
                 for name in names where context.screens[name.value] == nil {
                     let hint = context.didYouMean(name.value, among: context.screenNames)
-                    out.append(DiagnosticCode.unknownScreen(
-                        "screen '\(name.value)' is not declared\(hint.isEmpty ? ": declare it under `screens:` or fix the name" : hint)",
-                        at: name.location))
+                    out.append(
+                        DiagnosticCode.unknownScreen(
+                            "screen '\(name.value)' is not declared\(hint.isEmpty ? ": declare it under `screens:` or fix the name" : hint)",
+                            at: name.location))
                 }
             }
         }
@@ -83,16 +89,19 @@ enum ReferenceChecks {
         for (_, cell) in context.allCells {
             let event = cell.event
             if ValidationContext.isStateEvent(event.value) {
-                let fix = event.value == StateEvent.screenEnter.rawValue
+                let fix =
+                    event.value == StateEvent.screenEnter.rawValue
                     ? "remove the cell and list what to prepare in the screen's `enter:`"
                     : "remove the cell; the evaluator applies it to the device state itself"
-                out.append(DiagnosticCode.stateEventInTable(
-                    "'\(event.value)' is a built-in state event and has no table cell: \(fix)", at: event.location))
+                out.append(
+                    DiagnosticCode.stateEventInTable(
+                        "'\(event.value)' is a built-in state event and has no table cell: \(fix)", at: event.location))
             } else if context.events[event.value] == nil {
                 let hint = context.didYouMean(event.value, among: context.eventNames)
-                out.append(DiagnosticCode.unknownEvent(
-                    "event '\(event.value)' is not in the catalogue\(hint.isEmpty ? ": declare it under `events:` or fix the name" : hint)",
-                    at: event.location))
+                out.append(
+                    DiagnosticCode.unknownEvent(
+                        "event '\(event.value)' is not in the catalogue\(hint.isEmpty ? ": declare it under `events:` or fix the name" : hint)",
+                        at: event.location))
             }
             for row in cell.rows {
                 if let play = row.play, let finding = unknownFeedback(play, context, presetsAllowed: false) {
@@ -100,27 +109,35 @@ enum ReferenceChecks {
                 }
                 if let band = row.band, context.bands[band.value] == nil {
                     let hint = context.didYouMean(band.value, among: context.bandNames)
-                    out.append(DiagnosticCode.unknownBand(
-                        "band set '\(band.value)' is not declared\(hint.isEmpty ? ": declare it under `bands:` or fix the name" : hint)",
-                        at: band.location))
+                    out.append(
+                        DiagnosticCode.unknownBand(
+                            "band set '\(band.value)' is not declared\(hint.isEmpty ? ": declare it under `bands:` or fix the name" : hint)",
+                            at: band.location))
                 }
                 if let stop = row.stop, stop.value != "all" {
                     if let finding = unknownFeedback(stop, context, presetsAllowed: false) {
                         out.append(finding)
                     } else if let feedback = context.feedback[stop.value] {
-                        if case .pattern(let pattern) = feedback.body, pattern.loop != nil {} else {
-                            out.append(DiagnosticCode.stopWithoutLoop(
-                                "'\(stop.value)' does not loop, so there is nothing to stop: name a feedback with `loop:`, or `all`",
-                                at: stop.location,
-                                notes: [Diagnostic.Note("'\(stop.value)' is declared here, without `loop:`", at: feedback.name.location)]))
+                        if case .pattern(let pattern) = feedback.body, pattern.loop != nil {
+                        } else {
+                            out.append(
+                                DiagnosticCode.stopWithoutLoop(
+                                    "'\(stop.value)' does not loop, so there is nothing to stop: name a feedback with `loop:`, or `all`",
+                                    at: stop.location,
+                                    notes: [
+                                        Diagnostic.Note(
+                                            "'\(stop.value)' is declared here, without `loop:`",
+                                            at: feedback.name.location)
+                                    ]))
                         }
                     }
                 }
                 for cite in row.cites where context.invariants[cite.value] == nil {
                     let hint = context.didYouMean(cite.value, among: context.invariantIDs)
-                    out.append(DiagnosticCode.unknownInvariant(
-                        "invariant '\(cite.value)' is not declared\(hint.isEmpty ? ": declare it under `invariants:` or fix the id" : hint)",
-                        at: cite.location))
+                    out.append(
+                        DiagnosticCode.unknownInvariant(
+                            "invariant '\(cite.value)' is not declared\(hint.isEmpty ? ": declare it under `invariants:` or fix the id" : hint)",
+                            at: cite.location))
                 }
             }
         }
@@ -162,15 +179,18 @@ enum ReferenceChecks {
             if case .sequence(let steps, _) = feedback.fallback { expressions += steps.map(\.at) }
             for expression in expressions {
                 var seen = Set<String>()
-                for name in expression.value.parameters where !declaredSet.contains(name) && seen.insert(name).inserted {
+                for name in expression.value.parameters where !declaredSet.contains(name) && seen.insert(name).inserted
+                {
                     let hint = context.didYouMean(name, among: declared)
-                    let fix = hint.isEmpty
+                    let fix =
+                        hint.isEmpty
                         ? (declared.isEmpty
                             ? ": declare it under `params:` with a default, or write a number"
                             : ": declare it under `params:` or use one of \(quotedList(declared))")
                         : hint
-                    out.append(DiagnosticCode.unknownParameter(
-                        "'\(name)' is not a parameter of '\(feedback.name.value)'\(fix)", at: expression.location))
+                    out.append(
+                        DiagnosticCode.unknownParameter(
+                            "'\(name)' is not a parameter of '\(feedback.name.value)'\(fix)", at: expression.location))
                 }
             }
         }
@@ -182,9 +202,11 @@ enum ReferenceChecks {
         var first: [String: InvariantDecl] = [:]
         for invariant in context.document.invariants {
             if let earlier = first[invariant.id.value] {
-                out.append(DiagnosticCode.duplicateInvariant(
-                    "invariant id '\(invariant.id.value)' is already used: give this invariant its own id",
-                    at: invariant.id.location, notes: [Diagnostic.Note("first declared here", at: earlier.id.location)]))
+                out.append(
+                    DiagnosticCode.duplicateInvariant(
+                        "invariant id '\(invariant.id.value)' is already used: give this invariant its own id",
+                        at: invariant.id.location,
+                        notes: [Diagnostic.Note("first declared here", at: earlier.id.location)]))
             } else {
                 first[invariant.id.value] = invariant
             }

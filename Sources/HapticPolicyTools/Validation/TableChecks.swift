@@ -3,19 +3,22 @@ import HapticPolicy
 
 extension DiagnosticCode {
     static let gap = DiagnosticCode.check(
-        "HP301", .error, "gap", "a (screen, event) pair that can occur is decided neither by the screen's table nor by `everywhere`")
+        "HP301", .error, "gap",
+        "a (screen, event) pair that can occur is decided neither by the screen's table nor by `everywhere`")
     static let overlappingRows = DiagnosticCode.check(
         "HP302", .error, "overlapping-rows", "two rows of a cell have the same condition")
     static let shadowedRow = DiagnosticCode.check(
         "HP303", .error, "shadowed-row",
-        "a row can never fire: an earlier row of its cell matches whenever it would (an error: dead rows hide mistakes)")
+        "a row can never fire: an earlier row of its cell matches whenever it would (an error: dead rows hide mistakes)"
+    )
     static let eventNotOnScreen = DiagnosticCode.check(
         "HP304", .error, "event-not-on-screen", "a screen decides an event that cannot occur on it")
     static let emptySilenceReason = DiagnosticCode.check(
         "HP305", .error, "empty-silence-reason", "a silence (row or band level) without a reason")
     static let bandWithoutNumber = DiagnosticCode.check(
         "HP307", .error, "band-without-number", "`band:` on an event that does not carry `value: number`")
-    static let tickWithoutPlay = DiagnosticCode.check("HP308", .error, "tick-without-play", "a `ticker: tick` row plays nothing")
+    static let tickWithoutPlay = DiagnosticCode.check(
+        "HP308", .error, "tick-without-play", "a `ticker: tick` row plays nothing")
     static let conditionValueMismatch = DiagnosticCode.check(
         "HP310", .error, "condition-value-mismatch",
         "a row's `when: {value: ...}` can never match: the event carries no value, or another kind")
@@ -33,11 +36,19 @@ enum TableChecks {
                 !context.event(event, canOccurOn: screen.name.value)
             {
                 let screens: String
-                if case .only(let names) = event.screens { screens = "[\(names.map(\.value).joined(separator: ", "))]" } else { screens = "all" }
-                out.append(DiagnosticCode.eventNotOnScreen(
-                    "'\(cell.event.value)' never fires on screen '\(screen.name.value)': its `screens` are \(screens); remove this row or add '\(screen.name.value)' to the event's `screens`",
-                    at: cell.event.location,
-                    notes: [Diagnostic.Note("'\(cell.event.value)' lists its screens here", at: screensLocation(of: event))]))
+                if case .only(let names) = event.screens {
+                    screens = "[\(names.map(\.value).joined(separator: ", "))]"
+                } else {
+                    screens = "all"
+                }
+                out.append(
+                    DiagnosticCode.eventNotOnScreen(
+                        "'\(cell.event.value)' never fires on screen '\(screen.name.value)': its `screens` are \(screens); remove this row or add '\(screen.name.value)' to the event's `screens`",
+                        at: cell.event.location,
+                        notes: [
+                            Diagnostic.Note(
+                                "'\(cell.event.value)' lists its screens here", at: screensLocation(of: event))
+                        ]))
             }
             out += rowFindings(cell, context)
             out += orderFindings(cell)
@@ -65,18 +76,25 @@ enum TableChecks {
                     named.append(screen)
                     if named.count == 5 { break }
                 }
-                let names = missingCount > named.count
+                let names =
+                    missingCount > named.count
                     ? named.map { "'\($0)'" }.joined(separator: ", ") + " and \(missingCount - named.count) more"
                     : quotedList(named)
-                out.append(DiagnosticCode.gap(
-                    "'\(name)' can occur on every screen but nothing decides it on \(missingCount == 1 ? "screen" : "screens") \(names): add `\(name): {silent: <reason>}` under `everywhere:` or to the \(missingCount == 1 ? "table" : "tables") of \(names)",
-                    at: event.name.location))
+                out.append(
+                    DiagnosticCode.gap(
+                        "'\(name)' can occur on every screen but nothing decides it on \(missingCount == 1 ? "screen" : "screens") \(names): add `\(name): {silent: <reason>}` under `everywhere:` or to the \(missingCount == 1 ? "table" : "tables") of \(names)",
+                        at: event.name.location))
             case .only:
                 for screen in context.screens(of: event) where !deciding.contains(screen.name.value) {
-                    out.append(DiagnosticCode.gap(
-                        "'\(name)' can occur on screen '\(screen.name.value)' but nothing decides it there: add `\(name): {silent: <reason>}` (or `play:`) to the table of screen '\(screen.name.value)'",
-                        at: screen.name.location,
-                        notes: [Diagnostic.Note("'\(name)' lists '\(screen.name.value)' here", at: listing(of: event, screen.name.value))]))
+                    out.append(
+                        DiagnosticCode.gap(
+                            "'\(name)' can occur on screen '\(screen.name.value)' but nothing decides it there: add `\(name): {silent: <reason>}` (or `play:`) to the table of screen '\(screen.name.value)'",
+                            at: screen.name.location,
+                            notes: [
+                                Diagnostic.Note(
+                                    "'\(name)' lists '\(screen.name.value)' here",
+                                    at: listing(of: event, screen.name.value))
+                            ]))
                 }
             }
         }
@@ -91,7 +109,9 @@ enum TableChecks {
     }
 
     private static func listing(of event: EventDecl, _ screen: String) -> SourceLocation {
-        if case .only(let names) = event.screens, let entry = names.first(where: { $0.value == screen }) { return entry.location }
+        if case .only(let names) = event.screens, let entry = names.first(where: { $0.value == screen }) {
+            return entry.location
+        }
         return event.location
     }
 
@@ -102,29 +122,33 @@ enum TableChecks {
         let event = context.events[cell.event.value]
         for row in cell.rows {
             if let silent = row.silent, silent.value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                out.append(DiagnosticCode.emptySilenceReason(
-                    "this silence has no reason: write why '\(cell.event.value)' stays silent here (a silence is a decision)",
-                    at: silent.location))
+                out.append(
+                    DiagnosticCode.emptySilenceReason(
+                        "this silence has no reason: write why '\(cell.event.value)' stays silent here (a silence is a decision)",
+                        at: silent.location))
             }
             if row.ticker?.value == .tick, row.play == nil {
-                out.append(DiagnosticCode.tickWithoutPlay(
-                    "a `ticker: tick` row must play the tick: add `play: <feedback>` (usually a selection preset)",
-                    at: row.ticker?.location ?? row.location))
+                out.append(
+                    DiagnosticCode.tickWithoutPlay(
+                        "a `ticker: tick` row must play the tick: add `play: <feedback>` (usually a selection preset)",
+                        at: row.ticker?.location ?? row.location))
             }
             if let expected = row.condition?.value, let event {
                 out += valueMismatch(expected, event)
             }
             if let band = row.band, let event, event.value?.value != .number {
-                out.append(DiagnosticCode.bandWithoutNumber(
-                    "'\(cell.event.value)' carries no number, so it has no band to change: add `value: number` to the event or use `play:`",
-                    at: band.location))
+                out.append(
+                    DiagnosticCode.bandWithoutNumber(
+                        "'\(cell.event.value)' carries no number, so it has no band to change: add `value: number` to the event or use `play:`",
+                        at: band.location))
             }
         }
         if !cell.rows.isEmpty, !isComplete(cell.rows) {
             let location = cell.rows.last?.location ?? cell.location
-            out.append(DiagnosticCode.incompleteCell(
-                "every row for '\(cell.event.value)' has a `when:`, so an event matching none stays undecided: end with a row without `when:`, e.g. `{silent: <reason>}`",
-                at: location))
+            out.append(
+                DiagnosticCode.incompleteCell(
+                    "every row for '\(cell.event.value)' has a `when:`, so an event matching none stays undecided: end with a row without `when:`, e.g. `{silent: <reason>}`",
+                    at: location))
         }
         return out
     }
@@ -138,21 +162,29 @@ enum TableChecks {
         case .string: kind = .string
         }
         guard let carried = event.value?.value else {
-            return [DiagnosticCode.conditionValueMismatch(
-                "'\(event.name.value)' carries no value, so `value: \(expected.value)` never matches: add `value: \(kind.rawValue)` to the event or remove the condition",
-                at: expected.location)]
+            return [
+                DiagnosticCode.conditionValueMismatch(
+                    "'\(event.name.value)' carries no value, so `value: \(expected.value)` never matches: add `value: \(kind.rawValue)` to the event or remove the condition",
+                    at: expected.location)
+            ]
         }
         guard carried != kind else { return [] }
-        let fix = carried == .string ? "quote it (`value: \"\(expected.value.description.trimmingCharacters(in: ["\""]))\"`)" : "write a \(carried.rawValue)"
-        return [DiagnosticCode.conditionValueMismatch(
-            "'\(event.name.value)' carries a \(carried.rawValue), so the \(kind.rawValue) \(expected.value) never matches: \(fix)",
-            at: expected.location)]
+        let fix =
+            carried == .string
+            ? "quote it (`value: \"\(expected.value.description.trimmingCharacters(in: ["\""]))\"`)"
+            : "write a \(carried.rawValue)"
+        return [
+            DiagnosticCode.conditionValueMismatch(
+                "'\(event.name.value)' carries a \(carried.rawValue), so the \(kind.rawValue) \(expected.value) never matches: \(fix)",
+                at: expected.location)
+        ]
     }
 
     /// Some row always matches: one without a condition, or `speaks`/`value` rows
     /// covering both `true` and `false` with nothing else in their conditions.
     static func isComplete(_ rows: [RowDecl]) -> Bool {
-        var speaks = Set<Bool>(), values = Set<Bool>()
+        var speaks = Set<Bool>()
+        var values = Set<Bool>()
         for row in rows {
             guard let condition = row.condition else { return true }
             switch (condition.speaks, condition.value, condition.subject) {
@@ -181,7 +213,9 @@ enum TableChecks {
     private static func describe(_ requirements: [String: String]) -> String {
         requirements.isEmpty
             ? "no condition"
-            : "`when: {" + requirements.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}`"
+            : "`when: {"
+                + requirements.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+                + "}`"
     }
 
     /// Each row is compared with the earliest earlier row whose requirements are a subset
@@ -203,13 +237,15 @@ enum TableChecks {
             let earlierNeeds = requirements(cell.rows[winner].condition)
             let first = cell.rows[winner].location
             if earlierNeeds == needs {
-                out.append(DiagnosticCode.overlappingRows(
-                    "this row has the same condition (\(describe(needs))) as an earlier row for '\(cell.event.value)', which always wins: merge them or give this row a different `when:`",
-                    at: row.location, notes: [Diagnostic.Note("the earlier row", at: first)]))
+                out.append(
+                    DiagnosticCode.overlappingRows(
+                        "this row has the same condition (\(describe(needs))) as an earlier row for '\(cell.event.value)', which always wins: merge them or give this row a different `when:`",
+                        at: row.location, notes: [Diagnostic.Note("the earlier row", at: first)]))
             } else {
-                out.append(DiagnosticCode.shadowedRow(
-                    "this row never fires: an earlier row for '\(cell.event.value)' with \(describe(earlierNeeds)) matches first whenever it would: move this row above it or remove it",
-                    at: row.location, notes: [Diagnostic.Note("the row that wins", at: first)]))
+                out.append(
+                    DiagnosticCode.shadowedRow(
+                        "this row never fires: an earlier row for '\(cell.event.value)' with \(describe(earlierNeeds)) matches first whenever it would: move this row above it or remove it",
+                        at: row.location, notes: [Diagnostic.Note("the row that wins", at: first)]))
             }
         }
         return out

@@ -16,7 +16,9 @@ extension DiagnosticCode {
 enum UsageChecks {
     static func run(_ context: ValidationContext) -> [Diagnostic] {
         let document = context.document
-        var usedFeedback = Set<String>(), usedBands = Set<String>(), cited = Set<String>()
+        var usedFeedback = Set<String>()
+        var usedBands = Set<String>()
+        var cited = Set<String>()
         for (_, cell) in context.allCells {
             for row in cell.rows {
                 if let play = row.play { usedFeedback.insert(play.value) }
@@ -46,26 +48,30 @@ enum UsageChecks {
 
         var out: [Diagnostic] = []
         for feedback in document.feedback where !usedFeedback.contains(feedback.name.value) {
-            out.append(DiagnosticCode.unusedFeedback(
-                "feedback '\(feedback.name.value)' is never played, stopped or used as a fallback: play it in a table or band level, or remove it",
-                at: feedback.name.location))
+            out.append(
+                DiagnosticCode.unusedFeedback(
+                    "feedback '\(feedback.name.value)' is never played, stopped or used as a fallback: play it in a table or band level, or remove it",
+                    at: feedback.name.location))
         }
         for band in document.bands where !usedBands.contains(band.name.value) {
-            out.append(DiagnosticCode.unusedBand(
-                "band set '\(band.name.value)' is never used: decide the event it maps with `band: \(band.name.value)`, or remove it",
-                at: band.name.location))
+            out.append(
+                DiagnosticCode.unusedBand(
+                    "band set '\(band.name.value)' is never used: decide the event it maps with `band: \(band.name.value)`, or remove it",
+                    at: band.name.location))
         }
         for screen in document.screens
         where screen.cells.isEmpty && screen.onEnter.isEmpty && !everyScreen && !listed.contains(screen.name.value) {
-            out.append(DiagnosticCode.unusedScreen(
-                "no event can occur on screen '\(screen.name.value)' and it has no table: list it in an event's `screens` and add a table, or remove the screen",
-                at: screen.name.location))
+            out.append(
+                DiagnosticCode.unusedScreen(
+                    "no event can occur on screen '\(screen.name.value)' and it has no table: list it in an event's `screens` and add a table, or remove the screen",
+                    at: screen.name.location))
         }
         for invariant in document.invariants
         where invariant.kind.value == .guideline && !cited.contains(invariant.id.value) {
-            out.append(DiagnosticCode.unusedInvariant(
-                "guideline '\(invariant.id.value)' is never cited: cite it on the rows it explains (`cite: \(invariant.id.value)`), or remove it",
-                at: invariant.id.location, invariant: invariant.id.value))
+            out.append(
+                DiagnosticCode.unusedInvariant(
+                    "guideline '\(invariant.id.value)' is never cited: cite it on the rows it explains (`cite: \(invariant.id.value)`), or remove it",
+                    at: invariant.id.location, invariant: invariant.id.value))
         }
         out += parameterFindings(document)
         return out
@@ -77,7 +83,9 @@ enum UsageChecks {
         for feedback in document.feedback {
             guard case .pattern(let pattern) = feedback.body, !pattern.parameters.isEmpty else { continue }
             var used = Set<String>()
-            func use(_ expression: Located<Expression>?) { if let expression { used.formUnion(expression.value.parameters) } }
+            func use(_ expression: Located<Expression>?) {
+                if let expression { used.formUnion(expression.value.parameters) }
+            }
             use(pattern.loop)
             for event in pattern.events {
                 use(event.time)
@@ -95,9 +103,10 @@ enum UsageChecks {
             // An undeclared name is most likely this parameter misspelt (HP206 says so).
             guard used.isSubset(of: pattern.parameters.map(\.name.value)) else { continue }
             for parameter in pattern.parameters where !used.contains(parameter.name.value) {
-                out.append(DiagnosticCode.unusedParameter(
-                    "parameter '\(parameter.name.value)' of '\(feedback.name.value)' is used by no expression: use it in a time, duration or value, or remove it",
-                    at: parameter.name.location))
+                out.append(
+                    DiagnosticCode.unusedParameter(
+                        "parameter '\(parameter.name.value)' of '\(feedback.name.value)' is used by no expression: use it in a time, duration or value, or remove it",
+                        at: parameter.name.location))
             }
         }
         return out

@@ -71,7 +71,8 @@ struct ValidationContext {
     func event(_ event: EventDecl, canOccurOn screen: String) -> Bool {
         switch event.screens {
         case .all: true
-        case .only(let names): listedScreens[event.name.value]?.contains(screen) ?? names.contains { $0.value == screen }
+        case .only(let names):
+            listedScreens[event.name.value]?.contains(screen) ?? names.contains { $0.value == screen }
         }
     }
 

@@ -16,7 +16,9 @@ public struct PolicyTestLoadResult: Sendable {
 /// Loads policy test files (`*.tests.yaml`, see `Docs/testing.md`).
 public enum PolicyTestLoader {
     static let topKeys = ["policy", "description", "device", "table", "cases"]
-    static let expectationKeys = ["play", "silent", "stop", "render", "rule", "band", "directives", "parameters", "loop"]
+    static let expectationKeys = [
+        "play", "silent", "stop", "render", "rule", "band", "directives", "parameters", "loop",
+    ]
     static let tableKeys = ["name", "device"] + PolicyDecoder.eventFieldKeys + expectationKeys
     static let caseKeys = ["name", "device", "screen", "steps", "breaches", "note"]
     static let stepKeys = ["t"] + PolicyDecoder.eventFieldKeys + expectationKeys
@@ -55,7 +57,8 @@ extension PolicyDecoder {
             }
         }
         if !top.has("table"), !top.has("cases") {
-            missingOneOf(["table", "cases"], of: top, in: "the test file", at: root.location, advice: "; add test cases")
+            missingOneOf(
+                ["table", "cases"], of: top, in: "the test file", at: root.location, advice: "; add test cases")
         }
         return suite
     }
@@ -88,8 +91,10 @@ extension PolicyDecoder {
         return PolicyTestCase(
             name: title, device: device,
             steps: [
-                .init(event: TimedEvent(time: 0, event: .init(name: StateEvent.screenEnter.rawValue, screen: screen.value)),
-                      location: screen.location),
+                .init(
+                    event: TimedEvent(
+                        time: 0, event: .init(name: StateEvent.screenEnter.rawValue, screen: screen.value)),
+                    location: screen.location),
                 .init(event: TimedEvent(time: 1, event: event), expectation: expectation, location: node.location),
             ],
             location: node.location)
@@ -104,9 +109,11 @@ extension PolicyDecoder {
         testCase.device = f["device"].map { self.device($0, base: base) } ?? base
         _ = note(f["note"])
         if let n = f["screen"], let screen = text(n, for: "screen") {
-            testCase.steps.append(.init(
-                event: TimedEvent(time: 0, event: .init(name: StateEvent.screenEnter.rawValue, screen: screen.value)),
-                location: screen.location))
+            testCase.steps.append(
+                .init(
+                    event: TimedEvent(
+                        time: 0, event: .init(name: StateEvent.screenEnter.rawValue, screen: screen.value)),
+                    location: screen.location))
         }
         if let n = f["breaches"], let ids = names(n, for: "breaches") { testCase.breaches = ids.map(\.value) }
         var time = 0.0
@@ -119,9 +126,10 @@ extension PolicyDecoder {
                 else { continue }
                 if let n = s["t"], let t = nonNegative(n, for: "t") {
                     if t < time {
-                        report(DiagnosticCode.numberOutOfRange(
-                            "'t' \(numberText(t)) is before the previous step at \(numberText(time)); events go forward in time",
-                            at: n.location))
+                        report(
+                            DiagnosticCode.numberOutOfRange(
+                                "'t' \(numberText(t)) is before the previous step at \(numberText(time)); events go forward in time",
+                                at: n.location))
                     }
                     time = t
                 } else {
@@ -129,15 +137,17 @@ extension PolicyDecoder {
                 }
                 let expected = expectation(s, required: false)
                 if expected != nil { checked += 1 }
-                testCase.steps.append(.init(
-                    event: TimedEvent(time: time, event: eventTemplate(eventName.value, s)), expectation: expected,
-                    location: item.location))
+                testCase.steps.append(
+                    .init(
+                        event: TimedEvent(time: time, event: eventTemplate(eventName.value, s)), expectation: expected,
+                        location: item.location))
             }
         }
         if checked == 0, testCase.breaches == nil {
-            report(DiagnosticCode.testChecksNothing(
-                "test case '\(name.value)' checks nothing; add 'play', 'silent' or 'stop' to a step, or 'breaches'",
-                at: name.location))
+            report(
+                DiagnosticCode.testChecksNothing(
+                    "test case '\(name.value)' checks nothing; add 'play', 'silent' or 'stop' to a step, or 'breaches'",
+                    at: name.location))
         }
         return testCase
     }
@@ -182,10 +192,11 @@ extension PolicyDecoder {
                 var directives: [String] = []
                 for word in words {
                     if Directive(rawValue: word.value) == nil {
-                        report(DiagnosticCode.unknownWord(
-                            "unknown directive '\(word.value)'"
-                                + Suggestions.hint(for: word.value, in: Directive.allCases.map(\.rawValue)),
-                            at: word.location))
+                        report(
+                            DiagnosticCode.unknownWord(
+                                "unknown directive '\(word.value)'"
+                                    + Suggestions.hint(for: word.value, in: Directive.allCases.map(\.rawValue)),
+                                at: word.location))
                     }
                     directives.append(word.value)
                 }

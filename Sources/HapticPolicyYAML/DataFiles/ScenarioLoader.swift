@@ -30,7 +30,6 @@ public enum ScenarioLoader {
     ]
     static let repeatKeys = ["from", "every", "count", "steps"]
 
-
     /// Parses a scenario from bytes; `file` names it in diagnostics. `duration` is the
     /// length it will run for when not its own (`simulate --duration`): the scenario is
     /// refused (HP807, at the step that generates the most) when it would generate more
@@ -108,10 +107,11 @@ extension PolicyDecoder {
     private mutating func every(_ node: YAMLNode) -> Double? {
         guard let value = positive(node, for: "every") else { return nil }
         guard value >= ScenarioRunner.minimumEvery else {
-            report(DiagnosticCode.numberOutOfRange(
-                "'every' must be at least \(numberText(ScenarioRunner.minimumEvery)) s (times are kept to the "
-                    + "millisecond), found \(numberText(value)); give a longer period",
-                at: node.location))
+            report(
+                DiagnosticCode.numberOutOfRange(
+                    "'every' must be at least \(numberText(ScenarioRunner.minimumEvery)) s (times are kept to the "
+                        + "millisecond), found \(numberText(value)); give a longer period",
+                    at: node.location))
             return nil
         }
         return value
@@ -120,7 +120,8 @@ extension PolicyDecoder {
     mutating func scenario(_ root: YAMLNode) -> Scenario? {
         guard
             let top = fields(
-                root, of: "the scenario file", keys: ScenarioLoader.topKeys, required: ["scenario", "duration", "steps"])
+                root, of: "the scenario file", keys: ScenarioLoader.topKeys,
+                required: ["scenario", "duration", "steps"])
         else { return nil }
         var scenario = Scenario(name: "", duration: 0, steps: [])
         if let node = top["scenario"], let name = text(node, for: "scenario") { scenario.name = name.value }
@@ -150,7 +151,9 @@ extension PolicyDecoder {
         case "periodic"?:
             guard let all = fields(node, of: "a periodic step", keys: ["periodic"]),
                 let inner = all["periodic"],
-                let f = fields(inner, of: "'periodic'", keys: ScenarioLoader.periodicKeys, required: ["event", "every"], valueOf: "periodic"),
+                let f = fields(
+                    inner, of: "'periodic'", keys: ScenarioLoader.periodicKeys, required: ["event", "every"],
+                    valueOf: "periodic"),
                 let name = f["event"].flatMap({ text($0, for: "event") }),
                 let every = f["every"].flatMap({ every($0) })
             else { return nil }
@@ -163,7 +166,9 @@ extension PolicyDecoder {
         case "signal"?:
             guard let all = fields(node, of: "a signal step", keys: ["signal"]),
                 let inner = all["signal"],
-                let f = fields(inner, of: "'signal'", keys: ScenarioLoader.signalKeys, required: ["event", "start"], valueOf: "signal"),
+                let f = fields(
+                    inner, of: "'signal'", keys: ScenarioLoader.signalKeys, required: ["event", "start"],
+                    valueOf: "signal"),
                 let name = f["event"].flatMap({ text($0, for: "event") }),
                 let start = f["start"].flatMap({ number($0, for: "start") })
             else { return nil }
@@ -182,15 +187,17 @@ extension PolicyDecoder {
                 if (0...6).contains(v.value) {
                     signal.decimals = v.value
                 } else {
-                    report(DiagnosticCode.numberOutOfRange(
-                        "'decimals' must be 0 to 6, found \(v.value); give the sensor's resolution",
-                        at: v.location))
+                    report(
+                        DiagnosticCode.numberOutOfRange(
+                            "'decimals' must be 0 to 6, found \(v.value); give the sensor's resolution",
+                            at: v.location))
                 }
             }
             if signal.min > signal.max {
-                report(DiagnosticCode.numberOutOfRange(
-                    "'min' \(numberText(signal.min)) is above 'max' \(numberText(signal.max)); swap them",
-                    at: f.location))
+                report(
+                    DiagnosticCode.numberOutOfRange(
+                        "'min' \(numberText(signal.min)) is above 'max' \(numberText(signal.max)); swap them",
+                        at: f.location))
             }
             if let n = f["jumps"], let items = list(n, for: "jumps") {
                 for item in items {
@@ -205,7 +212,8 @@ extension PolicyDecoder {
         case "repeat"?:
             guard let f = fields(node, of: "a repeat step", keys: ["repeat", "steps"], required: ["steps"]),
                 let inner = f["repeat"],
-                let r = fields(inner, of: "'repeat'", keys: ["from", "every", "count"], required: ["every"], valueOf: "repeat"),
+                let r = fields(
+                    inner, of: "'repeat'", keys: ["from", "every", "count"], required: ["every"], valueOf: "repeat"),
                 let every = r["every"].flatMap({ every($0) })
             else { return nil }
             var block = Scenario.Repeat(every: every, steps: [])
@@ -220,9 +228,10 @@ extension PolicyDecoder {
             else { return nil }
             return .once(at: at, event: eventTemplate(name.value, f))
         default:
-            report(DiagnosticCode.scenarioStepKind(
-                "a scenario step needs one of 'event' (with 'at'), 'periodic', 'signal' or 'repeat'",
-                at: node.location))
+            report(
+                DiagnosticCode.scenarioStepKind(
+                    "a scenario step needs one of 'event' (with 'at'), 'periodic', 'signal' or 'repeat'",
+                    at: node.location))
             return nil
         }
     }

@@ -25,7 +25,8 @@ enum YAMLDataFile {
             return Tree(root: nil, diagnostics: outcome.diagnostics, source: decoded.text)
         }
         guard let root = outcome.root, !root.isEmptyDocument else {
-            return Tree(root: nil, diagnostics: outcome.diagnostics + [InputCheck.empty(file: file)], source: decoded.text)
+            return Tree(
+                root: nil, diagnostics: outcome.diagnostics + [InputCheck.empty(file: file)], source: decoded.text)
         }
         return Tree(root: root, diagnostics: outcome.diagnostics, source: decoded.text)
     }
@@ -36,9 +37,10 @@ extension PolicyDecoder {
     mutating func positive(_ node: YAMLNode, for key: String) -> Double? {
         guard let number = number(node, for: key) else { return nil }
         guard number.value > 0 else {
-            report(DiagnosticCode.numberOutOfRange(
-                "'\(key)' must be greater than 0, found \(numberText(number.value)); give a positive number",
-                at: node.location))
+            report(
+                DiagnosticCode.numberOutOfRange(
+                    "'\(key)' must be greater than 0, found \(numberText(number.value)); give a positive number",
+                    at: node.location))
             return nil
         }
         return number.value
@@ -48,9 +50,10 @@ extension PolicyDecoder {
     mutating func nonNegative(_ node: YAMLNode, for key: String) -> Double? {
         guard let number = number(node, for: key) else { return nil }
         guard number.value >= 0 else {
-            report(DiagnosticCode.numberOutOfRange(
-                "'\(key)' must not be negative, found \(numberText(number.value)); give 0 or more",
-                at: node.location))
+            report(
+                DiagnosticCode.numberOutOfRange(
+                    "'\(key)' must not be negative, found \(numberText(number.value)); give 0 or more",
+                    at: node.location))
             return nil
         }
         return number.value

@@ -13,7 +13,9 @@ extension PolicyDecoder {
         let layer = fields["layer"].flatMap { choice($0, for: "layer", what: "layer", as: Layer.self) }
         let note = self.note(fields["note"])
         var body: FeedbackDecl.Body?
-        switch exclusive(fields, ["preset", "pattern"], advice: "keep one: a feedback is either a system preset or a custom pattern") {
+        switch exclusive(
+            fields, ["preset", "pattern"], advice: "keep one: a feedback is either a system preset or a custom pattern")
+        {
         case let entry? where entry.name == "preset":
             if let preset = choice(entry.value, for: "preset", what: "preset", as: Preset.self) {
                 let intensity = fields["intensity"].flatMap { number($0, for: "intensity") }
@@ -40,7 +42,9 @@ extension PolicyDecoder {
                 let sequence = fields["sequence"], let items = list(sequence, for: "sequence")
             else { return nil }
             let steps = items.compactMap { item -> SequenceStep? in
-                guard let step = self.fields(item, of: "a fallback step", keys: ["at", "play"], required: ["at", "play"])
+                guard
+                    let step = self.fields(
+                        item, of: "a fallback step", keys: ["at", "play"], required: ["at", "play"])
                 else { return nil }
                 let at = step["at"].flatMap { expression($0, for: "at") }
                 let target = step["play"].flatMap { text($0, for: "play") }
@@ -91,7 +95,9 @@ extension PolicyDecoder {
                 keys: ["type", "time", "duration", "intensity", "sharpness", "curves", "note"],
                 required: ["type", "time"])
         else { return nil }
-        let kind = fields["type"].flatMap { choice($0, for: "type", what: "pattern event type", as: PatternEventDecl.Kind.self) }
+        let kind = fields["type"].flatMap {
+            choice($0, for: "type", what: "pattern event type", as: PatternEventDecl.Kind.self)
+        }
         let time = fields["time"].flatMap { expression($0, for: "time") }
         let duration = fields["duration"].flatMap { expression($0, for: "duration") }
         let intensity = fields["intensity"].flatMap { expression($0, for: "intensity") }
@@ -102,7 +108,8 @@ extension PolicyDecoder {
         }
         switch kind?.value {
         case .transient?:
-            notAllowed(fields, "duration", because: "a transient event is a single tap; use 'type: continuous' for a length")
+            notAllowed(
+                fields, "duration", because: "a transient event is a single tap; use 'type: continuous' for a length")
             notAllowed(fields, "curves", because: "curves shape continuous events only")
         case .silence?:
             notAllowed(fields, "intensity", because: "a silence plays nothing")

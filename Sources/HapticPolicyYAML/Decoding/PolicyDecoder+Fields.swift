@@ -51,7 +51,8 @@ extension PolicyDecoder {
             } else {
                 var diagnostic = Self.notAMapping(what, found: describe(node), at: node.location)
                 if node.isKeyWithoutSpace {
-                    diagnostic.message = "expected a mapping for \(what), found \(describe(node)); "
+                    diagnostic.message =
+                        "expected a mapping for \(what), found \(describe(node)); "
                         + "put a space after ':' to write a key and its value"
                 }
                 report(diagnostic)

@@ -27,11 +27,13 @@ extension PolicyDecoder {
         let below = fields["below"].flatMap { number($0, for: "below") }
         var play: Located<String>?
         var silent: Located<String>?
-        switch exclusive(fields, ["play", "silent"], advice: "keep one: entering a level either plays or stays silent") {
+        switch exclusive(fields, ["play", "silent"], advice: "keep one: entering a level either plays or stays silent")
+        {
         case let entry? where entry.name == "play": play = text(entry.value, for: "play")
         case let entry?: silent = reason(entry.value)
         case nil:
-            missingOneOf(["play", "silent"], of: fields, in: "band level '\(name?.value ?? "")'", at: node.location,
+            missingOneOf(
+                ["play", "silent"], of: fields, in: "band level '\(name?.value ?? "")'", at: node.location,
                 advice: "say what entering it plays, or why it is silent")
         }
         guard let name else { return nil }
@@ -106,7 +108,8 @@ extension PolicyDecoder {
         var row = RowDecl(location: node.location)
         var usable = true
         let action = exclusive(
-            fields, ["play", "band", "silent", "stop"], advice: "a row does one thing; split it into two rows with 'when:'")
+            fields, ["play", "band", "silent", "stop"],
+            advice: "a row does one thing; split it into two rows with 'when:'")
         switch action?.name {
         case "play"?: row.play = action.flatMap { text($0.value, for: "play") }
         case "band"?: row.band = action.flatMap { text($0.value, for: "band") }
@@ -127,7 +130,8 @@ extension PolicyDecoder {
             }
         }
         if action == nil, !fields.has("ticker"), !fields.has("prepare") {
-            missingOneOf(["play", "band", "silent", "stop"], of: fields, in: "the row for '\(event)'", at: node.location,
+            missingOneOf(
+                ["play", "band", "silent", "stop"], of: fields, in: "the row for '\(event)'", at: node.location,
                 advice: "add one, or 'ticker:' / 'prepare:' alone; write 'silent: <reason>' to decide on silence")
             usable = false
         }

@@ -106,7 +106,8 @@ extension PolicyDecoder {
     /// One of a fixed set of words.
     mutating func choice(_ node: YAMLNode, for key: String, what: String, options: [String]) -> Located<String>? {
         guard case .scalar(let text, _) = node.content, CoreSchema.resolve(node) != .null else {
-            wrongType(expected: options.map { "'\($0)'" }.joined(separator: ", ").replacingLastComma(), for: key, found: node)
+            wrongType(
+                expected: options.map { "'\($0)'" }.joined(separator: ", ").replacingLastComma(), for: key, found: node)
             return nil
         }
         guard options.contains(text) else {

@@ -117,7 +117,9 @@ struct PolicyDecoder {
                 node, of: "an invariant", keys: ["id", "rule", "says", "presets", "except"], required: ["id", "rule"])
         else { return nil }
         let id = fields["id"].flatMap { text($0, for: "id") }
-        let kind = fields["rule"].flatMap { choice($0, for: "rule", what: "invariant rule", as: InvariantDecl.Kind.self) }
+        let kind = fields["rule"].flatMap {
+            choice($0, for: "rule", what: "invariant rule", as: InvariantDecl.Kind.self)
+        }
         let says = note(fields["says"], for: "says")
         var presets: [Located<Preset>] = []
         if let node = fields["presets"], let items = list(node, for: "presets") {
@@ -146,7 +148,9 @@ struct PolicyDecoder {
         var scope: BudgetDecl.Scope?
         switch exclusive(fields, ["each", "screen", "layer"], advice: "keep one: a budget counts one scope") {
         case let entry? where entry.name == "each":
-            if choice(entry.value, for: "each", what: "budget scope", options: ["screen"]) != nil { scope = .eachScreen }
+            if choice(entry.value, for: "each", what: "budget scope", options: ["screen"]) != nil {
+                scope = .eachScreen
+            }
         case let entry? where entry.name == "screen":
             scope = text(entry.value, for: "screen").map { .screen($0) }
         case let entry?:
@@ -175,7 +179,9 @@ struct PolicyDecoder {
                 report(Self.missingReason(entry.name.value, at: entry.value.location))
                 return nil
             }
-            return text(entry.value, for: entry.name.value).map { InvariantDecl.Exception(event: entry.name, reason: $0) }
+            return text(entry.value, for: entry.name.value).map {
+                InvariantDecl.Exception(event: entry.name, reason: $0)
+            }
         }
     }
 

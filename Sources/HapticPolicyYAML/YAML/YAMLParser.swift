@@ -85,9 +85,10 @@ package final class YAMLParser {
             kind = .alias(anchor: string(event.data.alias.anchor) ?? "")
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
-            let value = scalar.value.map {
-                String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self)
-            } ?? ""
+            let value =
+                scalar.value.map {
+                    String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self)
+                } ?? ""
             kind = .scalar(
                 value: value, style: style(scalar.style), anchor: string(scalar.anchor), tag: string(scalar.tag))
         case YAML_SEQUENCE_START_EVENT:

@@ -19,10 +19,11 @@ enum EvaluationFixtures {
     ) -> FeedbackDecl {
         FeedbackDecl(
             name: located(name), layer: located(layer),
-            body: .pattern(PatternDecl(
-                parameters: parameters,
-                events: [PatternEventDecl(kind: located(.transient), time: located(.number(0)))],
-                loop: loop.map { located($0) })),
+            body: .pattern(
+                PatternDecl(
+                    parameters: parameters,
+                    events: [PatternEventDecl(kind: located(.transient), time: located(.number(0)))],
+                    loop: loop.map { located($0) })),
             fallback: fallback)
     }
 
@@ -45,7 +46,8 @@ enum EvaluationFixtures {
                 text: "the plant's feedback only accompanies the plant speaking",
                 exceptions: [.init(event: located("moisture.sample"), reason: located("band changes speak"))],
                 location: at(10)),
-            InvariantDecl(id: located("U-1", 12), kind: located(.guideline), text: "no haptic on every tap", location: at(12)),
+            InvariantDecl(
+                id: located("U-1", 12), kind: located(.guideline), text: "no haptic on every tap", location: at(12)),
         ],
         feedback: [
             preset("tick", .selection), preset("tap", .impactLight), preset("snap", .impactRigid),
@@ -56,8 +58,10 @@ enum EvaluationFixtures {
             pattern("soil.wet", fallback: .target(located("impact.soft"))),
             pattern(
                 "metronome", layer: .ui, fallback: .target(located("tap")),
-                parameters: [TemplateParameter(
-                    name: located("bpm"), defaultValue: located(60), minimum: located(30), maximum: located(200))],
+                parameters: [
+                    TemplateParameter(
+                        name: located("bpm"), defaultValue: located(60), minimum: located(30), maximum: located(200))
+                ],
                 loop: .binary(.divide, .number(60), .parameter("bpm"))),
         ],
         bands: [
@@ -65,9 +69,11 @@ enum EvaluationFixtures {
                 name: located("moisture"), hysteresis: located(1.5),
                 levels: [
                     .init(name: located("dry"), below: located(25), play: located("soil.dry"), location: at(30)),
-                    .init(name: located("ok"), below: located(60), silent: located("comfortable needs no comment"), location: at(31)),
+                    .init(
+                        name: located("ok"), below: located(60), silent: located("comfortable needs no comment"),
+                        location: at(31)),
                     .init(name: located("wet"), below: nil, play: located("soil.wet"), location: at(32)),
-                ]),
+                ])
         ],
         events: [
             event("plant.found", .creature, ["camera"]),
@@ -83,16 +89,22 @@ enum EvaluationFixtures {
             event("button.tap", .ui, nil),
         ],
         everywhere: [
-            cell("button.tap", line: 40, [RowDecl(silent: located("no haptic on every tap"), cites: [located("U-1")], location: at(40))]),
+            cell(
+                "button.tap", line: 40,
+                [RowDecl(silent: located("no haptic on every tap"), cites: [located("U-1")], location: at(40))])
         ],
         screens: [
             ScreenDecl(
                 name: located("camera", 50), onEnter: [located(.prepareEngine)],
                 cells: [
-                    cell("plant.found", line: 52, [RowDecl(play: located("pulse"), cites: [located("H-4")], location: at(52))]),
+                    cell(
+                        "plant.found", line: 52,
+                        [RowDecl(play: located("pulse"), cites: [located("H-4")], location: at(52))]),
                     cell("moisture.sample", line: 53, [RowDecl(band: located("moisture"), location: at(53))]),
                     cell("selector.begin", line: 54, [RowDecl(ticker: located(.begin), location: at(54))]),
-                    cell("selector.tick", line: 55, [RowDecl(play: located("tick"), ticker: located(.tick), location: at(55))]),
+                    cell(
+                        "selector.tick", line: 55,
+                        [RowDecl(play: located("tick"), ticker: located(.tick), location: at(55))]),
                     cell("selector.end", line: 56, [RowDecl(ticker: located(.end), location: at(56))]),
                     cell("plant.farewell", line: 57, [RowDecl(play: located("farewell"), location: at(57))]),
                     cell("shutter", line: 51, [RowDecl(play: located("tap"), location: at(51))]),
@@ -103,10 +115,14 @@ enum EvaluationFixtures {
             ScreenDecl(
                 name: located("settings", 60),
                 cells: [
-                    cell("data.reset", line: 62, [
-                        RowDecl(condition: ConditionDecl(value: located(.string("confirmed"))), play: located("thud"), location: at(62)),
-                        RowDecl(silent: located("the reset was cancelled"), location: at(63)),
-                    ]),
+                    cell(
+                        "data.reset", line: 62,
+                        [
+                            RowDecl(
+                                condition: ConditionDecl(value: located(.string("confirmed"))), play: located("thud"),
+                                location: at(62)),
+                            RowDecl(silent: located("the reset was cancelled"), location: at(63)),
+                        ])
                 ],
                 location: at(60)),
             ScreenDecl(name: located("album", 70), location: at(70)),

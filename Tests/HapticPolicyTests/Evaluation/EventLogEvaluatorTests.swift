@@ -1,11 +1,14 @@
 import Foundation
 import Testing
+
 @testable import HapticPolicy
 @testable import HapticPolicyTools
 
 @Suite struct EventLogEvaluatorTests {
-    private func run(_ log: String, format: (Policy) -> any DecisionFormat = { DecisionJSONWriter(policy: $0) },
-                     chunk: Int = 7, failFast: Bool = false) -> (lines: [String], evaluator: EventLogEvaluator) {
+    private func run(
+        _ log: String, format: (Policy) -> any DecisionFormat = { DecisionJSONWriter(policy: $0) },
+        chunk: Int = 7, failFast: Bool = false
+    ) -> (lines: [String], evaluator: EventLogEvaluator) {
         let policy = EvaluationFixtures.policy
         var evaluator = EventLogEvaluator(policy: policy, format: format(policy), failFast: failFast)
         var out: [UInt8] = []
@@ -44,7 +47,10 @@ import Testing
         #expect(evaluator.invalidCount == 4)
         let objects = try lines.map(object)
         #expect(objects.map { $0["line"] as? Int } == Array(1...9))
-        #expect(objects.map { $0["action"] as? String } == ["silent", "play", "invalid", "silent", "invalid", "invalid", "play", "silent", "invalid"])
+        #expect(
+            objects.map { $0["action"] as? String } == [
+                "silent", "play", "invalid", "silent", "invalid", "invalid", "play", "silent", "invalid",
+            ])
         #expect(objects[3]["reason"] as? String == "blank-line")
         #expect(objects[2]["reason"] as? String == "bad-json")
         #expect(objects[2]["column"] as? Int == 1)
@@ -71,8 +77,11 @@ import Testing
     }
 
     @Test func anOverLongLineIsOneInvalidDecisionAndTheRestIsDecided() throws {
-        let long = #"{"t":1,"event":"shutter","note":""# + String(repeating: "x", count: EventLogReader.maxLineLength) + #""}"#
-        let log = "{\"t\":0,\"event\":\"screen.enter\",\"screen\":\"camera\"}\n" + long + "\n\n{\"t\":2,\"event\":\"shutter\"}"
+        let long =
+            #"{"t":1,"event":"shutter","note":""# + String(repeating: "x", count: EventLogReader.maxLineLength) + #""}"#
+        let log =
+            "{\"t\":0,\"event\":\"screen.enter\",\"screen\":\"camera\"}\n" + long
+            + "\n\n{\"t\":2,\"event\":\"shutter\"}"
         let (lines, evaluator) = run(log, chunk: 1 << 16)
         #expect(lines.count == 4)
         let objects = try lines.map(object)
@@ -105,12 +114,17 @@ import Testing
     @Test func jsonlKeysComeInTheDocumentedOrder() throws {
         let (lines, _) = run(#"{"t":0,"event":"screen.enter","screen":"camera"}"#)
         let keys = try #require(lines.first).matches(of: /"([a-z]+)":/).map { String($0.output.1) }
-        #expect(keys == ["line", "t", "event", "screen", "subject", "action", "feedback", "layer", "render",
-                         "fallback", "reason", "note", "rule", "directives", "band", "params", "loop"])
+        #expect(
+            keys == [
+                "line", "t", "event", "screen", "subject", "action", "feedback", "layer", "render",
+                "fallback", "reason", "note", "rule", "directives", "band", "params", "loop",
+            ])
     }
 
     @Test func paramsAndLoopComeLastEvenWithExplain() throws {
-        let (lines, _) = run(#"{"t":0,"event":"screen.enter","screen":"camera"}"#, format: { DecisionJSONWriter(policy: $0, explain: true) })
+        let (lines, _) = run(
+            #"{"t":0,"event":"screen.enter","screen":"camera"}"#,
+            format: { DecisionJSONWriter(policy: $0, explain: true) })
         let keys = try #require(lines.first).matches(of: /"([a-z]+)":/).map { String($0.output.1) }
         #expect(keys.suffix(4) == ["at", "says", "params", "loop"])
     }
@@ -170,7 +184,11 @@ import Testing
 
     @Test func writtenStringsRoundTripThroughJSONEscapes() throws {
         let name = "odd \"quoted\" \\ name\twith\u{1}control and 植物 🌱 and a long tail past eight bytes"
-        let line = #"{"t":1,"event":"# + String(decoding: try JSONSerialization.data(withJSONObject: name, options: .fragmentsAllowed), as: UTF8.self) + "}"
+        let line =
+            #"{"t":1,"event":"#
+            + String(
+                decoding: try JSONSerialization.data(withJSONObject: name, options: .fragmentsAllowed), as: UTF8.self)
+            + "}"
         let (lines, _) = run(line)
         let decided = try object(try #require(lines.first))
         #expect(decided["event"] as? String == name)
@@ -195,18 +213,22 @@ import Testing
         var evaluator = EventLogEvaluator(policy: policy, format: DecisionTableWriter(policy: policy, explain: true))
         var out: [UInt8] = []
         evaluator.header(into: &out)
-        evaluator.consume(Array("""
-            {"t":0,"event":"screen.enter","screen":"camera"}
-            {"t":1,"event":"button.tap"}
-            {"t":2,"event":"shutter"}
+        evaluator.consume(
+            Array(
+                """
+                {"t":0,"event":"screen.enter","screen":"camera"}
+                {"t":1,"event":"button.tap"}
+                {"t":2,"event":"shutter"}
 
-            """.utf8), into: &out)
+                """.utf8), into: &out)
         let rows = String(decoding: out, as: UTF8.self).split(separator: "\n").map(String.init)
         #expect(rows.count == 5)
         // The RULE column starts at the same display column on every row.
         let starts = rows.enumerated().compactMap { index, row -> Int? in
             guard index != 1 else { return nil }
-            let marker = index == 0 ? "RULE" : index == 2 ? "screens/camera" : index == 3 ? "everywhere/button.tap" : "camera/shutter"
+            let marker =
+                index == 0
+                ? "RULE" : index == 2 ? "screens/camera" : index == 3 ? "everywhere/button.tap" : "camera/shutter"
             guard let range = row.range(of: marker) else { return nil }
             return displayWidth(String(row[..<range.lowerBound]))
         }
@@ -277,15 +299,20 @@ extension EventLogEvaluatorTests {
             {"t":0.5,"event":"shutter"}
             {"t":2,"event":"plant.sneezed"}
             """
-        var evaluator = EventLogEvaluator(policy: EvaluationFixtures.policy, format: DecisionJSONWriter(policy: EvaluationFixtures.policy))
+        var evaluator = EventLogEvaluator(
+            policy: EvaluationFixtures.policy, format: DecisionJSONWriter(policy: EvaluationFixtures.policy))
         var out: [UInt8] = []
         evaluator.consume(Array(log.utf8), into: &out)
         evaluator.finish(into: &out)
         let summary = evaluator.summary
         #expect(Decision.Action.allCases.map { summary.count($0) } == [1, 3, 0, 2])
-        let reasons = Dictionary(uniqueKeysWithValues: Reason.allCases.map { ($0, summary.count($0)) }.filter { $0.1 > 0 })
+        let reasons = Dictionary(
+            uniqueKeysWithValues: Reason.allCases.map { ($0, summary.count($0)) }.filter { $0.1 > 0 })
         #expect(reasons == [.state: 1, .blankLine: 1, .badJSON: 1, .timeBackwards: 1, .unknownEvent: 1])
-        #expect(summary.text.hasPrefix("6 lines: 1 play, 3 silent, 0 stop, 2 invalid\nreasons: unknown-event 1, state 1, bad-json 1, time-backwards 1, blank-line 1"))
+        #expect(
+            summary.text.hasPrefix(
+                "6 lines: 1 play, 3 silent, 0 stop, 2 invalid\nreasons: unknown-event 1, state 1, bad-json 1, time-backwards 1, blank-line 1"
+            ))
     }
 }
 
@@ -293,7 +320,10 @@ extension EventLogEvaluatorTests {
     /// `DirectiveSet` bits follow `Directive.allCases`, and the JSONL writer's table is
     /// built from it: keep them in step.
     @Test func bitsFollowTheDirectiveOrder() {
-        #expect(Directive.allCases.map(\.rawValue) == ["prepare-engine", "restart-engine", "prepare-ticker", "release-ticker", "stop-loop"])
+        #expect(
+            Directive.allCases.map(\.rawValue) == [
+                "prepare-engine", "restart-engine", "prepare-ticker", "release-ticker", "stop-loop",
+            ])
         for (bit, directive) in Directive.allCases.enumerated() {
             #expect(DirectiveSet(directive).rawValue == 1 << UInt8(bit))
         }
@@ -306,11 +336,13 @@ extension EventLogEvaluatorTests {
         let writer = DecisionJSONWriter(policy: policy)
         var out: [UInt8] = []
         writer.write(
-            LoggedDecision(line: 1, t: 0, event: "x", subject: nil,
-                           decision: Decision(action: .silent, reason: .state, directives: DirectiveSet(rawValue: 0b11111))),
+            LoggedDecision(
+                line: 1, t: 0, event: "x", subject: nil,
+                decision: Decision(action: .silent, reason: .state, directives: DirectiveSet(rawValue: 0b11111))),
             into: &out)
-        #expect(String(decoding: out, as: UTF8.self).contains(
-            #""directives":["prepare-engine","restart-engine","prepare-ticker","release-ticker","stop-loop"]"#))
+        #expect(
+            String(decoding: out, as: UTF8.self).contains(
+                #""directives":["prepare-engine","restart-engine","prepare-ticker","release-ticker","stop-loop"]"#))
     }
 
     @Test func writerSpellsEachDirectiveAloneAndAllInOrder() {
@@ -318,8 +350,9 @@ extension EventLogEvaluatorTests {
         func written(_ directives: DirectiveSet) -> String {
             var out: [UInt8] = []
             writer.write(
-                LoggedDecision(line: 1, t: 0, event: "x", subject: nil,
-                               decision: Decision(action: .silent, reason: .state, directives: directives)),
+                LoggedDecision(
+                    line: 1, t: 0, event: "x", subject: nil,
+                    decision: Decision(action: .silent, reason: .state, directives: directives)),
                 into: &out)
             return String(decoding: out, as: UTF8.self)
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HapticPolicy
 @testable import HapticPolicyTools
 
@@ -8,14 +9,21 @@ import Testing
     }
 
     @Test func readsEveryKnownField() throws {
-        let record = try parse(#"{"t": 1.25, "event": "plant.found", "screen": "camera", "subject": "fern", "value": 42.5, "speaks": true, "params": {"bpm": 120, "mood": "calm"}}"#).get()
-        #expect(record == LogRecord(
-            t: 1.25, event: "plant.found", screen: "camera", subject: "fern", value: .number(42.5), speaks: true,
-            params: [.init(name: "bpm", value: .number(120)), .init(name: "mood", value: .string("calm"))]))
+        let record = try parse(
+            #"{"t": 1.25, "event": "plant.found", "screen": "camera", "subject": "fern", "value": 42.5, "speaks": true, "params": {"bpm": 120, "mood": "calm"}}"#
+        ).get()
+        #expect(
+            record
+                == LogRecord(
+                    t: 1.25, event: "plant.found", screen: "camera", subject: "fern", value: .number(42.5),
+                    speaks: true,
+                    params: [.init(name: "bpm", value: .number(120)), .init(name: "mood", value: .string("calm"))]))
     }
 
     @Test func ignoresUnknownFieldsOfAnyShape() throws {
-        let record = try parse(#"{"t":0,"extra":{"a":[1,2,{"b":null}],"c":"x"},"event":"shutter","n":-1.5e3,"ok":false}"#).get()
+        let record = try parse(
+            #"{"t":0,"extra":{"a":[1,2,{"b":null}],"c":"x"},"event":"shutter","n":-1.5e3,"ok":false}"#
+        ).get()
         #expect(record.event == "shutter")
         #expect(record.t == 0)
     }
@@ -98,7 +106,9 @@ import Testing
 
     /// The largest finite numbers are still numbers.
     @Test func theLargestFiniteNumbersAreAccepted() throws {
-        #expect(try parse(#"{"t": 1, "event": "x", "value": 1.7976931348623157e308}"#).get().value == .number(.greatestFiniteMagnitude))
+        #expect(
+            try parse(#"{"t": 1, "event": "x", "value": 1.7976931348623157e308}"#).get().value
+                == .number(.greatestFiniteMagnitude))
         #expect(try parse(#"{"t": -1.7976931348623157e308, "event": "x"}"#).get().t == -.greatestFiniteMagnitude)
     }
 
@@ -147,7 +157,7 @@ import Testing
     /// Mutated lines (bytes flipped, dropped, duplicated, truncated) never crash or hang,
     /// and every line still gets exactly one decision.
     @Test func mutatedLinesAlwaysGetOneDecisionEach() {
-        var random = Generator(state: 20261130)
+        var random = Generator(state: 20_261_130)
         var log: [UInt8] = []
         var lineCount = 0
         let alphabet = Array(#"{}[]":,.-+eE0123456789tfnul\ "#.utf8) + [0x00, 0x1F, 0x7F, 0xC3, 0xFF]

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HapticPolicy
 @testable import HapticPolicyTools
 
@@ -19,7 +20,8 @@ import Testing
         + Array("not json\n".utf8)
         + Array(#"{"t":2,"event":""#.utf8) + [0xE2, 0x82] + Array("\n".utf8)
         + Array(#"{"t":0.5,"event":"button.tap"}"#.utf8) + [0x0A]
-        + Array(#"{"t":3,"event":"shutter","note":""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: 80) + Array("\"}\n".utf8)
+        + Array(#"{"t":3,"event":"shutter","note":""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: 80)
+        + Array("\"}\n".utf8)
         + [0x0D, 0x0A]
         + Array(#"{"t":4,"event":"moisture.sample","value":12}"#.utf8)
 
@@ -27,9 +29,17 @@ import Testing
         var reader = EventLogReader(lineLimit: limit)
         var items: [Owned] = []
         for chunk in chunks {
-            chunk.withUnsafeBufferPointer { reader.consume($0) { items.append(Owned($0)); return true } }
+            chunk.withUnsafeBufferPointer {
+                reader.consume($0) {
+                    items.append(Owned($0))
+                    return true
+                }
+            }
         }
-        reader.finish { items.append(Owned($0)); return true }
+        reader.finish {
+            items.append(Owned($0))
+            return true
+        }
         return items
     }
 
@@ -46,23 +56,36 @@ import Testing
 
     @Test func classifiesEveryLineOnce() throws {
         let items = EventLogReader.items(Self.log, lineLimit: Self.limit)
-        #expect(Self.kinds(items) == [
-            "1 record", "2 record", "3 blank", "4 bad-json col 1", "5 bad-json col 16", "6 time-backwards col 6",
-            "7 line-too-long col 1", "8 blank", "9 record",
-        ])
-        guard case .record(_, let first, let t, let event, let subject) = items[0] else { Issue.record("line 1"); return }
+        #expect(
+            Self.kinds(items) == [
+                "1 record", "2 record", "3 blank", "4 bad-json col 1", "5 bad-json col 16", "6 time-backwards col 6",
+                "7 line-too-long col 1", "8 blank", "9 record",
+            ])
+        guard case .record(_, let first, let t, let event, let subject) = items[0] else {
+            Issue.record("line 1")
+            return
+        }
         #expect(first.event == "screen.enter")
         #expect(t == Array("0".utf8))
         #expect(event == Array(#""screen.enter""#.utf8), "tokens are located after the byte order mark")
         #expect(subject == nil)
-        guard case .record(_, let second, _, _, let secondSubject) = items[1] else { Issue.record("line 2"); return }
+        guard case .record(_, let second, _, _, let secondSubject) = items[1] else {
+            Issue.record("line 2")
+            return
+        }
         #expect(second.subject == "gr\u{00F8}nn \u{1F331}")
         #expect(secondSubject == Array("\"gr\u{00F8}nn \u{1F331}\"".utf8))
-        guard case .invalid(let backwards) = items[5] else { Issue.record("line 6"); return }
+        guard case .invalid(let backwards) = items[5] else {
+            Issue.record("line 6")
+            return
+        }
         #expect(backwards.message == "t 0.5 is before the previous line's 1; keep the log in time order")
         #expect(backwards.t == 0.5)
         #expect(backwards.event == "button.tap")
-        guard case .invalid(let long) = items[6] else { Issue.record("line 7"); return }
+        guard case .invalid(let long) = items[6] else {
+            Issue.record("line 7")
+            return
+        }
         #expect(long.message.contains("longer than 64 bytes"))
         #expect(long.t == nil && long.event == nil)
     }
@@ -109,31 +132,38 @@ import Testing
             {"t":0.5,"event":"d"}
             {"t":2,"event":"e"}
             """
-        #expect(Self.kinds(EventLogReader.items(Array(log.utf8))) == [
-            "1 record", "2 record", "3 bad-json col 19", "4 time-backwards col 6", "5 record",
-        ])
+        #expect(
+            Self.kinds(EventLogReader.items(Array(log.utf8))) == [
+                "1 record", "2 record", "3 bad-json col 19", "4 time-backwards col 6", "5 record",
+            ])
     }
 
     @Test func theLimitIsOnTheBytesBetweenNewlines() {
         let limit = 32
         func line(_ length: Int) -> [UInt8] {
-            let head = Array(#"{"t":1,"event":""#.utf8), tail = Array(#""}"#.utf8)
+            let head = Array(#"{"t":1,"event":""#.utf8)
+            let tail = Array(#""}"#.utf8)
             return head + Array(repeating: UInt8(ascii: "e"), count: length - head.count - tail.count) + tail
         }
         #expect(line(limit).count == limit)
         #expect(Self.kinds(EventLogReader.items(line(limit) + [0x0A], lineLimit: limit)) == ["1 record"])
-        #expect(Self.kinds(EventLogReader.items(line(limit + 1) + [0x0A], lineLimit: limit)) == ["1 line-too-long col 1"])
+        #expect(
+            Self.kinds(EventLogReader.items(line(limit + 1) + [0x0A], lineLimit: limit)) == ["1 line-too-long col 1"])
         // Without a final newline too, and the `\r` counts.
         #expect(Self.kinds(EventLogReader.items(line(limit), lineLimit: limit)) == ["1 record"])
-        #expect(Self.kinds(EventLogReader.items(line(limit) + [0x0D, 0x0A], lineLimit: limit)) == ["1 line-too-long col 1"])
+        #expect(
+            Self.kinds(EventLogReader.items(line(limit) + [0x0D, 0x0A], lineLimit: limit)) == ["1 line-too-long col 1"])
     }
 
     /// An over-long line in the middle, at the real limit: one invalid item, and the
     /// lines after it are read.
     @Test func anOverLongLineInTheMiddleIsOneInvalidItem() {
-        let long = Array(#"{"t":1,"event":"a","note":""#.utf8)
+        let long =
+            Array(#"{"t":1,"event":"a","note":""#.utf8)
             + Array(repeating: UInt8(ascii: "x"), count: EventLogReader.maxLineLength) + Array("\"}\n".utf8)
-        let log = Array("{\"t\":0,\"event\":\"screen.enter\"}\n".utf8) + long + Array("{\"t\":2,\"event\":\"b\"}\n\n{\"t\":3,\"event\":\"c\"}".utf8)
+        let log =
+            Array("{\"t\":0,\"event\":\"screen.enter\"}\n".utf8) + long
+            + Array("{\"t\":2,\"event\":\"b\"}\n\n{\"t\":3,\"event\":\"c\"}".utf8)
         let expected = ["1 record", "2 line-too-long col 1", "3 record", "4 blank", "5 record"]
         #expect(Self.kinds(EventLogReader.items(log)) == expected)
         for size in [1000, 1 << 16, 1 << 20, 3 << 20] {
@@ -148,10 +178,16 @@ import Testing
         var reader = EventLogReader()
         var items: [Owned] = []
         let chunk = [UInt8](repeating: 0, count: 48 << 10)
-        var largestCarry = 0, largestCapacity = 0
+        var largestCarry = 0
+        var largestCapacity = 0
         var reportedAfter: Int?
         for index in 0..<100 {
-            chunk.withUnsafeBufferPointer { reader.consume($0) { items.append(Owned($0)); return true } }
+            chunk.withUnsafeBufferPointer {
+                reader.consume($0) {
+                    items.append(Owned($0))
+                    return true
+                }
+            }
             largestCarry = max(largestCarry, reader.carriedByteCount)
             largestCapacity = max(largestCapacity, reader.carriedCapacity)
             if reportedAfter == nil, !items.isEmpty { reportedAfter = (index + 1) * chunk.count }
@@ -164,7 +200,10 @@ import Testing
         #expect(reportedAfter.map { $0 <= EventLogReader.maxLineLength + chunk.count } == true)
         // The next line after the newline is read.
         Array("\n{\"t\":1,\"event\":\"a\"}\n".utf8).withUnsafeBufferPointer {
-            reader.consume($0) { items.append(Owned($0)); return true }
+            reader.consume($0) {
+                items.append(Owned($0))
+                return true
+            }
         }
         #expect(Self.kinds(items) == ["1 line-too-long col 1", "2 record"])
     }

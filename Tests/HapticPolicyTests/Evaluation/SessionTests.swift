@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HapticPolicy
 @testable import HapticPolicyTools
 
@@ -457,9 +458,16 @@ import Testing
         #expect(session.decide(Event(t: 0, event: shutter, screen: ScreenID(rawValue: 42))).reason == .unknownScreen)
         #expect(session.decide(Event(t: 0, event: enter, screen: ScreenID(rawValue: -3))).reason == .unknownScreen)
         let camera = EvaluationFixtures.policy.screenID("camera")
-        #expect(session.decide(Event(t: 1, event: sample, screen: camera, subject: SubjectID(rawValue: Int.max), value: .number(5))).reason == .baseline)
-        #expect(session.decide(Event(t: 2, event: sample, screen: camera, subject: SubjectID(rawValue: -9), value: .number(5))).reason == .sameBand)
-        #expect(session.bandLevel(band: "moisture", event: "moisture.sample", subject: SubjectID(rawValue: -9)) == "dry")
+        #expect(
+            session.decide(
+                Event(t: 1, event: sample, screen: camera, subject: SubjectID(rawValue: Int.max), value: .number(5))
+            ).reason == .baseline)
+        #expect(
+            session.decide(
+                Event(t: 2, event: sample, screen: camera, subject: SubjectID(rawValue: -9), value: .number(5))
+            ).reason == .sameBand)
+        #expect(
+            session.bandLevel(band: "moisture", event: "moisture.sample", subject: SubjectID(rawValue: -9)) == "dry")
     }
 
     @Test func decidingIsDeterministic() {
@@ -475,7 +483,8 @@ import Testing
 
     @Test func compilingRefusesUnknownNamesWithLocatedDiagnostics() {
         var document = EvaluationFixtures.document
-        document.screens[0].cells[0].rows[0].play = Located("pulsar", at: SourceLocation(file: "fixture.yaml", line: 52, column: 20))
+        document.screens[0].cells[0].rows[0].play = Located(
+            "pulsar", at: SourceLocation(file: "fixture.yaml", line: 52, column: 20))
         #expect(throws: PolicyCompileError.self) { try Policy(compiling: document) }
         do {
             _ = try Policy(compiling: document)

@@ -1,6 +1,7 @@
-import Testing
-@testable import HapticPolicy
 import HapticPolicyTools
+import Testing
+
+@testable import HapticPolicy
 
 /// A session holds at most `subjectLimit` subjects: a new subject past it makes the
 /// session forget the least recently seen one, whose next sample is a new baseline, and

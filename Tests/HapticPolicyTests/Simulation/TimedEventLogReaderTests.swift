@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HapticPolicy
 @testable import HapticPolicyTools
 
@@ -51,8 +52,12 @@ import Testing
         #expect(invalid.count == 3)
         #expect(problems == invalid)
         // Every other line that is not blank is an event.
-        let replayed = decisions.filter { $0["action"] as? String != "invalid" && $0["reason"] as? String != "blank-line" }
-        #expect(TimedEventLog.read(Self.log, file: "log.jsonl").events.map(\.time) == replayed.compactMap { $0["t"] as? Double })
+        let replayed = decisions.filter {
+            $0["action"] as? String != "invalid" && $0["reason"] as? String != "blank-line"
+        }
+        #expect(
+            TimedEventLog.read(Self.log, file: "log.jsonl").events.map(\.time)
+                == replayed.compactMap { $0["t"] as? Double })
     }
 
     @Test(arguments: 1..<TimedEventLogReaderTests.log.count)

@@ -12,7 +12,8 @@ extension DiagnosticCode {
         "a number out of range in a test file or scenario: a negative time, `every: 0`, `min` above `max`, `t` going backwards",
         stage: .dataFiles,
         example: .scenario(
-            "scenario: taps\nduration: 0\nsteps:\n  - {at: 0, event: button.tap}\n", policy: DiagnosticExample.examplePolicy))
+            "scenario: taps\nduration: 0\nsteps:\n  - {at: 0, event: button.tap}\n",
+            policy: DiagnosticExample.examplePolicy))
     /// A scenario that would generate more than `ScenarioRunner.eventLimit` events
     /// (repeat rounds included), found before it runs (`DataFiles/ScenarioLoader.swift`).
     package static let scenarioTooManyEvents = DiagnosticCode(
@@ -27,10 +28,12 @@ extension DiagnosticCode {
         "HP802", .error, "scenario-step-kind",
         "a scenario step that is none of `event` (with `at`), `periodic`, `signal` and `repeat`",
         stage: .dataFiles,
-        example: .scenario("scenario: taps\nduration: 5\nsteps:\n  - {wait: 1}\n", policy: DiagnosticExample.examplePolicy))
+        example: .scenario(
+            "scenario: taps\nduration: 5\nsteps:\n  - {wait: 1}\n", policy: DiagnosticExample.examplePolicy))
     /// A test case or table row that checks nothing (`DataFiles/PolicyTestLoader.swift`).
     package static let testChecksNothing = DiagnosticCode(
-        "HP803", .error, "test-checks-nothing", "a test case none of whose steps expects a decision, and that expects no budget breach",
+        "HP803", .error, "test-checks-nothing",
+        "a test case none of whose steps expects a decision, and that expects no budget breach",
         stage: .dataFiles,
         example: .testFile(
             "cases:\n  - name: a tap\n    screen: home\n    steps:\n      - {event: button.tap}\n",
@@ -47,7 +50,8 @@ extension DiagnosticCode {
         "HP805", .error, "scenario-unknown-name", "a scenario names an event or screen the policy does not declare",
         stage: .dataFiles,
         example: .scenario(
-            "scenario: taps\nduration: 5\nsteps:\n  - {at: 1, event: button.tapp}\n", policy: DiagnosticExample.examplePolicy))
+            "scenario: taps\nduration: 5\nsteps:\n  - {at: 1, event: button.tapp}\n",
+            policy: DiagnosticExample.examplePolicy))
     /// A test expects a name its policy lacks (`Testing/PolicyTestSuite+References.swift`).
     package static let testUnknownName = DiagnosticCode(
         "HP806", .error, "test-unknown-name",
@@ -58,8 +62,10 @@ extension DiagnosticCode {
             policy: DiagnosticExample.examplePolicy))
     /// An event-log line that cannot be replayed (`Simulation/TimedEventLog+Reader.swift`).
     package static let logLineUnreadable = DiagnosticCode(
-        "HP810", .error, "log-line-unreadable", "an event-log line that cannot be read for replay, or that goes back in time",
+        "HP810", .error, "log-line-unreadable",
+        "an event-log line that cannot be read for replay, or that goes back in time",
         stage: .dataFiles,
         example: .eventLog(
-            "{\"t\": 0, \"event\": \"screen.enter\", \"screen\": \"home\"}\n{\"t\": \"soon\", \"event\": \"button.tap\"}\n"))
+            "{\"t\": 0, \"event\": \"screen.enter\", \"screen\": \"home\"}\n{\"t\": \"soon\", \"event\": \"button.tap\"}\n"
+        ))
 }

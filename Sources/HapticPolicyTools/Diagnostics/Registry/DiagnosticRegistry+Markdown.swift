@@ -180,7 +180,8 @@ extension DiagnosticExample {
         let file = "`\(inputFile)`"
         switch self {
         case .policy(.inline(let text), let maxBytes):
-            let intro = maxBytes.map { "\(file), parsed with `ParseLimits(maxBytes: \($0))` (`lint` allows 1 MiB):" }
+            let intro =
+                maxBytes.map { "\(file), parsed with `ParseLimits(maxBytes: \($0))` (`lint` allows 1 MiB):" }
                 ?? "`haptic-policy lint \(inputFile)`, with \(file):"
             return [intro, ""] + fenced("yaml", text)
         case .policy(.file(let path), _):
@@ -209,7 +210,8 @@ extension DiagnosticExample {
             guard policy != DiagnosticExample.examplePolicy else {
                 return ["\(intro) for the example policy:", ""] + fenced("yaml", text)
             }
-            return ["\(intro):", ""] + fenced("yaml", text) + ["", "and `\(Self.policyFile)`:", ""] + fenced("yaml", policy)
+            return ["\(intro):", ""] + fenced("yaml", text) + ["", "and `\(Self.policyFile)`:", ""]
+                + fenced("yaml", policy)
         case .eventLog(let text):
             return ["\(file), read for replay (`haptic-policy diff old.yaml new.yaml \(inputFile)`):", ""]
                 + fenced("jsonl", text)

@@ -41,7 +41,10 @@ extension DiagnosticCode {
         "HP701", .error, "bad-parameter-value", "a `--param` value is outside the parameter's declared range",
         stage: .export,
         example: .export(
-            policy: policy(pattern: "params:\n  strength: {default: 0.5, min: 0, max: 1}\nevents:\n  - {type: transient, time: 0, intensity: strength}"),
+            policy: policy(
+                pattern:
+                    "params:\n  strength: {default: 0.5, min: 0, max: 1}\nevents:\n  - {type: transient, time: 0, intensity: strength}"
+            ),
             target: "ahap", parameters: ["strength": 2]))
     /// A pattern that cannot be instantiated or exported at the given values (`ExportablePattern.swift`).
     package static let exportBadExpression = DiagnosticCode(
@@ -49,7 +52,10 @@ extension DiagnosticCode {
         "at the export's parameter values an expression has no finite value, or an event starts before 0 s or ends after 600 s",
         stage: .export,
         example: .export(
-            policy: policy(pattern: "params:\n  gap: {default: 0.1}\nevents:\n  - {type: transient, time: 0}\n  - {type: transient, time: gap}"),
+            policy: policy(
+                pattern:
+                    "params:\n  gap: {default: 0.1}\nevents:\n  - {type: transient, time: 0}\n  - {type: transient, time: gap}"
+            ),
             target: "ahap", parameters: ["gap": -1]))
     /// A continuous event over Core Haptics' 30 s at the given values (`AHAPExporter.swift`).
     package static let exportContinuousTooLong = DiagnosticCode(
@@ -57,19 +63,21 @@ extension DiagnosticCode {
         "at the export's parameter values a continuous event lasts more than 30 s (the Core Haptics limit)",
         stage: .export,
         example: .export(
-            policy: policy(pattern: "params:\n  length: {default: 1}\nevents:\n  - {type: continuous, time: 0, duration: length}"),
+            policy: policy(
+                pattern: "params:\n  length: {default: 1}\nevents:\n  - {type: continuous, time: 0, duration: length}"),
             target: "ahap", parameters: ["length": 40]))
     /// The web export cut to the browsers' 99 entries (`PolicyExporter.swift`).
     package static let exportWebTruncated = DiagnosticCode(
         "HP705", .warning, "web-export-truncated", "the web export was cut to the 99 entries browsers allow",
         stage: .export,
         example: .export(
-            policy: policy(pattern: """
-                events:
-                  - {type: continuous, time: 0, duration: 30, intensity: 0.5}
-                  - {type: continuous, time: 30, duration: 30, intensity: 0.5}
-                  - {type: continuous, time: 60, duration: 30, intensity: 0.5}
-                """),
+            policy: policy(
+                pattern: """
+                    events:
+                      - {type: continuous, time: 0, duration: 30, intensity: 0.5}
+                      - {type: continuous, time: 30, duration: 30, intensity: 0.5}
+                      - {type: continuous, time: 60, duration: 30, intensity: 0.5}
+                    """),
             target: "web"))
     /// A curve that also shapes another event in AHAP (`AHAPExporter.swift`).
     package static let exportCurveOverlapsEvent = DiagnosticCode(
@@ -77,11 +85,12 @@ extension DiagnosticCode {
         "an event starts under another event's curve, which in AHAP shapes every event playing",
         stage: .export,
         example: .export(
-            policy: policy(pattern: """
-                events:
-                  - {type: continuous, time: 0, duration: 1, curves: {intensity: [[0, 0.2], [1, 1]]}}
-                  - {type: transient, time: 0.5}
-                """),
+            policy: policy(
+                pattern: """
+                    events:
+                      - {type: continuous, time: 0, duration: 1, curves: {intensity: [[0, 0.2], [1, 1]]}}
+                      - {type: transient, time: 0.5}
+                    """),
             target: "ahap"))
     /// An intensity or sharpness outside 0-1 at the given values, clamped (`ExportablePattern+Clamping.swift`).
     package static let exportValueClamped = DiagnosticCode(
@@ -89,14 +98,18 @@ extension DiagnosticCode {
         "at the export's parameter values an event's intensity or sharpness is outside 0-1, so the export clamps it",
         stage: .export,
         example: .export(
-            policy: policy(pattern: "params:\n  strength: {default: 0.5}\nevents:\n  - {type: transient, time: 0, intensity: strength}"),
+            policy: policy(
+                pattern:
+                    "params:\n  strength: {default: 0.5}\nevents:\n  - {type: transient, time: 0, intensity: strength}"),
             target: "ahap", parameters: ["strength": 1.5]))
     /// A `--param` no template takes (`ExportablePattern.swift`).
     package static let exportUnusedParameter = DiagnosticCode(
-        "HP708", .error, "param-used-by-no-template", "a `--param` names a parameter no template of the policy declares",
+        "HP708", .error, "param-used-by-no-template",
+        "a `--param` names a parameter no template of the policy declares",
         stage: .export,
         example: .export(
-            policy: policy(pattern: "events:\n  - {type: transient, time: 0}"), target: "ahap", parameters: ["speed": 2]))
+            policy: policy(pattern: "events:\n  - {type: transient, time: 0}"), target: "ahap", parameters: ["speed": 2]
+        ))
 
     // MARK: AHAP import
 
@@ -106,7 +119,8 @@ extension DiagnosticCode {
         stage: .export, example: .ahap("{\n  \"Version\": 1.0,\n  \"Pattern\": [\n}\n"))
     /// No top-level object, no `Pattern` or no haptic event (`Import/AHAPImporter.swift`).
     package static let ahapMissingPattern = DiagnosticCode(
-        "HP721", .error, "ahap-missing-pattern", "the AHAP file has no top-level object, no `Pattern`, or no haptic event",
+        "HP721", .error, "ahap-missing-pattern",
+        "the AHAP file has no top-level object, no `Pattern`, or no haptic event",
         stage: .export, example: .ahap("{\n  \"Version\": 1.0\n}\n"))
     /// An unknown or repeated key (`Import/AHAPImporter.swift`).
     package static let ahapUnknownKey = DiagnosticCode(
@@ -122,7 +136,8 @@ extension DiagnosticCode {
     package static let ahapOutOfOrder = DiagnosticCode(
         "HP724", .warning, "ahap-out-of-order", "events or control points of an AHAP file out of time order",
         stage: .export,
-        example: ahap("""
+        example: ahap(
+            """
                 {"Event": {"Time": 0.5, "EventType": "HapticTransient"}},
                 {"Event": {"Time": 0, "EventType": "HapticTransient"}}
             """))
@@ -131,7 +146,8 @@ extension DiagnosticCode {
         "HP725", .warning, "ahap-out-of-range",
         "an AHAP value out of range: clamped as Core Haptics would (a warning), or a negative time (an error)",
         stage: .export,
-        example: ahap("""
+        example: ahap(
+            """
                 {"Event": {"Time": 0, "EventType": "HapticTransient",
                            "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1.5}]}}
             """),
@@ -141,7 +157,8 @@ extension DiagnosticCode {
         "HP726", .warning, "ahap-absolute-curve-times",
         "control-point times of an AHAP curve that look absolute instead of relative to the curve, or a point past its event",
         stage: .export,
-        example: ahap("""
+        example: ahap(
+            """
                 {"Event": {"Time": 1, "EventType": "HapticContinuous", "EventDuration": 0.5}},
                 {"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 1,
                                     "ParameterCurveControlPoints": [{"Time": 1, "ParameterValue": 0.2},
@@ -152,7 +169,8 @@ extension DiagnosticCode {
         "HP727", .warning, "ahap-unsupported-event-type",
         "an AHAP audio event, which is dropped (a warning), or an unknown `EventType` (an error)",
         stage: .export,
-        example: ahap("""
+        example: ahap(
+            """
                 {"Event": {"Time": 0, "EventType": "HapticTransient"}},
                 {"Event": {"Time": 0.2, "EventType": "AudioCustom", "EventWaveformPath": "chime.wav"}}
             """),
@@ -167,7 +185,8 @@ extension DiagnosticCode {
         "HP729", .warning, "ahap-unsupported-parameter",
         "an AHAP parameter id with no equivalent in the policy language, which is dropped (a warning), or an unknown one (an error)",
         stage: .export,
-        example: ahap("""
+        example: ahap(
+            """
                 {"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 0.5,
                            "EventParameters": [{"ParameterID": "AttackTime", "ParameterValue": 0.1}]}}
             """),
@@ -176,7 +195,8 @@ extension DiagnosticCode {
     package static let ahapStrayCurve = DiagnosticCode(
         "HP730", .warning, "ahap-stray-curve", "an AHAP curve that starts inside no continuous event, which is dropped",
         stage: .export,
-        example: ahap("""
+        example: ahap(
+            """
                 {"Event": {"Time": 0, "EventType": "HapticTransient"}},
                 {"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0,
                                     "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 0.2},
@@ -185,12 +205,15 @@ extension DiagnosticCode {
     /// An unusual `Version` (`Import/AHAPImporter.swift`).
     package static let ahapVersion = DiagnosticCode(
         "HP731", .warning, "ahap-unusual-version", "an unusual AHAP `Version` (Core Haptics files use 1.0)",
-        stage: .export, example: ahap("    {\"Event\": {\"Time\": 0, \"EventType\": \"HapticTransient\"}}", version: "3"))
+        stage: .export,
+        example: ahap("    {\"Event\": {\"Time\": 0, \"EventType\": \"HapticTransient\"}}", version: "3"))
     /// A dynamic `Parameter` entry (`Import/AHAPImporter.swift`).
     package static let ahapDynamicParameter = DiagnosticCode(
-        "HP732", .warning, "ahap-dynamic-parameter", "a dynamic AHAP `Parameter` entry, which the policy language cannot express and is dropped",
+        "HP732", .warning, "ahap-dynamic-parameter",
+        "a dynamic AHAP `Parameter` entry, which the policy language cannot express and is dropped",
         stage: .export,
-        example: ahap("""
+        example: ahap(
+            """
                 {"Event": {"Time": 0, "EventType": "HapticTransient"}},
                 {"Parameter": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterValue": 0.5}}
             """))

@@ -16,7 +16,8 @@ private func fixtureBacked(_ code: String, _ slug: String, _ summary: String) ->
 extension DiagnosticCode {
     /// The file cannot be read (`InputCheck.swift`, and `lint` for a test file).
     package static let unreadableFile = DiagnosticCode(
-        "HP001", .error, "unreadable-file", "the file cannot be read: it does not exist, is a directory or is not readable",
+        "HP001", .error, "unreadable-file",
+        "the file cannot be read: it does not exist, is a directory or is not readable",
         stage: .frontEnd, example: .missingFile("missing.yaml"))
     /// Nothing but whitespace and comments (`InputCheck.swift`).
     package static let emptyFile = fixtureBacked(
@@ -26,9 +27,11 @@ extension DiagnosticCode {
         "HP003", "not-utf8", "the file is not valid UTF-8")
     /// Over the size limit (`InputCheck.swift`, `PolicyLoader.swift`).
     package static let fileTooLarge = DiagnosticCode(
-        "HP004", .error, "file-too-large", "the file is over the size limit (1 MiB unless `ParseLimits.maxBytes` says otherwise)",
+        "HP004", .error, "file-too-large",
+        "the file is over the size limit (1 MiB unless `ParseLimits.maxBytes` says otherwise)",
         stage: .frontEnd,
-        example: .policy(.inline("policy: example\nversion: 1\n# a comment that takes the file past 64 bytes\n"), maxBytes: 64))
+        example: .policy(
+            .inline("policy: example\nversion: 1\n# a comment that takes the file past 64 bytes\n"), maxBytes: 64))
     /// A YAML syntax error or an undefined alias (`YAML/YAMLSyntaxError+Diagnostic.swift`).
     package static let yamlSyntaxError = fixtureBacked(
         "HP005", "syntax-error", "a YAML syntax error, or an alias whose anchor is never defined")
@@ -49,7 +52,8 @@ extension DiagnosticCode {
         "HP010", "unsupported-tag", "a tag the policy language does not use (`!!str` at most)")
     /// A value of the wrong type (`Decoding/PolicyDecoder+Values.swift`, `+Fields.swift`, `PolicyDecoder.swift`).
     package static let wrongType = fixtureBacked(
-        "HP011", "wrong-type", "a value of the wrong type: a list for a number, a quoted number, an exception without its reason")
+        "HP011", "wrong-type",
+        "a value of the wrong type: a list for a number, a quoted number, an exception without its reason")
     /// An unknown key (`Decoding/PolicyDecoder+Fields.swift`).
     package static let unknownKey = fixtureBacked(
         "HP012", "unknown-key", "an unknown key, with the closest valid key when there is one")

@@ -7,7 +7,7 @@ let package = Package(
     dependencies: [
         // A checkout of HapticPolicy next to this package; once your team hosts it, use
         // `.package(url: "<your remote>", from: "<version>")` instead.
-        .package(path: "../HapticPolicy"),
+        .package(path: "../HapticPolicy")
     ],
     targets: [
         .target(
@@ -17,6 +17,6 @@ let package = Package(
                 .product(name: "HapticPolicyPlayer", package: "HapticPolicy"),
             ],
             resources: [.copy("plavo.bundle.json")]
-        ),
+        )
     ]
 )
