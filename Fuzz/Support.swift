@@ -2,6 +2,7 @@
 // file of Targets/ into a libFuzzer binary; never part of a SwiftPM product.
 import Foundation
 import HapticPolicy
+import HapticPolicyTools
 import HapticPolicyYAML
 
 /// The fuzz input as an array.
