@@ -46,26 +46,30 @@ public struct IntegrationMistake: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The mistake a decision shows for the event named `event` sent on `screen`, if any.
-    package static func of(_ decision: Decision, event: String, screen: String?, in policy: Policy)
-        -> IntegrationMistake?
-    {
+    /// The mistake a decision shows for the event named `event` sent on `screen`, if any,
+    /// without its suggestion: cheap enough for every decision (`suggested(from:)` adds it,
+    /// once per distinct mistake).
+    package static func of(_ decision: Decision, event: String, screen: String?) -> IntegrationMistake? {
         switch decision.reason {
-        case .unknownEvent?:
-            let known = policy.eventNames
-            return IntegrationMistake(
-                kind: .unknownEvent, name: event, suggestion: HapticPolicy.suggestion(for: event, among: known))
-        case .unknownScreen?:
-            let name = screen ?? decision.screen ?? "?"
-            return IntegrationMistake(
-                kind: .unknownScreen, name: name,
-                suggestion: HapticPolicy.suggestion(for: name, among: policy.screenNames))
-        case .badValue?, .badState?:
-            return IntegrationMistake(kind: .badValue, name: event, detail: decision.note)
-        case .badParams?:
-            return IntegrationMistake(kind: .badParameters, name: event, detail: decision.note)
-        default:
-            return nil
+        case .unknownEvent?: IntegrationMistake(kind: .unknownEvent, name: event)
+        case .unknownScreen?: IntegrationMistake(kind: .unknownScreen, name: screen ?? decision.screen ?? "?")
+        case .badValue?, .badState?: IntegrationMistake(kind: .badValue, name: event, detail: decision.note)
+        case .badParams?: IntegrationMistake(kind: .badParameters, name: event, detail: decision.note)
+        default: nil
         }
+    }
+
+    /// The key that tells distinct mistakes apart.
+    package var key: String { kind.rawValue + " " + name }
+
+    /// The mistake with the nearest name `policy` declares (for unknown events and screens).
+    package func suggested(from policy: Policy) -> IntegrationMistake {
+        var mistake = self
+        switch kind {
+        case .unknownEvent: mistake.suggestion = HapticPolicy.suggestion(for: name, among: policy.eventNames)
+        case .unknownScreen: mistake.suggestion = HapticPolicy.suggestion(for: name, among: policy.screenNames)
+        case .badValue, .badParameters, .unknownKey: break
+        }
+        return mistake
     }
 }

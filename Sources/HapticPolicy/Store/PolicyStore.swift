@@ -120,11 +120,11 @@ public final class PolicyStore: @unchecked Sendable {
         let decided = Decided(decision: session.decide(event), policy: loaded)
         var report: (handler: @Sendable (IntegrationMistake) -> Void, mistake: IntegrationMistake)?
         if let handler = mistakeHandler, decided.decision.reason != nil,
-            let mistake = IntegrationMistake.of(decided.decision, event: name, screen: screen, in: loaded),
-            reportedMistakes.count < Self.maxReportedMistakes,
-            reportedMistakes.insert(mistake.kind.rawValue + " " + mistake.name).inserted
+            let mistake = IntegrationMistake.of(decided.decision, event: name, screen: screen),
+            reportedMistakes.count < Self.maxReportedMistakes, reportedMistakes.insert(mistake.key).inserted
         {
-            report = (handler, mistake)
+            // The suggestion is looked for once per distinct mistake, not on every decision.
+            report = (handler, mistake.suggested(from: loaded))
         }
         lock.unlock()
         if let report { report.handler(report.mistake) }

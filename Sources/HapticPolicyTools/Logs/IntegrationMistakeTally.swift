@@ -23,9 +23,9 @@ public struct IntegrationMistakeTally: Sendable {
     /// Counts the mistake `decision` shows, if any, for the event named `event` sent on `screen`.
     package mutating func record(_ decision: Decision, event: String, screen: String?, policy: Policy) {
         guard decision.reason != nil,
-            let mistake = IntegrationMistake.of(decision, event: event, screen: screen, in: policy)
+            let mistake = IntegrationMistake.of(decision, event: event, screen: screen)
         else { return }
-        count(mistake)
+        count(mistake) { $0.suggested(from: policy) }
     }
 
     /// The fields a log line may carry (`Docs/event-log.md`).
@@ -33,17 +33,22 @@ public struct IntegrationMistakeTally: Sendable {
 
     /// Counts a field name the event-log format does not define.
     package mutating func recordUnknownKey(_ name: String) {
-        count(
-            IntegrationMistake(kind: .unknownKey, name: name, suggestion: suggestion(for: name, among: Self.logFields)))
+        count(IntegrationMistake(kind: .unknownKey, name: name)) {
+            var mistake = $0
+            mistake.suggestion = suggestion(for: mistake.name, among: Self.logFields)
+            return mistake
+        }
     }
 
-    private mutating func count(_ mistake: IntegrationMistake) {
-        let key = mistake.kind.rawValue + " " + mistake.name
+    /// Counts `mistake`; `complete` (the suggestion, an edit-distance search) runs only for
+    /// a mistake not seen before, so a log repeating one mistake a million times pays once.
+    private mutating func count(_ mistake: IntegrationMistake, complete: (IntegrationMistake) -> IntegrationMistake) {
+        let key = mistake.key
         if let position = index[key] {
             mistakes[position].count += 1
         } else if mistakes.count < Self.maxDistinct {
             index[key] = mistakes.count
-            mistakes.append((mistake, 1))
+            mistakes.append((complete(mistake), 1))
         } else {
             unlisted += 1
         }
