@@ -36,6 +36,12 @@ package enum AndroidExporter {
             timings.removeLast()
             amplitudes.removeLast()
         }
+        if pattern.loop != nil {
+            // Samples cover whole 10 ms steps; one period is the loop to the millisecond
+            // (352.9 ms at 170 bpm is 353 ms, not 360), so the last run is cut short.
+            let count = LoopPeriod.trim(&timings, toMs: IntensitySampler.lengthMs(pattern))
+            amplitudes.removeLast(amplitudes.count - count)
+        }
         return Waveform(timings: timings, amplitudes: amplitudes, repeatIndex: pattern.loop == nil ? -1 : 0)
     }
 
@@ -259,10 +265,10 @@ package func commentSafe(_ text: String) -> String {
     .replacingOccurrences(of: "*/", with: "* /")
 }
 
-/// A Kotlin identifier from a designer name: `soil.parched` → `SoilParched` + suffix.
+/// A Kotlin identifier from a designer name: `soil.parched` → `SoilParched` + suffix;
+/// letters of any script are kept (Kotlin allows them), `ゾーン.up` → `ゾーンUp`.
 package func kotlinIdentifier(_ name: String, suffix: String, lowerFirst: Bool = false) -> String {
-    let words = name.unicodeScalars.split { !($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
-        .map { String(String.UnicodeScalarView($0)) }
+    let words = nameWords(name)
     var out = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     if out.isEmpty || out.first?.isNumber == true { out = "P" + out }
     out += suffix

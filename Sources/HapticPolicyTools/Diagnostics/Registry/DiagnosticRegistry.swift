@@ -41,7 +41,7 @@ package enum DiagnosticRegistry {
         .budgetExceptionUnknownEvent,
         // HP70x: exporters; HP72x-HP73x: the AHAP importer.
         .exportBadParameter, .exportBadExpression, .exportContinuousTooLong, .exportWebTruncated,
-        .exportCurveOverlapsEvent, .exportValueClamped, .exportUnusedParameter,
+        .exportCurveOverlapsEvent, .exportValueClamped, .exportUnusedParameter, .exportFileNameClash,
         .ahapJSONSyntax, .ahapMissingPattern, .ahapUnknownKey, .ahapWrongType, .ahapOutOfOrder, .ahapOutOfRange,
         .ahapAbsoluteCurveTimes, .ahapUnsupportedEventType, .ahapMissingKey, .ahapUnknownParameterID,
         .ahapStrayCurve, .ahapVersion, .ahapDynamicParameter,

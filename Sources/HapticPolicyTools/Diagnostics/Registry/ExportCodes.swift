@@ -1,6 +1,6 @@
 import HapticPolicy
 
-// Codes of the exporters (HP701-HP708) and the AHAP importer (HP720-HP732), emitted by the
+// Codes of the exporters (HP701-HP709) and the AHAP importer (HP720-HP732), emitted by the
 // HapticPolicyExport module (and `import-ahap` for a file that is not UTF-8). They are
 // declared here, in the core, so the registry can list them.
 
@@ -110,6 +110,40 @@ extension DiagnosticCode {
         example: .export(
             policy: policy(pattern: "events:\n  - {type: transient, time: 0}"), target: "ahap", parameters: ["speed": 2]
         ))
+
+    /// Two feedback whose exported files would have the same name (`ExportFileNames.swift`).
+    package static let exportFileNameClash = DiagnosticCode(
+        "HP709", .error, "export-file-name-clash",
+        "two feedback would be exported to the same file name (`zone.up` and `zone_up` both make `ZoneUpHaptic.kt`), so nothing is written",
+        stage: .export,
+        example: .export(
+            policy: """
+                policy: example
+                version: 1
+                feedback:
+                  zone.up:
+                    layer: ui
+                    pattern:
+                      events:
+                        - {type: transient, time: 0}
+                  zone_up:
+                    layer: ui
+                    pattern:
+                      events:
+                        - {type: transient, time: 0.1}
+                events:
+                  button.tap: {layer: ui, screens: [home]}
+                  button.hold: {layer: ui, screens: [home]}
+                screens:
+                  home:
+                    enter: [prepare-engine]
+                    table:
+                      button.tap: {play: zone.up}
+                      button.hold: {play: zone_up}
+                budgets:
+                  - {id: B-1, each: screen, max: 6, per: 10}
+
+                """, target: "android"))
 
     // MARK: AHAP import
 
