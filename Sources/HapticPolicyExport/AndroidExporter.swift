@@ -61,6 +61,7 @@ package enum AndroidExporter {
             ("repeat", .number(Double(wave.repeatIndex))),
         ]
         members.append(("silences", .array(item.pattern.events.filter { $0.kind == .silence }.map(silenceNode))))
+        if let sounds = DroppedSounds.node(item) { members.append(("droppedSounds", sounds)) }
         members.append(("fallback", fallbackNode(item, policy: policy)))
         return .object(members)
     }
@@ -82,6 +83,12 @@ package enum AndroidExporter {
         out += "import android.os.Build\nimport android.os.VibrationEffect\nimport android.os.Vibrator\n\n"
         out +=
             "/** Pattern '\(commentSafe(item.name))': sampled every \(IntensitySampler.stepMs) ms, amplitudes 0-255. */\n"
+        let sounds = DroppedSounds.of(item)
+        if !sounds.isEmpty {
+            let names = sounds.map { $0.audio?.sound.map(commentSafe) ?? "a tone" }.joined(separator: ", ")
+            out +=
+                "// Left out: \(sounds.count == 1 ? "1 sound" : "\(sounds.count) sounds") (\(names)); Android vibration has no audio.\n"
+        }
         out += "object \(type) {\n"
         out += "    val timings = longArrayOf(\(wave.timings.map(String.init).joined(separator: ", ")))\n"
         out += "    val amplitudes = intArrayOf(\(wave.amplitudes.map(String.init).joined(separator: ", ")))\n"

@@ -62,6 +62,9 @@ package enum PolicyExporter {
                 }
             case .android:
                 for item in patterns {
+                    if let warning = DroppedSounds.warning(item, target: .android, policy: policy) {
+                        diagnostics.append(warning)
+                    }
                     files.append(
                         ExportedFile(
                             name: ExportFileNames.androidJSON(item.name),
@@ -81,6 +84,9 @@ package enum PolicyExporter {
                         contents: AndroidExporter.presetsKotlin(policy)))
             case .web:
                 for item in patterns {
+                    if let warning = DroppedSounds.warning(item, target: .web, policy: policy) {
+                        diagnostics.append(warning)
+                    }
                     let vibration = WebExporter.vibration(item.pattern)
                     if vibration.truncated {
                         diagnostics.append(

@@ -66,6 +66,17 @@ extension DiagnosticCode {
             policy: policy(
                 pattern: "params:\n  length: {default: 1}\nevents:\n  - {type: continuous, time: 0, duration: length}"),
             target: "ahap", parameters: ["length": 40]))
+    /// Sounds of a pattern that Android and the web cannot play (`DroppedSounds.swift`).
+    package static let exportDropsSounds = DiagnosticCode(
+        "HP704", .warning, "export-drops-sounds",
+        "a pattern's sounds (`audio-custom`, `audio-continuous`) are left out of the Android or web export, which only vibrate",
+        stage: .export,
+        example: .export(
+            policy: "engine: {haptics-only: false}\n"
+                + policy(
+                    pattern:
+                        "events:\n  - {type: transient, time: 0}\n  - {type: audio-custom, time: 0, sound: click.caf}"),
+            target: "android"))
     /// The web export cut to the browsers' 99 entries (`PolicyExporter.swift`).
     package static let exportWebTruncated = DiagnosticCode(
         "HP705", .warning, "web-export-truncated", "the web export was cut to the 99 entries browsers allow",
