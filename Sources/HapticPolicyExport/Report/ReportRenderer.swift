@@ -9,7 +9,8 @@ import HapticPolicyTools
 /// the one script are inline, and a Content-Security-Policy forbids anything else.
 /// Every designer-written string is escaped.
 package enum ReportRenderer {
-    /// The page's only script: "feel it" buttons, plus render checks the browser test reads.
+    /// The page's only script: "feel it" buttons, plus render checks the browser test reads
+    /// (waveforms and ring markers with a non-empty box).
     package static let script = """
         (function () {
           var errors = 0;
@@ -34,6 +35,12 @@ package enum ReportRenderer {
             if (box.width > 0 && box.height > 0) { drawn += 1; }
           }
           document.body.setAttribute('data-svgs-rendered', String(drawn));
+          var rings = 0, markers = document.querySelectorAll('svg.signal g.ring');
+          for (var k = 0; k < markers.length; k++) {
+            var ring = markers[k].getBBox();
+            if (ring.width > 0 && ring.height > 0) { rings += 1; }
+          }
+          document.body.setAttribute('data-rings-rendered', String(rings));
           document.body.setAttribute('data-ready', 'yes');
         })();
         """

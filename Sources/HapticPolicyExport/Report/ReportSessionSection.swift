@@ -5,12 +5,12 @@ import HapticPolicy
 /// silences (same kind, event, screen, subject and reason) is folded into one
 /// expandable row, `232 × silent, same band, 25.3–82.7 s`, that opens with `<details>`
 /// (no script needed). Rings inside the window of a broken budget are marked.
-enum ReportSessionSection {
+package enum ReportSessionSection {
     /// Runs at least this long are folded.
-    static let foldedRunLength = 3
+    package static let foldedRunLength = 3
 
     /// A stretch of the table: one entry, or a run of identical silences.
-    enum Stretch: Equatable {
+    package enum Stretch: Equatable {
         /// One entry, by index.
         case single(Int)
         /// Identical silences, by index range.
@@ -18,7 +18,7 @@ enum ReportSessionSection {
     }
 
     /// The table's stretches, in order; every entry is in exactly one.
-    static func stretches(_ timeline: [ReportTimelineEntry]) -> [Stretch] {
+    package static func stretches(_ timeline: [ReportTimelineEntry]) -> [Stretch] {
         func same(_ a: ReportTimelineEntry, _ b: ReportTimelineEntry) -> Bool {
             a.kind == .silent && b.kind == .silent && a.event == b.event && a.screen == b.screen
                 && a.subject == b.subject && a.detail == b.detail && a.cites == b.cites
