@@ -11,7 +11,7 @@ enum ReportCommand {
             "out", short: "o", valueName: "file", default: "report.html",
             help: "The HTML file to write (default report.html); an existing file is kept unless --force.")
         let force = Flag("force", help: "Replace the output file if it exists.")
-        let events = Value("events", valueName: "log", help: "A JSONL event log to show as a session timeline.")
+        let events = Value("events", valueName: "log", help: "A JSONL event log to show as the session: charts per signal and the timeline.")
         let param = Value(
             repeating: "param", valueName: "name=value", help: "Template parameter value for the waveforms.",
             parse: ExportCommand.parseParameters)
@@ -26,7 +26,7 @@ enum ReportCommand {
             UI and creature layers marked), an SVG waveform per custom pattern (intensity, \
             sharpness, silences, loop, fallback) with a 'Feel it' button that plays the web \
             export through navigator.vibrate (Android browsers; harmless elsewhere), and the \
-            preset mappings per platform, and every band set (levels, edges, hysteresis, what \
+            preset mappings per platform and every band set (levels, edges, hysteresis, what \
             each level plays). With --events, adds the session: a chart per signal and subject \
             (the value over time, band edges, hysteresis, a marker at every ring, silences with \
             their reasons) and the timeline of the JSONL log (what rang, what stayed silent and \
