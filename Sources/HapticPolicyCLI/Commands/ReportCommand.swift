@@ -11,7 +11,9 @@ enum ReportCommand {
             "out", short: "o", valueName: "file", default: "report.html",
             help: "The HTML file to write (default report.html); an existing file is kept unless --force.")
         let force = Flag("force", help: "Replace the output file if it exists.")
-        let events = Value("events", valueName: "log", help: "A JSONL event log to show as the session: charts per signal and the timeline.")
+        let events = Value(
+            "events", valueName: "log",
+            help: "A JSONL event log to show as the session: charts per signal and the timeline.")
         let param = Value(
             repeating: "param", valueName: "name=value", help: "Template parameter value for the waveforms.",
             parse: ExportCommand.parseParameters)

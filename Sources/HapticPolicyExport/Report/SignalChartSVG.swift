@@ -26,7 +26,8 @@ package enum SignalChartSVG {
 
     /// Drawing size in user units.
     package static let width = 960.0, height = 280.0
-    static let left = 52.0, right = 96.0, top = 34.0, bottom = 26.0
+    /// Margins around the plot, in user units.
+    package static let left = 52.0, right = 96.0, top = 34.0, bottom = 26.0
 
     /// The signals of a session, in order of first appearance: one per (event, subject)
     /// whose entries went through a band set with a number.
