@@ -2,13 +2,14 @@ import HapticPolicy
 import HapticPolicyTools
 
 /// The report's bands section: for every band set its facts (levels, edges,
-/// hysteresis, where it is used) and a table of its levels, each with its range, the
+/// hysteresis, where it is used) and a table of its levels, each with its values, the
 /// values that leave it, and what entering it plays, with a waveform thumbnail for a
-/// custom pattern.
+/// custom pattern. It reads the bands of the `DecisionTable`, as `haptic-policy table`
+/// does, so both say the same.
 ///
 /// A band set's facts are a list of labelled lines, so what the language adds later
-/// (directions, dwell, a plausible range) is one more `Fact` in `facts(of:)`, and a
-/// per-level property one more column in `columns`.
+/// (directions, dwell, a plausible range) is one more `Fact` in `facts(of:usedBy:)`,
+/// and a per-level property one more `Column` in `columns`.
 enum ReportBandsSection {
     /// One labelled line about a band set (`hysteresis: 1.5 %`).
     struct Fact {
@@ -19,16 +20,14 @@ enum ReportBandsSection {
     }
 
     /// The facts shown above a band set's level table.
-    static func facts(of band: PolicyContent.Band, usedBy: [String]) -> [Fact] {
+    static func facts(of band: DecisionTable.Band, usedBy: [String]) -> [Fact] {
         var facts = [
             Fact(label: "levels", text: "\(band.levels.count), lowest first"),
-            Fact(
-                label: "edges",
-                text: band.edges.map { ReportNumber.amount($0, unit: band.unit) }.joined(separator: ", ")),
+            Fact(label: "edges", text: band.edges.map(band.amount).joined(separator: ", ")),
             Fact(
                 label: "hysteresis",
                 text: band.hysteresis > 0
-                    ? "\(ReportNumber.amount(band.hysteresis, unit: band.unit)): a level is left only \(ReportNumber.amount(band.hysteresis, unit: band.unit)) past its edge, so a noisy value near an edge does not chatter"
+                    ? "\(band.amount(band.hysteresis)): a level is left only \(band.amount(band.hysteresis)) past its edge, so a noisy value near an edge does not chatter"
                     : "none: a level is left as soon as the value crosses its edge"),
         ]
         if !usedBy.isEmpty { facts.append(Fact(label: "used by", text: usedBy.joined(separator: ", "))) }
@@ -37,37 +36,36 @@ enum ReportBandsSection {
 
     /// A level's column: the header and the cell's HTML for level `index`.
     struct Column {
+        /// The column header.
         var header: String
-        var cell: (_ band: PolicyContent.Band, _ index: Int) -> String
+        /// The cell's HTML.
+        var cell: (_ band: DecisionTable.Band, _ index: Int) -> String
     }
 
     /// The level table's columns, in order.
     static func columns(content: PolicyContent, patterns: [String: ResolvedPattern]) -> [Column] {
         [
             Column(header: "Level") { band, index in htmlEscaped(band.levels[index].name) },
-            Column(header: "Values") { band, index in htmlEscaped(range(band, index)) },
-            Column(header: "Left when") { band, index in htmlEscaped(leaving(band, index)) },
+            Column(header: "Values") { band, index in htmlEscaped(band.values(ofLevel: index)) },
+            Column(header: "Left when") { band, index in htmlEscaped(band.leaving(level: index)) },
             Column(header: "On entering") { band, index in
                 let level = band.levels[index]
-                guard let play = level.play, content.feedback.indices.contains(play) else {
+                guard let play = level.play else {
                     return "<span class=\"decision-silent\">silent: \(htmlEscaped(level.silent ?? ""))</span>"
                 }
-                let feedback = content.feedback[play]
-                let layer = feedback.layer.rawValue
+                let layer = level.layer?.rawValue ?? "unknown"
                 var text =
-                    "<span class=\"decision-play\">play \(htmlEscaped(feedback.name))</span> <span class=\"layer layer-\(layer)\">\(layer)</span>"
-                if case .preset(let preset, let intensity) = feedback.body {
+                    "<span class=\"decision-play\">play \(htmlEscaped(play))</span> <span class=\"layer layer-\(layer)\">\(layer)</span>"
+                if case .preset(let preset, let intensity)? = content.feedback.first(where: { $0.name == play })?.body {
                     text +=
                         " <span class=\"muted\">\(htmlEscaped(preset.rawValue))\(intensity.map { " at " + ReportNumber.amount($0) } ?? "")</span>"
                 }
                 return text
             },
             Column(header: "Waveform") { band, index in
-                guard let play = band.levels[index].play, content.feedback.indices.contains(play),
-                    let pattern = patterns[content.feedback[play].name]
-                else { return "" }
-                return "<a href=\"#\(htmlID("pattern", content.feedback[play].name))\">"
-                    + WaveformSVG.render(pattern, name: content.feedback[play].name, thumbnail: true) + "</a>"
+                guard let play = band.levels[index].play, let pattern = patterns[play] else { return "" }
+                return "<a href=\"#\(htmlID("pattern", play))\">"
+                    + WaveformSVG.render(pattern, name: play, thumbnail: true) + "</a>"
             },
         ]
     }
@@ -75,11 +73,11 @@ enum ReportBandsSection {
     /// The section's HTML.
     static func render(content: PolicyContent, table: DecisionTable, patterns: [String: ResolvedPattern]) -> String {
         var html = "<section id=\"bands\">\n<h2>Bands</h2>\n"
-        if content.bands.isEmpty {
+        if table.bands.isEmpty {
             html += "<p class=\"muted\">This policy declares no bands.</p>\n"
         }
         let columns = columns(content: content, patterns: patterns)
-        for band in content.bands {
+        for band in table.bands {
             let usedBy = table.screens.flatMap { screen in
                 screen.cells.filter { cell in cell.rows.contains { $0.action == .band && $0.target == band.name } }
                     .map { "\(screen.name): \($0.event)" }
@@ -101,28 +99,5 @@ enum ReportBandsSection {
             html += "</tbody>\n</table>\n</article>\n"
         }
         return html + "</section>\n"
-    }
-
-    /// The values a level holds, ignoring hysteresis: `below 10 %`, `10–25 %`, `80 % and above`.
-    static func range(_ band: PolicyContent.Band, _ index: Int) -> String {
-        let edges = band.edges
-        if edges.isEmpty { return "all values" }
-        if index == 0 { return "below " + ReportNumber.amount(edges[0], unit: band.unit) }
-        if index >= edges.count { return ReportNumber.amount(edges[edges.count - 1], unit: band.unit) + " and above" }
-        return ReportNumber.amount(edges[index - 1]) + "–" + ReportNumber.amount(edges[index], unit: band.unit)
-    }
-
-    /// The values that leave a level once in it, with hysteresis:
-    /// `up at 26.5 %, down below 8.5 %`.
-    static func leaving(_ band: PolicyContent.Band, _ index: Int) -> String {
-        let edges = band.edges
-        var ways: [String] = []
-        if index < edges.count {
-            ways.append("up at " + ReportNumber.amount(edges[index] + band.hysteresis, unit: band.unit))
-        }
-        if index > 0 {
-            ways.append("down below " + ReportNumber.amount(edges[index - 1] - band.hysteresis, unit: band.unit))
-        }
-        return ways.joined(separator: ", ")
     }
 }
