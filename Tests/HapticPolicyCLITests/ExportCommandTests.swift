@@ -167,7 +167,8 @@ import Testing
         .split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count
         let rows = html.components(separatedBy: "<tr class=\"timeline-").count - 1
         let budgetRows = html.components(separatedBy: "<tr class=\"timeline-budget\"").count - 1
-        #expect(rows - budgetRows == lines, "one timeline row per log line, plus budget breaches")
+        let foldRows = html.components(separatedBy: "<tr class=\"timeline-run\"").count - 1
+        #expect(rows - budgetRows - foldRows == lines, "one timeline row per log line, plus budget breaches")
         #expect(html.contains("class=\"timeline-band\""))
         #expect(html.contains("class=\"timeline-background\""))
     }
