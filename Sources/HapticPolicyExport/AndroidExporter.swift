@@ -69,7 +69,7 @@ package enum AndroidExporter {
     /// The JSON description of every preset feedback of the policy.
     package static func presets(_ policy: Policy) -> JSONNode {
         .object(
-            policy.content.feedback.compactMap { feedback -> (String, JSONNode)? in
+            policy.content.feedback.map { $0.on(.android) }.compactMap { feedback -> (String, JSONNode)? in
                 guard case .preset(let preset, let intensity) = feedback.body else { return nil }
                 return (feedback.name, presetNode(preset, intensity: intensity))
             })
@@ -121,7 +121,7 @@ package enum AndroidExporter {
             "/** The policy's preset feedback: primitives where supported, else predefined effects, else a one-shot. */\n"
         out += "object \(kotlinIdentifier(policy.name, suffix: "Presets")) {\n"
         var names: Set<String> = []
-        for feedback in policy.content.feedback {
+        for feedback in policy.content.feedback.map({ $0.on(.android) }) {
             guard case .preset(let preset, let intensity) = feedback.body else { continue }
             var function = kotlinIdentifier(feedback.name, suffix: "", lowerFirst: true)
             while names.contains(function) { function += "_" }

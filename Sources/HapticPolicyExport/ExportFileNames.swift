@@ -35,13 +35,14 @@ package enum ExportFileNames {
     /// The web preset table.
     package static let webPresets = "presets.web.json"
 
-    /// Every file an export of `patterns` to `targets` makes, with the feedback it is made
+    /// Every file an export of each target's patterns (`byTarget`) to `targets` makes, with the feedback it is made
     /// for (nil for the policy's preset tables), in the order they are written.
     package static func planned(
-        _ patterns: [ExportablePattern], policy: Policy, targets: [ExportTarget]
+        _ byTarget: [ExportTarget: [ExportablePattern]], policy: Policy, targets: [ExportTarget]
     ) -> [(file: String, feedback: String?)] {
         var files: [(file: String, feedback: String?)] = []
         for target in targets {
+            let patterns = byTarget[target] ?? []
             switch target {
             case .ahap:
                 files += patterns.map { (ahap($0.name), $0.name) }
@@ -64,13 +65,14 @@ package enum ExportFileNames {
     /// preset table) would both write, compared as a case-insensitive file system does,
     /// at the later feedback.
     package static func clashes(
-        _ patterns: [ExportablePattern], policy: Policy, targets: [ExportTarget]
+        _ byTarget: [ExportTarget: [ExportablePattern]], policy: Policy, targets: [ExportTarget]
     ) -> [Diagnostic] {
-        let locations = Dictionary(patterns.map { ($0.name, $0.feedback.location) }, uniquingKeysWith: { a, _ in a })
+        let locations = Dictionary(
+            policy.content.feedback.map { ($0.name, $0.location) }, uniquingKeysWith: { first, _ in first })
         var first: [String: (file: String, feedback: String?)] = [:]
         var reported: Set<[String?]> = []
         var diagnostics: [Diagnostic] = []
-        for planned in planned(patterns, policy: policy, targets: targets) {
+        for planned in planned(byTarget, policy: policy, targets: targets) {
             let key = planned.file.precomposedStringWithCanonicalMapping.lowercased()
             guard let earlier = first[key] else {
                 first[key] = planned

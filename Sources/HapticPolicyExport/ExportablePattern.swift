@@ -21,15 +21,16 @@ package struct ExportablePattern: Sendable, Equatable {
     }
 
     /// Instantiates every custom pattern of `policy` with `parameters` (each value goes
-    /// to the templates that declare that parameter). Patterns that fail are reported and
-    /// left out; a parameter no template declares is an error.
+    /// to the templates that declare that parameter), as `platform` plays them (its
+    /// `platforms:` overrides) or else as the feedback itself is. Patterns that fail are
+    /// reported and left out; a parameter no template declares is an error.
     package static func all(
-        in policy: Policy, parameters: [String: Double] = [:]
+        in policy: Policy, parameters: [String: Double] = [:], on platform: Platform? = nil
     ) -> (patterns: [ExportablePattern], diagnostics: [Diagnostic]) {
         var patterns: [ExportablePattern] = []
         var diagnostics: [Diagnostic] = []
         var used: Set<String> = []
-        for feedback in policy.content.feedback {
+        for feedback in policy.content.feedback.map({ platform.map($0.on) ?? $0 }) {
             guard let template = feedback.pattern else { continue }
             let declared = Set(template.parameters.map(\.name))
             let values = parameters.filter { declared.contains($0.key) }
@@ -57,7 +58,8 @@ package struct ExportablePattern: Sendable, Equatable {
             }
         }
         for name in parameters.keys.sorted() where !used.contains(name) {
-            let templates = policy.content.feedback.compactMap { feedback -> String? in
+            let templates = policy.content.feedback.map({ platform.map($0.on) ?? $0 }).compactMap {
+                feedback -> String? in
                 guard let template = feedback.pattern, !template.parameters.isEmpty else { return nil }
                 return "\(feedback.name)(\(template.parameters.map(\.name).joined(separator: ", ")))"
             }

@@ -11,6 +11,18 @@ package enum ExportTarget: String, Sendable, Hashable, CaseIterable {
     case web
 }
 
+extension ExportTarget {
+    /// The platform whose `platforms:` overrides this target exports; nil for AHAP, which
+    /// is the feedback itself (what Core Haptics plays).
+    package var platform: Platform? {
+        switch self {
+        case .ahap: nil
+        case .android: .android
+        case .web: .web
+        }
+    }
+}
+
 /// One file to write, relative to the output folder.
 package struct ExportedFile: Sendable, Hashable {
     /// A plain file name (no folders), safe to join to the output folder.
@@ -31,21 +43,34 @@ package enum PolicyExporter {
     package static func export(
         _ policy: Policy, to targets: [ExportTarget], parameters: [String: Double] = [:]
     ) -> (files: [ExportedFile], diagnostics: [Diagnostic]) {
-        var (patterns, diagnostics) = ExportablePattern.all(in: policy, parameters: parameters)
         let chosen = ExportTarget.allCases.filter(targets.contains)
-        let clashes = ExportFileNames.clashes(patterns, policy: policy, targets: chosen)
+        // Each target exports the patterns its platform plays (`platforms:` overrides);
+        // a finding several targets share is reported once.
+        var byTarget: [ExportTarget: [ExportablePattern]] = [:]
+        var diagnostics: [Diagnostic] = []
+        var seen: Set<[String]> = []
+        for target in chosen {
+            let (patterns, found) = ExportablePattern.all(in: policy, parameters: parameters, on: target.platform)
+            byTarget[target] = patterns
+            diagnostics += found.filter { seen.insert([$0.code, "\($0.location)", $0.message]).inserted }
+        }
+        let clashes = ExportFileNames.clashes(byTarget, policy: policy, targets: chosen)
         guard clashes.isEmpty else { return ([], diagnostics + clashes) }
         // A loop a platform cannot repeat at the policy's period is not written for it.
         var drifting: Set<ExportFileNames.Key> = []
-        for item in patterns {
-            for problem in LoopPeriod.problems(LoopPeriod.periods(of: item, for: chosen), of: item, policy: policy) {
-                diagnostics.append(problem.diagnostic)
-                drifting.insert(ExportFileNames.Key(target: problem.target, feedback: item.name))
+        for target in chosen {
+            for item in byTarget[target] ?? [] {
+                for problem in LoopPeriod.problems(
+                    LoopPeriod.periods(of: item, for: [target]), of: item, policy: policy)
+                {
+                    diagnostics.append(problem.diagnostic)
+                    drifting.insert(ExportFileNames.Key(target: problem.target, feedback: item.name))
+                }
             }
         }
         var files: [ExportedFile] = []
         for target in chosen {
-            let patterns = patterns.filter {
+            let patterns = (byTarget[target] ?? []).filter {
                 !drifting.contains(ExportFileNames.Key(target: target, feedback: $0.name))
             }
             switch target {

@@ -127,7 +127,7 @@ package enum WebExporter {
     /// The vibrate arrays of every preset feedback of the policy.
     package static func presets(_ policy: Policy) -> JSONNode {
         .object(
-            policy.content.feedback.compactMap { feedback -> (String, JSONNode)? in
+            policy.content.feedback.map { $0.on(.web) }.compactMap { feedback -> (String, JSONNode)? in
                 guard case .preset(let preset, let intensity) = feedback.body else { return nil }
                 let web = PresetMapping.of(preset, intensity: intensity).web
                 return (feedback.name, .array(web.map { .number(Double($0)) }))

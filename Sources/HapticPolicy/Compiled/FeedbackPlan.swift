@@ -62,10 +62,14 @@ public final class FeedbackPlan: Sendable, Codable {
     package let fallbackRender: Render?
     /// The template's parameters (empty for presets and plain patterns).
     package let parameters: [PatternTemplate.Parameter]
+    /// What the feedback is on platforms that override it (`platforms:`), each a whole
+    /// plan (what it does not override is copied from this one); empty when none does.
+    public let platforms: [Platform: FeedbackPlan]
 
     /// Creates a plan.
     package init(
-        name: String, layer: Layer, body: Body, fallback: Fallback?, note: String?, location: SourcePosition
+        name: String, layer: Layer, body: Body, fallback: Fallback?, note: String?, location: SourcePosition,
+        platforms: [Platform: FeedbackPlan] = [:]
     ) {
         self.name = name
         self.layer = layer
@@ -73,6 +77,7 @@ public final class FeedbackPlan: Sendable, Codable {
         self.fallback = fallback
         self.note = note
         self.location = location
+        self.platforms = platforms
         switch body {
         case .preset(let preset, _):
             render = .preset(preset)
@@ -87,6 +92,9 @@ public final class FeedbackPlan: Sendable, Codable {
         case .none?, nil: fallbackRender = nil
         }
     }
+
+    /// The plan as `platform` plays it: its override, or this plan.
+    public func on(_ platform: Platform) -> FeedbackPlan { platforms[platform] ?? self }
 
     /// The pattern, when the feedback is one.
     public var pattern: PatternTemplate? {
@@ -169,11 +177,18 @@ public final class FeedbackPlan: Sendable, Codable {
             return "feedback '\(name)' has an intensity outside 0-1"
         }
         if let template = pattern, template.events.isEmpty { return "pattern '\(name)' has no events" }
+        for (platform, plan) in platforms.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            if !plan.platforms.isEmpty { return "the \(platform.rawValue) plan of '\(name)' has platform plans itself" }
+            if plan.name != name || plan.layer != layer {
+                return "the \(platform.rawValue) plan of '\(name)' changes its name or layer"
+            }
+            if let problem = plan.inconsistency { return problem }
+        }
         return nil
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, layer, body, fallback, note, location
+        case name, layer, body, fallback, note, location, platforms
     }
 
     /// Decodes the stored fields.
@@ -185,7 +200,24 @@ public final class FeedbackPlan: Sendable, Codable {
             body: try container.decode(Body.self, forKey: .body),
             fallback: try container.decodeIfPresent(Fallback.self, forKey: .fallback),
             note: try container.decodeIfPresent(String.self, forKey: .note),
-            location: try container.decode(SourcePosition.self, forKey: .location))
+            location: try container.decode(SourcePosition.self, forKey: .location),
+            platforms: try Self.decodePlatforms(container))
+    }
+
+    /// `platforms` is an object keyed by platform name, absent when empty.
+    private static func decodePlatforms(
+        _ container: KeyedDecodingContainer<CodingKeys>
+    ) throws -> [Platform: FeedbackPlan] {
+        let stored = try container.decodeIfPresent([String: FeedbackPlan].self, forKey: .platforms) ?? [:]
+        var platforms: [Platform: FeedbackPlan] = [:]
+        for (key, plan) in stored {
+            guard let platform = Platform(rawValue: key) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .platforms, in: container, debugDescription: "unknown platform '\(key)'")
+            }
+            platforms[platform] = plan
+        }
+        return platforms
     }
 
     /// Encodes the stored fields.
@@ -197,6 +229,10 @@ public final class FeedbackPlan: Sendable, Codable {
         try container.encodeIfPresent(fallback, forKey: .fallback)
         try container.encodeIfPresent(note, forKey: .note)
         try container.encode(location, forKey: .location)
+        if !platforms.isEmpty {
+            try container.encode(
+                Dictionary(uniqueKeysWithValues: platforms.map { ($0.key.rawValue, $0.value) }), forKey: .platforms)
+        }
     }
 }
 
@@ -205,7 +241,7 @@ extension FeedbackPlan: Equatable {
     public static func == (lhs: FeedbackPlan, rhs: FeedbackPlan) -> Bool {
         lhs === rhs
             || (lhs.name == rhs.name && lhs.layer == rhs.layer && lhs.body == rhs.body && lhs.fallback == rhs.fallback
-                && lhs.note == rhs.note && lhs.location == rhs.location)
+                && lhs.note == rhs.note && lhs.location == rhs.location && lhs.platforms == rhs.platforms)
     }
 }
 

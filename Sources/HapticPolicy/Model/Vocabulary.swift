@@ -100,6 +100,15 @@ public enum PatternEventKind: String, Sendable, Hashable, Codable, CaseIterable 
     public var isHaptic: Bool { self == .transient || self == .continuous }
 }
 
+/// A platform whose exports a feedback can override (`platforms:`). The feedback itself
+/// is what Core Haptics and the player play; Android and the web may play something else.
+public enum Platform: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Android's `VibrationEffect` (the Android export).
+    case android
+    /// The web's `navigator.vibrate` (the web export).
+    case web
+}
+
 /// The parameter a pattern curve controls.
 public enum CurveParameter: String, Sendable, Hashable, Codable, CaseIterable {
     /// Multiplies the event intensity (`HapticIntensityControl`).

@@ -47,7 +47,23 @@ public enum PolicyCompiler {
                 name: event.name.value, layer: event.layer.value, screens: listed, value: event.value?.value,
                 note: event.note, location: SourcePosition(event.name.location))
         }
-        let feedback = document.feedback.map { plan($0, in: document) }
+        // What each platform plays: a fallback naming a preset feedback takes that
+        // feedback as the platform plays it.
+        var variants: [Platform: PolicyDocument] = [:]
+        for platform in Platform.allCases
+        where document.feedback.contains(where: { $0.platforms.contains { $0.platform.value == platform } }) {
+            var variant = document
+            variant.feedback = document.feedback.map { $0.on(platform) }
+            variants[platform] = variant
+        }
+        let feedback = document.feedback.enumerated().map { index, decl in
+            var platforms: [Platform: FeedbackPlan] = [:]
+            for override in decl.platforms {
+                guard let variant = variants[override.platform.value] else { continue }
+                platforms[override.platform.value] = plan(variant.feedback[index], in: variant)
+            }
+            return plan(decl, in: document, platforms: platforms)
+        }
         let bands = document.bands.map { band in
             PolicyContent.Band(
                 name: band.name.value, unit: band.unit, hysteresis: max(0, band.hysteresis.value),
@@ -116,7 +132,9 @@ public enum PolicyCompiler {
 
     /// The plan of one feedback: its body, and for a pattern, the fallback resolved to
     /// presets with their intensities.
-    static func plan(_ decl: FeedbackDecl, in document: PolicyDocument) -> FeedbackPlan {
+    static func plan(
+        _ decl: FeedbackDecl, in document: PolicyDocument, platforms: [Platform: FeedbackPlan] = [:]
+    ) -> FeedbackPlan {
         func preset(_ target: Located<String>) -> (Preset, Double?) {
             if let preset = Preset(rawValue: target.value) { return (preset, nil) }
             for feedback in document.feedback where feedback.name.value == target.value {
@@ -147,7 +165,7 @@ public enum PolicyCompiler {
         }
         return FeedbackPlan(
             name: decl.name.value, layer: decl.layer.value, body: body, fallback: fallback, note: decl.note,
-            location: SourcePosition(decl.name.location))
+            location: SourcePosition(decl.name.location), platforms: platforms)
     }
 
     private static func firstIndex(_ names: [String]) -> [String: Int] {

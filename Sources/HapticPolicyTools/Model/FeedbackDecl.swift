@@ -20,20 +20,64 @@ public struct FeedbackDecl: Sendable, Hashable, Codable {
     public var fallback: FallbackDecl?
     /// Free text for humans (`note:`).
     public var note: String?
+    /// What Android or the web plays instead (`platforms:`), at most one per platform.
+    public var platforms: [PlatformOverride]
     /// Where the declaration starts.
     public var location: SourceLocation
 
     /// Creates a feedback declaration.
     public init(
         name: Located<String>, layer: Located<Layer>, body: Body, fallback: FallbackDecl? = nil,
-        note: String? = nil, location: SourceLocation = .unknown
+        note: String? = nil, platforms: [PlatformOverride] = [], location: SourceLocation = .unknown
     ) {
         self.name = name
         self.layer = layer
         self.body = body
         self.fallback = fallback
         self.note = note
+        self.platforms = platforms
         self.location = location
+    }
+
+    /// The feedback as `platform` plays it: its override laid over this declaration (a
+    /// new preset or pattern, an intensity, a fallback), without `platforms`.
+    public func on(_ platform: Platform) -> FeedbackDecl {
+        var variant = self
+        variant.platforms = []
+        guard let override = platforms.first(where: { $0.platform.value == platform }) else { return variant }
+        if let body = override.body {
+            variant.body = body
+            if case .preset = body { variant.fallback = nil }
+        }
+        if let intensity = override.intensity, case .preset(let preset, _) = variant.body {
+            variant.body = .preset(preset, intensity: intensity)
+        }
+        if let fallback = override.fallback { variant.fallback = fallback }
+        return variant
+    }
+}
+
+/// A platform's own version of a feedback (`platforms: {android: {fallback: impact.heavy}}`):
+/// what it sets replaces the feedback's, the rest is the feedback's.
+public struct PlatformOverride: Sendable, Hashable, Codable {
+    /// The platform (`android`, `web`).
+    public var platform: Located<Platform>
+    /// A preset or pattern instead of the feedback's.
+    public var body: FeedbackDecl.Body?
+    /// The preset's intensity there (impacts only).
+    public var intensity: Located<Double>?
+    /// The pattern's fallback there.
+    public var fallback: FallbackDecl?
+
+    /// Creates an override.
+    public init(
+        platform: Located<Platform>, body: FeedbackDecl.Body? = nil, intensity: Located<Double>? = nil,
+        fallback: FallbackDecl? = nil
+    ) {
+        self.platform = platform
+        self.body = body
+        self.intensity = intensity
+        self.fallback = fallback
     }
 }
 

@@ -20,7 +20,30 @@ public enum PolicyValidator {
         findings += LifecycleChecks.run(context)
         findings += InvariantChecks.run(context)
         findings += BudgetChecks.run(context)
+        findings += platformFindings(document, besides: findings)
         return findings.sorted(by: reportOrder)
+    }
+
+    /// The feedback checks again over what each platform plays (`FeedbackDecl.on`), so an
+    /// Android-only fallback or a web-only pattern is checked like the feedback's own;
+    /// findings the feedback's own checks already gave are not repeated.
+    private static func platformFindings(_ document: PolicyDocument, besides found: [Diagnostic]) -> [Diagnostic] {
+        let platforms = Platform.allCases.filter { platform in
+            document.feedback.contains { $0.platforms.contains { $0.platform.value == platform } }
+        }
+        guard !platforms.isEmpty else { return [] }
+        var seen = Set(found.map { [$0.code, "\($0.location)", $0.message] })
+        var findings: [Diagnostic] = []
+        for platform in platforms {
+            var variant = document
+            variant.feedback = document.feedback.map { $0.on(platform) }
+            let context = ValidationContext(variant)
+            for finding in PatternChecks.run(context) + FeedbackChecks.run(context) + ReferenceChecks.run(context)
+            where seen.insert([finding.code, "\(finding.location)", finding.message]).inserted {
+                findings.append(finding)
+            }
+        }
+        return findings
     }
 
     /// Validates `document`: every finding, and the validated policy when no finding is

@@ -7,7 +7,7 @@ extension PolicyDecoder {
         let what = "feedback '\(name.value)'"
         guard
             let fields = fields(
-                node, of: what, keys: ["layer", "preset", "pattern", "intensity", "fallback", "note"],
+                node, of: what, keys: ["layer", "preset", "pattern", "intensity", "fallback", "note", "platforms"],
                 required: ["layer"], owner: name.location)
         else { return nil }
         let layer = fields["layer"].flatMap { choice($0, for: "layer", what: "layer", as: Layer.self) }
@@ -31,9 +31,61 @@ extension PolicyDecoder {
                 advice: "add one, for example 'preset: impact.light'")
         }
         let fallbackDecl = fields["fallback"].flatMap { self.fallback($0) }
+        var platforms: [PlatformOverride] = []
+        if let node = fields["platforms"], let entries = namedEntries(node, for: "platforms") {
+            for entry in entries {
+                let key = YAMLNode(.scalar(entry.name.value, .plain), at: entry.name.location)
+                guard let platform = choice(key, for: "platforms", what: "platform", as: Platform.self) else {
+                    continue
+                }
+                if platforms.contains(where: { $0.platform.value == platform.value }) { continue }  // HP006 already
+                if let override = platformOverride(platform, entry.value, base: body, of: what) {
+                    platforms.append(override)
+                }
+            }
+        }
         guard let layer, let body else { return nil }
         return FeedbackDecl(
-            name: name, layer: layer, body: body, fallback: fallbackDecl, note: note, location: name.location)
+            name: name, layer: layer, body: body, fallback: fallbackDecl, note: note, platforms: platforms,
+            location: name.location)
+    }
+
+    /// One platform's override: `preset` or `pattern`, `intensity` (of a preset) and
+    /// `fallback` (of a pattern), each replacing the feedback's own.
+    private mutating func platformOverride(
+        _ platform: Located<Platform>, _ node: YAMLNode, base: FeedbackDecl.Body?, of what: String
+    ) -> PlatformOverride? {
+        let place = "\(what) on \(platform.value.rawValue)"
+        guard
+            let fields = fields(
+                node, of: place, keys: ["preset", "pattern", "intensity", "fallback"], required: [],
+                owner: platform.location)
+        else { return nil }
+        var body: FeedbackDecl.Body?
+        switch exclusive(fields, ["preset", "pattern"], advice: "keep one: the platform plays a preset or a pattern") {
+        case let entry? where entry.name == "preset":
+            body = choice(entry.value, for: "preset", what: "preset", as: Preset.self).map {
+                .preset($0, intensity: nil)
+            }
+        case let entry?:
+            body = pattern(entry.value).map(FeedbackDecl.Body.pattern)
+        case nil:
+            break
+        }
+        let playsPattern: Bool
+        switch body ?? base {
+        case .pattern?: playsPattern = true
+        case .preset?: playsPattern = false
+        case nil: return nil
+        }
+        if playsPattern {
+            notAllowed(fields, "intensity", because: "a pattern sets 'intensity' on each of its events")
+        } else {
+            notAllowed(fields, "fallback", because: "only custom patterns fall back; a preset is the fallback")
+        }
+        let intensity = playsPattern ? nil : fields["intensity"].flatMap { number($0, for: "intensity") }
+        let fallback = playsPattern ? fields["fallback"].flatMap { self.fallback($0) } : nil
+        return PlatformOverride(platform: platform, body: body, intensity: intensity, fallback: fallback)
     }
 
     private mutating func fallback(_ node: YAMLNode) -> FallbackDecl? {
