@@ -33,6 +33,19 @@ import Testing
         #expect(broken.stderr.contains("error[HP806]: feedback 'clack' is not declared"), "\(broken.stderr)")
     }
 
+    /// The summary says what was checked: policies, test files, or both.
+    @Test(arguments: [
+        (["Policies/plavo.tests.yaml"], "1 test file checked"),
+        (["Policies/plavo.yaml", "Policies/plavo.tests.yaml", "Policies/breathing.tests.yaml"], "1 policy and 2 test files checked"),
+        (["Policies/plavo.yaml"], "1 policy checked"),
+        (["Policies/plavo.yaml", "Policies/breathing.yaml"], "2 policies checked"),
+    ])
+    func summaryNamesWhatWasChecked(paths: [String], checked: String) throws {
+        let result = try runBinary(["lint"] + paths)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr == "\(checked): 0 errors, 0 warnings (ok)\n")
+    }
+
     @Test func textFormatGoesToStderrWithCarets() throws {
         let result = try runBinary(["lint", Self.broken])
         #expect(result.exitCode == 1)

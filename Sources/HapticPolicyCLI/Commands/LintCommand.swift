@@ -65,12 +65,22 @@ enum LintCommand {
             DiagnosticPrinter.print(diagnostics, sources: sources, context: context)
             let verdict = errors == 0 && (warnings == 0 || !strict) ? "ok" : "failed"
             context.stderr.line(
-                "\(files.count) \(files.count == 1 ? "policy" : "policies") checked: "
+                "\(checkedText(arguments.positionals)) checked: "
                     + "\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings") (\(verdict))"
             )
         }
         if errors > 0 || (strict && warnings > 0) { return .failure }
         return .success
+    }
+
+    /// What was checked, by kind: `1 policy`, `1 test file`, `1 policy and 2 test files`.
+    static func checkedText(_ paths: [String]) -> String {
+        let tests = paths.count { $0.hasSuffix(".tests.yaml") }
+        let policies = paths.count - tests
+        var parts: [String] = []
+        if policies > 0 || tests == 0 { parts.append("\(policies) \(policies == 1 ? "policy" : "policies")") }
+        if tests > 0 { parts.append("\(tests) test \(tests == 1 ? "file" : "files")") }
+        return parts.joined(separator: " and ")
     }
 
     /// A `*.tests.yaml` file: its own format, then its names against its policy. Returns
