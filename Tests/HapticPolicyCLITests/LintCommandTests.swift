@@ -36,7 +36,10 @@ import Testing
     /// The summary says what was checked: policies, test files, or both.
     @Test(arguments: [
         (["Policies/plavo.tests.yaml"], "1 test file checked"),
-        (["Policies/plavo.yaml", "Policies/plavo.tests.yaml", "Policies/breathing.tests.yaml"], "1 policy and 2 test files checked"),
+        (
+            ["Policies/plavo.yaml", "Policies/plavo.tests.yaml", "Policies/breathing.tests.yaml"],
+            "1 policy and 2 test files checked"
+        ),
         (["Policies/plavo.yaml"], "1 policy checked"),
         (["Policies/plavo.yaml", "Policies/breathing.yaml"], "2 policies checked"),
     ])

@@ -81,7 +81,7 @@ struct WatchSession {
     mutating func run() {
         let stop = WatchStop()
         let signals = stop.listen(enabled: context.standardInput.descriptor != nil)
-        defer { signals.forEach { $0.cancel() } }
+        defer { for source in signals { source.cancel() } }
         let files = inputs.files
         context.stdout.line(
             "watching \(files.joined(separator: ", ")); stop with Ctrl-C or end of input")
