@@ -33,6 +33,40 @@ import Testing
         #expect(broken.stderr.contains("error[HP806]: feedback 'clack' is not declared"), "\(broken.stderr)")
     }
 
+    /// Every name a test file uses is checked against its policy, at the value's own
+    /// line and column with the nearest declared name, in the same pass as the syntax.
+    @Test func testFileNamesAreCheckedWhereTheyAreWrittenWithSyntaxErrorsInOnePass() throws {
+        let folder = try temporaryFolder("lint-names")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(
+            at: packageRoot.appendingPathComponent("Policies/metronome.yaml"),
+            to: folder.appendingPathComponent("metronome.yaml"))
+        let tests = """
+            policy: metronome.yaml
+            table:
+              - {screen: metronme, event: metronome.start, play: click}
+              - {screen: metronome, event: lap.complete, silent: designer}
+              - {screen: metronome, event: metronome.start, play: clik, plya: x}
+            cases:
+              - name: a step on an undeclared event, on purpose
+                screen: metronome
+                steps:
+                  - {event: plant.dance, silent: unknown-event}
+            """
+        try Data(tests.utf8).write(to: folder.appendingPathComponent("metronome.tests.yaml"))
+        let result = try runShell("cd \(shellQuoted(folder.path)) && \"$TOOL\" lint metronome.tests.yaml")
+        #expect(result.exitCode == 1)
+        let headers = result.stderr.split(separator: "\n").filter { !$0.hasPrefix(" ") }
+        #expect(
+            headers == [
+                "metronome.tests.yaml:3:14: error[HP806]: screen 'metronme' is not declared in metronome.yaml; did you mean 'metronome'?",
+                "metronome.tests.yaml:4:32: error[HP806]: event 'lap.complete' is not in the catalogue of metronome.yaml; add it under 'events:' or fix the test",
+                "metronome.tests.yaml:5:55: error[HP806]: feedback 'clik' is not declared in metronome.yaml; did you mean 'click'?",
+                "metronome.tests.yaml:5:61: error[HP012]: unknown key 'plya'; did you mean 'play'?",
+                "1 test file checked: 4 errors, 0 warnings (failed)",
+            ], "\(result.stderr)")
+    }
+
     /// The summary says what was checked: policies, test files, or both.
     @Test(arguments: [
         (["Policies/plavo.tests.yaml"], "1 test file checked"),

@@ -5,6 +5,9 @@ import Testing
 
 @Suite struct TestCommandTests {
     /// Writes a test file next to nothing: its policy is given by absolute path.
+    /// The policy `temporaryTestFile` names.
+    static let plavoPath = packageRoot.appendingPathComponent("Policies/plavo.yaml").path
+
     static func temporaryTestFile(_ body: String) throws -> URL {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("case-\(UUID()).tests.yaml")
         let plavo = packageRoot.appendingPathComponent("Policies/plavo.yaml").path
@@ -151,10 +154,15 @@ extension TestCommandTests {
         let result = runInProcess(["test", file.path])
         #expect(result.exitCode == 1)
         #expect(
-            result.stderr.contains("\(file.path):3:5: error[HP806]: feedback 'puls' is not declared"),
+            result.stderr.contains(
+                "\(file.path):3:62: error[HP806]: feedback 'puls' is not declared in \(Self.plavoPath); did you mean 'pulse'?"
+            ),
             "\(result.stderr)")
-        #expect(result.stderr.contains("\(file.path):5:5: error[HP806]: budget 'B-9' is not declared"))
-        #expect(result.stderr.contains("\(file.path):9:9: error[HP806]: band level 'thirst' is not declared"))
+        #expect(result.stderr.contains("\(file.path):7:16: error[HP806]: budget 'B-9' is not declared"))
+        #expect(
+            result.stderr.contains(
+                "\(file.path):9:69: error[HP806]: band level 'thirst' is not declared in \(Self.plavoPath); did you mean 'thirsty'?"
+            ))
         #expect(Self.lastLine(result.stdout) == "0 passed, 0 failed")
     }
 }

@@ -83,8 +83,9 @@ enum LintCommand {
         return parts.joined(separator: " and ")
     }
 
-    /// A `*.tests.yaml` file: its own format, then its names against its policy. Returns
-    /// the findings and the file's text.
+    /// A `*.tests.yaml` file: its own format and its names against its policy, in one
+    /// pass (a syntax error does not hide a misspelt name). Returns the findings and the
+    /// file's text.
     static func checkTestFile(_ path: String, context: CommandContext) -> ([Diagnostic], String?) {
         let bytes: [UInt8]
         do throws(InputError) {
@@ -94,7 +95,7 @@ enum LintCommand {
         }
         let loaded = PolicyTestLoader.parse(bytes, file: path)
         var diagnostics = loaded.diagnostics
-        if let suite = loaded.suite, !diagnostics.contains(where: { $0.severity == .error }) {
+        if let suite = loaded.draft {
             let policyPath = TestCommand.policyPath(for: suite, file: path)
             let policy = PolicyFrontEnd.check(policyPath, context: context)
             if let compiled = policy.policy, !policy.hasErrors {
@@ -106,6 +107,7 @@ enum LintCommand {
                         at: suite.policy?.location ?? SourceLocation(file: path, line: 1, column: 1)))
             }
         }
+        diagnostics.sort { ($0.location, $0.code) < ($1.location, $1.code) }
         return (diagnostics, loaded.source)
     }
 }
