@@ -67,6 +67,53 @@ import Testing
             ], "\(result.stderr)")
     }
 
+    /// A scenario (a YAML file in a `scenarios` folder) is linted as a scenario: its
+    /// syntax and its event and screen names against the policies next to the folder, in
+    /// one pass, each name where it is written with the nearest declared one.
+    @Test func scenarioFilesAreLintedAsScenariosWithTheirNamesInOnePass() throws {
+        let folder = try temporaryFolder("lint-scenario")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(
+            at: packageRoot.appendingPathComponent("Policies/metronome.yaml"),
+            to: folder.appendingPathComponent("metronome.yaml"))
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("scenarios"), withIntermediateDirectories: true)
+        let scenario = """
+            scenario: typos
+            duration: 10
+            steps:
+              - {at: 0, event: screen.enter, screen: metronme}
+              - {at: 1, event: metronome.strat}
+              - {at: 2, event: metronome.stop, subjct: x}
+            """
+        try Data(scenario.utf8).write(to: folder.appendingPathComponent("scenarios/typos.yaml"))
+        let result = try runShell(
+            "cd \(shellQuoted(folder.path)) && \"$TOOL\" lint scenarios/typos.yaml metronome.yaml")
+        #expect(result.exitCode == 1)
+        let headers = result.stderr.split(separator: "\n").filter { !$0.hasPrefix(" ") }
+        #expect(headers.count == 4, "\(result.stderr)")
+        #expect(
+            headers.first
+                == "scenarios/typos.yaml:4:42: error[HP805]: screen 'metronme' is not declared in metronome.yaml (did you mean 'metronome'?); add it under 'screens:' or fix the scenario",
+            "\(result.stderr)")
+        #expect(
+            headers.dropFirst().first?.hasPrefix(
+                "scenarios/typos.yaml:5:20: error[HP805]: event 'metronome.strat' is not in the catalogue of metronome.yaml (did you mean 'metronome.start'?)"
+            ) == true, "\(result.stderr)")
+        #expect(headers.dropFirst(2).first?.contains("error[HP012]: unknown key 'subjct'") == true, "\(result.stderr)")
+        #expect(headers.last == "1 policy and 1 scenario checked: 3 errors, 0 warnings (failed)")
+    }
+
+    /// The shipped scenarios lint clean against the shipped policies.
+    @Test func shippedScenariosLintClean() throws {
+        let scenarios = try FileManager.default.contentsOfDirectory(
+            atPath: packageRoot.appendingPathComponent("Policies/scenarios").path
+        ).filter { $0.hasSuffix(".yaml") }.sorted().map { "Policies/scenarios/" + $0 }
+        let result = try runBinary(["lint", "--strict"] + scenarios)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr == "\(scenarios.count) scenarios checked: 0 errors, 0 warnings (ok)\n")
+    }
+
     /// The summary says what was checked: policies, test files, or both.
     @Test(arguments: [
         (["Policies/plavo.tests.yaml"], "1 test file checked"),
