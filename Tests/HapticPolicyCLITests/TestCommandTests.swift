@@ -138,6 +138,26 @@ import Testing
 }
 
 extension TestCommandTests {
+    /// A syntax error does not hide a misspelt name: both are reported in one pass.
+    @Test func syntaxAndNameErrorsShowTogether() throws {
+        let file = try Self.temporaryTestFile(
+            """
+            table:
+              - {screen: camera, event: plant.fonud, speaks: true, plya: pulse}
+            """)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = runInProcess(["test", file.path])
+        #expect(result.exitCode == 1)
+        let headers = result.stderr.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map(String.init)
+        #expect(headers.count == 2, "\(result.stderr)")
+        #expect(
+            headers.first
+                == "\(file.path):3:29: error[HP806]: event 'plant.fonud' is not in the catalogue of \(Self.plavoPath); did you mean 'plant.found'?",
+            "\(result.stderr)")
+        #expect(headers.dropFirst().first?.hasPrefix("\(file.path):3:56: error[HP012]: unknown key 'plya'") == true)
+        #expect(Self.lastLine(result.stdout) == "0 passed, 0 failed")
+    }
+
     @Test func namesThePolicyLacksAreReportedWhereTheyAreWritten() throws {
         let file = try Self.temporaryTestFile(
             """

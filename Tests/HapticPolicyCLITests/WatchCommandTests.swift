@@ -141,6 +141,31 @@ import Testing
         #expect(watched.stdout.hasSuffix("watch stopped after 5 rounds\n"), "\(watched.stdout)")
     }
 
+    /// A test file's typo is a broken save too, located with the nearest name; its fix
+    /// is compared with the last good version.
+    @Test func aBrokenTestFileKeepsTheLastGoodVersion() throws {
+        let folder = try Self.copyOfPlavo()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tests = folder.appendingPathComponent("plavo.tests.yaml")
+        let watched = try Watched(["plavo.yaml"], in: folder)
+        _ = try #require(watched.waitFor("round 1: "), "\(watched.stdout)\n\(watched.stderr)")
+        let row = "  - {screen: camera, event: shutter, play: tap, render: impact.light, directives: []}"
+        try Self.edit(tests, row, row.replacingOccurrences(of: "event: shutter", with: "event: shuter"))
+        let broken = try #require(watched.waitFor("round 2 "), "\(watched.stdout)")
+        #expect(
+            broken.hasPrefix("round 2 (plavo.tests.yaml changed): broken save, 1 error; keeping the last good version"))
+        #expect(
+            watched.stderr.contains(
+                "plavo.tests.yaml:12:29: error[HP806]: event 'shuter' is not in the catalogue of plavo.yaml; did you mean 'shutter'?"
+            ), "\(watched.stderr)")
+        try Self.edit(tests, "event: shuter, play: tap", "event: shutter, play: snap")
+        let fixed = try #require(watched.waitFor("round 3 "), "\(watched.stdout)")
+        #expect(fixed.hasPrefix("round 3 (plavo.tests.yaml changed): 1 test changed\n"), "\(fixed)")
+        #expect(fixed.contains("\n  test 'camera shutter' (plavo.tests.yaml:12:5): pass -> FAIL: "), "\(fixed)")
+        try watched.input.fileHandleForWriting.close()
+        #expect(watched.exit() == 0)
+    }
+
     @Test(arguments: [SIGINT, SIGTERM])
     func signalStopsItCleanly(signal: Int32) throws {
         let folder = try Self.copyOfPlavo()

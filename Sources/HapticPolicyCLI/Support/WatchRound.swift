@@ -59,10 +59,10 @@ enum WatchRound {
                 continue
             }
             let loaded = PolicyTestLoader.parse(bytes, file: file)
+            // Syntax and names in one pass, as `lint` checks them.
             var diagnostics = loaded.diagnostics
-            if let suite = loaded.suite, !diagnostics.contains(where: { $0.severity == .error }) {
-                diagnostics += suite.unknownReferences(in: policy)
-            }
+            if let draft = loaded.draft { diagnostics += draft.unknownReferences(in: policy) }
+            diagnostics.sort { $0.location < $1.location }
             let sources = loaded.source.map { [file: $0] } ?? [:]
             let errors = diagnostics.filter { $0.severity == .error }
             guard let suite = loaded.suite, errors.isEmpty else {
