@@ -28,12 +28,15 @@ import Testing
             process.standardInput = input
             process.standardOutput = stdout
             process.standardError = stderr
+            // At end of file the handler is removed, so it is not called again and again.
             stdout.fileHandleForReading.readabilityHandler = { [self] handle in
                 let data = handle.availableData
+                if data.isEmpty { handle.readabilityHandler = nil }
                 lock.withLock { out.append(data) }
             }
             stderr.fileHandleForReading.readabilityHandler = { [self] handle in
                 let data = handle.availableData
+                if data.isEmpty { handle.readabilityHandler = nil }
                 lock.withLock { err.append(data) }
             }
             try process.run()
@@ -128,7 +131,7 @@ import Testing
         // A burst of saves is one round.
         for index in 1...3 {
             try Data((restored + "# save \(index)\n").utf8).write(to: policy)
-            Thread.sleep(forTimeInterval: 0.02)
+            Thread.sleep(forTimeInterval: 0.005)
         }
         let burst = try #require(watched.waitFor("round 5 "), "\(watched.stdout)")
         #expect(burst.hasPrefix("round 5 (plavo.yaml changed): no changes"), "\(burst)")
