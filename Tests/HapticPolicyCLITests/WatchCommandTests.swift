@@ -117,6 +117,15 @@ import Testing
             fixed.contains(
                 "\n  decision 37 (t 18.605 s, shutter): play tap (impact.light) -> play snap (impact.rigid)\n"))
         #expect(fixed.contains("\n  + plavo.yaml:41:3: warning[HP211]: feedback 'tap' is never played"))
+        // Docs/cli.md shows this very round: each of its lines is printed (`...` stands for the rest).
+        let shown = try #require(
+            CLIReferenceTests.block(startingWith: "\nround 3 (plavo.yaml changed)", in: CLIReferenceTests.reference))
+        let printed = Set(fixed.split(separator: "\n").map(String.init))
+        for line in ("round 3 (plavo.yaml changed)" + shown).split(separator: "\n") where line != "  ..." {
+            #expect(printed.contains(String(line)), "Docs/cli.md shows '\(line)', which watch does not print")
+        }
+        #expect(CLIReferenceTests.reference.contains("(`\(first.prefix { $0 != "\n" })`"), "Docs/cli.md's round 1")
+        #expect(CLIReferenceTests.reference.contains("`\(broken.prefix { $0 != "\n" })`"), "Docs/cli.md's broken save")
 
         // An editor's atomic save: a new file renamed over the old one.
         let restored = try String(contentsOf: policy, encoding: .utf8)
