@@ -57,20 +57,40 @@ package struct ExportablePattern: Sendable, Equatable {
                     code("pattern '\(feedback.name)': \(error)", at: error.location == .unknown ? at : error.location))
             }
         }
-        for name in parameters.keys.sorted() where !used.contains(name) {
-            let templates = policy.content.feedback.map({ platform.map($0.on) ?? $0 }).compactMap {
-                feedback -> String? in
-                guard let template = feedback.pattern, !template.parameters.isEmpty else { return nil }
-                return "\(feedback.name)(\(template.parameters.map(\.name).joined(separator: ", ")))"
+        // A parameter is in use when a template of any platform declares it.
+        for feedback in policy.content.feedback {
+            for plan in [feedback] + Array(feedback.platforms.values) {
+                used.formUnion((plan.pattern?.parameters ?? []).map(\.name).filter { parameters[$0] != nil })
             }
-            diagnostics.append(
-                DiagnosticCode.exportUnusedParameter(
-                    templates.isEmpty
-                        ? "no pattern takes the parameter '\(name)'; this policy has no templates, so drop --param"
-                        : "no pattern takes the parameter '\(name)'; templates are \(templates.joined(separator: ", "))",
-                    at: policy.location(policy.content.location)))
+        }
+        for name in parameters.keys.sorted() where !used.contains(name) {
+            diagnostics.append(unusedParameter(name, in: policy))
         }
         return (patterns, diagnostics)
+    }
+}
+
+extension ExportablePattern {
+    /// HP708 for `--param name=…` that no template declares: the templates and their
+    /// parameters, the nearest declared name, located at that parameter (else at the first
+    /// template, or at `policy:` when there is none).
+    static func unusedParameter(_ name: String, in policy: Policy) -> Diagnostic {
+        let templates = policy.content.feedback.compactMap { feedback -> (String, PatternTemplate)? in
+            guard let template = feedback.pattern, !template.parameters.isEmpty else { return nil }
+            return (feedback.name, template)
+        }
+        guard let first = templates.first else {
+            return DiagnosticCode.exportUnusedParameter(
+                "no pattern takes the parameter '\(name)' (--param \(name)); this policy has no templates, so drop --param",
+                at: policy.location(policy.content.location))
+        }
+        let declared = templates.flatMap(\.1.parameters)
+        let near = declared.first { $0.name == suggestion(for: name, among: declared.map(\.name)) }
+        let listed = templates.map { "\($0.0)(\($0.1.parameters.map(\.name).joined(separator: ", ")))" }
+        return DiagnosticCode.exportUnusedParameter(
+            "no pattern takes the parameter '\(name)' (--param \(name)); templates are \(listed.joined(separator: ", "))"
+                + (near.map { "; did you mean '\($0.name)'?" } ?? ""),
+            at: policy.location((near ?? first.1.parameters[0]).location))
     }
 }
 

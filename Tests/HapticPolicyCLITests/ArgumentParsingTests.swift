@@ -39,7 +39,7 @@ import Testing
         (["a", "--format"], "option '--format' needs a value: --format <format>"),
         (["a", "--strict=yes"], "option '--strict' takes no value"),
         (["a", "--out", "x", "--out", "y"], "option '--out' given twice; give it once"),
-        ([], "missing <policy>; usage: haptic-policy demo [options] <policy>..."),
+        ([], "missing <policy>"),
     ])
     func rejectsBadUsage(arguments: [String], message: String) {
         #expect(throws: UsageError(message)) { try ParsedArguments.parse(arguments, spec: spec) }
@@ -48,7 +48,25 @@ import Testing
     @Test func unknownCommandSuggestsNearest() {
         let result = runInProcess(["lnt"])
         #expect(result.exitCode == 64)
-        #expect(result.stderr.contains("unknown command 'lnt'"))
+        #expect(result.stderr == "error: unknown command 'lnt'; did you mean 'lint'?\n")
+    }
+
+    /// A misspelt top-level option is an option, not a command: the nearest option is named.
+    @Test(arguments: [("--verison", "--version"), ("--hlep", "--help"), ("-version", "--version")])
+    func unknownTopLevelOptionSuggestsNearest(given: String, near: String) {
+        let result = runInProcess([given])
+        #expect(result.exitCode == 64)
+        #expect(result.stderr == "error: unknown option '\(given)'; did you mean '\(near)'?\n")
+    }
+
+    /// A usage error names the usage once: in the `usage:` line under the error, not also
+    /// in the error's own text.
+    @Test(arguments: [["lint"], ["eval", "a.yaml"], ["table", "a.yaml", "b.yaml"]])
+    func usageErrorPrintsTheUsageOnce(arguments: [String]) throws {
+        let result = runInProcess(arguments)
+        #expect(result.exitCode == 64)
+        #expect(result.stderr.components(separatedBy: "usage: haptic-policy").count == 2, "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 2, "\(result.stderr)")
     }
 
     @Test func versionPrints() throws {

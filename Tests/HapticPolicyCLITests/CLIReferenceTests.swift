@@ -26,6 +26,30 @@ import Testing
         }
     }
 
+    /// The fenced block that starts with `firstLine`, without its fences.
+    static func block(startingWith firstLine: String, in text: String) -> String? {
+        text.components(separatedBy: "```").first { $0.hasPrefix(firstLine) }.map {
+            String($0.dropFirst(firstLine.count))
+        }
+    }
+
+    /// The `lint` example runs: its policy, linted, prints exactly the transcript shown
+    /// (the finding format included), and the README shows the same transcript.
+    @Test func lintExampleIsWhatLintPrints() throws {
+        let lint = try #require(Self.section("lint"))
+        let policy = try #require(Self.block(startingWith: "yaml\n# typo.yaml\n", in: lint))
+        let transcript = try #require(Self.block(startingWith: "\n$ haptic-policy lint typo.yaml\n", in: lint))
+        let folder = try temporaryFolder("lint-example")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(policy.utf8).write(to: folder.appendingPathComponent("typo.yaml"))
+        let result = try runShell("cd \(shellQuoted(folder.path)) && \"$TOOL\" lint typo.yaml")
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == transcript, "Docs/cli.md shows another output than lint prints")
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("$ haptic-policy lint typo.yaml\n" + transcript), "README.md shows another output")
+    }
+
     @Test func documentsNoCommandTheToolLacks() {
         let names = Set(HapticPolicyTool.subcommands.map(\.spec.name))
         let documented = Self.reference.components(separatedBy: "\n## ").dropFirst()

@@ -100,6 +100,46 @@ import Testing
         #expect(result.stderr.contains("bpm: {default: 60"), "the caret line quotes the parameter's source line")
     }
 
+    /// An error in any pattern (a value out of range) writes no file at all: the output
+    /// folder keeps exactly what it held, and stderr says nothing was written.
+    @Test func anErrorWritesNothing() throws {
+        let out = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try Data("kept\n".utf8).write(to: out.appendingPathComponent("breath.ahap"))
+        let result = try runBinary([
+            "export", "Policies/breathing.yaml", "--out", out.path, "--param", "inhale=100",
+        ])
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
+        #expect(result.stderr.contains("error[HP701]: pattern 'breath': parameter 'inhale' = 100 is out of range"))
+        #expect(
+            result.stderr.hasSuffix("error: 1 error above; nothing was written to \(out.path)\n"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["breath.ahap"])
+        #expect(try String(contentsOf: out.appendingPathComponent("breath.ahap"), encoding: .utf8) == "kept\n")
+    }
+
+    /// A `--param` no template declares names the templates' parameters and the nearest
+    /// one, located at that parameter in the policy, and writes nothing.
+    @Test(arguments: [
+        (
+            "exhail",
+            "Policies/breathing.yaml:42:9: error[HP708]: no pattern takes the parameter 'exhail' (--param exhail); templates are breath(inhale, hold, exhale); did you mean 'exhale'?"
+        ),
+        (
+            "pace",
+            "Policies/breathing.yaml:40:9: error[HP708]: no pattern takes the parameter 'pace' (--param pace); templates are breath(inhale, hold, exhale)"
+        ),
+    ])
+    func unknownParamNamesTheTemplateParameters(name: String, header: String) throws {
+        let out = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try runBinary(["export", "Policies/breathing.yaml", "--out", out.path, "--param", "\(name)=9"])
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.hasPrefix(header + "\n"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+    }
+
     @Test(arguments: [
         (["export", "Policies/plavo.yaml"], "missing --out"),
         (["export", "Policies/plavo.yaml", "--out", "x", "--to", "ios"], "'ios' is not a valid value for '--to'"),

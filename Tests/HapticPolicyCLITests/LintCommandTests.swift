@@ -33,6 +33,103 @@ import Testing
         #expect(broken.stderr.contains("error[HP806]: feedback 'clack' is not declared"), "\(broken.stderr)")
     }
 
+    /// Every name a test file uses is checked against its policy, at the value's own
+    /// line and column with the nearest declared name, in the same pass as the syntax.
+    @Test func testFileNamesAreCheckedWhereTheyAreWrittenWithSyntaxErrorsInOnePass() throws {
+        let folder = try temporaryFolder("lint-names")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(
+            at: packageRoot.appendingPathComponent("Policies/metronome.yaml"),
+            to: folder.appendingPathComponent("metronome.yaml"))
+        let tests = """
+            policy: metronome.yaml
+            table:
+              - {screen: metronme, event: metronome.start, play: click}
+              - {screen: metronome, event: lap.complete, silent: designer}
+              - {screen: metronome, event: metronome.start, play: clik, plya: x}
+            cases:
+              - name: a step on an undeclared event, on purpose
+                screen: metronome
+                steps:
+                  - {event: plant.dance, silent: unknown-event}
+            """
+        try Data(tests.utf8).write(to: folder.appendingPathComponent("metronome.tests.yaml"))
+        let result = try runShell("cd \(shellQuoted(folder.path)) && \"$TOOL\" lint metronome.tests.yaml")
+        #expect(result.exitCode == 1)
+        let headers = result.stderr.split(separator: "\n").filter { !$0.hasPrefix(" ") }
+        #expect(
+            headers == [
+                "metronome.tests.yaml:3:14: error[HP806]: screen 'metronme' is not declared in metronome.yaml; did you mean 'metronome'?",
+                "metronome.tests.yaml:4:32: error[HP806]: event 'lap.complete' is not in the catalogue of metronome.yaml; add it under 'events:' or fix the test",
+                "metronome.tests.yaml:5:55: error[HP806]: feedback 'clik' is not declared in metronome.yaml; did you mean 'click'?",
+                "metronome.tests.yaml:5:61: error[HP012]: unknown key 'plya'; did you mean 'play'?",
+                "1 test file checked: 4 errors, 0 warnings (failed)",
+            ], "\(result.stderr)")
+    }
+
+    /// A scenario (a YAML file in a `scenarios` folder) is linted as a scenario: its
+    /// syntax and its event and screen names against the policies next to the folder, in
+    /// one pass, each name where it is written with the nearest declared one.
+    @Test func scenarioFilesAreLintedAsScenariosWithTheirNamesInOnePass() throws {
+        let folder = try temporaryFolder("lint-scenario")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(
+            at: packageRoot.appendingPathComponent("Policies/metronome.yaml"),
+            to: folder.appendingPathComponent("metronome.yaml"))
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("scenarios"), withIntermediateDirectories: true)
+        let scenario = """
+            scenario: typos
+            duration: 10
+            steps:
+              - {at: 0, event: screen.enter, screen: metronme}
+              - {at: 1, event: metronome.strat}
+              - {at: 2, event: metronome.stop, subjct: x}
+            """
+        try Data(scenario.utf8).write(to: folder.appendingPathComponent("scenarios/typos.yaml"))
+        let result = try runShell(
+            "cd \(shellQuoted(folder.path)) && \"$TOOL\" lint scenarios/typos.yaml metronome.yaml")
+        #expect(result.exitCode == 1)
+        let headers = result.stderr.split(separator: "\n").filter { !$0.hasPrefix(" ") }
+        #expect(headers.count == 4, "\(result.stderr)")
+        #expect(
+            headers.first
+                == "scenarios/typos.yaml:4:42: error[HP805]: screen 'metronme' is not declared in metronome.yaml (did you mean 'metronome'?); add it under 'screens:' or fix the scenario",
+            "\(result.stderr)")
+        #expect(
+            headers.dropFirst().first?.hasPrefix(
+                "scenarios/typos.yaml:5:20: error[HP805]: event 'metronome.strat' is not in the catalogue of metronome.yaml (did you mean 'metronome.start'?)"
+            ) == true, "\(result.stderr)")
+        #expect(headers.dropFirst(2).first?.contains("error[HP012]: unknown key 'subjct'") == true, "\(result.stderr)")
+        #expect(headers.last == "1 policy and 1 scenario checked: 3 errors, 0 warnings (failed)")
+    }
+
+    /// The shipped scenarios lint clean against the shipped policies.
+    @Test func shippedScenariosLintClean() throws {
+        let scenarios = try FileManager.default.contentsOfDirectory(
+            atPath: packageRoot.appendingPathComponent("Policies/scenarios").path
+        ).filter { $0.hasSuffix(".yaml") }.sorted().map { "Policies/scenarios/" + $0 }
+        let result = try runBinary(["lint", "--strict"] + scenarios)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr == "\(scenarios.count) scenarios checked: 0 errors, 0 warnings (ok)\n")
+    }
+
+    /// The summary says what was checked: policies, test files, or both.
+    @Test(arguments: [
+        (["Policies/plavo.tests.yaml"], "1 test file checked"),
+        (
+            ["Policies/plavo.yaml", "Policies/plavo.tests.yaml", "Policies/breathing.tests.yaml"],
+            "1 policy and 2 test files checked"
+        ),
+        (["Policies/plavo.yaml"], "1 policy checked"),
+        (["Policies/plavo.yaml", "Policies/breathing.yaml"], "2 policies checked"),
+    ])
+    func summaryNamesWhatWasChecked(paths: [String], checked: String) throws {
+        let result = try runBinary(["lint"] + paths)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr == "\(checked): 0 errors, 0 warnings (ok)\n")
+    }
+
     @Test func textFormatGoesToStderrWithCarets() throws {
         let result = try runBinary(["lint", Self.broken])
         #expect(result.exitCode == 1)

@@ -93,6 +93,23 @@ import Testing
         #expect(result.stderr.contains("\(file.path):4:20: error[HP805]"), "\(result.stderr)")
     }
 
+    /// A syntax error does not hide a misspelt name: both are reported in one pass.
+    @Test func syntaxAndNameErrorsShowTogether() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("both-\(UUID()).yaml")
+        try Data("scenario: both\nduration: 5\nsteps:\n  - {at: 0, event: plant.fonud, subjct: x}\n".utf8).write(
+            to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = runInProcess(["simulate", "Policies/plavo.yaml", "--scenario", file.path])
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.isEmpty)
+        let headers = result.stderr.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map(String.init)
+        #expect(
+            headers == [
+                "\(file.path):4:20: error[HP805]: event 'plant.fonud' is not in the catalogue of Policies/plavo.yaml (did you mean 'plant.found'?); add it under 'events:' or fix the scenario",
+                "\(file.path):4:33: error[HP012]: unknown key 'subjct'; did you mean 'subject'?",
+            ], "\(result.stderr)")
+    }
+
     @Test func aBrokenScenarioFileGetsLocatedDiagnostics() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID()).yaml")
         try Data(

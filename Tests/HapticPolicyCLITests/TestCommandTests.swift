@@ -5,6 +5,9 @@ import Testing
 
 @Suite struct TestCommandTests {
     /// Writes a test file next to nothing: its policy is given by absolute path.
+    /// The policy `temporaryTestFile` names.
+    static let plavoPath = packageRoot.appendingPathComponent("Policies/plavo.yaml").path
+
     static func temporaryTestFile(_ body: String) throws -> URL {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("case-\(UUID()).tests.yaml")
         let plavo = packageRoot.appendingPathComponent("Policies/plavo.yaml").path
@@ -135,6 +138,26 @@ import Testing
 }
 
 extension TestCommandTests {
+    /// A syntax error does not hide a misspelt name: both are reported in one pass.
+    @Test func syntaxAndNameErrorsShowTogether() throws {
+        let file = try Self.temporaryTestFile(
+            """
+            table:
+              - {screen: camera, event: plant.fonud, speaks: true, plya: pulse}
+            """)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = runInProcess(["test", file.path])
+        #expect(result.exitCode == 1)
+        let headers = result.stderr.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map(String.init)
+        #expect(headers.count == 2, "\(result.stderr)")
+        #expect(
+            headers.first
+                == "\(file.path):3:29: error[HP806]: event 'plant.fonud' is not in the catalogue of \(Self.plavoPath); did you mean 'plant.found'?",
+            "\(result.stderr)")
+        #expect(headers.dropFirst().first?.hasPrefix("\(file.path):3:56: error[HP012]: unknown key 'plya'") == true)
+        #expect(Self.lastLine(result.stdout) == "0 passed, 0 failed")
+    }
+
     @Test func namesThePolicyLacksAreReportedWhereTheyAreWritten() throws {
         let file = try Self.temporaryTestFile(
             """
@@ -151,10 +174,15 @@ extension TestCommandTests {
         let result = runInProcess(["test", file.path])
         #expect(result.exitCode == 1)
         #expect(
-            result.stderr.contains("\(file.path):3:5: error[HP806]: feedback 'puls' is not declared"),
+            result.stderr.contains(
+                "\(file.path):3:62: error[HP806]: feedback 'puls' is not declared in \(Self.plavoPath); did you mean 'pulse'?"
+            ),
             "\(result.stderr)")
-        #expect(result.stderr.contains("\(file.path):5:5: error[HP806]: budget 'B-9' is not declared"))
-        #expect(result.stderr.contains("\(file.path):9:9: error[HP806]: band level 'thirst' is not declared"))
+        #expect(result.stderr.contains("\(file.path):7:16: error[HP806]: budget 'B-9' is not declared"))
+        #expect(
+            result.stderr.contains(
+                "\(file.path):9:69: error[HP806]: band level 'thirst' is not declared in \(Self.plavoPath); did you mean 'thirsty'?"
+            ))
         #expect(Self.lastLine(result.stdout) == "0 passed, 0 failed")
     }
 }

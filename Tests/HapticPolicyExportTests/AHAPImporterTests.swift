@@ -113,6 +113,37 @@ import Testing
         #expect(result.diagnostics.map(\.code) == [DiagnosticCode.ahapUnknownKey.code])
     }
 
+    /// A typo in a continuous event's key drops the event; its curve is not then also
+    /// reported as stray (HP730): exactly the HP722, with its did-you-mean.
+    @Test func aKeyTypoGivesNoFollowOnStrayCurve() {
+        let ahap = """
+            {"Version": 1, "Pattern": [
+              {"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuraton": 1}},
+              {"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0,
+                "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 0.2}, {"Time": 0.5, "ParameterValue": 1}]}}
+            ]}
+            """
+        let result = AHAPImporter.importPattern(ahap, file: "in.ahap")
+        #expect(result.diagnostics.map(\.code) == [DiagnosticCode.ahapUnknownKey.code])
+        #expect(result.diagnostics.first?.message.contains("did you mean 'EventDuration'?") == true)
+        #expect(result.pattern == nil)
+    }
+
+    /// A curve after every event, with no event dropped, is still stray.
+    @Test func aCurveOutsideEveryReadEventIsStillStray() {
+        let ahap = """
+            {"Version": 1, "Pattern": [
+              {"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 1}},
+              {"Event": {"Time": 2, "EventType": "HapticContinuous", "EventDuraton": 1}},
+              {"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 1.5,
+                "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 0.2}, {"Time": 0.2, "ParameterValue": 1}]}}
+            ]}
+            """
+        let result = AHAPImporter.importPattern(ahap, file: "in.ahap")
+        #expect(
+            result.diagnostics.map(\.code) == [DiagnosticCode.ahapUnknownKey.code, DiagnosticCode.ahapStrayCurve.code])
+    }
+
     @Test func absoluteTimesAreConvertedToRelative() throws {
         let result = AHAPImporter.importPattern(Self.cases[4].ahap, file: "in.ahap")
         let pattern = try #require(result.pattern).resolve()

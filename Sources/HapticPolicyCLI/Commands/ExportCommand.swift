@@ -47,8 +47,9 @@ enum ExportCommand {
             The same policy always gives the same bytes. The files are written to temporary \
             files and renamed into place only when all are complete, so one export appears \
             whole or not at all. Prints the written paths on stdout; \
-            limits that make a pattern unplayable (a continuous event over 30 s) are errors \
-            (exit 1), lossy conversions are warnings. See Docs/exports.md.
+            limits that make a pattern unplayable (a continuous event over 30 s) and --param \
+            values out of range or taken by no template are errors (exit 1, and nothing is \
+            written), lossy conversions are warnings. See Docs/exports.md.
             """,
         options: Options.self,
         positionals: [.init("policy", help: "A policy file (YAML) or its compiled bundle, or - for stdin.")],
@@ -67,6 +68,13 @@ enum ExportCommand {
 
         let (files, diagnostics) = PolicyExporter.export(input.policy, to: targets, parameters: parameters)
         DiagnosticPrinter.print(diagnostics, sources: input.sources, context: context)
+        // Everything is checked before anything is written: with an error, no file is.
+        let errors = diagnostics.count { $0.severity == .error }
+        if errors > 0 {
+            context.stderr.line(
+                "error: \(errors) \(errors == 1 ? "error" : "errors") above; nothing was written to \(out)")
+            return .failure
+        }
         let written = files.map { OutputFiles.File(path: path(out, $0.name), bytes: Array($0.contents.utf8)) }
         // A file of the export would replace the policy (a policy named `breath.ahap`):
         // refused before anything is written.
@@ -82,7 +90,7 @@ enum ExportCommand {
             return .failure
         }
         for file in written { context.stdout.line(file.path) }
-        return diagnostics.contains { $0.severity == .error } ? .failure : .success
+        return .success
     }
 
     /// `folder/name` as the written paths are printed: absolute, from the current folder.

@@ -1,3 +1,4 @@
+import Foundation
 import HapticPolicy
 import HapticPolicyTools
 import HapticPolicyYAML
@@ -25,7 +26,9 @@ enum LintCommand {
         abstract: "Check policies for errors: syntax, ranges, references, table gaps, invariants.",
         discussion: """
             Test files (*.tests.yaml) are checked as test files: their syntax, and the \
-            events, screens and feedback they name against their policy. \
+            events, screens and feedback they name against their policy. Scenarios (YAML \
+            files in a 'scenarios' folder) are checked as scenarios, their events and screens \
+            against the policies next to that folder. \
             Reports every problem at its file:line:column with a stable code (HPnnn) and \
             the fix. Text goes to stderr; --format json or sarif goes to stdout for tools \
             (SARIF 2.1.0 shows findings inline in CI). Exit 0 when clean, 1 with errors \
@@ -47,6 +50,10 @@ enum LintCommand {
                 let (found, source) = checkTestFile(path, context: context)
                 diagnostics += found
                 if let source { sources[path] = source }
+            } else if isScenario(path) {
+                let (found, source) = checkScenarioFile(path, context: context)
+                diagnostics += found
+                if let source { sources[path] = source }
             } else {
                 let checked = PolicyFrontEnd.check(path, context: context)
                 diagnostics += checked.diagnostics
@@ -65,7 +72,7 @@ enum LintCommand {
             DiagnosticPrinter.print(diagnostics, sources: sources, context: context)
             let verdict = errors == 0 && (warnings == 0 || !strict) ? "ok" : "failed"
             context.stderr.line(
-                "\(files.count) \(files.count == 1 ? "policy" : "policies") checked: "
+                "\(checkedText(arguments.positionals)) checked: "
                     + "\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings") (\(verdict))"
             )
         }
@@ -73,8 +80,65 @@ enum LintCommand {
         return .success
     }
 
-    /// A `*.tests.yaml` file: its own format, then its names against its policy. Returns
-    /// the findings and the file's text.
+    /// What was checked, by kind: `1 policy`, `1 test file`, `1 policy and 2 test files`,
+    /// `2 policies, 1 test file and 3 scenarios`.
+    static func checkedText(_ paths: [String]) -> String {
+        let tests = paths.count { $0.hasSuffix(".tests.yaml") }
+        let scenarios = paths.count { !$0.hasSuffix(".tests.yaml") && isScenario($0) }
+        let policies = paths.count - tests - scenarios
+        var parts: [String] = []
+        if policies > 0 || tests + scenarios == 0 {
+            parts.append("\(policies) \(policies == 1 ? "policy" : "policies")")
+        }
+        if tests > 0 { parts.append("\(tests) test \(tests == 1 ? "file" : "files")") }
+        if scenarios > 0 { parts.append("\(scenarios) \(scenarios == 1 ? "scenario" : "scenarios")") }
+        guard let last = parts.popLast() else { return "" }
+        return parts.isEmpty ? last : parts.joined(separator: ", ") + " and " + last
+    }
+
+    /// A scenario is a YAML file in a `scenarios` folder (`Policies/scenarios/drying.yaml`),
+    /// where `simulate` looks for them.
+    static func isScenario(_ path: String) -> Bool {
+        path != "-" && path.hasSuffix(".yaml")
+            && ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent == "scenarios"
+    }
+
+    /// A scenario file: its own format and its event and screen names, in one pass,
+    /// against the policies of the folder above `scenarios/` (a scenario is played with
+    /// any of them, so a name none declares is a typo). Returns the findings and the text.
+    static func checkScenarioFile(_ path: String, context: CommandContext) -> ([Diagnostic], String?) {
+        let bytes: [UInt8]
+        do throws(InputError) {
+            bytes = try context.files.read(path, limit: InputFiles.wholeFileLimit)
+        } catch {
+            return ([error.diagnostic], nil)
+        }
+        let loaded = ScenarioLoader.parse(bytes, file: path)
+        var diagnostics = loaded.diagnostics
+        let folder = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        let policies = files.filter { $0.hasSuffix(".yaml") && !$0.hasSuffix(".tests.yaml") }.sorted()
+            .compactMap {
+                PolicyFrontEnd.check((folder as NSString).appendingPathComponent($0), context: context).policy
+            }
+        if !policies.isEmpty {
+            var events: [String] = []
+            var screens: [String] = []
+            for policy in policies {
+                events += policy.eventNames.filter { !events.contains($0) }
+                screens += policy.screenNames.filter { !screens.contains($0) }
+            }
+            let names = policies.map { ($0.file as NSString).lastPathComponent }
+            let owner = names.count == 1 ? names[0] : "any of \(names.joined(separator: ", "))"
+            diagnostics += SimulateCommand.unknownNames(loaded, events: events, screens: screens, of: owner)
+        }
+        diagnostics.sort { ($0.location, $0.code) < ($1.location, $1.code) }
+        return (diagnostics, loaded.source)
+    }
+
+    /// A `*.tests.yaml` file: its own format and its names against its policy, in one
+    /// pass (a syntax error does not hide a misspelt name). Returns the findings and the
+    /// file's text.
     static func checkTestFile(_ path: String, context: CommandContext) -> ([Diagnostic], String?) {
         let bytes: [UInt8]
         do throws(InputError) {
@@ -84,7 +148,7 @@ enum LintCommand {
         }
         let loaded = PolicyTestLoader.parse(bytes, file: path)
         var diagnostics = loaded.diagnostics
-        if let suite = loaded.suite, !diagnostics.contains(where: { $0.severity == .error }) {
+        if let suite = loaded.draft {
             let policyPath = TestCommand.policyPath(for: suite, file: path)
             let policy = PolicyFrontEnd.check(policyPath, context: context)
             if let compiled = policy.policy, !policy.hasErrors {
@@ -96,6 +160,7 @@ enum LintCommand {
                         at: suite.policy?.location ?? SourceLocation(file: path, line: 1, column: 1)))
             }
         }
+        diagnostics.sort { ($0.location, $0.code) < ($1.location, $1.code) }
         return (diagnostics, loaded.source)
     }
 }

@@ -63,13 +63,12 @@ enum SimulateCommand {
         }
         // Checked for the length it will run for: its own, or --duration.
         let loaded = ScenarioLoader.parse(bytes, file: scenarioPath, duration: duration)
-        DiagnosticPrinter.print(loaded.diagnostics, file: scenarioPath, source: loaded.source, context: context)
-        guard let scenario = loaded.scenario else { return .failure }
-        let problems = unknownNames(loaded, for: input)
-        guard problems.isEmpty else {
-            DiagnosticPrinter.print(problems, file: scenarioPath, source: loaded.source, context: context)
-            return .failure
-        }
+        // Syntax and names in one pass: every error shows at once.
+        let problems = unknownNames(
+            loaded, events: input.policy.eventNames, screens: input.policy.screenNames, of: input.name)
+        let diagnostics = (loaded.diagnostics + problems).sorted { $0.location < $1.location }
+        DiagnosticPrinter.print(diagnostics, file: scenarioPath, source: loaded.source, context: context)
+        guard let scenario = loaded.scenario, problems.isEmpty else { return .failure }
         let events = ScenarioRunner.run(scenario, seed: seed, duration: duration)
         for event in events where !context.stdout.hasFailed { context.stdout.line(EventLogWriter.line(event)) }
         context.stdout.flush()
@@ -107,22 +106,26 @@ enum SimulateCommand {
         return files.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
     }
 
-    /// Event and screen names the policy does not know, each where it is written (HP805).
-    static func unknownNames(_ loaded: ScenarioLoadResult, for input: PolicyFrontEnd.Usable) -> [Diagnostic] {
-        let events = input.policy.eventNames
-        let screens = input.policy.screenNames
+    /// Event and screen names outside `events` and `screens` (those of `policy`: a policy
+    /// file, or the policies next to a `scenarios/` folder), each where it is written
+    /// (HP805), with the nearest declared name.
+    static func unknownNames(
+        _ loaded: ScenarioLoadResult, events: [String], screens: [String], of policy: String
+    ) -> [Diagnostic] {
+        let knownEvents = Set(events)
+        let knownScreens = Set(screens)
         var problems: [Diagnostic] = []
-        for name in loaded.eventNames where !events.contains(name.value) {
+        for name in loaded.eventNames where !knownEvents.contains(name.value) {
             problems.append(
                 DiagnosticCode.scenarioUnknownName(
-                    "event '\(name.value)' is not in the catalogue of \(input.name)"
+                    "event '\(name.value)' is not in the catalogue of \(policy)"
                         + hint(name.value, in: events) + "; add it under 'events:' or fix the scenario",
                     at: name.location))
         }
-        for name in loaded.screenNames where !screens.contains(name.value) {
+        for name in loaded.screenNames where !knownScreens.contains(name.value) {
             problems.append(
                 DiagnosticCode.scenarioUnknownName(
-                    "screen '\(name.value)' is not declared in \(input.name)"
+                    "screen '\(name.value)' is not declared in \(policy)"
                         + hint(name.value, in: screens) + "; add it under 'screens:' or fix the scenario",
                     at: name.location))
         }

@@ -121,10 +121,13 @@ enum TestCommand {
     static func loadSuite(_ file: String, context: CommandContext) -> (PolicyTestSuite, PolicyFrontEnd.Usable)? {
         guard let bytes = context.files.readReportingErrors(file, limit: InputFiles.wholeFileLimit) else { return nil }
         let loaded = PolicyTestLoader.parse(bytes, file: file)
-        DiagnosticPrinter.print(loaded.diagnostics, file: file, source: loaded.source, context: context)
-        guard let suite = loaded.suite else { return nil }
+        guard let suite = loaded.draft else {
+            DiagnosticPrinter.print(loaded.diagnostics, file: file, source: loaded.source, context: context)
+            return nil
+        }
         let path = policyPath(for: suite, file: file)
         guard FileManager.default.fileExists(atPath: path) else {
+            DiagnosticPrinter.print(loaded.diagnostics, file: file, source: loaded.source, context: context)
             let location = suite.policy?.location ?? SourceLocation(file: file, line: 1, column: 1)
             DiagnosticPrinter.print(
                 [
@@ -135,13 +138,16 @@ enum TestCommand {
                 file: file, source: loaded.source, context: context)
             return nil
         }
-        guard let input = PolicyFrontEnd.load(path, context: context) else { return nil }
-        let problems = suite.unknownReferences(in: input.policy)
-        guard problems.isEmpty else {
-            DiagnosticPrinter.print(problems, file: file, source: loaded.source, context: context)
+        guard let input = PolicyFrontEnd.load(path, context: context) else {
+            DiagnosticPrinter.print(loaded.diagnostics, file: file, source: loaded.source, context: context)
             return nil
         }
-        return (suite, input)
+        // The file's syntax and its names in one pass: every error shows at once.
+        let problems = suite.unknownReferences(in: input.policy)
+        let diagnostics = (loaded.diagnostics + problems).sorted { $0.location < $1.location }
+        DiagnosticPrinter.print(diagnostics, file: file, source: loaded.source, context: context)
+        guard let usable = loaded.suite, problems.isEmpty else { return nil }
+        return (usable, input)
     }
 
     static func printFailure(_ result: PolicyTestResult, context: CommandContext, style: Style) {

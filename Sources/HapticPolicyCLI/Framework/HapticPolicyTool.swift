@@ -20,6 +20,7 @@ public enum HapticPolicyTool {
         TableCommand.subcommand,
         EvalCommand.subcommand,
         TestCommand.subcommand,
+        WatchCommand.subcommand,
         SimulateCommand.subcommand,
         DiffCommand.subcommand,
         ExportCommand.subcommand,
@@ -77,6 +78,19 @@ public enum HapticPolicyTool {
             return .success
         default:
             break
+        }
+        if first.hasPrefix("-") {
+            // A misspelt top-level option (`--verison`), not a command: name the nearest option.
+            let bare = String(first.drop(while: { $0 == "-" }))
+            var message = "error: unknown option '\(first)'"
+            let options = ["version", "help"]
+            if let near = options.contains(bare) ? bare : suggestion(for: bare, among: options) {
+                message += "; did you mean '--\(near)'?"
+            } else {
+                message += "; options: --version, --help"
+            }
+            context.stderr.line(message)
+            return .usage
         }
         guard let command = subcommands.first(where: { $0.spec.name == first }) else {
             let names = subcommands.map(\.spec.name)

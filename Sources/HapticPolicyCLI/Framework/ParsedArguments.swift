@@ -100,10 +100,10 @@ package struct ParsedArguments: Sendable, Equatable {
         if positionals.count < minimum {
             let missing = spec.positionals.filter { $0.arity == .one || $0.arity == .oneOrMore }
             let name = missing.count > positionals.count ? missing[positionals.count].name : "argument"
-            throw UsageError("missing <\(name)>; usage: \(spec.usage)")
+            throw UsageError("missing <\(name)>")
         }
         if let maximum, positionals.count > maximum {
-            throw UsageError("unexpected argument '\(positionals[maximum])'; usage: \(spec.usage)")
+            throw UsageError("unexpected argument '\(positionals[maximum])'")
         }
     }
 }

@@ -21,14 +21,19 @@ package final class StandardInput {
     /// The regular file standard input comes from (`< file`), to compare with outputs;
     /// nil for a pipe, a terminal or memory.
     package let identity: FileIdentity?
+    /// The file descriptor read (0 for the process), so a command that waits for other
+    /// things too (`watch`) can `poll(2)` it; nil for memory.
+    package let descriptor: Int32?
 
     /// Reads from a custom source: `read` fills a prefix of the buffer and returns its
     /// length, 0 at end of input.
     package init(
-        isLive: Bool, identity: FileIdentity? = nil, read: @escaping (UnsafeMutableBufferPointer<UInt8>) -> Int
+        isLive: Bool, identity: FileIdentity? = nil, descriptor: Int32? = nil,
+        read: @escaping (UnsafeMutableBufferPointer<UInt8>) -> Int
     ) {
         self.isLive = isLive
         self.identity = identity
+        self.descriptor = descriptor
         self.source = read
     }
 
@@ -60,7 +65,7 @@ package final class StandardInput {
     /// descriptor left non-blocking by the parent is waited on instead of read as empty.
     package static func process() -> StandardInput {
         let identity = FileIdentity(regularFileAt: 0)
-        return StandardInput(isLive: identity == nil, identity: identity) { buffer in
+        return StandardInput(isLive: identity == nil, identity: identity, descriptor: 0) { buffer in
             while true {
                 let count = readDescriptor(0, into: buffer)
                 if count >= 0 { return count }

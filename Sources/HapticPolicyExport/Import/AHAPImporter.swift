@@ -30,6 +30,10 @@ package enum AHAPImporter {
 private struct Reader {
     let file: String
     var diagnostics: [Diagnostic] = []
+    /// The start times of events dropped because of an error already reported (nil when
+    /// the time itself could not be read). A curve that may belong to one of them is not
+    /// reported again as stray: that would be a follow-on of the first error.
+    var droppedAfterError: [Double?] = []
 
     init(file: String) { self.file = file }
 
@@ -167,16 +171,21 @@ private struct Reader {
             for field in fields {
                 switch field.key {
                 case "Event":
-                    if let event = readEvent(field.value) {
-                        if let lastTime, event.time.value < lastTime.value {
-                            warning(
-                                .ahapOutOfOrder,
-                                "this event at \(numberText(event.time.value)) s comes after one at \(numberText(lastTime.value)) s; Core Haptics plays by time, but keep the file in time order so it reads as it plays",
-                                at: event.time.location)
+                    let errorsBefore = diagnostics.count { $0.severity == .error }
+                    guard let event = readEvent(field.value) else {
+                        if diagnostics.count(where: { $0.severity == .error }) > errorsBefore {
+                            droppedAfterError.append(field.value["Time"]?.numberValue)
                         }
-                        lastTime = event.time
-                        events.append(event)
+                        continue
                     }
+                    if let lastTime, event.time.value < lastTime.value {
+                        warning(
+                            .ahapOutOfOrder,
+                            "this event at \(numberText(event.time.value)) s comes after one at \(numberText(lastTime.value)) s; Core Haptics plays by time, but keep the file in time order so it reads as it plays",
+                            at: event.time.location)
+                    }
+                    lastTime = event.time
+                    events.append(event)
                 case "ParameterCurve":
                     if let curve = readCurve(field.value) { curves.append(curve) }
                 case "Parameter":
@@ -447,6 +456,8 @@ private struct Reader {
         guard let owner else {
             // The one-point neutral curve our exporter writes to reset a parameter.
             if curve.points.count == 1, abs(curve.points[0].value.value - neutral) < epsilon { return }
+            // Its event was dropped for an error already reported (a misspelt key).
+            if droppedAfterError.contains(where: { $0.map { $0 <= curve.time.value + epsilon } ?? true }) { return }
             warning(
                 .ahapStrayCurve,
                 "this curve at \(numberText(curve.time.value)) s starts inside no continuous event and was dropped; in the policy language curves belong to a continuous event, so start it at an event's 'Time'",

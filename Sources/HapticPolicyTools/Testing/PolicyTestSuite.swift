@@ -8,12 +8,44 @@ public struct PolicyTestSuite: Sendable, Hashable {
     public var policy: Located<String>?
     /// The cases, table rows first, then sequences, in written order.
     public var cases: [PolicyTestCase]
+    /// Every name the file uses that its policy must declare, where the name is written
+    /// (the loader fills it): what `unknownReferences(in:)` checks.
+    public var names: [NameUse]
+
+    /// A name a test file uses, of one kind, at its own line and column.
+    public struct NameUse: Sendable, Hashable {
+        /// What the name must be in the policy.
+        public enum Kind: Sendable, Hashable {
+            /// An event of the catalogue or a built-in state event (`event:`).
+            case event
+            /// A screen (`screen:`).
+            case screen
+            /// A feedback (`play:`, `stop:`).
+            case feedback
+            /// A band level (`band:`).
+            case bandLevel
+            /// A budget id (`breaches:`).
+            case budget
+        }
+
+        /// What it names.
+        public var kind: Kind
+        /// The name, where it is written.
+        public var name: Located<String>
+
+        /// Creates a use.
+        public init(_ kind: Kind, _ name: Located<String>) {
+            self.kind = kind
+            self.name = name
+        }
+    }
 
     /// Creates a suite.
-    public init(file: String, policy: Located<String>? = nil, cases: [PolicyTestCase]) {
+    public init(file: String, policy: Located<String>? = nil, cases: [PolicyTestCase], names: [NameUse] = []) {
         self.file = file
         self.policy = policy
         self.cases = cases
+        self.names = names
     }
 }
 

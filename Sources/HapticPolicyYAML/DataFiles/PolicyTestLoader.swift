@@ -11,6 +11,9 @@ public struct PolicyTestLoadResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// The file's text, for caret rendering.
     public var source: String?
+    /// The suite as far as it could be decoded, errors or not, with every name it uses:
+    /// `lint` checks those names in the same pass as the syntax, so all errors show at once.
+    public var draft: PolicyTestSuite?
 }
 
 /// Loads policy test files (`*.tests.yaml`, see `Docs/testing.md`).
@@ -31,10 +34,61 @@ public enum PolicyTestLoader {
             return PolicyTestLoadResult(suite: nil, diagnostics: tree.diagnostics, source: tree.source)
         }
         var decoder = PolicyDecoder(file: file, source: tree.source ?? "")
-        let suite = decoder.testSuite(root)
+        var suite = decoder.testSuite(root)
+        suite?.names = names(in: root)
         let diagnostics = (tree.diagnostics + decoder.diagnostics).sorted { $0.location < $1.location }
         let usable = diagnostics.contains { $0.severity == .error } ? nil : suite
-        return PolicyTestLoadResult(suite: usable, diagnostics: diagnostics, source: tree.source)
+        return PolicyTestLoadResult(suite: usable, diagnostics: diagnostics, source: tree.source, draft: suite)
+    }
+
+    /// Every name the file uses, read from the tree (so also from rows the decoder could
+    /// not read), each at the value's own line and column.
+    static func names(in root: YAMLNode) -> [PolicyTestSuite.NameUse] {
+        var uses: [PolicyTestSuite.NameUse] = []
+        func add(_ kind: PolicyTestSuite.NameUse.Kind, _ node: YAMLNode?) {
+            guard let node, let text = node.scalarText, !text.isEmpty else { return }
+            uses.append(.init(kind, Located(text, at: node.location)))
+        }
+        /// A table row or a step: its event, screens, feedback and band level.
+        func entry(_ node: YAMLNode) {
+            guard let pairs = node.pairs else { return }
+            func value(_ key: String) -> YAMLNode? { pairs.first { $0.key.scalarText == key }?.value }
+            // A step that expects the name to be unknown (`silent: unknown-event`) uses it on purpose.
+            let silent = value("silent")?.scalarText
+            if silent != Reason.unknownEvent.rawValue { add(.event, value("event")) }
+            if silent != Reason.unknownScreen.rawValue {
+                add(.screen, value("screen"))
+                if value("event")?.scalarText == StateEvent.screenEnter.rawValue { add(.screen, value("value")) }
+            }
+            add(.feedback, value("play"))
+            // `stop: true` stops any loop; a name stops that feedback.
+            if let stop = value("stop"), case .string? = CoreSchema.resolve(stop) { add(.feedback, stop) }
+            add(.bandLevel, value("band"))
+        }
+        guard let top = root.pairs else { return [] }
+        for pair in top {
+            switch pair.key.scalarText {
+            case "table":
+                for row in pair.value.items ?? [] { entry(row) }
+            case "cases":
+                for item in pair.value.items ?? [] {
+                    guard let fields = item.pairs else { continue }
+                    for field in fields {
+                        switch field.key.scalarText {
+                        case "screen": add(.screen, field.value)
+                        case "breaches":
+                            for id in field.value.items ?? [] { add(.budget, id) }
+                        case "steps":
+                            for step in field.value.items ?? [] { entry(step) }
+                        default: break
+                        }
+                    }
+                }
+            default:
+                break
+            }
+        }
+        return uses
     }
 }
 

@@ -55,7 +55,7 @@ extension DiagnosticCode {
     /// A test expects a name its policy lacks (`Testing/PolicyTestSuite+References.swift`).
     package static let testUnknownName = DiagnosticCode(
         "HP806", .error, "test-unknown-name",
-        "a test expects a feedback, band level or budget the policy does not declare (the file is not run)",
+        "a test names an event, screen, feedback, band level or budget the policy does not declare (the file is not run)",
         stage: .dataFiles,
         example: .testFile(
             "cases:\n  - name: a tap\n    screen: home\n    steps:\n      - {event: button.tap, play: tapp}\n",

@@ -1,0 +1,212 @@
+import Foundation
+import Testing
+
+@testable import HapticPolicyCLI
+
+/// `haptic-policy watch` end to end: the built binary on a temporary copy of plavo, its
+/// tests and the demo log, edited while it runs; its output read line by line with
+/// timeouts.
+@Suite struct WatchCommandTests {
+    /// A running `watch`: stdin kept open (its end stops the watch), stdout and stderr
+    /// collected as they come.
+    final class Watched: @unchecked Sendable {
+        let process = Process()
+        let input = Pipe()
+        private let lock = NSLock()
+        private var out = Data()
+        private var err = Data()
+
+        init(_ arguments: [String], in directory: URL) throws {
+            process.executableURL = builtToolURL()
+            process.arguments = ["watch"] + arguments
+            process.currentDirectoryURL = directory
+            var environment = ProcessInfo.processInfo.environment
+            environment["NO_COLOR"] = "1"
+            process.environment = environment
+            let stdout = Pipe()
+            let stderr = Pipe()
+            process.standardInput = input
+            process.standardOutput = stdout
+            process.standardError = stderr
+            // At end of file the handler is removed, so it is not called again and again.
+            stdout.fileHandleForReading.readabilityHandler = { [self] handle in
+                let data = handle.availableData
+                if data.isEmpty { handle.readabilityHandler = nil }
+                lock.withLock { out.append(data) }
+            }
+            stderr.fileHandleForReading.readabilityHandler = { [self] handle in
+                let data = handle.availableData
+                if data.isEmpty { handle.readabilityHandler = nil }
+                lock.withLock { err.append(data) }
+            }
+            try process.run()
+        }
+
+        var stdout: String { lock.withLock { String(decoding: out, as: UTF8.self) } }
+        var stderr: String { lock.withLock { String(decoding: err, as: UTF8.self) } }
+
+        /// Waits (up to `timeout` seconds) until stdout has a line starting with `prefix`;
+        /// returns that line and the lines after it.
+        func waitFor(_ prefix: String, timeout: Double = 20) -> String? {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                let text = stdout
+                if text.hasPrefix(prefix) { return text }
+                if let range = text.range(of: "\n" + prefix) {
+                    return String(text[text.index(after: range.lowerBound)...])
+                }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            return nil
+        }
+
+        /// Waits (up to `timeout` seconds) for the process to end; its status, nil if it did not.
+        func exit(timeout: Double = 10) -> Int32? {
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+            if process.isRunning {
+                process.terminate()
+                return nil
+            }
+            return process.terminationStatus
+        }
+    }
+
+    /// A folder with plavo, its tests and the demo log.
+    static func copyOfPlavo() throws -> URL {
+        let folder = try temporaryFolder("watch")
+        for path in ["Policies/plavo.yaml", "Policies/plavo.tests.yaml", "Policies/logs/demo.jsonl"] {
+            let source = packageRoot.appendingPathComponent(path)
+            try FileManager.default.copyItem(at: source, to: folder.appendingPathComponent(source.lastPathComponent))
+        }
+        return folder
+    }
+
+    /// Replaces `old` with `new` in the file, written in place.
+    static func edit(_ file: URL, _ old: String, _ new: String) throws {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains(old), "\(file.lastPathComponent) lacks \(old)")
+        try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: file)
+    }
+
+    @Test func brokenSaveKeepsTheLastGoodVersionAndAFixedSaveReportsTheChange() throws {
+        let folder = try Self.copyOfPlavo()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let policy = folder.appendingPathComponent("plavo.yaml")
+        let watched = try Watched(["plavo.yaml", "--log", "demo.jsonl"], in: folder)
+
+        let first = try #require(watched.waitFor("round 1: "), "\(watched.stdout)\n\(watched.stderr)")
+        #expect(first.contains(" 0 failed; 329 decisions"), "\(first)")
+
+        // A typo: an error, located, and the last good version kept.
+        try Self.edit(policy, "shutter:            {play: tap}", "shutter:            {play: tapp}")
+        let broken = try #require(watched.waitFor("round 2 "), "\(watched.stdout)")
+        #expect(broken.hasPrefix("round 2 (plavo.yaml changed): broken save, 1 error; keeping the last good version"))
+        #expect(
+            watched.stderr.contains(
+                "plavo.yaml:176:34: error[HP201]: feedback 'tapp' is not declared; did you mean 'tap'?"))
+
+        // The fix plays another feedback: compared with round 1, the last good version.
+        try Self.edit(policy, "{play: tapp}", "{play: snap}")
+        let fixed = try #require(watched.waitFor("round 3 "), "\(watched.stdout)")
+        #expect(fixed.hasPrefix("round 3 (plavo.yaml changed): 1 finding added, 7 tests changed, 2 decisions changed"))
+        #expect(
+            fixed.contains(
+                "\n  test 'camera shutter' (plavo.tests.yaml:12:5): pass -> FAIL: step 2 at 1 s: expected play tap"))
+        #expect(
+            fixed.contains(
+                "\n  decision 37 (t 18.605 s, shutter): play tap (impact.light) -> play snap (impact.rigid)\n"))
+        #expect(fixed.contains("\n  + plavo.yaml:41:3: warning[HP211]: feedback 'tap' is never played"))
+        // Docs/cli.md shows this very round: each of its lines is printed (`...` stands for the rest).
+        let shown = try #require(
+            CLIReferenceTests.block(startingWith: "\nround 3 (plavo.yaml changed)", in: CLIReferenceTests.reference))
+        let printed = Set(fixed.split(separator: "\n").map(String.init))
+        for line in ("round 3 (plavo.yaml changed)" + shown).split(separator: "\n") where line != "  ..." {
+            #expect(printed.contains(String(line)), "Docs/cli.md shows '\(line)', which watch does not print")
+        }
+        #expect(CLIReferenceTests.reference.contains("(`\(first.prefix { $0 != "\n" })`"), "Docs/cli.md's round 1")
+        #expect(CLIReferenceTests.reference.contains("`\(broken.prefix { $0 != "\n" })`"), "Docs/cli.md's broken save")
+
+        // An editor's atomic save: a new file renamed over the old one.
+        let restored = try String(contentsOf: policy, encoding: .utf8)
+            .replacingOccurrences(of: "{play: snap}", with: "{play: tap}")
+        let temporary = folder.appendingPathComponent(".plavo.yaml.swp")
+        try Data(restored.utf8).write(to: temporary)
+        #expect(rename(temporary.path, policy.path) == 0)
+        let back = try #require(watched.waitFor("round 4 "), "\(watched.stdout)")
+        #expect(back.hasPrefix("round 4 (plavo.yaml changed): 1 finding fixed, 7 tests changed, 2 decisions changed"))
+        #expect(back.contains("\n  test 'camera shutter' (plavo.tests.yaml:12:5): FAIL -> pass\n"))
+
+        // A burst of saves is one round.
+        for index in 1...3 {
+            try Data((restored + "# save \(index)\n").utf8).write(to: policy)
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        let burst = try #require(watched.waitFor("round 5 "), "\(watched.stdout)")
+        #expect(burst.hasPrefix("round 5 (plavo.yaml changed): no changes"), "\(burst)")
+        Thread.sleep(forTimeInterval: 0.6)
+        #expect(!watched.stdout.contains("round 6"), "\(watched.stdout)")
+
+        // The end of standard input stops it, with exit 0.
+        try watched.input.fileHandleForWriting.close()
+        #expect(watched.exit() == 0)
+        #expect(watched.stdout.hasSuffix("watch stopped after 5 rounds\n"), "\(watched.stdout)")
+    }
+
+    /// A test file's typo is a broken save too, located with the nearest name; its fix
+    /// is compared with the last good version.
+    @Test func aBrokenTestFileKeepsTheLastGoodVersion() throws {
+        let folder = try Self.copyOfPlavo()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tests = folder.appendingPathComponent("plavo.tests.yaml")
+        let watched = try Watched(["plavo.yaml"], in: folder)
+        _ = try #require(watched.waitFor("round 1: "), "\(watched.stdout)\n\(watched.stderr)")
+        let row = "  - {screen: camera, event: shutter, play: tap, render: impact.light, directives: []}"
+        try Self.edit(tests, row, row.replacingOccurrences(of: "event: shutter", with: "event: shuter"))
+        let broken = try #require(watched.waitFor("round 2 "), "\(watched.stdout)")
+        #expect(
+            broken.hasPrefix("round 2 (plavo.tests.yaml changed): broken save, 1 error; keeping the last good version"))
+        #expect(
+            watched.stderr.contains(
+                "plavo.tests.yaml:12:29: error[HP806]: event 'shuter' is not in the catalogue of plavo.yaml; did you mean 'shutter'?"
+            ), "\(watched.stderr)")
+        try Self.edit(tests, "event: shuter, play: tap", "event: shutter, play: snap")
+        let fixed = try #require(watched.waitFor("round 3 "), "\(watched.stdout)")
+        #expect(fixed.hasPrefix("round 3 (plavo.tests.yaml changed): 1 test changed\n"), "\(fixed)")
+        #expect(fixed.contains("\n  test 'camera shutter' (plavo.tests.yaml:12:5): pass -> FAIL: "), "\(fixed)")
+        try watched.input.fileHandleForWriting.close()
+        #expect(watched.exit() == 0)
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func signalStopsItCleanly(signal: Int32) throws {
+        let folder = try Self.copyOfPlavo()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let watched = try Watched(["plavo.yaml", "--verbose"], in: folder)
+        let first = try #require(watched.waitFor("round 1: "), "\(watched.stdout)\n\(watched.stderr)")
+        #expect(first.contains("\n  round 1 took "), "\(first)")
+        kill(watched.process.processIdentifier, signal)
+        #expect(watched.exit() == 0)
+        #expect(watched.stdout.hasSuffix("watch stopped after 1 round\n"), "\(watched.stdout)")
+        try? watched.input.fileHandleForWriting.close()
+    }
+
+    /// A file that is gone for a moment (deleted, then written again) is waited for: one
+    /// round, no error.
+    @Test func aFileGoneBrieflyIsWaitedFor() throws {
+        let folder = try Self.copyOfPlavo()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let policy = folder.appendingPathComponent("plavo.yaml")
+        let watched = try Watched(["plavo.yaml"], in: folder)
+        _ = try #require(watched.waitFor("round 1: "), "\(watched.stdout)\n\(watched.stderr)")
+        let text = try Data(contentsOf: policy)
+        try FileManager.default.removeItem(at: policy)
+        Thread.sleep(forTimeInterval: 0.3)
+        try (text + Data("# rewritten\n".utf8)).write(to: policy)
+        let round = try #require(watched.waitFor("round 2 "), "\(watched.stdout)")
+        #expect(round.hasPrefix("round 2 (plavo.yaml changed): no changes"), "\(round)")
+        #expect(watched.stderr.isEmpty, "\(watched.stderr)")
+        try watched.input.fileHandleForWriting.close()
+        #expect(watched.exit() == 0)
+    }
+}
