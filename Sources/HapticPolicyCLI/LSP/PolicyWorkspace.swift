@@ -171,6 +171,13 @@ final class PolicyWorkspace {
                 path: path, lines: lines, diagnostics: diagnostics, index: .testFile(tree: tree), isTestFile: true,
                 policyFile: policyFile(policyPath, context: context))
         }
+        if Self.isScenario(path) {
+            // A scenario (`simulate`'s input) gets the scenario front end's findings; its
+            // names are checked against a policy only by `simulate`, which names the policy.
+            let loaded = ScenarioLoader.parse(bytes, file: path)
+            return Analysis(
+                path: path, lines: lines, diagnostics: loaded.diagnostics, index: .empty, isTestFile: false)
+        }
         let checked = PolicyFrontEnd.check(path, context: context)
         let tree = YAMLDataFile.read(bytes, file: path).root
         let index = checked.document.map { PolicyIndex.policy($0, tree: tree) } ?? .empty
@@ -178,6 +185,12 @@ final class PolicyWorkspace {
         return Analysis(
             path: path, lines: lines, diagnostics: checked.diagnostics, index: index, isTestFile: false,
             document: checked.document, policy: checked.policy)
+    }
+
+    /// Whether `path` is a scenario: a file in a `scenarios` folder, where `simulate`
+    /// looks for them (`Policies/scenarios/drying.yaml`).
+    static func isScenario(_ path: String) -> Bool {
+        ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent == "scenarios"
     }
 
     private func policyFile(_ path: String, context: CommandContext) -> PolicyFile? {
