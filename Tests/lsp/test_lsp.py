@@ -228,6 +228,12 @@ async def test_a_test_file_is_checked_and_leads_into_its_policy(client: Language
         types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=at)
     )
     assert "feedback `pulse`" in hover_text(hover)
+    policy = await client.text_document_definition_async(
+        types.DefinitionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=position(text, "plavo.yaml", after="policy: plavo.yaml")
+        )
+    )
+    assert [(d.uri, d.range.start.line) for d in policy] == [(PLAVO.as_uri(), 0)]
     # A typo in the test file is lint's HP806 at the step.
     typo = text.replace("play: pulse, render: \"pattern:pulse\", rule: camera/plant.found", "play: pluse", 1)
     diagnostics = await change_document(client, uri, typo, 2)

@@ -279,6 +279,13 @@ final class LanguageServer {
     }
 
     private func definition(_ uri: String, _ position: LSPPosition) -> Any? {
+        if let analysis = workspace.analysis(uri), let point = analysis.lines.point(position),
+            let policy = analysis.policyFile, analysis.index.policyReference?.contains(point) == true
+        {
+            // A test file's `policy: plavo.yaml` leads to the policy's first line.
+            let start = LSPPosition(line: 0, character: 0)
+            return [["uri": workspace.uri(ofPath: policy.path), "range": LSPRange(start: start, end: start).json]]
+        }
         guard let (analysis, occurrence) = lookup(uri, position) else { return nil }
         let locations: [[String: Any]]
         if analysis.isTestFile {
@@ -436,12 +443,19 @@ final class LanguageServer {
             return text
         }
         let lineStarts = utf16LineStarts(text)
+        let utf16 = Array(text.utf16)
         func offset(_ position: LSPPosition) -> Int {
-            guard position.line < lineStarts.count else { return text.utf16.count }
-            let lineEnd = position.line + 1 < lineStarts.count ? lineStarts[position.line + 1] : text.utf16.count
+            guard position.line < lineStarts.count else { return utf16.count }
+            // A character past the end of its line is the line's end, before its break.
+            var lineEnd = position.line + 1 < lineStarts.count ? lineStarts[position.line + 1] : utf16.count
+            if lineEnd > lineStarts[position.line], position.line + 1 < lineStarts.count {
+                lineEnd -= 1
+                if lineEnd > lineStarts[position.line], utf16[lineEnd] == 0x0A, utf16[lineEnd - 1] == 0x0D {
+                    lineEnd -= 1
+                }
+            }
             return min(lineStarts[position.line] + position.character, lineEnd)
         }
-        let utf16 = Array(text.utf16)
         let lower = min(offset(start), utf16.count)
         let upper = max(lower, min(offset(end), utf16.count))
         let result = Array(utf16[..<lower]) + Array(replacement.utf16) + Array(utf16[upper...])

@@ -55,6 +55,8 @@ struct PolicyIndex {
     private(set) var occurrences: [PolicyOccurrence] = []
     /// The declarations, in source order.
     private(set) var declarations: [PolicyDeclaration] = []
+    /// In a test file: where its `policy:` value is written (it leads to the policy file).
+    private(set) var policyReference: SourceSpan?
     private let spans: NodeSpans
 
     /// The occurrence under `point`, if a name is written there.
@@ -193,6 +195,9 @@ struct PolicyIndex {
     static func testFile(tree: YAMLNode?) -> PolicyIndex {
         var index = PolicyIndex(spans: NodeSpans(tree))
         if let tree { index.addTestNames(tree, file: tree.location.file) }
+        if let value = tree?.pairs?.first(where: { $0.key.scalarText == "policy" })?.value, value.scalarText != nil {
+            index.policyReference = index.spans.scalar(at: SourcePoint(value.location))
+        }
         index.occurrences.sort { $0.span.start < $1.span.start }
         return index
     }

@@ -43,5 +43,9 @@ import Testing
             "start": ["line": 0, "character": 5], "end": ["line": 1, "character": 1],
         ]
         #expect(LanguageServer.apply("Z", range: range, to: text) == "x: 🌱Z: b")
+        // A character past the end of a line is the line's end, before its break.
+        let past: [String: Any] = ["start": ["line": 0, "character": 99], "end": ["line": 0, "character": 99]]
+        #expect(LanguageServer.apply("!", range: past, to: "ab\r\ncd") == "ab!\r\ncd")
+        #expect(LanguageServer.apply("!", range: past, to: "ab\ncd") == "ab!\ncd")
     }
 }
