@@ -43,6 +43,14 @@ import Testing
         #expect(words.count { $0 == "function" } == words.count { $0 == "end" })
     }
 
+    @Test func installLinesBuildThePackagesExecutable() throws {
+        let lines = try #require(Self.blocks("sh").first).split(separator: "\n")
+        let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(#".executable(name: "haptic-policy""#))
+        #expect(lines.first == "swift build -c release --product haptic-policy")
+        #expect(lines.last?.hasPrefix("cp .build/release/haptic-policy ") == true)
+    }
+
     @Test func theGuideIsLinkedFromTheCommandReference() throws {
         let reference = try String(contentsOf: packageRoot.appendingPathComponent("Docs/cli.md"), encoding: .utf8)
         #expect(reference.contains("[editors.md](editors.md)"))
