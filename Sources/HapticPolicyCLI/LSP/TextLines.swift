@@ -71,9 +71,12 @@ struct SourceSpan: Hashable {
 ///
 /// Lines end at `\n`, `\r\n` or `\r`, as both LSP and libyaml count them. A column past
 /// the end of its line is the line's end; a UTF-16 offset inside a character (between the
-/// two halves of a surrogate pair) is that character's start.
+/// two halves of a surrogate pair) is that character's start. A byte order mark that
+/// starts the text is a character to the editor but not to the front end (which reads
+/// the text without it), so the first line's columns step over it.
 struct TextLines {
     private let lines: [[Unicode.Scalar]]
+    private let byteOrderMarks: Int
 
     /// Splits `text` into lines.
     init(_ text: String) {
@@ -99,6 +102,7 @@ struct TextLines {
         }
         lines.append(current)
         self.lines = lines
+        self.byteOrderMarks = text.unicodeScalars.first == "\u{FEFF}" ? 1 : 0
     }
 
     /// How many lines the text has (an empty text has one, empty).
@@ -122,7 +126,8 @@ struct TextLines {
             return LSPPosition(line: last, character: utf16Length(lines[last][...]))
         }
         let line = lines[index]
-        let scalars = min(max(point.column - 1, 0), line.count)
+        let skipped = index == 0 ? byteOrderMarks : 0
+        let scalars = min(max(point.column - 1, 0) + skipped, line.count)
         return LSPPosition(line: index, character: utf16Length(line[..<scalars]))
     }
 
@@ -143,7 +148,8 @@ struct TextLines {
             units += width
             column += 1
         }
-        return SourcePoint(line: position.line + 1, column: column)
+        let skipped = position.line == 0 ? byteOrderMarks : 0
+        return SourcePoint(line: position.line + 1, column: max(column - skipped, 1))
     }
 
     private func utf16Length(_ scalars: ArraySlice<Unicode.Scalar>) -> Int {

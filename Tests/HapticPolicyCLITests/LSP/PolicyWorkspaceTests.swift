@@ -105,6 +105,13 @@ import Testing
         #expect(PolicyHover.text(.feedback, "nothing", document: document, policy: nil) == nil)
     }
 
+    @Test func aFindingOnTheFirstLineStepsOverAByteOrderMark() throws {
+        let marked = try #require(analysis("\u{FEFF}polcy: p\nversion: 1\n", uri: "untitled:marked"))
+        let finding = try #require(marked.diagnostics.first { $0.location.line == 1 })
+        #expect(finding.location.column == 1)
+        #expect(marked.lines.position(SourcePoint(finding.location)) == LSPPosition(line: 0, character: 1))
+    }
+
     @Test func malformedTextsStillGetAnAnalysis() {
         for text in ["policy: [", "\u{0}\u{1} junk", "", String(Self.plavoText.prefix(900)), "a:\n\tb: 1"] {
             let broken = analysis(text, uri: "untitled:Untitled-1")

@@ -37,6 +37,13 @@ import Testing
         #expect(lines.position(SourcePoint(line: 99, column: 1)) == LSPPosition(line: 3, character: 3))
     }
 
+    @Test func aByteOrderMarkIsAnEditorCharacterTheFrontEndDoesNotCount() {
+        let marked = TextLines("\u{FEFF}policy: p\nversion: 1")
+        #expect(marked.position(SourcePoint(line: 1, column: 9)) == LSPPosition(line: 0, character: 9))
+        #expect(marked.point(LSPPosition(line: 0, character: 9)) == SourcePoint(line: 1, column: 9))
+        #expect(marked.position(SourcePoint(line: 2, column: 1)) == LSPPosition(line: 1, character: 0))
+    }
+
     @Test func incrementalChangesUseUTF16Ranges() {
         let text = "x: 🌱a\ny: b"
         let range: [String: Any] = [
