@@ -405,7 +405,7 @@ final class LanguageServer {
     private func span(of location: SourceLocation, in analysis: PolicyWorkspace.Analysis) -> SourceSpan {
         let start = SourcePoint(line: max(location.line, 1), column: max(location.column, 1))
         if let scalar = analysis.index.scalarSpan(at: location) { return scalar }
-        let line = analysis.lines.scalars(ofLine: start.line - 1) ?? []
+        let line = Array(analysis.lines.scalars(ofSourceLine: start.line) ?? [])
         var end = start.column - 1
         while end < line.count, Self.isNameScalar(line[end]) { end += 1 }
         if end == start.column - 1, end < line.count { end += 1 }

@@ -112,6 +112,14 @@ import Testing
         #expect(marked.lines.position(SourcePoint(finding.location)) == LSPPosition(line: 0, character: 1))
     }
 
+    @Test func aFindingAfterAYAMLOnlyLineBreakIsOnItsEditorLine() throws {
+        let text = "policy: p\nversion: 1\ndescription: \"a\u{2028}b\"\nfoo: 1\n"
+        let shifted = try #require(analysis(text, uri: "untitled:separator"))
+        let finding = try #require(shifted.diagnostics.first { $0.message.contains("'foo'") })
+        #expect(finding.location.line == 5)
+        #expect(shifted.lines.position(SourcePoint(finding.location)) == LSPPosition(line: 3, character: 0))
+    }
+
     @Test func malformedTextsStillGetAnAnalysis() {
         for text in ["policy: [", "\u{0}\u{1} junk", "", String(Self.plavoText.prefix(900)), "a:\n\tb: 1"] {
             let broken = analysis(text, uri: "untitled:Untitled-1")

@@ -44,6 +44,17 @@ import Testing
         #expect(marked.position(SourcePoint(line: 2, column: 1)) == LSPPosition(line: 1, character: 0))
     }
 
+    @Test func yamlLineBreaksLSPDoesNotCountShiftTheFrontEndsLinesOnly() {
+        // libyaml ends a line at U+2028 (and U+0085, U+2029); LSP does not.
+        let text = TextLines("a: \"x\u{2028}y\"\nfoo: 1")
+        #expect(text.count == 2)
+        #expect(text.position(SourcePoint(line: 2, column: 1)) == LSPPosition(line: 0, character: 6))
+        #expect(text.position(SourcePoint(line: 3, column: 1)) == LSPPosition(line: 1, character: 0))
+        #expect(text.point(LSPPosition(line: 1, character: 2)) == SourcePoint(line: 3, column: 3))
+        #expect(text.point(LSPPosition(line: 0, character: 7)) == SourcePoint(line: 2, column: 2))
+        #expect(text.scalars(ofSourceLine: 3).map { String(String.UnicodeScalarView($0)) } == "foo: 1")
+    }
+
     @Test func incrementalChangesUseUTF16Ranges() {
         let text = "x: 🌱a\ny: b"
         let range: [String: Any] = [
