@@ -35,8 +35,10 @@ import Testing
     }
 
     /// Runs the server on `chunks` (one read each); returns what it sent and its exit code.
-    static func serve(_ chunks: [[UInt8]]) -> (messages: [[String: Any]], exitCode: Int32, stderr: String) {
-        let result = runInProcess(["lsp"], stdinChunks: chunks)
+    static func serve(
+        _ chunks: [[UInt8]], arguments: [String] = []
+    ) -> (messages: [[String: Any]], exitCode: Int32, stderr: String) {
+        let result = runInProcess(["lsp"] + arguments, stdinChunks: chunks)
         var messages: [[String: Any]] = []
         var reader = MessageReader()
         for case .message(let body) in reader.feed(Array(result.stdout.utf8)) {
@@ -117,6 +119,31 @@ import Testing
         #expect(run.messages[1]["method"] as? String == "textDocument/publishDiagnostics")
         #expect(run.messages[2]["id"] as? Int == 2)
         #expect(run.messages[2].keys.contains("result") && run.messages[2]["result"] is NSNull)
+    }
+
+    @Test func codesLinkToTheDocsURLTheClientOrTheCommandLineGives() throws {
+        func href(_ initialize: [UInt8], arguments: [String]) throws -> String? {
+            let run = Self.serve(
+                [initialize, Self.open("policy: p\nversion: 1\nfoo: 1\n"), Self.request(2, "shutdown")],
+                arguments: arguments)
+            let published = try #require(
+                run.messages.first { $0["method"] as? String == "textDocument/publishDiagnostics" })
+            let diagnostic = try #require(
+                ((published["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]])?.first)
+            return (diagnostic["codeDescription"] as? [String: Any])?["href"] as? String
+        }
+        let page = "https://example.com/haptics/checks.md"
+        #expect(try href(Self.initialize, arguments: ["--docs-url", page, "--stdio"])?.hasPrefix(page + "#hp") == true)
+        let options = Self.request(
+            1, "initialize",
+            ["capabilities": [String: Any](), "initializationOptions": ["docsURL": "https://x.test/c.md"]])
+        #expect(try href(options, arguments: ["--docs-url", page])?.hasPrefix("https://x.test/c.md#hp") == true)
+        let root = Self.request(
+            1, "initialize", ["capabilities": [String: Any](), "rootUri": packageRoot.absoluteString])
+        let checks = packageRoot.appendingPathComponent("Docs/checks.md").absoluteString
+        #expect(try href(root, arguments: [])?.hasPrefix(checks + "#hp") == true)
+        // Without a page to link to, a finding has no codeDescription.
+        #expect(try href(Self.initialize, arguments: []) == nil)
     }
 
     @Test func everyCodeHasAnAnchorInTheChecksPage() throws {
