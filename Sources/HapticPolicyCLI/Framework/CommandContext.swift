@@ -11,6 +11,10 @@ package struct CommandContext {
     package var standardInput: StandardInput
     /// The process environment.
     package var environment: [String: String]
+    /// Texts that stand in for the files at these paths (standardized, as
+    /// `openDocumentKey` makes them): the unsaved buffers of an editor, which `lsp` checks
+    /// with the same front end `lint` runs on files. Empty for every other command.
+    package var openDocuments: [String: [UInt8]] = [:]
 
     /// Creates a context.
     package init(
@@ -31,6 +35,11 @@ package struct CommandContext {
             standardInput: .process(),
             environment: ProcessInfo.processInfo.environment
         )
+    }
+
+    /// The key of `path` in `openDocuments`: the path without `.`, `..` and repeated slashes.
+    package static func openDocumentKey(_ path: String) -> String {
+        (path as NSString).standardizingPath
     }
 
     /// Styling for stderr (diagnostics).

@@ -28,6 +28,7 @@ public enum HapticPolicyTool {
         ReportCommand.subcommand,
         CompileCommand.subcommand,
         CodegenCommand.subcommand,
+        LSPCommand.subcommand,
     ]
 
     /// Runs the tool with the process's streams; returns the exit code.

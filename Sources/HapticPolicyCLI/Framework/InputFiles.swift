@@ -87,8 +87,18 @@ package struct InputFiles {
     /// Reads a whole file, or standard input for `-`. A file over `limit` bytes is
     /// refused before it is read (`InputError.Problem.tooLarge`); standard input, pipes
     /// and devices are read only until they pass the limit. `limit` nil reads any size
-    /// (an event log the report replays whole, an AHAP file).
+    /// (an event log the report replays whole, an AHAP file). A path the context holds an
+    /// open document for (`CommandContext.openDocuments`, the editor's buffer in `lsp`)
+    /// reads that text instead of the file.
     package func read(_ path: String, limit: Int?) throws(InputError) -> [UInt8] {
+        if path != "-", !context.openDocuments.isEmpty,
+            let text = context.openDocuments[CommandContext.openDocumentKey(path)]
+        {
+            if let limit, text.count > limit {
+                throw InputError(path: path, problem: .tooLarge(size: text.count, limit: limit))
+            }
+            return text
+        }
         let input = try open(path)
         if let limit, let size = input.size, size > limit {
             throw InputError(path: path, problem: .tooLarge(size: size, limit: limit))

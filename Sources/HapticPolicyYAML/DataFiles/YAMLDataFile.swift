@@ -3,15 +3,21 @@ import HapticPolicyTools
 
 /// Reads the node tree of a YAML file (a policy, a test file, a scenario) with one set of
 /// input rules and diagnostics: UTF-8, size limits, syntax errors located, empty files.
-enum YAMLDataFile {
+/// The language server (`haptic-policy lsp`) reads the same tree for where each name is
+/// written.
+package enum YAMLDataFile {
     /// The root node (nil when the file is unusable or empty), diagnostics and text.
-    struct Tree {
-        var root: YAMLNode?
-        var diagnostics: [Diagnostic]
-        var source: String?
+    package struct Tree {
+        /// The document's root node; nil when the file is unusable or empty.
+        package var root: YAMLNode?
+        /// Every problem found reading the file and its YAML.
+        package var diagnostics: [Diagnostic]
+        /// The decoded text; nil when the file is too large to show.
+        package var source: String?
     }
 
-    static func read(_ bytes: [UInt8], file: String, limits: ParseLimits = .default) -> Tree {
+    /// Reads the node tree of `bytes`; `file` names it in diagnostics.
+    package static func read(_ bytes: [UInt8], file: String, limits: ParseLimits = .default) -> Tree {
         let decoded: InputCheck.Decoded
         switch InputCheck.decode(bytes, file: file, limits: limits) {
         case .success(let value):

@@ -25,8 +25,12 @@ extension DiagnosticRegistry {
             lines += ["", "| Code | Severity | Name | Meaning | Example |", "|---|---|---|---|---|"]
             for code in codes(of: stage) {
                 let severity = code.severities.map(\.rawValue).joined(separator: " / ")
+                // Every code has an anchor, `#hp301`, that editors link a finding to
+                // (`haptic-policy lsp`): the heading of its written-out example, or one here.
+                let target = code.example.isWrittenOut ? "" : "<a id=\"\(anchor(of: code.code))\"></a>"
                 lines.append(
-                    "| \(code.code) | \(severity) | `\(code.slug)` | \(cell(code.summary)) | \(exampleCell(code)) |")
+                    "| \(code.code) | \(severity) | `\(code.slug)` | \(target)\(cell(code.summary)) | \(exampleCell(code)) |"
+                )
             }
         }
         lines += [
@@ -45,6 +49,12 @@ extension DiagnosticRegistry {
             lines += code.example.markdown
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The anchor of a code's entry in `Docs/checks.md` (`hp301` for `HP301`): the id of
+    /// its example's heading, or of the anchor in its table row.
+    package static func anchor(of code: String) -> String {
+        code.lowercased()
     }
 
     private static func rangeText(_ stage: DiagnosticStage) -> String {
@@ -68,7 +78,7 @@ extension DiagnosticRegistry {
         case .policy(.file(let path), _):
             return "[example](../\(path))"
         default:
-            return "[below](#\(code.code.lowercased()))"
+            return "[below](#\(anchor(of: code.code)))"
         }
     }
 

@@ -1,0 +1,518 @@
+import Foundation
+import HapticPolicy
+import HapticPolicyTools
+
+/// The protocol side of `haptic-policy lsp`: JSON-RPC 2.0 messages in, responses and
+/// notifications out, the lifecycle of the Language Server Protocol 3.17, and the
+/// translation between LSP positions and the front end's. What a policy means comes from
+/// `PolicyWorkspace`, `PolicyIndex`, `PolicyHover` and `PolicyCompletion`.
+///
+/// Lifecycle: before `initialize` every request is refused (`ServerNotInitialized`) and
+/// notifications other than `exit` are dropped; after `shutdown` every request is
+/// refused (`InvalidRequest`). `exit` ends the loop with 0 after `shutdown`, else 1.
+/// Unknown requests get `MethodNotFound`; unknown notifications are ignored; a body that
+/// is not JSON gets a `ParseError` response with a null id.
+final class LanguageServer {
+    /// JSON-RPC and LSP error codes.
+    enum ErrorCode: Int {
+        case parseError = -32700
+        case invalidRequest = -32600
+        case methodNotFound = -32601
+        case invalidParams = -32602
+        case internalError = -32603
+        case serverNotInitialized = -32002
+    }
+
+    /// A request that failed, as its error response says.
+    struct Failure: Error {
+        var code: ErrorCode
+        var message: String
+    }
+
+    private enum State {
+        case uninitialized, running, shutDown
+    }
+
+    private var state = State.uninitialized
+    private let workspace: PolicyWorkspace
+    private let send: ([UInt8]) -> Void
+    private let log: (String) -> Void
+    private var docsURL: String?
+    private var pendingDiagnostics = Set<String>()
+    /// The exit code, once `exit` arrived.
+    private(set) var exitCode: Int32?
+    /// Whether `shutdown` arrived: the exit code when input ends without `exit`.
+    var shutDown: Bool { state == .shutDown }
+
+    /// A server that writes framed messages with `send` and logs to `log` (stderr).
+    /// `docsURL` is the page diagnostics link their code to (`Docs/checks.md`), unless the
+    /// client's `initializationOptions.docsURL` says otherwise.
+    init(
+        environment: [String: String], docsURL: String?, send: @escaping ([UInt8]) -> Void,
+        log: @escaping (String) -> Void
+    ) {
+        self.workspace = PolicyWorkspace(environment: environment)
+        self.docsURL = docsURL
+        self.send = send
+        self.log = log
+    }
+
+    // MARK: - Messages
+
+    /// Handles one message body.
+    func receive(_ body: [UInt8]) {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
+        } catch {
+            respond(id: NSNull(), failure: Failure(code: .parseError, message: "the message is not JSON"))
+            return
+        }
+        guard let message = object as? [String: Any] else {
+            respond(
+                id: NSNull(), failure: Failure(code: .invalidRequest, message: "a message must be a JSON object"))
+            return
+        }
+        let rawID = message["id"]
+        let hasID = rawID != nil && !(rawID is NSNull)
+        guard let method = message["method"] as? String else {
+            // A response to a request of ours (we send none), or nothing valid.
+            if !hasID || message["result"] == nil && message["error"] == nil {
+                respond(id: NSNull(), failure: Failure(code: .invalidRequest, message: "a message without a method"))
+            }
+            return
+        }
+        let params = message["params"]
+        guard hasID, let id = rawID else {
+            notification(method, params)
+            return
+        }
+        guard id is String || id is NSNumber else {
+            respond(
+                id: NSNull(),
+                failure: Failure(code: .invalidRequest, message: "a request id must be a number or a string"))
+            return
+        }
+        // Findings of earlier changes go out before the answer to a later request.
+        flushDiagnostics()
+        do throws(Failure) {
+            respond(id: id, result: try request(method, params))
+        } catch {
+            respond(id: id, failure: error)
+        }
+    }
+
+    /// Reports a message the framing skipped.
+    func skipped(_ problem: String) {
+        log("haptic-policy lsp: \(problem)")
+    }
+
+    /// Publishes the diagnostics of every document changed since the last call. Called
+    /// after the messages that arrived together, so a burst of edits is checked once.
+    func flushDiagnostics() {
+        let uris = pendingDiagnostics.sorted()
+        pendingDiagnostics.removeAll()
+        for uri in uris {
+            let diagnostics = workspace.analysis(uri).map { diagnosticsJSON($0, uri: uri) } ?? []
+            var params: [String: Any] = ["uri": uri, "diagnostics": diagnostics]
+            if let version = workspace.documents[uri]?.version { params["version"] = version }
+            notify("textDocument/publishDiagnostics", params)
+        }
+    }
+
+    private func notification(_ method: String, _ params: Any?) {
+        if method == "exit" {
+            exitCode = state == .shutDown ? 0 : 1
+            return
+        }
+        guard state == .running else { return }
+        let params = params as? [String: Any] ?? [:]
+        let document = params["textDocument"] as? [String: Any] ?? [:]
+        guard let uri = document["uri"] as? String else { return }
+        switch method {
+        case "textDocument/didOpen":
+            guard let text = document["text"] as? String else { return }
+            workspace.open(uri: uri, text: text, version: document["version"] as? Int ?? 0)
+            markChanged(uri)
+        case "textDocument/didChange":
+            guard let current = workspace.documents[uri], let changes = params["contentChanges"] as? [Any] else {
+                return
+            }
+            var text = current.text
+            for change in changes {
+                guard let change = change as? [String: Any], let replacement = change["text"] as? String else {
+                    continue
+                }
+                if let range = change["range"] as? [String: Any] {
+                    text = Self.apply(replacement, range: range, to: text)
+                } else {
+                    text = replacement
+                }
+            }
+            workspace.change(uri: uri, text: text, version: document["version"] as? Int ?? current.version + 1)
+            markChanged(uri)
+        case "textDocument/didClose":
+            workspace.close(uri: uri)
+            notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": [Any]()])
+            pendingDiagnostics.remove(uri)
+            markTestFilesChanged()
+        default:
+            break
+        }
+    }
+
+    /// A change to one document can change a test file's findings (its policy's names).
+    private func markChanged(_ uri: String) {
+        pendingDiagnostics.insert(uri)
+        markTestFilesChanged()
+    }
+
+    private func markTestFilesChanged() {
+        for (uri, document) in workspace.documents where document.path.hasSuffix(".tests.yaml") {
+            pendingDiagnostics.insert(uri)
+        }
+    }
+
+    private func request(_ method: String, _ params: Any?) throws(Failure) -> Any {
+        switch state {
+        case .uninitialized:
+            guard method == "initialize" else {
+                throw Failure(
+                    code: .serverNotInitialized, message: "the server is not initialized; send 'initialize' first")
+            }
+            return initialize(params as? [String: Any] ?? [:])
+        case .shutDown:
+            throw Failure(code: .invalidRequest, message: "the server is shut down; send 'exit'")
+        case .running:
+            break
+        }
+        let params = params as? [String: Any] ?? [:]
+        switch method {
+        case "initialize":
+            throw Failure(code: .invalidRequest, message: "the server is already initialized")
+        case "shutdown":
+            state = .shutDown
+            return NSNull()
+        case "textDocument/hover":
+            let (uri, position) = try documentPosition(params)
+            return hover(uri, position) ?? NSNull()
+        case "textDocument/definition":
+            let (uri, position) = try documentPosition(params)
+            return definition(uri, position) ?? NSNull()
+        case "textDocument/references":
+            let (uri, position) = try documentPosition(params)
+            let context = params["context"] as? [String: Any]
+            return references(uri, position, includeDeclaration: context?["includeDeclaration"] as? Bool ?? true)
+        case "textDocument/completion":
+            let (uri, position) = try documentPosition(params)
+            return completion(uri, position)
+        case "textDocument/documentSymbol":
+            guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String else {
+                throw Failure(code: .invalidParams, message: "missing textDocument.uri")
+            }
+            return documentSymbols(uri)
+        default:
+            throw Failure(code: .methodNotFound, message: "unsupported method '\(method)'")
+        }
+    }
+
+    private func documentPosition(_ params: [String: Any]) throws(Failure) -> (String, LSPPosition) {
+        guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String,
+            let position = LSPPosition(json: params["position"])
+        else {
+            throw Failure(code: .invalidParams, message: "expected textDocument.uri and a position")
+        }
+        return (uri, position)
+    }
+
+    private func initialize(_ params: [String: Any]) -> Any {
+        state = .running
+        if let options = params["initializationOptions"] as? [String: Any], let url = options["docsURL"] as? String {
+            docsURL = url
+        }
+        if docsURL == nil, let root = Self.workspaceRoot(params) {
+            let checks = (root as NSString).appendingPathComponent("Docs/checks.md")
+            if FileManager.default.fileExists(atPath: checks) { docsURL = URL(fileURLWithPath: checks).absoluteString }
+        }
+        let capabilities: [String: Any] = [
+            "positionEncoding": "utf-16",
+            "textDocumentSync": ["openClose": true, "change": 1],
+            "hoverProvider": true,
+            "definitionProvider": true,
+            "referencesProvider": true,
+            "documentSymbolProvider": true,
+            "completionProvider": ["triggerCharacters": [" ", "[", ","]],
+        ]
+        return [
+            "capabilities": capabilities, "serverInfo": ["name": "haptic-policy", "version": HapticPolicyTool.version],
+        ]
+    }
+
+    private static func workspaceRoot(_ params: [String: Any]) -> String? {
+        if let folders = params["workspaceFolders"] as? [[String: Any]], let uri = folders.first?["uri"] as? String {
+            return PolicyWorkspace.path(of: uri)
+        }
+        if let uri = params["rootUri"] as? String { return PolicyWorkspace.path(of: uri) }
+        return params["rootPath"] as? String
+    }
+
+    // MARK: - Features
+
+    /// The occurrence under the cursor and the policy it belongs to.
+    private func lookup(_ uri: String, _ position: LSPPosition) -> (
+        PolicyWorkspace.Analysis, PolicyOccurrence
+    )? {
+        guard let analysis = workspace.analysis(uri), let point = analysis.lines.point(position),
+            let occurrence = analysis.index.occurrence(at: point)
+        else { return nil }
+        return (analysis, occurrence)
+    }
+
+    private func hover(_ uri: String, _ position: LSPPosition) -> Any? {
+        guard let (analysis, occurrence) = lookup(uri, position) else { return nil }
+        let document = analysis.isTestFile ? analysis.policyFile?.document : analysis.document
+        let policy = analysis.isTestFile ? analysis.policyFile?.policy : analysis.policy
+        guard let document,
+            let text = PolicyHover.text(occurrence.kind, occurrence.name, document: document, policy: policy)
+        else { return nil }
+        return ["contents": ["kind": "markdown", "value": text], "range": analysis.lines.range(occurrence.span).json]
+    }
+
+    private func definition(_ uri: String, _ position: LSPPosition) -> Any? {
+        if let analysis = workspace.analysis(uri), let point = analysis.lines.point(position),
+            let policy = analysis.policyFile, analysis.index.policyReference?.contains(point) == true
+        {
+            // A test file's `policy: plavo.yaml` leads to the policy's first line.
+            let start = LSPPosition(line: 0, character: 0)
+            return [["uri": workspace.uri(ofPath: policy.path), "range": LSPRange(start: start, end: start).json]]
+        }
+        guard let (analysis, occurrence) = lookup(uri, position) else { return nil }
+        let locations: [[String: Any]]
+        if analysis.isTestFile {
+            guard let policy = analysis.policyFile else { return nil }
+            let target = workspace.uri(ofPath: policy.path)
+            locations = policy.index.definitions(of: occurrence.kind, occurrence.name).map {
+                ["uri": target, "range": policy.lines.range($0.span).json]
+            }
+        } else {
+            locations = analysis.index.definitions(of: occurrence.kind, occurrence.name).map {
+                ["uri": uri, "range": analysis.lines.range($0.span).json]
+            }
+        }
+        return locations.isEmpty ? nil : locations
+    }
+
+    private func references(_ uri: String, _ position: LSPPosition, includeDeclaration: Bool) -> [Any] {
+        guard let (analysis, occurrence) = lookup(uri, position) else { return [] }
+        var found: [[String: Any]] = []
+        let policyPath: String
+        if analysis.isTestFile {
+            guard let policy = analysis.policyFile else {
+                return analysis.index.occurrences(of: occurrence.kind, occurrence.name).map {
+                    ["uri": uri, "range": analysis.lines.range($0.span).json]
+                }
+            }
+            policyPath = policy.path
+            let target = workspace.uri(ofPath: policy.path)
+            for each in policy.index.occurrences(of: occurrence.kind, occurrence.name)
+            where includeDeclaration || !each.isDefinition {
+                found.append(["uri": target, "range": policy.lines.range(each.span).json])
+            }
+        } else {
+            policyPath = analysis.path
+            for each in analysis.index.occurrences(of: occurrence.kind, occurrence.name)
+            where includeDeclaration || !each.isDefinition {
+                found.append(["uri": uri, "range": analysis.lines.range(each.span).json])
+            }
+        }
+        for (testURI, test) in workspace.testFiles(of: policyPath) {
+            for each in test.index.occurrences(of: occurrence.kind, occurrence.name) {
+                found.append(["uri": testURI, "range": test.lines.range(each.span).json])
+            }
+        }
+        return found
+    }
+
+    private func completion(_ uri: String, _ position: LSPPosition) -> Any {
+        let empty: [String: Any] = ["isIncomplete": false, "items": [Any]()]
+        guard let analysis = workspace.analysis(uri), let point = analysis.lines.point(position),
+            let line = analysis.lines.scalars(ofLine: position.line)
+        else { return empty }
+        let above = (max(0, position.line - 200)..<position.line).compactMap { analysis.lines.scalars(ofLine: $0) }
+        guard
+            let site = PolicyCompletion.site(
+                line: Array(line.prefix(point.column - 1)), above: above, isTestFile: analysis.isTestFile)
+        else { return empty }
+        let range = analysis.lines.range(
+            SourceSpan(
+                start: SourcePoint(line: point.line, column: site.startColumn),
+                end: point))
+        let items: [Any] = workspace.names(of: site.kind, for: analysis).filter { $0.hasPrefix(site.prefix) }.map {
+            name in
+            [
+                "label": name, "kind": Self.completionKind(site.kind), "detail": site.kind.rawValue,
+                "textEdit": ["range": range.json, "newText": name],
+            ]
+        }
+        return ["isIncomplete": false, "items": items]
+    }
+
+    private func documentSymbols(_ uri: String) -> [Any] {
+        guard let analysis = workspace.analysis(uri) else { return [] }
+        func symbol(_ declaration: PolicyDeclaration) -> [String: Any] {
+            [
+                "name": declaration.name, "detail": declaration.kind.rawValue,
+                "kind": Self.symbolKind(declaration.kind),
+                "range": analysis.lines.range(declaration.span).json,
+                "selectionRange": analysis.lines.range(declaration.nameSpan).json,
+                "children": declaration.children.map(symbol),
+            ]
+        }
+        return analysis.index.declarations.map(symbol)
+    }
+
+    // MARK: - Diagnostics
+
+    private func diagnosticsJSON(_ analysis: PolicyWorkspace.Analysis, uri: String) -> [Any] {
+        analysis.diagnostics.map { diagnostic in
+            var object: [String: Any] = [
+                "range": analysis.lines.range(span(of: diagnostic.location, in: analysis)).json,
+                "severity": Self.severity(diagnostic.severity),
+                "code": diagnostic.code,
+                "source": "haptic-policy",
+                "message": diagnostic.message + (diagnostic.invariant.map { " [\($0)]" } ?? ""),
+            ]
+            if let docsURL, DiagnosticRegistry.code(diagnostic.code) != nil {
+                object["codeDescription"] = ["href": docsURL + "#" + DiagnosticRegistry.anchor(of: diagnostic.code)]
+            }
+            let related: [Any] = diagnostic.notes.map { note in
+                let inFile = note.location.file == diagnostic.location.file
+                return [
+                    "location": [
+                        "uri": inFile ? uri : workspace.uri(ofPath: note.location.file),
+                        "range": analysis.lines.range(span(of: note.location, in: analysis)).json,
+                    ],
+                    "message": note.message,
+                ]
+            }
+            if !related.isEmpty { object["relatedInformation"] = related }
+            return object
+        }
+    }
+
+    /// What to underline for a finding at `location`: the scalar that starts there, else
+    /// the name written there, else one character.
+    private func span(of location: SourceLocation, in analysis: PolicyWorkspace.Analysis) -> SourceSpan {
+        let start = SourcePoint(line: max(location.line, 1), column: max(location.column, 1))
+        if let scalar = analysis.index.scalarSpan(at: location) { return scalar }
+        let line = Array(analysis.lines.scalars(ofSourceLine: start.line) ?? [])
+        var end = start.column - 1
+        while end < line.count, Self.isNameScalar(line[end]) { end += 1 }
+        if end == start.column - 1, end < line.count { end += 1 }
+        return SourceSpan(start: start, end: SourcePoint(line: start.line, column: end + 1))
+    }
+
+    // MARK: - Output
+
+    private func respond(id: Any, result: Any) {
+        write(["jsonrpc": "2.0", "id": id, "result": result])
+    }
+
+    private func respond(id: Any, failure: Failure) {
+        write(["jsonrpc": "2.0", "id": id, "error": ["code": failure.code.rawValue, "message": failure.message]])
+    }
+
+    private func notify(_ method: String, _ params: Any) {
+        write(["jsonrpc": "2.0", "method": method, "params": params])
+    }
+
+    private func write(_ message: [String: Any]) {
+        do {
+            let data = try JSONSerialization.data(withJSONObject: message, options: [.sortedKeys])
+            send(MessageReader.frame([UInt8](data)))
+        } catch {
+            log("haptic-policy lsp: could not encode a message: \(error)")
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Applies an incremental change (`range` in UTF-16 positions) to `text`.
+    static func apply(_ replacement: String, range: [String: Any], to text: String) -> String {
+        guard let start = LSPPosition(json: range["start"]), let end = LSPPosition(json: range["end"]) else {
+            return text
+        }
+        let lineStarts = utf16LineStarts(text)
+        let utf16 = Array(text.utf16)
+        func offset(_ position: LSPPosition) -> Int {
+            guard position.line < lineStarts.count else { return utf16.count }
+            // A character past the end of its line is the line's end, before its break.
+            var lineEnd = position.line + 1 < lineStarts.count ? lineStarts[position.line + 1] : utf16.count
+            if lineEnd > lineStarts[position.line], position.line + 1 < lineStarts.count {
+                lineEnd -= 1
+                if lineEnd > lineStarts[position.line], utf16[lineEnd] == 0x0A, utf16[lineEnd - 1] == 0x0D {
+                    lineEnd -= 1
+                }
+            }
+            return min(lineStarts[position.line] + position.character, lineEnd)
+        }
+        let lower = min(offset(start), utf16.count)
+        let upper = max(lower, min(offset(end), utf16.count))
+        let result = Array(utf16[..<lower]) + Array(replacement.utf16) + Array(utf16[upper...])
+        return String(decoding: result, as: UTF16.self)
+    }
+
+    /// The UTF-16 offsets where each line starts (after `\n`, `\r\n` or `\r`).
+    private static func utf16LineStarts(_ text: String) -> [Int] {
+        var starts = [0]
+        let units = Array(text.utf16)
+        var index = 0
+        while index < units.count {
+            if units[index] == 0x0D {
+                if index + 1 < units.count, units[index + 1] == 0x0A { index += 1 }
+                starts.append(index + 1)
+            } else if units[index] == 0x0A {
+                starts.append(index + 1)
+            }
+            index += 1
+        }
+        return starts
+    }
+
+    private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+        let character = Character(scalar)
+        return character.isLetter || character.isNumber || "._-".contains(character)
+    }
+
+    private static func severity(_ severity: Severity) -> Int {
+        switch severity {
+        case .error: 1
+        case .warning: 2
+        case .note: 3
+        }
+    }
+
+    private static func symbolKind(_ kind: PolicySymbolKind) -> Int {
+        switch kind {
+        case .feedback: 12  // Function
+        case .band: 10  // Enum
+        case .level: 22  // EnumMember
+        case .event: 24  // Event
+        case .screen: 5  // Class
+        case .invariant: 14  // Constant
+        case .budget: 16  // Number
+        }
+    }
+
+    private static func completionKind(_ kind: PolicySymbolKind) -> Int {
+        switch kind {
+        case .feedback: 3  // Function
+        case .band: 13  // Enum
+        case .level: 20  // EnumMember
+        case .event: 23  // Event
+        case .screen: 7  // Class
+        case .invariant: 21  // Constant
+        case .budget: 12  // Value
+        }
+    }
+}

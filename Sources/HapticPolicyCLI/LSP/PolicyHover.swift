@@ -1,0 +1,213 @@
+import HapticPolicy
+import HapticPolicyTools
+
+/// What the editor shows over a name (Markdown): what the policy declares it as, read
+/// from the document and, for feedback, from the compiled plan when the policy compiles.
+enum PolicyHover {
+    /// The text for `name` of `kind` in `document`; nil when the document does not declare it.
+    static func text(
+        _ kind: PolicySymbolKind, _ name: String, document: PolicyDocument, policy: Policy?
+    ) -> String? {
+        switch kind {
+        case .feedback:
+            guard let decl = document.feedback.first(where: { $0.name.value == name }) else { return nil }
+            return feedback(decl, plan: policy?.feedback(named: name), document: document)
+        case .band:
+            return document.bands.first { $0.name.value == name }.map(band)
+        case .level:
+            for band in document.bands {
+                if let index = band.levels.firstIndex(where: { $0.name.value == name }) {
+                    return "**band level `\(name)`** of `\(band.name.value)`\n\n" + levelLine(band, index)
+                }
+            }
+            return nil
+        case .event:
+            return document.events.first { $0.name.value == name }.map { event($0, document: document) }
+        case .screen:
+            return document.screens.first { $0.name.value == name }.map(screen)
+        case .invariant:
+            return document.invariants.first { $0.id.value == name }.map(invariant)
+        case .budget:
+            return document.budgets.first { $0.id.value == name }.map(budget)
+        }
+    }
+
+    private static func feedback(_ decl: FeedbackDecl, plan: FeedbackPlan?, document: PolicyDocument) -> String {
+        var lines = ["**feedback `\(decl.name.value)`** · \(decl.layer.value.rawValue) layer", ""]
+        if let plan {
+            switch plan.body {
+            case .preset(let preset, let intensity):
+                lines.append(
+                    "system preset `\(preset.rawValue)`" + (intensity.map { ", intensity \(numberText($0))" } ?? ""))
+            case .pattern(let template):
+                lines.append(patternSummary(template))
+                lines.append("fallback: " + fallbackText(plan.fallback))
+            }
+        } else {
+            switch decl.body {
+            case .preset(let preset, let intensity):
+                lines.append(
+                    "system preset `\(preset.value.rawValue)`"
+                        + (intensity.map { ", intensity \(numberText($0.value))" } ?? ""))
+            case .pattern(let pattern):
+                lines.append("custom pattern: \(count(pattern.events.count, "event"))")
+            }
+        }
+        if let note = decl.note { lines += ["", note] }
+        let uses = playedIn(decl.name.value, document: document)
+        if !uses.isEmpty { lines += ["", "played by: " + uses.joined(separator: ", ")] }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func patternSummary(_ template: PatternTemplate) -> String {
+        let transients = template.events.count { $0.kind == .transient }
+        let continuous = template.events.count { $0.kind == .continuous }
+        var parts: [String] = []
+        if transients > 0 { parts.append(count(transients, "transient")) }
+        if continuous > 0 { parts.append("\(continuous) continuous") }
+        var text = "custom pattern: " + (parts.isEmpty ? "silence only" : parts.joined(separator: " and "))
+        if let resolved = try? template.resolve() {
+            text += ", \(numberText(resolved.length)) s"
+            if let loop = try? template.loop?.evaluate(template.defaults) {
+                text += ", looping every \(numberText(loop)) s"
+            }
+        }
+        if !template.parameters.isEmpty {
+            let names = template.parameters.map { parameter in
+                "`\(parameter.name)` = \(numberText(parameter.defaultValue))" + (parameter.unit.map { " \($0)" } ?? "")
+            }
+            text += "\n\ntemplate parameters (defaults): " + names.joined(separator: ", ")
+        }
+        return text
+    }
+
+    private static func fallbackText(_ fallback: FeedbackPlan.Fallback?) -> String {
+        func step(_ step: FeedbackPlan.TimedPreset) -> String {
+            let preset = step.preset.rawValue + (step.intensity.map { " \(numberText($0))" } ?? "")
+            return step.name == step.preset.rawValue ? "`\(preset)`" : "`\(step.name)` → `\(preset)`"
+        }
+        switch fallback {
+        case nil: return "unspecified (skips silently when the pattern cannot play)"
+        case .none?: return "none (skips silently when the pattern cannot play)"
+        case .preset(let timed)?: return step(timed)
+        case .sequence(let steps)?:
+            return "sequence " + steps.map { "\(step($0)) at \($0.at) s" }.joined(separator: ", ")
+        }
+    }
+
+    /// `screen/event` of every table cell (and `everywhere/event`) with a row that plays `name`.
+    private static func playedIn(_ name: String, document: PolicyDocument) -> [String] {
+        var uses: [String] = []
+        func scan(_ cells: [CellDecl], _ owner: String) {
+            for cell in cells where cell.rows.contains(where: { $0.play?.value == name }) {
+                uses.append("\(owner)/\(cell.event.value)")
+            }
+        }
+        scan(document.everywhere, "everywhere")
+        for screen in document.screens { scan(screen.cells, screen.name.value) }
+        for band in document.bands where band.levels.contains(where: { $0.play?.value == name }) {
+            uses.append("band \(band.name.value)")
+        }
+        return uses
+    }
+
+    private static func band(_ band: BandDecl) -> String {
+        var lines = [
+            "**band `\(band.name.value)`**" + (band.unit.map { " (\($0))" } ?? "")
+                + " · hysteresis \(numberText(band.hysteresis.value))",
+            "",
+        ]
+        for index in band.levels.indices { lines.append("- " + levelLine(band, index)) }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func levelLine(_ band: BandDecl, _ index: Int) -> String {
+        let level = band.levels[index]
+        let unit = band.unit.map { $0 == "%" ? "%" : " \($0)" } ?? ""
+        let lower = index > 0 ? band.levels[index - 1].below?.value : nil
+        let range: String
+        switch (lower, level.below?.value) {
+        case (let low?, let high?): range = "\(numberText(low))\(unit) to below \(numberText(high))\(unit)"
+        case (nil, let high?): range = "below \(numberText(high))\(unit)"
+        case (let low?, nil): range = "\(numberText(low))\(unit) and above"
+        case (nil, nil): range = "every value"
+        }
+        let action =
+            level.play.map { "plays `\($0.value)`" } ?? level.silent.map { "silent: \($0.value)" } ?? "decides nothing"
+        return "`\(level.name.value)`: \(range), \(action)"
+    }
+
+    private static func event(_ event: EventDecl, document: PolicyDocument) -> String {
+        let screens: String
+        switch event.screens {
+        case .all: screens = "every screen"
+        case .only(let names): screens = names.map { "`\($0.value)`" }.joined(separator: ", ")
+        }
+        var lines = [
+            "**event `\(event.name.value)`** · \(event.layer.value.rawValue) layer", "",
+            "occurs on: \(screens)" + (event.value.map { " · carries a \($0.value.rawValue) value" } ?? ""),
+        ]
+        if let note = event.note { lines += ["", note] }
+        var decided: [String] = []
+        if document.everywhere.contains(where: { $0.event.value == event.name.value }) { decided.append("everywhere") }
+        for screen in document.screens where screen.cells.contains(where: { $0.event.value == event.name.value }) {
+            decided.append(screen.name.value)
+        }
+        if !decided.isEmpty { lines += ["", "decided on: " + decided.joined(separator: ", ")] }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func screen(_ screen: ScreenDecl) -> String {
+        var lines = ["**screen `\(screen.name.value)`**", ""]
+        if !screen.onEnter.isEmpty {
+            lines.append("on entering: " + screen.onEnter.map(\.value.rawValue).joined(separator: ", "))
+        }
+        lines.append(
+            "decides \(count(screen.cells.count, "event")): "
+                + screen.cells.map { "`\($0.event.value)`" }.joined(separator: ", "))
+        if let note = screen.note { lines += ["", note] }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func invariant(_ invariant: InvariantDecl) -> String {
+        var lines = ["**invariant \(invariant.id.value)** · rule `\(invariant.kind.value.rawValue)`"]
+        if let text = invariant.text { lines += ["", text] }
+        if !invariant.presets.isEmpty {
+            lines += [
+                "",
+                "presets never played: " + invariant.presets.map { "`\($0.value.rawValue)`" }.joined(separator: ", "),
+            ]
+        }
+        for exception in invariant.exceptions {
+            lines += ["", "except `\(exception.event.value)`: \(exception.reason.value)"]
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func budget(_ budget: BudgetDecl) -> String {
+        let scope: String
+        switch budget.scope {
+        case .eachScreen: scope = "on each screen"
+        case .screen(let screen): scope = "on screen `\(screen.value)`"
+        case .layer(let layer): scope = "of the \(layer.value.rawValue) layer"
+        }
+        var lines = [
+            "**budget \(budget.id.value)**: at most \(count(budget.max.value, "ring")) per \(numberText(budget.window.value)) s \(scope)"
+        ]
+        for exception in budget.exceptions {
+            lines += ["", "except `\(exception.event.value)`: \(exception.reason.value)"]
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+}
+
+extension PatternTemplate {
+    /// Every parameter at its default.
+    fileprivate var defaults: [String: Double] {
+        Dictionary(parameters.map { ($0.name, $0.defaultValue) }, uniquingKeysWith: { first, _ in first })
+    }
+}

@@ -1,0 +1,232 @@
+import HapticPolicy
+import HapticPolicyTools
+import HapticPolicyYAML
+
+/// What a name in a policy stands for.
+enum PolicySymbolKind: String, CaseIterable, Sendable {
+    /// A named feedback (`feedback:`).
+    case feedback
+    /// A band set (`bands:`).
+    case band
+    /// A level of a band set (`levels:`), which test files name in `band:`.
+    case level
+    /// An event of the catalogue (`events:`).
+    case event
+    /// A screen (`screens:`).
+    case screen
+    /// An invariant id (`invariants:`).
+    case invariant
+    /// A budget id (`budgets:`).
+    case budget
+}
+
+/// One place a name is written: where it is declared, or where it is used.
+struct PolicyOccurrence: Hashable {
+    /// What the name stands for.
+    var kind: PolicySymbolKind
+    /// The name.
+    var name: String
+    /// Where it is written (a quoted name with its quotes).
+    var span: SourceSpan
+    /// Whether this is the declaration.
+    var isDefinition: Bool
+}
+
+/// A declaration for the editor's outline: its name, its whole extent and what it holds.
+struct PolicyDeclaration: Hashable {
+    /// What is declared.
+    var kind: PolicySymbolKind
+    /// The name.
+    var name: String
+    /// Where the name is written.
+    var nameSpan: SourceSpan
+    /// The whole declaration (the key and its value).
+    var span: SourceSpan
+    /// Declarations inside it (a band's levels).
+    var children: [PolicyDeclaration]
+}
+
+/// Every name written in one file (a policy or a policy test file), with its span and
+/// meaning, built from what the front end decoded (`PolicyDocument`) and where the YAML
+/// tree says each node ends. The editor features (definition, references, hover,
+/// completion, outline) read it; none of them reads YAML.
+struct PolicyIndex {
+    /// Every occurrence, in source order.
+    private(set) var occurrences: [PolicyOccurrence] = []
+    /// The declarations, in source order.
+    private(set) var declarations: [PolicyDeclaration] = []
+    /// In a test file: where its `policy:` value is written (it leads to the policy file).
+    private(set) var policyReference: SourceSpan?
+    private let spans: NodeSpans
+
+    /// The occurrence under `point`, if a name is written there.
+    func occurrence(at point: SourcePoint) -> PolicyOccurrence? {
+        occurrences.first { $0.span.contains(point) }
+    }
+
+    /// Where `name` of `kind` is declared.
+    func definitions(of kind: PolicySymbolKind, _ name: String) -> [PolicyOccurrence] {
+        occurrences.filter { $0.isDefinition && $0.kind == kind && $0.name == name }
+    }
+
+    /// Every place `name` of `kind` is written, its declaration included.
+    func occurrences(of kind: PolicySymbolKind, _ name: String) -> [PolicyOccurrence] {
+        occurrences.filter { $0.kind == kind && $0.name == name }
+    }
+
+    /// The declared names of `kind`, in source order, each once.
+    func names(of kind: PolicySymbolKind) -> [String] {
+        var seen = Set<String>()
+        return occurrences.filter { $0.isDefinition && $0.kind == kind && seen.insert($0.name).inserted }.map(\.name)
+    }
+
+    /// The span of what the front end reported at `location`: the scalar that starts there
+    /// (a name, a value), else nil.
+    func scalarSpan(at location: SourceLocation) -> SourceSpan? {
+        spans.scalar(at: SourcePoint(location))
+    }
+
+    private init(spans: NodeSpans) {
+        self.spans = spans
+    }
+
+    /// An index with nothing in it, for a file that could not be read at all.
+    static var empty: PolicyIndex { PolicyIndex(spans: NodeSpans()) }
+
+    private mutating func add(_ kind: PolicySymbolKind, _ name: Located<String>, definition: Bool = false) {
+        guard name.location.line > 0 else { return }
+        let start = SourcePoint(name.location)
+        let span =
+            spans.scalar(at: start)
+            ?? SourceSpan(
+                start: start, end: SourcePoint(line: start.line, column: start.column + name.value.unicodeScalars.count)
+            )
+        occurrences.append(PolicyOccurrence(kind: kind, name: name.value, span: span, isDefinition: definition))
+    }
+
+    private mutating func declare(
+        _ kind: PolicySymbolKind, _ name: Located<String>, at location: SourceLocation? = nil,
+        children: [PolicyDeclaration] = []
+    ) -> PolicyDeclaration? {
+        add(kind, name, definition: true)
+        guard let occurrence = occurrences.last, occurrence.isDefinition, occurrence.name == name.value else {
+            return nil
+        }
+        // A declaration in a list (an invariant, a level) spans its mapping; one keyed by
+        // its name spans the key and its value.
+        let whole =
+            location.flatMap { spans.collection(at: SourcePoint($0)) } ?? spans.entry(at: SourcePoint(name.location))
+            ?? occurrence.span
+        return PolicyDeclaration(
+            kind: kind, name: name.value, nameSpan: occurrence.span, span: whole, children: children)
+    }
+
+    /// The index of a policy: its declarations and every name its tables, bands,
+    /// fallbacks, events, invariants and budgets refer to. Feedback and fallback targets
+    /// that are preset ids (`impact.soft`) are not names.
+    static func policy(_ document: PolicyDocument, tree: YAMLNode?) -> PolicyIndex {
+        var index = PolicyIndex(spans: NodeSpans(tree))
+        let feedback = Set(document.feedback.map(\.name.value))
+        for invariant in document.invariants {
+            if let declaration = index.declare(.invariant, invariant.id, at: invariant.location) {
+                index.declarations.append(declaration)
+            }
+            for exception in invariant.exceptions { index.add(.event, exception.event) }
+        }
+        for decl in document.feedback {
+            if let declaration = index.declare(.feedback, decl.name) { index.declarations.append(declaration) }
+            switch decl.fallback {
+            case .target(let target)? where feedback.contains(target.value):
+                index.add(.feedback, target)
+            case .sequence(let steps, _)?:
+                for step in steps where feedback.contains(step.target.value) { index.add(.feedback, step.target) }
+            default:
+                break
+            }
+        }
+        for band in document.bands {
+            var levels: [PolicyDeclaration] = []
+            for level in band.levels {
+                if let declaration = index.declare(.level, level.name, at: level.location) {
+                    levels.append(declaration)
+                }
+                if let play = level.play { index.add(.feedback, play) }
+            }
+            if let declaration = index.declare(.band, band.name, children: levels) {
+                index.declarations.append(declaration)
+            }
+        }
+        for event in document.events {
+            if let declaration = index.declare(.event, event.name) { index.declarations.append(declaration) }
+            if case .only(let screens) = event.screens {
+                for screen in screens { index.add(.screen, screen) }
+            }
+        }
+        for cell in document.everywhere { index.addCell(cell, feedback: feedback) }
+        for screen in document.screens {
+            if let declaration = index.declare(.screen, screen.name) { index.declarations.append(declaration) }
+            for cell in screen.cells { index.addCell(cell, feedback: feedback) }
+        }
+        for budget in document.budgets {
+            if let declaration = index.declare(.budget, budget.id, at: budget.location) {
+                index.declarations.append(declaration)
+            }
+            if case .screen(let screen) = budget.scope { index.add(.screen, screen) }
+            for exception in budget.exceptions { index.add(.event, exception.event) }
+        }
+        index.occurrences.sort { $0.span.start < $1.span.start }
+        index.declarations.sort { $0.span.start < $1.span.start }
+        return index
+    }
+
+    private mutating func addCell(_ cell: CellDecl, feedback: Set<String>) {
+        add(.event, cell.event)
+        for row in cell.rows {
+            if let play = row.play { add(.feedback, play) }
+            if let band = row.band { add(.band, band) }
+            if let stop = row.stop, feedback.contains(stop.value) { add(.feedback, stop) }
+            for cite in row.cites { add(.invariant, cite) }
+        }
+    }
+
+    /// The index of a policy test file: the screens, events, feedback, band levels and
+    /// budgets its table rows and case steps name (`screen:`, `event:`, `play:`, `stop:`,
+    /// `band:`, `breaches:`). It declares nothing: its names are declared in its policy.
+    static func testFile(tree: YAMLNode?) -> PolicyIndex {
+        var index = PolicyIndex(spans: NodeSpans(tree))
+        if let tree { index.addTestNames(tree, file: tree.location.file) }
+        if let value = tree?.pairs?.first(where: { $0.key.scalarText == "policy" })?.value, value.scalarText != nil {
+            index.policyReference = index.spans.scalar(at: SourcePoint(value.location))
+        }
+        index.occurrences.sort { $0.span.start < $1.span.start }
+        return index
+    }
+
+    private static let testKeys: [String: PolicySymbolKind] = [
+        "screen": .screen, "event": .event, "play": .feedback, "stop": .feedback, "band": .level,
+        "breaches": .budget,
+    ]
+
+    private mutating func addTestNames(_ node: YAMLNode, file: String) {
+        switch node.content {
+        case .scalar:
+            break
+        case .sequence(let items):
+            for item in items { addTestNames(item, file: file) }
+        case .mapping(let pairs):
+            for pair in pairs {
+                guard let key = pair.key.scalarText, let kind = Self.testKeys[key] else {
+                    addTestNames(pair.value, file: file)
+                    continue
+                }
+                let values = pair.value.items ?? [pair.value]
+                for value in values {
+                    guard let text = value.scalarText, !text.isEmpty, !(kind == .feedback && text == "all") else {
+                        continue
+                    }
+                    add(kind, Located(text, at: value.location))
+                }
+            }
+        }
+    }
+}

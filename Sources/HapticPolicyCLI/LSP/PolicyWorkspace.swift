@@ -1,0 +1,213 @@
+import Foundation
+import HapticPolicy
+import HapticPolicyTools
+import HapticPolicyYAML
+
+/// The documents an editor has open and what the front end makes of each: the policy
+/// logic of `haptic-policy lsp`, apart from the protocol (`LanguageServer`).
+///
+/// A document is checked exactly as `haptic-policy lint` checks the file (the same
+/// `PolicyFrontEnd.check` and `LintCommand.checkTestFile`), reading the editor's text
+/// instead of the file for every open document (`CommandContext.openDocuments`), so a
+/// test file is checked against its policy's unsaved text when that is open too.
+final class PolicyWorkspace {
+    /// One open document.
+    struct Document {
+        /// The URI the editor names it by.
+        var uri: String
+        /// The path the front end reads and names it by.
+        var path: String
+        /// The editor's text.
+        var text: String
+        /// The editor's version number.
+        var version: Int
+    }
+
+    /// What the front end found in one document.
+    struct Analysis {
+        /// The document's path.
+        var path: String
+        /// Its lines, for position conversion.
+        var lines: TextLines
+        /// Every finding `lint` gives for the file, sorted by location.
+        var diagnostics: [Diagnostic]
+        /// The names written in it.
+        var index: PolicyIndex
+        /// Whether it is a policy test file (`*.tests.yaml`).
+        var isTestFile: Bool
+        /// For a policy: its decoded document (best effort when it has errors).
+        var document: PolicyDocument?
+        /// For a policy: the compiled policy, when it has no errors.
+        var policy: Policy?
+        /// For a test file: the analysis of the policy it names, when that can be read.
+        var policyFile: PolicyFile?
+    }
+
+    /// The policy a test file names, analysed.
+    struct PolicyFile {
+        /// Its path.
+        var path: String
+        /// Its lines.
+        var lines: TextLines
+        /// Its names.
+        var index: PolicyIndex
+        /// Its document, when it decodes.
+        var document: PolicyDocument?
+        /// Its compiled policy, when it has no errors.
+        var policy: Policy?
+    }
+
+    private(set) var documents: [String: Document] = [:]
+    private var cache: [String: (version: Int, analysis: Analysis)] = [:]
+    /// The names each policy declared the last time it decoded, for completion while the
+    /// text being typed is not valid YAML.
+    private var lastNames: [String: [PolicySymbolKind: [String]]] = [:]
+    private let environment: [String: String]
+
+    init(environment: [String: String]) {
+        self.environment = environment
+    }
+
+    /// Opens or replaces a document.
+    func open(uri: String, text: String, version: Int) {
+        documents[uri] = Document(uri: uri, path: Self.path(of: uri), text: text, version: version)
+        invalidate()
+    }
+
+    /// Replaces the text of an open document; false when it is not open.
+    @discardableResult
+    func change(uri: String, text: String, version: Int) -> Bool {
+        guard documents[uri] != nil else { return false }
+        documents[uri]?.text = text
+        documents[uri]?.version = version
+        invalidate()
+        return true
+    }
+
+    /// Forgets a document.
+    func close(uri: String) {
+        documents[uri] = nil
+        invalidate()
+    }
+
+    // Any change can change another document's findings (a test file's policy), and
+    // checking is cheap next to typing: forget every analysis.
+    private func invalidate() {
+        cache.removeAll()
+    }
+
+    /// The analysis of an open document; nil when it is not open.
+    func analysis(_ uri: String) -> Analysis? {
+        guard let document = documents[uri] else { return nil }
+        if let cached = cache[uri], cached.version == document.version { return cached.analysis }
+        let analysis = analyze(document)
+        cache[uri] = (document.version, analysis)
+        return analysis
+    }
+
+    /// The URI to name `path` by: the editor's own when the file is open, else a file URI.
+    func uri(ofPath path: String) -> String {
+        let key = CommandContext.openDocumentKey(path)
+        if let open = documents.values.first(where: { CommandContext.openDocumentKey($0.path) == key }) {
+            return open.uri
+        }
+        return URL(fileURLWithPath: path).absoluteString
+    }
+
+    /// The names of `kind` the document (or a test file's policy) declares, or declared
+    /// the last time it could be read.
+    func names(of kind: PolicySymbolKind, for analysis: Analysis) -> [String] {
+        let index = analysis.isTestFile ? analysis.policyFile?.index : analysis.index
+        let path = analysis.isTestFile ? analysis.policyFile?.path : analysis.path
+        let current = index?.names(of: kind) ?? []
+        guard current.isEmpty, let path else { return current }
+        return lastNames[path]?[kind] ?? []
+    }
+
+    /// The open test documents that name the policy at `path`.
+    func testFiles(of path: String) -> [(uri: String, analysis: Analysis)] {
+        let key = CommandContext.openDocumentKey(path)
+        return documents.keys.sorted().compactMap { uri in
+            guard let analysis = analysis(uri), analysis.isTestFile,
+                let policy = analysis.policyFile, CommandContext.openDocumentKey(policy.path) == key
+            else { return nil }
+            return (uri, analysis)
+        }
+    }
+
+    /// The path the front end reads for a document URI: a `file:` URI's path, else the
+    /// URI itself (an unsaved buffer, which only the open text stands for).
+    static func path(of uri: String) -> String {
+        if uri.hasPrefix("file:"), let url = URL(string: uri), url.isFileURL, !url.path.isEmpty {
+            return url.path
+        }
+        return uri
+    }
+
+    private func context() -> CommandContext {
+        var context = CommandContext(
+            stdout: Output(capturingAsTerminal: false), stderr: Output(capturingAsTerminal: false, name: "stderr"),
+            standardInput: StandardInput(bytes: []), environment: environment)
+        for document in documents.values {
+            context.openDocuments[CommandContext.openDocumentKey(document.path)] = Array(document.text.utf8)
+        }
+        return context
+    }
+
+    private func analyze(_ document: Document) -> Analysis {
+        let context = context()
+        let path = document.path
+        let bytes = Array(document.text.utf8)
+        let lines = TextLines(document.text)
+        if path.hasSuffix(".tests.yaml") {
+            let (diagnostics, _) = LintCommand.checkTestFile(path, context: context)
+            let tree = YAMLDataFile.read(bytes, file: path).root
+            let loaded = PolicyTestLoader.parse(bytes, file: path)
+            let written = tree?.pairs?.first { $0.key.scalarText == "policy" }?.value
+            let named = written.flatMap { node in node.scalarText.map { Located($0, at: node.location) } }
+            let suite = loaded.suite ?? PolicyTestSuite(file: path, policy: named, cases: [])
+            let policyPath = TestCommand.policyPath(for: suite, file: path)
+            return Analysis(
+                path: path, lines: lines, diagnostics: diagnostics, index: .testFile(tree: tree), isTestFile: true,
+                policyFile: policyFile(policyPath, context: context))
+        }
+        if Self.isScenario(path) {
+            // A scenario (`simulate`'s input) gets the scenario front end's findings; its
+            // names are checked against a policy only by `simulate`, which names the policy.
+            let loaded = ScenarioLoader.parse(bytes, file: path)
+            return Analysis(
+                path: path, lines: lines, diagnostics: loaded.diagnostics, index: .empty, isTestFile: false)
+        }
+        let checked = PolicyFrontEnd.check(path, context: context)
+        let tree = YAMLDataFile.read(bytes, file: path).root
+        let index = checked.document.map { PolicyIndex.policy($0, tree: tree) } ?? .empty
+        remember(index, for: path)
+        return Analysis(
+            path: path, lines: lines, diagnostics: checked.diagnostics, index: index, isTestFile: false,
+            document: checked.document, policy: checked.policy)
+    }
+
+    /// Whether `path` is a scenario: a file in a `scenarios` folder, where `simulate`
+    /// looks for them (`Policies/scenarios/drying.yaml`).
+    static func isScenario(_ path: String) -> Bool {
+        ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent == "scenarios"
+    }
+
+    private func policyFile(_ path: String, context: CommandContext) -> PolicyFile? {
+        let checked = PolicyFrontEnd.check(path, context: context)
+        guard let source = checked.source else { return nil }
+        let tree = YAMLDataFile.read(Array(source.utf8), file: path).root
+        let index = checked.document.map { PolicyIndex.policy($0, tree: tree) } ?? .empty
+        remember(index, for: path)
+        return PolicyFile(
+            path: path, lines: TextLines(source), index: index, document: checked.document, policy: checked.policy)
+    }
+
+    private func remember(_ index: PolicyIndex, for path: String) {
+        var names: [PolicySymbolKind: [String]] = [:]
+        for kind in PolicySymbolKind.allCases { names[kind] = index.names(of: kind) }
+        guard names.values.contains(where: { !$0.isEmpty }) else { return }
+        lastNames[CommandContext.openDocumentKey(path)] = names
+        lastNames[path] = names
+    }
+}

@@ -1,0 +1,377 @@
+"""End-to-end tests of `haptic-policy lsp` with a real LSP client (pytest-lsp, pygls).
+
+Run by scripts/test after `swift build`: `python3 -m pytest -q Tests/lsp`. The server
+binary is HAPTIC_POLICY_BIN, else .build/debug/haptic-policy.
+"""
+
+import json
+import os
+import pathlib
+import re
+import subprocess
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+BINARY = os.environ.get("HAPTIC_POLICY_BIN", str(ROOT / ".build" / "debug" / "haptic-policy"))
+PLAVO = ROOT / "Policies" / "plavo.yaml"
+PLAVO_TESTS = ROOT / "Policies" / "plavo.tests.yaml"
+PLAVO_TEXT = PLAVO.read_text(encoding="utf-8")
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[BINARY, "lsp"]))
+async def client(lsp_client: LanguageClient):
+    await lsp_client.initialize_session(
+        types.InitializeParams(capabilities=types.ClientCapabilities(), root_uri=ROOT.as_uri())
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+def position(text: str, needle: str, occurrence: int = 0, after: str | None = None) -> types.Position:
+    """The LSP position (UTF-16 offsets) of the `occurrence`th `needle`, on the first
+    line containing `after` if given."""
+    lines = text.split("\n")
+    found = 0
+    for number, line in enumerate(lines):
+        if after is not None and after not in line:
+            continue
+        start = 0
+        while (index := line.find(needle, start)) >= 0:
+            if found == occurrence:
+                return types.Position(line=number, character=len(line[:index].encode("utf-16-le")) // 2)
+            found += 1
+            start = index + 1
+        if after is not None:
+            break
+    raise AssertionError(f"{needle!r} not found")
+
+
+def shifted(at: types.Position, characters: int) -> types.Position:
+    return types.Position(line=at.line, character=at.character + characters)
+
+
+async def open_document(client: LanguageClient, uri: str, text: str, version: int = 1):
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="yaml", version=version, text=text)
+        )
+    )
+    return list(await diagnostics_of(client, uri, version))
+
+
+async def change_document(client: LanguageClient, uri: str, text: str, version: int):
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+        )
+    )
+    return list(await diagnostics_of(client, uri, version))
+
+
+async def diagnostics_of(client: LanguageClient, uri: str, version: int):
+    """Waits for the diagnostics of `uri` at `version`."""
+    while True:
+        params = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        if params.uri == uri and params.version == version:
+            return list(params.diagnostics)
+
+
+def hover_text(result) -> str:
+    assert result is not None
+    return result.contents.value
+
+
+@pytest.mark.asyncio
+async def test_plavo_is_clean(client: LanguageClient):
+    diagnostics = await open_document(client, PLAVO.as_uri(), PLAVO_TEXT)
+    assert diagnostics == []
+
+
+@pytest.mark.asyncio
+async def test_unknown_feedback_is_reported_at_the_name_with_its_code_and_docs(client: LanguageClient, tmp_path):
+    text = PLAVO_TEXT.replace("plant.found:        {play: pulse", "plant.found:        {play: gaol", 1)
+    uri = (tmp_path / "typo.yaml").as_uri()
+    diagnostics = await open_document(client, uri, text)
+    unknown = [d for d in diagnostics if d.code == "HP201"]
+    assert len(unknown) == 1, diagnostics
+    start = position(text, "gaol")
+    assert unknown[0].range == types.Range(start=start, end=shifted(start, 4))
+    assert unknown[0].severity == types.DiagnosticSeverity.Error
+    assert "gaol" in unknown[0].message
+    assert unknown[0].source == "haptic-policy"
+    href = unknown[0].code_description.href
+    assert href == (ROOT / "Docs" / "checks.md").as_uri() + "#hp201"
+    checks = (ROOT / "Docs" / "checks.md").read_text(encoding="utf-8")
+    assert '| HP201 | error | `unknown-feedback` | <a id="hp201"></a>' in checks
+    # pulse is no longer played anywhere: the unused-feedback warning, as lint gives it.
+    lint = subprocess.run(
+        [BINARY, "lint", "--format", "json", "-"], input=text.encode(), capture_output=True, cwd=ROOT
+    )
+    linted = sorted(d["code"] for d in json.loads(lint.stdout)["diagnostics"])
+    assert sorted(str(d.code) for d in diagnostics) == linted
+
+
+@pytest.mark.asyncio
+async def test_columns_are_utf16_after_non_ascii_text(client: LanguageClient, tmp_path):
+    # An emoji is two UTF-16 units but one Unicode scalar (the front end's column unit),
+    # and Japanese is three UTF-8 bytes per character.
+    original = "plant.notFound:     {silent: 植物がまだ映っていないのはユーザーのミスではない (no plant in view yet is not a failure), cite: H-2}"
+    assert original in PLAVO_TEXT
+    edited = original.replace("{silent: ", "{silent: 🌱🌱 ").replace("cite: H-2", "cite: H-9")
+    text = PLAVO_TEXT.replace(original, edited)
+    uri = (tmp_path / "emoji.yaml").as_uri()
+    diagnostics = await open_document(client, uri, text)
+    unknown = [d for d in diagnostics if "H-9" in d.message]
+    assert len(unknown) == 1, diagnostics
+    start = position(text, "H-9")
+    assert unknown[0].range == types.Range(start=start, end=shifted(start, 3))
+    # A request at a UTF-16 offset past the emoji finds the name written there.
+    text = text.replace("cite: H-9", "cite: H-2")
+    await change_document(client, uri, text, 2)
+    at = position(text, "H-2", after="🌱")
+    result = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=shifted(at, 1))
+    )
+    assert "invariant H-2" in hover_text(result)
+    assert result.range == types.Range(start=at, end=shifted(at, 3))
+
+
+@pytest.mark.asyncio
+async def test_hover_tells_what_a_name_is(client: LanguageClient):
+    uri = PLAVO.as_uri()
+    await open_document(client, uri, PLAVO_TEXT)
+
+    async def hover(needle: str, after: str) -> str:
+        result = await client.text_document_hover_async(
+            types.HoverParams(
+                text_document=types.TextDocumentIdentifier(uri=uri), position=position(PLAVO_TEXT, needle, after=after)
+            )
+        )
+        return hover_text(result)
+
+    pulse = await hover("pulse", after="{play: pulse")
+    assert "feedback `pulse`" in pulse and "creature layer" in pulse
+    assert "custom pattern: 2 transients, 0.14 s" in pulse
+    assert "fallback: `snap` → `impact.rigid 0.7`" in pulse
+    assert "played by: camera/plant.found" in pulse
+    tap = await hover("tap", after="shutter:            {play: tap")
+    assert "system preset `impact.light`" in tap
+    moisture = await hover("moisture,", after="{band: moisture")
+    assert "hysteresis 1.5" in moisture
+    assert "`parched`: below 10%, plays `soil.parched`" in moisture
+    assert "`soaked`: 80% and above, plays `soil.soaked`" in moisture
+    invariant = await hover("H-2", after="{play: caution, cite: H-2, note: \"a real limit, said gently\"")
+    assert "失敗ではないことに失敗の合図を出さない" in invariant
+    assert "`notification.error`" in invariant
+    event = await hover("plant.found", after="plant.found:        {play: pulse")
+    assert "event `plant.found`" in event and "occurs on: `camera`" in event
+    screen = await hover("camera", after="sensor.unreachable: {layer: ui")
+    assert "screen `camera`" in screen and "on entering: prepare-engine" in screen
+
+
+@pytest.mark.asyncio
+async def test_definition_and_references(client: LanguageClient):
+    uri = PLAVO.as_uri()
+    await open_document(client, uri, PLAVO_TEXT)
+    use = position(PLAVO_TEXT, "caution", after="diary.limitReached: {play: caution")
+    definitions = await client.text_document_definition_async(
+        types.DefinitionParams(text_document=types.TextDocumentIdentifier(uri=uri), position=use)
+    )
+    declared = position(PLAVO_TEXT, "caution", after="caution: {layer: ui")
+    assert [(d.uri, d.range.start) for d in definitions] == [(uri, declared)]
+    references = await client.text_document_references_async(
+        types.ReferenceParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            position=use,
+            context=types.ReferenceContext(include_declaration=True),
+        )
+    )
+    uses = [m.start() for m in re.finditer(r"play: caution", PLAVO_TEXT)]
+    assert len(references) == len(uses) + 1
+    assert {r.range.start.line for r in references} == {declared.line} | {
+        PLAVO_TEXT.count("\n", 0, offset) for offset in uses
+    }
+    without = await client.text_document_references_async(
+        types.ReferenceParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            position=use,
+            context=types.ReferenceContext(include_declaration=False),
+        )
+    )
+    assert len(without) == len(uses)
+    # A screen named in an event's screens list goes to the screen's declaration.
+    screens = await client.text_document_definition_async(
+        types.DefinitionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            position=position(PLAVO_TEXT, "naming", after="plant.meet:         {layer: creature"),
+        )
+    )
+    assert [d.range.start for d in screens] == [position(PLAVO_TEXT, "naming:")]
+
+
+@pytest.mark.asyncio
+async def test_a_test_file_is_checked_and_leads_into_its_policy(client: LanguageClient):
+    text = PLAVO_TESTS.read_text(encoding="utf-8")
+    uri = PLAVO_TESTS.as_uri()
+    assert await open_document(client, uri, text) == []
+    at = position(text, "pulse", after="{screen: camera, event: plant.found, speaks: true, play: pulse")
+    definitions = await client.text_document_definition_async(
+        types.DefinitionParams(text_document=types.TextDocumentIdentifier(uri=uri), position=at)
+    )
+    assert [(d.uri, d.range.start) for d in definitions] == [(PLAVO.as_uri(), position(PLAVO_TEXT, "pulse:"))]
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=at)
+    )
+    assert "feedback `pulse`" in hover_text(hover)
+    policy = await client.text_document_definition_async(
+        types.DefinitionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=position(text, "plavo.yaml", after="policy: plavo.yaml")
+        )
+    )
+    assert [(d.uri, d.range.start.line) for d in policy] == [(PLAVO.as_uri(), 0)]
+    # A typo in the test file is lint's HP806 at the step.
+    typo = text.replace("play: pulse, render: \"pattern:pulse\", rule: camera/plant.found", "play: pluse", 1)
+    diagnostics = await change_document(client, uri, typo, 2)
+    assert [d.code for d in diagnostics] == ["HP806"]
+
+
+@pytest.mark.asyncio
+async def test_completion_offers_declared_names_mid_edit(client: LanguageClient, tmp_path):
+    uri = (tmp_path / "editing.yaml").as_uri()
+    await open_document(client, uri, PLAVO_TEXT)
+    # Typing a new cell: the flow mapping is not closed yet, so the YAML does not parse.
+    line = "      shutter:            {play: "
+    text = PLAVO_TEXT.replace("      shutter:            {play: tap}", line + "pu", 1)
+    diagnostics = await change_document(client, uri, text, 2)
+    assert any(d.code == "HP005" for d in diagnostics), diagnostics
+    at = shifted(position(text, line + "pu"), len(line) + 2)
+    result = await client.text_document_completion_async(
+        types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=uri), position=at)
+    )
+    labels = [item.label for item in result.items]
+    assert labels == ["pulse"]
+    assert result.items[0].text_edit.range == types.Range(start=shifted(at, -2), end=at)
+    # A band after `band: `, and an event name as a key of a table.
+    text = PLAVO_TEXT.replace("{band: moisture, cite: H-1}", "{band: , cite: H-1}", 1)
+    await change_document(client, uri, text, 3)
+    at = shifted(position(text, "{band: "), len("{band: "))
+    result = await client.text_document_completion_async(
+        types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=uri), position=at)
+    )
+    assert [item.label for item in result.items] == ["moisture"]
+    text = PLAVO_TEXT.replace("      plant.meet: {play: meet", "      plant.m\n      plant.meet: {play: meet", 1)
+    await change_document(client, uri, text, 4)
+    at = types.Position(line=text.split("\n").index("      plant.m"), character=len("      plant.m"))
+    result = await client.text_document_completion_async(
+        types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=uri), position=at)
+    )
+    assert [item.label for item in result.items] == ["plant.meet"]
+
+
+@pytest.mark.asyncio
+async def test_document_symbols(client: LanguageClient):
+    uri = PLAVO.as_uri()
+    await open_document(client, uri, PLAVO_TEXT)
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    names = {(s.detail, s.name) for s in symbols}
+    assert {("screen", "camera"), ("feedback", "pulse"), ("band", "moisture"), ("invariant", "H-4")} <= names
+    assert ("event", "plant.found") in names and ("budget", "B-1") in names
+    moisture = next(s for s in symbols if s.name == "moisture")
+    assert [c.name for c in moisture.children] == ["parched", "dry", "thirsty", "comfortable", "moist", "soaked"]
+    camera = next(s for s in symbols if s.name == "camera" and s.detail == "screen")
+    assert camera.selection_range.start == position(PLAVO_TEXT, "camera:")
+    assert camera.range.end.line > camera.range.start.line
+
+
+@pytest.mark.asyncio
+async def test_malformed_text_gets_diagnostics_and_the_server_keeps_answering(client: LanguageClient, tmp_path):
+    uri = (tmp_path / "broken.yaml").as_uri()
+    await open_document(client, uri, PLAVO_TEXT)
+    broken = [
+        PLAVO_TEXT.replace('note: "a real limit, said gently"', 'note: "a real limit, said gently', 1),
+        PLAVO_TEXT.replace("  camera:\n    enter:", "  camera:\n      enter:", 1),
+        PLAVO_TEXT[: len(PLAVO_TEXT) // 2],
+        "\x00\x01\ufffd\ud7ff junk: [\n",
+        "",
+    ]
+    for version, text in enumerate(broken, start=2):
+        diagnostics = await change_document(client, uri, text, version)
+        assert diagnostics, f"version {version} has no diagnostics"
+        hover = await client.text_document_hover_async(
+            types.HoverParams(
+                text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=10_000, character=0)
+            )
+        )
+        assert hover is None
+        symbols = await client.text_document_document_symbol_async(
+            types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri))
+        )
+        assert isinstance(symbols, list)
+    await change_document(client, uri, PLAVO_TEXT, 100)
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=position(PLAVO_TEXT, "pulse", after="{play: pulse")
+        )
+    )
+    assert "feedback `pulse`" in hover_text(hover)
+
+
+def frame(message: dict | bytes) -> bytes:
+    body = message if isinstance(message, bytes) else json.dumps(message).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def responses(output: bytes) -> list[dict]:
+    messages = []
+    while output:
+        header, _, rest = output.partition(b"\r\n\r\n")
+        length = int(re.search(rb"Content-Length: (\d+)", header).group(1))
+        messages.append(json.loads(rest[:length]))
+        output = rest[length:]
+    return messages
+
+
+def test_protocol_errors_and_exit_codes():
+    initialize = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}
+    stream = b"".join(
+        [
+            frame({"jsonrpc": "2.0", "id": 0, "method": "textDocument/hover", "params": {}}),
+            frame(initialize),
+            frame(b"{not json"),
+            frame({"jsonrpc": "2.0", "id": 2, "method": "workspace/unknownThing", "params": {}}),
+            frame({"jsonrpc": "2.0", "method": "$/unknownNotification", "params": {}}),
+            frame({"jsonrpc": "2.0", "method": "exit"}),
+        ]
+    )
+    run = subprocess.run([BINARY, "lsp"], input=stream, capture_output=True, timeout=30)
+    assert run.returncode == 1, "exit without shutdown is exit code 1"
+    answers = responses(run.stdout)
+    assert [(a.get("id"), a.get("error", {}).get("code")) for a in answers] == [
+        (0, -32002),
+        (1, None),
+        (None, -32700),
+        (2, -32601),
+    ]
+    stream = frame(initialize) + frame({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
+    stream += frame({"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover", "params": {}})
+    stream += frame({"jsonrpc": "2.0", "method": "exit"})
+    run = subprocess.run([BINARY, "lsp"], input=stream, capture_output=True, timeout=30)
+    assert run.returncode == 0
+    assert [(a["id"], a.get("error", {}).get("code")) for a in responses(run.stdout)] == [
+        (1, None),
+        (2, None),
+        (3, -32600),
+    ]
+    # Input that ends without exit: exit code 1, and a message over the size limit is
+    # skipped without reading it into memory.
+    stream = frame(initialize) + b"Content-Length: 99999999999\r\n\r\n" + b"x" * 10
+    run = subprocess.run([BINARY, "lsp"], input=stream, capture_output=True, timeout=30)
+    assert run.returncode == 1
+    assert b"over the" in run.stderr
