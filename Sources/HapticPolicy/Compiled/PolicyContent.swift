@@ -64,6 +64,26 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         }
     }
 
+    /// A declared layer (`layers:`).
+    package struct LayerInfo: Sendable, Hashable, Codable {
+        /// The layer.
+        package var name: Layer
+        /// What its feedback may be (`plays:`); nil for either.
+        package var plays: LayerPlays?
+        /// The designer's note.
+        package var note: String?
+        /// Where the layer is declared.
+        package var location: SourcePosition
+
+        /// Creates one.
+        package init(name: Layer, plays: LayerPlays?, note: String?, location: SourcePosition) {
+            self.name = name
+            self.plays = plays
+            self.note = note
+            self.location = location
+        }
+    }
+
     /// A catalogue event.
     package struct Event: Sendable, Hashable, Codable {
         /// The event name.
@@ -249,6 +269,8 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         package var text: String?
         /// Banned presets (`banned-presets`).
         package var presets: [Preset]
+        /// The layer needing speech (`creature-needs-speech`), when not `creature`.
+        package var layer: Layer?
         /// Excepted events.
         package var exceptions: [Exception]
         /// Where the invariant is declared.
@@ -256,9 +278,10 @@ package struct PolicyContent: Sendable, Equatable, Codable {
 
         /// Creates an invariant.
         package init(
-            id: String, kind: InvariantKind, text: String?, presets: [Preset], exceptions: [Exception],
-            location: SourcePosition
+            id: String, kind: InvariantKind, text: String?, presets: [Preset], layer: Layer? = nil,
+            exceptions: [Exception], location: SourcePosition
         ) {
+            self.layer = layer
             self.id = id
             self.kind = kind
             self.text = text
@@ -319,6 +342,9 @@ package struct PolicyContent: Sendable, Equatable, Codable {
     package var hapticsOnly: Bool
     /// Where the document starts.
     package var location: SourcePosition
+    /// The declared layers in source order; nil when the policy declares none
+    /// (`Layer.implicit`). Omitted from the JSON when nil, so older content reads the same.
+    package var layers: [LayerInfo]?
     /// Screens in source order.
     package var screens: [Screen]
     /// The catalogue in source order (built-in state events are not listed).
@@ -338,8 +364,9 @@ package struct PolicyContent: Sendable, Equatable, Codable {
     package init(
         name: String, source: String, description: String?, warmup: Double, hapticsOnly: Bool,
         location: SourcePosition, screens: [Screen], events: [Event], feedback: [FeedbackPlan], bands: [Band],
-        cells: [Cell], invariants: [Invariant], budgets: [Budget]
+        cells: [Cell], invariants: [Invariant], budgets: [Budget], layers: [LayerInfo]? = nil
     ) {
+        self.layers = layers
         self.name = name
         self.source = source
         self.description = description
@@ -357,6 +384,17 @@ package struct PolicyContent: Sendable, Equatable, Codable {
 }
 
 extension PolicyContent {
+    /// The layers events and feedback belong to: the declared ones, or `Layer.implicit`.
+    package var layerNames: [Layer] { layers.map { $0.map(\.name) } ?? Layer.implicit }
+
+    /// The oldest bundle format that holds this content: 2 unless it uses what format 3
+    /// added (declared layers, a speech rule on another layer), so the bundles of
+    /// policies that use none of it stay byte for byte what they were.
+    package var formatVersion: Int {
+        if layers != nil || invariants.contains(where: { $0.layer != nil }) { return 3 }
+        return 2
+    }
+
     /// The first inconsistency that would make the content unusable (an index out of
     /// range, a name given twice, edges out of order), or nil. The compiler never makes
     /// such content; a bundle written by hand or by another tool might.
@@ -371,6 +409,14 @@ extension PolicyContent {
         if let problem = unique(feedback.map(\.name), "feedback") { return problem }
         if let problem = unique(bands.map(\.name), "band") { return problem }
         guard warmup.isFinite, warmup >= 0 else { return "the engine warm-up is not a finite number of seconds" }
+        if let problem = unique(layerNames.map(\.rawValue), "layer") { return problem }
+        let declared = Set(layerNames)
+        if let event = events.first(where: { !declared.contains($0.layer) }) {
+            return "event '\(event.name)' belongs to the undeclared layer '\(event.layer.rawValue)'"
+        }
+        if let plan = feedback.first(where: { !declared.contains($0.layer) }) {
+            return "feedback '\(plan.name)' belongs to the undeclared layer '\(plan.layer.rawValue)'"
+        }
         for event in events {
             if let listed = event.screens, listed.contains(where: { !screens.indices.contains($0) }) {
                 return "event '\(event.name)' occurs on a screen that does not exist"

@@ -55,6 +55,9 @@ public final class Policy: Sendable {
     /// The `creature-needs-speech` invariant, if any, and the events it exempts.
     package let speechRule: Decision.Rule?
     package let speechExempt: [Bool]
+    /// By feedback index: whether it belongs to the layer the speech rule covers
+    /// (`creature`, or the invariant's `layer:`).
+    package let needsSpeech: [Bool]
 
     /// `table` entry: the event can occur on the screen but no cell decides it.
     package static let undeclaredHere: Int32 = -1
@@ -91,14 +94,17 @@ public final class Policy: Sendable {
 
         var speechRule: Decision.Rule?
         var speechExempt = Array(repeating: false, count: eventNames.count)
+        var speechLayer = Layer.creature
         for invariant in content.invariants where invariant.kind == .creatureNeedsSpeech {
             speechRule = Decision.Rule(id: invariant.id, location: invariant.location.location(in: file))
+            speechLayer = invariant.layer ?? .creature
             for exception in invariant.exceptions {
                 if let index = eventIndex[exception.event] { speechExempt[index] = true }
             }
         }
         self.speechRule = speechRule
         self.speechExempt = speechExempt
+        needsSpeech = content.feedback.map { $0.layer == speechLayer }
 
         bands = content.bands.map { band in
             CompiledBand(

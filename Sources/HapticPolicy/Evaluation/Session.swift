@@ -283,7 +283,7 @@ public struct Session: Sendable {
             decision.reason = .hapticsDisabled
             return
         }
-        if feedback.layer == .creature, let speech = policy.speechRule, !policy.speechExempt[e], !event.speaks {
+        if policy.needsSpeech[f], let speech = policy.speechRule, !policy.speechExempt[e], !event.speaks {
             decision.reason = .noSpeech
             decision.rule = speech
             return

@@ -35,7 +35,7 @@ package enum DiagnosticRegistry {
         .bandWithoutNumber, .tickWithoutPlay, .incompleteCell, .conditionValueMismatch, .unbalancedTicker,
         .coldEngine,
         // HP4xx: invariants.
-        .bannedPreset, .layerMixing, .valueWithoutBand, .exceptionUnknownEvent,
+        .bannedPreset, .layerMixing, .valueWithoutBand, .exceptionUnknownEvent, .layerPlays, .unusedLayer,
         // HP5xx: budgets.
         .noBudget, .budgetMaxTooSmall, .budgetWindowNotPositive, .budgetUnknownScreen, .duplicateBudget,
         .budgetExceptionUnknownEvent,
