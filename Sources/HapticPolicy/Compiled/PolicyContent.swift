@@ -313,12 +313,16 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         package var window: Double
         /// Events whose rings the budget does not count.
         package var exceptions: [String]
+        /// Whether a ring beyond `max` is decided silent (`enforce: true`, reason
+        /// `over-budget`) rather than only reported. Encoded only when true, so the
+        /// content of a policy that enforces nothing reads and hashes as before.
+        package var enforced: Bool
         /// Where the budget is declared.
         package var location: SourcePosition
 
         /// Creates a budget.
         package init(
-            id: String, scope: Scope, max: Int, window: Double, exceptions: [String] = [],
+            id: String, scope: Scope, max: Int, window: Double, exceptions: [String] = [], enforced: Bool = false,
             location: SourcePosition = SourcePosition(line: 0, column: 0)
         ) {
             self.id = id
@@ -326,7 +330,45 @@ package struct PolicyContent: Sendable, Equatable, Codable {
             self.max = max
             self.window = window
             self.exceptions = exceptions
+            self.enforced = enforced
             self.location = location
+        }
+
+        /// Whether a ring at `earlier` is inside the window that ends with a ring at
+        /// `time`. The window is (time - window, time]: a ring exactly `window` seconds
+        /// earlier is out. The one definition the runtime's enforcement (`Session`) and
+        /// the tooling's reports (`BudgetMeter`) share.
+        @inline(__always)
+        package func holds(_ earlier: Double, at time: Double) -> Bool {
+            earlier > time - window
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id, scope, max, window, exceptions, enforced, location
+        }
+
+        /// Decodes a budget; `enforced` is false when absent.
+        package init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            scope = try container.decode(Scope.self, forKey: .scope)
+            max = try container.decode(Int.self, forKey: .max)
+            window = try container.decode(Double.self, forKey: .window)
+            exceptions = try container.decode([String].self, forKey: .exceptions)
+            enforced = try container.decodeIfPresent(Bool.self, forKey: .enforced) ?? false
+            location = try container.decode(SourcePosition.self, forKey: .location)
+        }
+
+        /// Encodes a budget, `enforced` only when true.
+        package func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(scope, forKey: .scope)
+            try container.encode(max, forKey: .max)
+            try container.encode(window, forKey: .window)
+            try container.encode(exceptions, forKey: .exceptions)
+            if enforced { try container.encode(true, forKey: .enforced) }
+            try container.encode(location, forKey: .location)
         }
     }
 
@@ -388,10 +430,12 @@ extension PolicyContent {
     package var layerNames: [Layer] { layers.map { $0.map(\.name) } ?? Layer.implicit }
 
     /// The oldest bundle format that holds this content: 2 unless it uses what format 3
-    /// added (declared layers, a speech rule on another layer), so the bundles of
+    /// added (declared layers, a speech rule on another layer, enforced budgets), so the bundles of
     /// policies that use none of it stay byte for byte what they were.
     package var formatVersion: Int {
-        if layers != nil || invariants.contains(where: { $0.layer != nil }) { return 3 }
+        if layers != nil || invariants.contains(where: { $0.layer != nil }) || budgets.contains(where: \.enforced) {
+            return 3
+        }
         return 2
     }
 

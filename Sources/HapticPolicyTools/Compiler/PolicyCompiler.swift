@@ -105,7 +105,8 @@ public enum PolicyCompiler {
                 }
             return PolicyContent.Budget(
                 id: budget.id.value, scope: scope, max: budget.max.value, window: budget.window.value,
-                exceptions: budget.exceptions.map(\.event.value), location: SourcePosition(budget.location))
+                exceptions: budget.exceptions.map(\.event.value), enforced: budget.isEnforced,
+                location: SourcePosition(budget.location))
         }
         return PolicyContent(
             name: document.name.value, source: baseName(document.file), description: document.description,

@@ -154,6 +154,7 @@ extension Reason {
         case .lineTooLong: 24
         case .blankLine: 25
         case .badState: 26
+        case .overBudget: 27
         }
     }
 }

@@ -184,7 +184,7 @@ struct PolicyDecoder {
     private mutating func budget(_ node: YAMLNode) -> BudgetDecl? {
         guard
             let fields = fields(
-                node, of: "a budget", keys: ["id", "max", "per", "each", "screen", "layer", "except"],
+                node, of: "a budget", keys: ["id", "max", "per", "each", "screen", "layer", "except", "enforce"],
                 required: ["id", "max", "per"])
         else { return nil }
         let id = fields["id"].flatMap { text($0, for: "id") }
@@ -206,8 +206,11 @@ struct PolicyDecoder {
                 advice: "add one, for example 'each: screen'")
         }
         let exceptions = exceptions(fields["except"])
+        let enforce = fields["enforce"].flatMap { bool($0, for: "enforce") }
         guard let id, let max, let per, let scope else { return nil }
-        return BudgetDecl(id: id, scope: scope, max: max, window: per, exceptions: exceptions, location: node.location)
+        return BudgetDecl(
+            id: id, scope: scope, max: max, window: per, exceptions: exceptions, enforce: enforce,
+            location: node.location)
     }
 
     /// An `except:` map (event → the designer's reason), shared by invariants and budgets.

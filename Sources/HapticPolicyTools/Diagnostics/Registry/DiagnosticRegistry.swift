@@ -38,7 +38,7 @@ package enum DiagnosticRegistry {
         .bannedPreset, .layerMixing, .valueWithoutBand, .exceptionUnknownEvent, .layerPlays, .unusedLayer,
         // HP5xx: budgets.
         .noBudget, .budgetMaxTooSmall, .budgetWindowNotPositive, .budgetUnknownScreen, .duplicateBudget,
-        .budgetExceptionUnknownEvent,
+        .budgetExceptionUnknownEvent, .enforcedBudgetSilencesTicks,
         // HP70x: exporters; HP72x-HP73x: the AHAP importer.
         .exportBadParameter, .exportBadExpression, .exportContinuousTooLong, .exportWebTruncated,
         .exportCurveOverlapsEvent, .exportValueClamped, .exportUnusedParameter,
