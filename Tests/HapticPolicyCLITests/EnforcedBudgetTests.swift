@@ -81,6 +81,23 @@ import Testing
         #expect(rings.count == 3 * 500)
     }
 
+    /// A hot reload keeps counting an unchanged enforced budget, and starts a changed one afresh.
+    @Test func aReloadKeepsCountingAnUnchangedBudget() throws {
+        let policy = try Self.compiled(enforced: true)
+        var session = Session(policy: policy)
+        _ = session.decide(session.event(t: 0, name: "screen.enter", screen: "camera"))
+        for t in [1.0, 2, 3] { _ = session.decide(session.event(t: t, name: "shutter")) }
+        var same = Session(policy: try Self.compiled(enforced: true), continuing: session)
+        #expect(same.decide(same.event(t: 4, name: "shutter")).reason == .overBudget)
+        let text = try String(contentsOfFile: Self.policy, encoding: .utf8).replacingOccurrences(
+            of: "max: 3", with: "max: 4")
+        let document = try #require(PolicyLoader.parse(Array(text.utf8), file: "enforced.yaml").document)
+        let changed = PolicyCompiler.compile(try #require(PolicyValidator.check(document).validated))
+        var afresh = Session(policy: changed, continuing: session)
+        for t in [4.0, 5, 6, 7] { #expect(afresh.decide(afresh.event(t: t, name: "shutter")).action == .play) }
+        #expect(afresh.decide(afresh.event(t: 8, name: "shutter")).reason == .overBudget)
+    }
+
     @Test func evalShowsTheReasonInEveryFormat() throws {
         let jsonl = runInProcess(["eval", Self.policy, Self.log, "--format", "jsonl"])
         #expect(jsonl.exitCode == 0, "\(jsonl.stderr)")

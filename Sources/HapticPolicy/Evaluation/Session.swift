@@ -575,7 +575,8 @@ extension Session {
     /// foreground, engine state, subjects; the screen when it still exists (else it
     /// becomes an unknown screen of that name); the open ticker gesture on a screen that
     /// still exists; running loops whose feedback still exists and still loops; band
-    /// levels of (event, band) signals that still exist, by level name.
+    /// levels of (event, band) signals that still exist, by level name; the recent rings
+    /// of enforced budgets that still exist unchanged (same id, scope, max and window).
     public init(policy: Policy, continuing previous: Session) {
         self.init(policy: policy, device: previous.device, subjectLimit: previous.subjectLimit)
         isForeground = previous.isForeground
@@ -606,7 +607,26 @@ extension Session {
                     feedbackIndex: f))
         }
 
+        // Enforced budgets with the same id, scope, max and window keep counting; the
+        // rings of `each: screen` follow their screen by name.
         let oldPolicy = previous.policy
+        for budget in policy.enforcedBudgets {
+            guard
+                let old = oldPolicy.enforcedBudgets.first(where: {
+                    $0.budget.id == budget.budget.id && $0.budget.scope == budget.budget.scope
+                        && $0.max == budget.max && $0.budget.window == budget.budget.window
+                })
+            else { continue }
+            if budget.perScreen {
+                for (s, name) in policy.screenNames.enumerated() {
+                    guard let oldScreen = oldPolicy.screenIndex[name] else { continue }
+                    budgetRings[budget.firstRing + s] = previous.budgetRings[old.firstRing + oldScreen]
+                }
+            } else {
+                budgetRings[budget.firstRing] = previous.budgetRings[old.firstRing]
+            }
+        }
+
         for oldSlot in 0..<previous.slotCount {
             let (oldEvent, oldBand) = oldPolicy.bandSlots[oldSlot]
             let band = oldPolicy.bands[oldBand]
