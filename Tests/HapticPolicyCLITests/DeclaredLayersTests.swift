@@ -82,4 +82,30 @@ import Testing
             ),
             "\(output)")
     }
+
+    @Test func reportAndCodegenNameTheDeclaredLayers() throws {
+        let page = try temporaryFolder("layers-report").appendingPathComponent("coach.html")
+        let report = runInProcess(["report", Self.policy, "-o", page.path])
+        #expect(report.exitCode == 0, "\(report.stderr)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(
+            html.contains("<span class=\"layer layer-coach\">coach</span> plays patterns, the coach&#39;s own voice"))
+        let code = runInProcess(["codegen", Self.policy, "-o", "-"])
+        #expect(code.exitCode == 0, "\(code.stderr)")
+        #expect(
+            code.stdout.contains(
+                "        case ui = \"ui\"\n        /// `coach`.\n        case coach = \"coach\"\n    }"))
+    }
+
+    /// `no-layer-mixing` is generic over the declared layers.
+    @Test func aCoachEventPlayingUIFeedbackBreaksNoLayerMixing() throws {
+        let yaml = try String(contentsOfFile: Self.policy, encoding: .utf8)
+            .replacingOccurrences(of: "lap.done: {play: cheer, cite: H-2}", with: "lap.done: {play: tap, cite: H-2}")
+        let result = runInProcess(["lint", "-"], stdin: yaml)
+        #expect(result.exitCode == 1)
+        #expect(
+            (result.stdout + result.stderr).contains(
+                "<stdin>:27:24: error[HP402]: coach event 'lap.done' plays ui feedback 'tap', and H-1 never mixes layers"
+            ))
+    }
 }
