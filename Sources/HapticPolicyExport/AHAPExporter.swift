@@ -49,6 +49,10 @@ package enum AHAPExporter {
         let plan = PatternPlan(pattern)
         var entries: [(time: Double, order: Int, node: JSONNode)] = []
         for event in plan.events {
+            if let audio = event.audio {
+                entries.append((event.time, 0, .object([("Event", .object(Self.audioMembers(event, audio)))])))
+                continue
+            }
             var members: [(String, JSONNode)] = [
                 ("Time", .number(event.time)),
                 ("EventType", .string(event.isTransient ? "HapticTransient" : "HapticContinuous")),
@@ -119,13 +123,35 @@ package enum AHAPExporter {
         return (document, diagnostics)
     }
 
+    /// A sound as Apple's AHAP keys write it: `AudioCustom` with its file in
+    /// `EventWaveformPath` (a file of the app's bundle), or `AudioContinuous` with its
+    /// duration; `AudioVolume` and `AudioPitch` as event parameters.
+    private static func audioMembers(_ event: PatternPlan.Event, _ audio: ResolvedPattern.Audio) -> [(String, JSONNode)]
+    {
+        var members: [(String, JSONNode)] = [
+            ("Time", .number(event.time)),
+            ("EventType", .string(audio.sound == nil ? "AudioContinuous" : "AudioCustom")),
+        ]
+        if let sound = audio.sound { members.append(("EventWaveformPath", .string(sound))) }
+        if event.duration > 0 { members.append(("EventDuration", .number(event.duration))) }
+        members.append(
+            (
+                "EventParameters",
+                .array([
+                    .object([("ParameterID", .string("AudioVolume")), ("ParameterValue", .number(audio.volume))]),
+                    .object([("ParameterID", .string("AudioPitch")), ("ParameterValue", .number(audio.pitch))]),
+                ])
+            ))
+        return members
+    }
+
     /// AHAP curves apply to every event playing at that time: a warning for each event a
     /// curve of another event would also shape.
     private static func overlapWarnings(
         _ pattern: ResolvedPattern, name: String, location: SourceLocation
     ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        let sounding = pattern.events.filter { $0.kind != .silence }
+        let sounding = pattern.events.filter { $0.kind.isHaptic }
         for event in sounding {
             for curve in event.curves where !curve.points.isEmpty {
                 let resetAt = max(event.end, event.time + (curve.points.last?.time ?? 0))

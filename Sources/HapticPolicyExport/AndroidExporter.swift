@@ -36,6 +36,12 @@ package enum AndroidExporter {
             timings.removeLast()
             amplitudes.removeLast()
         }
+        if pattern.loop != nil {
+            // Samples cover whole 10 ms steps; one period is the loop to the millisecond
+            // (352.9 ms at 170 bpm is 353 ms, not 360), so the last run is cut short.
+            let count = LoopPeriod.trim(&timings, toMs: IntensitySampler.lengthMs(pattern))
+            amplitudes.removeLast(amplitudes.count - count)
+        }
         return Waveform(timings: timings, amplitudes: amplitudes, repeatIndex: pattern.loop == nil ? -1 : 0)
     }
 
@@ -55,6 +61,7 @@ package enum AndroidExporter {
             ("repeat", .number(Double(wave.repeatIndex))),
         ]
         members.append(("silences", .array(item.pattern.events.filter { $0.kind == .silence }.map(silenceNode))))
+        if let sounds = DroppedSounds.node(item) { members.append(("droppedSounds", sounds)) }
         members.append(("fallback", fallbackNode(item, policy: policy)))
         return .object(members)
     }
@@ -76,6 +83,12 @@ package enum AndroidExporter {
         out += "import android.os.Build\nimport android.os.VibrationEffect\nimport android.os.Vibrator\n\n"
         out +=
             "/** Pattern '\(commentSafe(item.name))': sampled every \(IntensitySampler.stepMs) ms, amplitudes 0-255. */\n"
+        let sounds = DroppedSounds.of(item)
+        if !sounds.isEmpty {
+            let names = sounds.map { $0.audio?.sound.map(commentSafe) ?? "a tone" }.joined(separator: ", ")
+            out +=
+                "// Left out: \(sounds.count == 1 ? "1 sound" : "\(sounds.count) sounds") (\(names)); Android vibration has no audio.\n"
+        }
         out += "object \(type) {\n"
         out += "    val timings = longArrayOf(\(wave.timings.map(String.init).joined(separator: ", ")))\n"
         out += "    val amplitudes = intArrayOf(\(wave.amplitudes.map(String.init).joined(separator: ", ")))\n"
@@ -259,10 +272,10 @@ package func commentSafe(_ text: String) -> String {
     .replacingOccurrences(of: "*/", with: "* /")
 }
 
-/// A Kotlin identifier from a designer name: `soil.parched` → `SoilParched` + suffix.
+/// A Kotlin identifier from a designer name: `soil.parched` → `SoilParched` + suffix;
+/// letters of any script are kept (Kotlin allows them), `ゾーン.up` → `ゾーンUp`.
 package func kotlinIdentifier(_ name: String, suffix: String, lowerFirst: Bool = false) -> String {
-    let words = name.unicodeScalars.split { !($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
-        .map { String(String.UnicodeScalarView($0)) }
+    let words = nameWords(name)
     var out = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     if out.isEmpty || out.first?.isNumber == true { out = "P" + out }
     out += suffix

@@ -11,7 +11,7 @@ extension ExportablePattern {
         let values = pattern.parameters.keys.sorted().map { "\($0) = \(numberText(pattern.parameters[$0] ?? 0))" }
         let cause = values.isEmpty ? "" : " with " + values.joined(separator: ", ")
         var diagnostics: [Diagnostic] = []
-        for event in pattern.events where event.kind != .silence {
+        for event in pattern.events where event.kind.isHaptic {
             for (what, value) in [("intensity", event.intensity), ("sharpness", event.sharpness)]
             where !(0...1).contains(value) {
                 let clamped = min(1, max(0, value))

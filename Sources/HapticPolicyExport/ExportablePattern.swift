@@ -107,18 +107,3 @@ private func unexportable(_ pattern: ResolvedPattern) -> (message: String, locat
     }
     return nil
 }
-
-/// A file name made from a designer-written name: only letters, digits, `.`, `-` and `_`
-/// survive (anything else becomes `_`), and it never starts with a dot, so an untrusted
-/// policy cannot write outside the output folder.
-package func safeFileName(_ name: String) -> String {
-    var out = String(
-        name.unicodeScalars.map { scalar -> Character in
-            scalar.isASCII
-                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-                    || "-_.".unicodeScalars.contains(scalar))
-                ? Character(scalar) : "_"
-        })
-    while out.hasPrefix(".") { out = "_" + out.dropFirst() }
-    return out.isEmpty ? "_" : out
-}

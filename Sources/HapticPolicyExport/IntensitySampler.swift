@@ -27,7 +27,7 @@ package enum IntensitySampler {
         let limit = maxExportSeconds
         if let loop = pattern.loop { return Int((min(max(0, loop), limit) * 1000).rounded()) }
         let end =
-            pattern.events.filter { $0.kind != .silence }
+            pattern.events.filter { $0.kind.isHaptic }
             .map { $0.kind == .transient ? $0.time + Double(transientMs) / 1000 : $0.end }
             .max() ?? 0
         return Int((min(max(0, end), limit) * 1000).rounded())

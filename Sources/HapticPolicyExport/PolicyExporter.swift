@@ -21,8 +21,10 @@ package struct ExportedFile: Sendable, Hashable {
 
 /// Exports every custom pattern (and the preset table) of a policy to the platforms.
 ///
-/// File names: `<feedback>.ahap`, `<feedback>.android.json`, `<Feedback>Haptic.kt`,
-/// `presets.android.json`, `<Policy>Presets.kt`, `<feedback>.web.json`, `presets.web.json`.
+/// File names (`ExportFileNames`): `<feedback>.ahap`, `<feedback>.android.json`,
+/// `<Feedback>Haptic.kt`, `presets.android.json`, `<Policy>Presets.kt`, `<feedback>.web.json`,
+/// `presets.web.json`. Two feedback whose files would have the same name are refused
+/// before any file is made.
 package enum PolicyExporter {
     /// The files for `targets`, in a stable order, plus diagnostics. Files are produced
     /// for every pattern that exports cleanly even when others fail.
@@ -30,8 +32,22 @@ package enum PolicyExporter {
         _ policy: Policy, to targets: [ExportTarget], parameters: [String: Double] = [:]
     ) -> (files: [ExportedFile], diagnostics: [Diagnostic]) {
         var (patterns, diagnostics) = ExportablePattern.all(in: policy, parameters: parameters)
+        let chosen = ExportTarget.allCases.filter(targets.contains)
+        let clashes = ExportFileNames.clashes(patterns, policy: policy, targets: chosen)
+        guard clashes.isEmpty else { return ([], diagnostics + clashes) }
+        // A loop a platform cannot repeat at the policy's period is not written for it.
+        var drifting: Set<ExportFileNames.Key> = []
+        for item in patterns {
+            for problem in LoopPeriod.problems(LoopPeriod.periods(of: item, for: chosen), of: item, policy: policy) {
+                diagnostics.append(problem.diagnostic)
+                drifting.insert(ExportFileNames.Key(target: problem.target, feedback: item.name))
+            }
+        }
         var files: [ExportedFile] = []
-        for target in ExportTarget.allCases where targets.contains(target) {
+        for target in chosen {
+            let patterns = patterns.filter {
+                !drifting.contains(ExportFileNames.Key(target: target, feedback: $0.name))
+            }
             switch target {
             case .ahap:
                 for item in patterns {
@@ -41,29 +57,36 @@ package enum PolicyExporter {
                     diagnostics += found
                     if let document {
                         files.append(
-                            ExportedFile(name: safeFileName(item.name) + ".ahap", contents: JSONWriter.write(document)))
+                            ExportedFile(name: ExportFileNames.ahap(item.name), contents: JSONWriter.write(document)))
                     }
                 }
             case .android:
                 for item in patterns {
+                    if let warning = DroppedSounds.warning(item, target: .android, policy: policy) {
+                        diagnostics.append(warning)
+                    }
                     files.append(
                         ExportedFile(
-                            name: safeFileName(item.name) + ".android.json",
+                            name: ExportFileNames.androidJSON(item.name),
                             contents: JSONWriter.write(AndroidExporter.description(item, policy: policy))))
                     files.append(
                         ExportedFile(
-                            name: kotlinIdentifier(item.name, suffix: "Haptic") + ".kt",
+                            name: ExportFileNames.androidKotlin(item.name),
                             contents: AndroidExporter.kotlin(item, policy: policy)))
                 }
                 files.append(
                     ExportedFile(
-                        name: "presets.android.json", contents: JSONWriter.write(AndroidExporter.presets(policy))))
+                        name: ExportFileNames.androidPresets,
+                        contents: JSONWriter.write(AndroidExporter.presets(policy))))
                 files.append(
                     ExportedFile(
-                        name: kotlinIdentifier(policy.name, suffix: "Presets") + ".kt",
+                        name: ExportFileNames.androidPresetsKotlin(policy.name),
                         contents: AndroidExporter.presetsKotlin(policy)))
             case .web:
                 for item in patterns {
+                    if let warning = DroppedSounds.warning(item, target: .web, policy: policy) {
+                        diagnostics.append(warning)
+                    }
                     let vibration = WebExporter.vibration(item.pattern)
                     if vibration.truncated {
                         diagnostics.append(
@@ -73,11 +96,12 @@ package enum PolicyExporter {
                     }
                     files.append(
                         ExportedFile(
-                            name: safeFileName(item.name) + ".web.json",
+                            name: ExportFileNames.web(item.name),
                             contents: JSONWriter.write(WebExporter.description(item, policy: policy))))
                 }
                 files.append(
-                    ExportedFile(name: "presets.web.json", contents: JSONWriter.write(WebExporter.presets(policy))))
+                    ExportedFile(
+                        name: ExportFileNames.webPresets, contents: JSONWriter.write(WebExporter.presets(policy))))
             }
         }
         return (files, diagnostics)

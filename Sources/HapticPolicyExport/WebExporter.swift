@@ -33,9 +33,16 @@ package enum WebExporter {
     /// The vibrate array of `pattern`.
     package static func vibration(_ pattern: ResolvedPattern) -> Vibration {
         let samples = IntensitySampler.samples(pattern)
+        // One cycle of a loop lasts the loop period to the millisecond, not the whole
+        // 10 ms steps its samples cover.
+        let cycleMs = pattern.loop == nil ? nil : IntensitySampler.lengthMs(pattern)
         var last: [Int] = []
         for period in periods {
-            let array = vibrateArray(samples, periodMs: period)
+            var array = vibrateArray(samples, periodMs: period)
+            if let cycleMs {
+                LoopPeriod.trim(&array, toMs: cycleMs)
+                if array.count % 2 == 0 { array.removeLast() }  // end on an "on" entry
+            }
             if array.count <= maxEntries { return Vibration(pattern: array, periodMs: period, truncated: false) }
             last = array
         }
@@ -105,7 +112,12 @@ package enum WebExporter {
             ("modulationPeriodMs", .number(Double(vibration.periodMs))),
             ("truncated", .bool(vibration.truncated)),
         ]
-        members.append(("loopPeriodMs", item.pattern.loop.map { .number(($0 * 1000).rounded()) } ?? .null))
+        members.append(
+            (
+                "loopPeriodMs",
+                item.pattern.loop.map { _ in .number(Double(IntensitySampler.lengthMs(item.pattern))) } ?? .null
+            ))
+        if let sounds = DroppedSounds.node(item) { members.append(("droppedSounds", sounds)) }
         if let steps = item.fallbackSteps, !steps.isEmpty {
             members.append(("fallback", .array(webArray(steps).map { .number(Double($0)) })))
         }

@@ -12,7 +12,7 @@ import Testing
 @Suite struct AtomicOutputTests {
     /// A command writing one file, `$DEST`, which already holds a previous version.
     static let singleFileCommands: [String] = [
-        "report Policies/plavo.yaml --events Policies/logs/demo.jsonl --out \"$DEST\"",
+        "report Policies/plavo.yaml --events Policies/logs/demo.jsonl --out \"$DEST\" --force",
         "compile Policies/plavo.yaml -o \"$DEST\"",
         "import-ahap Tests/HapticPolicyExportTests/Golden/ahap/pulse.ahap --name pulse --out \"$DEST\"",
     ]

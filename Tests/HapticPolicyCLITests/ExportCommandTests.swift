@@ -24,6 +24,50 @@ import Testing
         #expect(ahap.components(separatedBy: "\"HapticIntensityControl\"").count - 1 == 2)
     }
 
+    /// `zone.up` and `zone_up` both make `ZoneUpHaptic.kt`: refused before any file is
+    /// written, where one used to overwrite the other.
+    @Test func feedbackWhoseFilesClashWriteNothing() throws {
+        let out = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let policy = out.appendingPathComponent("clash.yaml")
+        try """
+        policy: clash
+        version: 1
+        feedback:
+          zone.up:
+            layer: ui
+            pattern:
+              events:
+                - {type: transient, time: 0}
+          zone_up:
+            layer: ui
+            pattern:
+              events:
+                - {type: transient, time: 0.1}
+        events:
+          button.tap: {layer: ui, screens: [home]}
+          button.hold: {layer: ui, screens: [home]}
+        screens:
+          home:
+            enter: [prepare-engine]
+            table:
+              button.tap: {play: zone.up}
+              button.hold: {play: zone_up}
+        budgets:
+          - {id: B-1, each: screen, max: 6, per: 10}
+
+        """.write(to: policy, atomically: true, encoding: .utf8)
+        let files = out.appendingPathComponent("files")
+        let result = try runBinary(["export", policy.path, "--to", "all", "--out", files.path])
+        #expect(result.exitCode == 1, "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "clash.yaml:9:3: error[HP709]: feedback 'zone_up' and feedback 'zone.up' would both be written as 'ZoneUpHaptic.kt'"
+            ), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: files.path))?.isEmpty ?? true)
+    }
+
     @Test func sameInputGivesTheSameBytes() throws {
         let a = Self.temporaryFolder()
         let b = Self.temporaryFolder()
@@ -123,7 +167,8 @@ import Testing
         .split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count
         let rows = html.components(separatedBy: "<tr class=\"timeline-").count - 1
         let budgetRows = html.components(separatedBy: "<tr class=\"timeline-budget\"").count - 1
-        #expect(rows - budgetRows == lines, "one timeline row per log line, plus budget breaches")
+        let foldRows = html.components(separatedBy: "<tr class=\"timeline-run\"").count - 1
+        #expect(rows - budgetRows - foldRows == lines, "one timeline row per log line, plus budget breaches")
         #expect(html.contains("class=\"timeline-band\""))
         #expect(html.contains("class=\"timeline-background\""))
     }

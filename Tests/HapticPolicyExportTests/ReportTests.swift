@@ -19,15 +19,21 @@ enum Shipped {
 
 @Suite struct ReportTests {
     /// The page reduced to what a designer relies on: section ids, one entry per screen
-    /// table with its row count, the waveform count and the buttons' arrays.
+    /// table with its row count, each band set's levels and thumbnails, each session
+    /// chart's rings (feedback at time), silences, edges and hysteresis zones, the folded
+    /// runs' summaries, the waveform count and the buttons' arrays.
     static func structure(_ html: String) -> JSONNode {
-        func all(_ pattern: String) -> [[String]] {
+        func all(_ pattern: String, in text: String? = nil) -> [[String]] {
+            let text = text ?? html
             guard let regex = try? NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators]) else {
                 return []
             }
-            return regex.matches(in: html, range: NSRange(html.startIndex..., in: html)).map { match in
-                (1..<match.numberOfRanges).map { Range(match.range(at: $0), in: html).map { String(html[$0]) } ?? "" }
+            return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
+                (1..<match.numberOfRanges).map { Range(match.range(at: $0), in: text).map { String(text[$0]) } ?? "" }
             }
+        }
+        func count(_ needle: String, in text: String) -> JSONNode {
+            .number(Double(text.components(separatedBy: needle).count - 1))
         }
         let sections = all(#"<(?:section|header) id="([^"]+)""#).map { JSONNode.string($0[0]) }
         let screens = all(#"<table class="decisions" data-screen="([^"]*)">(.*?)</table>"#).map { groups in
@@ -46,8 +52,40 @@ enum Shipped {
                     Double(html.components(separatedBy: "<tr class=\"timeline-\(kind.rawValue)\"").count - 1))
             )
         }
+        let bands = all(#"<table class="levels" data-band="([^"]*)">(.*?)</table>"#).map { groups in
+            JSONNode.object([
+                ("band", .string(groups[0])),
+                ("levels", count("<tr class=\"level\">", in: groups[1])),
+                ("thumbnails", count("<svg class=\"waveform thumbnail\"", in: groups[1])),
+            ])
+        }
+        let signals = all(#"<svg class="signal"[^>]* data-event="([^"]*)" data-subject="([^"]*)"[^>]*>(.*?)</svg>"#).map
+        {
+            groups in
+            JSONNode.object([
+                ("event", .string(groups[0])),
+                ("subject", .string(groups[1])),
+                (
+                    "rings",
+                    .array(
+                        all(#"<g class="ring" data-t="([^"]*)" data-feedback="([^"]*)""#, in: groups[2]).map {
+                            .string($0[1] + " at " + $0[0])
+                        })
+                ),
+                ("silences", count("<circle class=\"silence", in: groups[2])),
+                ("edges", count("<line class=\"edge\"", in: groups[2])),
+                ("hysteresisZones", count("<rect class=\"hysteresis\"", in: groups[2])),
+            ])
+        }
+        let folded = all(#"<tr class="timeline-run" data-count="([0-9]+)"><td colspan="6"><details><summary>([^<]*)"#)
+            .map {
+                JSONNode.string($0[1].trimmingCharacters(in: .whitespaces))
+            }
         return .object([
             ("sections", .array(sections)),
+            ("bands", .array(bands)),
+            ("signals", .array(signals)),
+            ("foldedRuns", .array(folded)),
             ("screens", .array(screens)),
             ("svgs", .number(Double(html.components(separatedBy: "<svg class=\"waveform\"").count - 1))),
             ("patterns", .array(patterns)),

@@ -11,6 +11,11 @@ import Foundation
 // swift-format-ignore: AlwaysUseLowerCamelCase
 public let CHHapticTimeImmediate: TimeInterval = 0
 
+/// Stand-in for `CHHapticAudioResourceID`.
+/// Source: https://developer.apple.com/documentation/corehaptics/chhapticaudioresourceid
+/// (`typealias CHHapticAudioResourceID = Int`).
+public typealias CHHapticAudioResourceID = Int
+
 /// Stand-in for `CHHapticDeviceCapability`.
 /// Source: https://developer.apple.com/documentation/corehaptics/chhapticdevicecapability
 public protocol CHHapticDeviceCapability {
@@ -79,6 +84,14 @@ open class CHHapticEngine {
     /// Source: https://developer.apple.com/documentation/corehaptics/chhapticengine/stop(completionhandler:)
     open func stop(completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {}
 
+    /// `func registerAudioResource(_ resourceURL: URL, options: [AnyHashable : Any] = [:]) throws -> CHHapticAudioResourceID`
+    /// Source: https://developer.apple.com/documentation/corehaptics/chhapticengine/registeraudioresource(_:options:)
+    open func registerAudioResource(_ resourceURL: URL, options: [AnyHashable: Any] = [:]) throws
+        -> CHHapticAudioResourceID
+    {
+        fatalError("Core Haptics stand-in: type-checking only")
+    }
+
     /// `func makePlayer(with pattern: CHHapticPattern) throws -> any CHHapticPatternPlayer`
     /// Source: https://developer.apple.com/documentation/corehaptics/chhapticengine/makeplayer(with:)
     open func makePlayer(with pattern: CHHapticPattern) throws -> any CHHapticPatternPlayer {
@@ -136,6 +149,9 @@ open class CHHapticEvent {
         /// `static let hapticContinuous: CHHapticEvent.EventType`
         /// Source: https://developer.apple.com/documentation/corehaptics/chhapticevent/eventtype/hapticcontinuous
         public static let hapticContinuous = EventType(rawValue: "HapticContinuous")
+        /// `static let audioContinuous: CHHapticEvent.EventType`
+        /// Source: https://developer.apple.com/documentation/corehaptics/chhapticevent/eventtype/audiocontinuous
+        public static let audioContinuous = EventType(rawValue: "AudioContinuous")
     }
 
     /// `struct ParameterID`.
@@ -148,6 +164,12 @@ open class CHHapticEvent {
         /// `static let hapticSharpness: CHHapticEvent.ParameterID`
         /// Source: https://developer.apple.com/documentation/corehaptics/chhapticevent/parameterid/hapticsharpness
         public static let hapticSharpness = ParameterID(rawValue: "HapticSharpness")
+        /// `static let audioVolume: CHHapticEvent.ParameterID`
+        /// Source: https://developer.apple.com/documentation/corehaptics/chhapticevent/parameterid/audiovolume
+        public static let audioVolume = ParameterID(rawValue: "AudioVolume")
+        /// `static let audioPitch: CHHapticEvent.ParameterID`
+        /// Source: https://developer.apple.com/documentation/corehaptics/chhapticevent/parameterid/audiopitch
+        public static let audioPitch = ParameterID(rawValue: "AudioPitch")
     }
 
     /// `init(eventType type: CHHapticEvent.EventType, parameters eventParams: [CHHapticEventParameter], relativeTime time: TimeInterval)`
@@ -161,6 +183,20 @@ open class CHHapticEvent {
     /// Source: https://developer.apple.com/documentation/corehaptics/chhapticevent/init(eventtype:parameters:relativetime:duration:)
     public init(
         eventType type: CHHapticEvent.EventType, parameters eventParams: [CHHapticEventParameter],
+        relativeTime time: TimeInterval, duration: TimeInterval
+    ) {}
+
+    /// `init(audioResourceID resID: CHHapticAudioResourceID, parameters eventParams: [CHHapticEventParameter], relativeTime time: TimeInterval)`
+    /// Source: https://developer.apple.com/documentation/corehaptics/chhapticevent/init(audioresourceid:parameters:relativetime:)
+    public init(
+        audioResourceID resID: CHHapticAudioResourceID, parameters eventParams: [CHHapticEventParameter],
+        relativeTime time: TimeInterval
+    ) {}
+
+    /// `init(audioResourceID resID: CHHapticAudioResourceID, parameters eventParams: [CHHapticEventParameter], relativeTime time: TimeInterval, duration: TimeInterval)`
+    /// Source: https://developer.apple.com/documentation/corehaptics/chhapticevent/init(audioresourceid:parameters:relativetime:duration:)
+    public init(
+        audioResourceID resID: CHHapticAudioResourceID, parameters eventParams: [CHHapticEventParameter],
         relativeTime time: TimeInterval, duration: TimeInterval
     ) {}
 }

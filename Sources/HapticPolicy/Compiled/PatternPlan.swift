@@ -1,5 +1,5 @@
 /// A custom pattern as Core Haptics objects hold it, planned once for every platform:
-/// silences dropped, curves at the event start split into runs of at most
+/// silences dropped, sounds kept as audio events (Android and the web drop them), curves at the event start split into runs of at most
 /// `HapticLimits.HapticLimits.maxControlPoints` control points (each run after the first starting at the
 /// previous run's last point), and a reset to neutral after a curve when a later event
 /// would inherit it. The AHAP exporter serialises it; `CoreHapticsOutput` turns it into a
@@ -7,7 +7,8 @@
 public struct PatternPlan: Sendable, Hashable {
     /// One `CHHapticEvent`.
     public struct Event: Sendable, Hashable {
-        /// `hapticTransient` (true) or `hapticContinuous`.
+        /// `hapticTransient` (true) or `hapticContinuous`; for a sound, whether it is an
+        /// `audioCustom` file (true) or an `audioContinuous` tone.
         public var isTransient: Bool
         /// `relativeTime`, seconds from the pattern start.
         public var time: Double
@@ -17,6 +18,10 @@ public struct PatternPlan: Sendable, Hashable {
         public var intensity: Double
         /// `hapticSharpness`, 0-1.
         public var sharpness: Double
+        /// For a sound (`audioCustom`, `audioContinuous`): its file, `audioVolume` and
+        /// `audioPitch`; nil for a haptic event. A sound's `duration` is 0 when it plays
+        /// the whole file.
+        public var audio: ResolvedPattern.Audio? = nil
     }
 
     /// One `CHHapticParameterCurve`.
@@ -38,10 +43,18 @@ public struct PatternPlan: Sendable, Hashable {
 
     /// Plans a resolved pattern.
     public init(_ pattern: ResolvedPattern) {
-        let sounding = pattern.events.filter { $0.kind != .silence }
+        let sounding = pattern.events.filter { $0.kind.isHaptic }
         var curves: [(order: Int, curve: Curve)] = []
-        events = sounding.map { event in
-            Event(
+        events = pattern.events.compactMap { event in
+            if let audio = event.audio, event.kind.isAudio {
+                return Event(
+                    isTransient: event.kind == .audioCustom, time: event.time, duration: event.duration,
+                    intensity: 0, sharpness: 0,
+                    audio: .init(
+                        sound: audio.sound, volume: Self.clamp(audio.volume), pitch: min(1, max(-1, audio.pitch))))
+            }
+            guard event.kind.isHaptic else { return nil }
+            return Event(
                 isTransient: event.kind == .transient, time: event.time,
                 duration: event.kind == .continuous ? event.duration : 0,
                 intensity: Self.clamp(event.intensity), sharpness: Self.clamp(event.sharpness))

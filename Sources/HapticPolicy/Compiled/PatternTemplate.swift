@@ -45,6 +45,12 @@ public struct PatternTemplate: Sendable, Hashable, Codable {
         public var sharpness: Expression?
         /// Curves over the event, control-point times relative to the event start.
         public var curves: [Curve]
+        /// The sound file of an `audio-custom` event.
+        public var sound: String?
+        /// An audio event's volume 0-1; nil for the default 1.
+        public var volume: Expression?
+        /// An audio event's pitch -1...1; nil for the default 0.
+        public var pitch: Expression?
         /// The designer's note.
         public var note: String?
         /// Where the event is declared.
@@ -53,7 +59,8 @@ public struct PatternTemplate: Sendable, Hashable, Codable {
         /// Creates an event.
         package init(
             kind: PatternEventKind, time: Expression, duration: Expression?, intensity: Expression?,
-            sharpness: Expression?, curves: [Curve], note: String?, location: SourcePosition
+            sharpness: Expression?, curves: [Curve], sound: String? = nil, volume: Expression? = nil,
+            pitch: Expression? = nil, note: String?, location: SourcePosition
         ) {
             self.kind = kind
             self.time = time
@@ -61,6 +68,9 @@ public struct PatternTemplate: Sendable, Hashable, Codable {
             self.intensity = intensity
             self.sharpness = sharpness
             self.curves = curves
+            self.sound = sound
+            self.volume = volume
+            self.pitch = pitch
             self.note = note
             self.location = location
         }
@@ -113,7 +123,8 @@ public struct PatternTemplate: Sendable, Hashable, Codable {
 
     /// Instantiates the template: declared defaults overridden by `values`; a value for an
     /// undeclared parameter or outside a declared range is an error naming the parameter.
-    /// Intensity defaults to 1, sharpness to 0.5 (0 for silences). `file` names the policy
+    /// Intensity defaults to 1, sharpness to 0.5 (0 for silences and sounds); a sound's
+    /// volume to 1 and its pitch to 0. `file` names the policy
     /// in error locations.
     public func resolve(
         _ values: [String: Double] = [:], in file: String = "<policy>"
@@ -147,7 +158,12 @@ public struct PatternTemplate: Sendable, Hashable, Codable {
                     }
                 }
             }
-            let silent = event.kind == .silence
+            let silent = !event.kind.isHaptic
+            let audio: ResolvedPattern.Audio? =
+                event.kind.isAudio
+                ? .init(
+                    sound: event.sound, volume: try event.volume.map(eval) ?? 1, pitch: try event.pitch.map(eval) ?? 0)
+                : nil
             var curves: [ResolvedPattern.Curve] = []
             for curve in event.curves {
                 var points: [ResolvedPattern.Point] = []
@@ -163,7 +179,7 @@ public struct PatternTemplate: Sendable, Hashable, Codable {
                     duration: event.kind == .transient ? 0 : try event.duration.map(eval) ?? 0,
                     intensity: silent ? 0 : try event.intensity.map(eval) ?? 1,
                     sharpness: silent ? 0 : try event.sharpness.map(eval) ?? 0.5,
-                    curves: curves, note: event.note, location: at))
+                    curves: curves, audio: audio, note: event.note, location: at))
         }
         var period: Double?
         if let loop {

@@ -34,6 +34,10 @@ public final class Policy: Sendable {
     /// Everything the policy says, as data: what tools read.
     package let content: PolicyContent
 
+    /// Whether the policy's patterns play sounds with the haptics, so the engine must not
+    /// be haptics-only (`engine: {haptics-only: false}`): pass it to `CoreHapticsOutput`.
+    public var playsAudio: Bool { !content.hapticsOnly }
+
     package let screenIndex: [String: Int]
     package let eventIndex: [String: Int]
     package let subjectIndex: [String: Int]

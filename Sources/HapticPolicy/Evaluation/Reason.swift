@@ -61,6 +61,9 @@ public enum Reason: String, Sendable, Hashable, CaseIterable {
     case missingField = "missing-field"
     /// A known field has the wrong type (`t` not a number, `speaks` not a boolean, ...).
     case badField = "bad-field"
+    /// A field is written twice (`"t":6, …, "t":9`): which one the app meant is unknown,
+    /// so the line is not taken (not last-wins).
+    case duplicateField = "duplicate-field"
     /// `t` is smaller than the previous line's.
     case timeBackwards = "time-backwards"
     /// The line is longer than `EventLogReader.maxLineLength` bytes (1 MiB): not an event.

@@ -118,6 +118,17 @@ public enum PatternEventKind: String, Sendable, Hashable, Codable, CaseIterable 
     case continuous
     /// A deliberate gap: nothing plays; shown in reports, checked for overlaps.
     case silence
+    /// A sound file of the app played with the haptics (Core Haptics `AudioCustom`):
+    /// the metronome's click. Needs an engine that is not haptics-only.
+    case audioCustom = "audio-custom"
+    /// A generated tone for a duration (Core Haptics `AudioContinuous`). Needs an engine
+    /// that is not haptics-only.
+    case audioContinuous = "audio-continuous"
+
+    /// Whether the event is sound, not vibration: Android and the web drop it.
+    public var isAudio: Bool { self == .audioCustom || self == .audioContinuous }
+    /// Whether the event vibrates (a transient or a continuous event).
+    public var isHaptic: Bool { self == .transient || self == .continuous }
 }
 
 /// The parameter a pattern curve controls.

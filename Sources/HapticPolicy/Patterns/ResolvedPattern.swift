@@ -16,6 +16,8 @@ public struct ResolvedPattern: Sendable, Hashable {
         public var sharpness: Double
         /// Curves over the event, control-point times relative to the event start.
         public var curves: [Curve]
+        /// What an audio event plays; nil for a haptic event or a silence.
+        public var audio: Audio?
         /// The designer's note, if any.
         public var note: String?
         /// Where the event was declared.
@@ -24,7 +26,8 @@ public struct ResolvedPattern: Sendable, Hashable {
         /// Creates an event.
         public init(
             kind: PatternEventKind, time: Double, duration: Double = 0, intensity: Double = 1,
-            sharpness: Double = 0.5, curves: [Curve] = [], note: String? = nil, location: SourceLocation = .unknown
+            sharpness: Double = 0.5, curves: [Curve] = [], audio: Audio? = nil, note: String? = nil,
+            location: SourceLocation = .unknown
         ) {
             self.kind = kind
             self.time = time
@@ -32,6 +35,7 @@ public struct ResolvedPattern: Sendable, Hashable {
             self.intensity = intensity
             self.sharpness = sharpness
             self.curves = curves
+            self.audio = audio
             self.note = note
             self.location = location
         }
@@ -48,7 +52,7 @@ public struct ResolvedPattern: Sendable, Hashable {
         /// intensity times the intensity curve (linear between control points, held flat
         /// before the first and after the last point). 0 for a silence.
         public func intensity(at offset: Double) -> Double {
-            guard kind != .silence else { return 0 }
+            guard kind.isHaptic else { return 0 }
             let factor = curve(.intensity)?.value(at: offset) ?? 1
             return min(1, max(0, intensity * factor))
         }
@@ -56,9 +60,27 @@ public struct ResolvedPattern: Sendable, Hashable {
         /// Effective sharpness 0-1 at `offset` seconds from the event start: the base
         /// sharpness plus the sharpness curve's offset, clamped to 0-1.
         public func sharpness(at offset: Double) -> Double {
-            guard kind != .silence else { return 0 }
+            guard kind.isHaptic else { return 0 }
             let delta = curve(.sharpness)?.value(at: offset) ?? 0
             return min(1, max(0, sharpness + delta))
+        }
+    }
+
+    /// What an audio event plays (Core Haptics `AudioCustom` or `AudioContinuous`).
+    public struct Audio: Sendable, Hashable {
+        /// The sound file of an `audio-custom` event (`click.caf`, a resource of the app);
+        /// nil for `audio-continuous`, which plays a generated tone.
+        public var sound: String?
+        /// `AudioVolume`, 0-1.
+        public var volume: Double
+        /// `AudioPitch`, -1...1.
+        public var pitch: Double
+
+        /// Creates one.
+        public init(sound: String?, volume: Double = 1, pitch: Double = 0) {
+            self.sound = sound
+            self.volume = volume
+            self.pitch = pitch
         }
     }
 
@@ -127,7 +149,7 @@ public struct ResolvedPattern: Sendable, Hashable {
     /// the events sounding then (a transient counts for `transientWidth` seconds).
     public func intensity(at time: Double, transientWidth: Double = 0.02) -> Double {
         var strongest = 0.0
-        for event in events where event.kind != .silence {
+        for event in events where event.kind.isHaptic {
             let width = event.kind == .transient ? transientWidth : event.duration
             guard time >= event.time, time < event.time + width else { continue }
             strongest = max(strongest, event.intensity(at: time - event.time))

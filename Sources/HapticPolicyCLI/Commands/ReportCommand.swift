@@ -9,8 +9,11 @@ enum ReportCommand {
     struct Options: CommandOptions {
         let out = Value(
             "out", short: "o", valueName: "file", default: "report.html",
-            help: "The HTML file to write (default report.html).")
-        let events = Value("events", valueName: "log", help: "A JSONL event log to show as a session timeline.")
+            help: "The HTML file to write (default report.html); an existing file is kept unless --force.")
+        let force = Flag("force", help: "Replace the output file if it exists.")
+        let events = Value(
+            "events", valueName: "log",
+            help: "A JSONL event log to show as the session: charts per signal and the timeline.")
         let param = Value(
             repeating: "param", valueName: "name=value", help: "Template parameter value for the waveforms.",
             parse: ExportCommand.parseParameters)
@@ -25,15 +28,18 @@ enum ReportCommand {
             UI and creature layers marked), an SVG waveform per custom pattern (intensity, \
             sharpness, silences, loop, fallback) with a 'Feel it' button that plays the web \
             export through navigator.vibrate (Android browsers; harmless elsewhere), and the \
-            preset mappings per platform. With --events, adds the session timeline of a JSONL \
-            log: what rang, what stayed silent and why, band changes, background stretches and \
-            budget breaches.
+            preset mappings per platform and every band set (levels, edges, hysteresis, what \
+            each level plays). With --events, adds the session: a chart per signal and subject \
+            (the value over time, band edges, hysteresis, a marker at every ring, silences with \
+            their reasons) and the timeline of the JSONL log (what rang, what stayed silent and \
+            why, runs of identical silences folded, band changes, background stretches and budget \
+            breaches). An existing output file is not replaced without --force.
             """,
         options: Options.self,
         positionals: [.init("policy", help: "A policy file (YAML) or its compiled bundle, or - for stdin.")],
         examples: [
             "haptic-policy report Policies/plavo.yaml --out report.html",
-            "haptic-policy report Policies/plavo.yaml --events Policies/logs/demo.jsonl --out session.html",
+            "haptic-policy report Policies/plavo.yaml --events Policies/logs/demo.jsonl --out session.html --force",
         ]
     ) { arguments, context throws(UsageError) in
         let out = try arguments[\.out]
@@ -44,6 +50,7 @@ enum ReportCommand {
         }
         try OutputFiles.refuseOverwriting(
             inputs: [arguments.positionals[0]] + (eventsPath.map { [$0] } ?? []), output: out, context: context)
+        try OutputFiles.refuseReplacing(out, force: arguments[\.force])
         guard let input = PolicyFrontEnd.load(arguments.positionals[0], context: context) else { return .failure }
 
         var timeline: [ReportTimelineEntry]? = nil

@@ -22,8 +22,9 @@ enum TableCommand {
         discussion: """
             The table designers review: what plays where, what is silent and why. Markdown \
             (aligned by display width, so Japanese text lines up) or JSON for tools. Cells \
-            taken from 'everywhere:' are marked; undecided pairs show as GAP. A policy with \
-            errors is refused (exit 1) with its diagnostics.
+            taken from 'everywhere:' are marked; undecided pairs show as GAP. Then the band \
+            sets: edges, hysteresis, and per level its values, the values that leave it and \
+            what entering it plays. A policy with errors is refused (exit 1) with its diagnostics.
             """,
         options: Options.self,
         positionals: [.init("policy", help: "A policy file (YAML) or its compiled bundle, or - for stdin.")],

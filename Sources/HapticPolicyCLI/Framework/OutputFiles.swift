@@ -185,6 +185,17 @@ package enum OutputFiles {
         if let failure { throw OutputError(path: file.path, error: failure) }
     }
 
+    /// Refuses to replace an existing file unless `force` (the command's `--force`): the
+    /// error names the file and the flag. A path that does not exist yet, or is a device
+    /// or a pipe (`/dev/stdout`, `/dev/null`), is never refused; a symbolic link is judged
+    /// by what it leads to.
+    package static func refuseReplacing(_ output: String, force: Bool) throws(UsageError) {
+        guard !force else { return }
+        var info = stat()
+        guard stat(output, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
+        throw UsageError("\(output) already exists; pass --force to replace it (nothing was written)")
+    }
+
     /// Refuses an output that is the same file as one of the inputs (after following
     /// links, compared by device and inode, so a hard link or `./p.yaml` for `p.yaml` is
     /// caught too), before anything is read. `-` among the inputs is standard input,

@@ -7,6 +7,25 @@ enum DecisionTableJSONReporter {
         var policy: String
         var invariants: [String: String]
         var screens: [Screen]
+        var bands: [Band]
+    }
+
+    struct Band: Encodable {
+        var name: String
+        var unit: String?
+        var hysteresis: Double
+        var levels: [Level]
+    }
+
+    struct Level: Encodable {
+        var name: String
+        var below: Double?
+        var action: String
+        var play: String?
+        var layer: String?
+        var reason: String?
+        var values: String
+        var leftWhen: String
     }
 
     struct Screen: Encodable {
@@ -54,6 +73,17 @@ enum DecisionTableJSONReporter {
                                         directives: row.directives, note: row.note, line: row.location.line,
                                         column: row.location.column)
                                 })
+                        })
+                },
+                bands: table.bands.map { band in
+                    Band(
+                        name: band.name, unit: band.unit, hysteresis: band.hysteresis,
+                        levels: band.levels.indices.map { index in
+                            let level = band.levels[index]
+                            return Level(
+                                name: level.name, below: level.below, action: level.play != nil ? "play" : "silent",
+                                play: level.play, layer: level.layer?.rawValue, reason: level.silent,
+                                values: band.values(ofLevel: index), leftWhen: band.leaving(level: index))
                         })
                 }))
     }

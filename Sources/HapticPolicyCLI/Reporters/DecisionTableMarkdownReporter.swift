@@ -1,7 +1,8 @@
 import HapticPolicy
 import HapticPolicyTools
 
-/// The decision table as Markdown: one section per screen, columns aligned by display width.
+/// The decision table as Markdown: one section per screen, then the band sets (levels,
+/// edges, hysteresis, what entering each level does), columns aligned by display width.
 enum DecisionTableMarkdownReporter {
     static let header = ["event", "when", "decision", "feedback", "layer", "reason / note", "cites"]
 
@@ -49,10 +50,29 @@ enum DecisionTableMarkdownReporter {
             out += alignedTable(rows.map { $0.map(escape) })
             out += "\n"
         }
+        if !table.bands.isEmpty { out += "## Bands\n\n" }
+        for band in table.bands {
+            out += "### \(escape(band.name))\(band.unit.map { " (\(escape($0)))" } ?? "")\n\n"
+            out +=
+                "Edges \(band.edges.map(band.amount).joined(separator: ", ")); hysteresis \(band.amount(band.hysteresis)).\n\n"
+            let rows = band.levels.indices.map { index in
+                let level = band.levels[index]
+                return [
+                    level.name, band.values(ofLevel: index), band.leaving(level: index),
+                    level.play != nil ? "play" : "silent", level.play ?? "", level.layer?.rawValue ?? "",
+                    level.silent ?? "",
+                ]
+            }
+            out += alignedTable(rows.map { $0.map(escape) }, header: bandHeader)
+            out += "\n"
+        }
         return out
     }
 
-    private static func alignedTable(_ rows: [[String]]) -> String {
+    /// The columns of a band set's levels: as many as the screens' tables have.
+    static let bandHeader = ["level", "values", "left when", "decision", "feedback", "layer", "reason"]
+
+    private static func alignedTable(_ rows: [[String]], header: [String] = header) -> String {
         var widths = header.map(displayWidth)
         for row in rows {
             for (column, text) in row.enumerated() { widths[column] = max(widths[column], displayWidth(text)) }

@@ -9,7 +9,8 @@ import HapticPolicyTools
 /// the one script are inline, and a Content-Security-Policy forbids anything else.
 /// Every designer-written string is escaped.
 package enum ReportRenderer {
-    /// The page's only script: "feel it" buttons, plus render checks the browser test reads.
+    /// The page's only script: "feel it" buttons, plus render checks the browser test reads
+    /// (waveforms and ring markers with a non-empty box).
     package static let script = """
         (function () {
           var errors = 0;
@@ -34,13 +35,27 @@ package enum ReportRenderer {
             if (box.width > 0 && box.height > 0) { drawn += 1; }
           }
           document.body.setAttribute('data-svgs-rendered', String(drawn));
+          var rings = 0, markers = document.querySelectorAll('svg.signal g.ring');
+          for (var k = 0; k < markers.length; k++) {
+            var ring = markers[k].getBBox();
+            if (ring.width > 0 && ring.height > 0) { rings += 1; }
+          }
+          document.body.setAttribute('data-rings-rendered', String(rings));
           document.body.setAttribute('data-ready', 'yes');
         })();
         """
 
-    static let style = """
-        :root { --ui: #1d5fa8; --ui-bg: #e6f0fb; --creature: #2f7d32; --creature-bg: #e8f5e9; --silent: #6b7280; --ink: #1f2933; }
-        body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink); margin: 0 auto; max-width: 1100px; padding: 1.5rem; }
+    /// The page's font stack: the platform's UI font, then the CJK fonts of macOS,
+    /// Linux (Noto CJK, Debian's `fonts-noto-cjk`) and Windows, so Japanese reasons never
+    /// render as boxes where one of them is installed.
+    package static let fontStack =
+        #"system-ui, -apple-system, "Segoe UI", "Hiragino Sans", "Hiragino Kaku Gothic ProN", "Noto Sans CJK JP", "Noto Sans JP", "Yu Gothic", Meiryo, sans-serif"#
+
+    /// The page's style sheet.
+    package static let style = """
+        :root { --font: \(fontStack); --ui: #1d5fa8; --ui-bg: #e6f0fb; --creature: #2f7d32; --creature-bg: #e8f5e9; --silent: #6b7280; --ink: #1f2933; }
+        body { font: 15px/1.45 var(--font); color: var(--ink); margin: 0 auto; max-width: 1100px; padding: 1.5rem; }
+        svg text { font-family: var(--font); }
         h1 { margin-bottom: 0.2rem; } h2 { border-bottom: 2px solid #e3e7ec; padding-bottom: 0.3rem; margin-top: 2.2rem; }
         nav a { margin-right: 1rem; }
         table { border-collapse: collapse; width: 100%; margin: 0.6rem 0 1.4rem; }
@@ -66,6 +81,18 @@ package enum ReportRenderer {
         .timeline-budget td { background: #fdecea; }
         .timeline-background td { background: #f3f4f6; }
         .muted { color: var(--silent); }
+        .timeline td:nth-child(4) { font-variant-numeric: tabular-nums; white-space: nowrap; }
+        .timeline-run > td { background: #f8f9fb; color: var(--silent); }
+        .timeline-run summary { cursor: pointer; font-style: italic; }
+        .timeline-folded { margin: 0.4rem 0 0.2rem; }
+        tr.in-budget-window td:first-child { box-shadow: inset 4px 0 0 #b42318; }
+        figure.signal { margin: 1rem 0 1.6rem; }
+        figure.signal figcaption { font-weight: 600; margin-bottom: 0.3rem; }
+        figure.signal svg { max-width: 100%; height: auto; background: #fbfcfd; border-radius: 0.4rem; }
+        .band { border: 1px solid #e3e7ec; border-radius: 0.6rem; padding: 0.8rem 1rem; margin: 1rem 0; }
+        dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.15rem 0.9rem; margin: 0.4rem 0 0.6rem; }
+        dl.facts dt { font-weight: 600; } dl.facts dd { margin: 0; }
+        table.levels svg.thumbnail { display: block; background: #fbfcfd; border-radius: 0.3rem; }
         """
 
     /// The whole page. `timeline` adds the session section; `timelineNote` explains its
@@ -106,9 +133,9 @@ package enum ReportRenderer {
                 "<span class=\"layer layer-ui\">ui</span> system vocabulary, <span class=\"layer layer-creature\">creature</span> custom waveforms"
         }
         html +=
-            "<p class=\"muted\">\(table.screens.count) screens, \(content.events.count) events, \(patterns.count) custom patterns. Layers: \(layers).</p>\n"
+            "<p class=\"muted\">\(table.screens.count) screens, \(content.events.count) events, \(content.bands.count) band sets, \(patterns.count) custom patterns. Layers: \(layers).</p>\n"
         html +=
-            "<nav><a href=\"#screens\">Decisions</a><a href=\"#invariants\">Invariants</a><a href=\"#patterns\">Waveforms</a><a href=\"#presets\">Presets</a>"
+            "<nav><a href=\"#screens\">Decisions</a><a href=\"#bands\">Bands</a><a href=\"#invariants\">Invariants</a><a href=\"#patterns\">Waveforms</a><a href=\"#presets\">Presets</a>"
         html += timeline != nil || timelineNote != nil ? "<a href=\"#timeline\">Session</a>" : ""
         html += "</nav>\n</header>\n"
 
@@ -147,6 +174,10 @@ package enum ReportRenderer {
         }
         html += "</section>\n"
 
+        html += ReportBandsSection.render(
+            content: content, table: table,
+            patterns: Dictionary(patterns.map { ($0.name, $0.pattern) }, uniquingKeysWith: { first, _ in first }))
+
         // Invariants.
         html +=
             "<section id=\"invariants\">\n<h2>Invariants</h2>\n<table class=\"invariants\">\n<thead><tr><th>Id</th><th>Rule</th><th>Says</th><th>Exceptions</th></tr></thead>\n<tbody>\n"
@@ -173,13 +204,15 @@ package enum ReportRenderer {
             html += "<h3>\(htmlEscaped(item.name)) <span class=\"layer\">\(item.feedback.layer.rawValue)</span></h3>\n"
             if let note = item.feedback.note { html += "<p>\(htmlEscaped(note))</p>\n" }
             html += WaveformSVG.render(item.pattern, name: item.name) + "\n"
-            var facts = ["length \(numberText(item.pattern.length)) s"]
-            if let loop = item.pattern.loop { facts.append("repeats every \(numberText(loop)) s until stopped") }
+            var facts = ["length \(ReportNumber.duration(item.pattern.length))"]
+            if let loop = item.pattern.loop {
+                facts.append("repeats every \(ReportNumber.duration(loop)) until stopped")
+            }
             if !item.pattern.parameters.isEmpty {
                 facts.append(
                     "parameters "
                         + item.pattern.parameters.sorted { $0.key < $1.key }.map {
-                            "\($0.key) = \(numberText($0.value))"
+                            "\($0.key) = \(ReportNumber.amount($0.value))"
                         }.joined(separator: ", "))
             }
             facts.append("fallback: " + fallbackText(item.feedback.fallback))
@@ -199,12 +232,12 @@ package enum ReportRenderer {
             let mapping = PresetMapping.of(preset, intensity: intensity)
             let layer = feedback.layer.rawValue
             let composition = mapping.primitives.map {
-                "\($0.name) × \(numberText($0.scale))\($0.delayMs > 0 ? " +\($0.delayMs) ms" : "")"
+                "\($0.name) × \(ReportNumber.amount($0.scale))\($0.delayMs > 0 ? " +\($0.delayMs) ms" : "")"
             }.joined(separator: ", ")
             html +=
                 "<tr class=\"layer-\(layer)\"><td>\(htmlEscaped(feedback.name))</td><td><span class=\"layer\">\(layer)</span></td>"
             html +=
-                "<td>\(htmlEscaped(preset.rawValue))\(intensity.map { " at " + numberText($0) } ?? "")</td><td>\(htmlEscaped(composition))</td>"
+                "<td>\(htmlEscaped(preset.rawValue))\(intensity.map { " at " + ReportNumber.amount($0) } ?? "")</td><td>\(htmlEscaped(composition))</td>"
             html +=
                 "<td>\(htmlEscaped(mapping.predefined))</td><td>[\(mapping.web.map(String.init).joined(separator: ", "))]</td></tr>\n"
         }
@@ -212,15 +245,7 @@ package enum ReportRenderer {
 
         // Session timeline.
         if let timeline {
-            html +=
-                "<section id=\"timeline\">\n<h2>Session</h2>\n<table class=\"timeline\">\n<thead><tr><th>Time</th><th>Screen</th><th>Event</th><th>Outcome</th><th>Cites</th></tr></thead>\n<tbody>\n"
-            for entry in timeline {
-                html +=
-                    "<tr class=\"timeline-\(entry.kind.rawValue)\"><td>\(numberText((entry.time * 1000).rounded() / 1000)) s</td><td>\(htmlEscaped(entry.screen ?? ""))</td><td>\(htmlEscaped(entry.event))</td>"
-                html +=
-                    "<td>\(entry.kind.rawValue): \(htmlEscaped(entry.detail))</td><td>\(entry.cites.map { "<span class=\"cite\">\(htmlEscaped($0))</span>" }.joined())</td></tr>\n"
-            }
-            html += "</tbody>\n</table>\n</section>\n"
+            html += ReportSessionSection.render(timeline, bands: content.bands)
         } else if let timelineNote {
             html +=
                 "<section id=\"timeline\">\n<h2>Session</h2>\n<p class=\"muted\">\(htmlEscaped(timelineNote))</p>\n</section>\n"

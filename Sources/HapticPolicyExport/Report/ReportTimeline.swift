@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// One line of the session timeline in a report (`report --events`): what happened at
 /// an input event and why. The CLI fills it from the evaluator's decisions; the report
 /// only renders it, so it does not depend on the evaluator.
@@ -30,14 +32,40 @@ package struct ReportTimelineEntry: Sendable, Hashable {
     package var detail: String
     /// Cited invariant or budget ids.
     package var cites: [String]
+    /// The event's value (`47.22`, `"confirmed"`), if it carried one.
+    package var value: ScalarValue?
+    /// The subject the event was about (`monstera`), if any.
+    package var subject: String?
+    /// The band set the event went through, when a band cell decided it: the session's
+    /// charts draw these entries.
+    package var band: String?
+    /// The feedback that rang, when the event played.
+    package var rang: String?
+    /// For a `budget` entry, the budget's window in seconds: the window ends at `time`.
+    package var window: Double?
 
     /// Creates an entry.
-    package init(time: Double, event: String, screen: String? = nil, kind: Kind, detail: String, cites: [String] = []) {
+    package init(
+        time: Double, event: String, screen: String? = nil, kind: Kind, detail: String, cites: [String] = [],
+        value: ScalarValue? = nil, subject: String? = nil, band: String? = nil, rang: String? = nil,
+        window: Double? = nil
+    ) {
         self.time = time
         self.event = event
         self.screen = screen
         self.kind = kind
         self.detail = detail
         self.cites = cites
+        self.value = value
+        self.subject = subject
+        self.band = band
+        self.rang = rang
+        self.window = window
+    }
+
+    /// The numeric value, for charts.
+    package var number: Double? {
+        if case .number(let n)? = value, n.isFinite { return n }
+        return nil
     }
 }

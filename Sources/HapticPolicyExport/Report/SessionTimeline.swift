@@ -1,3 +1,4 @@
+import Foundation
 import HapticPolicy
 import HapticPolicyTools
 
@@ -55,12 +56,17 @@ private struct SessionTimeline {
             speaks: record.speaks, params: record.params)
         let decision = session.decide(event)
         let overruns = meter.record(decision, at: record.t, event: record.event)
+        func entry(_ kind: ReportTimelineEntry.Kind, _ detail: String, cites: [String] = [], rang: String? = nil)
+            -> ReportTimelineEntry
+        {
+            ReportTimelineEntry(
+                time: record.t, event: record.event, screen: decision.screen, kind: kind, detail: detail, cites: cites,
+                value: record.value, subject: record.subject, band: decision.band?.band, rang: rang)
+        }
         let cites = decision.rule?.cites ?? []
         if record.event == StateEvent.appState.rawValue {
             entries.append(
-                ReportTimelineEntry(
-                    time: record.t, event: record.event, screen: decision.screen, kind: .background,
-                    detail: record.value.map { "app \($0.description.replacingQuotes)" } ?? "app state"))
+                entry(.background, record.value.map { "app \($0.description.replacingQuotes)" } ?? "app state"))
             return
         }
         switch decision.action {
@@ -72,45 +78,43 @@ private struct SessionTimeline {
                 detail = "\(band.band) \(band.from ?? "start") → \(band.to): " + detail
             }
             entries.append(
-                ReportTimelineEntry(
-                    time: record.t, event: record.event, screen: decision.screen,
-                    kind: decision.band != nil ? .band : .play,
-                    detail: detail, cites: cites))
+                entry(decision.band != nil ? .band : .play, detail, cites: cites, rang: decision.feedback ?? "?"))
         case .silent:
-            let why = decision.note ?? decision.reason?.rawValue ?? "silent"
+            let why = Self.why(decision)
             if let band = decision.band, band.from != band.to {
                 entries.append(
-                    ReportTimelineEntry(
-                        time: record.t, event: record.event, screen: decision.screen, kind: .band,
-                        detail: "\(band.band) \(band.from ?? "start") → \(band.to): silent (\(why))", cites: cites))
+                    entry(.band, "\(band.band) \(band.from ?? "start") → \(band.to): silent (\(why))", cites: cites))
             } else {
-                entries.append(
-                    ReportTimelineEntry(
-                        time: record.t, event: record.event, screen: decision.screen, kind: .silent,
-                        detail: decision.reason == .designer || decision.reason == nil
-                            ? why : "\(decision.reason?.rawValue ?? ""): \(why)",
-                        cites: cites))
+                entries.append(entry(.silent, why, cites: cites))
             }
         case .stop:
-            entries.append(
-                ReportTimelineEntry(
-                    time: record.t, event: record.event, screen: decision.screen, kind: .other,
-                    detail: "stop \(decision.feedback ?? "all")", cites: cites))
+            entries.append(entry(.other, "stop \(decision.feedback ?? "all")", cites: cites))
         case .invalid:
-            entries.append(
-                ReportTimelineEntry(
-                    time: record.t, event: record.event, screen: decision.screen, kind: .other,
-                    detail: "invalid: \(decision.note ?? "")"))
+            entries.append(entry(.other, "invalid: \(decision.note ?? "")"))
         }
         // A ring that puts a budget over its maximum: one entry per budget, after the ring.
         for overrun in overruns {
-            entries.append(
-                ReportTimelineEntry(
-                    time: record.t, event: record.event, screen: decision.screen, kind: .budget,
-                    detail:
-                        "\(overrun.count) rings in \(numberText(overrun.window)) s, over the budget of \(overrun.max)",
-                    cites: [overrun.budget]))
+            var breach = entry(
+                .budget,
+                "\(overrun.count) rings in \(ReportNumber.duration(overrun.window)), over the budget of \(overrun.max)",
+                cites: [overrun.budget])
+            breach.window = overrun.window
+            entries.append(breach)
         }
+    }
+
+    /// Why a decision is silent, in words: the designer's reason as written, or the
+    /// evaluator's reason spelt out ("same band", not "same-band: same-band"), with its
+    /// note when there is one.
+    private static func why(_ decision: Decision) -> String {
+        guard let reason = decision.reason, reason != .designer else { return decision.note ?? "silent" }
+        let words: String
+        switch reason {
+        case .sameBand: words = "same band"
+        case .baseline: words = "first sample, the band's baseline"
+        default: words = reason.rawValue.replacingOccurrences(of: "-", with: " ")
+        }
+        return decision.note.map { "\(words): \($0)" } ?? words
     }
 }
 

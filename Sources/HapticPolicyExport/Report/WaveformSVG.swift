@@ -9,8 +9,9 @@ package enum WaveformSVG {
     package static let width = 640.0, height = 140.0
     static let left = 36.0, right = 12.0, top = 10.0, bottom = 24.0
 
-    /// The SVG element.
-    package static func render(_ pattern: ResolvedPattern, name: String) -> String {
+    /// The SVG element. A `thumbnail` (the bands section's, next to a level) is the same
+    /// drawing shown small, with ids of its own so the page has no duplicates.
+    package static func render(_ pattern: ResolvedPattern, name: String, thumbnail: Bool = false) -> String {
         let end = max(
             pattern.loop ?? 0, pattern.length,
             IntensitySampler.lengthMs(pattern) > 0 ? Double(IntensitySampler.lengthMs(pattern)) / 1000 : 0, 0.05)
@@ -20,10 +21,11 @@ package enum WaveformSVG {
         func y(_ v: Double) -> Double { top + (1 - v) * plotHeight }
         func f(_ v: Double) -> String { JSONWriter.number(v, decimals: 2) }
 
-        let patternID = htmlID("hatch", name)
+        let patternID = htmlID(thumbnail ? "hatch-thumb" : "hatch", name)
+        let shown = thumbnail ? (width: width / 3, height: height / 3) : (width: width, height: height)
         var svg =
-            "<svg class=\"waveform\" role=\"img\" viewBox=\"0 0 \(f(width)) \(f(height))\" width=\"\(f(width))\" height=\"\(f(height))\" xmlns=\"http://www.w3.org/2000/svg\">"
-        svg += "<title>\(htmlEscaped("waveform of \(name): intensity over \(numberText(end)) s"))</title>"
+            "<svg class=\"waveform\(thumbnail ? " thumbnail" : "")\" role=\"img\" viewBox=\"0 0 \(f(width)) \(f(height))\" width=\"\(f(shown.width))\" height=\"\(f(shown.height))\" xmlns=\"http://www.w3.org/2000/svg\">"
+        svg += "<title>\(htmlEscaped("waveform of \(name): intensity over \(ReportNumber.duration(end))"))</title>"
         svg +=
             "<defs><pattern id=\"\(patternID)\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#9aa3ad\" stroke-width=\"2\"/></pattern></defs>"
         // Axes and grid.
@@ -35,7 +37,7 @@ package enum WaveformSVG {
         svg += "<text x=\"2\" y=\"\(f(y(1) + 4))\">1</text><text x=\"2\" y=\"\(f(y(0)))\">0</text>"
         for tick in ticks(end) {
             svg +=
-                "<text x=\"\(f(x(tick)))\" y=\"\(f(height - 6))\" text-anchor=\"middle\">\(numberText(tick)) s</text>"
+                "<text x=\"\(f(x(tick)))\" y=\"\(f(height - 6))\" text-anchor=\"middle\">\(ReportNumber.moment(tick))</text>"
         }
         svg += "</g>"
         // Silences first, under everything.
@@ -46,7 +48,7 @@ package enum WaveformSVG {
             svg +=
                 "<text x=\"\(f(x(event.time) + w / 2))\" y=\"\(f(top + plotHeight / 2))\" text-anchor=\"middle\" font-size=\"11\" font-family=\"sans-serif\" fill=\"#38424d\">\(htmlEscaped(event.note ?? "silence"))</text>"
             svg +=
-                "<title>\(htmlEscaped("silence \(numberText(event.time))–\(numberText(event.end)) s\(event.note.map { ": \($0)" } ?? "")"))</title></g>"
+                "<title>\(htmlEscaped("silence \(ReportNumber.span(event.time, event.end))\(event.note.map { ": \($0)" } ?? "")"))</title></g>"
         }
         for event in pattern.events where event.kind == .continuous {
             let steps = max(2, min(400, Int(event.duration / end * plotWidth)))
@@ -62,20 +64,20 @@ package enum WaveformSVG {
             }
             intensity += " L\(f(x(event.end))),\(f(y(0))) Z"
             svg +=
-                "<path class=\"intensity continuous\" d=\"\(intensity)\" fill=\"\(colour(meanSharpness))\" fill-opacity=\"0.75\" stroke=\"\(colour(meanSharpness))\"><title>\(htmlEscaped("continuous \(numberText(event.time))–\(numberText(event.end)) s, intensity \(numberText(event.intensity)), sharpness \(numberText(event.sharpness))"))</title></path>"
+                "<path class=\"intensity continuous\" d=\"\(intensity)\" fill=\"\(colour(meanSharpness))\" fill-opacity=\"0.75\" stroke=\"\(colour(meanSharpness))\"><title>\(htmlEscaped("continuous \(ReportNumber.span(event.time, event.end)), intensity \(ReportNumber.amount(event.intensity)), sharpness \(ReportNumber.amount(event.sharpness))"))</title></path>"
             svg +=
                 "<path class=\"sharpness\" d=\"\(sharpness)\" fill=\"none\" stroke=\"#1f2933\" stroke-width=\"1.2\" stroke-dasharray=\"4 3\"/>"
         }
         for event in pattern.events where event.kind == .transient {
             let bar = max(3, Double(IntensitySampler.transientMs) / 1000 / end * plotWidth)
             svg +=
-                "<rect class=\"intensity transient\" x=\"\(f(x(event.time)))\" y=\"\(f(y(event.intensity)))\" width=\"\(f(bar))\" height=\"\(f(y(0) - y(event.intensity)))\" fill=\"\(colour(event.sharpness))\"><title>\(htmlEscaped("transient at \(numberText(event.time)) s, intensity \(numberText(event.intensity)), sharpness \(numberText(event.sharpness))"))</title></rect>"
+                "<rect class=\"intensity transient\" x=\"\(f(x(event.time)))\" y=\"\(f(y(event.intensity)))\" width=\"\(f(bar))\" height=\"\(f(y(0) - y(event.intensity)))\" fill=\"\(colour(event.sharpness))\"><title>\(htmlEscaped("transient at \(ReportNumber.moment(event.time)), intensity \(ReportNumber.amount(event.intensity)), sharpness \(ReportNumber.amount(event.sharpness))"))</title></rect>"
             svg +=
                 "<circle class=\"sharpness\" cx=\"\(f(x(event.time) + bar / 2))\" cy=\"\(f(y(event.sharpness)))\" r=\"2.5\" fill=\"#1f2933\"/>"
         }
         if let loop = pattern.loop {
             svg +=
-                "<line class=\"loop\" x1=\"\(f(x(loop)))\" y1=\"\(f(top))\" x2=\"\(f(x(loop)))\" y2=\"\(f(y(0)))\" stroke=\"#7b3fb5\" stroke-width=\"1.5\" stroke-dasharray=\"6 3\"><title>\(htmlEscaped("repeats every \(numberText(loop)) s"))</title></line>"
+                "<line class=\"loop\" x1=\"\(f(x(loop)))\" y1=\"\(f(top))\" x2=\"\(f(x(loop)))\" y2=\"\(f(y(0)))\" stroke=\"#7b3fb5\" stroke-width=\"1.5\" stroke-dasharray=\"6 3\"><title>\(htmlEscaped("repeats every \(ReportNumber.duration(loop))"))</title></line>"
         }
         svg += "</svg>"
         return svg

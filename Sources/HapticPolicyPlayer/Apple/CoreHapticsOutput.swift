@@ -4,6 +4,7 @@
 // for every platform.
 #if canImport(CoreHaptics) && canImport(UIKit) && (os(iOS) || os(Linux))
 import CoreHaptics
+import Foundation
 import HapticPolicy
 import UIKit
 
@@ -16,23 +17,39 @@ public final class CoreHapticsOutput: HapticOutput {
     private var engine: CHHapticEngine?
     private var loops: [String: any CHHapticAdvancedPatternPlayer] = [:]
     private var ticker: UISelectionFeedbackGenerator?
+    /// Whether the engine plays sounds too (`Policy.playsAudio`).
+    private let playsAudio: Bool
+    /// Where a pattern's sound file is (`click.caf`).
+    private let soundURL: @MainActor (String) -> URL?
+    /// Sound files registered with the current engine; gone with it.
+    private var sounds: [String: CHHapticAudioResourceID] = [:]
 
     /// Set by the player; receives the engine's stopped and reset handlers on the main actor.
     public var onEngineNotice: (@MainActor (EngineNotice) -> Void)?
 
-    /// Creates the output; the engine is created on the first `prepare-engine`.
-    public init() {}
+    /// Creates the output; the engine is created on the first `prepare-engine`. With
+    /// `playsAudio` (pass `Policy.playsAudio`) the engine plays the patterns' sounds,
+    /// found by `soundURL` (by default the file of that name in the app's main bundle).
+    public init(
+        playsAudio: Bool = false,
+        soundURL: @escaping @MainActor (String) -> URL? = { Bundle.main.url(forResource: $0, withExtension: nil) }
+    ) {
+        self.playsAudio = playsAudio
+        self.soundURL = soundURL
+    }
 
     /// Whether this device can play custom patterns at all.
     public static var supportsCustomPatterns: Bool {
         CHHapticEngine.capabilitiesForHardware().supportsHaptics
     }
 
-    /// Creates the engine: haptics only (no audio session), handlers wired to the player.
+    /// Creates the engine: haptics only (no audio session) unless the policy plays sounds,
+    /// handlers wired to the player.
     public func prepareEngine() throws {
         guard engine == nil else { return }
         let engine = try CHHapticEngine()
-        engine.playsHapticsOnly = true
+        engine.playsHapticsOnly = !playsAudio
+        sounds.removeAll()
         // Core Haptics calls these on its own queue: hop to the main actor.
         engine.stoppedHandler = { @Sendable [weak self] reason in
             let stop = Self.stopReason(reason)
@@ -76,14 +93,14 @@ public final class CoreHapticsOutput: HapticOutput {
     /// Plays a pattern once with a plain pattern player.
     public func playPattern(_ name: String, pattern: PatternPlan) throws {
         guard let engine else { throw OutputError.noEngine }
-        try engine.makePlayer(with: Self.pattern(pattern)).start(atTime: CHHapticTimeImmediate)
+        try engine.makePlayer(with: Self.pattern(pattern, sound: sound)).start(atTime: CHHapticTimeImmediate)
     }
 
     /// Loops a pattern with the advanced player (`loopEnabled`, `loopEnd` = the period).
     public func startLoop(_ name: String, pattern: PatternPlan) throws {
         guard let engine else { throw OutputError.noEngine }
         stopLoop(name)
-        let player = try engine.makeAdvancedPlayer(with: Self.pattern(pattern))
+        let player = try engine.makeAdvancedPlayer(with: Self.pattern(pattern, sound: sound))
         player.loopEnabled = true
         player.loopEnd = pattern.loop ?? 0
         try player.start(atTime: CHHapticTimeImmediate)
@@ -107,7 +124,10 @@ public final class CoreHapticsOutput: HapticOutput {
     private func engineStopped(_ reason: EngineStopReason) {
         loops.removeAll()
         // A destroyed engine cannot start again: the next `prepareEngine` makes a new one.
-        if reason.needsNewEngine { engine = nil }
+        if reason.needsNewEngine {
+            engine = nil
+            sounds.removeAll()
+        }
         onEngineNotice?(.stopped(reason))
     }
 
@@ -127,6 +147,7 @@ public final class CoreHapticsOutput: HapticOutput {
 
     private func engineReset() {
         loops.removeAll()
+        sounds.removeAll()
         onEngineNotice?(.reset)
     }
 
@@ -134,12 +155,46 @@ public final class CoreHapticsOutput: HapticOutput {
     public enum OutputError: Error, Sendable {
         /// No engine: `prepare-engine` never ran.
         case noEngine
+        /// A pattern plays a sound, but the output was made without `playsAudio`.
+        case audioOff
+        /// A pattern's sound file is not where `soundURL` looked.
+        case missingSound(String)
+    }
+
+    /// The engine's resource for a sound file, registered on first use.
+    private func sound(_ name: String) throws -> CHHapticAudioResourceID {
+        guard playsAudio else { throw OutputError.audioOff }
+        guard let engine else { throw OutputError.noEngine }
+        if let id = sounds[name] { return id }
+        guard let url = soundURL(name) else { throw OutputError.missingSound(name) }
+        let id = try engine.registerAudioResource(url)
+        sounds[name] = id
+        return id
     }
 
     /// The `CHHapticPattern` of a plan: one `CHHapticEvent` per event, one
-    /// `CHHapticParameterCurve` per curve, exactly as the AHAP export writes them.
-    static func pattern(_ plan: PatternPlan) throws -> CHHapticPattern {
-        let events = plan.events.map { event in
+    /// `CHHapticParameterCurve` per curve, exactly as the AHAP export writes them; a
+    /// sound file's resource comes from `sound`.
+    static func pattern(
+        _ plan: PatternPlan, sound: (String) throws -> CHHapticAudioResourceID
+    ) throws -> CHHapticPattern {
+        let events = try plan.events.map { event in
+            if let audio = event.audio {
+                let parameters = [
+                    CHHapticEventParameter(parameterID: .audioVolume, value: Float(audio.volume)),
+                    CHHapticEventParameter(parameterID: .audioPitch, value: Float(audio.pitch)),
+                ]
+                guard let file = audio.sound else {
+                    return CHHapticEvent(
+                        eventType: .audioContinuous, parameters: parameters, relativeTime: event.time,
+                        duration: event.duration)
+                }
+                let id = try sound(file)
+                return event.duration > 0
+                    ? CHHapticEvent(
+                        audioResourceID: id, parameters: parameters, relativeTime: event.time, duration: event.duration)
+                    : CHHapticEvent(audioResourceID: id, parameters: parameters, relativeTime: event.time)
+            }
             let parameters = [
                 CHHapticEventParameter(parameterID: .hapticIntensity, value: Float(event.intensity)),
                 CHHapticEventParameter(parameterID: .hapticSharpness, value: Float(event.sharpness)),

@@ -182,6 +182,7 @@ extension PatternTemplate {
                             parameter: curve.parameter.value,
                             points: curve.points.map { Point(time: $0.time.value, value: $0.value.value) })
                     },
+                    sound: event.sound?.value, volume: event.volume?.value, pitch: event.pitch?.value,
                     note: event.note, location: SourcePosition(event.location))
             },
             loop: decl.loop?.value, location: SourcePosition(decl.location))

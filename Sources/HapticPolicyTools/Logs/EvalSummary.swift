@@ -150,11 +150,12 @@ extension Reason {
         case .badJSON: 20
         case .missingField: 21
         case .badField: 22
-        case .timeBackwards: 23
-        case .lineTooLong: 24
-        case .blankLine: 25
-        case .badState: 26
-        case .overBudget: 27
+        case .duplicateField: 23
+        case .timeBackwards: 24
+        case .lineTooLong: 25
+        case .blankLine: 26
+        case .badState: 27
+        case .overBudget: 28
         }
     }
 }

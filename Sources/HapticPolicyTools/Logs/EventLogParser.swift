@@ -110,6 +110,9 @@ struct JSONReader {
         var speaks = false
         var params: [Event.Parameter] = []
         var unknownKey: Range<Int>?
+        // The known fields seen so far, one bit each; the other names (rare) by text.
+        var seen: UInt8 = 0
+        var otherNames: Set<String> = []
         skipSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -122,6 +125,14 @@ struct JSONReader {
                 }
                 let key = try readKey()
                 let keyEnd = index
+                if key == .other {
+                    let name = Self.text(of: bytes, keyStart..<keyEnd)
+                    if !otherNames.insert(name).inserted { throw duplicate(name, at: keyStart) }
+                } else {
+                    let bit = key.bit
+                    if seen & bit != 0 { throw duplicate(key.name, at: keyStart) }
+                    seen |= bit
+                }
                 try expect(UInt8(ascii: ":"), "':' after the field name")
                 skipSpace()
                 let valueStart = index
@@ -166,7 +177,6 @@ struct JSONReader {
                     if unknownKey == nil { unknownKey = keyStart..<keyEnd }
                     try skipValue(depth: 0)
                 }
-                _ = keyStart
                 skipSpace()
                 guard index < bytes.count else {
                     throw fail("the object is not closed; add '}' at the end of the line")
@@ -199,7 +209,51 @@ struct JSONReader {
             tText: tText, eventText: eventText, subjectText: subjectText, unknownKey: unknownKey)
     }
 
-    private enum Key { case t, event, screen, subject, value, speaks, params, other }
+    private enum Key {
+        case t, event, screen, subject, value, speaks, params, other
+
+        /// This known field's bit in the set of fields seen (0 for `other`).
+        var bit: UInt8 {
+            switch self {
+            case .t: 1
+            case .event: 2
+            case .screen: 4
+            case .subject: 8
+            case .value: 16
+            case .speaks: 32
+            case .params: 64
+            case .other: 0
+            }
+        }
+
+        /// The field's name as the log format spells it.
+        var name: String {
+            switch self {
+            case .t: "t"
+            case .event: "event"
+            case .screen: "screen"
+            case .subject: "subject"
+            case .value: "value"
+            case .speaks: "speaks"
+            case .params: "params"
+            case .other: ""
+            }
+        }
+    }
+
+    /// A field written a second time, at the second one's name.
+    private func duplicate(_ name: String, at offset: Int) -> JSONFailure {
+        fail(
+            "'\(name)' is written twice in this line; keep one (the log format takes neither)", at: offset,
+            .duplicateField)
+    }
+
+    /// The decoded text of a JSON string token (quotes included): escapes resolved, so
+    /// `"\u0061"` and `"a"` are the same field name.
+    private static func text(of bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        var reader = JSONReader(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
+        return (try? reader.readString()) ?? ""
+    }
 
     /// Reads a field name; known names are matched on bytes without building a string.
     private mutating func readKey() throws(JSONFailure) -> Key {
@@ -340,7 +394,12 @@ struct JSONReader {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw fail("expected a parameter name in double quotes; \(describeHere())")
             }
+            let nameStart = index
             let name = try readString()
+            if params.contains(where: { $0.name == name }) {
+                throw fail(
+                    "parameter '\(name)' is written twice in 'params'; keep one", at: nameStart, .duplicateField)
+            }
             try expect(UInt8(ascii: ":"), "':' after the parameter name")
             skipSpace()
             let value = try readScalar(reason: .badField)

@@ -69,7 +69,8 @@ public struct EventLogReader {
         public var line: Int
         /// The 1-based column of the problem, in Unicode scalars.
         public var column: Int
-        /// `bad-json`, `missing-field`, `bad-field`, `time-backwards` or `line-too-long`.
+        /// `bad-json`, `missing-field`, `bad-field`, `duplicate-field`, `time-backwards` or
+        /// `line-too-long`.
         public var reason: Reason
         /// What is wrong and how to fix it.
         public var message: String

@@ -37,7 +37,7 @@ public struct LogRecord: Sendable, Equatable {
 public struct LogLineError: Error, Sendable, Equatable {
     /// 1-based column where the problem is.
     public var column: Int
-    /// `bad-json`, `missing-field` or `bad-field`.
+    /// `bad-json`, `missing-field`, `bad-field` or `duplicate-field`.
     public var reason: Reason
     /// What is wrong and what to do.
     public var message: String

@@ -67,6 +67,12 @@ public struct PatternEventDecl: Sendable, Hashable, Codable {
     public var sharpness: Located<Expression>?
     /// Curves over this event, control-point times relative to the event start (`curves:`).
     public var curves: [CurveDecl]
+    /// The sound file an `audio-custom` event plays (`sound: click.caf`), a resource of the app.
+    public var sound: Located<String>?
+    /// An audio event's volume 0-1 (`volume:`, default 1).
+    public var volume: Located<Expression>?
+    /// An audio event's pitch -1...1 (`pitch:`, default 0).
+    public var pitch: Located<Expression>?
     /// Free text (`note:`).
     public var note: String?
     /// Where the event starts.
@@ -76,7 +82,8 @@ public struct PatternEventDecl: Sendable, Hashable, Codable {
     public init(
         kind: Located<Kind>, time: Located<Expression>, duration: Located<Expression>? = nil,
         intensity: Located<Expression>? = nil, sharpness: Located<Expression>? = nil,
-        curves: [CurveDecl] = [], note: String? = nil, location: SourceLocation = .unknown
+        curves: [CurveDecl] = [], sound: Located<String>? = nil, volume: Located<Expression>? = nil,
+        pitch: Located<Expression>? = nil, note: String? = nil, location: SourceLocation = .unknown
     ) {
         self.kind = kind
         self.time = time
@@ -84,6 +91,9 @@ public struct PatternEventDecl: Sendable, Hashable, Codable {
         self.intensity = intensity
         self.sharpness = sharpness
         self.curves = curves
+        self.sound = sound
+        self.volume = volume
+        self.pitch = pitch
         self.note = note
         self.location = location
     }

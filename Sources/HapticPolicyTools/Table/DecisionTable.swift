@@ -75,8 +75,67 @@ public struct DecisionTable: Sendable, Hashable {
         public var cells: [Cell]
     }
 
+    /// A band set as the table shows it: its levels lowest first, with their edges and
+    /// what entering each does.
+    public struct Band: Sendable, Hashable {
+        /// One level.
+        public struct Level: Sendable, Hashable {
+            /// The level's name.
+            public var name: String
+            /// The exclusive upper edge; nil for the last level.
+            public var below: Double?
+            /// The feedback played on entering; nil when entering is silent.
+            public var play: String?
+            /// The played feedback's layer.
+            public var layer: Layer?
+            /// The designer's reason when entering is silent.
+            public var silent: String?
+        }
+
+        /// The band set's name.
+        public var name: String
+        /// The unit, for people (`%`).
+        public var unit: String?
+        /// How far past an edge a value must go to leave a level.
+        public var hysteresis: Double
+        /// Levels from lowest to highest.
+        public var levels: [Level]
+
+        /// The ascending edges, one fewer than the levels.
+        public var edges: [Double] { levels.dropLast().map { $0.below ?? .infinity } }
+
+        /// `25 %`: a value of this band set with at most two decimals and the unit.
+        public func amount(_ value: Double) -> String {
+            let text = EventLogWriter.decimalText(value, decimals: 2)
+            guard let unit, !unit.isEmpty else { return text }
+            return text + " " + unit
+        }
+
+        /// The values level `index` holds, ignoring hysteresis: `below 10 %`, `10–25 %`,
+        /// `80 % and above`.
+        public func values(ofLevel index: Int) -> String {
+            let edges = edges
+            if edges.isEmpty { return "all values" }
+            if index == 0 { return "below " + amount(edges[0]) }
+            if index >= edges.count { return amount(edges[edges.count - 1]) + " and above" }
+            return EventLogWriter.decimalText(edges[index - 1], decimals: 2) + "–" + amount(edges[index])
+        }
+
+        /// The values that leave level `index` once in it, hysteresis included:
+        /// `up at 26.5 %, down below 8.5 %`.
+        public func leaving(level index: Int) -> String {
+            let edges = edges
+            var ways: [String] = []
+            if index < edges.count { ways.append("up at " + amount(edges[index] + hysteresis)) }
+            if index > 0 { ways.append("down below " + amount(edges[index - 1] - hysteresis)) }
+            return ways.joined(separator: ", ")
+        }
+    }
+
     /// Screens in source order.
     public var screens: [Screen]
+    /// Band sets in source order.
+    public var bands: [Band]
     /// Invariant id → the designer's statement, for citing.
     public var invariants: [String: String]
 
@@ -88,6 +147,15 @@ public struct DecisionTable: Sendable, Hashable {
             invariants[invariant.id] = invariant.text ?? invariant.kind.rawValue
         }
         self.invariants = invariants
+        bands = content.bands.map { band in
+            Band(
+                name: band.name, unit: band.unit, hysteresis: band.hysteresis,
+                levels: band.levels.map { level in
+                    Band.Level(
+                        name: level.name, below: level.below, play: level.play.map { content.feedback[$0].name },
+                        layer: level.play.map { content.feedback[$0].layer }, silent: level.silent)
+                })
+        }
         let bandLayer: [Layer?] = content.bands.map { band in
             band.levels.lazy.compactMap { $0.play.map { content.feedback[$0].layer } }.first
         }

@@ -33,6 +33,13 @@ extension DiagnosticCode {
     static let notFinite = DiagnosticCode.check(
         "HP122", .error, "not-finite", "an expression divides by zero (or overflows) at some parameter values")
     static let emptyPattern = DiagnosticCode.check("HP125", .error, "empty-pattern", "a pattern has no events")
+    static let audioInHapticsOnlyEngine = DiagnosticCode.check(
+        "HP127", .error, "audio-in-haptics-only-engine",
+        "a pattern plays a sound while the engine is haptics-only (the default)")
+    static let badSoundFile = DiagnosticCode.check(
+        "HP128", .error, "bad-sound-file", "a sound is not a plain audio file name of the app's bundle (`click.caf`)")
+    static let audioValueOutOfRange = DiagnosticCode.check(
+        "HP126", .error, "audio-value-out-of-range", "an audio event's volume outside 0-1 or pitch outside -1...1")
 }
 
 /// One range finding in a pattern, before it is worded for the parameter values it occurs at.
@@ -67,8 +74,50 @@ enum PatternChecks {
     static func explainedFindingsLimit(events: Int) -> Int { min(20, 20_000 / max(1, events)) }
 
     static func run(_ context: ValidationContext) -> [Diagnostic] {
-        context.document.feedback.flatMap(check)
+        context.document.feedback.flatMap(check) + audioFindings(context.document)
     }
+
+    /// Sounds need an engine that plays audio (`engine: {haptics-only: false}`), and a
+    /// sound is a file name of the app's bundle (HP127, HP128).
+    static func audioFindings(_ document: PolicyDocument) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        for feedback in document.feedback {
+            guard case .pattern(let pattern) = feedback.body else { continue }
+            for event in pattern.events where event.kind.value.isAudio {
+                if document.engine.hapticsOnly.value {
+                    out.append(
+                        DiagnosticCode.audioInHapticsOnlyEngine(
+                            "'\(feedback.name.value)' plays a sound (\(event.kind.value.rawValue)), but the engine is haptics-only, so Core Haptics would refuse the pattern: set `engine: {haptics-only: false}` or remove the sound",
+                            at: event.kind.location))
+                }
+                if let sound = event.sound, let problem = soundFileProblem(sound.value) {
+                    out.append(
+                        DiagnosticCode.badSoundFile(
+                            "sound '\(sound.value)' \(problem): name a file of the app's bundle, such as click.caf",
+                            at: sound.location))
+                }
+            }
+        }
+        return out
+    }
+
+    /// Why `name` is not a plain audio file name, or nil.
+    static func soundFileProblem(_ name: String) -> String? {
+        if name.isEmpty { return "is empty" }
+        if name.contains("/") || name.contains("\\") { return "names a folder; only a file name is allowed" }
+        if name.hasPrefix(".") { return "starts with a dot" }
+        guard let dot = name.lastIndex(of: "."), name.index(after: dot) != name.endIndex else {
+            return "has no file extension"
+        }
+        let ext = name[name.index(after: dot)...].lowercased()
+        guard audioFileExtensions.contains(ext) else {
+            return "is not an audio file Core Haptics plays (\(audioFileExtensions.joined(separator: ", ")))"
+        }
+        return nil
+    }
+
+    /// File types Core Haptics' `registerAudioResource` reads.
+    static let audioFileExtensions = ["caf", "wav", "aif", "aiff", "m4a", "mp3"]
 
     static func check(_ feedback: FeedbackDecl) -> [Diagnostic] {
         guard case .pattern(let pattern) = feedback.body else { return [] }
@@ -214,18 +263,38 @@ enum PatternChecks {
                             problem: "the \(kind.rawValue) event lasts \(show(value)) s",
                             fix: "give it a duration above 0 s", otherFix: "change the duration expression"))
                 }
-                if kind == .continuous, value > maxContinuousDuration {
+                if kind == .continuous || kind == .audioContinuous, value > maxContinuousDuration {
                     out.append(
                         PatternFinding(
                             code: .continuousTooLong, site: "\(label) duration", location: expression.location,
                             problem:
-                                "the continuous event lasts \(show(value)) s; Core Haptics allows \(show(maxContinuousDuration)) s",
+                                "the \(kind.rawValue) event lasts \(show(value)) s; Core Haptics allows \(show(maxContinuousDuration)) s",
                             fix:
                                 "shorten it or split it into several events of at most \(show(maxContinuousDuration)) s",
                             otherFix: "split the event"))
                 }
             }
-            if kind != .silence {
+            if kind.isAudio {
+                if let expression = event.volume, let value = number(expression, "\(label) volume"),
+                    !(value >= 0 && value <= 1)
+                {
+                    out.append(
+                        PatternFinding(
+                            code: .audioValueOutOfRange, site: "\(label) volume", location: expression.location,
+                            problem: "the volume is \(show(value))", fix: "use a value from 0 (silent) to 1",
+                            otherFix: "change the volume expression"))
+                }
+                if let expression = event.pitch, let value = number(expression, "\(label) pitch"),
+                    !(value >= -1 && value <= 1)
+                {
+                    out.append(
+                        PatternFinding(
+                            code: .audioValueOutOfRange, site: "\(label) pitch", location: expression.location,
+                            problem: "the pitch is \(show(value))", fix: "use a value from -1 (lowest) to 1 (highest)",
+                            otherFix: "change the pitch expression"))
+                }
+            }
+            if kind.isHaptic {
                 if let expression = event.intensity, let value = number(expression, "\(label) intensity"),
                     !(value >= 0 && value <= 1)
                 {
@@ -338,7 +407,7 @@ enum PatternChecks {
     /// A silence overlaps an event that plays when that event starts inside it or starts
     /// before it and is still playing. Sorted starts keep this O(n log n).
     private static func overlapFindings(_ spans: [Span], _ pattern: PatternDecl) -> [PatternFinding] {
-        let playing = spans.filter { $0.kind != .silence }.sorted { $0.start < $1.start }
+        let playing = spans.filter { $0.kind.isHaptic }.sorted { $0.start < $1.start }
         guard !playing.isEmpty else { return [] }
         // longest[i]: the playing span reaching furthest among playing[0...i].
         var longest: [Int] = []

@@ -92,7 +92,9 @@ extension PolicyDecoder {
         guard
             let fields = fields(
                 node, of: "a pattern event",
-                keys: ["type", "time", "duration", "intensity", "sharpness", "curves", "note"],
+                keys: [
+                    "type", "time", "duration", "intensity", "sharpness", "curves", "sound", "volume", "pitch", "note",
+                ],
                 required: ["type", "time"])
         else { return nil }
         let kind = fields["type"].flatMap {
@@ -102,11 +104,36 @@ extension PolicyDecoder {
         let duration = fields["duration"].flatMap { expression($0, for: "duration") }
         let intensity = fields["intensity"].flatMap { expression($0, for: "intensity") }
         let sharpness = fields["sharpness"].flatMap { expression($0, for: "sharpness") }
+        let sound = fields["sound"].flatMap { text($0, for: "sound") }
+        let volume = fields["volume"].flatMap { expression($0, for: "volume") }
+        let pitch = fields["pitch"].flatMap { expression($0, for: "pitch") }
         var curves: [CurveDecl] = []
         if let node = fields["curves"], let entries = namedEntries(node, for: "curves") {
             curves = entries.compactMap { curve(named: $0.name, $0.value) }
         }
+        if kind?.value.isAudio == false {
+            for key in ["sound", "volume", "pitch"] {
+                notAllowed(
+                    fields, key, because: "'\(key)' belongs to audio events (type: audio-custom or audio-continuous)")
+            }
+        }
         switch kind?.value {
+        case .audioCustom?:
+            notAllowed(fields, "intensity", because: "a sound has a volume, not an intensity")
+            notAllowed(fields, "sharpness", because: "a sound has a pitch, not a sharpness")
+            notAllowed(fields, "curves", because: "curves shape haptic events only")
+            if !fields.has("sound"), !fields.explainsMissing(["sound"]) {
+                report(
+                    Self.missingKey("sound", in: "an audio-custom event (the sound file it plays)", at: node.location))
+            }
+        case .audioContinuous?:
+            notAllowed(fields, "intensity", because: "a sound has a volume, not an intensity")
+            notAllowed(fields, "sharpness", because: "a sound has a pitch, not a sharpness")
+            notAllowed(fields, "curves", because: "curves shape haptic events only")
+            notAllowed(
+                fields, "sound",
+                because: "an audio-continuous event plays a generated tone; use audio-custom for a file")
+            requireDuration(fields, in: "an audio-continuous event", at: node.location)
         case .transient?:
             notAllowed(
                 fields, "duration", because: "a transient event is a single tap; use 'type: continuous' for a length")
@@ -124,7 +151,7 @@ extension PolicyDecoder {
         guard let kind, let time else { return nil }
         return PatternEventDecl(
             kind: kind, time: time, duration: duration, intensity: intensity, sharpness: sharpness, curves: curves,
-            note: note(fields["note"]), location: node.location)
+            sound: sound, volume: volume, pitch: pitch, note: note(fields["note"]), location: node.location)
     }
 
     private mutating func requireDuration(_ fields: Fields, in what: String, at location: SourceLocation) {

@@ -73,6 +73,33 @@ import Testing
         #expect(error.message.first?.isUppercase == false)
     }
 
+    /// A field written twice is not taken last-wins: the line is invalid, at the second
+    /// name, whether the name is spelled plainly or with escapes.
+    @Test(arguments: [
+        (#"{"t":6,"event":"x","t":9}"#, 20, "'t'"),
+        (#"{"event":"x","t":1,"event":"y"}"#, 20, "'event'"),
+        (#"{"t":1,"event":"x","value":1,"v\u0061lue":2}"#, 30, "'value'"),
+        (#"{"t":1,"event":"x","extra":1,"extra":2}"#, 30, "'extra'"),
+        (#"{"t":1,"event":"x","params":{"bpm":1,"bpm":2}}"#, 38, "'bpm'"),
+        (#"{"t":1,"event":"植物","screen":"a","screen":"b"}"#, 34, "'screen'"),
+    ])
+    func aFieldWrittenTwiceIsInvalidAtTheSecondName(text: String, column: Int, name: String) {
+        guard case .failure(let error) = parse(text) else {
+            Issue.record("expected a failure for \(text)")
+            return
+        }
+        #expect(error.reason == .duplicateField)
+        #expect(error.column == column, "\(error.message)")
+        #expect(error.message.contains(name), "\(error.message)")
+    }
+
+    /// Different fields, and the same name nested in different objects, are not duplicates.
+    @Test func distinctFieldsAreNotDuplicates() throws {
+        let record = try parse(#"{"t":1,"event":"x","extra":{"t":2,"event":"y"},"params":{"t":3}}"#).get()
+        #expect(record.t == 1)
+        #expect(record.event == "x")
+    }
+
     @Test func invalidUTF8InAStringIsAnError() {
         let line: [UInt8] = Array(#"{"t":1,"event":"ab"#.utf8) + [0xFF, 0xC3] + Array(#""}"#.utf8)
         guard case .failure(let error) = EventLogParser.parse(line) else {

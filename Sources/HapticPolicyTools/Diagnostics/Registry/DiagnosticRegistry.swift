@@ -24,7 +24,7 @@ package enum DiagnosticRegistry {
         .continuousTooLong, .tooManyControlPoints, .controlPointOutsideEvent, .controlPointsOutOfOrder,
         .silenceOverlap, .loopTooShort, .warmupOutOfRange, .bandEdgesNotAscending, .bandEdgeMisplaced,
         .tooFewBandLevels, .hysteresisOutOfRange, .parameterRangeInvalid, .notFinite, .intensityOnNonImpact,
-        .emptyPattern,
+        .emptyPattern, .audioValueOutOfRange, .audioInHapticsOnlyEngine, .badSoundFile,
         // HP2xx: references.
         .unknownFeedback, .unknownBand, .unknownScreen, .unknownEvent, .unknownInvariant, .unknownParameter,
         .invalidFallback, .stopWithoutLoop, .duplicateInvariant, .stateEventDeclared,
@@ -40,8 +40,9 @@ package enum DiagnosticRegistry {
         .noBudget, .budgetMaxTooSmall, .budgetWindowNotPositive, .budgetUnknownScreen, .duplicateBudget,
         .budgetExceptionUnknownEvent, .enforcedBudgetSilencesTicks,
         // HP70x: exporters; HP72x-HP73x: the AHAP importer.
-        .exportBadParameter, .exportBadExpression, .exportContinuousTooLong, .exportWebTruncated,
-        .exportCurveOverlapsEvent, .exportValueClamped, .exportUnusedParameter,
+        .exportBadParameter, .exportBadExpression, .exportContinuousTooLong, .exportDropsSounds,
+        .exportWebTruncated, .exportCurveOverlapsEvent, .exportValueClamped, .exportUnusedParameter,
+        .exportFileNameClash,
         .ahapJSONSyntax, .ahapMissingPattern, .ahapUnknownKey, .ahapWrongType, .ahapOutOfOrder, .ahapOutOfRange,
         .ahapAbsoluteCurveTimes, .ahapUnsupportedEventType, .ahapMissingKey, .ahapUnknownParameterID,
         .ahapStrayCurve, .ahapVersion, .ahapDynamicParameter,

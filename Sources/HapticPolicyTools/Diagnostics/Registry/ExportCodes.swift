@@ -1,6 +1,6 @@
 import HapticPolicy
 
-// Codes of the exporters (HP701-HP708) and the AHAP importer (HP720-HP732), emitted by the
+// Codes of the exporters (HP701-HP709) and the AHAP importer (HP720-HP732), emitted by the
 // HapticPolicyExport module (and `import-ahap` for a file that is not UTF-8). They are
 // declared here, in the core, so the registry can list them.
 
@@ -66,6 +66,17 @@ extension DiagnosticCode {
             policy: policy(
                 pattern: "params:\n  length: {default: 1}\nevents:\n  - {type: continuous, time: 0, duration: length}"),
             target: "ahap", parameters: ["length": 40]))
+    /// Sounds of a pattern that Android and the web cannot play (`DroppedSounds.swift`).
+    package static let exportDropsSounds = DiagnosticCode(
+        "HP704", .warning, "export-drops-sounds",
+        "a pattern's sounds (`audio-custom`, `audio-continuous`) are left out of the Android or web export, which only vibrate",
+        stage: .export,
+        example: .export(
+            policy: "engine: {haptics-only: false}\n"
+                + policy(
+                    pattern:
+                        "events:\n  - {type: transient, time: 0}\n  - {type: audio-custom, time: 0, sound: click.caf}"),
+            target: "android"))
     /// The web export cut to the browsers' 99 entries (`PolicyExporter.swift`).
     package static let exportWebTruncated = DiagnosticCode(
         "HP705", .warning, "web-export-truncated", "the web export was cut to the 99 entries browsers allow",
@@ -110,6 +121,40 @@ extension DiagnosticCode {
         example: .export(
             policy: policy(pattern: "events:\n  - {type: transient, time: 0}"), target: "ahap", parameters: ["speed": 2]
         ))
+
+    /// Two feedback whose exported files would have the same name (`ExportFileNames.swift`).
+    package static let exportFileNameClash = DiagnosticCode(
+        "HP709", .error, "export-file-name-clash",
+        "two feedback would be exported to the same file name (`zone.up` and `zone_up` both make `ZoneUpHaptic.kt`), so nothing is written",
+        stage: .export,
+        example: .export(
+            policy: """
+                policy: example
+                version: 1
+                feedback:
+                  zone.up:
+                    layer: ui
+                    pattern:
+                      events:
+                        - {type: transient, time: 0}
+                  zone_up:
+                    layer: ui
+                    pattern:
+                      events:
+                        - {type: transient, time: 0.1}
+                events:
+                  button.tap: {layer: ui, screens: [home]}
+                  button.hold: {layer: ui, screens: [home]}
+                screens:
+                  home:
+                    enter: [prepare-engine]
+                    table:
+                      button.tap: {play: zone.up}
+                      button.hold: {play: zone_up}
+                budgets:
+                  - {id: B-1, each: screen, max: 6, per: 10}
+
+                """, target: "android"))
 
     // MARK: AHAP import
 

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// `report` never replaces an existing file unless asked (`--force`), and writes the v2
+/// sections end to end.
+@Suite struct ReportCommandTests {
+    @Test func anExistingFileIsKeptWithoutForce() throws {
+        let folder = try temporaryFolder("report-force")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("report.html")
+        try Data("previous version\n".utf8).write(to: page)
+
+        let refused = try runBinary(["report", "Policies/plavo.yaml", "--out", page.path])
+        #expect(refused.exitCode == 64)
+        #expect(
+            refused.stderr.hasPrefix(
+                "error: \(page.path) already exists; pass --force to replace it (nothing was written)\n"),
+            "\(refused.stderr)")
+        #expect(refused.stdout == "")
+        #expect(try String(contentsOf: page, encoding: .utf8) == "previous version\n")
+
+        let forced = try runBinary([
+            "report", "Policies/plavo.yaml", "--events", "Policies/logs/demo.jsonl", "--out", page.path, "--force",
+        ])
+        #expect(forced.exitCode == 0, "\(forced.stderr)")
+        #expect(forced.stdout == page.path + "\n")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        for section in ["<section id=\"bands\">", "<svg class=\"signal\"", "<tr class=\"timeline-run\""] {
+            #expect(html.contains(section), "\(section)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["report.html"])
+    }
+
+    @Test func aNewFileOrADeviceNeedsNoForce() throws {
+        let folder = try temporaryFolder("report-new")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("new.html")
+        let written = try runBinary(["report", "Policies/metronome.yaml", "--out", page.path])
+        #expect(written.exitCode == 0, "\(written.stderr)")
+        #expect(FileManager.default.fileExists(atPath: page.path))
+        let device = try runBinary(["report", "Policies/metronome.yaml", "--out", "/dev/null"])
+        #expect(device.exitCode == 0, "\(device.stderr)")
+    }
+
+    /// A link to an existing file is an existing file.
+    @Test func aLinkToAnExistingFileNeedsForce() throws {
+        let folder = try temporaryFolder("report-link")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("target.html")
+        try Data("kept\n".utf8).write(to: target)
+        let link = folder.appendingPathComponent("link.html")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        let refused = try runBinary(["report", "Policies/metronome.yaml", "--out", link.path])
+        #expect(refused.exitCode == 64)
+        #expect(refused.stderr.contains("\(link.path) already exists; pass --force"))
+        #expect(try String(contentsOf: target, encoding: .utf8) == "kept\n")
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import HapticPolicy
+import HapticPolicyExport
+import HapticPolicyTools
+import Testing
+
+/// Report v2's session section and bands section: the charts come from the same entries
+/// as the table, identical silences fold, numbers read as people write them.
+@Suite struct ReportSessionTests {
+    static func demoTimeline() throws -> (document: PolicyDocument, policy: Policy, timeline: [ReportTimelineEntry]) {
+        let document = try Shipped.policy("plavo")
+        let policy = try Policy(compiling: document)
+        let log = try #require(
+            FileManager.default.contents(atPath: Shipped.root.appendingPathComponent("Policies/logs/demo.jsonl").path))
+        return (document, policy, ReportTimelineEntry.session(policy: policy, log: Array(log)))
+    }
+
+    static func matches(_ pattern: String, in text: String) -> [[String]] {
+        guard let regex = try? NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators]) else {
+            return []
+        }
+        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
+            (1..<match.numberOfRanges).map { Range(match.range(at: $0), in: text).map { String(text[$0]) } ?? "" }
+        }
+    }
+
+    /// Every ring marker is a ring of the timeline, at its time on the chart's axis, and
+    /// every ring of a band signal has its marker.
+    @Test func chartMarkersAreTheTimelinesRingsAtTheirTimes() throws {
+        let (_, policy, timeline) = try Self.demoTimeline()
+        let signals = SignalChartSVG.signals(in: timeline, bands: policy.content.bands)
+        #expect(signals.map { $0.subject ?? "" } == ["monstera", "pothos"])
+        for signal in signals {
+            let svg = SignalChartSVG.render(signal)
+            let axis = try #require(
+                Self.matches(#"data-t0="([^"]+)" data-t1="([^"]+)" data-x0="([^"]+)" data-x1="([^"]+)""#, in: svg)
+                    .first?.compactMap(Double.init))
+            let markers = Self.matches(
+                #"<g class="ring" data-t="([^"]+)" data-feedback="([^"]+)">.*?<circle class="ring-marker" cx="([^"]+)""#,
+                in: svg)
+            let rings = timeline.filter {
+                $0.rang != nil && $0.band == signal.band.name && $0.subject == signal.subject && $0.number != nil
+            }
+            #expect(rings.count >= 3, "the demo rings on every band change")
+            #expect(markers.map { $0[1] } == rings.map { $0.rang ?? "" })
+            #expect(markers.map { Double($0[0]) ?? -1 } == rings.map { ($0.time * 100).rounded() / 100 })
+            for marker in markers {
+                let t = Double(marker[0]) ?? 0
+                let x = axis[2] + (t - axis[0]) / (axis[1] - axis[0]) * (axis[3] - axis[2])
+                #expect(
+                    abs((Double(marker[2]) ?? 0) - x) < 0.06,
+                    "marker at \(t) s (data-t and cx are rounded to 2 decimals)")
+            }
+            let silent = signal.entries.filter { $0.rang == nil }
+            #expect(Self.matches(#"<circle class="silence"#, in: svg).count == silent.count)
+            #expect(svg.contains("silent: same band</title>"), "a silence says why on hover")
+        }
+    }
+
+    @Test func monsteraChartIsGolden() throws {
+        let (_, policy, timeline) = try Self.demoTimeline()
+        let signal = try #require(SignalChartSVG.signals(in: timeline, bands: policy.content.bands).first)
+        // One element a line, so a change reads as a diff.
+        let svg = SignalChartSVG.render(signal).replacingOccurrences(of: "><", with: ">\n<")
+        Golden.check(svg + "\n", "report/plavo-monstera-moisture.svg", asJSON: false)
+    }
+
+    /// Folded or not, every entry is one row of the table.
+    @Test func everyEntryIsOneRowEvenInsideAFold() throws {
+        let (document, _, timeline) = try Self.demoTimeline()
+        let html = ReportRenderer.render(document, timeline: timeline)
+        let rows = html.components(separatedBy: "<tr class=\"timeline-").count - 1
+        let folds = html.components(separatedBy: "<tr class=\"timeline-run\"").count - 1
+        #expect(rows - folds == timeline.count)
+        #expect(folds > 0)
+        #expect(html.contains("<summary>22 × silent, same band, 83.75–104.75 s"))
+        #expect(!html.contains("same-band: same-band"))
+    }
+
+    @Test func onlyRunsOfIdenticalSilencesFold() {
+        func silent(_ t: Double, _ detail: String = "same band") -> ReportTimelineEntry {
+            ReportTimelineEntry(time: t, event: "moisture.sample", screen: "camera", kind: .silent, detail: detail)
+        }
+        let entries = [
+            silent(1), silent(2), silent(3), silent(4), silent(5, "other"), silent(6), silent(7),
+            ReportTimelineEntry(time: 8, event: "moisture.sample", kind: .play, detail: "soil.dry"),
+        ]
+        #expect(
+            ReportSessionSection.stretches(entries) == [
+                .run(0..<4), .single(4), .single(5), .single(6), .single(7),
+            ])
+        #expect(ReportSessionSection.foldedRunLength == 3)
+        let html = ReportRenderer.render(try! Shipped.policy("plavo"), timeline: entries)
+        #expect(html.contains("<summary>4 × silent, same band, 1–4 s"))
+    }
+
+    @Test func ringsInsideABrokenBudgetsWindowAreMarked() throws {
+        let entries = [
+            ReportTimelineEntry(time: 0.5, event: "shutter", kind: .play, detail: "tap", rang: "tap"),
+            ReportTimelineEntry(time: 1, event: "shutter", kind: .play, detail: "tap", rang: "tap"),
+            ReportTimelineEntry(time: 2, event: "shutter", kind: .silent, detail: "quiet"),
+            ReportTimelineEntry(time: 3, event: "shutter", kind: .play, detail: "tap", rang: "tap"),
+            ReportTimelineEntry(
+                time: 3, event: "shutter", kind: .budget, detail: "2 rings in 2 s, over the budget of 1",
+                cites: ["B-1"],
+                window: 2),
+        ]
+        let html = ReportRenderer.render(try Shipped.policy("plavo"), timeline: entries)
+        let marked = Self.matches(#"<tr class="timeline-play in-budget-window"[^>]*><td>([^<]*)</td>"#, in: html)
+        #expect(marked.map { $0[0] } == ["1 s", "3 s"])
+        #expect(html.contains("title=\"within the window that broke B-1 (window 1–3 s)\""))
+        #expect(html.contains("(window 1–3 s)</span>"))
+    }
+
+    @Test func theBudgetMeterGivesEachBreachItsWindow() throws {
+        let (_, policy, _) = try Self.demoTimeline()
+        let burst = (0..<8).map { "{\"t\":\(300 + $0),\"event\":\"shutter\"}\n" }.joined()
+        let log = "{\"t\":299,\"event\":\"screen.enter\",\"screen\":\"camera\"}\n" + burst
+        let breaches = ReportTimelineEntry.session(policy: policy, log: Array(log.utf8)).filter { $0.kind == .budget }
+        #expect(!breaches.isEmpty)
+        #expect(breaches.allSatisfy { $0.window == 10 && $0.cites == ["B-1"] })
+    }
+
+    @Test func numbersAreRoundedForPeople() throws {
+        #expect(ReportNumber.duration(60.0 / 170) == "352.9 ms")
+        #expect(ReportNumber.duration(0.2) == "200 ms")
+        #expect(ReportNumber.duration(19) == "19 s")
+        #expect(ReportNumber.duration(1.23456) == "1.23 s")
+        #expect(ReportNumber.duration(0) == "0 s")
+        #expect(ReportNumber.amount(0.35294117647058826) == "0.35")
+        #expect(ReportNumber.amount(25, unit: "%") == "25 %")
+        #expect(ReportNumber.span(25.31, 82.7) == "25.31–82.7 s")
+
+        let html = ReportRenderer.render(try Shipped.policy("metronome"), parameters: ["bpm": 170])
+        #expect(html.contains("repeats every 352.9 ms until stopped"))
+        let (document, _, timeline) = try Self.demoTimeline()
+        for page in [html, ReportRenderer.render(document, timeline: timeline)] {
+            // What a reader sees: text between tags, and the hover titles.
+            let text = page.replacingOccurrences(of: #"<[^>]*>"#, with: " ", options: .regularExpression)
+            #expect(
+                Self.matches(#"([0-9]+\.[0-9]{3,})"#, in: text).isEmpty,
+                "\(Self.matches(#"([0-9]+\.[0-9]{3,})"#, in: text).prefix(3))")
+        }
+    }
+
+    @Test func bandsSectionShowsEveryLevelWithItsFeedback() throws {
+        let html = ReportRenderer.render(try Shipped.policy("plavo"))
+        let section = try #require(Self.matches(#"(<section id="bands">.*?</section>)"#, in: html).first?.first)
+        #expect(section.components(separatedBy: "<tr class=\"level\">").count - 1 == 6)
+        for text in [
+            "<dt>edges</dt><dd>10 %, 25 %, 40 %, 60 %, 80 %</dd>", "<dt>hysteresis</dt><dd>1.5 %: ",
+            "<dt>used by</dt><dd>camera: moisture.sample</dd>", "<td>below 10 %</td>", "<td>10–25 %</td>",
+            "<td>80 % and above</td>", "<td>up at 26.5 %, down below 8.5 %</td>", "<td>down below 78.5 %</td>",
+            "play soil.dry</span>",
+        ] {
+            #expect(section.contains(text), "\(text)")
+        }
+        #expect(section.components(separatedBy: "<svg class=\"waveform thumbnail\"").count - 1 == 6)
+        #expect(section.contains("id=\"hatch-thumb-soil_parched\""), "thumbnails have ids of their own")
+        #expect(
+            ReportRenderer.render(try Shipped.policy("breathing")).contains(
+                "<section id=\"bands\">\n<h2>Bands</h2>\n<p class=\"muted\">This policy declares no bands.</p>"))
+    }
+
+    @Test func fontStackFindsThePlatformsCJKFonts() {
+        for family in ["system-ui", "\"Hiragino Sans\"", "\"Noto Sans CJK JP\"", "\"Yu Gothic\"", "sans-serif"] {
+            #expect(ReportRenderer.fontStack.contains(family))
+        }
+        #expect(ReportRenderer.style.contains("--font: \(ReportRenderer.fontStack);"))
+        #expect(ReportRenderer.style.contains("body { font: 15px/1.45 var(--font);"))
+        #expect(ReportRenderer.style.contains("svg text { font-family: var(--font); }"))
+    }
+}
