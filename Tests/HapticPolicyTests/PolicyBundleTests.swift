@@ -119,8 +119,8 @@ import Testing
 
     @Test func refusesUnknownFormatVersion() throws {
         var text = String(decoding: PolicyBundle.encode(try Self.compiled()), as: UTF8.self)
-        text = text.replacingOccurrences(of: "\"formatVersion\":2", with: "\"formatVersion\":3")
-        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 3, supported: 2)) {
+        text = text.replacingOccurrences(of: "\"formatVersion\":2", with: "\"formatVersion\":4")
+        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 4, supported: 3)) {
             try Policy(bundle: Array(text.utf8))
         }
     }
@@ -128,7 +128,7 @@ import Testing
     @Test func refusesAVersion1BundleWithTheFix() {
         let old = Array(
             #"{"format":"haptic-policy-bundle","formatVersion":1,"policy":"t","hash":"sha256:00","document":{}}"#.utf8)
-        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 1, supported: 2)) { try Policy(bundle: old) }
+        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 1, supported: 3)) { try Policy(bundle: old) }
     }
 
     @Test func refusesOtherJSON() {

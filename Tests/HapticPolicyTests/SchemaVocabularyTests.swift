@@ -22,7 +22,9 @@ import Testing
     static func value(_ path: [Any], in root: Any) -> Any? {
         var node: Any? = root
         for step in path {
-            if let key = step as? String {
+            if let key = step as? String, let index = Int(key), let array = node as? [Any] {
+                node = index < array.count ? array[index] : nil
+            } else if let key = step as? String {
                 node = (node as? [String: Any])?[key]
             } else if let index = step as? Int, let array = node as? [Any], index < array.count {
                 node = array[index]
@@ -42,7 +44,10 @@ import Testing
 
     static let cases: [Case] = [
         Case(what: "presets", path: ["preset", "enum"], expected: Preset.allCases.map(\.rawValue)),
-        Case(what: "layers", path: ["layer", "enum"], expected: Layer.allCases.map(\.rawValue)),
+        Case(what: "implicit layers", path: ["layer", "anyOf", "0", "enum"], expected: Layer.implicit.map(\.rawValue)),
+        Case(
+            what: "layer contents", path: ["layerDecl", "properties", "plays", "enum"],
+            expected: LayerPlays.allCases.map(\.rawValue)),
         Case(
             what: "invariant rules", path: ["invariant", "properties", "rule", "enum"],
             expected: InvariantDecl.Kind.allCases.map(\.rawValue)),

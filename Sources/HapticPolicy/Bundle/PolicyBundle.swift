@@ -8,8 +8,13 @@ import Foundation
 /// The hash is the SHA-256 of the exact bytes of the `content` value as stored, so a
 /// truncated or edited bundle is refused on every platform without re-encoding.
 public enum PolicyBundle {
-    /// The only format version this library reads and writes.
-    public static let formatVersion = 2
+    /// The newest format version this library reads and writes. A bundle is written in
+    /// the oldest version that holds its content (2 unless it uses what 3 added: declared
+    /// layers, enforced budgets), so a policy using none of it keeps its bundle bytes and
+    /// loads in older libraries; one that does is refused there with a clear message.
+    public static let formatVersion = 3
+    /// The oldest format version this library reads.
+    public static let oldestFormatVersion = 2
     /// The `format` marker.
     public static let formatName = "haptic-policy-bundle"
 
@@ -30,7 +35,7 @@ public enum PolicyBundle {
             case .notABundle(let why):
                 "not a haptic-policy bundle (\(why)); build one with 'haptic-policy compile <policy> -o <bundle.json>'"
             case .unsupportedVersion(let found, let supported):
-                "bundle format version \(found) is not supported (this library reads version \(supported)); recompile the policy with a matching haptic-policy"
+                "bundle format version \(found) is not supported (this library reads versions \(PolicyBundle.oldestFormatVersion) to \(supported)); recompile the policy with a matching haptic-policy"
             case .hashMismatch(let expected, let actual):
                 "bundle hash mismatch: header says \(expected), content is \(actual); the bundle was edited or damaged, recompile it"
             case .damaged(let why):
@@ -45,7 +50,8 @@ public enum PolicyBundle {
     package static func encode(_ policy: Policy) -> [UInt8] {
         let contentBytes = canonicalJSON(policy.content)
         let name = canonicalJSON(policy.name)
-        var bytes = Array("{\"format\":\"\(formatName)\",\"formatVersion\":\(formatVersion),\"policy\":".utf8)
+        let version = policy.content.formatVersion
+        var bytes = Array("{\"format\":\"\(formatName)\",\"formatVersion\":\(version),\"policy\":".utf8)
         bytes += name
         bytes += Array(",\"hash\":\"\(hash(ofContentBytes: contentBytes))\",\"content\":".utf8)
         bytes += contentBytes
@@ -95,7 +101,9 @@ public enum PolicyBundle {
             throw .notABundle("'format' is not \"\(formatName)\"")
         }
         guard let version = object["formatVersion"] as? Int else { throw .notABundle("'formatVersion' is missing") }
-        guard version == formatVersion else { throw .unsupportedVersion(found: version, supported: formatVersion) }
+        guard (oldestFormatVersion...formatVersion).contains(version) else {
+            throw .unsupportedVersion(found: version, supported: formatVersion)
+        }
         guard let expected = object["hash"] as? String else { throw .notABundle("'hash' is missing") }
 
         var end = bytes.count
@@ -116,6 +124,9 @@ public enum PolicyBundle {
             throw .damaged("the content cannot be decoded: \(error)")
         }
         if let problem = content.inconsistency { throw .damaged(problem) }
+        if content.formatVersion > version {
+            throw .damaged("format version \(version) cannot hold what the content uses; recompile it")
+        }
         return (content, actual)
     }
 

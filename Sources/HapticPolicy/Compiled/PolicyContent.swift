@@ -64,6 +64,26 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         }
     }
 
+    /// A declared layer (`layers:`).
+    package struct LayerInfo: Sendable, Hashable, Codable {
+        /// The layer.
+        package var name: Layer
+        /// What its feedback may be (`plays:`); nil for either.
+        package var plays: LayerPlays?
+        /// The designer's note.
+        package var note: String?
+        /// Where the layer is declared.
+        package var location: SourcePosition
+
+        /// Creates one.
+        package init(name: Layer, plays: LayerPlays?, note: String?, location: SourcePosition) {
+            self.name = name
+            self.plays = plays
+            self.note = note
+            self.location = location
+        }
+    }
+
     /// A catalogue event.
     package struct Event: Sendable, Hashable, Codable {
         /// The event name.
@@ -249,6 +269,8 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         package var text: String?
         /// Banned presets (`banned-presets`).
         package var presets: [Preset]
+        /// The layer needing speech (`creature-needs-speech`), when not `creature`.
+        package var layer: Layer?
         /// Excepted events.
         package var exceptions: [Exception]
         /// Where the invariant is declared.
@@ -256,9 +278,10 @@ package struct PolicyContent: Sendable, Equatable, Codable {
 
         /// Creates an invariant.
         package init(
-            id: String, kind: InvariantKind, text: String?, presets: [Preset], exceptions: [Exception],
-            location: SourcePosition
+            id: String, kind: InvariantKind, text: String?, presets: [Preset], layer: Layer? = nil,
+            exceptions: [Exception], location: SourcePosition
         ) {
+            self.layer = layer
             self.id = id
             self.kind = kind
             self.text = text
@@ -290,12 +313,16 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         package var window: Double
         /// Events whose rings the budget does not count.
         package var exceptions: [String]
+        /// Whether a ring beyond `max` is decided silent (`enforce: true`, reason
+        /// `over-budget`) rather than only reported. Encoded only when true, so the
+        /// content of a policy that enforces nothing reads and hashes as before.
+        package var enforced: Bool
         /// Where the budget is declared.
         package var location: SourcePosition
 
         /// Creates a budget.
         package init(
-            id: String, scope: Scope, max: Int, window: Double, exceptions: [String] = [],
+            id: String, scope: Scope, max: Int, window: Double, exceptions: [String] = [], enforced: Bool = false,
             location: SourcePosition = SourcePosition(line: 0, column: 0)
         ) {
             self.id = id
@@ -303,7 +330,45 @@ package struct PolicyContent: Sendable, Equatable, Codable {
             self.max = max
             self.window = window
             self.exceptions = exceptions
+            self.enforced = enforced
             self.location = location
+        }
+
+        /// Whether a ring at `earlier` is inside the window that ends with a ring at
+        /// `time`. The window is (time - window, time]: a ring exactly `window` seconds
+        /// earlier is out. The one definition the runtime's enforcement (`Session`) and
+        /// the tooling's reports (`BudgetMeter`) share.
+        @inline(__always)
+        package func holds(_ earlier: Double, at time: Double) -> Bool {
+            earlier > time - window
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id, scope, max, window, exceptions, enforced, location
+        }
+
+        /// Decodes a budget; `enforced` is false when absent.
+        package init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            scope = try container.decode(Scope.self, forKey: .scope)
+            max = try container.decode(Int.self, forKey: .max)
+            window = try container.decode(Double.self, forKey: .window)
+            exceptions = try container.decode([String].self, forKey: .exceptions)
+            enforced = try container.decodeIfPresent(Bool.self, forKey: .enforced) ?? false
+            location = try container.decode(SourcePosition.self, forKey: .location)
+        }
+
+        /// Encodes a budget, `enforced` only when true.
+        package func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(scope, forKey: .scope)
+            try container.encode(max, forKey: .max)
+            try container.encode(window, forKey: .window)
+            try container.encode(exceptions, forKey: .exceptions)
+            if enforced { try container.encode(true, forKey: .enforced) }
+            try container.encode(location, forKey: .location)
         }
     }
 
@@ -319,6 +384,9 @@ package struct PolicyContent: Sendable, Equatable, Codable {
     package var hapticsOnly: Bool
     /// Where the document starts.
     package var location: SourcePosition
+    /// The declared layers in source order; nil when the policy declares none
+    /// (`Layer.implicit`). Omitted from the JSON when nil, so older content reads the same.
+    package var layers: [LayerInfo]?
     /// Screens in source order.
     package var screens: [Screen]
     /// The catalogue in source order (built-in state events are not listed).
@@ -338,8 +406,9 @@ package struct PolicyContent: Sendable, Equatable, Codable {
     package init(
         name: String, source: String, description: String?, warmup: Double, hapticsOnly: Bool,
         location: SourcePosition, screens: [Screen], events: [Event], feedback: [FeedbackPlan], bands: [Band],
-        cells: [Cell], invariants: [Invariant], budgets: [Budget]
+        cells: [Cell], invariants: [Invariant], budgets: [Budget], layers: [LayerInfo]? = nil
     ) {
+        self.layers = layers
         self.name = name
         self.source = source
         self.description = description
@@ -357,6 +426,19 @@ package struct PolicyContent: Sendable, Equatable, Codable {
 }
 
 extension PolicyContent {
+    /// The layers events and feedback belong to: the declared ones, or `Layer.implicit`.
+    package var layerNames: [Layer] { layers.map { $0.map(\.name) } ?? Layer.implicit }
+
+    /// The oldest bundle format that holds this content: 2 unless it uses what format 3
+    /// added (declared layers, a speech rule on another layer, enforced budgets), so the bundles of
+    /// policies that use none of it stay byte for byte what they were.
+    package var formatVersion: Int {
+        if layers != nil || invariants.contains(where: { $0.layer != nil }) || budgets.contains(where: \.enforced) {
+            return 3
+        }
+        return 2
+    }
+
     /// The first inconsistency that would make the content unusable (an index out of
     /// range, a name given twice, edges out of order), or nil. The compiler never makes
     /// such content; a bundle written by hand or by another tool might.
@@ -371,6 +453,14 @@ extension PolicyContent {
         if let problem = unique(feedback.map(\.name), "feedback") { return problem }
         if let problem = unique(bands.map(\.name), "band") { return problem }
         guard warmup.isFinite, warmup >= 0 else { return "the engine warm-up is not a finite number of seconds" }
+        if let problem = unique(layerNames.map(\.rawValue), "layer") { return problem }
+        let declared = Set(layerNames)
+        if let event = events.first(where: { !declared.contains($0.layer) }) {
+            return "event '\(event.name)' belongs to the undeclared layer '\(event.layer.rawValue)'"
+        }
+        if let plan = feedback.first(where: { !declared.contains($0.layer) }) {
+            return "feedback '\(plan.name)' belongs to the undeclared layer '\(plan.layer.rawValue)'"
+        }
         for event in events {
             if let listed = event.screens, listed.contains(where: { !screens.indices.contains($0) }) {
                 return "event '\(event.name)' occurs on a screen that does not exist"

@@ -59,6 +59,40 @@ public final class Policy: Sendable {
     /// The `creature-needs-speech` invariant, if any, and the events it exempts.
     package let speechRule: Decision.Rule?
     package let speechExempt: [Bool]
+    /// By feedback index: whether it belongs to the layer the speech rule covers
+    /// (`creature`, or the invariant's `layer:`).
+    package let needsSpeech: [Bool]
+
+    /// An enforced budget (`enforce: true`), ready for `Session` to count rings against.
+    package struct EnforcedBudget: Sendable {
+        /// The rule a silenced ring cites: the budget id, at its declaration.
+        package let rule: Decision.Rule
+        /// The most rings in one window.
+        package let max: Int
+        /// The compiled budget, for its window (`PolicyContent.Budget.holds`).
+        package let budget: PolicyContent.Budget
+        /// Counted screen for a `screen:` budget (-1 when the screen is not declared);
+        /// nil for `each: screen` and `layer:`.
+        package let screen: Int?
+        /// Whether each screen has its own count (`each: screen`).
+        package let perScreen: Bool
+        /// By feedback index: whether a ring of it counts (its layer, for `layer:`).
+        package let counts: [Bool]
+        /// By event id: whether the budget excepts the event (`except:`).
+        package let excepted: [Bool]
+        /// The first of the session's ring buffers this budget uses (one, or one per screen).
+        package let firstRing: Int
+        /// What the counted scope is called in notes, for one screen name.
+        package func scope(_ screenName: String) -> String {
+            if case .layer(let layer) = budget.scope { return "layer \(layer.rawValue)" }
+            return "screen \(screenName)"
+        }
+    }
+
+    /// The enforced budgets, in declaration order; empty for most policies.
+    package let enforcedBudgets: [EnforcedBudget]
+    /// How many ring buffers a session keeps for them.
+    package let budgetRingCount: Int
 
     /// `table` entry: the event can occur on the screen but no cell decides it.
     package static let undeclaredHere: Int32 = -1
@@ -95,14 +129,40 @@ public final class Policy: Sendable {
 
         var speechRule: Decision.Rule?
         var speechExempt = Array(repeating: false, count: eventNames.count)
+        var speechLayer = Layer.creature
         for invariant in content.invariants where invariant.kind == .creatureNeedsSpeech {
             speechRule = Decision.Rule(id: invariant.id, location: invariant.location.location(in: file))
+            speechLayer = invariant.layer ?? .creature
             for exception in invariant.exceptions {
                 if let index = eventIndex[exception.event] { speechExempt[index] = true }
             }
         }
         self.speechRule = speechRule
         self.speechExempt = speechExempt
+        needsSpeech = content.feedback.map { $0.layer == speechLayer }
+
+        var enforced: [EnforcedBudget] = []
+        var rings = 0
+        for budget in content.budgets where budget.enforced {
+            var screen: Int?
+            var perScreen = false
+            var counts = Array(repeating: true, count: content.feedback.count)
+            switch budget.scope {
+            case .eachScreen: perScreen = true
+            case .screen(let name): screen = screenIndex[name] ?? -1
+            case .layer(let layer): counts = content.feedback.map { $0.layer == layer }
+            }
+            var excepted = Array(repeating: false, count: eventNames.count)
+            for name in budget.exceptions { if let index = eventIndex[name] { excepted[index] = true } }
+            enforced.append(
+                EnforcedBudget(
+                    rule: Decision.Rule(id: budget.id, location: budget.location.location(in: file)), max: budget.max,
+                    budget: budget, screen: screen, perScreen: perScreen, counts: counts, excepted: excepted,
+                    firstRing: rings))
+            rings += perScreen ? screenNames.count : 1
+        }
+        enforcedBudgets = enforced
+        budgetRingCount = rings
 
         bands = content.bands.map { band in
             CompiledBand(

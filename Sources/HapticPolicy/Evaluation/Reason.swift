@@ -73,4 +73,9 @@ public enum Reason: String, Sendable, Hashable, CaseIterable {
     case blankLine = "blank-line"
     /// A state event's `value` is not what it needs (`app.state` not foreground/background).
     case badState = "bad-state"
+
+    // Silences from enforced budgets (last, so older summaries keep their order).
+    /// The ring would put an enforced budget (`enforce: true`) over its `max` in its
+    /// window; `Decision.rule` cites the budget id.
+    case overBudget = "over-budget"
 }

@@ -3,7 +3,7 @@
 /// every event gets a decision, unknown ones included.
 ///
 /// Order of checks for a row that plays: band (H-1) → background → haptics setting →
-/// speech invariant → template parameters → device and engine fallbacks.
+/// speech invariant → template parameters → device and engine fallbacks → enforced budgets.
 public struct Session: Sendable {
     /// The compiled policy.
     public let policy: Policy
@@ -30,6 +30,17 @@ public struct Session: Sendable {
     private var subjects: SubjectTable
     private let eventCount: Int
     private let slotCount: Int
+    /// The times of the latest rings counted by each enforced budget (per screen for
+    /// `each: screen`): at most the budget's `max` times each, oldest overwritten first.
+    private var budgetRings: [BudgetRing]
+
+    /// The latest rings of one enforced budget's scope, as a ring buffer.
+    private struct BudgetRing: Sendable {
+        /// At most `max` times; grows up to it, then `next` is overwritten.
+        var times: [Double] = []
+        /// Where the next time goes once `times` is full (the oldest one).
+        var next = 0
+    }
 
     /// The most subjects a session holds unless told otherwise: 65,536. A session keeps
     /// a name and a band level per signal for every subject it has seen; without a limit
@@ -52,6 +63,7 @@ public struct Session: Sendable {
         self.eventCount = policy.eventNames.count
         self.slotCount = policy.bandSlotCount
         self.bandLevels = Array(repeating: -1, count: policy.bandSlotCount * Self.subjectRowsReserved)
+        self.budgetRings = Array(repeating: BudgetRing(), count: policy.budgetRingCount)
     }
 
     /// The most subjects this session holds, the policy's own included.
@@ -169,7 +181,7 @@ public struct Session: Sendable {
         let rows = policy.cells[Int(entry)].rows
         for row in rows where row.matches(event) {
             var decision = Decision(action: .silent, screen: screenName, note: row.note, rule: row.rule)
-            apply(row, to: event, event: e, into: &decision)
+            apply(row, to: event, event: e, screen: s, into: &decision)
             return decision
         }
         return Decision(
@@ -189,7 +201,9 @@ public struct Session: Sendable {
 
     /// Carries out a matching row into `decision` (built by the caller, so the decision is
     /// written in place rather than copied out).
-    private mutating func apply(_ row: CompiledRow, to event: Event, event e: Int, into decision: inout Decision) {
+    private mutating func apply(
+        _ row: CompiledRow, to event: Event, event e: Int, screen s: Int, into decision: inout Decision
+    ) {
         var tickOutside = false
         switch row.ticker {
         case .begin?:
@@ -219,7 +233,7 @@ public struct Session: Sendable {
         case .stop(let target):
             stop(target, into: &decision)
         case .play(let f):
-            play(f, event: event, eventIndex: e, into: &decision)
+            play(f, event: event, eventIndex: e, screen: s, into: &decision)
             if tickOutside, decision.action == .play, decision.reason == nil {
                 decision.reason = .tickOutsideGesture
                 decision.note = "a tick outside a selector gesture: no generator was prepared"
@@ -248,7 +262,7 @@ public struct Session: Sendable {
                 decision.reason = .sameBand
             } else if let f = band.levels[level].play {
                 decision.rule = row.levelRules[level]
-                play(f, event: event, eventIndex: e, into: &decision)
+                play(f, event: event, eventIndex: e, screen: s, into: &decision)
             } else {
                 decision.reason = .designer
                 decision.note = band.levels[level].silent
@@ -272,7 +286,9 @@ public struct Session: Sendable {
         }
     }
 
-    private mutating func play(_ f: Int, event: Event, eventIndex e: Int, into decision: inout Decision) {
+    private mutating func play(
+        _ f: Int, event: Event, eventIndex e: Int, screen s: Int, into decision: inout Decision
+    ) {
         let feedback = policy.feedback[f]
         decision.plan = feedback
         if !isForeground {
@@ -283,7 +299,7 @@ public struct Session: Sendable {
             decision.reason = .hapticsDisabled
             return
         }
-        if feedback.layer == .creature, let speech = policy.speechRule, !policy.speechExempt[e], !event.speaks {
+        if policy.needsSpeech[f], let speech = policy.speechRule, !policy.speechExempt[e], !event.speaks {
             decision.reason = .noSpeech
             decision.rule = speech
             return
@@ -316,6 +332,9 @@ public struct Session: Sendable {
                     decision.note = "'\(feedback.name)' cannot play (\(problem.rawValue)) and has no fallback"
                     return
                 }
+                if !policy.enforcedBudgets.isEmpty, !admit(f, event: e, screen: s, at: event.t, into: &decision) {
+                    return
+                }
                 decision.action = .play
                 decision.render = fallback
                 decision.fallback = true
@@ -325,6 +344,7 @@ public struct Session: Sendable {
                 return
             }
         }
+        if !policy.enforcedBudgets.isEmpty, !admit(f, event: e, screen: s, at: event.t, into: &decision) { return }
         decision.action = .play
         decision.render = feedback.render
         if !feedback.parameters.isEmpty { decision.parameters = parameters }
@@ -335,6 +355,47 @@ public struct Session: Sendable {
                 RunningLoop(
                     feedback: feedback.name, parameters: parameters, period: period, start: event.t, feedbackIndex: f))
         }
+    }
+
+    /// Whether the enforced budgets let feedback `f` ring for event `e` on screen `s` at
+    /// `t`: if one of them already holds `max` rings in its window, the decision is made
+    /// silent citing it (`over-budget`) and nothing is counted; otherwise the ring is
+    /// counted by every enforced budget it falls under.
+    private mutating func admit(_ f: Int, event e: Int, screen s: Int, at t: Double, into decision: inout Decision)
+        -> Bool
+    {
+        let budgets = policy.enforcedBudgets
+        for budget in budgets {
+            guard let ring = ringIndex(budget, feedback: f, event: e, screen: s) else { continue }
+            let buffer = budgetRings[ring]
+            guard buffer.times.count >= budget.max, budget.budget.holds(buffer.times[buffer.next], at: t) else {
+                continue
+            }
+            decision.reason = .overBudget
+            decision.rule = budget.rule
+            decision.note =
+                "\(budget.budget.id) already counts \(budget.max) rings on \(budget.scope(policy.screenNames[s])) "
+                + "within \(numberText(budget.budget.window)) s (max \(budget.max))"
+            return false
+        }
+        for budget in budgets {
+            guard let ring = ringIndex(budget, feedback: f, event: e, screen: s) else { continue }
+            if budgetRings[ring].times.count < budget.max {
+                budgetRings[ring].times.append(t)
+            } else {
+                budgetRings[ring].times[budgetRings[ring].next] = t
+                budgetRings[ring].next = (budgetRings[ring].next + 1) % budget.max
+            }
+        }
+        return true
+    }
+
+    /// The ring buffer an enforced budget counts this ring in, or nil when it does not count it.
+    private func ringIndex(_ budget: Policy.EnforcedBudget, feedback f: Int, event e: Int, screen s: Int) -> Int? {
+        guard budget.counts[f], !budget.excepted[e] else { return nil }
+        if budget.perScreen { return budget.firstRing + s }
+        if let screen = budget.screen, screen != s { return nil }
+        return budget.firstRing
     }
 
     /// The shortest loop period a play starts: 1 ms (`bad-params` below it), the
@@ -514,7 +575,8 @@ extension Session {
     /// foreground, engine state, subjects; the screen when it still exists (else it
     /// becomes an unknown screen of that name); the open ticker gesture on a screen that
     /// still exists; running loops whose feedback still exists and still loops; band
-    /// levels of (event, band) signals that still exist, by level name.
+    /// levels of (event, band) signals that still exist, by level name; the recent rings
+    /// of enforced budgets that still exist unchanged (same id, scope, max and window).
     public init(policy: Policy, continuing previous: Session) {
         self.init(policy: policy, device: previous.device, subjectLimit: previous.subjectLimit)
         isForeground = previous.isForeground
@@ -545,7 +607,26 @@ extension Session {
                     feedbackIndex: f))
         }
 
+        // Enforced budgets with the same id, scope, max and window keep counting; the
+        // rings of `each: screen` follow their screen by name.
         let oldPolicy = previous.policy
+        for budget in policy.enforcedBudgets {
+            guard
+                let old = oldPolicy.enforcedBudgets.first(where: {
+                    $0.budget.id == budget.budget.id && $0.budget.scope == budget.budget.scope
+                        && $0.max == budget.max && $0.budget.window == budget.budget.window
+                })
+            else { continue }
+            if budget.perScreen {
+                for (s, name) in policy.screenNames.enumerated() {
+                    guard let oldScreen = oldPolicy.screenIndex[name] else { continue }
+                    budgetRings[budget.firstRing + s] = previous.budgetRings[old.firstRing + oldScreen]
+                }
+            } else {
+                budgetRings[budget.firstRing] = previous.budgetRings[old.firstRing]
+            }
+        }
+
         for oldSlot in 0..<previous.slotCount {
             let (oldEvent, oldBand) = oldPolicy.bandSlots[oldSlot]
             let band = oldPolicy.bands[oldBand]

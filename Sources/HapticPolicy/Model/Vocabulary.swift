@@ -1,9 +1,40 @@
-/// The two feedback layers of the brief, never mixed.
-public enum Layer: String, Sendable, Hashable, Codable, CaseIterable {
+/// A feedback layer: a name the policy declares under `layers:` (plavo: `ui` and
+/// `creature`; another app may say `ui` and `coach`). A policy that declares none has the
+/// two layers of the brief, `ui` and `creature`. `no-layer-mixing` never lets an event of
+/// one layer play feedback of another. Encoded as its name.
+public struct Layer: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The layer's name, as written in the policy.
+    public var rawValue: String
+
+    /// The layer named `rawValue`.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// The layer named `name`.
+    public init(_ name: String) {
+        self.rawValue = name
+    }
+
     /// Operation feedback from the system vocabulary: tap, tick, thud, caution.
-    case ui
+    public static let ui = Layer("ui")
     /// The creature's own custom waveforms.
-    case creature
+    public static let creature = Layer("creature")
+    /// The layers of a policy that declares none under `layers:`, in this order.
+    public static let implicit: [Layer] = [.ui, .creature]
+
+    /// The name.
+    public var description: String { rawValue }
+}
+
+/// What the feedback of a declared layer may be (`plays:` of a layer).
+public enum LayerPlays: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Only system presets (`preset:`).
+    case presets
+    /// Only custom waveforms (`pattern:`).
+    case patterns
+    /// Either; the default.
+    case either
 }
 
 /// The system haptic vocabulary (UIFeedbackGenerator on iOS).

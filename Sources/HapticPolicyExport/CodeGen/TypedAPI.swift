@@ -101,7 +101,7 @@ package struct TypedAPI: Sendable, Equatable {
         source = content.source
         hash = policy.hash
         screens = content.screens.map { Name(name: $0.name, words: identifierWords($0.name), note: $0.note) }
-        layers = Layer.allCases.filter { layer in content.events.contains { $0.layer == layer } }
+        layers = content.layerNames.filter { layer in content.events.contains { $0.layer == layer } }
         var events: [Event] = []
         for (index, event) in content.events.enumerated() {
             let cells = content.cells.filter { $0.event == index }

@@ -120,8 +120,20 @@ package enum ReportRenderer {
 
             """
         if let description = content.description { html += "<p>\(htmlEscaped(description))</p>\n" }
+        let layers: String
+        if let declared = content.layers {
+            layers = declared.map { layer in
+                let name = htmlEscaped(layer.name.rawValue)
+                let says = [layer.plays.map { "plays \($0.rawValue)" }, layer.note.map(htmlEscaped)]
+                    .compactMap { $0 }.joined(separator: ", ")
+                return "<span class=\"layer layer-\(name)\">\(name)</span>" + (says.isEmpty ? "" : " " + says)
+            }.joined(separator: "; ")
+        } else {
+            layers =
+                "<span class=\"layer layer-ui\">ui</span> system vocabulary, <span class=\"layer layer-creature\">creature</span> custom waveforms"
+        }
         html +=
-            "<p class=\"muted\">\(table.screens.count) screens, \(content.events.count) events, \(content.bands.count) band sets, \(patterns.count) custom patterns. Layers: <span class=\"layer layer-ui\">ui</span> system vocabulary, <span class=\"layer layer-creature\">creature</span> custom waveforms.</p>\n"
+            "<p class=\"muted\">\(table.screens.count) screens, \(content.events.count) events, \(content.bands.count) band sets, \(patterns.count) custom patterns. Layers: \(layers).</p>\n"
         html +=
             "<nav><a href=\"#screens\">Decisions</a><a href=\"#bands\">Bands</a><a href=\"#invariants\">Invariants</a><a href=\"#patterns\">Waveforms</a><a href=\"#presets\">Presets</a>"
         html += timeline != nil || timelineNote != nil ? "<a href=\"#timeline\">Session</a>" : ""

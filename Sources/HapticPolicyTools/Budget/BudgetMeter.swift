@@ -155,7 +155,7 @@ public struct BudgetMeter: Sendable {
     ) -> Int {
         counter.times.append(time)
         // The window is (time - per, time]: a ring exactly `per` seconds ago is out.
-        while counter.head < counter.times.count, counter.times[counter.head] <= time - budget.window {
+        while counter.head < counter.times.count, !budget.holds(counter.times[counter.head], at: time) {
             counter.head += 1
         }
         if counter.head > 1024, counter.head * 2 > counter.times.count {

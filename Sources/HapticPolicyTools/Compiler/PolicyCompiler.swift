@@ -108,7 +108,7 @@ public enum PolicyCompiler {
         let invariants = document.invariants.map { invariant in
             PolicyContent.Invariant(
                 id: invariant.id.value, kind: invariant.kind.value, text: invariant.text,
-                presets: invariant.presets.map(\.value),
+                presets: invariant.presets.map(\.value), layer: invariant.layer?.value,
                 exceptions: invariant.exceptions.map { .init(event: $0.event.value, reason: $0.reason.value) },
                 location: SourcePosition(invariant.location))
         }
@@ -121,13 +121,20 @@ public enum PolicyCompiler {
                 }
             return PolicyContent.Budget(
                 id: budget.id.value, scope: scope, max: budget.max.value, window: budget.window.value,
-                exceptions: budget.exceptions.map(\.event.value), location: SourcePosition(budget.location))
+                exceptions: budget.exceptions.map(\.event.value), enforced: budget.isEnforced,
+                location: SourcePosition(budget.location))
         }
         return PolicyContent(
             name: document.name.value, source: baseName(document.file), description: document.description,
             warmup: document.engine.warmup.value, hapticsOnly: document.engine.hapticsOnly.value,
             location: SourcePosition(document.location), screens: screens, events: events, feedback: feedback,
-            bands: bands, cells: cells, invariants: invariants, budgets: budgets)
+            bands: bands, cells: cells, invariants: invariants, budgets: budgets,
+            layers: document.layers.isEmpty
+                ? nil
+                : document.layers.map {
+                    PolicyContent.LayerInfo(
+                        name: $0.layer, plays: $0.plays?.value, note: $0.note, location: SourcePosition($0.location))
+                })
     }
 
     /// The plan of one feedback: its body, and for a pattern, the fallback resolved to

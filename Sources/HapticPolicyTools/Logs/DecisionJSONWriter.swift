@@ -57,11 +57,7 @@ public struct DecisionJSONWriter: DecisionFormat {
         b.raw(",\"feedback\":")
         b.optional(d.feedback)
         b.raw(",\"layer\":")
-        switch d.layer {
-        case .ui?: b.raw("\"ui\"")
-        case .creature?: b.raw("\"creature\"")
-        case nil: b.raw("null")
-        }
+        b.optional(d.layer?.rawValue)
         b.raw(",\"render\":")
         switch d.render {
         case .preset(let preset)?: b.string(preset.rawValue)

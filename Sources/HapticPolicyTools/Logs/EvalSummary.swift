@@ -155,6 +155,7 @@ extension Reason {
         case .lineTooLong: 25
         case .blankLine: 26
         case .badState: 27
+        case .overBudget: 28
         }
     }
 }

@@ -27,6 +27,9 @@ public struct InvariantDecl: Sendable, Hashable, Codable {
     public var text: String?
     /// For `banned-presets`: the presets never to play (`presets:`).
     public var presets: [Located<Preset>]
+    /// For `creature-needs-speech`: the layer whose feedback needs speech (`layer:`); nil
+    /// for `creature`.
+    public var layer: Located<Layer>?
     /// Exempted events (`except:`).
     public var exceptions: [Exception]
     /// Where the declaration starts.
@@ -35,12 +38,14 @@ public struct InvariantDecl: Sendable, Hashable, Codable {
     /// Creates an invariant.
     public init(
         id: Located<String>, kind: Located<Kind>, text: String? = nil,
-        presets: [Located<Preset>] = [], exceptions: [Exception] = [], location: SourceLocation = .unknown
+        presets: [Located<Preset>] = [], layer: Located<Layer>? = nil, exceptions: [Exception] = [],
+        location: SourceLocation = .unknown
     ) {
         self.id = id
         self.kind = kind
         self.text = text
         self.presets = presets
+        self.layer = layer
         self.exceptions = exceptions
         self.location = location
     }

@@ -16,6 +16,9 @@ public struct PolicyDocument: Sendable, Hashable, Codable {
     public var description: String?
     /// Engine settings (`engine:`).
     public var engine: EngineSettings
+    /// The declared feedback layers, in source order (`layers:`); empty when the policy
+    /// declares none and so has `Layer.implicit`.
+    public var layers: [LayerDecl]
     /// Named invariants, in source order (`invariants:`).
     public var invariants: [InvariantDecl]
     /// The feedback vocabulary, in source order (`feedback:`).
@@ -38,7 +41,8 @@ public struct PolicyDocument: Sendable, Hashable, Codable {
     public init(
         file: String, name: Located<String>, version: Located<Int> = Located(1),
         description: String? = nil, engine: EngineSettings = EngineSettings(),
-        invariants: [InvariantDecl] = [], feedback: [FeedbackDecl] = [], bands: [BandDecl] = [],
+        layers: [LayerDecl] = [], invariants: [InvariantDecl] = [], feedback: [FeedbackDecl] = [],
+        bands: [BandDecl] = [],
         events: [EventDecl] = [], everywhere: [CellDecl] = [], screens: [ScreenDecl] = [],
         budgets: [BudgetDecl] = [], location: SourceLocation = .unknown
     ) {
@@ -47,6 +51,7 @@ public struct PolicyDocument: Sendable, Hashable, Codable {
         self.version = version
         self.description = description
         self.engine = engine
+        self.layers = layers
         self.invariants = invariants
         self.feedback = feedback
         self.bands = bands
@@ -56,6 +61,11 @@ public struct PolicyDocument: Sendable, Hashable, Codable {
         self.budgets = budgets
         self.location = location
     }
+}
+
+extension PolicyDocument {
+    /// The layers events and feedback may name: the declared ones, or `Layer.implicit`.
+    public var layerNames: [Layer] { layers.isEmpty ? Layer.implicit : layers.map(\.layer) }
 }
 
 /// Engine settings (`engine:`).

@@ -136,24 +136,31 @@ public struct BudgetDecl: Sendable, Hashable, Codable {
     /// Events whose rings this budget does not count (`except:`), each with the
     /// designer's reason: a selector's ticks are the control itself, not unsolicited rings.
     public var exceptions: [InvariantDecl.Exception]
+    /// `enforce: true`: a ring beyond `max` is decided silent (`over-budget`), not only
+    /// reported; nil when not written (reported only).
+    public var enforce: Located<Bool>?
     /// Where the declaration starts.
     public var location: SourceLocation
 
     /// Creates a budget.
     public init(
         id: Located<String>, scope: Scope, max: Located<Int>, window: Located<Double>,
-        exceptions: [InvariantDecl.Exception] = [], location: SourceLocation = .unknown
+        exceptions: [InvariantDecl.Exception] = [], enforce: Located<Bool>? = nil, location: SourceLocation = .unknown
     ) {
         self.id = id
         self.scope = scope
         self.max = max
         self.window = window
         self.exceptions = exceptions
+        self.enforce = enforce
         self.location = location
     }
 
+    /// Whether the budget is enforced (`enforce: true`).
+    public var isEnforced: Bool { enforce?.value == true }
+
     private enum CodingKeys: String, CodingKey {
-        case id, scope, max, window, exceptions, location
+        case id, scope, max, window, exceptions, enforce, location
     }
 
     /// Decodes a budget; bundles written before `except:` existed carry no `exceptions`.
@@ -164,6 +171,7 @@ public struct BudgetDecl: Sendable, Hashable, Codable {
         max = try container.decode(Located<Int>.self, forKey: .max)
         window = try container.decode(Located<Double>.self, forKey: .window)
         exceptions = try container.decodeIfPresent([InvariantDecl.Exception].self, forKey: .exceptions) ?? []
+        enforce = try container.decodeIfPresent(Located<Bool>.self, forKey: .enforce)
         location = try container.decode(SourceLocation.self, forKey: .location)
     }
 
@@ -176,6 +184,7 @@ public struct BudgetDecl: Sendable, Hashable, Codable {
         try container.encode(max, forKey: .max)
         try container.encode(window, forKey: .window)
         if !exceptions.isEmpty { try container.encode(exceptions, forKey: .exceptions) }
+        try container.encodeIfPresent(enforce, forKey: .enforce)
         try container.encode(location, forKey: .location)
     }
 }

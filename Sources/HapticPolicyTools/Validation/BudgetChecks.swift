@@ -13,6 +13,9 @@ extension DiagnosticCode {
     static let budgetExceptionUnknownEvent = DiagnosticCode.check(
         "HP506", .error, "budget-exception-unknown-event",
         "a budget's `except:` names an event that is not in the catalogue")
+    static let enforcedBudgetSilencesTicks = DiagnosticCode.check(
+        "HP507", .warning, "enforced-budget-silences-ticks",
+        "an enforced budget counts a selector's ticks, so it would silence them mid-gesture")
 }
 
 /// Rate budgets (the utility principle as a check). Exactly one scope per budget is a
@@ -66,6 +69,39 @@ enum BudgetChecks {
                     DiagnosticCode.budgetExceptionUnknownEvent(
                         "budget '\(id)' excepts '\(name)', which is not in the catalogue\(hint.isEmpty ? ": fix the name or remove the exception" : hint)",
                         at: exception.event.location))
+            }
+            if let enforce = budget.enforce, enforce.value {
+                out += tickFindings(budget, at: enforce.location, context)
+            }
+        }
+        return out
+    }
+
+    /// An enforced budget that counts `ticker: tick` rows: a fast spin would go silent
+    /// mid-gesture while the finger still turns the selector.
+    private static func tickFindings(
+        _ budget: BudgetDecl, at location: SourceLocation, _ context: ValidationContext
+    ) -> [Diagnostic] {
+        let excepted = Set(budget.exceptions.map(\.event.value))
+        var reported = Set<String>()
+        var out: [Diagnostic] = []
+        for (screen, cell) in context.allCells {
+            let event = cell.event.value
+            guard !excepted.contains(event), !reported.contains(event) else { continue }
+            if case .screen(let name) = budget.scope, let screen, screen.name.value != name.value { continue }
+            for row in cell.rows where row.ticker?.value == .tick {
+                guard let play = row.play else { continue }
+                if case .layer(let layer) = budget.scope, context.feedback[play.value]?.layer.value != layer.value {
+                    continue
+                }
+                reported.insert(event)
+                out.append(
+                    DiagnosticCode.enforcedBudgetSilencesTicks(
+                        "enforced budget '\(budget.id.value)' counts the ticks of '\(event)', so a fast spin would go silent mid-gesture: add `\(event)` to its `except:` with the reason, or do not enforce it",
+                        at: location,
+                        notes: [Diagnostic.Note("'\(event)' ticks here", at: row.ticker?.location ?? row.location)]
+                    ))
+                break
             }
         }
         return out

@@ -5,7 +5,7 @@ extension DiagnosticCode {
         "HP401", .error, "banned-preset", "a preset a `banned-presets` invariant bans is played or used as a fallback")
     static let layerMixing = DiagnosticCode.check(
         "HP402", .error, "layer-mixing",
-        "under `no-layer-mixing`: a creature feedback that is a preset, or an event playing the other layer's feedback")
+        "under `no-layer-mixing`: an event playing another layer's feedback (or, with no `layers:`, a creature preset)")
     static let valueWithoutBand = DiagnosticCode.check(
         "HP403", .error, "value-without-band", "under `bands-only`: an event carrying a number decided by `play:`")
     static let exceptionUnknownEvent = DiagnosticCode.check(
@@ -75,7 +75,10 @@ enum InvariantChecks {
         let id = invariant.id.value
         let exempt = Set(invariant.exceptions.map(\.event.value))
         var out: [Diagnostic] = []
-        for feedback in context.document.feedback where feedback.layer.value == .creature {
+        // A policy that declares its layers says what each plays (`plays:`, HP405); one that
+        // does not keeps the brief's rule that creature feedback is never a preset.
+        for feedback in context.document.feedback
+        where context.document.layers.isEmpty && feedback.layer.value == .creature {
             if case .preset(let preset, _) = feedback.body {
                 out.append(
                     DiagnosticCode.layerMixing(

@@ -19,6 +19,7 @@ public enum PolicyValidator {
         findings += TableChecks.run(context)
         findings += LifecycleChecks.run(context)
         findings += InvariantChecks.run(context)
+        findings += LayerChecks.run(context)
         findings += BudgetChecks.run(context)
         findings += platformFindings(document, besides: findings)
         return findings.sorted(by: reportOrder)

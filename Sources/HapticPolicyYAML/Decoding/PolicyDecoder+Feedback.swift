@@ -10,7 +10,7 @@ extension PolicyDecoder {
                 node, of: what, keys: ["layer", "preset", "pattern", "intensity", "fallback", "note", "platforms"],
                 required: ["layer"], owner: name.location)
         else { return nil }
-        let layer = fields["layer"].flatMap { choice($0, for: "layer", what: "layer", as: Layer.self) }
+        let layer = fields["layer"].flatMap { self.layer($0) }
         let note = self.note(fields["note"])
         var body: FeedbackDecl.Body?
         switch exclusive(

@@ -48,7 +48,7 @@ extension PolicyDecoder {
                 node, of: what, keys: ["layer", "screens", "value", "note"], required: ["layer", "screens"],
                 owner: name.location)
         else { return nil }
-        let layer = fields["layer"].flatMap { choice($0, for: "layer", what: "layer", as: Layer.self) }
+        let layer = fields["layer"].flatMap { self.layer($0) }
         let value = fields["value"].flatMap { choice($0, for: "value", what: "value kind", as: ValueKind.self) }
         var screens: EventDecl.Screens?
         if let node = fields["screens"] {

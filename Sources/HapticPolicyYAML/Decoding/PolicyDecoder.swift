@@ -15,6 +15,10 @@ struct PolicyDecoder {
     private let lineStarts: [String.Index]
     /// Problems found so far.
     private(set) var diagnostics: [Diagnostic] = []
+    /// The layer names `layer:` fields may use: the declared ones once `layers:` is read.
+    private(set) var layerNames = Layer.implicit.map(\.rawValue)
+    /// Whether the policy declares its layers.
+    private(set) var declaresLayers = false
 
     /// Creates a decoder for the text of `file`.
     init(file: String, source: String) {
@@ -58,7 +62,7 @@ struct PolicyDecoder {
     }
 
     static let topLevelKeys = [
-        "policy", "version", "description", "engine", "invariants", "feedback", "bands", "events",
+        "policy", "version", "description", "engine", "layers", "invariants", "feedback", "bands", "events",
         "everywhere", "screens", "budgets",
     ]
 
@@ -77,6 +81,13 @@ struct PolicyDecoder {
         }
         document.description = note(top["description"], for: "description")
         if let node = top["engine"] { document.engine = engine(node) }
+        if let node = top["layers"], let entries = namedEntries(node, for: "layers") {
+            document.layers = entries.compactMap { layer(named: $0.name, $0.value) }
+            if !entries.isEmpty {
+                declaresLayers = true
+                layerNames = entries.map(\.name.value)
+            }
+        }
         if let node = top["invariants"], let items = list(node, for: "invariants") {
             document.invariants = items.compactMap { invariant($0) }
         }
@@ -111,10 +122,39 @@ struct PolicyDecoder {
         return settings
     }
 
+    /// A declared layer (`coach: {plays: patterns}`).
+    private mutating func layer(named name: Located<String>, _ node: YAMLNode) -> LayerDecl? {
+        guard
+            let fields = fields(
+                node, of: "layer '\(name.value)'", keys: ["plays", "note"], owner: name.location)
+        else { return nil }
+        let plays = fields["plays"].flatMap { choice($0, for: "plays", what: "layer content", as: LayerPlays.self) }
+        return LayerDecl(name: name, plays: plays, note: note(fields["note"]), location: name.location)
+    }
+
+    /// A `layer:` field: one of the declared layers (`ui` or `creature` when none are).
+    mutating func layer(_ node: YAMLNode) -> Located<Layer>? {
+        if let name = node.scalarText, CoreSchema.resolve(node) != .null, !layerNames.contains(name),
+            Suggestions.closest(to: name, in: layerNames) == nil
+        {
+            let known = layerNames.map { "'\($0)'" }.joined(separator: ", ")
+            let advice =
+                declaresLayers
+                ? "use \(known) or declare it under `layers:`"
+                : "declare it under `layers:` (a policy that declares none has 'ui' and 'creature')"
+            report(DiagnosticCode.unknownWord("unknown layer '\(name)': \(advice)", at: node.location))
+            return nil
+        }
+        return choice(node, for: "layer", what: "layer", options: layerNames).map {
+            Located(Layer($0.value), at: $0.location)
+        }
+    }
+
     private mutating func invariant(_ node: YAMLNode) -> InvariantDecl? {
         guard
             let fields = fields(
-                node, of: "an invariant", keys: ["id", "rule", "says", "presets", "except"], required: ["id", "rule"])
+                node, of: "an invariant", keys: ["id", "rule", "says", "presets", "layer", "except"],
+                required: ["id", "rule"])
         else { return nil }
         let id = fields["id"].flatMap { text($0, for: "id") }
         let kind = fields["rule"].flatMap {
@@ -125,6 +165,10 @@ struct PolicyDecoder {
         if let node = fields["presets"], let items = list(node, for: "presets") {
             presets = items.compactMap { choice($0, for: "presets", what: "preset", as: Preset.self) }
         }
+        let layer = fields["layer"].flatMap { self.layer($0) }
+        if let kind, kind.value != .creatureNeedsSpeech {
+            notAllowed(fields, "layer", because: "only 'rule: creature-needs-speech' names the layer that needs speech")
+        }
         let exceptions = exceptions(fields["except"])
         if kind?.value == .bannedPresets, !fields.has("presets"), !fields.explainsMissing(["presets"]) {
             report(Self.missingKey("presets", in: "a banned-presets invariant", at: kind?.location ?? node.location))
@@ -133,13 +177,14 @@ struct PolicyDecoder {
         }
         guard let id, let kind else { return nil }
         return InvariantDecl(
-            id: id, kind: kind, text: says, presets: presets, exceptions: exceptions, location: node.location)
+            id: id, kind: kind, text: says, presets: presets, layer: layer, exceptions: exceptions,
+            location: node.location)
     }
 
     private mutating func budget(_ node: YAMLNode) -> BudgetDecl? {
         guard
             let fields = fields(
-                node, of: "a budget", keys: ["id", "max", "per", "each", "screen", "layer", "except"],
+                node, of: "a budget", keys: ["id", "max", "per", "each", "screen", "layer", "except", "enforce"],
                 required: ["id", "max", "per"])
         else { return nil }
         let id = fields["id"].flatMap { text($0, for: "id") }
@@ -154,15 +199,18 @@ struct PolicyDecoder {
         case let entry? where entry.name == "screen":
             scope = text(entry.value, for: "screen").map { .screen($0) }
         case let entry?:
-            scope = choice(entry.value, for: "layer", what: "layer", as: Layer.self).map { .layer($0) }
+            scope = layer(entry.value).map { .layer($0) }
         case nil:
             missingOneOf(
                 ["each", "screen", "layer"], of: fields, in: "a budget", at: node.location,
                 advice: "add one, for example 'each: screen'")
         }
         let exceptions = exceptions(fields["except"])
+        let enforce = fields["enforce"].flatMap { bool($0, for: "enforce") }
         guard let id, let max, let per, let scope else { return nil }
-        return BudgetDecl(id: id, scope: scope, max: max, window: per, exceptions: exceptions, location: node.location)
+        return BudgetDecl(
+            id: id, scope: scope, max: max, window: per, exceptions: exceptions, enforce: enforce,
+            location: node.location)
     }
 
     /// An `except:` map (event → the designer's reason), shared by invariants and budgets.

@@ -35,10 +35,10 @@ package enum DiagnosticRegistry {
         .bandWithoutNumber, .tickWithoutPlay, .incompleteCell, .conditionValueMismatch, .unbalancedTicker,
         .coldEngine,
         // HP4xx: invariants.
-        .bannedPreset, .layerMixing, .valueWithoutBand, .exceptionUnknownEvent,
+        .bannedPreset, .layerMixing, .valueWithoutBand, .exceptionUnknownEvent, .layerPlays, .unusedLayer,
         // HP5xx: budgets.
         .noBudget, .budgetMaxTooSmall, .budgetWindowNotPositive, .budgetUnknownScreen, .duplicateBudget,
-        .budgetExceptionUnknownEvent,
+        .budgetExceptionUnknownEvent, .enforcedBudgetSilencesTicks,
         // HP70x: exporters; HP72x-HP73x: the AHAP importer.
         .exportBadParameter, .exportBadExpression, .exportContinuousTooLong, .exportDropsSounds,
         .exportWebTruncated, .exportCurveOverlapsEvent, .exportValueClamped, .exportUnusedParameter,
