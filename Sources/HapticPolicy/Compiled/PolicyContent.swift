@@ -123,16 +123,23 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         package var unit: String?
         /// How far past an edge a value must go to leave a level.
         package var hysteresis: Double
+        /// Seconds a new level must hold before it counts; nil when it counts at once
+        /// (left out of the bundle then, so a v1 band set encodes as before).
+        package var dwell: Double?
         /// Levels from lowest to highest.
         package var levels: [Level]
         /// Where the band set is declared.
         package var location: SourcePosition
 
         /// Creates a band set.
-        package init(name: String, unit: String?, hysteresis: Double, levels: [Level], location: SourcePosition) {
+        package init(
+            name: String, unit: String?, hysteresis: Double, dwell: Double? = nil, levels: [Level],
+            location: SourcePosition
+        ) {
             self.name = name
             self.unit = unit
             self.hysteresis = hysteresis
+            self.dwell = dwell
             self.levels = levels
             self.location = location
         }
@@ -383,6 +390,9 @@ extension PolicyContent {
             guard band.levels.count >= 2 else { return "band '\(band.name)' has fewer than two levels" }
             guard band.hysteresis.isFinite, band.hysteresis >= 0 else {
                 return "band '\(band.name)' has a bad hysteresis"
+            }
+            if let dwell = band.dwell, !dwell.isFinite || dwell < 0 {
+                return "band '\(band.name)' has a bad dwell"
             }
             let edges = band.levels.dropLast().map(\.below)
             guard edges.allSatisfy({ $0?.isFinite == true }), band.levels.last?.below == nil else {

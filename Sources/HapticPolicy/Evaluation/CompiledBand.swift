@@ -14,12 +14,15 @@ package final class CompiledBand: Sendable {
     /// Ascending upper edges, one fewer than levels.
     package let edges: [Double]
     package let hysteresis: Double
+    /// Seconds a new level must hold before it counts; 0: at once.
+    package let dwell: Double
     package let levels: [Level]
 
-    package init(name: String, edges: [Double], hysteresis: Double, levels: [Level]) {
+    package init(name: String, edges: [Double], hysteresis: Double, dwell: Double = 0, levels: [Level]) {
         self.name = name
         self.edges = edges
         self.hysteresis = hysteresis
+        self.dwell = dwell
         self.levels = levels
     }
 

@@ -51,6 +51,7 @@ public enum PolicyCompiler {
         let bands = document.bands.map { band in
             PolicyContent.Band(
                 name: band.name.value, unit: band.unit, hysteresis: max(0, band.hysteresis.value),
+                dwell: band.dwell.map { max(0, $0.value) },
                 levels: band.levels.map { level in
                     PolicyContent.Band.Level(
                         name: level.name.value, below: level.below?.value,

@@ -131,30 +131,31 @@ extension Reason {
         case .directiveOnly: 1
         case .baseline: 2
         case .sameBand: 3
-        case .badValue: 4
-        case .noSpeech: 5
-        case .badParams: 6
-        case .background: 7
-        case .hapticsDisabled: 8
-        case .noFallback: 9
-        case .unknownEvent: 10
-        case .undeclared: 11
-        case .unknownScreen: 12
-        case .noScreen: 13
-        case .notRunning: 14
-        case .state: 15
-        case .engineCold: 16
-        case .noCoreHaptics: 17
-        case .lowPower: 18
-        case .tickOutsideGesture: 19
-        case .badJSON: 20
-        case .missingField: 21
-        case .badField: 22
-        case .timeBackwards: 23
-        case .lineTooLong: 24
-        case .blankLine: 25
-        case .badState: 26
-        case .duplicateField: 27
+        case .dwelling: 4
+        case .badValue: 5
+        case .noSpeech: 6
+        case .badParams: 7
+        case .background: 8
+        case .hapticsDisabled: 9
+        case .noFallback: 10
+        case .unknownEvent: 11
+        case .undeclared: 12
+        case .unknownScreen: 13
+        case .noScreen: 14
+        case .notRunning: 15
+        case .state: 16
+        case .engineCold: 17
+        case .noCoreHaptics: 18
+        case .lowPower: 19
+        case .tickOutsideGesture: 20
+        case .badJSON: 21
+        case .missingField: 22
+        case .badField: 23
+        case .duplicateField: 24
+        case .timeBackwards: 25
+        case .lineTooLong: 26
+        case .blankLine: 27
+        case .badState: 28
         }
     }
 }

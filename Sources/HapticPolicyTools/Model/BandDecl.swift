@@ -35,6 +35,8 @@ public struct BandDecl: Sendable, Hashable, Codable {
     public var unit: String?
     /// How far past an edge the value must go to leave a band (`hysteresis:`).
     public var hysteresis: Located<Double>
+    /// Seconds a new level must hold before it counts (`dwell:`); nil: it counts at once.
+    public var dwell: Located<Double>?
     /// Levels from lowest to highest (`levels:`).
     public var levels: [Level]
     /// Where the declaration starts.
@@ -42,12 +44,13 @@ public struct BandDecl: Sendable, Hashable, Codable {
 
     /// Creates a band set.
     public init(
-        name: Located<String>, unit: String? = nil, hysteresis: Located<Double>, levels: [Level],
-        location: SourceLocation = .unknown
+        name: Located<String>, unit: String? = nil, hysteresis: Located<Double>, dwell: Located<Double>? = nil,
+        levels: [Level], location: SourceLocation = .unknown
     ) {
         self.name = name
         self.unit = unit
         self.hysteresis = hysteresis
+        self.dwell = dwell
         self.levels = levels
         self.location = location
     }

@@ -11,9 +11,11 @@ extension DiagnosticCode {
     static let hysteresisOutOfRange = DiagnosticCode.check(
         "HP119", .error, "hysteresis-out-of-range",
         "a hysteresis is negative or not smaller than half the narrowest inner band")
+    static let dwellOutOfRange = DiagnosticCode.check(
+        "HP130", .error, "dwell-out-of-range", "a band's dwell is negative")
 }
 
-/// Band sets (H-1): edges, levels and hysteresis. A level with both or neither of `play`
+/// Band sets (H-1): edges, levels, hysteresis and dwell. A level with both or neither of `play`
 /// and `silent` is the front end's check (HP013, HP016).
 enum BandChecks {
     static func run(_ context: ValidationContext) -> [Diagnostic] {
@@ -70,6 +72,12 @@ enum BandChecks {
             }
         }
         out += hysteresisFindings(band)
+        if let dwell = band.dwell, !(dwell.value >= 0) {
+            out.append(
+                DiagnosticCode.dwellOutOfRange(
+                    "the dwell of '\(name)' is \(show(dwell.value)) s: write how many seconds a new level must hold before it counts, 0 or more",
+                    at: dwell.location))
+        }
         return out
     }
 

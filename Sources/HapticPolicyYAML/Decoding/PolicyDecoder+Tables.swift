@@ -7,15 +7,19 @@ extension PolicyDecoder {
         let what = "band '\(name.value)'"
         guard
             let fields = fields(
-                node, of: what, keys: ["unit", "hysteresis", "levels"], required: ["hysteresis", "levels"],
+                node, of: what, keys: ["unit", "hysteresis", "dwell", "levels"], required: ["hysteresis", "levels"],
                 owner: name.location)
         else { return nil }
         let unit = note(fields["unit"], for: "unit")
         let hysteresis = fields["hysteresis"].flatMap { number($0, for: "hysteresis") }
+        let dwell = fields["dwell"].flatMap { number($0, for: "dwell") }
         let items = fields["levels"].flatMap { list($0, for: "levels") }
         let levels = items?.compactMap { level($0) }
-        guard let hysteresis, let items, let levels, levels.count == items.count else { return nil }
-        return BandDecl(name: name, unit: unit, hysteresis: hysteresis, levels: levels, location: name.location)
+        guard let hysteresis, let items, let levels, levels.count == items.count,
+            fields["dwell"] == nil || dwell != nil
+        else { return nil }
+        return BandDecl(
+            name: name, unit: unit, hysteresis: hysteresis, dwell: dwell, levels: levels, location: name.location)
     }
 
     private mutating func level(_ node: YAMLNode) -> BandDecl.Level? {
