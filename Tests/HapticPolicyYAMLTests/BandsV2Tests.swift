@@ -130,6 +130,66 @@ import Testing
         #expect(summary(result).contains("HP011@6:12"), "\(summary(result))")
     }
 
+    // MARK: Plausible range
+
+    @Test func anImplausibleSampleLeavesTheLevelAndTheDwellUntouched() throws {
+        var run = Run(try Self.pacePolicy("dwell: 3\nplausible: {min: 2.5, max: 20}"))
+        let glitch = run.send(0, 0)
+        #expect(glitch.reason == .implausible, "no baseline from a glitch")
+        #expect(glitch.band == nil)
+        #expect(glitch.note == "0 is outside the plausible range of band 'pace' (2.5 to 20); the level stays")
+        #expect(run.level() == nil)
+        #expect(run.send(1, 5.5).reason == .baseline)
+        #expect(run.send(2, 4.5).reason == .dwelling)
+        let again = run.send(3, 25)
+        #expect(again.reason == .implausible)
+        #expect(again.band == Decision.BandTransition(band: "pace", from: "mid", to: "mid"))
+        // The dwell that started at 2 goes on as if the glitch had not come.
+        #expect(run.send(5, 4.5).action == .play)
+        #expect(run.level() == "fast")
+    }
+
+    @Test func bothEndsArePlausibleAndEitherMayBeLeftOut() throws {
+        var run = Run(try Self.pacePolicy("plausible: {min: 2.5, max: 20}"))
+        #expect(run.send(0, 2.5).reason == .baseline)
+        #expect(run.send(1, 20).action == .play)
+        var low = Run(try Self.pacePolicy("plausible: {min: 2.5}"))
+        #expect(low.send(0, 1000).reason == .baseline)
+        #expect(
+            low.send(1, 2.4).note == "2.4 is outside the plausible range of band 'pace' (at least 2.5); the level stays"
+        )
+        var high = Run(try Self.pacePolicy("plausible: {max: 20}"))
+        #expect(high.send(0, 21).note?.contains("(at most 20)") == true)
+    }
+
+    @Test func aPlausibleRangeWithoutEndsIsReportedWhereItIs() {
+        let result = load(
+            header + "bands:\n  pace:\n    hysteresis: 0\n    plausible: {}\n    levels:\n"
+                + "      - {name: a, below: 1, play: t}\n      - {name: b, play: t}\n")
+        #expect(summary(result).contains("HP013@6:16"), "\(summary(result))")
+    }
+
+    @Test func implausibleSamplesAreCountedInTheSummaryAndNamedInBothFormats() throws {
+        let policy = try Self.pacePolicy("dwell: 1\nplausible: {min: 2.5, max: 20}")
+        let log = [0.0, 5.5, 0, 4.5, 0, 4.5].enumerated().map { index, value in
+            "{\"t\":\(index),\"event\":\"pace.sample\",\"screen\":\"workout\",\"value\":\(value)}\n"
+        }.joined()
+        for format in [DecisionJSONWriter(policy: policy) as any DecisionFormat, DecisionTableWriter(policy: policy)] {
+            var evaluator = EventLogEvaluator(policy: policy, format: format)
+            var out: [UInt8] = []
+            evaluator.header(into: &out)
+            evaluator.consume(Array(log.utf8), into: &out)
+            evaluator.finish(into: &out)
+            let text = String(decoding: out, as: UTF8.self)
+            #expect(text.contains("implausible"), "\(text)")
+            #expect(text.contains("dwelling"), "\(text)")
+            let summary = evaluator.summary
+            #expect(summary.count(.implausible) == 3)
+            #expect(summary.count(.dwelling) == 1)
+            #expect(summary.text.contains("reasons: baseline 1, dwelling 1, implausible 3"), "\(summary.text)")
+        }
+    }
+
     // MARK: The worked example
 
     /// Every table after a `policy: running` block of the language reference, replayed on

@@ -117,6 +117,20 @@ package struct PolicyContent: Sendable, Equatable, Codable {
             }
         }
 
+        /// The values a sample can plausibly have, both ends inclusive; nil: unbounded.
+        package struct Plausible: Sendable, Hashable, Codable {
+            /// The smallest plausible value.
+            package var min: Double?
+            /// The largest plausible value.
+            package var max: Double?
+
+            /// Creates a range.
+            package init(min: Double?, max: Double?) {
+                self.min = min
+                self.max = max
+            }
+        }
+
         /// The band set's name.
         package var name: String
         /// The unit, for people (`%`).
@@ -126,6 +140,8 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         /// Seconds a new level must hold before it counts; nil when it counts at once
         /// (left out of the bundle then, so a v1 band set encodes as before).
         package var dwell: Double?
+        /// The plausible range; nil when every number is plausible (and left out then).
+        package var plausible: Plausible?
         /// Levels from lowest to highest.
         package var levels: [Level]
         /// Where the band set is declared.
@@ -133,9 +149,10 @@ package struct PolicyContent: Sendable, Equatable, Codable {
 
         /// Creates a band set.
         package init(
-            name: String, unit: String?, hysteresis: Double, dwell: Double? = nil, levels: [Level],
-            location: SourcePosition
+            name: String, unit: String?, hysteresis: Double, dwell: Double? = nil, plausible: Plausible? = nil,
+            levels: [Level], location: SourcePosition
         ) {
+            self.plausible = plausible
             self.name = name
             self.unit = unit
             self.hysteresis = hysteresis
@@ -393,6 +410,13 @@ extension PolicyContent {
             }
             if let dwell = band.dwell, !dwell.isFinite || dwell < 0 {
                 return "band '\(band.name)' has a bad dwell"
+            }
+            if let plausible = band.plausible {
+                let low = plausible.min ?? -.infinity
+                let high = plausible.max ?? .infinity
+                guard !low.isNaN, !high.isNaN, low < high else {
+                    return "band '\(band.name)' has an empty plausible range"
+                }
             }
             let edges = band.levels.dropLast().map(\.below)
             guard edges.allSatisfy({ $0?.isFinite == true }), band.levels.last?.below == nil else {

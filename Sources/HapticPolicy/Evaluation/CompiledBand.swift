@@ -16,14 +16,29 @@ package final class CompiledBand: Sendable {
     package let hysteresis: Double
     /// Seconds a new level must hold before it counts; 0: at once.
     package let dwell: Double
+    /// The plausible values, both ends inclusive (unbounded: `-inf...inf`).
+    package let plausible: ClosedRange<Double>
     package let levels: [Level]
 
-    package init(name: String, edges: [Double], hysteresis: Double, dwell: Double = 0, levels: [Level]) {
+    package init(
+        name: String, edges: [Double], hysteresis: Double, dwell: Double = 0,
+        plausible: ClosedRange<Double> = -Double.infinity...Double.infinity, levels: [Level]
+    ) {
+        self.plausible = plausible
         self.name = name
         self.edges = edges
         self.hysteresis = hysteresis
         self.dwell = dwell
         self.levels = levels
+    }
+
+    /// The plausible range in words: `2.5 to 20`, `at least 30`, `at most 250`.
+    package var plausibleText: String {
+        switch (plausible.lowerBound.isFinite, plausible.upperBound.isFinite) {
+        case (true, true): "\(numberText(plausible.lowerBound)) to \(numberText(plausible.upperBound))"
+        case (true, false): "at least \(numberText(plausible.lowerBound))"
+        default: "at most \(numberText(plausible.upperBound))"
+        }
     }
 
     /// The level a value falls in, ignoring hysteresis.

@@ -103,6 +103,7 @@ public final class Policy: Sendable {
         bands = content.bands.map { band in
             CompiledBand(
                 name: band.name, edges: band.edges, hysteresis: band.hysteresis, dwell: band.dwell ?? 0,
+                plausible: (band.plausible?.min ?? -.infinity)...(band.plausible?.max ?? .infinity),
                 levels: band.levels.map {
                     .init(name: $0.name, play: $0.play, silent: $0.silent, location: $0.location.location(in: file))
                 })

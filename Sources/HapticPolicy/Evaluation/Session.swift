@@ -253,6 +253,17 @@ public struct Session: Sendable {
                         BandState(), count: index + 1 - bandLevels.count + slotCount * Self.subjectRowsReserved))
             }
             let previous = Int(bandLevels[index].level)
+            guard band.plausible.contains(value) else {
+                if previous >= 0 {
+                    let level = band.levels[previous].name
+                    decision.band = Decision.BandTransition(band: band.name, from: level, to: level)
+                }
+                decision.reason = .implausible
+                decision.note =
+                    "\(numberText(value)) is outside the plausible range of band '\(band.name)' "
+                    + "(\(band.plausibleText)); the level stays"
+                return
+            }
             guard previous >= 0 else {
                 let level = band.rawLevel(value)
                 bandLevels[index] = BandState(level: Int32(truncatingIfNeeded: level))

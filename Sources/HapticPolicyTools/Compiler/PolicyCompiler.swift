@@ -52,6 +52,7 @@ public enum PolicyCompiler {
             PolicyContent.Band(
                 name: band.name.value, unit: band.unit, hysteresis: max(0, band.hysteresis.value),
                 dwell: band.dwell.map { max(0, $0.value) },
+                plausible: band.plausible.map { .init(min: $0.min?.value, max: $0.max?.value) },
                 levels: band.levels.map { level in
                     PolicyContent.Band.Level(
                         name: level.name.value, below: level.below?.value,

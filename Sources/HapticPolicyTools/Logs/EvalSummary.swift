@@ -132,30 +132,31 @@ extension Reason {
         case .baseline: 2
         case .sameBand: 3
         case .dwelling: 4
-        case .badValue: 5
-        case .noSpeech: 6
-        case .badParams: 7
-        case .background: 8
-        case .hapticsDisabled: 9
-        case .noFallback: 10
-        case .unknownEvent: 11
-        case .undeclared: 12
-        case .unknownScreen: 13
-        case .noScreen: 14
-        case .notRunning: 15
-        case .state: 16
-        case .engineCold: 17
-        case .noCoreHaptics: 18
-        case .lowPower: 19
-        case .tickOutsideGesture: 20
-        case .badJSON: 21
-        case .missingField: 22
-        case .badField: 23
-        case .duplicateField: 24
-        case .timeBackwards: 25
-        case .lineTooLong: 26
-        case .blankLine: 27
-        case .badState: 28
+        case .implausible: 5
+        case .badValue: 6
+        case .noSpeech: 7
+        case .badParams: 8
+        case .background: 9
+        case .hapticsDisabled: 10
+        case .noFallback: 11
+        case .unknownEvent: 12
+        case .undeclared: 13
+        case .unknownScreen: 14
+        case .noScreen: 15
+        case .notRunning: 16
+        case .state: 17
+        case .engineCold: 18
+        case .noCoreHaptics: 19
+        case .lowPower: 20
+        case .tickOutsideGesture: 21
+        case .badJSON: 22
+        case .missingField: 23
+        case .badField: 24
+        case .duplicateField: 25
+        case .timeBackwards: 26
+        case .lineTooLong: 27
+        case .blankLine: 28
+        case .badState: 29
         }
     }
 }

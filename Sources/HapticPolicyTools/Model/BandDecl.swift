@@ -29,6 +29,23 @@ public struct BandDecl: Sendable, Hashable, Codable {
         }
     }
 
+    /// A plausible range: at least one of its ends.
+    public struct Plausible: Sendable, Hashable, Codable {
+        /// The smallest plausible value (`min:`), inclusive.
+        public var min: Located<Double>?
+        /// The largest plausible value (`max:`), inclusive.
+        public var max: Located<Double>?
+        /// Where `plausible:` is written.
+        public var location: SourceLocation
+
+        /// Creates a range.
+        public init(min: Located<Double>?, max: Located<Double>?, location: SourceLocation = .unknown) {
+            self.min = min
+            self.max = max
+            self.location = location
+        }
+    }
+
     /// The band set's name (the key under `bands:`).
     public var name: Located<String>
     /// The unit, for humans (`unit:`).
@@ -37,6 +54,9 @@ public struct BandDecl: Sendable, Hashable, Codable {
     public var hysteresis: Located<Double>
     /// Seconds a new level must hold before it counts (`dwell:`); nil: it counts at once.
     public var dwell: Located<Double>?
+    /// The values a sample can plausibly have (`plausible: {min:, max:}`, both inclusive):
+    /// outside them a sample is a bad value; nil: every number is plausible.
+    public var plausible: Plausible?
     /// Levels from lowest to highest (`levels:`).
     public var levels: [Level]
     /// Where the declaration starts.
@@ -45,8 +65,9 @@ public struct BandDecl: Sendable, Hashable, Codable {
     /// Creates a band set.
     public init(
         name: Located<String>, unit: String? = nil, hysteresis: Located<Double>, dwell: Located<Double>? = nil,
-        levels: [Level], location: SourceLocation = .unknown
+        plausible: Plausible? = nil, levels: [Level], location: SourceLocation = .unknown
     ) {
+        self.plausible = plausible
         self.name = name
         self.unit = unit
         self.hysteresis = hysteresis

@@ -13,6 +13,11 @@ extension DiagnosticCode {
         "a hysteresis is negative or not smaller than half the narrowest inner band")
     static let dwellOutOfRange = DiagnosticCode.check(
         "HP130", .error, "dwell-out-of-range", "a band's dwell is negative")
+    static let plausibleRangeEmpty = DiagnosticCode.check(
+        "HP131", .error, "plausible-range-empty", "a band's plausible `min` is not below its `max`")
+    static let levelNotPlausible = DiagnosticCode.check(
+        "HP132", .warning, "level-not-plausible",
+        "a band level lies wholly outside the plausible range, so no sample can enter it")
 }
 
 /// Band sets (H-1): edges, levels, hysteresis and dwell. A level with both or neither of `play`
@@ -72,11 +77,40 @@ enum BandChecks {
             }
         }
         out += hysteresisFindings(band)
+        out += plausibleFindings(band)
         if let dwell = band.dwell, !(dwell.value >= 0) {
             out.append(
                 DiagnosticCode.dwellOutOfRange(
                     "the dwell of '\(name)' is \(show(dwell.value)) s: write how many seconds a new level must hold before it counts, 0 or more",
                     at: dwell.location))
+        }
+        return out
+    }
+
+    /// The plausible range must not be empty, and every level must overlap it: a level
+    /// whose values are all implausible is never entered.
+    static func plausibleFindings(_ band: BandDecl) -> [Diagnostic] {
+        guard let plausible = band.plausible else { return [] }
+        let low = plausible.min?.value ?? -.infinity
+        let high = plausible.max?.value ?? .infinity
+        if let min = plausible.min, let max = plausible.max, !(min.value < max.value) {
+            return [
+                DiagnosticCode.plausibleRangeEmpty(
+                    "the plausible range of '\(band.name.value)' is \(show(min.value)) to \(show(max.value)): no sample would be plausible; make `min` smaller than `max`",
+                    at: max.location)
+            ]
+        }
+        var out: [Diagnostic] = []
+        var floor = -Double.infinity
+        for level in band.levels {
+            let ceiling = level.below?.value ?? .infinity
+            defer { floor = ceiling }
+            guard ceiling <= low || floor > high else { continue }
+            let side = ceiling <= low ? "below `min: \(show(low))`" : "above `max: \(show(high))`"
+            out.append(
+                DiagnosticCode.levelNotPlausible(
+                    "every value of level '\(level.name.value)' is \(side), so no plausible sample enters it: widen the plausible range or remove the level",
+                    at: level.location))
         }
         return out
     }

@@ -7,19 +7,39 @@ extension PolicyDecoder {
         let what = "band '\(name.value)'"
         guard
             let fields = fields(
-                node, of: what, keys: ["unit", "hysteresis", "dwell", "levels"], required: ["hysteresis", "levels"],
+                node, of: what, keys: ["unit", "hysteresis", "dwell", "plausible", "levels"],
+                required: ["hysteresis", "levels"],
                 owner: name.location)
         else { return nil }
         let unit = note(fields["unit"], for: "unit")
         let hysteresis = fields["hysteresis"].flatMap { number($0, for: "hysteresis") }
         let dwell = fields["dwell"].flatMap { number($0, for: "dwell") }
+        let plausible = fields["plausible"].flatMap { plausibleRange($0, of: what) }
         let items = fields["levels"].flatMap { list($0, for: "levels") }
         let levels = items?.compactMap { level($0) }
         guard let hysteresis, let items, let levels, levels.count == items.count,
-            fields["dwell"] == nil || dwell != nil
+            fields["dwell"] == nil || dwell != nil, fields["plausible"] == nil || plausible != nil
         else { return nil }
         return BandDecl(
-            name: name, unit: unit, hysteresis: hysteresis, dwell: dwell, levels: levels, location: name.location)
+            name: name, unit: unit, hysteresis: hysteresis, dwell: dwell, plausible: plausible, levels: levels,
+            location: name.location)
+    }
+
+    /// `plausible: {min: 2.5, max: 20}`: at least one end.
+    private mutating func plausibleRange(_ node: YAMLNode, of what: String) -> BandDecl.Plausible? {
+        guard
+            let fields = fields(node, of: "the plausible range of \(what)", keys: ["min", "max"], valueOf: "plausible")
+        else { return nil }
+        let min = fields["min"].flatMap { number($0, for: "min") }
+        let max = fields["max"].flatMap { number($0, for: "max") }
+        guard fields["min"] == nil || min != nil, fields["max"] == nil || max != nil else { return nil }
+        guard min != nil || max != nil else {
+            missingOneOf(
+                ["min", "max"], of: fields, in: "the plausible range of \(what)", at: node.location,
+                advice: "give the smallest and largest values a good sample can have")
+            return nil
+        }
+        return BandDecl.Plausible(min: min, max: max, location: node.location)
     }
 
     private mutating func level(_ node: YAMLNode) -> BandDecl.Level? {

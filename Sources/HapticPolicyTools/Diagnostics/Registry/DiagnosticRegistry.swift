@@ -24,7 +24,7 @@ package enum DiagnosticRegistry {
         .continuousTooLong, .tooManyControlPoints, .controlPointOutsideEvent, .controlPointsOutOfOrder,
         .silenceOverlap, .loopTooShort, .warmupOutOfRange, .bandEdgesNotAscending, .bandEdgeMisplaced,
         .tooFewBandLevels, .hysteresisOutOfRange, .parameterRangeInvalid, .notFinite, .intensityOnNonImpact,
-        .emptyPattern, .dwellOutOfRange,
+        .emptyPattern, .dwellOutOfRange, .plausibleRangeEmpty, .levelNotPlausible,
         // HP2xx: references.
         .unknownFeedback, .unknownBand, .unknownScreen, .unknownEvent, .unknownInvariant, .unknownParameter,
         .invalidFallback, .stopWithoutLoop, .duplicateInvariant, .stateEventDeclared,
