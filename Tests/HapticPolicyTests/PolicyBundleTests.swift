@@ -107,7 +107,7 @@ import Testing
         content = content.replacingOccurrences(of: "{\"play\":{\"_0\":0}}", with: "{\"play\":{\"_0\":99}}")
         #expect(content.contains("\"_0\":99"))
         let header =
-            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":2,\"policy\":\"t\",\"hash\":\"sha256:"
+            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":3,\"policy\":\"t\",\"hash\":\"sha256:"
             + SHA256.hex(Array(content.utf8)) + "\""
         #expect {
             try Policy(bundle: Array((header + marker + content + "}\n").utf8))
@@ -119,16 +119,28 @@ import Testing
 
     @Test func refusesUnknownFormatVersion() throws {
         var text = String(decoding: PolicyBundle.encode(try Self.compiled()), as: UTF8.self)
-        text = text.replacingOccurrences(of: "\"formatVersion\":2", with: "\"formatVersion\":3")
-        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 3, supported: 2)) {
+        text = text.replacingOccurrences(of: "\"formatVersion\":3", with: "\"formatVersion\":4")
+        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 4, supported: 3)) {
             try Policy(bundle: Array(text.utf8))
         }
+    }
+
+    /// A bundle of the version before bands v2 is refused with the fix, not read as if
+    /// its bands had no dwell, plausible range or directions.
+    @Test func refusesAVersion2BundleWithTheFix() throws {
+        var text = String(decoding: PolicyBundle.encode(try Self.compiled()), as: UTF8.self)
+        text = text.replacingOccurrences(of: "\"formatVersion\":3", with: "\"formatVersion\":2")
+        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 2, supported: 3)) {
+            try Policy(bundle: Array(text.utf8))
+        }
+        let message = PolicyBundle.LoadError.unsupportedVersion(found: 2, supported: 3).description
+        #expect(message.contains("version 2 is not supported") && message.contains("recompile the policy"))
     }
 
     @Test func refusesAVersion1BundleWithTheFix() {
         let old = Array(
             #"{"format":"haptic-policy-bundle","formatVersion":1,"policy":"t","hash":"sha256:00","document":{}}"#.utf8)
-        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 1, supported: 2)) { try Policy(bundle: old) }
+        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 1, supported: 3)) { try Policy(bundle: old) }
     }
 
     @Test func refusesOtherJSON() {

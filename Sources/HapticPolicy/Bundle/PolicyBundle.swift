@@ -4,12 +4,14 @@ import Foundation
 /// content hash, loadable with Foundation alone (no libyaml, no validator on device).
 ///
 /// Layout (one line, written by `encode`; see `Docs/embedding.md`):
-/// `{"format":"haptic-policy-bundle","formatVersion":2,"policy":"<name>","hash":"sha256:<hex>","content":<content JSON>}`
+/// `{"format":"haptic-policy-bundle","formatVersion":3,"policy":"<name>","hash":"sha256:<hex>","content":<content JSON>}`
 /// The hash is the SHA-256 of the exact bytes of the `content` value as stored, so a
 /// truncated or edited bundle is refused on every platform without re-encoding.
 public enum PolicyBundle {
-    /// The only format version this library reads and writes.
-    public static let formatVersion = 2
+    /// The only format version this library reads and writes. 3: band sets may carry a
+    /// dwell, a plausible range and directions, which a version 2 reader would ignore
+    /// and so decide differently; a version 2 bundle is refused with the fix (recompile).
+    public static let formatVersion = 3
     /// The `format` marker.
     public static let formatName = "haptic-policy-bundle"
 
