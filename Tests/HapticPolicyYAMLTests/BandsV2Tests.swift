@@ -190,6 +190,124 @@ import Testing
         }
     }
 
+    // MARK: Directions
+
+    /// Pace zones where a smaller number is faster: `toward` names the fast end.
+    static let towardBands = """
+        toward:
+          fast: {play: faster}
+          slow: {play: slower}
+        """
+
+    static func directedPolicy(_ band: String, levels: String) throws -> Policy {
+        let text = """
+            policy: pace
+            version: 1
+            feedback:
+              faster: {layer: ui, preset: impact.heavy}
+              slower: {layer: ui, preset: impact.soft}
+              top: {layer: ui, preset: impact.rigid}
+            bands:
+              pace:
+                hysteresis: 0.1
+            \(band.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+                levels:
+            \(levels.split(separator: "\n").map { "      " + $0 }.joined(separator: "\n"))
+            events:
+              pace.sample: {layer: ui, screens: [workout], value: number}
+            screens:
+              workout:
+                table:
+                  pace.sample: {band: pace}
+            """
+        let loaded = load(text)
+        #expect(loaded.diagnostics.isEmpty, "\(summary(loaded))")
+        let document = try #require(loaded.document)
+        let findings = PolicyValidator.validate(document).filter { $0.severity == .error }
+        #expect(findings.isEmpty, "\(findings.map(\.message))")
+        return try Policy(compiling: document)
+    }
+
+    @Test func towardAnEndPlaysItsFeedbackWhicheverWayTheNumbersGo() throws {
+        let policy = try Self.directedPolicy(
+            Self.towardBands, levels: "- {name: fast, below: 5}\n- {name: mid, below: 6}\n- {name: slow}")
+        var run = Run(policy)
+        _ = run.send(0, 6.5)
+        #expect(run.send(1, 5.5).feedback == "faster")
+        #expect(run.send(2, 4.5).feedback == "faster")
+        #expect(run.send(3, 5.5).feedback == "slower")
+        let slower = run.send(4, 6.5)
+        #expect(slower.feedback == "slower")
+        #expect(slower.rule?.id == "workout/pace.sample@slow")
+    }
+
+    @Test func aLevelsOwnDirectionWinsOverItsPlayWhichWinsOverToward() throws {
+        let policy = try Self.directedPolicy(
+            Self.towardBands,
+            levels: """
+                - {name: fast, below: 5}
+                - {name: mid, below: 6, play: top, from-above: {silent: easing into mid is not news}}
+                - {name: slow}
+                """)
+        var run = Run(policy)
+        _ = run.send(0, 4.5)
+        #expect(run.send(1, 5.5).feedback == "top", "from below: the level's play")
+        #expect(run.send(2, 6.5).feedback == "slower", "toward slow")
+        let down = run.send(3, 5.5)
+        #expect(down.action == .silent)
+        #expect(down.reason == .designer)
+        #expect(down.note == "easing into mid is not news")
+    }
+
+    @Test func onlyEnteringTheTopFromBelowPlays() throws {
+        let policy = try Self.directedPolicy(
+            "",
+            levels: """
+                - {name: low, below: 5, silent: calmer}
+                - {name: high, from-below: {play: top}}
+                """)
+        var run = Run(policy)
+        _ = run.send(0, 4)
+        #expect(run.send(1, 6).feedback == "top")
+        #expect(run.send(2, 4).note == "calmer")
+    }
+
+    @Test func coverageCountsEachWayIntoEachLevelOfABandWithDirections() throws {
+        let policy = try Self.directedPolicy(
+            Self.towardBands, levels: "- {name: fast, below: 5}\n- {name: mid, below: 6}\n- {name: slow}")
+        var coverage = PolicyCoverage(policy: policy)
+        #expect(
+            coverage.bands.all == [
+                "pace.fast from above", "pace.mid from below", "pace.mid from above", "pace.slow from below",
+            ])
+        var session = Session(policy: policy)
+        for (t, value) in [(0.0, 6.5), (1, 5.5), (2, 4.5)] {
+            let event = TimedEvent(
+                time: t, event: .init(name: "pace.sample", screen: "workout", value: .number(value)))
+            coverage.record(session.decide(event), for: event)
+        }
+        #expect(coverage.bands.hit == ["pace.mid from above", "pace.fast from above"])
+        #expect(coverage.bands.missed == ["pace.mid from below", "pace.slow from below"])
+    }
+
+    @Test func directionsSurviveTheBundleAndAV1BandEncodesWithoutThem() throws {
+        let policy = try Self.directedPolicy(
+            Self.towardBands, levels: "- {name: fast, below: 5}\n- {name: mid, below: 6}\n- {name: slow}")
+        var run = Run(try Policy(bundle: policy.bundle))
+        _ = run.send(0, 6.5)
+        #expect(run.send(1, 5.5).feedback == "faster")
+        #expect(run.send(2, 6.5).feedback == "slower")
+        let v1 = try Self.pacePolicy("")
+        #expect(!String(decoding: v1.bundle, as: UTF8.self).contains("from"))
+    }
+
+    @Test func aDirectionWithBothPlayAndSilentIsReportedWhereItIs() {
+        let result = load(
+            header + "bands:\n  pace:\n    hysteresis: 0\n    levels:\n"
+                + "      - {name: a, below: 1, play: t}\n      - {name: b, from-below: {play: t, silent: no}}\n")
+        #expect(summary(result).contains("HP016@8:41"), "\(summary(result))")
+    }
+
     // MARK: The worked example
 
     /// Every table after a `policy: running` block of the language reference, replayed on

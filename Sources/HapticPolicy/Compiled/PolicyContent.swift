@@ -104,16 +104,40 @@ package struct PolicyContent: Sendable, Equatable, Codable {
             package var play: Int?
             /// The designer's reason when entering is silent.
             package var silent: String?
+            /// What entering from the level below does, in a band with directions; nil in
+            /// a band without (then `play`/`silent` decide, and nothing more is encoded).
+            package var fromBelow: Entry?
+            /// What entering from the level above does, in a band with directions.
+            package var fromAbove: Entry?
             /// Where the level is declared.
             package var location: SourcePosition
 
             /// Creates one.
-            package init(name: String, below: Double?, play: Int?, silent: String?, location: SourcePosition) {
+            package init(
+                name: String, below: Double?, play: Int?, silent: String?, fromBelow: Entry? = nil,
+                fromAbove: Entry? = nil, location: SourcePosition
+            ) {
+                self.fromBelow = fromBelow
+                self.fromAbove = fromAbove
                 self.name = name
                 self.below = below
                 self.play = play
                 self.silent = silent
                 self.location = location
+            }
+        }
+
+        /// What entering a level one way does: plays `play` or is silent with `silent`.
+        package struct Entry: Sendable, Hashable, Codable {
+            /// Index into `feedback`; nil when silent.
+            package var play: Int?
+            /// The designer's reason when silent.
+            package var silent: String?
+
+            /// Creates one.
+            package init(play: Int?, silent: String?) {
+                self.play = play
+                self.silent = silent
             }
         }
 
@@ -160,6 +184,14 @@ package struct PolicyContent: Sendable, Equatable, Codable {
             self.levels = levels
             self.location = location
         }
+
+        /// Every feedback a level plays, in any direction (may repeat).
+        package var plays: [Int] {
+            levels.flatMap { [$0.play, $0.fromBelow?.play, $0.fromAbove?.play].compactMap { $0 } }
+        }
+
+        /// Whether any level says what entering it from one side does.
+        package var hasDirections: Bool { levels.contains { $0.fromBelow != nil || $0.fromAbove != nil } }
 
         /// The ascending upper edges, one fewer than the levels.
         package var edges: [Double] { levels.dropLast().map { $0.below ?? .infinity } }
@@ -425,7 +457,7 @@ extension PolicyContent {
             if zip(edges, edges.dropFirst()).contains(where: { ($0 ?? 0) >= ($1 ?? 0) }) {
                 return "the edges of band '\(band.name)' are not ascending"
             }
-            if band.levels.contains(where: { level in level.play.map { !feedback.indices.contains($0) } ?? false }) {
+            if band.plays.contains(where: { !feedback.indices.contains($0) }) {
                 return "a level of band '\(band.name)' plays a feedback that does not exist"
             }
         }

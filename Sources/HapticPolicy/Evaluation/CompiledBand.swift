@@ -3,10 +3,14 @@ package final class CompiledBand: Sendable {
     /// One level: its name and what entering it does.
     package struct Level: Sendable {
         package var name: String
-        /// Feedback index played on entering; nil when the level is silent.
+        /// Feedback index played on entering from below; nil when that is silent.
         package var play: Int?
-        /// The designer's reason when entering is silent.
+        /// The designer's reason when entering from below is silent.
         package var silent: String?
+        /// Feedback index played on entering from above; nil when that is silent.
+        package var downPlay: Int?
+        /// The designer's reason when entering from above is silent.
+        package var downSilent: String?
         package var location: SourceLocation
     }
 

@@ -296,12 +296,13 @@ public struct Session: Sendable {
             }
             bandLevels[index] = BandState(level: Int32(truncatingIfNeeded: level))
             decision.band = Decision.BandTransition(band: band.name, from: from, to: band.levels[level].name)
-            if let f = band.levels[level].play {
+            let entered = band.levels[level]
+            if let f = level > previous ? entered.play : entered.downPlay {
                 decision.rule = row.levelRules[level]
                 play(f, event: event, eventIndex: e, into: &decision)
             } else {
                 decision.reason = .designer
-                decision.note = band.levels[level].silent
+                decision.note = level > previous ? entered.silent : entered.downSilent
             }
         }
     }

@@ -11,21 +11,60 @@ public struct BandDecl: Sendable, Hashable, Codable {
         public var below: Located<Double>?
         /// The feedback played on entering this level (`play:`).
         public var play: Located<String>?
-        /// Why entering this level is silent (`silent:`); exactly one of play/silent.
+        /// Why entering this level is silent (`silent:`); at most one of play/silent.
         public var silent: Located<String>?
+        /// What entering it from the level below does (`from-below:`), over `play`/`silent`.
+        public var fromBelow: Entry?
+        /// What entering it from the level above does (`from-above:`), over `play`/`silent`.
+        public var fromAbove: Entry?
         /// Where the level starts.
         public var location: SourceLocation
 
         /// Creates a level.
         public init(
             name: Located<String>, below: Located<Double>?, play: Located<String>? = nil,
-            silent: Located<String>? = nil, location: SourceLocation = .unknown
+            silent: Located<String>? = nil, fromBelow: Entry? = nil, fromAbove: Entry? = nil,
+            location: SourceLocation = .unknown
         ) {
+            self.fromBelow = fromBelow
+            self.fromAbove = fromAbove
             self.name = name
             self.below = below
             self.play = play
             self.silent = silent
             self.location = location
+        }
+    }
+
+    /// What entering a level does in one direction: plays a feedback or stays silent.
+    public struct Entry: Sendable, Hashable, Codable {
+        /// The feedback played (`play:`).
+        public var play: Located<String>?
+        /// Why it is silent (`silent:`).
+        public var silent: Located<String>?
+        /// Where the entry is written.
+        public var location: SourceLocation
+
+        /// Creates an entry.
+        public init(play: Located<String>? = nil, silent: Located<String>? = nil, location: SourceLocation = .unknown) {
+            self.play = play
+            self.silent = silent
+            self.location = location
+        }
+    }
+
+    /// What every change toward one end of the band does (`toward: {interval: ...}`),
+    /// for the levels that do not say it themselves.
+    public struct Toward: Sendable, Hashable, Codable {
+        /// The lowest or highest level's name.
+        public var end: Located<String>
+        /// What entering a level on the way there does.
+        public var entry: Entry
+
+        /// Creates one.
+        public init(end: Located<String>, entry: Entry) {
+            self.end = end
+            self.entry = entry
         }
     }
 
@@ -57,6 +96,8 @@ public struct BandDecl: Sendable, Hashable, Codable {
     /// The values a sample can plausibly have (`plausible: {min:, max:}`, both inclusive):
     /// outside them a sample is a bad value; nil: every number is plausible.
     public var plausible: Plausible?
+    /// What changes toward the lowest or highest level do (`toward:`).
+    public var toward: [Toward] = []
     /// Levels from lowest to highest (`levels:`).
     public var levels: [Level]
     /// Where the declaration starts.
@@ -74,5 +115,36 @@ public struct BandDecl: Sendable, Hashable, Codable {
         self.dwell = dwell
         self.levels = levels
         self.location = location
+    }
+}
+
+extension BandDecl {
+    /// What entering level `index` does, from below (`up`) or from above: its
+    /// `from-below:`/`from-above:`, else its `play:`/`silent:`, else the band's `toward:`
+    /// the end it moves to; nil when nothing decides it.
+    public func entry(_ index: Int, up: Bool) -> Entry? {
+        let level = levels[index]
+        if let entry = up ? level.fromBelow : level.fromAbove { return entry }
+        if level.play != nil || level.silent != nil {
+            return Entry(play: level.play, silent: level.silent, location: level.location)
+        }
+        guard let end = up ? levels.last : levels.first else { return nil }
+        return toward.first { $0.end.value == end.name.value }?.entry
+    }
+
+    /// Every feedback the band names, with the level it plays on (for `toward:`, the end
+    /// it names), in the order written: each level's `play`, `from-below`, `from-above`,
+    /// then `toward`.
+    public var plays: [(feedback: Located<String>, level: String)] {
+        var out: [(feedback: Located<String>, level: String)] = []
+        for level in levels {
+            for play in [level.play, level.fromBelow?.play, level.fromAbove?.play].compactMap({ $0 }) {
+                out.append((play, level.name.value))
+            }
+        }
+        for toward in self.toward {
+            if let play = toward.entry.play { out.append((play, toward.end.value)) }
+        }
+        return out
     }
 }

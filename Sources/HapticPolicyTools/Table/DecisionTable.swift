@@ -89,7 +89,7 @@ public struct DecisionTable: Sendable, Hashable {
         }
         self.invariants = invariants
         let bandLayer: [Layer?] = content.bands.map { band in
-            band.levels.lazy.compactMap { $0.play.map { content.feedback[$0].layer } }.first
+            band.plays.first.map { content.feedback[$0].layer }
         }
 
         func row(_ row: PolicyContent.Row, eventLayer: Layer?) -> Row {

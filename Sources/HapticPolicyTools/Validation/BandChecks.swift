@@ -15,6 +15,12 @@ extension DiagnosticCode {
         "HP130", .error, "dwell-out-of-range", "a band's dwell is negative")
     static let plausibleRangeEmpty = DiagnosticCode.check(
         "HP131", .error, "plausible-range-empty", "a band's plausible `min` is not below its `max`")
+    static let bandEntryUndecided = DiagnosticCode.check(
+        "HP133", .error, "band-entry-undecided",
+        "nothing decides entering a band level from one side (`play`, `silent`, `from-below`/`from-above`, `toward`)")
+    static let bandDirectionImpossible = DiagnosticCode.check(
+        "HP134", .error, "band-direction-impossible",
+        "a `from-below` on the lowest level, a `from-above` on the highest, or a `toward` naming neither end")
     static let levelNotPlausible = DiagnosticCode.check(
         "HP132", .warning, "level-not-plausible",
         "a band level lies wholly outside the plausible range, so no sample can enter it")
@@ -78,11 +84,48 @@ enum BandChecks {
         }
         out += hysteresisFindings(band)
         out += plausibleFindings(band)
+        out += directionFindings(band)
         if let dwell = band.dwell, !(dwell.value >= 0) {
             out.append(
                 DiagnosticCode.dwellOutOfRange(
                     "the dwell of '\(name)' is \(show(dwell.value)) s: write how many seconds a new level must hold before it counts, 0 or more",
                     at: dwell.location))
+        }
+        return out
+    }
+
+    /// Every way into a level is decided, and every direction written can happen.
+    static func directionFindings(_ band: BandDecl) -> [Diagnostic] {
+        guard let lowest = band.levels.first, let highest = band.levels.last, band.levels.count >= 2 else { return [] }
+        var out: [Diagnostic] = []
+        let ends = [lowest.name.value, highest.name.value]
+        for toward in band.toward where !ends.contains(toward.end.value) {
+            out.append(
+                DiagnosticCode.bandDirectionImpossible(
+                    "`toward` names '\(toward.end.value)', which is not an end of '\(band.name.value)': name its lowest level '\(ends[0])' or its highest '\(ends[1])'",
+                    at: toward.end.location))
+        }
+        if let entry = lowest.fromBelow {
+            out.append(
+                DiagnosticCode.bandDirectionImpossible(
+                    "the lowest level '\(ends[0])' is never entered from below: remove `from-below`",
+                    at: entry.location))
+        }
+        if let entry = highest.fromAbove {
+            out.append(
+                DiagnosticCode.bandDirectionImpossible(
+                    "the highest level '\(ends[1])' is never entered from above: remove `from-above`",
+                    at: entry.location))
+        }
+        for (index, level) in band.levels.enumerated() {
+            for up in [true, false] where up ? index > 0 : index < band.levels.count - 1 {
+                guard band.entry(index, up: up) == nil else { continue }
+                let side = up ? "below" : "above"
+                out.append(
+                    DiagnosticCode.bandEntryUndecided(
+                        "nothing decides entering level '\(level.name.value)' from \(side): give it `play:` or `silent:`, or `from-\(side):`, or give the band `toward: {\(up ? ends[1] : ends[0]): ...}`",
+                        at: level.location))
+            }
         }
         return out
     }
