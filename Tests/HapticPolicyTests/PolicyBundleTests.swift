@@ -107,7 +107,7 @@ import Testing
         content = content.replacingOccurrences(of: "{\"play\":{\"_0\":0}}", with: "{\"play\":{\"_0\":99}}")
         #expect(content.contains("\"_0\":99"))
         let header =
-            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":2,\"policy\":\"t\",\"hash\":\"sha256:"
+            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":3,\"policy\":\"t\",\"hash\":\"sha256:"
             + SHA256.hex(Array(content.utf8)) + "\""
         #expect {
             try Policy(bundle: Array((header + marker + content + "}\n").utf8))

@@ -4,14 +4,16 @@ import Foundation
 /// content hash, loadable with Foundation alone (no libyaml, no validator on device).
 ///
 /// Layout (one line, written by `encode`; see `Docs/embedding.md`):
-/// `{"format":"haptic-policy-bundle","formatVersion":2,"policy":"<name>","hash":"sha256:<hex>","content":<content JSON>}`
+/// `{"format":"haptic-policy-bundle","formatVersion":3,"policy":"<name>","hash":"sha256:<hex>","content":<content JSON>}`
 /// The hash is the SHA-256 of the exact bytes of the `content` value as stored, so a
 /// truncated or edited bundle is refused on every platform without re-encoding.
 public enum PolicyBundle {
     /// The newest format version this library reads and writes. A bundle is written in
     /// the oldest version that holds its content (2 unless it uses what 3 added: declared
-    /// layers, enforced budgets), so a policy using none of it keeps its bundle bytes and
-    /// loads in older libraries; one that does is refused there with a clear message.
+    /// layers, enforced budgets, band dwell, plausible ranges and directions, sounds,
+    /// platform overrides), so a policy using none of it keeps its bundle bytes and loads
+    /// in older libraries; one that does is refused there with a clear message, where a
+    /// version 2 reader would ignore it and decide differently.
     public static let formatVersion = 3
     /// The oldest format version this library reads.
     public static let oldestFormatVersion = 2

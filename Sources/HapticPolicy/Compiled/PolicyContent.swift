@@ -124,16 +124,54 @@ package struct PolicyContent: Sendable, Equatable, Codable {
             package var play: Int?
             /// The designer's reason when entering is silent.
             package var silent: String?
+            /// What entering from the level below does, in a band with directions; nil in
+            /// a band without (then `play`/`silent` decide, and nothing more is encoded).
+            package var fromBelow: Entry?
+            /// What entering from the level above does, in a band with directions.
+            package var fromAbove: Entry?
             /// Where the level is declared.
             package var location: SourcePosition
 
             /// Creates one.
-            package init(name: String, below: Double?, play: Int?, silent: String?, location: SourcePosition) {
+            package init(
+                name: String, below: Double?, play: Int?, silent: String?, fromBelow: Entry? = nil,
+                fromAbove: Entry? = nil, location: SourcePosition
+            ) {
+                self.fromBelow = fromBelow
+                self.fromAbove = fromAbove
                 self.name = name
                 self.below = below
                 self.play = play
                 self.silent = silent
                 self.location = location
+            }
+        }
+
+        /// What entering a level one way does: plays `play` or is silent with `silent`.
+        package struct Entry: Sendable, Hashable, Codable {
+            /// Index into `feedback`; nil when silent.
+            package var play: Int?
+            /// The designer's reason when silent.
+            package var silent: String?
+
+            /// Creates one.
+            package init(play: Int?, silent: String?) {
+                self.play = play
+                self.silent = silent
+            }
+        }
+
+        /// The values a sample can plausibly have, both ends inclusive; nil: unbounded.
+        package struct Plausible: Sendable, Hashable, Codable {
+            /// The smallest plausible value.
+            package var min: Double?
+            /// The largest plausible value.
+            package var max: Double?
+
+            /// Creates a range.
+            package init(min: Double?, max: Double?) {
+                self.min = min
+                self.max = max
             }
         }
 
@@ -143,19 +181,37 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         package var unit: String?
         /// How far past an edge a value must go to leave a level.
         package var hysteresis: Double
+        /// Seconds a new level must hold before it counts; nil when it counts at once
+        /// (left out of the bundle then, so a v1 band set encodes as before).
+        package var dwell: Double?
+        /// The plausible range; nil when every number is plausible (and left out then).
+        package var plausible: Plausible?
         /// Levels from lowest to highest.
         package var levels: [Level]
         /// Where the band set is declared.
         package var location: SourcePosition
 
         /// Creates a band set.
-        package init(name: String, unit: String?, hysteresis: Double, levels: [Level], location: SourcePosition) {
+        package init(
+            name: String, unit: String?, hysteresis: Double, dwell: Double? = nil, plausible: Plausible? = nil,
+            levels: [Level], location: SourcePosition
+        ) {
+            self.plausible = plausible
             self.name = name
             self.unit = unit
             self.hysteresis = hysteresis
+            self.dwell = dwell
             self.levels = levels
             self.location = location
         }
+
+        /// Every feedback a level plays, in any direction (may repeat).
+        package var plays: [Int] {
+            levels.flatMap { [$0.play, $0.fromBelow?.play, $0.fromAbove?.play].compactMap { $0 } }
+        }
+
+        /// Whether any level says what entering it from one side does.
+        package var hasDirections: Bool { levels.contains { $0.fromBelow != nil || $0.fromAbove != nil } }
 
         /// The ascending upper edges, one fewer than the levels.
         package var edges: [Double] { levels.dropLast().map { $0.below ?? .infinity } }
@@ -430,12 +486,16 @@ extension PolicyContent {
     package var layerNames: [Layer] { layers.map { $0.map(\.name) } ?? Layer.implicit }
 
     /// The oldest bundle format that holds this content: 2 unless it uses what format 3
-    /// added (declared layers, a speech rule on another layer, enforced budgets), so the bundles of
-    /// policies that use none of it stay byte for byte what they were.
+    /// added (declared layers, a speech rule on another layer, enforced budgets, a band's
+    /// dwell, plausible range or directions, sounds in patterns, platform overrides), so
+    /// the bundles of policies that use none of it stay byte for byte what they were.
     package var formatVersion: Int {
         if layers != nil || invariants.contains(where: { $0.layer != nil }) || budgets.contains(where: \.enforced) {
             return 3
         }
+        if bands.contains(where: { $0.dwell != nil || $0.plausible != nil || $0.hasDirections }) { return 3 }
+        let sounds = { (plan: FeedbackPlan) in plan.pattern?.events.contains { $0.kind.isAudio } ?? false }
+        if feedback.contains(where: { !$0.platforms.isEmpty || sounds($0) }) { return 3 }
         return 2
     }
 
@@ -474,6 +534,16 @@ extension PolicyContent {
             guard band.hysteresis.isFinite, band.hysteresis >= 0 else {
                 return "band '\(band.name)' has a bad hysteresis"
             }
+            if let dwell = band.dwell, !dwell.isFinite || dwell < 0 {
+                return "band '\(band.name)' has a bad dwell"
+            }
+            if let plausible = band.plausible {
+                let low = plausible.min ?? -.infinity
+                let high = plausible.max ?? .infinity
+                guard !low.isNaN, !high.isNaN, low < high else {
+                    return "band '\(band.name)' has an empty plausible range"
+                }
+            }
             let edges = band.levels.dropLast().map(\.below)
             guard edges.allSatisfy({ $0?.isFinite == true }), band.levels.last?.below == nil else {
                 return "band '\(band.name)' has a level without its edge"
@@ -481,7 +551,7 @@ extension PolicyContent {
             if zip(edges, edges.dropFirst()).contains(where: { ($0 ?? 0) >= ($1 ?? 0) }) {
                 return "the edges of band '\(band.name)' are not ascending"
             }
-            if band.levels.contains(where: { level in level.play.map { !feedback.indices.contains($0) } ?? false }) {
+            if band.plays.contains(where: { !feedback.indices.contains($0) }) {
                 return "a level of band '\(band.name)' plays a feedback that does not exist"
             }
         }

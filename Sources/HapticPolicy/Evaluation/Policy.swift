@@ -166,9 +166,14 @@ public final class Policy: Sendable {
 
         bands = content.bands.map { band in
             CompiledBand(
-                name: band.name, edges: band.edges, hysteresis: band.hysteresis,
+                name: band.name, edges: band.edges, hysteresis: band.hysteresis, dwell: band.dwell ?? 0,
+                plausible: (band.plausible?.min ?? -.infinity)...(band.plausible?.max ?? .infinity),
                 levels: band.levels.map {
-                    .init(name: $0.name, play: $0.play, silent: $0.silent, location: $0.location.location(in: file))
+                    let up = $0.fromBelow ?? .init(play: $0.play, silent: $0.silent)
+                    let down = $0.fromAbove ?? .init(play: $0.play, silent: $0.silent)
+                    return .init(
+                        name: $0.name, play: up.play, silent: up.silent, downPlay: down.play, downSilent: down.silent,
+                        location: $0.location.location(in: file))
                 })
         }
 

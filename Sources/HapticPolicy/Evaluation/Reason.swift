@@ -13,6 +13,12 @@ public enum Reason: String, Sendable, Hashable, CaseIterable {
     case baseline
     /// The value stayed in its band (hysteresis included).
     case sameBand = "same-band"
+    /// The value is in another level that has not held for the band's `dwell:` yet: the
+    /// level stays where it was; the ring comes on the sample at which it has held.
+    case dwelling
+    /// The number is outside the band's `plausible:` range (a GPS pace of 0): a bad value
+    /// that leaves the level and the dwell untouched.
+    case implausible
     /// A band cell got no number in `value`.
     case badValue = "bad-value"
 

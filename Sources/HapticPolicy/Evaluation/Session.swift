@@ -24,8 +24,9 @@ public struct Session: Sendable {
     /// Loops playing now.
     public private(set) var runningLoops: [RunningLoop] = []
 
-    /// Band level per (signal slot, subject slot): `-1` before the first sample.
-    private var bandLevels: [Int32]
+    /// Band state per (signal slot, subject slot): the level that counts (`-1` before the
+    /// first sample) and a new level still dwelling.
+    private var bandLevels: [BandState]
     /// The subjects seen, within `subjectLimit` (the least recently seen are forgotten).
     private var subjects: SubjectTable
     private let eventCount: Int
@@ -62,7 +63,7 @@ public struct Session: Sendable {
             pinned: policy.subjectNames, limit: subjectLimit, nameByteLimit: Self.subjectNameByteLimit)
         self.eventCount = policy.eventNames.count
         self.slotCount = policy.bandSlotCount
-        self.bandLevels = Array(repeating: -1, count: policy.bandSlotCount * Self.subjectRowsReserved)
+        self.bandLevels = Array(repeating: BandState(), count: policy.bandSlotCount * Self.subjectRowsReserved)
         self.budgetRings = Array(repeating: BudgetRing(), count: policy.budgetRingCount)
     }
 
@@ -83,7 +84,7 @@ public struct Session: Sendable {
         if let reused {
             let start = (reused + 1) * slotCount
             let end = Swift.min(start + slotCount, bandLevels.count)
-            if start < end { for index in start..<end { bandLevels[index] = -1 } }
+            if start < end { for index in start..<end { bandLevels[index] = BandState() } }
         }
         return id
     }
@@ -119,9 +120,23 @@ public struct Session: Sendable {
         else { return nil }
         let known = subject.flatMap { holds($0) ? $0 : nil }
         let index = levelIndex(slot: slot, subject: known)
-        guard index < bandLevels.count, bandLevels[index] >= 0 else { return nil }
-        return policy.bands[b].levels[Int(bandLevels[index])].name
+        guard index < bandLevels.count, bandLevels[index].level >= 0 else { return nil }
+        return policy.bands[b].levels[Int(bandLevels[index].level)].name
     }
+
+    /// The state of one signal for one subject: 16 bytes.
+    private struct BandState {
+        /// The level that counts; `-1` before the first sample.
+        var level: Int32 = -1
+        /// The other level the value is in while it has not held for the dwell; `-1`: none.
+        var pending: Int32 = -1
+        /// When the value entered `pending` (the event's `t`).
+        var since = 0.0
+    }
+
+    /// A new level has held for the dwell when it has held this close to it: times in
+    /// logs are decimal (12.3 - 9.3 is a hair under 3), kept to the millisecond.
+    private static let dwellTolerance = 1e-6
 
     /// Band levels are stored one row of `slotCount` per subject (row 0: no subject), and
     /// the storage grows by this many rows at a time, so the first few subjects never
@@ -249,23 +264,59 @@ public struct Session: Sendable {
             if index >= bandLevels.count {
                 bandLevels.append(
                     contentsOf: repeatElement(
-                        -1, count: index + 1 - bandLevels.count + slotCount * Self.subjectRowsReserved))
+                        BandState(), count: index + 1 - bandLevels.count + slotCount * Self.subjectRowsReserved))
             }
-            let previous = Int(bandLevels[index])
-            let level = previous < 0 ? band.rawLevel(value) : band.nextLevel(from: previous, value: value)
-            bandLevels[index] = Int32(truncatingIfNeeded: level)
-            decision.band = Decision.BandTransition(
-                band: band.name, from: previous < 0 ? nil : band.levels[previous].name, to: band.levels[level].name)
-            if previous < 0 {
+            let previous = Int(bandLevels[index].level)
+            guard band.plausible.contains(value) else {
+                if previous >= 0 {
+                    let level = band.levels[previous].name
+                    decision.band = Decision.BandTransition(band: band.name, from: level, to: level)
+                }
+                decision.reason = .implausible
+                decision.note =
+                    "\(numberText(value)) is outside the plausible range of band '\(band.name)' "
+                    + "(\(band.plausibleText)); the level stays"
+                return
+            }
+            guard previous >= 0 else {
+                let level = band.rawLevel(value)
+                bandLevels[index] = BandState(level: Int32(truncatingIfNeeded: level))
+                decision.band = Decision.BandTransition(band: band.name, from: nil, to: band.levels[level].name)
                 decision.reason = .baseline
-            } else if previous == level {
+                return
+            }
+            let level = band.nextLevel(from: previous, value: value)
+            let from = band.levels[previous].name
+            if level == previous {
+                bandLevels[index].pending = -1
+                decision.band = Decision.BandTransition(band: band.name, from: from, to: from)
                 decision.reason = .sameBand
-            } else if let f = band.levels[level].play {
+                return
+            }
+            if band.dwell > 0 {
+                if bandLevels[index].pending != Int32(truncatingIfNeeded: level) {
+                    bandLevels[index].pending = Int32(truncatingIfNeeded: level)
+                    bandLevels[index].since = event.t
+                }
+                let held = event.t - bandLevels[index].since
+                guard held + Self.dwellTolerance >= band.dwell else {
+                    decision.band = Decision.BandTransition(band: band.name, from: from, to: from)
+                    decision.reason = .dwelling
+                    decision.note =
+                        "'\(band.levels[level].name)' has held \(numberText((max(0, held) * 1000).rounded() / 1000)) s "
+                        + "of the \(numberText(band.dwell)) s dwell"
+                    return
+                }
+            }
+            bandLevels[index] = BandState(level: Int32(truncatingIfNeeded: level))
+            decision.band = Decision.BandTransition(band: band.name, from: from, to: band.levels[level].name)
+            let entered = band.levels[level]
+            if let f = level > previous ? entered.play : entered.downPlay {
                 decision.rule = row.levelRules[level]
                 play(f, event: event, eventIndex: e, screen: s, into: &decision)
             } else {
                 decision.reason = .designer
-                decision.note = band.levels[level].silent
+                decision.note = level > previous ? entered.silent : entered.downSilent
             }
         }
     }
@@ -575,8 +626,9 @@ extension Session {
     /// foreground, engine state, subjects; the screen when it still exists (else it
     /// becomes an unknown screen of that name); the open ticker gesture on a screen that
     /// still exists; running loops whose feedback still exists and still loops; band
-    /// levels of (event, band) signals that still exist, by level name; the recent rings
-    /// of enforced budgets that still exist unchanged (same id, scope, max and window).
+    /// levels of (event, band) signals that still exist, by level name (a level still
+    /// dwelling starts its dwell again); the recent rings of enforced budgets that still
+    /// exist unchanged (same id, scope, max and window).
     public init(policy: Policy, continuing previous: Session) {
         self.init(policy: policy, device: previous.device, subjectLimit: previous.subjectLimit)
         isForeground = previous.isForeground
@@ -636,17 +688,17 @@ extension Session {
             else { continue }
             for subject in [-1] + previousSlots {
                 let oldIndex = (subject + 1) * previous.slotCount + oldSlot
-                guard oldIndex < previous.bandLevels.count, previous.bandLevels[oldIndex] >= 0 else { continue }
-                let levelName = band.levels[Int(previous.bandLevels[oldIndex])].name
+                guard oldIndex < previous.bandLevels.count, previous.bandLevels[oldIndex].level >= 0 else { continue }
+                let levelName = band.levels[Int(previous.bandLevels[oldIndex].level)].name
                 guard let level = policy.bands[newBand].levels.firstIndex(where: { $0.name == levelName }) else {
                     continue
                 }
                 let newSubject = subject < 0 ? nil : subjects.existingID(of: previous.subjects.names[subject])
                 let index = levelIndex(slot: newSlot, subject: newSubject)
                 if index >= bandLevels.count {
-                    bandLevels.append(contentsOf: repeatElement(-1, count: index + 1 - bandLevels.count))
+                    bandLevels.append(contentsOf: repeatElement(BandState(), count: index + 1 - bandLevels.count))
                 }
-                bandLevels[index] = Int32(level)
+                bandLevels[index] = BandState(level: Int32(level))
             }
         }
     }

@@ -171,7 +171,7 @@ package struct TypedAPI: Sendable, Equatable {
         for row in rows {
             switch row.action {
             case .play(let index): played.append(index)
-            case .band(let index): played += content.bands[index].levels.compactMap(\.play)
+            case .band(let index): played += content.bands[index].plays
             case .silent, .stop, .none: break
             }
         }

@@ -67,10 +67,23 @@ public enum PolicyCompiler {
         let bands = document.bands.map { band in
             PolicyContent.Band(
                 name: band.name.value, unit: band.unit, hysteresis: max(0, band.hysteresis.value),
-                levels: band.levels.map { level in
-                    PolicyContent.Band.Level(
+                dwell: band.dwell.map { max(0, $0.value) },
+                plausible: band.plausible.map { .init(min: $0.min?.value, max: $0.max?.value) },
+                levels: band.levels.indices.map { index in
+                    let level = band.levels[index]
+                    let directed = !band.toward.isEmpty || level.fromBelow != nil || level.fromAbove != nil
+                    func entry(up: Bool) -> PolicyContent.Band.Entry? {
+                        guard directed, up ? index > 0 : index < band.levels.count - 1,
+                            let entry = band.entry(index, up: up)
+                        else { return nil }
+                        return .init(
+                            play: entry.play.map { resolved(feedbackIndex, $0, "feedback") },
+                            silent: entry.silent?.value)
+                    }
+                    return PolicyContent.Band.Level(
                         name: level.name.value, below: level.below?.value,
                         play: level.play.map { resolved(feedbackIndex, $0, "feedback") }, silent: level.silent?.value,
+                        fromBelow: entry(up: true), fromAbove: entry(up: false),
                         location: SourcePosition(level.location))
                 },
                 location: SourcePosition(band.location))

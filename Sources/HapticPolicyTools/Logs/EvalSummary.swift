@@ -131,31 +131,33 @@ extension Reason {
         case .directiveOnly: 1
         case .baseline: 2
         case .sameBand: 3
-        case .badValue: 4
-        case .noSpeech: 5
-        case .badParams: 6
-        case .background: 7
-        case .hapticsDisabled: 8
-        case .noFallback: 9
-        case .unknownEvent: 10
-        case .undeclared: 11
-        case .unknownScreen: 12
-        case .noScreen: 13
-        case .notRunning: 14
-        case .state: 15
-        case .engineCold: 16
-        case .noCoreHaptics: 17
-        case .lowPower: 18
-        case .tickOutsideGesture: 19
-        case .badJSON: 20
-        case .missingField: 21
-        case .badField: 22
-        case .duplicateField: 23
-        case .timeBackwards: 24
-        case .lineTooLong: 25
-        case .blankLine: 26
-        case .badState: 27
-        case .overBudget: 28
+        case .dwelling: 4
+        case .implausible: 5
+        case .badValue: 6
+        case .noSpeech: 7
+        case .badParams: 8
+        case .background: 9
+        case .hapticsDisabled: 10
+        case .noFallback: 11
+        case .unknownEvent: 12
+        case .undeclared: 13
+        case .unknownScreen: 14
+        case .noScreen: 15
+        case .notRunning: 16
+        case .state: 17
+        case .engineCold: 18
+        case .noCoreHaptics: 19
+        case .lowPower: 20
+        case .tickOutsideGesture: 21
+        case .badJSON: 22
+        case .missingField: 23
+        case .badField: 24
+        case .duplicateField: 25
+        case .timeBackwards: 26
+        case .lineTooLong: 27
+        case .blankLine: 28
+        case .badState: 29
+        case .overBudget: 30
         }
     }
 }

@@ -11,20 +11,76 @@ public struct BandDecl: Sendable, Hashable, Codable {
         public var below: Located<Double>?
         /// The feedback played on entering this level (`play:`).
         public var play: Located<String>?
-        /// Why entering this level is silent (`silent:`); exactly one of play/silent.
+        /// Why entering this level is silent (`silent:`); at most one of play/silent.
         public var silent: Located<String>?
+        /// What entering it from the level below does (`from-below:`), over `play`/`silent`.
+        public var fromBelow: Entry?
+        /// What entering it from the level above does (`from-above:`), over `play`/`silent`.
+        public var fromAbove: Entry?
         /// Where the level starts.
         public var location: SourceLocation
 
         /// Creates a level.
         public init(
             name: Located<String>, below: Located<Double>?, play: Located<String>? = nil,
-            silent: Located<String>? = nil, location: SourceLocation = .unknown
+            silent: Located<String>? = nil, fromBelow: Entry? = nil, fromAbove: Entry? = nil,
+            location: SourceLocation = .unknown
         ) {
+            self.fromBelow = fromBelow
+            self.fromAbove = fromAbove
             self.name = name
             self.below = below
             self.play = play
             self.silent = silent
+            self.location = location
+        }
+    }
+
+    /// What entering a level does in one direction: plays a feedback or stays silent.
+    public struct Entry: Sendable, Hashable, Codable {
+        /// The feedback played (`play:`).
+        public var play: Located<String>?
+        /// Why it is silent (`silent:`).
+        public var silent: Located<String>?
+        /// Where the entry is written.
+        public var location: SourceLocation
+
+        /// Creates an entry.
+        public init(play: Located<String>? = nil, silent: Located<String>? = nil, location: SourceLocation = .unknown) {
+            self.play = play
+            self.silent = silent
+            self.location = location
+        }
+    }
+
+    /// What every change toward one end of the band does (`toward: {interval: ...}`),
+    /// for the levels that do not say it themselves.
+    public struct Toward: Sendable, Hashable, Codable {
+        /// The lowest or highest level's name.
+        public var end: Located<String>
+        /// What entering a level on the way there does.
+        public var entry: Entry
+
+        /// Creates one.
+        public init(end: Located<String>, entry: Entry) {
+            self.end = end
+            self.entry = entry
+        }
+    }
+
+    /// A plausible range: at least one of its ends.
+    public struct Plausible: Sendable, Hashable, Codable {
+        /// The smallest plausible value (`min:`), inclusive.
+        public var min: Located<Double>?
+        /// The largest plausible value (`max:`), inclusive.
+        public var max: Located<Double>?
+        /// Where `plausible:` is written.
+        public var location: SourceLocation
+
+        /// Creates a range.
+        public init(min: Located<Double>?, max: Located<Double>?, location: SourceLocation = .unknown) {
+            self.min = min
+            self.max = max
             self.location = location
         }
     }
@@ -35,6 +91,13 @@ public struct BandDecl: Sendable, Hashable, Codable {
     public var unit: String?
     /// How far past an edge the value must go to leave a band (`hysteresis:`).
     public var hysteresis: Located<Double>
+    /// Seconds a new level must hold before it counts (`dwell:`); nil: it counts at once.
+    public var dwell: Located<Double>?
+    /// The values a sample can plausibly have (`plausible: {min:, max:}`, both inclusive):
+    /// outside them a sample is a bad value; nil: every number is plausible.
+    public var plausible: Plausible?
+    /// What changes toward the lowest or highest level do (`toward:`).
+    public var toward: [Toward] = []
     /// Levels from lowest to highest (`levels:`).
     public var levels: [Level]
     /// Where the declaration starts.
@@ -42,13 +105,46 @@ public struct BandDecl: Sendable, Hashable, Codable {
 
     /// Creates a band set.
     public init(
-        name: Located<String>, unit: String? = nil, hysteresis: Located<Double>, levels: [Level],
-        location: SourceLocation = .unknown
+        name: Located<String>, unit: String? = nil, hysteresis: Located<Double>, dwell: Located<Double>? = nil,
+        plausible: Plausible? = nil, levels: [Level], location: SourceLocation = .unknown
     ) {
+        self.plausible = plausible
         self.name = name
         self.unit = unit
         self.hysteresis = hysteresis
+        self.dwell = dwell
         self.levels = levels
         self.location = location
+    }
+}
+
+extension BandDecl {
+    /// What entering level `index` does, from below (`up`) or from above: its
+    /// `from-below:`/`from-above:`, else its `play:`/`silent:`, else the band's `toward:`
+    /// the end it moves to; nil when nothing decides it.
+    public func entry(_ index: Int, up: Bool) -> Entry? {
+        let level = levels[index]
+        if let entry = up ? level.fromBelow : level.fromAbove { return entry }
+        if level.play != nil || level.silent != nil {
+            return Entry(play: level.play, silent: level.silent, location: level.location)
+        }
+        guard let end = up ? levels.last : levels.first else { return nil }
+        return toward.first { $0.end.value == end.name.value }?.entry
+    }
+
+    /// Every feedback the band names, with the level it plays on (for `toward:`, the end
+    /// it names), in the order written: each level's `play`, `from-below`, `from-above`,
+    /// then `toward`.
+    public var plays: [(feedback: Located<String>, level: String)] {
+        var out: [(feedback: Located<String>, level: String)] = []
+        for level in levels {
+            for play in [level.play, level.fromBelow?.play, level.fromAbove?.play].compactMap({ $0 }) {
+                out.append((play, level.name.value))
+            }
+        }
+        for toward in self.toward {
+            if let play = toward.entry.play { out.append((play, toward.end.value)) }
+        }
+        return out
     }
 }

@@ -157,7 +157,7 @@ public struct DecisionTable: Sendable, Hashable {
                 })
         }
         let bandLayer: [Layer?] = content.bands.map { band in
-            band.levels.lazy.compactMap { $0.play.map { content.feedback[$0].layer } }.first
+            band.plays.first.map { content.feedback[$0].layer }
         }
 
         func row(_ row: PolicyContent.Row, eventLayer: Layer?) -> Row {

@@ -28,7 +28,8 @@ public struct PolicyCoverage: Sendable {
     public private(set) var cells: Tally
     /// Feedback played (directly or as a named fallback).
     public private(set) var feedback: Tally
-    /// Band levels entered by a change: `band.level`.
+    /// Band levels entered by a change: `band.level`; in a band with directions, each
+    /// way in: `band.level from below`, `band.level from above`.
     public private(set) var bands: Tally
     /// Invariants that decided or were cited by a deciding row. Only invariants an event
     /// can exercise count: those a row cites, and `creature-needs-speech`, which the
@@ -39,6 +40,8 @@ public struct PolicyCoverage: Sendable {
 
     private let fallbackNames: [String: [String]]
     private let bandLevelNames: Set<String>
+    /// Level positions of the bands with directions, by band and level name.
+    private let directedLevels: [String: [String: Int]]
 
     /// Starts empty coverage for a policy.
     public init(policy: Policy) {
@@ -52,9 +55,22 @@ public struct PolicyCoverage: Sendable {
         }
         cells = Tally(kind: "cells", all: cellKeys, hit: [])
         feedback = Tally(kind: "feedback", all: content.feedback.map(\.name), hit: [])
-        let levels = content.bands.flatMap { band in band.levels.map { "\(band.name).\($0.name)" } }
+        var levels: [String] = []
+        var directed: [String: [String: Int]] = [:]
+        for band in content.bands {
+            guard band.hasDirections else {
+                levels += band.levels.map { "\(band.name).\($0.name)" }
+                continue
+            }
+            for (index, level) in band.levels.enumerated() {
+                directed[band.name, default: [:]][level.name] = index
+                if index > 0 { levels.append("\(band.name).\(level.name) from below") }
+                if index < band.levels.count - 1 { levels.append("\(band.name).\(level.name) from above") }
+            }
+        }
         bands = Tally(kind: "bands", all: levels, hit: [])
         bandLevelNames = Set(levels)
+        directedLevels = directed
         var cited: Set<String> = []
         for cell in content.cells {
             for row in cell.rows { cited.formUnion(row.cites) }
@@ -92,7 +108,10 @@ public struct PolicyCoverage: Sendable {
             }
         }
         if let band = decision.band, let from = band.from, from != band.to {
-            let key = "\(band.band).\(band.to)"
+            var key = "\(band.band).\(band.to)"
+            if let positions = directedLevels[band.band], let old = positions[from], let new = positions[band.to] {
+                key += new > old ? " from below" : " from above"
+            }
             if bandLevelNames.contains(key) { bands.hit.insert(key) }
         }
         if let rule = decision.rule {

@@ -11,9 +11,22 @@ extension DiagnosticCode {
     static let hysteresisOutOfRange = DiagnosticCode.check(
         "HP119", .error, "hysteresis-out-of-range",
         "a hysteresis is negative or not smaller than half the narrowest inner band")
+    static let dwellOutOfRange = DiagnosticCode.check(
+        "HP130", .error, "dwell-out-of-range", "a band's dwell is negative")
+    static let plausibleRangeEmpty = DiagnosticCode.check(
+        "HP131", .error, "plausible-range-empty", "a band's plausible `min` is not below its `max`")
+    static let bandEntryUndecided = DiagnosticCode.check(
+        "HP133", .error, "band-entry-undecided",
+        "nothing decides entering a band level from one side (`play`, `silent`, `from-below`/`from-above`, `toward`)")
+    static let bandDirectionImpossible = DiagnosticCode.check(
+        "HP134", .error, "band-direction-impossible",
+        "a `from-below` on the lowest level, a `from-above` on the highest, or a `toward` naming neither end")
+    static let levelNotPlausible = DiagnosticCode.check(
+        "HP132", .warning, "level-not-plausible",
+        "a band level lies wholly outside the plausible range, so no sample can enter it")
 }
 
-/// Band sets (H-1): edges, levels and hysteresis. A level with both or neither of `play`
+/// Band sets (H-1): edges, levels, hysteresis and dwell. A level with both or neither of `play`
 /// and `silent` is the front end's check (HP013, HP016).
 enum BandChecks {
     static func run(_ context: ValidationContext) -> [Diagnostic] {
@@ -70,6 +83,78 @@ enum BandChecks {
             }
         }
         out += hysteresisFindings(band)
+        out += plausibleFindings(band)
+        out += directionFindings(band)
+        if let dwell = band.dwell, !(dwell.value >= 0) {
+            out.append(
+                DiagnosticCode.dwellOutOfRange(
+                    "the dwell of '\(name)' is \(show(dwell.value)) s: write how many seconds a new level must hold before it counts, 0 or more",
+                    at: dwell.location))
+        }
+        return out
+    }
+
+    /// Every way into a level is decided, and every direction written can happen.
+    static func directionFindings(_ band: BandDecl) -> [Diagnostic] {
+        guard let lowest = band.levels.first, let highest = band.levels.last, band.levels.count >= 2 else { return [] }
+        var out: [Diagnostic] = []
+        let ends = [lowest.name.value, highest.name.value]
+        for toward in band.toward where !ends.contains(toward.end.value) {
+            out.append(
+                DiagnosticCode.bandDirectionImpossible(
+                    "`toward` names '\(toward.end.value)', which is not an end of '\(band.name.value)': name its lowest level '\(ends[0])' or its highest '\(ends[1])'",
+                    at: toward.end.location))
+        }
+        if let entry = lowest.fromBelow {
+            out.append(
+                DiagnosticCode.bandDirectionImpossible(
+                    "the lowest level '\(ends[0])' is never entered from below: remove `from-below`",
+                    at: entry.location))
+        }
+        if let entry = highest.fromAbove {
+            out.append(
+                DiagnosticCode.bandDirectionImpossible(
+                    "the highest level '\(ends[1])' is never entered from above: remove `from-above`",
+                    at: entry.location))
+        }
+        for (index, level) in band.levels.enumerated() {
+            for up in [true, false] where up ? index > 0 : index < band.levels.count - 1 {
+                guard band.entry(index, up: up) == nil else { continue }
+                let side = up ? "below" : "above"
+                out.append(
+                    DiagnosticCode.bandEntryUndecided(
+                        "nothing decides entering level '\(level.name.value)' from \(side): give it `play:` or `silent:`, or `from-\(side):`, or give the band `toward: {\(up ? ends[1] : ends[0]): ...}`",
+                        at: level.location))
+            }
+        }
+        return out
+    }
+
+    /// The plausible range must not be empty, and every level must overlap it: a level
+    /// whose values are all implausible is never entered.
+    static func plausibleFindings(_ band: BandDecl) -> [Diagnostic] {
+        guard let plausible = band.plausible else { return [] }
+        let low = plausible.min?.value ?? -.infinity
+        let high = plausible.max?.value ?? .infinity
+        if let min = plausible.min, let max = plausible.max, !(min.value < max.value) {
+            return [
+                DiagnosticCode.plausibleRangeEmpty(
+                    "the plausible range of '\(band.name.value)' is \(show(min.value)) to \(show(max.value)): no sample would be plausible; make `min` smaller than `max`",
+                    at: max.location)
+            ]
+        }
+        var out: [Diagnostic] = []
+        var floor = -Double.infinity
+        for level in band.levels {
+            let ceiling = level.below?.value ?? .infinity
+            defer { floor = ceiling }
+            guard ceiling <= low || floor > high else { continue }
+            let side = ceiling <= low ? "below `min: \(show(low))`" : "above `max: \(show(high))`"
+            out.append(
+                DiagnosticCode.levelNotPlausible(
+                    "every value of level '\(level.name.value)' is \(side), so no plausible sample enters it: widen the plausible range or remove the level",
+                    at: level.location))
+        }
         return out
     }
 

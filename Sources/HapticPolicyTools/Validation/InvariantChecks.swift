@@ -93,9 +93,7 @@ enum InvariantChecks {
                 var played: [(name: String, location: SourceLocation, via: String?)] = []
                 if let play = row.play { played.append((play.value, play.location, nil)) }
                 if let band = row.band, let bands = context.bands[band.value] {
-                    for level in bands.levels {
-                        if let play = level.play { played.append((play.value, band.location, level.name.value)) }
-                    }
+                    for (play, level) in bands.plays { played.append((play.value, band.location, level)) }
                 }
                 for (name, location, via) in played {
                     guard let feedback = context.feedback[name], feedback.layer.value != layer else { continue }

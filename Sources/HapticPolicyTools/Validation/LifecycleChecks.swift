@@ -76,7 +76,7 @@ enum LifecycleChecks {
         var candidates: [(String, SourceLocation)] = []
         if let play = row.play { candidates.append((play.value, play.location)) }
         if let band = row.band, let bands = context.bands[band.value] {
-            candidates += bands.levels.compactMap { $0.play.map { ($0.value, band.location) } }
+            candidates += bands.plays.map { ($0.feedback.value, band.location) }
         }
         for (name, location) in candidates {
             if let feedback = context.feedback[name], case .pattern = feedback.body { return (name, location) }

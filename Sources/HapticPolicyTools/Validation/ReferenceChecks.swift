@@ -142,10 +142,8 @@ enum ReferenceChecks {
             }
         }
         for band in context.document.bands {
-            for level in band.levels {
-                if let play = level.play, let finding = unknownFeedback(play, context, presetsAllowed: false) {
-                    out.append(finding)
-                }
+            for (play, _) in band.plays {
+                if let finding = unknownFeedback(play, context, presetsAllowed: false) { out.append(finding) }
             }
         }
         return out

@@ -28,7 +28,7 @@ enum UsageChecks {
             }
         }
         for band in document.bands {
-            for level in band.levels { if let play = level.play { usedFeedback.insert(play.value) } }
+            for (play, _) in band.plays { usedFeedback.insert(play.value) }
         }
         for feedback in document.feedback {
             switch feedback.fallback {

@@ -7,22 +7,75 @@ extension PolicyDecoder {
         let what = "band '\(name.value)'"
         guard
             let fields = fields(
-                node, of: what, keys: ["unit", "hysteresis", "levels"], required: ["hysteresis", "levels"],
+                node, of: what, keys: ["unit", "hysteresis", "dwell", "plausible", "toward", "levels"],
+                required: ["hysteresis", "levels"],
                 owner: name.location)
         else { return nil }
         let unit = note(fields["unit"], for: "unit")
         let hysteresis = fields["hysteresis"].flatMap { number($0, for: "hysteresis") }
+        let dwell = fields["dwell"].flatMap { number($0, for: "dwell") }
+        let plausible = fields["plausible"].flatMap { plausibleRange($0, of: what) }
+        var toward: [BandDecl.Toward] = []
+        if let node = fields["toward"], let ends = namedEntries(node, for: "toward") {
+            toward = ends.compactMap { end in
+                entry(end.value, for: "toward \(end.name.value)").map { .init(end: end.name, entry: $0) }
+            }
+        }
         let items = fields["levels"].flatMap { list($0, for: "levels") }
-        let levels = items?.compactMap { level($0) }
-        guard let hysteresis, let items, let levels, levels.count == items.count else { return nil }
-        return BandDecl(name: name, unit: unit, hysteresis: hysteresis, levels: levels, location: name.location)
+        let levels = items?.compactMap { level($0, towardGiven: fields["toward"] != nil) }
+        guard let hysteresis, let items, let levels, levels.count == items.count,
+            fields["dwell"] == nil || dwell != nil, fields["plausible"] == nil || plausible != nil
+        else { return nil }
+        var band = BandDecl(
+            name: name, unit: unit, hysteresis: hysteresis, dwell: dwell, plausible: plausible, levels: levels,
+            location: name.location)
+        band.toward = toward
+        return band
     }
 
-    private mutating func level(_ node: YAMLNode) -> BandDecl.Level? {
+    /// `{play: zone.faster}` or `{silent: why}`: what entering a level does one way.
+    private mutating func entry(_ node: YAMLNode, for key: String) -> BandDecl.Entry? {
+        guard let fields = fields(node, of: "`\(key)`", keys: ["play", "silent"], valueOf: key) else { return nil }
+        switch exclusive(fields, ["play", "silent"], advice: "keep one: entering a level either plays or stays silent")
+        {
+        case let entry? where entry.name == "play":
+            return text(entry.value, for: "play").map { BandDecl.Entry(play: $0, location: node.location) }
+        case let entry?:
+            return reason(entry.value).map { BandDecl.Entry(silent: $0, location: node.location) }
+        case nil:
+            missingOneOf(
+                ["play", "silent"], of: fields, in: "`\(key)`", at: node.location,
+                advice: "say what entering the level this way plays, or why it is silent")
+            return nil
+        }
+    }
+
+    /// `plausible: {min: 2.5, max: 20}`: at least one end.
+    private mutating func plausibleRange(_ node: YAMLNode, of what: String) -> BandDecl.Plausible? {
+        guard
+            let fields = fields(node, of: "the plausible range of \(what)", keys: ["min", "max"], valueOf: "plausible")
+        else { return nil }
+        let min = fields["min"].flatMap { number($0, for: "min") }
+        let max = fields["max"].flatMap { number($0, for: "max") }
+        guard fields["min"] == nil || min != nil, fields["max"] == nil || max != nil else { return nil }
+        guard min != nil || max != nil else {
+            missingOneOf(
+                ["min", "max"], of: fields, in: "the plausible range of \(what)", at: node.location,
+                advice: "give the smallest and largest values a good sample can have")
+            return nil
+        }
+        return BandDecl.Plausible(min: min, max: max, location: node.location)
+    }
+
+    private mutating func level(_ node: YAMLNode, towardGiven: Bool) -> BandDecl.Level? {
         guard
             let fields = fields(
-                node, of: "a band level", keys: ["name", "below", "play", "silent"], required: ["name"])
+                node, of: "a band level", keys: ["name", "below", "play", "silent", "from-below", "from-above"],
+                required: ["name"])
         else { return nil }
+        let fromBelow = fields["from-below"].flatMap { entry($0, for: "from-below") }
+        let fromAbove = fields["from-above"].flatMap { entry($0, for: "from-above") }
+        let directed = towardGiven || fields["from-below"] != nil || fields["from-above"] != nil
         let name = fields["name"].flatMap { text($0, for: "name") }
         let below = fields["below"].flatMap { number($0, for: "below") }
         var play: Located<String>?
@@ -31,13 +84,18 @@ extension PolicyDecoder {
         {
         case let entry? where entry.name == "play": play = text(entry.value, for: "play")
         case let entry?: silent = reason(entry.value)
-        case nil:
+        case nil where !directed:
             missingOneOf(
                 ["play", "silent"], of: fields, in: "band level '\(name?.value ?? "")'", at: node.location,
                 advice: "say what entering it plays, or why it is silent")
+        case nil:
+            break
         }
-        guard let name else { return nil }
-        return BandDecl.Level(name: name, below: below, play: play, silent: silent, location: node.location)
+        guard let name, fields["from-below"] == nil || fromBelow != nil, fields["from-above"] == nil || fromAbove != nil
+        else { return nil }
+        return BandDecl.Level(
+            name: name, below: below, play: play, silent: silent, fromBelow: fromBelow, fromAbove: fromAbove,
+            location: node.location)
     }
 
     /// An event of the catalogue.

@@ -24,7 +24,8 @@ package enum DiagnosticRegistry {
         .continuousTooLong, .tooManyControlPoints, .controlPointOutsideEvent, .controlPointsOutOfOrder,
         .silenceOverlap, .loopTooShort, .warmupOutOfRange, .bandEdgesNotAscending, .bandEdgeMisplaced,
         .tooFewBandLevels, .hysteresisOutOfRange, .parameterRangeInvalid, .notFinite, .intensityOnNonImpact,
-        .emptyPattern, .audioValueOutOfRange, .audioInHapticsOnlyEngine, .badSoundFile,
+        .emptyPattern, .audioValueOutOfRange, .audioInHapticsOnlyEngine, .badSoundFile, .dwellOutOfRange,
+        .plausibleRangeEmpty, .levelNotPlausible, .bandEntryUndecided, .bandDirectionImpossible,
         // HP2xx: references.
         .unknownFeedback, .unknownBand, .unknownScreen, .unknownEvent, .unknownInvariant, .unknownParameter,
         .invalidFallback, .stopWithoutLoop, .duplicateInvariant, .stateEventDeclared,
