@@ -156,7 +156,8 @@ public struct PolicyDiff: Sendable {
 
 /// Counts band-change rings that come closer than `window` seconds after the previous
 /// band-change ring for the same band and subject: a sensor chattering at an edge.
-struct ChatterCounter {
+/// `diff` and `eval`'s fleet summary (`FleetTally`) count chatter with it alike.
+struct ChatterCounter: Sendable {
     let window: Double
     private var last: [String: Double] = [:]
 
@@ -166,12 +167,17 @@ struct ChatterCounter {
 
     /// Records a decision; returns whether it is chatter.
     mutating func record(_ decision: Decision, event: TimedEvent) -> Bool {
+        record(decision, time: event.time, subject: event.event.subject)
+    }
+
+    /// Records a decision made at `time` for `subject`; returns whether it is chatter.
+    mutating func record(_ decision: Decision, time: Double, subject: String?) -> Bool {
         guard decision.action == .play, let band = decision.band, band.from != nil, band.from != band.to else {
             return false
         }
-        let key = band.band + "\u{1F}" + (event.event.subject ?? "")
-        defer { last[key] = event.time }
+        let key = band.band + "\u{1F}" + (subject ?? "")
+        defer { last[key] = time }
         guard let previous = last[key] else { return false }
-        return event.time - previous < window
+        return time - previous < window
     }
 }
