@@ -22,6 +22,7 @@ public enum HapticPolicyTool {
         TestCommand.subcommand,
         SimulateCommand.subcommand,
         DiffCommand.subcommand,
+        MergeCommand.subcommand,
         ExportCommand.subcommand,
         ImportAHAPCommand.subcommand,
         ReportCommand.subcommand,

@@ -13,6 +13,8 @@ import HapticPolicy
 package struct FleetSummary: Sendable, Equatable {
     /// The `format` field of the JSON.
     package static let formatName = "haptic-policy-summary"
+    /// The key of `formatName` in the JSON.
+    package static let formatKey = "format"
     /// The `version` field of the JSON; a reader refuses another.
     package static let version = 1
     /// How many worst sessions are kept.
@@ -29,6 +31,14 @@ package struct FleetSummary: Sendable, Equatable {
         /// Sessions by their rings per minute on this screen, in tenths (`12` is 1.2 rings
         /// a minute, rounded down): one count per session that decided anything here.
         package var histogram: [Int: Int] = [:]
+
+        /// A screen's counts.
+        package init(decisions: Int = 0, rings: Int = 0, milliseconds: Int = 0, histogram: [Int: Int] = [:]) {
+            self.decisions = decisions
+            self.rings = rings
+            self.milliseconds = milliseconds
+            self.histogram = histogram
+        }
 
         /// Sessions counted in the histogram.
         package var sessions: Int { histogram.values.reduce(0, +) }
@@ -61,6 +71,15 @@ package struct FleetSummary: Sendable, Equatable {
         /// Milliseconds spent there.
         package var milliseconds: Int
 
+        /// A ranked session.
+        package init(log: String, screen: String, ringsPerMinuteTenths: Int, rings: Int, milliseconds: Int) {
+            self.log = log
+            self.screen = screen
+            self.ringsPerMinuteTenths = ringsPerMinuteTenths
+            self.rings = rings
+            self.milliseconds = milliseconds
+        }
+
         /// The total order of the ranking: highest rate first, then by log and screen name.
         package static func ranksBefore(_ a: WorstSession, _ b: WorstSession) -> Bool {
             if a.ringsPerMinuteTenths != b.ringsPerMinuteTenths { return a.ringsPerMinuteTenths > b.ringsPerMinuteTenths }
@@ -75,6 +94,12 @@ package struct FleetSummary: Sendable, Equatable {
         package var log: String
         /// What is wrong.
         package var message: String
+
+        /// A bad log.
+        package init(log: String, message: String) {
+            self.log = log
+            self.message = message
+        }
     }
 
     /// Sessions replayed (bad logs not included).
