@@ -34,7 +34,7 @@ enum MergeCommand {
         options: Options.self,
         positionals: [.init("summary", .oneOrMore, help: "Summary files (JSON), or - for stdin.")],
         examples: [
-            "haptic-policy merge part-1.json part-2.json --format text",
+            "haptic-policy merge part-1.json part-2.json --format text"
         ]
     ) { arguments, context throws(UsageError) in
         var total = FleetSummary()

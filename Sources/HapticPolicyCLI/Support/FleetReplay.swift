@@ -93,7 +93,8 @@ enum FleetReplay {
         var failed = false
         if !total.badLogs.isEmpty {
             context.stderr.line(
-                "error: \(total.badLogs.count) of \(paths.count) logs could not be read to their end; see their names above")
+                "error: \(total.badLogs.count) of \(paths.count) logs could not be read to their end; see their names above"
+            )
             failed = true
         }
         if total.invalidLines > 0 {
@@ -154,7 +155,8 @@ enum FleetReplay {
             }
         } catch {
             flush()
-            return Outcome(bytes: bytes, summary: FleetSummary(badLog: name, message: reason(error)), error: error.message)
+            return Outcome(
+                bytes: bytes, summary: FleetSummary(badLog: name, message: reason(error)), error: error.message)
         }
         evaluator.finish(into: &out)
         flush()

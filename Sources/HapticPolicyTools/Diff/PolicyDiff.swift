@@ -91,7 +91,10 @@ public struct PolicyDiff: Sendable {
     public func largestChanges(_ limit: Int = 10) -> [SessionChanges] {
         Array(
             sessions.enumerated().filter { $0.element.changed > 0 }
-                .sorted { $0.element.changed != $1.element.changed ? $0.element.changed > $1.element.changed : $0.offset < $1.offset }
+                .sorted {
+                    $0.element.changed != $1.element.changed
+                        ? $0.element.changed > $1.element.changed : $0.offset < $1.offset
+                }
                 .prefix(limit).map(\.element))
     }
 

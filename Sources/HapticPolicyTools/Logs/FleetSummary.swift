@@ -82,7 +82,9 @@ package struct FleetSummary: Sendable, Equatable {
 
         /// The total order of the ranking: highest rate first, then by log and screen name.
         package static func ranksBefore(_ a: WorstSession, _ b: WorstSession) -> Bool {
-            if a.ringsPerMinuteTenths != b.ringsPerMinuteTenths { return a.ringsPerMinuteTenths > b.ringsPerMinuteTenths }
+            if a.ringsPerMinuteTenths != b.ringsPerMinuteTenths {
+                return a.ringsPerMinuteTenths > b.ringsPerMinuteTenths
+            }
             if a.log != b.log { return a.log.utf8.lexicographicallyPrecedes(b.log.utf8) }
             return a.screen.utf8.lexicographicallyPrecedes(b.screen.utf8)
         }
@@ -153,7 +155,9 @@ package struct FleetSummary: Sendable, Equatable {
         for action in Decision.Action.allCases where summary.count(action) > 0 {
             actions[action.rawValue] = summary.count(action)
         }
-        for reason in Reason.allCases where summary.count(reason) > 0 { reasons[reason.rawValue] = summary.count(reason) }
+        for reason in Reason.allCases where summary.count(reason) > 0 {
+            reasons[reason.rawValue] = summary.count(reason)
+        }
         var best: WorstSession?
         for (name, counts) in summary.byScreen where counts.decisions > 0 || counts.seconds > 0 {
             let milliseconds = Self.milliseconds(counts.seconds)
@@ -264,7 +268,9 @@ package struct FleetSummary: Sendable, Equatable {
         lines.append(
             "\(sessions) \(sessions == 1 ? "session" : "sessions")\(bad)\(invalid), "
                 + "\(self.lines) \(self.lines == 1 ? "line" : "lines"): \(actionText)")
-        let reasonText = Reason.allCases.compactMap { reason in reasons[reason.rawValue].map { "\(reason.rawValue) \($0)" } }
+        let reasonText = Reason.allCases.compactMap { reason in
+            reasons[reason.rawValue].map { "\(reason.rawValue) \($0)" }
+        }
         if !reasonText.isEmpty { lines.append("reasons: " + reasonText.joined(separator: ", ")) }
         if !screens.isEmpty {
             lines.append("per screen (rings/min over sessions: median, p95, max):")
@@ -286,7 +292,8 @@ package struct FleetSummary: Sendable, Equatable {
         }
         lines.append(
             "budgets: \(budgetBreaches) \(budgetBreaches == 1 ? "breach" : "breaches"); band chatter: \(chatter) "
-                + "band-change \(chatter == 1 ? "ring" : "rings") within \(numberText(Self.chatterWindow)) s of the last")
+                + "band-change \(chatter == 1 ? "ring" : "rings") within \(numberText(Self.chatterWindow)) s of the last"
+        )
         let mistakes = integration.values.reduce(0, +)
         if mistakes > 0 {
             let kinds = Self.sortedKeys(integration).map { "\($0) \(integration[$0] ?? 0)" }.joined(separator: ", ")
@@ -298,7 +305,8 @@ package struct FleetSummary: Sendable, Equatable {
             let width = worst.map { displayWidth($0.log) }.max() ?? 0
             for entry in worst {
                 lines.append(
-                    "  " + padded(entry.log, to: width) + "  \(entry.screen)  \(Self.tenths(entry.ringsPerMinuteTenths))"
+                    "  " + padded(entry.log, to: width)
+                        + "  \(entry.screen)  \(Self.tenths(entry.ringsPerMinuteTenths))"
                         + " rings/min (\(entry.rings) \(entry.rings == 1 ? "ring" : "rings") over "
                         + "\(numberText(tenthRounded(Double(entry.milliseconds) / 1000))) s)")
             }
