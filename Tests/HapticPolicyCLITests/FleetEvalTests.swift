@@ -127,7 +127,7 @@ import Testing
         let truncated = folder.appendingPathComponent("truncated.jsonl.gz").path
         let notGzip = folder.appendingPathComponent("not-gzip.jsonl.gz").path
         let script =
-            "$TOOL simulate Policies/plavo.yaml -s drying --duration 600 | gzip | head -c 3000 > \(shellQuoted(truncated))"
+            "$TOOL simulate Policies/plavo.yaml -s drying --duration 600 | gzip | head -c 1000 > \(shellQuoted(truncated))"
             + " && echo nonsense > \(shellQuoted(notGzip))"
         #expect(try runShell(script).exitCode == 0)
         let missing = folder.appendingPathComponent("missing.jsonl").path
@@ -140,7 +140,7 @@ import Testing
             #expect(result.exitCode == 1)
             #expect(
                 result.stderr.contains(
-                    "error: \(truncated): the gzip data ends after 3000 bytes, in the middle of the stream (a truncated file?)"
+                    "error: \(truncated): the gzip data ends after 1000 bytes, in the middle of the stream (a truncated file?)"
                 ),
                 "\(result.stderr)")
             #expect(result.stderr.contains("error: \(notGzip): the gzip data is corrupt near byte"))

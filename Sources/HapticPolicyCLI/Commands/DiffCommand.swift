@@ -31,7 +31,7 @@ enum DiffCommand {
             --chatter-window seconds for one subject) before and after, and budget breaches. \
             Over several logs (directories of *.jsonl and *.jsonl.gz, quoted globs) it says \
             how many sessions changed and lists the ones with the most changes first; each log \
-            is streamed and dropped before the next, and past \(PolicyDiff.listedChangeLimit) \
+            is streamed and dropped before the next, and past 1,000 \
             changes are counted, not listed, so memory stays bounded. \
             Exit 0 when nothing changed, 1 when something did (or a log line cannot be read).
             """,
@@ -45,7 +45,7 @@ enum DiffCommand {
         ],
         examples: [
             "haptic-policy diff Policies/plavo.yaml plavo-next.yaml session.jsonl",
-            "haptic-policy diff plavo.hpb plavo-next.hpb sessions/",
+            "haptic-policy diff plavo.bundle.json plavo-next.bundle.json sessions/",
             "haptic-policy simulate Policies/plavo.yaml -s flaky-sensor | haptic-policy diff Policies/plavo.yaml plavo-next.yaml -",
         ]
     ) { arguments, context throws(UsageError) in

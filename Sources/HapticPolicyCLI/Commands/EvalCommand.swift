@@ -84,7 +84,7 @@ enum EvalCommand {
             "haptic-policy eval Policies/plavo.yaml Policies/logs/demo.jsonl --format table",
             "haptic-policy eval Policies/plavo.yaml - --explain < session.jsonl",
             "haptic-policy eval Policies/plavo.yaml demo.jsonl --device low-power=true,supports-haptics=false",
-            "haptic-policy eval plavo.hpb sessions/ --format none --summary json --jobs 2 > summary.json",
+            "haptic-policy eval plavo.bundle.json sessions/ --format none --summary json --jobs 2 > summary.json",
         ]
     ) { arguments, context throws(UsageError) in
         let policyPath = arguments.positionals[0]
