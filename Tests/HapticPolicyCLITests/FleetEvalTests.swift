@@ -105,6 +105,25 @@ import Testing
         #expect(fromGzip.stdout.split(separator: "\n").count == 61)
     }
 
+    @Test func concatenatedGzipMembersReadAsOneLog() throws {
+        let folder = try temporaryFolder("gzip-members")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let joined = shellQuoted(folder.appendingPathComponent("joined.jsonl.gz").path)
+        let plain = shellQuoted(folder.appendingPathComponent("joined.jsonl").path)
+        let a = "\(Self.fixtures)/a.jsonl"
+        let c = "\(Self.fixtures)/sub/c.jsonl"
+        let script = "{ gzip -c \(a); gzip -c \(c); } > \(joined) && cat \(a) \(c) > \(plain)"
+        #expect(try runShell(script).exitCode == 0)
+        let fromGzip = runInProcess([
+            "eval", "Policies/plavo.yaml", folder.appendingPathComponent("joined.jsonl.gz").path,
+        ])
+        let fromPlain = runInProcess([
+            "eval", "Policies/plavo.yaml", folder.appendingPathComponent("joined.jsonl").path,
+        ])
+        #expect(fromGzip.stdout.split(separator: "\n").count == 64)
+        #expect(fromGzip.stdout == fromPlain.stdout)
+    }
+
     @Test func theLineLimitHoldsInsideAGzipLog() throws {
         let folder = try temporaryFolder("gzip-long")
         defer { try? FileManager.default.removeItem(at: folder) }
