@@ -30,9 +30,11 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // zlib reads `.jsonl.gz` event logs (tooling only; the runtime does not link it).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(name: "HapticPolicy"),
         .target(name: "HapticPolicyPlayer", dependencies: ["HapticPolicy"] + appleSDKStandIns),
-        .target(name: "HapticPolicyTools", dependencies: ["HapticPolicy"]),
+        .target(name: "HapticPolicyTools", dependencies: ["HapticPolicy", "CZlib"]),
         .target(name: "HapticPolicyYAML", dependencies: ["HapticPolicy", "HapticPolicyTools", "CYAML"]),
         .target(name: "HapticPolicyExport", dependencies: ["HapticPolicy", "HapticPolicyTools"]),
         .target(

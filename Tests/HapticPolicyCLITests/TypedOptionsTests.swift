@@ -62,6 +62,7 @@ import Testing
         process.arguments = [
             "swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path,
             "-I", packageRoot.appendingPathComponent("Sources/CYAML").path,
+            "-I", packageRoot.appendingPathComponent("Sources/CZlib").path,
             "-module-cache-path", folder.appendingPathComponent("cache").path, file.path,
         ]
         let errors = Pipe()

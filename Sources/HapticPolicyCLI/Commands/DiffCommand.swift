@@ -29,35 +29,41 @@ enum DiffCommand {
             silent, or the directives): time, screen, event, before → after and the rule on each \
             side. Then per screen: rings per minute and band chatter (band-change rings closer than \
             --chatter-window seconds for one subject) before and after, and budget breaches. \
+            Over several logs (directories of *.jsonl and *.jsonl.gz, quoted globs) it says \
+            how many sessions changed and lists the ones with the most changes first; each log \
+            is streamed and dropped before the next, and past 1,000 \
+            changes are counted, not listed, so memory stays bounded. \
             Exit 0 when nothing changed, 1 when something did (or a log line cannot be read).
             """,
         options: Options.self,
         positionals: [
             .init("old", help: "The policy as it is (YAML or a compiled bundle)."),
             .init("new", help: "The changed policy (YAML or a compiled bundle)."),
-            .init("log", .oneOrMore, help: "JSONL event logs, or - for stdin."),
+            .init(
+                "log", .oneOrMore,
+                help: "JSONL event logs (.jsonl or .jsonl.gz), directories of them or quoted globs, or - for stdin."),
         ],
         examples: [
             "haptic-policy diff Policies/plavo.yaml plavo-next.yaml session.jsonl",
+            "haptic-policy diff plavo.bundle.json plavo-next.bundle.json sessions/",
             "haptic-policy simulate Policies/plavo.yaml -s flaky-sensor | haptic-policy diff Policies/plavo.yaml plavo-next.yaml -",
         ]
     ) { arguments, context throws(UsageError) in
         let window = try arguments[\.chatterWindow]
-        let logPaths = Array(arguments.positionals.dropFirst(2))
-        if logPaths.filter({ $0 == "-" }).count > 1 {
-            throw UsageError("stdin ('-') can be read only once; give the other logs as files")
-        }
+        let logPaths = try EventLogFiles.expand(Array(arguments.positionals.dropFirst(2)))
         guard let old = PolicyFrontEnd.load(arguments.positionals[0], context: context),
             let new = PolicyFrontEnd.load(arguments.positionals[1], context: context)
         else { return .failure }
-        var logs: [(name: String, events: [TimedEvent])] = []
+        // One log at a time: its parsed events are replayed through both policies and
+        // dropped before the next is read, so memory is that of the longest log.
+        var accumulator = PolicyDiff.Accumulator(old: old.policy, new: new.policy, chatterWindow: window)
         var unreadable = 0
+        var replayed = 0
         for path in logPaths {
             let name = InputFiles.displayName(path)
-            // Streamed: only the parsed events are kept, never the log's bytes.
             var reader = TimedEventLog.Reader(file: name)
             do throws(InputError) {
-                try context.files.open(path).forEachChunk { chunk in
+                try context.files.open(path).forEachLogChunk { chunk in
                     reader.consume(chunk)
                     return true
                 }
@@ -69,19 +75,18 @@ enum DiffCommand {
             let log = reader.finish()
             DiagnosticPrinter.print(log.problems, sources: [:], context: context)
             unreadable += log.problems.count
-            logs.append((name, log.events))
+            accumulator.add(log: name, events: log.events)
+            replayed += 1
         }
-        guard !logs.isEmpty else { return .failure }
-        let diff = PolicyDiff.compare(
-            old: old.policy, new: new.policy,
-            logs: logs, chatterWindow: window)
+        guard replayed > 0 else { return .failure }
+        let diff = accumulator.result
         switch arguments[\.format] {
         case .json:
             context.stdout.line(DiffReport.json(diff, old: old.name, new: new.name))
         case .text:
-            DiffReport.text(diff, old: old.name, new: new.name, logCount: logs.count, context: context)
+            DiffReport.text(diff, old: old.name, new: new.name, logCount: replayed, context: context)
         }
-        return diff.changes.isEmpty && unreadable == 0 ? .success : .failure
+        return diff.changedCount == 0 && unreadable == 0 ? .success : .failure
     }
 
     /// Parses `--chatter-window S`: seconds above 0.

@@ -12,6 +12,16 @@ enum EvalCommand {
         case jsonl
         /// An aligned table for people.
         case table
+        /// No decisions: only the summary (many logs, `--summary json`).
+        case none
+    }
+
+    /// The form of the summary.
+    enum SummaryForm: String, CaseIterable, Sendable {
+        /// Lines for people, on stderr.
+        case text
+        /// One line of mergeable JSON (`FleetSummary`, Docs/fleet.md), last on stdout.
+        case json
     }
 
     /// The options `eval` declares.
@@ -30,6 +40,12 @@ enum EvalCommand {
             help:
                 "Fail (exit 1) on any integration mistake: an event or screen the policy does not declare, a value or parameters it cannot use."
         )
+        let summary = Choice(
+            "summary", valueName: "form", default: SummaryForm.text,
+            help: "Summary form: text on stderr, or json (mergeable counts, Docs/fleet.md) last on stdout.")
+        let jobs = Value(
+            "jobs", short: "j", valueName: "n", default: EvalCommand.defaultJobs,
+            help: "Logs replayed at once (default: the number of cores).", parse: EvalCommand.parseJobs)
     }
 
     static let subcommand = Subcommand(
@@ -48,24 +64,50 @@ enum EvalCommand {
             with one line per integration mistake (an event or screen the policy does not \
             declare, with the nearest declared name; a value or parameters it cannot use); \
             --strict makes any of them fail the run.
+
+            Several logs, directories (every *.jsonl and *.jsonl.gz under them) and quoted \
+            globs are replayed each in its own session, --jobs at a time; decisions come out \
+            in input order, each with a 'log' field, then one summary of all of them: the \
+            distribution of rings per minute per screen and the worst sessions (text), or \
+            counts that 'haptic-policy merge' adds up (--summary json, Docs/fleet.md). A log \
+            that cannot be read to its end (missing, a corrupt or truncated .gz) is named, \
+            counted and left out; the run goes on and exits 1.
             """,
         options: Options.self,
         positionals: [
             .init("policy", help: "A policy file (YAML) or its compiled bundle, or - for stdin."),
-            .init("events", help: "A JSONL event log, or - for stdin."),
+            .init(
+                "events", .oneOrMore,
+                help: "JSONL event logs (.jsonl or .jsonl.gz), directories of them or quoted globs, or - for stdin."),
         ],
         examples: [
             "haptic-policy eval Policies/plavo.yaml Policies/logs/demo.jsonl --format table",
             "haptic-policy eval Policies/plavo.yaml - --explain < session.jsonl",
             "haptic-policy eval Policies/plavo.yaml demo.jsonl --device low-power=true,supports-haptics=false",
+            "haptic-policy eval plavo.bundle.json sessions/ --format none --summary json --jobs 2 > summary.json",
         ]
     ) { arguments, context throws(UsageError) in
         let policyPath = arguments.positionals[0]
-        let eventsPath = arguments.positionals[1]
-        if policyPath == "-", eventsPath == "-" {
+        let eventArguments = Array(arguments.positionals.dropFirst())
+        if policyPath == "-", eventArguments.contains("-") {
             throw UsageError("the policy and the events cannot both come from stdin; give one of them as a file")
         }
         let device = try arguments[\.device]
+        let jobs = try arguments[\.jobs]
+        let paths = try EventLogFiles.expand(eventArguments)
+        // One log named as a file, a text summary and decisions: the single-session run
+        // below, unchanged. Anything else is a run over many sessions.
+        let single = paths == eventArguments && paths.count == 1
+        if !single || arguments[\.summary] == .json || arguments[\.format] == .none {
+            guard let input = PolicyFrontEnd.load(policyPath, context: context) else { return .failure }
+            let settings = FleetReplay.Settings(
+                policy: input.policy, device: device, format: arguments[\.format], explain: arguments[\.explain],
+                failFast: arguments[\.failFast], tagged: !single)
+            return FleetReplay.run(
+                paths: paths, settings: settings, jobs: jobs, summaryForm: arguments[\.summary],
+                quiet: arguments[\.quiet], strict: arguments[\.strict], context: context)
+        }
+        let eventsPath = paths[0]
         guard let input = PolicyFrontEnd.load(policyPath, context: context) else { return .failure }
         let policy = input.policy
         let budgets = input.policy.content.budgets
@@ -82,6 +124,7 @@ enum EvalCommand {
             switch arguments[\.format] {
             case .table: DecisionTableWriter(policy: policy, explain: explain)
             case .jsonl: DecisionJSONWriter(policy: policy, explain: explain)
+            case .none: NoDecisions()
             }
         var evaluator = EventLogEvaluator(
             policy: policy, device: device, format: format, failFast: arguments[\.failFast])
@@ -99,7 +142,7 @@ enum EvalCommand {
         var progress = ProgressBar(total: total, enabled: context.stderr.isTerminal && total > 8 << 20)
         var read = 0
         do throws(InputError) {
-            try events.forEachChunk { chunk in
+            try events.forEachLogChunk { chunk in
                 read += chunk.count
                 evaluator.consume(chunk, into: &out)
                 context.stdout.write(bytes: out)
@@ -149,6 +192,17 @@ enum EvalCommand {
             return .failure
         }
         return .success
+    }
+
+    /// The default of `--jobs`: the cores this process may use.
+    static let defaultJobs = ProcessInfo.processInfo.activeProcessorCount
+
+    /// Parses `--jobs N`: a whole number from 1 to 256.
+    static func parseJobs(_ text: String) throws(UsageError) -> Int {
+        guard let value = Int(text), (1...256).contains(value) else {
+            throw UsageError("--jobs must be a whole number from 1 to 256, got '\(text)'")
+        }
+        return value
     }
 
     /// Parses `--device supports-haptics=false,low-power=true,haptics-enabled=false`.

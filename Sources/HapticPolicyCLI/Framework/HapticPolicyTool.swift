@@ -23,6 +23,7 @@ public enum HapticPolicyTool {
         WatchCommand.subcommand,
         SimulateCommand.subcommand,
         DiffCommand.subcommand,
+        MergeCommand.subcommand,
         ExportCommand.subcommand,
         ImportAHAPCommand.subcommand,
         ReportCommand.subcommand,

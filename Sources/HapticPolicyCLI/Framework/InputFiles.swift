@@ -230,6 +230,8 @@ package struct InputError: Error, Sendable, Equatable {
         /// Over `limit` bytes: `size` when known before reading, nil when reading
         /// stopped at the limit (standard input, a pipe).
         case tooLarge(size: Int?, limit: Int)
+        /// A `.gz` file whose gzip data is corrupt or ends early, with zlib's account.
+        case badGzip(String)
     }
 
     /// The path as given (`-` for standard input).
@@ -256,6 +258,8 @@ package struct InputError: Error, Sendable, Equatable {
         case .tooLarge(let size, let limit):
             let measured = size.map { "is \($0) bytes" } ?? "has more than \(limit) bytes"
             return "\(name): \(measured), over the \(limit)-byte limit; check that this is the right file"
+        case .badGzip(let why):
+            return "\(name): \(why); check the file with 'gzip -t' and copy it again"
         }
     }
 
@@ -269,6 +273,7 @@ package struct InputError: Error, Sendable, Equatable {
         case .missing: reason = "no such file"
         case .directory: reason = "it is a directory"
         case .unreadable(let error): reason = InputCheck.unreadableReason(error.code)
+        case .badGzip(let why): reason = why
         case .isStandardOutput:
             return DiagnosticCode.unreadableFile(
                 "cannot read '\(path)': it is also where standard output goes; send the output to another file",

@@ -7,11 +7,24 @@ enum DiffReport {
     static func text(_ diff: PolicyDiff, old: String, new: String, logCount: Int, context: CommandContext) {
         let out = context.stdout
         let style = context.stdoutStyle
-        let noun = diff.changes.count == 1 ? "decision" : "decisions"
+        let noun = diff.changedCount == 1 ? "decision" : "decisions"
         out.line(
             style.bold("\(old) → \(new)")
-                + ": \(diff.eventCount) events in \(logCount) \(logCount == 1 ? "log" : "logs"), \(diff.changes.count) \(noun) changed"
+                + ": \(diff.eventCount) events in \(logCount) \(logCount == 1 ? "log" : "logs"), \(diff.changedCount) \(noun) changed"
         )
+        if logCount > 1 {
+            out.line("sessions changed: \(diff.sessionsChanged) of \(logCount)")
+            let largest = diff.largestChanges()
+            if !largest.isEmpty {
+                out.line("largest changes:")
+                let width = largest.map { displayWidth($0.log) }.max() ?? 0
+                for session in largest {
+                    out.line(
+                        "  \(padded(session.log, to: width))  \(session.changed) of \(session.events) "
+                            + "\(session.events == 1 ? "event" : "events") changed")
+                }
+            }
+        }
         for change in diff.changes {
             var head =
                 "\(change.log) #\(change.line)  t \(numberText(change.event.time)) s  \(change.screen ?? "-")  \(change.event.event.name)"
@@ -20,6 +33,11 @@ enum DiffReport {
             out.line(head)
             out.line("    before: " + style.red(side(change.before)))
             out.line("    after:  " + style.green(side(change.after)))
+        }
+        if diff.changedCount > diff.changes.count {
+            out.line(
+                "… and \(diff.changedCount - diff.changes.count) more changed decisions, not listed "
+                    + "(the first \(PolicyDiff.listedChangeLimit) are)")
         }
         if !diff.screens.isEmpty {
             out.line("")
@@ -74,7 +92,13 @@ enum DiffReport {
     static func json(_ diff: PolicyDiff, old: String, new: String) -> String {
         var out = "{"
         out += "\"old\":" + string(old) + ",\"new\":" + string(new)
-        out += ",\"events\":\(diff.eventCount),\"changed\":\(diff.changes.count)"
+        out += ",\"events\":\(diff.eventCount),\"changed\":\(diff.changedCount)"
+        out += ",\"sessions\":\(diff.sessions.count),\"sessionsChanged\":\(diff.sessionsChanged)"
+        out += ",\"largestChanges\":["
+        out += diff.largestChanges().map {
+            "{\"log\":" + string($0.log) + ",\"events\":\($0.events),\"changed\":\($0.changed)}"
+        }.joined(separator: ",")
+        out += "]"
         out += ",\"chatterWindow\":" + number(diff.chatterWindow)
         out += ",\"chatterBefore\":\(diff.chatterBefore),\"chatterAfter\":\(diff.chatterAfter)"
         out += ",\"changes\":["

@@ -65,37 +65,93 @@ public struct PolicyDiff: Sendable {
     /// The chatter window used, seconds.
     public var chatterWindow: Double
 
+    /// One log's count of changed decisions.
+    public struct SessionChanges: Sendable, Hashable {
+        /// The log.
+        public var log: String
+        /// Events replayed from it.
+        public var events: Int
+        /// Its events decided differently.
+        public var changed: Int
+    }
+
+    /// Events decided differently, listed or not.
+    public var changedCount = 0
+    /// Every log with its count of changes, in log order.
+    public var sessions: [SessionChanges] = []
+    /// The most changes `changes` lists: 1,000. Past it, changes are counted (in
+    /// `changedCount` and per session) but not kept, so a diff over thousands of logs stays
+    /// in bounded memory.
+    public static let listedChangeLimit = 1_000
+
+    /// Logs with at least one change.
+    public var sessionsChanged: Int { sessions.count { $0.changed > 0 } }
+
+    /// The logs with the most changes, most first (ties in log order), at most `limit`.
+    public func largestChanges(_ limit: Int = 10) -> [SessionChanges] {
+        Array(
+            sessions.enumerated().filter { $0.element.changed > 0 }
+                .sorted {
+                    $0.element.changed != $1.element.changed
+                        ? $0.element.changed > $1.element.changed : $0.offset < $1.offset
+                }
+                .prefix(limit).map(\.element))
+    }
+
     /// Compares two policies on the given logs (each replayed from a fresh session).
     public static func compare(
         old: Policy, new: Policy,
         logs: [(name: String, events: [TimedEvent])], chatterWindow: Double = 5
     ) -> PolicyDiff {
-        var changes: [Change] = []
-        var order: [String] = []
-        var summaries: [String: ScreenSummary] = [:]
-        var breachesBefore: [BudgetMeter.Breach] = []
-        var breachesAfter: [BudgetMeter.Breach] = []
-        var notKeptBefore = 0
-        var notKeptAfter = 0
-        var count = 0
+        var accumulator = Accumulator(old: old, new: new, chatterWindow: chatterWindow)
+        for log in logs { accumulator.add(log: log.name, events: log.events) }
+        return accumulator.result
+    }
 
-        func summary(_ screen: String) -> ScreenSummary {
+    /// A diff built one log at a time, so only one log's events are held at once (`diff`
+    /// streams many logs through it).
+    public struct Accumulator {
+        private let old: Policy
+        private let new: Policy
+        private var diff: PolicyDiff
+        private var order: [String] = []
+        private var summaries: [String: ScreenSummary] = [:]
+
+        /// Starts an empty diff of `old` against `new`.
+        public init(old: Policy, new: Policy, chatterWindow: Double = 5) {
+            self.old = old
+            self.new = new
+            diff = PolicyDiff(
+                changes: [], screens: [], breachesBefore: [], breachesAfter: [], eventCount: 0,
+                chatterWindow: chatterWindow)
+        }
+
+        /// The diff of the logs added so far.
+        public var result: PolicyDiff {
+            var result = diff
+            result.screens = order.compactMap { summaries[$0] }
+            return result
+        }
+
+        private mutating func summary(_ screen: String) -> ScreenSummary {
             if let existing = summaries[screen] { return existing }
             order.append(screen)
             return ScreenSummary(
                 screen: screen, seconds: 0, ringsBefore: 0, ringsAfter: 0, chatterBefore: 0, chatterAfter: 0)
         }
 
-        for log in logs {
+        /// Replays one log, from fresh sessions, through both policies.
+        public mutating func add(log name: String, events: [TimedEvent]) {
             var before = Session(policy: old)
             var after = Session(policy: new)
             var meterBefore = BudgetMeter(policy: old)
             var meterAfter = BudgetMeter(policy: new)
-            var chatterBefore = ChatterCounter(window: chatterWindow)
-            var chatterAfter = ChatterCounter(window: chatterWindow)
+            var chatterBefore = ChatterCounter(window: diff.chatterWindow)
+            var chatterAfter = ChatterCounter(window: diff.chatterWindow)
             var previous: (time: Double, screen: String?)?
-            for (index, event) in log.events.enumerated() {
-                count += 1
+            var changed = 0
+            for (index, event) in events.enumerated() {
+                diff.eventCount += 1
                 let a = before.decide(event)
                 let b = after.decide(event)
                 if let previous, let screen = previous.screen {
@@ -108,36 +164,40 @@ public struct PolicyDiff: Sendable {
                     guard decision.action == .play, let layer = decision.layer else { continue }
                     let screen = decision.screen ?? "-"
                     var entry = summary(screen)
-                    let chattered: Bool
                     if isBefore {
                         entry.ringsBefore += 1
                         meterBefore.record(time: event.time, screen: screen, layer: layer, event: event.event.name)
-                        chattered = chatterBefore.record(decision, event: event)
-                        if chattered { entry.chatterBefore += 1 }
+                        if chatterBefore.record(decision, event: event) { entry.chatterBefore += 1 }
                     } else {
                         entry.ringsAfter += 1
                         meterAfter.record(time: event.time, screen: screen, layer: layer, event: event.event.name)
-                        chattered = chatterAfter.record(decision, event: event)
-                        if chattered { entry.chatterAfter += 1 }
+                        if chatterAfter.record(decision, event: event) { entry.chatterAfter += 1 }
                     }
                     summaries[screen] = entry
                 }
-                if Self.differs(a, b) {
-                    changes.append(
-                        Change(
-                            log: log.name, line: index + 1, event: event, screen: b.screen ?? a.screen,
-                            before: a, after: b))
+                if PolicyDiff.differs(a, b) {
+                    changed += 1
+                    diff.changedCount += 1
+                    if diff.changes.count < PolicyDiff.listedChangeLimit {
+                        diff.changes.append(
+                            Change(
+                                log: name, line: index + 1, event: event, screen: b.screen ?? a.screen,
+                                before: a, after: b))
+                    }
                 }
             }
-            breachesBefore += meterBefore.breaches
-            breachesAfter += meterAfter.breaches
-            notKeptBefore += meterBefore.breachesNotKept
-            notKeptAfter += meterAfter.breachesNotKept
+            diff.sessions.append(SessionChanges(log: name, events: events.count, changed: changed))
+            // Listed up to one log's limit over all logs; the rest counted.
+            let room = { (kept: Int) in Swift.max(0, BudgetMeter.breachLimit - kept) }
+            let endedBefore = meterBefore.breaches
+            let endedAfter = meterAfter.breaches
+            let keptBefore = Swift.min(endedBefore.count, room(diff.breachesBefore.count))
+            let keptAfter = Swift.min(endedAfter.count, room(diff.breachesAfter.count))
+            diff.breachesBefore += endedBefore.prefix(keptBefore)
+            diff.breachesAfter += endedAfter.prefix(keptAfter)
+            diff.breachesNotKeptBefore += meterBefore.breachesNotKept + endedBefore.count - keptBefore
+            diff.breachesNotKeptAfter += meterAfter.breachesNotKept + endedAfter.count - keptAfter
         }
-        return PolicyDiff(
-            changes: changes, screens: order.compactMap { summaries[$0] }, breachesBefore: breachesBefore,
-            breachesAfter: breachesAfter, breachesNotKeptBefore: notKeptBefore, breachesNotKeptAfter: notKeptAfter,
-            eventCount: count, chatterWindow: chatterWindow)
     }
 
     /// Whether two decisions differ in what the user feels or the player does: action,
@@ -156,7 +216,8 @@ public struct PolicyDiff: Sendable {
 
 /// Counts band-change rings that come closer than `window` seconds after the previous
 /// band-change ring for the same band and subject: a sensor chattering at an edge.
-struct ChatterCounter {
+/// `diff` and `eval`'s fleet summary (`FleetTally`) count chatter with it alike.
+struct ChatterCounter: Sendable {
     let window: Double
     private var last: [String: Double] = [:]
 
@@ -166,12 +227,17 @@ struct ChatterCounter {
 
     /// Records a decision; returns whether it is chatter.
     mutating func record(_ decision: Decision, event: TimedEvent) -> Bool {
+        record(decision, time: event.time, subject: event.event.subject)
+    }
+
+    /// Records a decision made at `time` for `subject`; returns whether it is chatter.
+    mutating func record(_ decision: Decision, time: Double, subject: String?) -> Bool {
         guard decision.action == .play, let band = decision.band, band.from != nil, band.from != band.to else {
             return false
         }
-        let key = band.band + "\u{1F}" + (event.event.subject ?? "")
-        defer { last[key] = event.time }
+        let key = band.band + "\u{1F}" + (subject ?? "")
+        defer { last[key] = time }
         guard let previous = last[key] else { return false }
-        return event.time - previous < window
+        return time - previous < window
     }
 }

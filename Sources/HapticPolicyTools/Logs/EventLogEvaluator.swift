@@ -61,6 +61,9 @@ public struct EventLogEvaluator {
     /// Counts the log's integration mistakes when set (`eval` sets it): names the policy
     /// does not know, values and parameters it cannot use.
     public var integrationMistakes: IntegrationMistakeTally?
+    /// Counts rings per feedback and band chatter when set (`eval` over many logs, for
+    /// its `FleetSummary`).
+    package var fleet: FleetTally?
 
     private let format: any DecisionFormat
     private let policy: Policy
@@ -171,6 +174,9 @@ public struct EventLogEvaluator {
                 let name = String(decoding: line.bytes[(key.lowerBound + 1)..<(key.upperBound - 1)], as: UTF8.self)
                 integrationMistakes?.recordUnknownKey(name)
             }
+        }
+        if fleet != nil, decision.action == .play {
+            fleet?.record(decision, t: t, subject: parsed.record.subject)
         }
         // `screen.enter` counts for the screen it enters.
         let screenForSummary = event.screen ?? (event.event == screenEnter ? session.screen : screenBefore)
