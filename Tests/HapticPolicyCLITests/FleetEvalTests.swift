@@ -220,6 +220,17 @@ import Testing
         let oneByOne = runInProcess(
             ["diff", "--format", "json", "Policies/plavo.yaml", DiffCommandTests.noHysteresis] + files)
         #expect(oneByOne.stdout == json.stdout)
+        // Any --jobs folds the logs in input order: the same report, byte for byte.
+        for jobs in ["1", "2", "5"] {
+            for format in ["json", "text"] {
+                let parallel = runInProcess([
+                    "diff", "--jobs", jobs, "--format", format, "Policies/plavo.yaml", DiffCommandTests.noHysteresis,
+                    folder.path,
+                ])
+                #expect(parallel.stdout == (format == "json" ? json.stdout : text.stdout), "--jobs \(jobs) \(format)")
+                #expect(parallel.exitCode == 1)
+            }
+        }
     }
 
     /// Docs/fleet.md's summary example is what the command it shows prints.

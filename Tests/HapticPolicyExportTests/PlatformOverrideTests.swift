@@ -79,6 +79,9 @@ import Testing
     @Test func overridesSurviveTheBundle() throws {
         let policy = try Self.compiled(Self.text(Self.bloom))
         let bytes = PolicyBundle.encode(policy)
+        // A library reading only format 2 would play the feedback's own on every platform.
+        #expect(
+            String(decoding: bytes, as: UTF8.self).hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":3,"#))
         let reloaded = try PolicyBundle.decode(bytes)
         #expect(reloaded.content.feedback == policy.content.feedback)
         #expect(reloaded.hash == policy.hash)

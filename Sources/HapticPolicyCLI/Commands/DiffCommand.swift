@@ -18,6 +18,9 @@ enum DiffCommand {
         let chatterWindow = Value(
             "chatter-window", valueName: "seconds", default: 5.0,
             help: "Band changes closer than this are chatter (default 5).", parse: DiffCommand.parseWindow)
+        let jobs = Value(
+            "jobs", short: "j", valueName: "n", default: EvalCommand.defaultJobs,
+            help: "Logs replayed at once (default: the number of cores).", parse: EvalCommand.parseJobs)
     }
 
     static let subcommand = Subcommand(
@@ -31,7 +34,8 @@ enum DiffCommand {
             --chatter-window seconds for one subject) before and after, and budget breaches. \
             Over several logs (directories of *.jsonl and *.jsonl.gz, quoted globs) it says \
             how many sessions changed and lists the ones with the most changes first; each log \
-            is streamed and dropped before the next, and past 1,000 \
+            is streamed and dropped before the next (--jobs logs at a time, folded in input order, \
+            so the report is the same for any --jobs), and past 1,000 \
             changes are counted, not listed, so memory stays bounded. \
             Exit 0 when nothing changed, 1 when something did (or a log line cannot be read).
             """,
@@ -54,30 +58,49 @@ enum DiffCommand {
         guard let old = PolicyFrontEnd.load(arguments.positionals[0], context: context),
             let new = PolicyFrontEnd.load(arguments.positionals[1], context: context)
         else { return .failure }
-        // One log at a time: its parsed events are replayed through both policies and
-        // dropped before the next is read, so memory is that of the longest log.
-        var accumulator = PolicyDiff.Accumulator(old: old.policy, new: new.policy, chatterWindow: window)
+        // --jobs logs at a time: each is read, replayed through both policies and dropped
+        // as soon as its diff is folded in (in input order, through a bounded reorder
+        // buffer), so memory is that of the longest few logs, not of all of them.
+        let (oldPolicy, newPolicy) = (old.policy, new.policy)
+        var accumulator = PolicyDiff.Accumulator(old: oldPolicy, new: newPolicy, chatterWindow: window)
         var unreadable = 0
         var replayed = 0
-        for path in logPaths {
-            let name = InputFiles.displayName(path)
-            var reader = TimedEventLog.Reader(file: name)
-            do throws(InputError) {
-                try context.files.open(path).forEachLogChunk { chunk in
-                    reader.consume(chunk)
-                    return true
+        OrderedWork.run(
+            count: logPaths.count, jobs: try arguments[\.jobs],
+            prepare: { index -> (name: String, input: Result<ChunkedInput, InputError>) in
+                do throws(InputError) {
+                    return (InputFiles.displayName(logPaths[index]), .success(try context.files.open(logPaths[index])))
+                } catch {
+                    return (InputFiles.displayName(logPaths[index]), .failure(error))
                 }
-            } catch {
-                context.stderr.line("error: \(error.message)")
-                unreadable += 1
-                continue
-            }
-            let log = reader.finish()
-            DiagnosticPrinter.print(log.problems, sources: [:], context: context)
-            unreadable += log.problems.count
-            accumulator.add(log: name, events: log.events)
-            replayed += 1
-        }
+            },
+            work: { opened -> Result<(problems: [Diagnostic], diff: PolicyDiff), InputError> in
+                var reader = TimedEventLog.Reader(file: opened.name)
+                do throws(InputError) {
+                    try opened.input.get().forEachLogChunk { chunk in
+                        reader.consume(chunk)
+                        return true
+                    }
+                } catch {
+                    return .failure(error)
+                }
+                let log = reader.finish()
+                let diff = PolicyDiff.Accumulator.replay(
+                    log: opened.name, events: log.events, old: oldPolicy, new: newPolicy, chatterWindow: window)
+                return .success((log.problems, diff))
+            },
+            emit: { _, outcome in
+                switch outcome {
+                case .failure(let error):
+                    context.stderr.line("error: \(error.message)")
+                    unreadable += 1
+                case .success(let log):
+                    DiagnosticPrinter.print(log.problems, sources: [:], context: context)
+                    unreadable += log.problems.count
+                    accumulator.add(log.diff)
+                    replayed += 1
+                }
+            })
         guard replayed > 0 else { return .failure }
         let diff = accumulator.result
         switch arguments[\.format] {

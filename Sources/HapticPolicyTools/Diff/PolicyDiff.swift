@@ -140,8 +140,47 @@ public struct PolicyDiff: Sendable {
                 screen: screen, seconds: 0, ringsBefore: 0, ringsAfter: 0, chatterBefore: 0, chatterAfter: 0)
         }
 
+        /// One log's diff, from fresh sessions, on any thread: fold it in with `add(_:)`
+        /// in input order, and the result is the same as adding the logs one by one.
+        public static func replay(
+            log name: String, events: [TimedEvent], old: Policy, new: Policy, chatterWindow: Double = 5
+        ) -> PolicyDiff {
+            var one = Accumulator(old: old, new: new, chatterWindow: chatterWindow)
+            one.replay(log: name, events: events)
+            return one.result
+        }
+
+        /// Folds in one log's diff (`replay`): its session, counts, listed changes and
+        /// breaches up to the limits, and its screens' time, rings and chatter.
+        public mutating func add(_ part: PolicyDiff) {
+            diff.eventCount += part.eventCount
+            diff.changedCount += part.changedCount
+            diff.sessions += part.sessions
+            diff.changes += part.changes.prefix(Swift.max(0, PolicyDiff.listedChangeLimit - diff.changes.count))
+            for screen in part.screens {
+                var entry = summary(screen.screen)
+                entry.seconds = saturatingSum(entry.seconds, screen.seconds)
+                entry.ringsBefore += screen.ringsBefore
+                entry.ringsAfter += screen.ringsAfter
+                entry.chatterBefore += screen.chatterBefore
+                entry.chatterAfter += screen.chatterAfter
+                summaries[screen.screen] = entry
+            }
+            let room = { (kept: Int) in Swift.max(0, BudgetMeter.breachLimit - kept) }
+            let keptBefore = Swift.min(part.breachesBefore.count, room(diff.breachesBefore.count))
+            let keptAfter = Swift.min(part.breachesAfter.count, room(diff.breachesAfter.count))
+            diff.breachesBefore += part.breachesBefore.prefix(keptBefore)
+            diff.breachesAfter += part.breachesAfter.prefix(keptAfter)
+            diff.breachesNotKeptBefore += part.breachesNotKeptBefore + part.breachesBefore.count - keptBefore
+            diff.breachesNotKeptAfter += part.breachesNotKeptAfter + part.breachesAfter.count - keptAfter
+        }
+
         /// Replays one log, from fresh sessions, through both policies.
         public mutating func add(log name: String, events: [TimedEvent]) {
+            add(Self.replay(log: name, events: events, old: old, new: new, chatterWindow: diff.chatterWindow))
+        }
+
+        private mutating func replay(log name: String, events: [TimedEvent]) {
             var before = Session(policy: old)
             var after = Session(policy: new)
             var meterBefore = BudgetMeter(policy: old)
