@@ -1,3 +1,4 @@
+import Foundation
 import HapticPolicyYAML
 import Testing
 
@@ -59,6 +60,24 @@ import Testing
         let outcome = PolicyValidator.check(document)
         let validated = try #require(outcome.validated, "\(outcome.diagnostics.map(\.message))")
         return PolicyCompiler.compile(validated)
+    }
+
+    /// The `platforms:` sample of Docs/policy-language.md is this suite's `bloom`, so the
+    /// page shows what the tests check.
+    @Test func theLanguageReferenceShowsThisFeedback() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let page = try String(
+            contentsOf: root.appendingPathComponent("Docs/policy-language.md"), encoding: .utf8)
+        let section = try #require(page.components(separatedBy: "### One feedback, three platforms").dropFirst().first)
+        let block = try #require(section.components(separatedBy: "```yaml\n").dropFirst().first)
+        let sample = try #require(block.components(separatedBy: "```").first)
+        let strip = { (text: String) in
+            text.split(separator: "\n").map { line in
+                String(line.split(separator: "#", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces)
+            }.filter { !$0.isEmpty }
+        }
+        #expect(strip(sample) == ["feedback:"] + strip(Self.bloom))
     }
 
     @Test func eachPlatformGetsItsOwnPlanAndTheFeedbackStaysAsWritten() throws {
