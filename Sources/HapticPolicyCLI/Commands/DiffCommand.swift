@@ -65,8 +65,10 @@ enum DiffCommand {
         var accumulator = PolicyDiff.Accumulator(old: oldPolicy, new: newPolicy, chatterWindow: window)
         var unreadable = 0
         var replayed = 0
+        let jobs = try arguments[\.jobs]
+        let (oldCopies, newCopies) = (PolicyCopies(oldPolicy, count: jobs), PolicyCopies(newPolicy, count: jobs))
         OrderedWork.run(
-            count: logPaths.count, jobs: try arguments[\.jobs],
+            count: logPaths.count, jobs: jobs,
             prepare: { index -> (name: String, input: Result<ChunkedInput, InputError>) in
                 do throws(InputError) {
                     return (InputFiles.displayName(logPaths[index]), .success(try context.files.open(logPaths[index])))
@@ -85,8 +87,12 @@ enum DiffCommand {
                     return .failure(error)
                 }
                 let log = reader.finish()
-                let diff = PolicyDiff.Accumulator.replay(
-                    log: opened.name, events: log.events, old: oldPolicy, new: newPolicy, chatterWindow: window)
+                let diff = oldCopies.with { old in
+                    newCopies.with { new in
+                        PolicyDiff.Accumulator.replay(
+                            log: opened.name, events: log.events, old: old, new: new, chatterWindow: window)
+                    }
+                }
                 return .success((log.problems, diff))
             },
             emit: { _, outcome in

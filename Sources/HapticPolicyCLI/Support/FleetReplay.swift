@@ -1,3 +1,4 @@
+import Foundation
 import HapticPolicy
 import HapticPolicyTools
 
@@ -76,9 +77,16 @@ enum FleetReplay {
                 emit(index, outcome)
             }
         } else {
+            let copies = PolicyCopies(settings.policy, count: jobs)
             OrderedWork.run(
                 count: paths.count, jobs: jobs, prepare: open,
-                work: { opened in replay(opened, settings: settings, stream: nil) }, emit: emit)
+                work: { opened in
+                    copies.with { policy in
+                        var own = settings
+                        own.policy = policy
+                        return replay(opened, settings: own, stream: nil)
+                    }
+                }, emit: emit)
         }
         if progressShown { context.stderr.write("\r\u{1B}[K") }
         context.stdout.flush()
@@ -213,5 +221,38 @@ struct LogTag {
             }
             start = end
         }
+    }
+}
+
+/// One copy of the compiled policy per worker, each its own object graph (rebuilt from the
+/// policy's content as a bundle stores it), lent to one replay at a time. Workers sharing
+/// one `Policy` retain and release the same objects on every decision, and those atomic
+/// counts bouncing between cores cost more than the second core gives.
+final class PolicyCopies: @unchecked Sendable {
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var free: [Policy]
+    private let original: Policy
+
+    init(_ policy: Policy, count: Int) {
+        original = policy
+        free = (0..<count).map { _ in
+            guard let (content, hash) = try? PolicyBundle.decode(PolicyBundle.encode(policy)), hash == policy.hash
+            else { return policy }
+            return Policy(content: content, file: policy.file, hash: hash)
+        }
+    }
+
+    /// Runs `body` with a copy no other worker holds meanwhile.
+    func with<Result>(_ body: (Policy) -> Result) -> Result {
+        lock.lock()
+        let policy = free.popLast() ?? original
+        lock.unlock()
+        defer {
+            lock.lock()
+            free.append(policy)
+            lock.unlock()
+        }
+        return body(policy)
     }
 }
