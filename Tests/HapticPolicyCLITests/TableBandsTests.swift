@@ -18,6 +18,36 @@ import Testing
             bands.contains("| dry         | 10–25 %        | up at 26.5 %, down below 8.5 %  | play     | soil.dry  "))
     }
 
+    /// Bands v2 show in the table and the report: the dwell, the plausible range, and
+    /// what entering each level does from below and from above.
+    @Test func dwellPlausibleRangeAndDirectionsAreShown() throws {
+        let policy = "Tests/HapticPolicyCLITests/Fixtures/bands/running.yaml"
+        let markdown = try runBinary(["table", policy])
+        #expect(markdown.exitCode == 0, "\(markdown.stderr)")
+        #expect(
+            markdown.stdout.contains(
+                "Edges 4.25 min/km, 5 min/km, 6 min/km, 7 min/km; hysteresis 0.1 min/km; dwell 3 s; plausible 2.5–20 min/km.\n"
+            ), "\(markdown.stdout)")
+        #expect(markdown.stdout.contains("- tempo: from below play zone.slower; from above play zone.faster\n"))
+        let json = try runBinary(["table", "--format", "json", policy])
+        let object = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let band = try #require((object["bands"] as? [[String: Any]])?.first)
+        #expect(band["dwell"] as? Double == 3)
+        #expect(band["plausibleMin"] as? Double == 2.5)
+        #expect(band["plausibleMax"] as? Double == 20)
+        let tempo = try #require((band["levels"] as? [[String: Any]])?.first { $0["name"] as? String == "tempo" })
+        #expect(tempo["fromAbove"] as? String == "play zone.faster")
+        #expect(tempo["fromBelow"] as? String == "play zone.slower")
+        let page = FileManager.default.temporaryDirectory.appendingPathComponent("hp-bands-\(UUID().uuidString).html")
+        defer { try? FileManager.default.removeItem(at: page) }
+        let report = try runBinary(["report", policy, "-o", page.path])
+        #expect(report.exitCode == 0, "\(report.stderr)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.contains("<dt>dwell</dt><dd>3 s: a new level counts only once it has held that long"), "bands")
+        #expect(html.contains("<dt>plausible</dt><dd>2.5–20 min/km: a value outside is a bad sample"))
+        #expect(html.contains("from above: play zone.faster"))
+    }
+
     @Test func aPolicyWithoutBandsHasNoBandsSection() throws {
         let result = try runBinary(["table", "Policies/breathing.yaml"])
         #expect(result.exitCode == 0, "\(result.stderr)")

@@ -14,6 +14,9 @@ enum DecisionTableJSONReporter {
         var name: String
         var unit: String?
         var hysteresis: Double
+        var dwell: Double?
+        var plausibleMin: Double?
+        var plausibleMax: Double?
         var levels: [Level]
     }
 
@@ -26,6 +29,8 @@ enum DecisionTableJSONReporter {
         var reason: String?
         var values: String
         var leftWhen: String
+        var fromBelow: String?
+        var fromAbove: String?
     }
 
     struct Screen: Encodable {
@@ -77,13 +82,15 @@ enum DecisionTableJSONReporter {
                 },
                 bands: table.bands.map { band in
                     Band(
-                        name: band.name, unit: band.unit, hysteresis: band.hysteresis,
+                        name: band.name, unit: band.unit, hysteresis: band.hysteresis, dwell: band.dwell,
+                        plausibleMin: band.plausibleMin, plausibleMax: band.plausibleMax,
                         levels: band.levels.indices.map { index in
                             let level = band.levels[index]
                             return Level(
                                 name: level.name, below: level.below, action: level.play != nil ? "play" : "silent",
                                 play: level.play, layer: level.layer?.rawValue, reason: level.silent,
-                                values: band.values(ofLevel: index), leftWhen: band.leaving(level: index))
+                                values: band.values(ofLevel: index), leftWhen: band.leaving(level: index),
+                                fromBelow: level.fromBelow?.text, fromAbove: level.fromAbove?.text)
                         })
                 }))
     }

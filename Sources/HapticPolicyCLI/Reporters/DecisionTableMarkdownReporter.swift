@@ -53,8 +53,19 @@ enum DecisionTableMarkdownReporter {
         if !table.bands.isEmpty { out += "## Bands\n\n" }
         for band in table.bands {
             out += "### \(escape(band.name))\(band.unit.map { " (\(escape($0)))" } ?? "")\n\n"
-            out +=
-                "Edges \(band.edges.map(band.amount).joined(separator: ", ")); hysteresis \(band.amount(band.hysteresis)).\n\n"
+            var facts =
+                "Edges \(band.edges.map(band.amount).joined(separator: ", ")); hysteresis \(band.amount(band.hysteresis))"
+            if let dwell = band.dwell, dwell > 0 {
+                facts += "; dwell \(EventLogWriter.decimalText(dwell, decimals: 2)) s"
+            }
+            if let plausible = band.plausibleText { facts += "; plausible \(plausible)" }
+            out += escape(facts) + ".\n\n"
+            for level in band.levels where level.fromBelow != nil || level.fromAbove != nil {
+                let own = DecisionTable.Band.Entry(play: level.play, silent: level.silent)
+                out +=
+                    "- \(escape(level.name)): from below \(escape((level.fromBelow ?? own).text)); from above \(escape((level.fromAbove ?? own).text))\n"
+            }
+            if band.levels.contains(where: { $0.fromBelow != nil || $0.fromAbove != nil }) { out += "\n" }
             let rows = band.levels.indices.map { index in
                 let level = band.levels[index]
                 return [

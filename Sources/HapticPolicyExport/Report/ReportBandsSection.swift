@@ -30,6 +30,24 @@ enum ReportBandsSection {
                     ? "\(band.amount(band.hysteresis)): a level is left only \(band.amount(band.hysteresis)) past its edge, so a noisy value near an edge does not chatter"
                     : "none: a level is left as soon as the value crosses its edge"),
         ]
+        if let dwell = band.dwell, dwell > 0 {
+            facts.append(
+                Fact(
+                    label: "dwell",
+                    text:
+                        "\(ReportNumber.duration(dwell)): a new level counts only once it has held that long; a shorter excursion neither rings nor moves the level"
+                ))
+        }
+        if let plausible = band.plausibleText {
+            facts.append(
+                Fact(
+                    label: "plausible",
+                    text: "\(plausible): a value outside is a bad sample (implausible), decided silent; the level stays"
+                ))
+        }
+        if band.levels.contains(where: { $0.fromBelow != nil || $0.fromAbove != nil }) {
+            facts.append(Fact(label: "directions", text: "entering a level from below and from above may differ"))
+        }
         if !usedBy.isEmpty { facts.append(Fact(label: "used by", text: usedBy.joined(separator: ", "))) }
         return facts
     }
@@ -50,6 +68,16 @@ enum ReportBandsSection {
             Column(header: "Left when") { band, index in htmlEscaped(band.leaving(level: index)) },
             Column(header: "On entering") { band, index in
                 let level = band.levels[index]
+                if level.fromBelow != nil || level.fromAbove != nil {
+                    let own = DecisionTable.Band.Entry(play: level.play, silent: level.silent)
+                    let ways = [("from below", level.fromBelow), ("from above", level.fromAbove)].map { way, entry in
+                        let entry = entry ?? own
+                        let kind = entry.play != nil ? "decision-play" : "decision-silent"
+                        let text = entry.text
+                        return "<span class=\"\(kind)\">\(way): \(htmlEscaped(text))</span>"
+                    }
+                    return ways.joined(separator: "<br>")
+                }
                 guard let play = level.play else {
                     return "<span class=\"decision-silent\">silent: \(htmlEscaped(level.silent ?? ""))</span>"
                 }

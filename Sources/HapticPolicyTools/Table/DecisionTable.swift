@@ -90,6 +90,27 @@ public struct DecisionTable: Sendable, Hashable {
             public var layer: Layer?
             /// The designer's reason when entering is silent.
             public var silent: String?
+            /// What entering from the level below does, in a band with directions.
+            public var fromBelow: Entry? = nil
+            /// What entering from the level above does, in a band with directions.
+            public var fromAbove: Entry? = nil
+        }
+
+        /// What entering a level one way does: play `play`, or be silent for `silent`.
+        public struct Entry: Sendable, Hashable {
+            /// The feedback played; nil when silent.
+            public var play: String?
+            /// The designer's reason when silent.
+            public var silent: String?
+
+            /// Creates one.
+            public init(play: String?, silent: String?) {
+                self.play = play
+                self.silent = silent
+            }
+
+            /// `play zone.faster` or `silent: every other zone change`.
+            public var text: String { play.map { "play " + $0 } ?? "silent: " + (silent ?? "") }
         }
 
         /// The band set's name.
@@ -100,6 +121,22 @@ public struct DecisionTable: Sendable, Hashable {
         public var hysteresis: Double
         /// Levels from lowest to highest.
         public var levels: [Level]
+        /// Seconds a new level must hold before it counts; nil for none.
+        public var dwell: Double? = nil
+        /// The plausible range's ends (inclusive); both nil when every value is plausible.
+        public var plausibleMin: Double? = nil
+        /// The plausible range's upper end.
+        public var plausibleMax: Double? = nil
+
+        /// `2.5–20 min/km`, `0 and above`, or nil when every value is plausible.
+        public var plausibleText: String? {
+            switch (plausibleMin, plausibleMax) {
+            case (let low?, let high?): EventLogWriter.decimalText(low, decimals: 2) + "–" + amount(high)
+            case (let low?, nil): amount(low) + " and above"
+            case (nil, let high?): amount(high) + " and below"
+            case (nil, nil): nil
+            }
+        }
 
         /// The ascending edges, one fewer than the levels.
         public var edges: [Double] { levels.dropLast().map { $0.below ?? .infinity } }
@@ -148,13 +185,17 @@ public struct DecisionTable: Sendable, Hashable {
         }
         self.invariants = invariants
         bands = content.bands.map { band in
-            Band(
+            let entry = { (entry: PolicyContent.Band.Entry?) in
+                entry.map { Band.Entry(play: $0.play.map { content.feedback[$0].name }, silent: $0.silent) }
+            }
+            return Band(
                 name: band.name, unit: band.unit, hysteresis: band.hysteresis,
                 levels: band.levels.map { level in
                     Band.Level(
                         name: level.name, below: level.below, play: level.play.map { content.feedback[$0].name },
-                        layer: level.play.map { content.feedback[$0].layer }, silent: level.silent)
-                })
+                        layer: level.play.map { content.feedback[$0].layer }, silent: level.silent,
+                        fromBelow: entry(level.fromBelow), fromAbove: entry(level.fromAbove))
+                }, dwell: band.dwell, plausibleMin: band.plausible?.min, plausibleMax: band.plausible?.max)
         }
         let bandLayer: [Layer?] = content.bands.map { band in
             band.plays.first.map { content.feedback[$0].layer }
