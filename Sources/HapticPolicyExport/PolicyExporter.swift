@@ -49,8 +49,19 @@ package enum PolicyExporter {
         var byTarget: [ExportTarget: [ExportablePattern]] = [:]
         var diagnostics: [Diagnostic] = []
         var seen: Set<[String]> = []
+        // Patterns are instantiated once per platform that overrides something, else once
+        // for all targets (the feedback as written).
+        var resolved: [Platform?: [ExportablePattern]] = [:]
         for target in chosen {
-            let (patterns, found) = ExportablePattern.all(in: policy, parameters: parameters, on: target.platform)
+            let platform = target.platform.flatMap { platform in
+                policy.content.feedback.contains { $0.platforms[platform] != nil } ? platform : nil
+            }
+            if let patterns = resolved[platform] {
+                byTarget[target] = patterns
+                continue
+            }
+            let (patterns, found) = ExportablePattern.all(in: policy, parameters: parameters, on: platform)
+            resolved[platform] = patterns
             byTarget[target] = patterns
             diagnostics += found.filter { seen.insert([$0.code, "\($0.location)", $0.message]).inserted }
         }

@@ -1,4 +1,6 @@
 import Foundation
+import HapticPolicy
+import HapticPolicyTools
 import Testing
 
 @Suite struct ExportCommandTests {
@@ -30,33 +32,12 @@ import Testing
         let out = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
         let policy = out.appendingPathComponent("clash.yaml")
-        try """
-        policy: clash
-        version: 1
-        feedback:
-          zone.up:
-            layer: ui
-            pattern:
-              events:
-                - {type: transient, time: 0}
-          zone_up:
-            layer: ui
-            pattern:
-              events:
-                - {type: transient, time: 0.1}
-        events:
-          button.tap: {layer: ui, screens: [home]}
-          button.hold: {layer: ui, screens: [home]}
-        screens:
-          home:
-            enter: [prepare-engine]
-            table:
-              button.tap: {play: zone.up}
-              button.hold: {play: zone_up}
-        budgets:
-          - {id: B-1, each: screen, max: 6, per: 10}
-
-        """.write(to: policy, atomically: true, encoding: .utf8)
+        // The registry's example of HP709: `zone.up` (line 4) and `zone_up` (line 9).
+        guard case .export(let text, _, _) = DiagnosticCode.exportFileNameClash.example else {
+            Issue.record("HP709's example is not an export")
+            return
+        }
+        try text.write(to: policy, atomically: true, encoding: .utf8)
         let files = out.appendingPathComponent("files")
         let result = try runBinary(["export", policy.path, "--to", "all", "--out", files.path])
         #expect(result.exitCode == 1, "\(result.stderr)")

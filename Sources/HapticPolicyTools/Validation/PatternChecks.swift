@@ -274,45 +274,36 @@ enum PatternChecks {
                             otherFix: "split the event"))
                 }
             }
-            if kind.isAudio {
-                if let expression = event.volume, let value = number(expression, "\(label) volume"),
-                    !(value >= 0 && value <= 1)
-                {
-                    out.append(
-                        PatternFinding(
-                            code: .audioValueOutOfRange, site: "\(label) volume", location: expression.location,
-                            problem: "the volume is \(show(value))", fix: "use a value from 0 (silent) to 1",
-                            otherFix: "change the volume expression"))
-                }
-                if let expression = event.pitch, let value = number(expression, "\(label) pitch"),
-                    !(value >= -1 && value <= 1)
-                {
-                    out.append(
-                        PatternFinding(
-                            code: .audioValueOutOfRange, site: "\(label) pitch", location: expression.location,
-                            problem: "the pitch is \(show(value))", fix: "use a value from -1 (lowest) to 1 (highest)",
-                            otherFix: "change the pitch expression"))
-                }
-            }
+            // One range check for every per-event value: a tap's intensity and sharpness,
+            // a sound's volume and pitch.
+            typealias Ranged = (
+                code: DiagnosticCode, name: String, expression: Located<HapticPolicy.Expression>?, low: Double,
+                high: Double,
+                fix: String
+            )
+            var ranged: [Ranged] = []
             if kind.isHaptic {
-                if let expression = event.intensity, let value = number(expression, "\(label) intensity"),
-                    !(value >= 0 && value <= 1)
-                {
-                    out.append(
-                        PatternFinding(
-                            code: .intensityOutOfRange, site: "\(label) intensity", location: expression.location,
-                            problem: "the intensity is \(show(value))", fix: "use a value from 0 to 1",
-                            otherFix: "change the intensity expression"))
-                }
-                if let expression = event.sharpness, let value = number(expression, "\(label) sharpness"),
-                    !(value >= 0 && value <= 1)
-                {
-                    out.append(
-                        PatternFinding(
-                            code: .sharpnessOutOfRange, site: "\(label) sharpness", location: expression.location,
-                            problem: "the sharpness is \(show(value))", fix: "use a value from 0 to 1",
-                            otherFix: "change the sharpness expression"))
-                }
+                ranged.append((.intensityOutOfRange, "intensity", event.intensity, 0, 1, "use a value from 0 to 1"))
+                ranged.append((.sharpnessOutOfRange, "sharpness", event.sharpness, 0, 1, "use a value from 0 to 1"))
+            }
+            if kind.isAudio {
+                ranged.append(
+                    (.audioValueOutOfRange, "volume", event.volume, 0, 1, "use a value from 0 (silent) to 1"))
+                ranged.append(
+                    (
+                        .audioValueOutOfRange, "pitch", event.pitch, -1, 1,
+                        "use a value from -1 (lowest) to 1 (highest)"
+                    ))
+            }
+            for check in ranged {
+                guard let expression = check.expression, let value = number(expression, "\(label) \(check.name)"),
+                    !(value >= check.low && value <= check.high)
+                else { continue }
+                out.append(
+                    PatternFinding(
+                        code: check.code, site: "\(label) \(check.name)", location: expression.location,
+                        problem: "the \(check.name) is \(show(value))", fix: check.fix,
+                        otherFix: "change the \(check.name) expression"))
             }
             if kind == .continuous {
                 for curve in event.curves {
