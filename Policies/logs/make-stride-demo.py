@@ -11,10 +11,11 @@ a reset; on the workout screen they set a cadence of 172 and start easy. The GPS
 (easy -> tempo -> easy within a second: no ring) and loses its fix (pace 0: implausible,
 the zone stays); they speed up to tempo (zone.faster), then a fartlek changes zone faster
 than the budget allows (the fourth ring in 30 s is over-budget), and they ease off
-(zone.slower). They turn the coach down to essentials (the lap goes silent, the zones
-still ring), then off (a zone change while off is silent and never rings later), then
-full again. They correct their maximum heart rate (the heart zones move), stop at a
-traffic light (the cadence stops and the pause is confirmed in one decision), resume at
+(zone.slower). They turn the coach down to essentials (the lap goes silent and the
+cadence stops, the zones still ring), then off (a zone change while off is silent and
+never rings later), then full again, and set their cadence again. They correct their
+maximum heart rate (the heart zones move), stop at a traffic light (the cadence stops
+and the pause is confirmed in one decision), resume at
 168, run a threshold stretch into the top heart zone (heart.high), reach their goal,
 cool down, scroll the summary and share it, and finally reset their data (a reset sent
 without its value, or with an unknown one, is a bad value, not "cancelled").
@@ -95,6 +96,7 @@ run(25, 5.6, 152)
 emit("haptics.level", 0.4, value="off")
 run(30, 6.5, 142)
 emit("haptics.level", 0.4, value="full")
+emit("cadence.set", 0.6, value=172)    # essentials stopped the cadence: set it again
 run(15, 6.5, 142)
 
 # The runner corrects their maximum heart rate: the heart zones move with it.
