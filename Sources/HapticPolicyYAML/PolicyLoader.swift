@@ -11,10 +11,19 @@ public enum PolicyLoader {
         guard let root = tree.root else {
             return LoadResult(document: nil, diagnostics: tree.diagnostics, source: tree.source)
         }
-        var decoder = PolicyDecoder(file: file, source: tree.source ?? "")
-        let document = decoder.decode(root)
-        let diagnostics = (tree.diagnostics + decoder.diagnostics).sorted { $0.location < $1.location }
-        return LoadResult(document: document, diagnostics: diagnostics, source: tree.source)
+        // `include:` paths are relative to the folder of `file`, read from disk.
+        let merged = PolicyIncludes.merge(root, file: file, bytes: bytes.count, limits: limits)
+        var decoder = PolicyDecoder(file: file, source: tree.source ?? "", included: merged.sources)
+        var document = decoder.decode(merged.root)
+        if !merged.included.isEmpty { document?.included = merged.included }
+        let diagnostics = (tree.diagnostics + merged.diagnostics + decoder.diagnostics).sorted {
+            $0.location < $1.location
+        }
+        var result = LoadResult(document: document, diagnostics: diagnostics, source: tree.source)
+        result.sources = merged.sources
+        if let source = tree.source { result.sources[file] = source }
+        result.includedFiles = merged.named
+        return result
     }
 
     /// Reads and parses a policy file; `"-"` reads standard input. An unreadable file

@@ -120,3 +120,23 @@ private struct ExpressionParser {
             offset: index)
     }
 }
+
+extension Expression {
+    /// The expression with every parameter named in `values` replaced by its number (a
+    /// policy's constants, `PolicyDecoder.constants`); other names stay parameters. When
+    /// no name is left the whole expression is folded to one number.
+    public func substituting(_ values: [String: Double]) -> Expression {
+        let replaced = replacing(values)
+        if replaced.parameters.isEmpty, let value = try? replaced.evaluate([:]) { return .number(value) }
+        return replaced
+    }
+
+    private func replacing(_ values: [String: Double]) -> Expression {
+        switch self {
+        case .number: self
+        case .parameter(let name): values[name].map(Expression.number) ?? self
+        case .negate(let operand): .negate(operand.replacing(values))
+        case .binary(let op, let lhs, let rhs): .binary(op, lhs.replacing(values), rhs.replacing(values))
+        }
+    }
+}

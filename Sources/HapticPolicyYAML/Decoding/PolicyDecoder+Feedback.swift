@@ -132,6 +132,7 @@ extension PolicyDecoder {
                 node, of: "parameter '\(name.value)'", keys: ["default", "min", "max", "unit"], required: ["default"],
                 owner: name.location)
         else { return nil }
+        if let constant = constants[name.value] { report(Self.shadowsConstant(name, constant: constant)) }
         let defaultValue = fields["default"].flatMap { number($0, for: "default") }
         let minimum = fields["min"].flatMap { number($0, for: "min") }
         let maximum = fields["max"].flatMap { number($0, for: "max") }
