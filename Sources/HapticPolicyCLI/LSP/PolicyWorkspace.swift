@@ -41,6 +41,9 @@ final class PolicyWorkspace {
         var policy: Policy?
         /// For a test file: the analysis of the policy it names, when that can be read.
         var policyFile: PolicyFile?
+        /// For a policy: the lines of each file it includes (`include:`), by path, so a
+        /// finding in one is published for that file.
+        var included: [String: TextLines] = [:]
     }
 
     /// The policy a test file names, analysed.
@@ -184,7 +187,8 @@ final class PolicyWorkspace {
         remember(index, for: path)
         return Analysis(
             path: path, lines: lines, diagnostics: checked.diagnostics, index: index, isTestFile: false,
-            document: checked.document, policy: checked.policy)
+            document: checked.document, policy: checked.policy,
+            included: checked.includedSources.mapValues(TextLines.init))
     }
 
     /// Whether `path` is a scenario: a file in a `scenarios` folder, where `simulate`

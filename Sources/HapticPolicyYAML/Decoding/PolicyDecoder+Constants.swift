@@ -41,6 +41,8 @@ extension PolicyDecoder {
                             at: location(in: entry.value, characterOffset: error.offset)))
                     continue
                 }
+                // A constant another one names is used, even when that one fails.
+                usedConstants.formUnion(expression.parameters)
                 var usable = true
                 for used in Set(expression.parameters).sorted() where constants[used] == nil {
                     usable = false
