@@ -81,10 +81,10 @@ extension PolicyDecoder {
     /// (template parameters) stay. Marks the constants used.
     mutating func substitutingConstants(_ expression: HapticPolicy.Expression) -> HapticPolicy.Expression {
         guard !constants.isEmpty else { return expression }
-        let names = expression.parameters.filter { constants[$0] != nil }
+        let names = Set(expression.parameters.filter { constants[$0] != nil && !templateParameters.contains($0) })
         guard !names.isEmpty else { return expression }
         usedConstants.formUnion(names)
-        return expression.substituting(constants.mapValues(\.value))
+        return expression.substituting(constants.filter { names.contains($0.key) }.mapValues(\.value))
     }
 
     /// The value of a number written as a constant or an expression of constants, when

@@ -119,6 +119,8 @@ extension PolicyDecoder {
         if let node = fields["params"], let entries = namedEntries(node, for: "params") {
             parameters = entries.compactMap { parameter(named: $0.name, $0.value) }
         }
+        templateParameters = Set(parameters.map(\.name.value))
+        defer { templateParameters = [] }
         let loop = fields["loop"].flatMap { expression($0, for: "loop") }
         guard let eventsNode = fields["events"], let items = list(eventsNode, for: "events") else { return nil }
         let events = items.compactMap { patternEvent($0) }

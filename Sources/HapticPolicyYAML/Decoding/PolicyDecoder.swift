@@ -27,6 +27,9 @@ struct PolicyDecoder {
     var constants: [String: Located<Double>] = [:]
     /// The constants some number used.
     var usedConstants: Set<String> = []
+    /// The parameters of the pattern being read: in its expressions these names are the
+    /// parameters, never constants (a clash is HP231).
+    var templateParameters: Set<String> = []
 
     /// Creates a decoder for the text of `file`; `included` holds the text of the files
     /// merged into its tree by `include:`, by file name.
