@@ -7,7 +7,7 @@ extension DiagnosticCode {
     /// HP006; across the files of `include:` the loader reports it (`PolicyIncludes.swift`).
     package static let duplicateDeclaration = DiagnosticCode(
         "HP218", .error, "duplicate-declaration",
-        "a screen, event, feedback, band set, layer or constant is declared twice (in one file built in code, or in two included files)",
+        "a screen, event, feedback, band set, layer or constant is declared twice: in a document built in code, or in two files of an include",
         stage: .validation,
         example: .document("Tests/HapticPolicyYAMLTests/Fixtures/checks/HP218-duplicate-declaration.fail.json"))
     /// A constant nothing uses (`HapticPolicyYAML`'s `PolicyDecoder+Constants.swift`).
