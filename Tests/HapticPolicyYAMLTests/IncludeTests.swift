@@ -93,6 +93,16 @@ import Testing
         #expect(policy.invariantLocation("U-1") == SourceLocation(file: url.path, line: 21, column: 5))
     }
 
+    @Test func theLanguageReferenceShowsTheMultiFileExampleAsTested() throws {
+        let url = try #require(Self.stride).deletingLastPathComponent()
+        let reference = try String(
+            contentsOf: RepositoryFiles.root.appendingPathComponent("Docs/policy-language.md"), encoding: .utf8)
+        for file in ["stride.yaml", "stride/catalogue.yaml", "stride/workout.yaml"] {
+            let text = try String(contentsOf: url.appendingPathComponent(file), encoding: .utf8)
+            #expect(reference.contains("`\(file)`") && reference.contains("```yaml\n" + text + "```"), "\(file)")
+        }
+    }
+
     @Test func theBundleIsTheSameFromAnyPathAndNamesTheIncludedFilesRelatively() throws {
         let url = try #require(Self.stride)
         let direct = try #require(PolicyLoader.load(path: url.path).document)
