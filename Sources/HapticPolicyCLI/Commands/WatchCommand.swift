@@ -99,7 +99,10 @@ struct WatchSession {
             files = watched
             roundPrints = files.map(FileFingerprint.of)
             debouncer = WatchDebouncer(seen: roundPrints)
-            if !added.isEmpty { context.stdout.line("  also watching \(added.joined(separator: ", ")) (included)") }
+            if !added.isEmpty {
+                context.stdout.line("  also watching \(added.joined(separator: ", ")) (included)")
+                context.stdout.flush()
+            }
         }
         follow()
         let clock = ContinuousClock()
