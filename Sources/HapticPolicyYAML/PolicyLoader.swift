@@ -5,14 +5,20 @@ import HapticPolicyTools
 /// Loads policy files: bytes → checked UTF-8 → libyaml events → node tree → `PolicyDocument`,
 /// collecting a located diagnostic for every problem instead of throwing.
 public enum PolicyLoader {
-    /// Parses a policy from raw bytes; `file` names it in diagnostics.
-    public static func parse(_ bytes: [UInt8], file: String, limits: ParseLimits = .default) -> LoadResult {
+    /// Parses a policy from raw bytes; `file` names it in diagnostics. The files it
+    /// includes are read from disk, or from `contents` when it has a file's bytes (an
+    /// editor's unsaved buffer), by the path locations name it by.
+    public static func parse(
+        _ bytes: [UInt8], file: String, limits: ParseLimits = .default,
+        contents: (@Sendable (String) -> [UInt8]?)? = nil
+    ) -> LoadResult {
         let tree = YAMLDataFile.read(bytes, file: file, limits: limits)
         guard let root = tree.root else {
             return LoadResult(document: nil, diagnostics: tree.diagnostics, source: tree.source)
         }
         // `include:` paths are relative to the folder of `file`, read from disk.
-        let merged = PolicyIncludes.merge(root, file: file, bytes: bytes.count, limits: limits)
+        let merged = PolicyIncludes.merge(
+            root, file: file, bytes: bytes.count, limits: limits, contents: contents)
         var decoder = PolicyDecoder(file: file, source: tree.source ?? "", included: merged.sources)
         var document = decoder.decode(merged.root)
         if !merged.included.isEmpty { document?.included = merged.included }

@@ -120,4 +120,38 @@ import Testing
         #expect(start["line"] as? Int == 1)
         #expect(start["character"] as? Int == 52)
     }
+
+    @Test func anOpenIncludedFileIsCheckedAsPartOfItsPolicyOnItsUnsavedText() throws {
+        let folder = try Self.folder(part: Self.goodPart)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let main = folder.appendingPathComponent("main.yaml").absoluteString
+        let part = folder.appendingPathComponent("sub/part.yaml").absoluteString
+        func open(_ uri: String, _ text: String) -> [UInt8] {
+            LanguageServerTests.notification(
+                "textDocument/didOpen",
+                ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1, "text": text]])
+        }
+        // The part's buffer, not the file on disk, has the mistake.
+        let edit = LanguageServerTests.notification(
+            "textDocument/didChange",
+            ["textDocument": ["uri": part, "version": 2], "contentChanges": [["text": Self.badPart]]])
+        let run = LanguageServerTests.serve([
+            LanguageServerTests.initialize, open(main, Self.head + Self.rest) + open(part, Self.goodPart),
+            LanguageServerTests.request(
+                2, "textDocument/hover", ["textDocument": ["uri": main], "position": ["line": 0, "character": 0]]),
+            edit, LanguageServerTests.request(3, "shutdown"),
+            LanguageServerTests.notification("exit"),
+        ])
+        let published = run.messages.filter { $0["method"] as? String == "textDocument/publishDiagnostics" }
+            .compactMap { $0["params"] as? [String: Any] }
+        func codes(_ params: [String: Any]) -> [String] {
+            (params["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+        }
+        // Opened clean: no "missing policy" for the part, which is no policy of its own.
+        let first = published.filter { $0["uri"] as? String == part }
+        #expect(first.first.map(codes) == [], "\(published)")
+        // After the edit, the part's finding is published for it, and its policy checked again.
+        #expect(first.last.map(codes) == ["HP101"], "\(published)")
+        #expect(published.filter { $0["uri"] as? String == main }.count == 2, "\(published)")
+    }
 }

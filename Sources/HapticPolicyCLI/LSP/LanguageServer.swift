@@ -192,6 +192,8 @@ final class LanguageServer {
     /// A change to one document can change a test file's findings (its policy's names).
     private func markChanged(_ uri: String) {
         pendingDiagnostics.insert(uri)
+        // The policies that include it check it again.
+        if let path = workspace.documents[uri]?.path { pendingDiagnostics.formUnion(workspace.includers(of: path)) }
         markTestFilesChanged()
     }
 

@@ -104,7 +104,13 @@ enum PolicyFrontEnd {
             }
             return checked
         case .yaml:
-            let loaded = PolicyLoader.parse(bytes, file: name)
+            // Included files open in an editor are read from its buffers, as the policy is.
+            let open = context.openDocuments
+            var contents: (@Sendable (String) -> [UInt8]?)?
+            if !open.isEmpty {
+                contents = { @Sendable path -> [UInt8]? in open[CommandContext.openDocumentKey(path)] }
+            }
+            let loaded = PolicyLoader.parse(bytes, file: name, contents: contents)
             checked.document = loaded.document
             checked.diagnostics = loaded.diagnostics
             checked.source = loaded.source

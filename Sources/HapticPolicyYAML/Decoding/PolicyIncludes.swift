@@ -54,6 +54,8 @@ struct PolicyIncludes {
     /// The real path of that folder, when it exists.
     private let realFolder: String?
     private let limits: ParseLimits
+    /// The bytes of a file that are not (yet) those on disk, by path.
+    private let contents: (@Sendable (String) -> [UInt8]?)?
     private var merged: Merged
     /// The sections of each file, in merge order.
     private var tables: [(file: String, pairs: [YAMLNode.Pair])] = []
@@ -61,7 +63,10 @@ struct PolicyIncludes {
     private var firstInclude: [String: SourceLocation] = [:]
     private var totalBytes: Int
 
-    private init(root: YAMLNode, file: String, bytes: Int, limits: ParseLimits) {
+    private init(
+        root: YAMLNode, file: String, bytes: Int, limits: ParseLimits, contents: (@Sendable (String) -> [UInt8]?)?
+    ) {
+        self.contents = contents
         mainFile = file
         let isPath = !file.hasPrefix("<")
         folder = isPath ? file.lastIndex(of: "/").map { String(file[...$0]) } ?? "" : ""
@@ -72,12 +77,16 @@ struct PolicyIncludes {
     }
 
     /// Merges the includes of `root`, the tree of `file` (`bytes` long). A tree without
-    /// `include:` comes back unchanged.
-    static func merge(_ root: YAMLNode, file: String, bytes: Int, limits: ParseLimits) -> Merged {
+    /// `include:` comes back unchanged. `contents` gives the bytes of a file when they
+    /// are not those on disk (an editor's buffer).
+    static func merge(
+        _ root: YAMLNode, file: String, bytes: Int, limits: ParseLimits,
+        contents: (@Sendable (String) -> [UInt8]?)? = nil
+    ) -> Merged {
         guard let pairs = root.pairs, pairs.contains(where: { $0.key.scalarText == "include" }) else {
             return Merged(root: root)
         }
-        var includes = PolicyIncludes(root: root, file: file, bytes: bytes, limits: limits)
+        var includes = PolicyIncludes(root: root, file: file, bytes: bytes, limits: limits, contents: contents)
         let main = file.hasPrefix("<") ? [] : [baseName(file)]
         includes.visit(pairs, file: file, directory: [], depth: 0, chain: main)
         includes.mergeTables(root)
@@ -189,7 +198,7 @@ struct PolicyIncludes {
         }
         var info = stat()
         guard stat(display, &info) == 0, info.st_mode & S_IFMT != S_IFDIR,
-            let data = FileManager.default.contents(atPath: display)
+            let data = contents?(display).map({ Data($0) }) ?? FileManager.default.contents(atPath: display)
         else {
             let isDirectory = info.st_mode & S_IFMT == S_IFDIR
             report(
