@@ -256,7 +256,8 @@ struct PolicyDecoder {
             report(
                 DiagnosticCode.constantShadowsParameter(
                     "run-time parameter '\(name.value)' has the name of a constant, so '\(name.value)' in an edge or a condition could mean either; rename the parameter or the constant",
-                    at: name.location, notes: [Diagnostic.Note("the constant is declared here", at: constant.location)]))
+                    at: name.location, notes: [Diagnostic.Note("the constant is declared here", at: constant.location)])
+            )
         }
         guard let setBy, let min, let max, let defaultValue else { return nil }
         return ParameterDecl(
