@@ -1,19 +1,23 @@
-/// A line and column in the policy's source file. The file is named once, by the policy
-/// (`Policy.file`), so a compiled policy holds no path of the machine that compiled it.
-/// Encoded as `[line, column]`.
+/// A line and column in one of the policy's source files. The files are named once, by
+/// the policy (`Policy.file`, and `PolicyContent.files` for included ones), so a compiled
+/// policy holds no path of the machine that compiled it. Encoded as `[line, column]` in
+/// the main file, `[line, column, file]` in an included one.
 package struct SourcePosition: Sendable, Hashable, Codable {
     /// The 1-based line (0 for values not written in a file).
     package var line: Int
     /// The 1-based column, in Unicode scalars.
     package var column: Int
+    /// The file: 0 for the main file, `n` for `PolicyContent.files[n - 1]`.
+    package var file: Int
 
     /// Creates a position.
-    package init(line: Int, column: Int) {
+    package init(line: Int, column: Int, file: Int = 0) {
         self.line = line
         self.column = column
+        self.file = file
     }
 
-    /// The position of a location, dropping its file.
+    /// The position of a location, dropping its file (the main file's).
     package init(_ location: SourceLocation) {
         self.init(line: location.line, column: location.column)
     }
@@ -23,18 +27,30 @@ package struct SourcePosition: Sendable, Hashable, Codable {
         line == 0 ? .unknown : SourceLocation(file: file, line: line, column: column)
     }
 
-    /// Decodes `[line, column]`.
+    /// The location of this position in `files` (the main file first, then the included
+    /// ones, as `Policy.files` names them); `.unknown` for a position not in a file.
+    package func location(in files: [String]) -> SourceLocation {
+        guard line != 0, files.indices.contains(file) else { return .unknown }
+        return SourceLocation(file: files[file], line: line, column: column)
+    }
+
+    /// Decodes `[line, column]` or `[line, column, file]`.
     package init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         line = try container.decode(Int.self)
         column = try container.decode(Int.self)
+        file = container.isAtEnd ? 0 : try container.decode(Int.self)
+        guard file >= 0 else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "a negative file index")
+        }
     }
 
-    /// Encodes `[line, column]`.
+    /// Encodes `[line, column]`, or `[line, column, file]` outside the main file.
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         try container.encode(line)
         try container.encode(column)
+        if file != 0 { try container.encode(file) }
     }
 }
 
@@ -495,6 +511,10 @@ package struct PolicyContent: Sendable, Equatable, Codable {
     /// Run-time parameters in source order; nil when the policy declares none (and then
     /// left out of the JSON, so older content reads and hashes the same).
     package var parameters: [Parameter]?
+    /// The files the policy includes (`include:`), relative to the main file's folder, in
+    /// the order their declarations were merged; `SourcePosition.file` indexes them from 1.
+    /// Nil when the policy is one file, and then omitted from the JSON.
+    package var files: [String]?
 
     /// Creates content; `Policy` checks it before use.
     package init(
@@ -535,6 +555,7 @@ extension PolicyContent {
     /// run-time parameters), so
     /// the bundles of policies that use none of it stay byte for byte what they were.
     package var formatVersion: Int {
+        if files != nil { return 3 }
         if layers != nil || parameters != nil || invariants.contains(where: { $0.layer != nil })
             || budgets.contains(where: \.enforced)
         {
@@ -631,6 +652,7 @@ extension PolicyContent {
             }
         }
         if let problem = unique(invariants.map(\.id), "invariant") { return problem }
+        if let files, let problem = unique(files, "included file") { return problem }
         if let problem = unique(budgets.map(\.id), "budget") { return problem }
         for budget in budgets where budget.max < 1 || !(budget.window > 0) || !budget.window.isFinite {
             return "budget '\(budget.id)' has no usable max and window"

@@ -58,9 +58,13 @@ enum DecisionTableJSONReporter {
         var note: String?
         var line: Int
         var column: Int
+        /// The file the row is written in, when it is not the main file (`include:`).
+        var file: String?
     }
 
-    static func render(_ table: DecisionTable, policy: String) -> String {
+    /// The table as JSON; a row written in a file other than `file` (the policy's main
+    /// file, `Policy.file`) names its file.
+    static func render(_ table: DecisionTable, policy: String, file: String? = nil) -> String {
         encodeStably(
             Report(
                 policy: policy,
@@ -76,7 +80,9 @@ enum DecisionTableJSONReporter {
                                         when: row.condition, action: row.action.rawValue, target: row.target,
                                         layer: row.layer?.rawValue, reason: row.reason, cites: row.cites,
                                         directives: row.directives, note: row.note, line: row.location.line,
-                                        column: row.location.column)
+                                        column: row.location.column,
+                                        file: file == nil || row.location.file == file || row.location == .unknown
+                                            ? nil : row.location.file)
                                 })
                         })
                 },
