@@ -92,7 +92,8 @@ import Testing
                 Self.text(
                     events: "a.x: {layer: ui, screens: [settings], params: {bpm: {type: number, min: fast}}}",
                     table: "")) == ["HP011@8:75"])
-        let missing = load(Self.text(events: "a.x: {layer: ui, screens: [settings], value: {required: true}}", table: ""))
+        let missing = load(
+            Self.text(events: "a.x: {layer: ui, screens: [settings], value: {required: true}}", table: ""))
         #expect(missing.diagnostics.first?.message.contains("'type: number', 'type: string' or 'type: bool'") == true)
     }
 
@@ -121,7 +122,8 @@ import Testing
         #expect(missing.rule?.id == "events/data.reset")
         #expect(missing.rule?.location.line == 8)
         #expect(
-            missing.note == "'data.reset' needs 'value' to be one of confirmed, cancelled (events.data.reset); got no value")
+            missing.note
+                == "'data.reset' needs 'value' to be one of confirmed, cancelled (events.data.reset); got no value")
         let other = Self.decide(policy, "data.reset", value: .string("reset"))
         #expect(other.reason == .badValue)
         #expect(
@@ -180,7 +182,8 @@ import Testing
         #expect(missing.reason == .badValue)
         #expect(missing.note?.hasSuffix("got no value") == true)
         let other = Self.decide(
-            policy, "beat.set", params: [.init(name: "bpm", value: .number(60)), .init(name: "tempo", value: .number(1))])
+            policy, "beat.set",
+            params: [.init(name: "bpm", value: .number(60)), .init(name: "tempo", value: .number(1))])
         #expect(other.reason == .badValue)
         #expect(other.note == "'beat.set' has no param 'tempo' (events.beat.set declares bpm); remove it")
     }
@@ -335,9 +338,11 @@ import Testing
 
     @Test func choicesCoveredByRowsNeedNoCatchAll() {
         let declared = "{type: string, one-of: [confirmed, cancelled]}"
-        let both = "data.reset:\n  - {when: {value: confirmed}, play: thud}\n  - {when: {value: cancelled}, silent: kept}"
+        let both =
+            "data.reset:\n  - {when: {value: confirmed}, play: thud}\n  - {when: {value: cancelled}, silent: kept}"
         #expect(
-            Self.findings(Self.text(events: "data.reset: {layer: ui, screens: [settings], value: \(declared)}", table: both))
+            Self.findings(
+                Self.text(events: "data.reset: {layer: ui, screens: [settings], value: \(declared)}", table: both))
                 == [])
         // Without the declaration any other string may come: the cell stays incomplete, as in v1.
         #expect(

@@ -57,7 +57,9 @@ package struct NumberRange: Sendable, Hashable, Codable {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "a range has at most one bound on each side"))
         }
-        self.init(lower: above ?? atLeast, lowerInclusive: atLeast != nil, upper: below ?? atMost, upperInclusive: atMost != nil)
+        self.init(
+            lower: above ?? atLeast, lowerInclusive: atLeast != nil, upper: below ?? atMost,
+            upperInclusive: atMost != nil)
     }
 
     /// Encodes the bounds under the words that say whether they are included.

@@ -289,7 +289,9 @@ public struct DecisionTable: Sendable, Hashable {
         if let value = condition.value { parts.append("value = \(value)") }
         if let subject = condition.subject { parts.append("subject = \"\(subject)\"") }
         if let range = condition.range { parts.append("value " + range.text) }
-        if let oneOf = condition.oneOf { parts.append("value in [" + oneOf.map(\.description).joined(separator: ", ") + "]") }
+        if let oneOf = condition.oneOf {
+            parts.append("value in [" + oneOf.map(\.description).joined(separator: ", ") + "]")
+        }
         return parts.joined(separator: ", ")
     }
 }

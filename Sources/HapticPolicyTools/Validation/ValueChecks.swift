@@ -151,16 +151,19 @@ enum ValueChecks {
 
     // MARK: Bands
 
-    static func bandFindings(_ band: Located<String>, _ event: EventDecl, _ context: ValidationContext) -> [Diagnostic] {
+    static func bandFindings(_ band: Located<String>, _ event: EventDecl, _ context: ValidationContext) -> [Diagnostic]
+    {
         var out: [Diagnostic] = []
         guard let payload = event.payload, payload.kind.value == .number else { return [] }
         if let required = payload.required, !required.value {
             out.append(
                 DiagnosticCode.optionalBandValue(
                     "band '\(band.value)' needs a number in every sample of '\(event.name.value)', but its value is `required: false`; a sample without one is decided bad-value here anyway: remove `required: false`",
-                    at: band.location, notes: [Diagnostic.Note("`required: false` is set here", at: required.location)]))
+                    at: band.location, notes: [Diagnostic.Note("`required: false` is set here", at: required.location)])
+            )
         }
-        if let decl = context.bands[band.value], let plausible = decl.plausible, payload.min != nil || payload.max != nil,
+        if let decl = context.bands[band.value], let plausible = decl.plausible,
+            payload.min != nil || payload.max != nil,
             plausible.min?.value != payload.min?.value || plausible.max?.value != payload.max?.value
         {
             func text(_ low: Double?, _ high: Double?) -> String {
@@ -293,7 +296,8 @@ enum ValueChecks {
         if let speaks = condition.speaks { parts.append("speaks=\(speaks.value)") }
         if let subject = condition.subject { parts.append("subject=\(subject.value)") }
         if let values = ValueSet(condition) {
-            parts += values.numbers.map(\.text) + values.strings.sorted() + values.bools.sorted { !$0 && $1 }.map { "\($0)" }
+            parts +=
+                values.numbers.map(\.text) + values.strings.sorted() + values.bools.sorted { !$0 && $1 }.map { "\($0)" }
         }
         return parts.joined(separator: "|")
     }
@@ -347,7 +351,9 @@ struct ValueInterval: Equatable {
     }
 
     /// Whether lower end (a, ai) starts before (b, bi).
-    static func startsBefore(_ a: Double, _ ai: Bool, _ b: Double, _ bi: Bool) -> Bool { a < b || (a == b && ai && !bi) }
+    static func startsBefore(_ a: Double, _ ai: Bool, _ b: Double, _ bi: Bool) -> Bool {
+        a < b || (a == b && ai && !bi)
+    }
     /// Whether upper end (a, ai) ends before (b, bi).
     static func endsBefore(_ a: Double, _ ai: Bool, _ b: Double, _ bi: Bool) -> Bool { a < b || (a == b && !ai && bi) }
 
@@ -364,7 +370,8 @@ struct ValueInterval: Equatable {
 
     func intersection(_ other: ValueInterval) -> ValueInterval {
         let (l, li) = Self.startsBefore(low, lowIn, other.low, other.lowIn) ? (other.low, other.lowIn) : (low, lowIn)
-        let (h, hi) = Self.endsBefore(high, highIn, other.high, other.highIn) ? (high, highIn) : (other.high, other.highIn)
+        let (h, hi) =
+            Self.endsBefore(high, highIn, other.high, other.highIn) ? (high, highIn) : (other.high, other.highIn)
         return ValueInterval(low: l, lowIn: li, high: h, highIn: hi)
     }
 

@@ -323,7 +323,8 @@ extension PolicyDecoder {
         let high = upper.flatMap { number($0.value, for: $0.name) }
         guard lower == nil || low != nil, upper == nil || high != nil else { return false }
         range = NumberRangeDecl(
-            lower: low, lowerInclusive: lower?.name == "at-least", upper: high, upperInclusive: upper?.name == "at-most",
+            lower: low, lowerInclusive: lower?.name == "at-least", upper: high,
+            upperInclusive: upper?.name == "at-most",
             location: node.location)
         return true
     }
