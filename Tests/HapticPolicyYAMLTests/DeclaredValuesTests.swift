@@ -251,6 +251,19 @@ import Testing
         #expect(Self.decide(policy, "level.set", value: .string("1")).note == "other levels")
     }
 
+    @Test func aRefusedPayloadDoesNotCoverTheCell() throws {
+        let policy = try Self.policy(Self.reset)
+        var coverage = PolicyCoverage(policy: policy)
+        let refused = TimedEvent(
+            time: 1, event: .init(name: "data.reset", screen: "settings", value: .string("reset")))
+        coverage.record(Self.decide(policy, "data.reset", value: .string("reset")), for: refused)
+        #expect(coverage.cells.hit.isEmpty)
+        let taken = TimedEvent(
+            time: 2, event: .init(name: "data.reset", screen: "settings", value: .string("cancelled")))
+        coverage.record(Self.decide(policy, "data.reset", value: .string("cancelled")), for: taken)
+        #expect(coverage.cells.hit == ["settings/data.reset"])
+    }
+
     // MARK: Completeness
 
     static func pace(_ rows: String, value: String = "number") -> String {
