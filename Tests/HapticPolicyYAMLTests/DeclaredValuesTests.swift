@@ -208,6 +208,27 @@ import Testing
         #expect(out.rule?.id == "events/pace.sample")
     }
 
+    @Test func anOptionalValueMissingInABandCellIsTheBandsBadValue() throws {
+        let text = Self.text(
+            events: "pace.sample: {layer: ui, screens: [settings], value: {type: number, required: false}}",
+            table: "pace.sample: {band: pace}",
+            bands: """
+                bands:
+                  pace:
+                    hysteresis: 0.1
+                    levels:
+                      - {name: fast, below: 5, play: tap}
+                      - {name: slow, play: thud}
+                """)
+        #expect(Self.findings(text) == ["HP251@17:27"])
+        let document = try #require(load(text).document)
+        let policy = try Policy(compiling: document)
+        let missing = Self.decide(policy, "pace.sample")
+        #expect(missing.reason == .badValue)
+        #expect(missing.rule?.id == "settings/pace.sample")
+        #expect(missing.note == "band 'pace' needs a number in 'value'")
+    }
+
     @Test func rangeAndSetConditionsMatchWithTheirBoundsIncludedOrNot() throws {
         let policy = try Self.policy(
             Self.text(
