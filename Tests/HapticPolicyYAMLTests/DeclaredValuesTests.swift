@@ -390,6 +390,26 @@ import Testing
             ).first?.hasPrefix("the value \"cancelled\" of 'data.reset' is decided by no row") == true)
     }
 
+    @Test func aGapForOneSpeaksIsNamedWithIt() {
+        let text = Self.pace(
+            "- {when: {speaks: true}, play: thud}\n- {when: {speaks: false, value: {below: 5}}, play: tap}")
+        #expect(
+            Self.messages(text, "HP309").first?.hasPrefix(
+                "values from 5 up of 'split.pace' with `speaks: false` are decided by no row") == true)
+        let covered = Self.pace(
+            "- {when: {speaks: true}, play: thud}\n- {when: {speaks: false, value: {below: 5}}, play: tap}\n- {when: {value: {at-least: 5}}, silent: slow}"
+        )
+        #expect(Self.findings(covered) == [])
+    }
+
+    @Test func aRangeWithTwoLowerBoundsIsRefusedInABundle() throws {
+        let good = try JSONDecoder().decode(NumberRange.self, from: Data(#"{"at-least":1,"below":2}"#.utf8))
+        #expect(good == NumberRange(lower: 1, lowerInclusive: true, upper: 2, upperInclusive: false))
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(NumberRange.self, from: Data(#"{"above":1,"at-least":2}"#.utf8))
+        }
+    }
+
     // MARK: Overlaps and shadowing
 
     @Test func aRowCoveredByTwoEarlierRowsIsShadowedByBoth() {
