@@ -485,6 +485,35 @@ import Testing
         #expect(ContinuousClock.now - start < .seconds(60))
     }
 
+    // MARK: Table
+
+    @Test func theTableShowsPayloadsAndValueConditions() throws {
+        let policy = try Self.policy(
+            Self.text(
+                events: """
+                    data.reset: {layer: ui, screens: [settings], value: {type: string, one-of: [confirmed, cancelled]}}
+                    beat.set: {layer: ui, screens: [settings], params: {bpm: {type: number, min: 20, required: false}}}
+                    route.kind: {layer: ui, screens: [settings], value: string}
+                    """,
+                table: """
+                    data.reset:
+                      - {when: {value: confirmed}, play: thud}
+                      - {when: {value: cancelled}, silent: kept}
+                    beat.set: {play: tap}
+                    route.kind:
+                      - {when: {value: {in: [trail, track]}}, play: tap}
+                      - {silent: other}
+                    """))
+        let table = DecisionTable(policy)
+        #expect(
+            table.payloads == [
+                .init(event: "data.reset", fields: ["value: one of confirmed, cancelled"]),
+                .init(event: "beat.set", fields: ["param bpm: a number of at least 20 (optional)"]),
+            ])
+        let route = try #require(table.screens.first?.cells.first { $0.event == "route.kind" })
+        #expect(route.rows.map(\.condition) == ["value in [\"trail\", \"track\"]", nil])
+    }
+
     // MARK: Bundles
 
     @Test func payloadsAndConditionsSurviveTheBundleAndMakeFormat3() throws {

@@ -175,6 +175,12 @@ public struct DecisionTable: Sendable, Hashable {
         public var event: String
         /// `value: one of confirmed, cancelled`, `param bpm: a number from 20 to 300 (optional)`.
         public var fields: [String]
+
+        /// Creates one.
+        public init(event: String, fields: [String]) {
+            self.event = event
+            self.fields = fields
+        }
     }
 
     /// Events that declare their payload (`value: {type: ...}`, `params:`), in catalogue order.
