@@ -444,6 +444,41 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         }
     }
 
+    /// A run-time parameter: a number a setting event sets while the app runs.
+    package struct Parameter: Sendable, Hashable, Codable {
+        /// The parameter's name (`max_hr`).
+        package var name: String
+        /// The setting event whose `value` sets it (`profile.set`).
+        package var setBy: String
+        /// The smallest value it takes, inclusive.
+        package var min: Double
+        /// The largest value it takes, inclusive.
+        package var max: Double
+        /// Its value until the setting event sets it.
+        package var defaultValue: Double
+        /// The unit, for people.
+        package var unit: String?
+        /// The designer's note.
+        package var note: String?
+        /// Where the parameter is declared.
+        package var location: SourcePosition
+
+        /// Creates one.
+        package init(
+            name: String, setBy: String, min: Double, max: Double, defaultValue: Double, unit: String?,
+            note: String?, location: SourcePosition
+        ) {
+            self.name = name
+            self.setBy = setBy
+            self.min = min
+            self.max = max
+            self.defaultValue = defaultValue
+            self.unit = unit
+            self.note = note
+            self.location = location
+        }
+    }
+
     /// The policy's name (`policy:`).
     package var name: String
     /// The base name of the file compiled (`plavo.yaml`), without any directory.
@@ -473,13 +508,18 @@ package struct PolicyContent: Sendable, Equatable, Codable {
     package var invariants: [Invariant]
     /// Budgets in source order.
     package var budgets: [Budget]
+    /// Run-time parameters in source order; nil when the policy declares none (and then
+    /// left out of the JSON, so older content reads and hashes the same).
+    package var parameters: [Parameter]?
 
     /// Creates content; `Policy` checks it before use.
     package init(
         name: String, source: String, description: String?, warmup: Double, hapticsOnly: Bool,
         location: SourcePosition, screens: [Screen], events: [Event], feedback: [FeedbackPlan], bands: [Band],
-        cells: [Cell], invariants: [Invariant], budgets: [Budget], layers: [LayerInfo]? = nil
+        cells: [Cell], invariants: [Invariant], budgets: [Budget], layers: [LayerInfo]? = nil,
+        parameters: [Parameter]? = nil
     ) {
+        self.parameters = parameters
         self.layers = layers
         self.name = name
         self.source = source
@@ -498,16 +538,22 @@ package struct PolicyContent: Sendable, Equatable, Codable {
 }
 
 extension PolicyContent {
+    /// The setting events, in event-id order (right after the built-in state events): each
+    /// parameter's `set-by` event.
+    package var settingEventNames: [String] { (parameters ?? []).map(\.setBy) }
+
     /// The layers events and feedback belong to: the declared ones, or `Layer.implicit`.
     package var layerNames: [Layer] { layers.map { $0.map(\.name) } ?? Layer.implicit }
 
     /// The oldest bundle format that holds this content: 2 unless it uses what format 3
     /// added (declared layers, a speech rule on another layer, enforced budgets, a band's
     /// dwell, plausible range or directions, sounds in patterns, platform overrides,
-    /// declared payloads and number or set conditions), so
+    /// run-time parameters, declared payloads and number or set conditions), so
     /// the bundles of policies that use none of it stay byte for byte what they were.
     package var formatVersion: Int {
-        if layers != nil || invariants.contains(where: { $0.layer != nil }) || budgets.contains(where: \.enforced) {
+        if layers != nil || parameters != nil || invariants.contains(where: { $0.layer != nil })
+            || budgets.contains(where: \.enforced)
+        {
             return 3
         }
         if bands.contains(where: { $0.dwell != nil || $0.plausible != nil || $0.hasDirections }) { return 3 }
@@ -534,7 +580,15 @@ extension PolicyContent {
             return nil
         }
         if let problem = unique(screens.map(\.name), "screen") { return problem }
-        if let problem = unique(StateEvent.allCases.map(\.rawValue) + events.map(\.name), "event") { return problem }
+        if let problem = unique(StateEvent.allCases.map(\.rawValue) + settingEventNames + events.map(\.name), "event") {
+            return problem
+        }
+        if let problem = unique((parameters ?? []).map(\.name), "parameter") { return problem }
+        for parameter in parameters ?? [] {
+            guard parameter.min.isFinite, parameter.max.isFinite, parameter.min < parameter.max,
+                parameter.defaultValue >= parameter.min, parameter.defaultValue <= parameter.max
+            else { return "parameter '\(parameter.name)' has no usable range and default" }
+        }
         if let problem = unique(feedback.map(\.name), "feedback") { return problem }
         if let problem = unique(bands.map(\.name), "band") { return problem }
         guard warmup.isFinite, warmup >= 0 else { return "the engine warm-up is not a finite number of seconds" }

@@ -26,8 +26,11 @@ public final class Policy: Sendable {
     /// Screen names, indexed by `ScreenID.rawValue`.
     public let screenNames: [String]
     /// Event names, indexed by `EventID.rawValue`: the built-in state events first
-    /// (in `StateEvent.allCases` order), then the catalogue in source order.
+    /// (in `StateEvent.allCases` order), then the policy's setting events (each
+    /// parameter's `set-by`), then the catalogue in source order.
     public let eventNames: [String]
+    /// The run-time parameters (`parameters:`), in source order.
+    public let parameterNames: [String]
     /// Subject names written in row conditions (`when: {subject: ...}`), by `SubjectID`.
     public let subjectNames: [String]
 
@@ -95,6 +98,21 @@ public final class Policy: Sendable {
     /// Whether any event declares a payload: false keeps `Session.decide` of a v1 policy
     /// to one predictable branch.
     package let checksPayloads: Bool
+    /// What a setting event sets.
+    package enum SettingEvent: Sendable {
+        /// The run-time parameter at this index of `content.parameters`.
+        case parameter(Int)
+    }
+
+    /// Built-in state events plus setting events: event ids below it are decided as state,
+    /// never by a table; catalogue ids start here.
+    package let stateEventCount: Int
+    /// What each setting event sets, by `id - StateEvent.allCases.count`.
+    package let settingEvents: [SettingEvent]
+    /// The rule each setting event cites (`parameters/max_hr`), in the same order.
+    package let settingRules: [Decision.Rule]
+    /// The run-time parameters of `content.parameters` (empty when none).
+    package let parameters: [PolicyContent.Parameter]
 
     /// The enforced budgets, in declaration order; empty for most policies.
     package let enforcedBudgets: [EnforcedBudget]
@@ -117,9 +135,17 @@ public final class Policy: Sendable {
         self.warmup = content.warmup
         self.feedback = content.feedback
 
-        let stateCount = StateEvent.allCases.count
+        let parameters = content.parameters ?? []
+        self.parameters = parameters
+        parameterNames = parameters.map(\.name)
+        settingEvents = parameters.indices.map { .parameter($0) }
+        settingRules = parameters.map {
+            Decision.Rule(id: "parameters/" + $0.name, location: $0.location.location(in: file))
+        }
+        let stateCount = StateEvent.allCases.count + content.settingEventNames.count
+        stateEventCount = stateCount
         screenNames = content.screens.map(\.name)
-        eventNames = StateEvent.allCases.map(\.rawValue) + content.events.map(\.name)
+        eventNames = StateEvent.allCases.map(\.rawValue) + content.settingEventNames + content.events.map(\.name)
         screenIndex = Dictionary(screenNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         eventIndex = Dictionary(eventNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         feedbackIndex = Dictionary(

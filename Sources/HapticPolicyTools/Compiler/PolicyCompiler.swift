@@ -148,6 +148,14 @@ public enum PolicyCompiler {
                 : document.layers.map {
                     PolicyContent.LayerInfo(
                         name: $0.layer, plays: $0.plays?.value, note: $0.note, location: SourcePosition($0.location))
+                },
+            parameters: document.parameters.isEmpty
+                ? nil
+                : document.parameters.map {
+                    PolicyContent.Parameter(
+                        name: $0.name.value, setBy: $0.setBy.value, min: $0.min.value, max: $0.max.value,
+                        defaultValue: $0.defaultValue.value, unit: $0.unit, note: $0.note,
+                        location: SourcePosition($0.location))
                 })
     }
 

@@ -34,6 +34,8 @@ public struct PolicyDocument: Sendable, Hashable, Codable {
     public var screens: [ScreenDecl]
     /// Rate budgets (`budgets:`).
     public var budgets: [BudgetDecl]
+    /// Run-time parameters set by setting events, in source order (`parameters:`).
+    public var parameters: [ParameterDecl] = []
     /// Where the document starts.
     public var location: SourceLocation
 

@@ -63,7 +63,7 @@ struct PolicyDecoder {
 
     static let topLevelKeys = [
         "policy", "version", "description", "engine", "layers", "invariants", "feedback", "bands", "events",
-        "everywhere", "screens", "budgets",
+        "everywhere", "screens", "budgets", "parameters",
     ]
 
     /// Decodes the document; nil only when the root is not a mapping.
@@ -106,6 +106,9 @@ struct PolicyDecoder {
         }
         if let node = top["budgets"], let items = list(node, for: "budgets") {
             document.budgets = items.compactMap { budget($0) }
+        }
+        if let node = top["parameters"], let entries = namedEntries(node, for: "parameters") {
+            document.parameters = entries.compactMap { parameter(named: $0.name, $0.value) }
         }
         return document
     }
@@ -211,6 +214,25 @@ struct PolicyDecoder {
         return BudgetDecl(
             id: id, scope: scope, max: max, window: per, exceptions: exceptions, enforce: enforce,
             location: node.location)
+    }
+
+    /// A run-time parameter (`max_hr: {set-by: profile.set, min: 120, max: 220, default: 190}`).
+    private mutating func parameter(named name: Located<String>, _ node: YAMLNode) -> ParameterDecl? {
+        guard
+            let fields = fields(
+                node, of: "parameter '\(name.value)'", keys: ["set-by", "min", "max", "default", "unit", "note"],
+                required: ["set-by", "min", "max", "default"], owner: name.location)
+        else { return nil }
+        // Read every field before giving up, so each mistake is reported.
+        let setBy = fields["set-by"].flatMap { text($0, for: "set-by") }
+        let min = fields["min"].flatMap { number($0, for: "min") }
+        let max = fields["max"].flatMap { number($0, for: "max") }
+        let defaultValue = fields["default"].flatMap { number($0, for: "default") }
+        let unit = note(fields["unit"], for: "unit")
+        guard let setBy, let min, let max, let defaultValue else { return nil }
+        return ParameterDecl(
+            name: name, setBy: setBy, min: min, max: max, defaultValue: defaultValue, unit: unit,
+            note: note(fields["note"]), location: name.location)
     }
 
     /// An `except:` map (event → the designer's reason), shared by invariants and budgets.
