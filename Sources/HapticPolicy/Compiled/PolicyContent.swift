@@ -114,11 +114,16 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         package var note: String?
         /// Where the event is declared.
         package var location: SourcePosition
+        /// The declared payload (`value: {type: ...}`, `params:`); nil for a v1 event, and
+        /// then left out of the JSON so its content reads and hashes as before.
+        package var payload: Payload?
 
         /// Creates one.
         package init(
-            name: String, layer: Layer, screens: [Int]?, value: ValueKind?, note: String?, location: SourcePosition
+            name: String, layer: Layer, screens: [Int]?, value: ValueKind?, note: String?, location: SourcePosition,
+            payload: Payload? = nil
         ) {
+            self.payload = payload
             self.name = name
             self.layer = layer
             self.screens = screens
@@ -241,9 +246,20 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         package var value: ScalarValue?
         /// `subject:`.
         package var subject: String?
+        /// `value: {at-least: 4.25, below: 6}`: the value must be a number in the range.
+        /// Nil (and left out of the JSON) for conditions without one.
+        package var range: NumberRange?
+        /// `value: {in: [trail, track]}`: the value must equal one of these. Nil (and left
+        /// out of the JSON) for conditions without one.
+        package var oneOf: [ScalarValue]?
 
         /// Creates one.
-        package init(speaks: Bool?, value: ScalarValue?, subject: String?) {
+        package init(
+            speaks: Bool?, value: ScalarValue?, subject: String?, range: NumberRange? = nil,
+            oneOf: [ScalarValue]? = nil
+        ) {
+            self.range = range
+            self.oneOf = oneOf
             self.speaks = speaks
             self.value = value
             self.subject = subject
@@ -552,7 +568,7 @@ extension PolicyContent {
     /// The oldest bundle format that holds this content: 2 unless it uses what format 3
     /// added (declared layers, a speech rule on another layer, enforced budgets, a band's
     /// dwell, plausible range or directions, sounds in patterns, platform overrides,
-    /// run-time parameters), so
+    /// run-time parameters, declared payloads and number or set conditions), so
     /// the bundles of policies that use none of it stay byte for byte what they were.
     package var formatVersion: Int {
         if files != nil { return 3 }
@@ -564,7 +580,15 @@ extension PolicyContent {
         if bands.contains(where: { $0.dwell != nil || $0.plausible != nil || $0.hasDirections }) { return 3 }
         let sounds = { (plan: FeedbackPlan) in plan.pattern?.events.contains { $0.kind.isAudio } ?? false }
         if feedback.contains(where: { !$0.platforms.isEmpty || sounds($0) }) { return 3 }
+        if usesValues { return 3 }
         return 2
+    }
+
+    /// Whether any event declares a payload or any row condition compares numbers or
+    /// sets (`value: {below: 6}`, `value: {in: [...]}`): format 3.
+    package var usesValues: Bool {
+        events.contains { $0.payload != nil }
+            || cells.contains { $0.rows.contains { $0.condition?.range != nil || $0.condition?.oneOf != nil } }
     }
 
     /// The first inconsistency that would make the content unusable (an index out of

@@ -96,6 +96,12 @@ public final class Policy: Sendable {
         }
     }
 
+    /// By event id: the check of the event's declared payload (`value: {type: ...}`,
+    /// `params:`), or nil (every event of a v1 policy, and the built-in state events).
+    package let payloadChecks: [PayloadCheck?]
+    /// Whether any event declares a payload: false keeps `Session.decide` of a v1 policy
+    /// to one predictable branch.
+    package let checksPayloads: Bool
     /// What a setting event sets.
     package enum SettingEvent: Sendable {
         /// The run-time parameter at this index of `content.parameters`.
@@ -171,6 +177,16 @@ public final class Policy: Sendable {
                 if let index = eventIndex[exception.event] { speechExempt[index] = true }
             }
         }
+        payloadChecks =
+            Array(repeating: nil, count: stateCount)
+            + content.events.map { event in
+                event.payload.map {
+                    PayloadCheck(
+                        event: event.name, payload: $0,
+                        rule: Decision.Rule(id: "events/" + event.name, location: event.location.location(in: file)))
+                }
+            }
+        checksPayloads = content.events.contains { $0.payload != nil }
         self.speechRule = speechRule
         self.speechExempt = speechExempt
         needsSpeech = content.feedback.map { $0.layer == speechLayer }
@@ -293,7 +309,11 @@ public final class Policy: Sendable {
                     speaks: row.condition?.speaks, value: row.condition?.value,
                     subject: row.condition?.subject.flatMap { subjects[$0] }.map(SubjectID.init(rawValue:)),
                     action: action, ticker: row.ticker, directives: directives, rule: rule, levelRules: levelRules,
-                    note: row.note))
+                    note: row.note,
+                    test: row.condition.flatMap { condition in
+                        condition.range == nil && condition.oneOf == nil
+                            ? nil : CompiledRow.ValueTest(range: condition.range, oneOf: condition.oneOf)
+                    }))
         }
         return CompiledCell(rows: rows)
     }

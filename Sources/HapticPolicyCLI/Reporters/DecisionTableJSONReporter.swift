@@ -6,8 +6,15 @@ enum DecisionTableJSONReporter {
     struct Report: Encodable {
         var policy: String
         var invariants: [String: String]
+        /// Events with a declared payload; left out when none does.
+        var payloads: [Payload]?
         var screens: [Screen]
         var bands: [Band]
+    }
+
+    struct Payload: Encodable {
+        var event: String
+        var fields: [String]
     }
 
     struct Band: Encodable {
@@ -69,6 +76,8 @@ enum DecisionTableJSONReporter {
             Report(
                 policy: policy,
                 invariants: table.invariants,
+                payloads: table.payloads.isEmpty
+                    ? nil : table.payloads.map { Payload(event: $0.event, fields: $0.fields) },
                 screens: table.screens.map { screen in
                     Screen(
                         name: screen.name, enter: screen.onEnter, note: screen.note,

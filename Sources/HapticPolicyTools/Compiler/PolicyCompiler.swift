@@ -46,7 +46,7 @@ public enum PolicyCompiler {
             }
             return PolicyContent.Event(
                 name: event.name.value, layer: event.layer.value, screens: listed, value: event.value?.value,
-                note: event.note, location: files.position(event.name.location))
+                note: event.note, location: files.position(event.name.location), payload: payload(of: event))
         }
         // What each platform plays: a fallback naming a preset feedback takes that
         // feedback as the platform plays it.
@@ -103,7 +103,8 @@ public enum PolicyCompiler {
                 }
                 let condition = row.condition.map {
                     PolicyContent.Condition(
-                        speaks: $0.speaks?.value, value: $0.value?.value, subject: $0.subject?.value)
+                        speaks: $0.speaks?.value, value: $0.value?.value, subject: $0.subject?.value,
+                        range: $0.range?.range, oneOf: $0.oneOf?.map(\.value))
                 }
                 return PolicyContent.Row(
                     condition: condition, action: action, ticker: row.ticker?.value,
@@ -197,6 +198,19 @@ public enum PolicyCompiler {
         return FeedbackPlan(
             name: decl.name.value, layer: decl.layer.value, body: body, fallback: fallback, note: decl.note,
             location: SourceFiles(document).position(decl.name.location), platforms: platforms)
+    }
+
+    /// The compiled payload of an event that declares one (`value: {type: ...}` or `params:`).
+    static func payload(of event: EventDecl) -> PolicyContent.Payload? {
+        guard event.payload != nil || event.params != nil else { return nil }
+        func field(_ name: String, _ decl: PayloadDecl) -> PolicyContent.Payload.Field {
+            PolicyContent.Payload.Field(
+                name: name, kind: decl.kind.value, min: decl.min?.value, max: decl.max?.value,
+                oneOf: decl.oneOf?.map(\.value), required: decl.isRequired, location: SourcePosition(decl.location))
+        }
+        return PolicyContent.Payload(
+            value: event.payload.map { field("value", $0) },
+            params: event.params?.map { field($0.name.value, $0.payload) })
     }
 
     private static func firstIndex(_ names: [String]) -> [String: Int] {
