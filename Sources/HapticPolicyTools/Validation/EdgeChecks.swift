@@ -41,7 +41,9 @@ enum EdgeChecks {
             out += check(band, parameters: parameters, order: document.parameters.map(\.name.value), context: context)
         }
         let read = reads(document)
-        for parameter in document.parameters where !read.contains(parameter.name.value) {
+        // A name no expression can read is HP274's finding already.
+        for parameter in document.parameters
+        where !read.contains(parameter.name.value) && ParameterChecks.isUsableName(parameter.name.value) {
             out.append(
                 DiagnosticCode.unusedRunTimeParameter(
                     "nothing reads the run-time parameter '\(parameter.name.value)' that '\(parameter.setBy.value)' sets: use it in a band edge (`below: 0.6 * \(parameter.name.value)`) or remove it",
