@@ -67,6 +67,8 @@ package enum SignalChartSVG {
         func f(_ v: Double) -> String { JSONWriter.number(v, decimals: 2) }
         func clampY(_ v: Double) -> Double { y(min(v1, max(v0, v))) }
         let name = signal.event + (signal.subject.map { " · " + $0 } ?? "")
+        // Edges that read run-time parameters are drawn at the parameters' defaults.
+        let parametric = band.levels.contains { $0.edge != nil }
 
         var svg =
             "<svg class=\"signal\" role=\"img\" viewBox=\"0 0 \(f(width)) \(f(height))\" width=\"\(f(width))\" height=\"\(f(height))\" xmlns=\"http://www.w3.org/2000/svg\""
@@ -74,10 +76,11 @@ package enum SignalChartSVG {
             " data-event=\"\(htmlEscaped(signal.event))\" data-subject=\"\(htmlEscaped(signal.subject ?? ""))\" data-band=\"\(htmlEscaped(band.name))\""
         svg += " data-t0=\"\(f(t0))\" data-t1=\"\(f(t1))\" data-x0=\"\(f(x0))\" data-x1=\"\(f(x1))\">"
         svg +=
-            "<title>\(htmlEscaped("\(name) through band \(band.name): value over \(ReportNumber.span(t0, t1))"))</title>"
+            "<title>\(htmlEscaped("\(name) through band \(band.name): value over \(ReportNumber.span(t0, t1))\(parametric ? "; edges at the parameters' defaults" : "")"))</title>"
 
         // Hysteresis zones, then edges and the level names between them.
         let edges = band.edges
+
         svg += "<g class=\"bands\">"
         for (index, edge) in edges.enumerated() where edge + band.hysteresis > v0 && edge - band.hysteresis < v1 {
             if band.hysteresis > 0 {
@@ -92,7 +95,7 @@ package enum SignalChartSVG {
                 svg +=
                     "<line class=\"edge\" data-edge=\"\(f(edge))\" x1=\"\(f(x0))\" y1=\"\(f(y(edge)))\" x2=\"\(f(x1))\" y2=\"\(f(y(edge)))\" stroke=\"#b7791f\" stroke-width=\"1\" stroke-dasharray=\"5 3\"/>"
                 svg +=
-                    "<text class=\"edge-label\" x=\"\(f(x0 - 4))\" y=\"\(f(y(edge) + 4))\" text-anchor=\"end\" font-size=\"11\" fill=\"#8a5a12\">\(htmlEscaped(ReportNumber.amount(edge, unit: unit)))</text>"
+                    "<text class=\"edge-label\" x=\"\(f(x0 - 4))\" y=\"\(f(y(edge) + 4))\" text-anchor=\"end\" font-size=\"11\" fill=\"#8a5a12\">\(htmlEscaped(ReportNumber.amount(edge, unit: unit) + (band.levels[index].edge != nil ? " (default)" : "")))</text>"
             }
         }
         for (index, level) in band.levels.enumerated() {
