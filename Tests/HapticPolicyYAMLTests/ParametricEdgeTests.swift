@@ -243,7 +243,8 @@ import Testing
 
     @Test func aParameterNothingReadsIsAWarningAndAnEdgeReadingItIsARead() throws {
         let text = Self.zones.replacingOccurrences(
-            of: "default: 190, unit: bpm}\n", with: "default: 190, unit: bpm}\n  rest_hr: {set-by: profile.rest, min: 30, max: 90, default: 60}\n")
+            of: "default: 190, unit: bpm}\n",
+            with: "default: 190, unit: bpm}\n  rest_hr: {set-by: profile.rest, min: 30, max: 90, default: 60}\n")
         let findings = try Self.findings(text)
         #expect(findings.map(\.code) == ["HP241"])
         #expect(findings.first?.message.contains("'rest_hr'") == true)
@@ -266,7 +267,8 @@ import Testing
     @Test func theHeartRateZonesExampleDecidesAsItsTableSays() throws {
         let markdown = try String(
             contentsOf: RepositoryFiles.root.appendingPathComponent("Docs/policy-language.md"), encoding: .utf8)
-        let source = try #require(RepositoryFiles.documentedPolicies().first { ("\n" + $0.text).contains("\npolicy: zones\n") })
+        let source = try #require(
+            RepositoryFiles.documentedPolicies().first { ("\n" + $0.text).contains("\npolicy: zones\n") })
         let policy = try Policy(compiling: try #require(load(source.text).document))
         let section = try #require(markdown.components(separatedBy: "##### Heart-rate zones").dropFirst().first)
         let rows = section.components(separatedBy: "\n### ")[0].split(separator: "\n").filter {

@@ -15,7 +15,8 @@ extension DiagnosticCode {
         "a band edge divides by a range that contains 0, so for some parameter values it is not a number")
     static let parametricEdgesUnproven = DiagnosticCode.check(
         "HP144", .warning, "parametric-edges-unproven",
-        "lint could neither prove a band's parametric edges sound over the parameters' ranges nor find a counterexample")
+        "lint could neither prove a band's parametric edges sound over the parameters' ranges nor find a counterexample"
+    )
     static let unknownEdgeName = DiagnosticCode.check(
         "HP240", .error, "unknown-edge-name", "a band edge names something that is not a run-time parameter")
     static let unusedRunTimeParameter = DiagnosticCode.check(
@@ -111,19 +112,24 @@ enum EdgeChecks {
         var edges: [Edge] = []
         for (index, level) in band.levels.dropLast().enumerated() {
             if let expression = level.belowExpression {
-                edges.append(.init(level: index, expression: expression.value, location: expression.location, isConstant: false))
+                edges.append(
+                    .init(level: index, expression: expression.value, location: expression.location, isConstant: false))
             } else if let below = level.below, below.value.isFinite {
-                edges.append(.init(level: index, expression: .number(below.value), location: below.location, isConstant: true))
+                edges.append(
+                    .init(level: index, expression: .number(below.value), location: below.location, isConstant: true))
             } else {
                 return out  // a missing or bad edge: the band checks report it
             }
         }
         let used = Set(edges.flatMap { $0.expression.parameters })
         let box = order.filter { used.contains($0) }.compactMap { name in
-            parameters[name].map { Range(name: name, low: $0.min.value, high: $0.max.value, defaultValue: $0.defaultValue.value) }
+            parameters[name].map {
+                Range(name: name, low: $0.min.value, high: $0.max.value, defaultValue: $0.defaultValue.value)
+            }
         }
         guard box.allSatisfy({ $0.low < $0.high }) else { return out }  // HP270 reports it
-        let intervals = Dictionary(box.map { ($0.name, Interval(low: $0.low, high: $0.high)) }, uniquingKeysWith: { a, _ in a })
+        let intervals = Dictionary(
+            box.map { ($0.name, Interval(low: $0.low, high: $0.high)) }, uniquingKeysWith: { a, _ in a })
 
         // Finite everywhere: a division by a range containing 0 is not.
         for edge in edges where !edge.isConstant && linear(edge.expression) == nil {
@@ -151,7 +157,10 @@ enum EdgeChecks {
                         at: upper.location))
                 continue
             case .unproven:
-                out.append(unproven(band, "the edge `\(upper.text)` of '\(level)' stays above `\(lower.text)`", box, at: upper.location))
+                out.append(
+                    unproven(
+                        band, "the edge `\(upper.text)` of '\(level)' stays above `\(lower.text)`", box,
+                        at: upper.location))
                 continue
             case .proven:
                 break
@@ -168,7 +177,9 @@ enum EdgeChecks {
                         at: upper.location))
             case .unproven:
                 out.append(
-                    unproven(band, "'\(level)' stays wider than twice the hysteresis \(show(hysteresis))", box, at: upper.location))
+                    unproven(
+                        band, "'\(level)' stays wider than twice the hysteresis \(show(hysteresis))", box,
+                        at: upper.location))
             case .proven:
                 break
             }

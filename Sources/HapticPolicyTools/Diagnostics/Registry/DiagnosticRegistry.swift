@@ -32,7 +32,8 @@ package enum DiagnosticRegistry {
         .unknownFeedback, .unknownBand, .unknownScreen, .unknownEvent, .unknownInvariant, .unknownParameter,
         .invalidFallback, .stopWithoutLoop, .duplicateInvariant, .stateEventDeclared,
         .unusedFeedback, .unusedBand, .unusedScreen, .unusedInvariant, .feedbackNamedLikePreset, .stateEventInTable,
-        .unusedParameter, .duplicateDeclaration, .unknownEdgeName, .unusedRunTimeParameter, .runTimeParameterRange, .parameterDefaultOutsideRange,
+        .unusedParameter, .duplicateDeclaration, .unknownEdgeName, .unusedRunTimeParameter, .runTimeParameterRange,
+        .parameterDefaultOutsideRange,
         .settingEventClash, .settingEventInTable, .parameterNameUnusable,
         // HP3xx: the table.
         .gap, .overlappingRows, .shadowedRow, .eventNotOnScreen, .emptySilenceReason,
