@@ -703,7 +703,8 @@ extension Session {
 
 extension Session {
     /// `; band 'heart' edges now 114, 133, 152, 171` for each band an edge of which reads
-    /// the parameter: what a setting event moved, for logs and replays.
+    /// the parameter: what a setting event moved, for logs and replays (rounded to 6
+    /// decimals, so `0.7 * 170` reads 119).
     fileprivate func edgesNote(reading name: String) -> String {
         var out = ""
         for b in policy.parametricBands {
@@ -711,7 +712,7 @@ extension Session {
             let reads = policy.content.bands[b].levels.contains { $0.edge?.parameters.contains(name) == true }
             guard reads else { continue }
             let edges = bandEdges[band.edgeBase..<band.edgeBase + band.edgeCode.count]
-            out += "; band '\(band.name)' edges now " + edges.map { numberText($0) }.joined(separator: ", ")
+            out += "; band '\(band.name)' edges now " + edges.map { numberText(($0 * 1e6).rounded() / 1e6) }.joined(separator: ", ")
         }
         return out
     }
