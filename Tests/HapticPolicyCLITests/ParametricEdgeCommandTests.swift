@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+@testable import HapticPolicyCLI
+
+/// Band edges that read a run-time parameter, end to end through the built tool: heart-rate
+/// zones at 60/70/80/90 % of `max_hr` (`Fixtures/edges/zones.yaml`).
+@Suite struct ParametricEdgeCommandTests {
+    static let policy = "Tests/HapticPolicyCLITests/Fixtures/edges/zones.yaml"
+    static let scenario = "Tests/HapticPolicyCLITests/Fixtures/edges/climb.yaml"
+    static let tests = "Tests/HapticPolicyCLITests/Fixtures/edges/zones.tests.yaml"
+
+    @Test func lintIsCleanUnderStrict() {
+        let result = runInProcess(["lint", Self.policy, "--strict"])
+        #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+    }
+
+    @Test func theTableShowsEachEdgeAsWrittenAndAtTheDefault() throws {
+        let markdown = runInProcess(["table", Self.policy])
+        #expect(markdown.exitCode == 0, "\(markdown.stderr)")
+        #expect(
+            markdown.stdout.contains(
+                "Edges 0.6 * max_hr (114 bpm at the default), 0.7 * max_hr (133 bpm at the default)"))
+        let json = runInProcess(["table", Self.policy, "--format", "json"])
+        let object = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let bands = try #require(object["bands"] as? [[String: Any]])
+        let levels = try #require(bands.first?["levels"] as? [[String: Any]])
+        #expect(levels.first?["edge"] as? String == "0.6 * max_hr")
+        #expect(levels.first?["below"] as? Double == 114)
+        #expect(levels.last?["edge"] == nil)
+    }
+
+    /// A simulated climb with `profile.set` at 20 s: the zones move down at once, so z4
+    /// comes at 22 s (140 bpm, past 136 + 2) and z5 rings at 38 s (156 bpm, past 153 + 2
+    /// and the 2 s dwell), where at 190 it would have taken until 173 bpm.
+    @Test func aSimulatedClimbRingsTheTopZoneAtTheMovedEdge() throws {
+        let simulated = runInProcess(["simulate", Self.policy, "--scenario", Self.scenario])
+        #expect(simulated.exitCode == 0, "\(simulated.stderr)")
+        #expect(simulated.stdout.contains(#"{"t":20,"event":"profile.set","value":170}"#))
+        let result = runInProcess(["eval", Self.policy, "-", "--quiet"], stdin: simulated.stdout)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let decisions = try result.stdout.split(separator: "\n").map { line in
+            try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        let set = try #require(decisions.first { $0["event"] as? String == "profile.set" })
+        #expect(set["note"] as? String == "max_hr is now 170; band 'heart' edges now 102, 119, 136, 153")
+        let plays = decisions.filter { $0["action"] as? String == "play" }
+        #expect(plays.map { $0["t"] as? Double } == [38])
+        #expect(plays.map { $0["feedback"] as? String } == ["heart.high"])
+        let moves = decisions.compactMap { decision -> String? in
+            guard let band = decision["band"] as? [String: Any], let to = band["to"] as? String,
+                band["from"] as? String != to
+            else { return nil }
+            return "\(decision["t"] as? Double ?? -1):\(to)"
+        }
+        #expect(moves == ["1.0:z2", "18.0:z3", "22.0:z4", "38.0:z5"], "\(moves)")
+    }
+
+    @Test func testCasesSendTheSettingEventFirstAndCoverEveryZone() {
+        let result = runInProcess(["test", Self.tests, "--coverage", "--min-coverage", "100"])
+        #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("3 passed, 0 failed"), "\(result.stdout)")
+    }
+
+    @Test func theCompiledBundleDecidesLikeTheYAML() throws {
+        let bundle = FileManager.default.temporaryDirectory.appendingPathComponent("zones-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        let compiled = runInProcess(["compile", Self.policy, "-o", bundle.path])
+        #expect(compiled.exitCode == 0, "\(compiled.stderr)")
+        let text = try String(contentsOf: bundle, encoding: .utf8)
+        #expect(text.contains(#""formatVersion":3"#))
+        let simulated = runInProcess(["simulate", Self.policy, "--scenario", Self.scenario])
+        let fromYAML = runInProcess(["eval", Self.policy, "-", "--quiet"], stdin: simulated.stdout)
+        let fromBundle = runInProcess(["eval", bundle.path, "-", "--quiet"], stdin: simulated.stdout)
+        #expect(fromBundle.exitCode == 0, "\(fromBundle.stderr)")
+        #expect(fromBundle.stdout == fromYAML.stdout)
+    }
+
+    @Test func theReportShowsTheEdgesAsWrittenAndChartsThemAtTheDefaults() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("zones-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = directory.appendingPathComponent("climb.jsonl")
+        let simulated = runInProcess(["simulate", Self.policy, "--scenario", Self.scenario])
+        try simulated.stdout.write(to: log, atomically: true, encoding: .utf8)
+        let out = directory.appendingPathComponent("report.html")
+        let result = runInProcess(["report", Self.policy, "--events", log.path, "-o", out.path])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let html = try String(contentsOf: out, encoding: .utf8)
+        #expect(html.contains("0.6 * max_hr (114 bpm at the default)"))
+        #expect(html.contains("edges read run-time parameters"))
+        #expect(html.contains("edges at the parameters&#39; defaults"))
+        #expect(html.contains("152 bpm (default)"))
+    }
+}
