@@ -1,4 +1,5 @@
 import Foundation
+import HapticPolicyYAML
 import Testing
 
 @testable import HapticPolicyCLI
@@ -91,5 +92,14 @@ import Testing
         #expect(html.contains("edges read run-time parameters"))
         #expect(html.contains("edges at the parameters&#39; defaults"))
         #expect(html.contains("152 bpm (default)"))
+    }
+
+    @Test func hoverShowsAParametricEdgeAsWritten() throws {
+        let text = try String(contentsOfFile: Self.policy, encoding: .utf8)
+        let document = try #require(PolicyLoader.parse(Array(text.utf8), file: "zones.yaml").document)
+        let hover = PolicyHover.text(.band, "heart", document: document, policy: nil) ?? ""
+        #expect(
+            hover.contains("`z2`: `0.6 * max_hr` to below `0.7 * max_hr`, silent: an easy aerobic effort"), "\(hover)")
+        #expect(hover.contains("`z5`: `0.9 * max_hr` and above, plays `heart.high`"), "\(hover)")
     }
 }

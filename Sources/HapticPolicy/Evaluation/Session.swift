@@ -712,7 +712,8 @@ extension Session {
             let reads = policy.content.bands[b].levels.contains { $0.edge?.parameters.contains(name) == true }
             guard reads else { continue }
             let edges = bandEdges[band.edgeBase..<band.edgeBase + band.edgeCode.count]
-            out += "; band '\(band.name)' edges now " + edges.map { numberText(($0 * 1e6).rounded() / 1e6) }.joined(separator: ", ")
+            let texts = edges.map { numberText(($0 * 1e6).rounded() / 1e6) }
+            out += "; band '\(band.name)' edges now " + texts.joined(separator: ", ")
         }
         return out
     }
