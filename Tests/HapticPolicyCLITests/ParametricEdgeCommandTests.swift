@@ -102,4 +102,11 @@ import Testing
             hover.contains("`z2`: `0.6 * max_hr` to below `0.7 * max_hr`, silent: an easy aerobic effort"), "\(hover)")
         #expect(hover.contains("`z5`: `0.9 * max_hr` and above, plays `heart.high`"), "\(hover)")
     }
+
+    @Test func theGeneratedAPIDocumentsEachEdgeAsWrittenAndAtTheDefault() {
+        let result = runInProcess(["codegen", Self.policy, "-o", "-"])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("(z1 below 0.6 * max_hr (114 at the default), z2 below 0.7 * max_hr"))
+        #expect(result.stdout.contains("z5 above)"))
+    }
 }
