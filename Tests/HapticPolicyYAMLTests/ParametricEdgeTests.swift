@@ -213,14 +213,28 @@ import Testing
         #expect(try Self.findings(narrowed).isEmpty)
     }
 
-    @Test func edgesLintCannotProveNorRefuteAreAWarning() throws {
-        // max_hr * max_hr / 400 (36 to 121) is below 0.7 * max_hr (84 to 154) and wide enough
-        // for every max_hr in 120-220, but interval arithmetic loses that max_hr is one value.
+    @Test func nonLinearEdgesAreProvedOnSmallerPartsOfTheRange() throws {
+        // max_hr * max_hr / 400 (36 to 121) stays more than twice the hysteresis below
+        // 0.7 * max_hr (84 to 154) for every max_hr in 120-220; over the whole range
+        // interval arithmetic cannot tell (it forgets both read the same max_hr), over
+        // halves of it it can.
         let text = Self.zones.replacingOccurrences(of: "below: 0.6 * max_hr", with: "below: max_hr * max_hr / 400")
+        #expect(try Self.findings(text).isEmpty)
+    }
+
+    @Test func edgesLintCannotProveNorRefuteAreAWarning() throws {
+        // The gap is (max_hr - 170)^2 / 100 + 0.001: positive everywhere, 0.001 at 170, so
+        // no sample point refutes it and no split small enough proves it.
+        let text = Self.zones.replacingOccurrences(of: "hysteresis: 2", with: "hysteresis: 0")
+            .replacingOccurrences(of: "below: 0.6 * max_hr", with: "below: 3.4 * max_hr - 289")
+            .replacingOccurrences(of: "below: 0.7 * max_hr", with: "below: max_hr * max_hr / 100 + 0.001")
+            .replacingOccurrences(of: "below: 0.8 * max_hr", with: "below: max_hr * max_hr / 100 + 10")
+            .replacingOccurrences(of: "below: 0.9 * max_hr", with: "below: max_hr * max_hr / 100 + 20")
         let findings = try Self.findings(text)
         #expect(findings.map(\.code) == ["HP144"], "\(findings.map(\.message))")
         #expect(findings.allSatisfy { $0.severity == .warning })
         #expect(findings.first?.message.contains("could not prove") == true)
+        #expect(findings.first?.location.line == 13)
     }
 
     @Test func aDivisionByARangeContainingZeroIsAnError() throws {

@@ -27,7 +27,8 @@ extension DiagnosticCode {
 /// parameter, and over the box of the parameters' declared ranges the edges stay finite
 /// and strictly ascending, every inner level stays wider than twice the hysteresis and
 /// every level overlaps the plausible range. Each rule is proved with interval arithmetic
-/// (exact for linear edges, `k * p + c`); when the proof fails, the ends of each range and
+/// (exact for linear edges, `k * p + c`; others on ever smaller parts of the ranges); when
+/// the proof fails, the ends of each range and
 /// a grid are searched for a counterexample, reported with its values; when neither
 /// works, a warning says it could not be proven.
 enum EdgeChecks {
@@ -275,7 +276,32 @@ enum EdgeChecks {
             if fails, worst.map({ value < $0.value }) ?? true { worst = (value, point) }
         }
         if let worst { return .counterexample(worst.point) }
+        // Interval arithmetic forgets that `p * p` is one `p`: on smaller boxes it loses less.
+        if linear(margin) == nil, provedBySplitting(margin, strict: strict, box: box) { return .proven }
         return .unproven
+    }
+
+    /// Proves `margin > 0` (`>= 0`) by interval arithmetic on halves of the box, split
+    /// along the widest range, up to 512 boxes.
+    private static func provedBySplitting(_ margin: Expression, strict: Bool, box: [String: Interval]) -> Bool {
+        var pending = [box]
+        var budget = 512
+        while let piece = pending.popLast() {
+            budget -= 1
+            guard budget >= 0 else { return false }
+            if let bounds = interval(margin, piece), strict ? bounds.low > 0 : bounds.low >= 0 { continue }
+            guard
+                let (name, range) = piece.max(by: { ($0.value.high - $0.value.low) < ($1.value.high - $1.value.low) }),
+                range.high > range.low
+            else { return false }
+            let middle = (range.low + range.high) / 2
+            var lower = piece
+            lower[name] = Interval(low: range.low, high: middle)
+            var upper = piece
+            upper[name] = Interval(low: middle, high: range.high)
+            pending += [lower, upper]
+        }
+        return true
     }
 
     /// The ends of each range first, then its default, then a grid: 9 values a parameter
