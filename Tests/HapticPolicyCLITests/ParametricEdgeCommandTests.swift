@@ -31,9 +31,9 @@ import Testing
         #expect(levels.last?["edge"] == nil)
     }
 
-    /// A simulated climb with `profile.set` at 20 s: the zones move down at once, so z4
-    /// comes at 22 s (140 bpm, past 136 + 2) and z5 rings at 38 s (156 bpm, past 153 + 2
-    /// and the 2 s dwell), where at 190 it would have taken until 173 bpm.
+    /// A simulated climb (119 + t bpm) with `profile.set` at 20 s: the zones move down at
+    /// once, so z4 counts at 22 s (139 bpm past 136 + 2 at 20 s, then the 2 s dwell) and
+    /// z5 rings at 38 s (past 153 + 2 at 36 s), where at 190 it would wait for 173 bpm.
     @Test func aSimulatedClimbRingsTheTopZoneAtTheMovedEdge() throws {
         let simulated = runInProcess(["simulate", Self.policy, "--scenario", Self.scenario])
         #expect(simulated.exitCode == 0, "\(simulated.stderr)")
@@ -108,5 +108,27 @@ import Testing
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stdout.contains("(z1 below 0.6 * max_hr (114 at the default), z2 below 0.7 * max_hr"))
         #expect(result.stdout.contains("z5 above)"))
+    }
+
+    /// An edited top edge (92 % instead of 90 %), replayed over the simulated climb: the
+    /// warning moves from 38 s to 42 s (past 156.4 + 2 at 40 s, then the 2 s dwell).
+    @Test func diffReplaysTheSettingEventAndFindsTheMovedRing() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("zones-diff-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = directory.appendingPathComponent("climb.jsonl")
+        let simulated = runInProcess(["simulate", Self.policy, "--scenario", Self.scenario])
+        try simulated.stdout.write(to: log, atomically: true, encoding: .utf8)
+        let edited = directory.appendingPathComponent("zones.yaml")
+        let text = try String(contentsOfFile: Self.policy, encoding: .utf8)
+        try text.replacingOccurrences(of: "0.9 * max_hr", with: "0.92 * max_hr")
+            .write(to: edited, atomically: true, encoding: .utf8)
+        let result = runInProcess(["diff", Self.policy, edited.path, log.path])
+        #expect(result.stdout.contains("6 decisions changed"), "\(result.stdout)\(result.stderr)")
+        let changes = result.stdout.components(separatedBy: "climb.jsonl #").dropFirst()
+        let at38 = changes.first { $0.contains("t 38 s") }
+        #expect(at38?.contains("before: play heart.high") == true, "\(result.stdout)")
+        let at42 = changes.first { $0.contains("t 42 s") }
+        #expect(at42?.contains("after:  play heart.high") == true, "\(result.stdout)")
     }
 }

@@ -26,9 +26,9 @@ public struct Session: Sendable {
     /// The value of each run-time parameter, in `Policy.parameterNames` order: its default
     /// until its setting event sets it.
     package private(set) var parameterValues: [Double]
-    /// The current edges of the parametric bands (`CompiledBand.edgeBase` says where
-    /// each band's start), evaluated from `parameterValues`; empty when no edge reads a
-    /// parameter.
+    /// The current edges of the parametric bands (each band's start at its
+    /// `CompiledBand.edgeBase`), evaluated from `parameterValues`; empty when no edge
+    /// reads a parameter.
     package private(set) var bandEdges: [Double] = []
 
     /// Band state per (signal slot, subject slot): the level that counts (`-1` before the
