@@ -77,7 +77,7 @@ import Testing
         #expect(fromBundle.stdout == fromYAML.stdout)
     }
 
-    @Test func theReportShowsTheEdgesAsWrittenAndChartsThemAtTheDefaults() throws {
+    @Test func theReportShowsTheEdgesAsWrittenAndChartsThemAsTheSettingEventMovedThem() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("zones-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -90,8 +90,15 @@ import Testing
         let html = try String(contentsOf: out, encoding: .utf8)
         #expect(html.contains("0.6 * max_hr (114 bpm at the default)"))
         #expect(html.contains("edges read run-time parameters"))
-        #expect(html.contains("edges at the parameters&#39; defaults"))
+        // The chart starts with the edges at the default, labelled so, and steps to the
+        // edges at 170 where profile.set took effect (20 s).
+        #expect(html.contains("edges as the log&#39;s setting events moved them"))
         #expect(html.contains("152 bpm (default)"))
+        #expect(html.contains(#"data-edge="152" x1="52""#))
+        let moved = try #require(html.range(of: #"data-edge="153" x1=""#))
+        let x = html[moved.upperBound...].prefix { $0 != "\"" }
+        #expect(try #require(Double(x)) > 52, "the moved edge starts where the setting event was")
+        #expect(!html.contains(#"data-edge="153" x1="52""#))
     }
 
     @Test func hoverShowsAParametricEdgeAsWritten() throws {

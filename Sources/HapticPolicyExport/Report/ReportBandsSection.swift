@@ -53,7 +53,7 @@ enum ReportBandsSection {
                 Fact(
                     label: "parameters",
                     text:
-                        "edges read run-time parameters: the levels and the chart show them at the parameters' defaults; a setting event moves them while the app runs"
+                        "edges read run-time parameters: the levels show them at the parameters' defaults; a setting event moves them while the app runs, and the session charts step them where the log's setting events did"
                 ))
         }
         if !usedBy.isEmpty { facts.append(Fact(label: "used by", text: usedBy.joined(separator: ", "))) }
