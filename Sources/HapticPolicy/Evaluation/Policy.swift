@@ -117,6 +117,11 @@ public final class Policy: Sendable {
     package let settingRules: [Decision.Rule]
     /// The run-time parameters of `content.parameters` (empty when none).
     package let parameters: [PolicyContent.Parameter]
+    /// How many edges the parametric bands have together (a session keeps their current
+    /// values); 0 when no edge reads a parameter.
+    package let parametricEdgeCount: Int
+    /// The indices of the bands whose edges read run-time parameters.
+    package let parametricBands: [Int]
 
     /// The enforced budgets, in declaration order; empty for most policies.
     package let enforcedBudgets: [EnforcedBudget]
@@ -214,8 +219,17 @@ public final class Policy: Sendable {
         enforcedBudgets = enforced
         budgetRingCount = rings
 
-        bands = content.bands.map { band in
-            CompiledBand(
+        var edgeCount = 0
+        let names = parameters.map(\.name)
+        let compiledBands = content.bands.map { band in
+            // A parametric band's edges (constant ones as numbers) live in the session.
+            let code =
+                band.isParametric
+                ? band.levels.dropLast().map {
+                    $0.edge.flatMap { CompiledBand.Edge($0, names: names) } ?? .number($0.below ?? .infinity)
+                } : []
+            defer { edgeCount += code.count }
+            return CompiledBand(
                 name: band.name, edges: band.edges, hysteresis: band.hysteresis, dwell: band.dwell ?? 0,
                 plausible: (band.plausible?.min ?? -.infinity)...(band.plausible?.max ?? .infinity),
                 levels: band.levels.map {
@@ -224,8 +238,11 @@ public final class Policy: Sendable {
                     return .init(
                         name: $0.name, play: up.play, silent: up.silent, downPlay: down.play, downSilent: down.silent,
                         location: $0.location.location(in: files))
-                })
+                }, edgeCode: code, edgeBase: edgeCount)
         }
+        bands = compiledBands
+        parametricEdgeCount = edgeCount
+        parametricBands = compiledBands.indices.filter { compiledBands[$0].isParametric }
 
         var subjectNames: [String] = []
         var subjectIndex: [String: Int] = [:]

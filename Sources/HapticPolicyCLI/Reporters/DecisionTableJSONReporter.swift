@@ -38,6 +38,9 @@ enum DecisionTableJSONReporter {
         var leftWhen: String
         var fromBelow: String?
         var fromAbove: String?
+        /// The edge as written when it reads run-time parameters (`0.6 * max_hr`);
+        /// `below` is then its value at the defaults.
+        var edge: String?
     }
 
     struct Screen: Encodable {
@@ -105,7 +108,7 @@ enum DecisionTableJSONReporter {
                                 name: level.name, below: level.below, action: level.play != nil ? "play" : "silent",
                                 play: level.play, layer: level.layer?.rawValue, reason: level.silent,
                                 values: band.values(ofLevel: index), leftWhen: band.leaving(level: index),
-                                fromBelow: level.fromBelow?.text, fromAbove: level.fromAbove?.text)
+                                fromBelow: level.fromBelow?.text, fromAbove: level.fromAbove?.text, edge: level.edge)
                         })
                 }))
     }

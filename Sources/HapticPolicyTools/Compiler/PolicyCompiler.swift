@@ -65,6 +65,8 @@ public enum PolicyCompiler {
             }
             return plan(decl, in: document, platforms: platforms)
         }
+        let defaults = Dictionary(
+            document.parameters.map { ($0.name.value, $0.defaultValue.value) }, uniquingKeysWith: { first, _ in first })
         let bands = document.bands.map { band in
             PolicyContent.Band(
                 name: band.name.value, unit: band.unit, hysteresis: max(0, band.hysteresis.value),
@@ -81,10 +83,12 @@ public enum PolicyCompiler {
                             play: entry.play.map { resolved(feedbackIndex, $0, "feedback") },
                             silent: entry.silent?.value)
                     }
+                    // A parametric edge keeps its value at the parameters' defaults in `below`.
+                    let edge = level.belowExpression?.value
                     return PolicyContent.Band.Level(
-                        name: level.name.value, below: level.below?.value,
+                        name: level.name.value, below: edge.map { try? $0.evaluate(defaults) } ?? level.below?.value,
                         play: level.play.map { resolved(feedbackIndex, $0, "feedback") }, silent: level.silent?.value,
-                        fromBelow: entry(up: true), fromAbove: entry(up: false),
+                        fromBelow: entry(up: true), fromAbove: entry(up: false), edge: edge,
                         location: files.position(level.location))
                 },
                 location: files.position(band.location))

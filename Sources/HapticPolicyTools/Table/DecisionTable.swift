@@ -94,6 +94,9 @@ public struct DecisionTable: Sendable, Hashable {
             public var fromBelow: Entry? = nil
             /// What entering from the level above does, in a band with directions.
             public var fromAbove: Entry? = nil
+            /// The edge as written when it reads run-time parameters (`0.6 * max_hr`);
+            /// `below` is then its value at the parameters' defaults.
+            public var edge: String? = nil
         }
 
         /// What entering a level one way does: play `play`, or be silent for `silent`.
@@ -138,8 +141,17 @@ public struct DecisionTable: Sendable, Hashable {
             }
         }
 
-        /// The ascending edges, one fewer than the levels.
+        /// The ascending edges, one fewer than the levels (at the parameters' defaults).
         public var edges: [Double] { levels.dropLast().map { $0.below ?? .infinity } }
+
+        /// Each edge for people: `25 %`, or `0.6 * max_hr (114 bpm at the default)` for one
+        /// that reads run-time parameters.
+        public var edgeTexts: [String] {
+            levels.dropLast().map { level in
+                let value = amount(level.below ?? .infinity)
+                return level.edge.map { "\($0) (\(value) at the default)" } ?? value
+            }
+        }
 
         /// `25 %`: a value of this band set with at most two decimals and the unit.
         public func amount(_ value: Double) -> String {
@@ -221,7 +233,8 @@ public struct DecisionTable: Sendable, Hashable {
                     Band.Level(
                         name: level.name, below: level.below, play: level.play.map { content.feedback[$0].name },
                         layer: level.play.map { content.feedback[$0].layer }, silent: level.silent,
-                        fromBelow: entry(level.fromBelow), fromAbove: entry(level.fromAbove))
+                        fromBelow: entry(level.fromBelow), fromAbove: entry(level.fromAbove),
+                        edge: level.edge?.description)
                 }, dwell: band.dwell, plausibleMin: band.plausible?.min, plausibleMax: band.plausible?.max)
         }
         let bandLayer: [Layer?] = content.bands.map { band in

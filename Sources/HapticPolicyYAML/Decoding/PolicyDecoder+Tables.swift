@@ -77,7 +77,28 @@ extension PolicyDecoder {
         let fromAbove = fields["from-above"].flatMap { entry($0, for: "from-above") }
         let directed = towardGiven || fields["from-below"] != nil || fields["from-above"] != nil
         let name = fields["name"].flatMap { text($0, for: "name") }
-        let below = fields["below"].flatMap { number($0, for: "below") }
+        var below: Located<Double>?
+        var belowExpression: Located<HapticPolicy.Expression>?
+        var belowNames: [Located<String>] = []
+        var edgeUsable = true
+        if let node = fields["below"] {
+            if let edge = edgeExpression(node) {
+                if edge.value.parameters.isEmpty {
+                    // Names no parameter: a plain number, so a v1 band encodes as before.
+                    if let value = edge.value.constant {
+                        below = Located(value, at: edge.location)
+                    } else {
+                        report(Self.notFinite("below", at: node.location))
+                        edgeUsable = false
+                    }
+                } else {
+                    belowExpression = edge
+                    belowNames = expressionNames(node)
+                }
+            } else {
+                edgeUsable = false
+            }
+        }
         var play: Located<String>?
         var silent: Located<String>?
         switch exclusive(fields, ["play", "silent"], advice: "keep one: entering a level either plays or stays silent")
@@ -91,11 +112,53 @@ extension PolicyDecoder {
         case nil:
             break
         }
-        guard let name, fields["from-below"] == nil || fromBelow != nil, fields["from-above"] == nil || fromAbove != nil
+        guard let name, edgeUsable, fields["from-below"] == nil || fromBelow != nil,
+            fields["from-above"] == nil || fromAbove != nil
         else { return nil }
-        return BandDecl.Level(
+        var level = BandDecl.Level(
             name: name, below: below, play: play, silent: silent, fromBelow: fromBelow, fromAbove: fromAbove,
-            location: node.location)
+            belowExpression: belowExpression, location: node.location)
+        level.belowNames = belowNames
+        return level
+    }
+
+    /// A level's edge (`below:`): a number, or an expression text over run-time parameters
+    /// (`0.6 * max_hr`). Constants are substituted here, before the caller folds an
+    /// expression that names no parameter into a plain number.
+    mutating func edgeExpression(_ node: YAMLNode) -> Located<HapticPolicy.Expression>? {
+        expression(node, for: "below")
+    }
+
+    /// Every name an expression scalar mentions, each at its own line and column (for
+    /// errors about one name of an edge).
+    private func expressionNames(_ node: YAMLNode) -> [Located<String>] {
+        guard case .scalar(let text, _) = node.content else { return [] }
+        let chars = Array(text)
+        var out: [Located<String>] = []
+        var index = 0
+        while index < chars.count {
+            let c = chars[index]
+            if c.isNumber || c == "." {
+                // Skip a number, exponent included, as the parser reads it.
+                while index < chars.count, chars[index].isASCII, chars[index].isNumber || chars[index] == "." {
+                    index += 1
+                }
+                if index < chars.count, chars[index] == "e" || chars[index] == "E" {
+                    index += 1
+                    if index < chars.count, chars[index] == "-" || chars[index] == "+" { index += 1 }
+                    while index < chars.count, chars[index].isASCII, chars[index].isNumber { index += 1 }
+                }
+            } else if c.isLetter || c == "_" {
+                let start = index
+                while index < chars.count, chars[index].isLetter || chars[index].isNumber || chars[index] == "_" {
+                    index += 1
+                }
+                out.append(Located(String(chars[start..<index]), at: location(in: node, characterOffset: start)))
+            } else {
+                index += 1
+            }
+        }
+        return out
     }
 
     /// An event of the catalogue.
