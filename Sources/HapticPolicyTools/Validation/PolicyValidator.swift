@@ -17,11 +17,13 @@ public enum PolicyValidator {
         findings += ReferenceChecks.run(context)
         findings += UsageChecks.run(context)
         findings += TableChecks.run(context)
+        findings += ValueChecks.run(context)
         findings += LifecycleChecks.run(context)
         findings += InvariantChecks.run(context)
         findings += LayerChecks.run(context)
         findings += BudgetChecks.run(context)
         findings += ParameterChecks.run(context)
+        findings += EdgeChecks.run(context)
         findings += platformFindings(document, besides: findings)
         return findings.sorted(by: reportOrder)
     }

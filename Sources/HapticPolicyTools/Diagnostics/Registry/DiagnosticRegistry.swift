@@ -27,16 +27,20 @@ package enum DiagnosticRegistry {
         .tooFewBandLevels, .hysteresisOutOfRange, .parameterRangeInvalid, .notFinite, .intensityOnNonImpact,
         .emptyPattern, .audioValueOutOfRange, .audioInHapticsOnlyEngine, .badSoundFile, .dwellOutOfRange,
         .plausibleRangeEmpty, .levelNotPlausible, .bandEntryUndecided, .bandDirectionImpossible,
+        .parametricEdgesNotAscending, .parametricHysteresisTooWide, .parametricLevelNotPlausible, .edgeNotFinite,
+        .parametricEdgesUnproven,
         // HP2xx: references.
         .unknownFeedback, .unknownBand, .unknownScreen, .unknownEvent, .unknownInvariant, .unknownParameter,
         .invalidFallback, .stopWithoutLoop, .duplicateInvariant, .stateEventDeclared,
         .unusedFeedback, .unusedBand, .unusedScreen, .unusedInvariant, .feedbackNamedLikePreset, .stateEventInTable,
-        .unusedParameter, .duplicateDeclaration, .unusedConstant, .constantShadowsParameter, .runTimeParameterRange,
+        .unusedParameter, .duplicateDeclaration, .unusedConstant, .constantShadowsParameter, .unknownEdgeName,
+        .unusedRunTimeParameter, .bandRangeMismatch, .optionalBandValue, .runTimeParameterRange,
         .parameterDefaultOutsideRange, .settingEventClash, .settingEventInTable, .parameterNameUnusable,
         // HP3xx: the table.
         .gap, .overlappingRows, .shadowedRow, .eventNotOnScreen, .emptySilenceReason,
         .bandWithoutNumber, .tickWithoutPlay, .incompleteCell, .conditionValueMismatch, .unbalancedTicker,
-        .coldEngine,
+        .coldEngine, .payloadRangeEmpty, .payloadChoicesEmpty, .payloadChoiceRepeated, .conditionOutsidePayload,
+        .conditionNeverTrue, .overlappingValues,
         // HP4xx: invariants.
         .bannedPreset, .layerMixing, .valueWithoutBand, .exceptionUnknownEvent, .layerPlays, .unusedLayer,
         // HP5xx: budgets.
