@@ -261,6 +261,9 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         /// `value: {in: [trail, track]}`: the value must equal one of these. Nil (and left
         /// out of the JSON) for conditions without one.
         package var oneOf: [ScalarValue]?
+        /// Run-time parameters that must be in a range (`max_hr: {at-least: 200}`); nil
+        /// when the condition tests none (and then left out of the JSON).
+        package var parameters: [ParameterTest]?
 
         /// Creates one.
         package init(
@@ -272,6 +275,20 @@ package struct PolicyContent: Sendable, Equatable, Codable {
             self.speaks = speaks
             self.value = value
             self.subject = subject
+        }
+    }
+
+    /// A condition on a run-time parameter: its value must be in `range`.
+    package struct ParameterTest: Sendable, Hashable, Codable {
+        /// Index into `parameters`.
+        package var parameter: Int
+        /// The range.
+        package var range: NumberRange
+
+        /// Creates one.
+        package init(parameter: Int, range: NumberRange) {
+            self.parameter = parameter
+            self.range = range
         }
     }
 
@@ -684,6 +701,10 @@ extension PolicyContent {
                     guard bands.indices.contains(b) else { return "a row names a band that does not exist" }
                 case .silent, .stop(nil), .none:
                     break
+                }
+                let tested = row.condition?.parameters ?? []
+                if tested.contains(where: { !(parameters ?? []).indices.contains($0.parameter) }) {
+                    return "a row tests a run-time parameter that does not exist"
                 }
             }
         }

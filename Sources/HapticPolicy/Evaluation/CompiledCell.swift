@@ -33,6 +33,9 @@ package final class CompiledRow: Sendable {
     /// A number range or a set the value must be in (`value: {below: 6}`, `{in: [...]}`);
     /// nil for v1 conditions, so their rows test nothing more.
     package let test: ValueTest?
+    /// The run-time parameters the condition tests, each with its range; nil when none,
+    /// so rows that test none never look at the session's parameters.
+    package let parameterTests: [PolicyContent.ParameterTest]?
 
     /// A row condition's number range and set, as plain comparisons.
     package final class ValueTest: Sendable {
@@ -61,9 +64,10 @@ package final class CompiledRow: Sendable {
     package init(
         speaks: Bool?, value: ScalarValue?, subject: SubjectID?, action: Action, ticker: TickerStep?,
         directives: DirectiveSet, rule: Decision.Rule, levelRules: [Decision.Rule] = [], note: String?,
-        test: ValueTest? = nil
+        test: ValueTest? = nil, parameterTests: [PolicyContent.ParameterTest]? = nil
     ) {
         self.test = test
+        self.parameterTests = parameterTests
         self.levelRules = levelRules
         self.speaks = speaks
         self.value = value
@@ -84,6 +88,15 @@ package final class CompiledRow: Sendable {
             guard let given = event.value, given == value else { return false }
         }
         if let test, !test.matches(event.value) { return false }
+        return true
+    }
+
+    /// Whether the session's run-time parameter values satisfy the condition's tests
+    /// (true when it tests none).
+    @inline(__always)
+    package func matchesParameters(_ values: [Double]) -> Bool {
+        guard let parameterTests else { return true }
+        for test in parameterTests where !test.range.contains(values[test.parameter]) { return false }
         return true
     }
 }

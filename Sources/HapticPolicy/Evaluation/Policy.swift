@@ -330,7 +330,7 @@ public final class Policy: Sendable {
                     test: row.condition.flatMap { condition in
                         condition.range == nil && condition.oneOf == nil
                             ? nil : CompiledRow.ValueTest(range: condition.range, oneOf: condition.oneOf)
-                    }))
+                    }, parameterTests: row.condition?.parameters))
         }
         return CompiledCell(rows: rows)
     }

@@ -245,7 +245,7 @@ public struct Session: Sendable {
             return Decision(action: .silent, screen: screenName, reason: .badValue, note: problem, rule: check.rule)
         }
         let rows = policy.cells[Int(entry)].rows
-        for row in rows where row.matches(event) {
+        for row in rows where row.matches(event) && row.matchesParameters(parameterValues) {
             var decision = Decision(action: .silent, screen: screenName, note: row.note, rule: row.rule)
             apply(row, to: event, event: e, screen: s, into: &decision)
             return decision

@@ -26,6 +26,7 @@ public enum PolicyCompiler {
         let eventIndex = firstIndex(document.events.map(\.name.value))
         let feedbackIndex = firstIndex(document.feedback.map(\.name.value))
         let bandIndex = firstIndex(document.bands.map(\.name.value))
+        let parameterIndex = firstIndex(document.parameters.map(\.name.value))
         func resolved(_ index: [String: Int], _ name: Located<String>, _ what: String) -> Int {
             guard let found = index[name.value] else {
                 preconditionFailure("validated policy names an undeclared \(what) '\(name.value)' at \(name.location)")
@@ -105,10 +106,18 @@ public enum PolicyCompiler {
                 } else if let stop = row.stop {
                     action = .stop(stop.value == "all" ? nil : resolved(feedbackIndex, stop, "feedback"))
                 }
-                let condition = row.condition.map {
-                    PolicyContent.Condition(
-                        speaks: $0.speaks?.value, value: $0.value?.value, subject: $0.subject?.value,
-                        range: $0.range?.range, oneOf: $0.oneOf?.map(\.value))
+                let condition = row.condition.map { written in
+                    var condition = PolicyContent.Condition(
+                        speaks: written.speaks?.value, value: written.value?.value, subject: written.subject?.value,
+                        range: written.range?.range, oneOf: written.oneOf?.map(\.value))
+                    if !written.parameters.isEmpty {
+                        condition.parameters = written.parameters.map {
+                            PolicyContent.ParameterTest(
+                                parameter: resolved(parameterIndex, $0.name, "run-time parameter"),
+                                range: $0.range.range)
+                        }
+                    }
+                    return condition
                 }
                 return PolicyContent.Row(
                     condition: condition, action: action, ticker: row.ticker?.value,

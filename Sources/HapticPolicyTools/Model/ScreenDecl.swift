@@ -101,6 +101,8 @@ public struct ConditionDecl: Sendable, Hashable, Codable {
     public var range: NumberRangeDecl?
     /// The event's `value` must equal one of these (`value: {in: [trail, track]}`).
     public var oneOf: [Located<ScalarValue>]?
+    /// Run-time parameters that must be in a range (`max_hr: {at-least: 200}`), in source order.
+    public var parameters: [ParameterTestDecl] = []
     /// Where the condition starts.
     public var location: SourceLocation
 
@@ -113,6 +115,21 @@ public struct ConditionDecl: Sendable, Hashable, Codable {
         self.value = value
         self.subject = subject
         self.location = location
+    }
+}
+
+/// A condition on a run-time parameter (`when: {max_hr: {at-least: 200}}`): the
+/// parameter's current value must be in the range.
+public struct ParameterTestDecl: Sendable, Hashable, Codable {
+    /// The parameter's name (the key), where it is written.
+    public var name: Located<String>
+    /// The range its value must be in.
+    public var range: NumberRangeDecl
+
+    /// Creates a test.
+    public init(name: Located<String>, range: NumberRangeDecl) {
+        self.name = name
+        self.range = range
     }
 }
 

@@ -15,6 +15,9 @@ extension DiagnosticCode {
     static let parameterNameUnusable = DiagnosticCode.check(
         "HP274", .error, "parameter-name-unusable",
         "a run-time parameter's name cannot be written in an expression or a condition")
+    static let parameterConditionNeverMatches = DiagnosticCode.check(
+        "HP275", .error, "parameter-condition-never-matches",
+        "a `when:` tests a run-time parameter for values outside its declared `min:`…`max:`, so the row never fires")
 }
 
 /// Run-time parameters (`parameters:`) and the setting events that set them.
@@ -23,7 +26,7 @@ enum ParameterChecks {
     static let conditionKeys: Set<String> = ["value", "speaks", "subject"]
 
     static func run(_ context: ValidationContext) -> [Diagnostic] {
-        var out: [Diagnostic] = []
+        var out = conditionFindings(context)
         var setters: [String: Located<String>] = [:]
         for parameter in context.document.parameters {
             let name = parameter.name
@@ -72,6 +75,49 @@ enum ParameterChecks {
             }
         }
         return out
+    }
+
+    /// Conditions on run-time parameters that no value of the parameter can meet.
+    static func conditionFindings(_ context: ValidationContext) -> [Diagnostic] {
+        var declared: [String: ParameterDecl] = [:]
+        for parameter in context.document.parameters { declared[parameter.name.value] = parameter }
+        var out: [Diagnostic] = []
+        for (_, cell) in context.allCells {
+            for row in cell.rows {
+                for test in row.condition?.parameters ?? [] {
+                    guard let parameter = declared[test.name.value], parameter.min.value < parameter.max.value else {
+                        continue
+                    }
+                    let declaredRange = ValueInterval(
+                        low: parameter.min.value, lowIn: true, high: parameter.max.value, highIn: true)
+                    guard test.range.set.intersection(declaredRange).isEmpty else { continue }
+                    out.append(
+                        DiagnosticCode.parameterConditionNeverMatches(
+                            "'\(test.name.value)' is always from \(show(parameter.min.value)) to \(show(parameter.max.value)), so `\(test.range.range.text)` never holds and this row never fires: fix the bound or the parameter's range",
+                            at: test.range.location,
+                            notes: [Diagnostic.Note("'\(test.name.value)' is declared here", at: parameter.location)]))
+                }
+            }
+        }
+        return out
+    }
+
+    /// The run-time parameter every row with a condition of the cell tests, alone (no
+    /// other field), when there is one: such a cell is reasoned about over that
+    /// parameter's declared range, like value conditions over the event's values.
+    static func onlyParameter(of cell: CellDecl, _ context: ValidationContext) -> ParameterDecl? {
+        var name: String?
+        for row in cell.rows {
+            guard let condition = row.condition else { continue }
+            guard condition.speaks == nil, condition.value == nil, condition.subject == nil, condition.range == nil,
+                condition.oneOf == nil, condition.parameters.count == 1
+            else { return nil }
+            let tested = condition.parameters[0].name.value
+            if let name, name != tested { return nil }
+            name = tested
+        }
+        guard let name else { return nil }
+        return context.document.parameters.first { $0.name.value == name }
     }
 
     /// The parameter `set-by:` events, by name.

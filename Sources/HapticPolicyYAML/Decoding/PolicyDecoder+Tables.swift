@@ -328,7 +328,10 @@ extension PolicyDecoder {
     }
 
     private mutating func condition(_ node: YAMLNode) -> ConditionDecl? {
-        guard let fields = fields(node, of: "a condition", keys: ["speaks", "value", "subject"], valueOf: "when") else {
+        let keys =
+            ["speaks", "value", "subject"]
+            + runTimeParameterNames.filter { !["speaks", "value", "subject"].contains($0) }
+        guard let fields = fields(node, of: "a condition", keys: keys, valueOf: "when") else {
             return nil
         }
         // Read every field before giving up, so each mistake is reported.
@@ -345,12 +348,42 @@ extension PolicyDecoder {
             }
         }
         let subject = fields["subject"].map { text($0, for: "subject") }
+        var parameters: [ParameterTestDecl] = []
+        for entry in fields.entries
+        where runTimeParameterNames.contains(entry.name) && !["speaks", "value", "subject"].contains(entry.name) {
+            if let test = parameterTest(entry) { parameters.append(test) } else { usable = false }
+        }
         if speaks == .some(nil) || value == .some(nil) || subject == .some(nil) || !usable { return nil }
         var condition = ConditionDecl(
             speaks: speaks ?? nil, value: value ?? nil, subject: subject ?? nil, location: node.location)
         condition.range = range
         condition.oneOf = oneOf
+        condition.parameters = parameters
         return condition
+    }
+
+    /// `max_hr: {at-least: 200}`: a run-time parameter's value must be in a range (a
+    /// number alone means exactly that value).
+    private mutating func parameterTest(_ entry: Fields.Entry) -> ParameterTestDecl? {
+        let name = Located(entry.name, at: entry.key.location)
+        if entry.value.pairs == nil {
+            guard let value = number(entry.value, for: entry.name) else { return nil }
+            return ParameterTestDecl(
+                name: name,
+                range: NumberRangeDecl(
+                    lower: value, lowerInclusive: true, upper: value, upperInclusive: true, location: value.location))
+        }
+        var range: NumberRangeDecl?
+        var oneOf: [Located<ScalarValue>]?
+        guard valueTest(entry.value, range: &range, oneOf: &oneOf) else { return nil }
+        guard let range else {
+            report(
+                DiagnosticCode.wrongType(
+                    "a run-time parameter is tested with a range (`\(entry.name): {at-least: 200}`), not `in:`; write one row per range",
+                    at: entry.value.location))
+            return nil
+        }
+        return ParameterTestDecl(name: name, range: range)
     }
 
     /// `value: {at-least: 4.25, below: 6}` or `value: {in: [trail, track]}`.

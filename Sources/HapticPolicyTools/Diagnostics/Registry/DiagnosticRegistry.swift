@@ -36,6 +36,7 @@ package enum DiagnosticRegistry {
         .unusedParameter, .duplicateDeclaration, .unusedConstant, .constantShadowsParameter, .unknownEdgeName,
         .unusedRunTimeParameter, .bandRangeMismatch, .optionalBandValue, .runTimeParameterRange,
         .parameterDefaultOutsideRange, .settingEventClash, .settingEventInTable, .parameterNameUnusable,
+        .parameterConditionNeverMatches,
         // HP3xx: the table.
         .gap, .overlappingRows, .shadowedRow, .eventNotOnScreen, .emptySilenceReason,
         .bandWithoutNumber, .tickWithoutPlay, .incompleteCell, .conditionValueMismatch, .unbalancedTicker,
