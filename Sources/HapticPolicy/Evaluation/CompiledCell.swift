@@ -30,11 +30,16 @@ package final class CompiledRow: Sendable {
     /// For band rows: the rule cited when entering each level (`<cell>@<level>`).
     package let levelRules: [Decision.Rule]
     package let note: String?
+    /// The row's place among the policy's rule slots (`Policy.ruleSlotIDs`), which user
+    /// levels keep plays by; a band row's level rules take the next slots, one per level.
+    package let keepSlot: Int
 
     package init(
         speaks: Bool?, value: ScalarValue?, subject: SubjectID?, action: Action, ticker: TickerStep?,
-        directives: DirectiveSet, rule: Decision.Rule, levelRules: [Decision.Rule] = [], note: String?
+        directives: DirectiveSet, rule: Decision.Rule, levelRules: [Decision.Rule] = [], note: String?,
+        keepSlot: Int = 0
     ) {
+        self.keepSlot = keepSlot
         self.levelRules = levelRules
         self.speaks = speaks
         self.value = value

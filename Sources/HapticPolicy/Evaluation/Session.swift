@@ -26,6 +26,9 @@ public struct Session: Sendable {
     /// The value of each run-time parameter, in `Policy.parameterNames` order: its default
     /// until its setting event sets it.
     package private(set) var parameterValues: [Double]
+    /// The current user level (`user-levels:`), by index: the `start:` level until its
+    /// setting event picks another; 0 and unused when the policy has none.
+    package private(set) var userLevel: Int
 
     /// Band state per (signal slot, subject slot): the level that counts (`-1` before the
     /// first sample) and a new level still dwelling.
@@ -69,6 +72,12 @@ public struct Session: Sendable {
         self.bandLevels = Array(repeating: BandState(), count: policy.bandSlotCount * Self.subjectRowsReserved)
         self.budgetRings = Array(repeating: BudgetRing(), count: policy.budgetRingCount)
         self.parameterValues = policy.parameters.map(\.defaultValue)
+        self.userLevel = policy.startLevel
+    }
+
+    /// The name of the current user level (`user-levels:`), or nil when the policy has none.
+    public var userLevelName: String? {
+        policy.userLevels.map { $0.levels[userLevel].name }
     }
 
     /// The current value of a run-time parameter (`parameters:`), or nil when the policy
@@ -261,7 +270,7 @@ public struct Session: Sendable {
         case .stop(let target):
             stop(target, into: &decision)
         case .play(let f):
-            play(f, event: event, eventIndex: e, screen: s, into: &decision)
+            play(f, event: event, eventIndex: e, screen: s, rule: row.keepSlot, into: &decision)
             if tickOutside, decision.action == .play, decision.reason == nil {
                 decision.reason = .tickOutsideGesture
                 decision.note = "a tick outside a selector gesture: no generator was prepared"
@@ -326,7 +335,7 @@ public struct Session: Sendable {
             let entered = band.levels[level]
             if let f = level > previous ? entered.play : entered.downPlay {
                 decision.rule = row.levelRules[level]
-                play(f, event: event, eventIndex: e, screen: s, into: &decision)
+                play(f, event: event, eventIndex: e, screen: s, rule: row.keepSlot + 1 + level, into: &decision)
             } else {
                 decision.reason = .designer
                 decision.note = level > previous ? entered.silent : entered.downSilent
@@ -350,8 +359,10 @@ public struct Session: Sendable {
         }
     }
 
+    /// Plays feedback `f` for a row; `rule` is its rule slot (`CompiledRow.keepSlot`),
+    /// which user levels may keep it by.
     private mutating func play(
-        _ f: Int, event: Event, eventIndex e: Int, screen s: Int, into decision: inout Decision
+        _ f: Int, event: Event, eventIndex e: Int, screen s: Int, rule: Int, into decision: inout Decision
     ) {
         let feedback = policy.feedback[f]
         decision.plan = feedback
@@ -361,6 +372,13 @@ public struct Session: Sendable {
         }
         if !device.hapticsEnabled {
             decision.reason = .hapticsDisabled
+            return
+        }
+        if policy.hasUserLevels, !policy.keeps(level: userLevel, feedback: f, slot: rule) {
+            decision.reason = .userLevel
+            decision.rule = policy.userLevelRules[userLevel]
+            decision.note =
+                "the haptics level '\(policy.userLevels?.levels[userLevel].name ?? "")' does not keep '\(feedback.name)'"
             return
         }
         if policy.needsSpeech[f], let speech = policy.speechRule, !policy.speechExempt[e], !event.speaks {
@@ -417,7 +435,8 @@ public struct Session: Sendable {
             runningLoops.removeAll { $0.feedbackIndex == f }
             runningLoops.append(
                 RunningLoop(
-                    feedback: feedback.name, parameters: parameters, period: period, start: event.t, feedbackIndex: f))
+                    feedback: feedback.name, parameters: parameters, period: period, start: event.t, feedbackIndex: f,
+                    ruleSlot: rule))
         }
     }
 
@@ -656,6 +675,23 @@ extension Session {
             }
             parameterValues[p] = value
             decision.note = "\(parameter.name) is now \(numberText(value))"
+        case .userLevel:
+            guard let levels = policy.userLevels?.levels else { break }
+            guard case .string(let name)? = event.value, let level = policy.userLevelIndex(name) else {
+                let got = event.value.map { "got \($0)" } ?? "it has no value"
+                let names = levels.map { "'\($0.name)'" }.joined(separator: ", ")
+                decision.reason = .badState
+                decision.note =
+                    "\(policy.eventNames[Self.stateEvents.count + index]) needs one of \(names) in 'value' "
+                    + "(user-levels); \(got), so the haptics level stays '\(levels[userLevel].name)'"
+                return decision
+            }
+            userLevel = level
+            decision.note = "the haptics level is now \(name)"
+            // Loops the new level does not keep stop now; the next play decides again.
+            let before = runningLoops.count
+            runningLoops.removeAll { !policy.keeps(level: level, feedback: $0.feedbackIndex, slot: $0.ruleSlot) }
+            if runningLoops.count < before { decision.directives.insert(.stopLoop) }
         }
         return decision
     }
@@ -681,6 +717,8 @@ extension Session {
             let value = previous.parameterValues[old]
             if value >= parameter.min, value <= parameter.max { parameterValues[p] = value }
         }
+        // The user level carries over by name.
+        if let name = previous.userLevelName, let level = policy.userLevelIndex(name) { userLevel = level }
         engine = previous.engine
         engineEverStarted = previous.engineEverStarted
         // In order of recency, so the same subjects are the next to be forgotten.
@@ -698,14 +736,24 @@ extension Session {
             }
         }
 
+        // A loop's row is found again by its rule id (for user levels that keep rows).
+        let newSlots =
+            policy.hasUserLevels && !previous.runningLoops.isEmpty
+            ? Dictionary(policy.ruleSlotIDs.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            : [:]
         for loop in previous.runningLoops {
             guard let f = policy.feedback.firstIndex(where: { $0.name == loop.feedback }),
                 policy.feedback[f].loop != nil
             else { continue }
+            let slot =
+                loop.ruleSlot >= 0 && loop.ruleSlot < previous.policy.ruleSlotIDs.count
+                ? newSlots[previous.policy.ruleSlotIDs[loop.ruleSlot]] ?? -1 : -1
+            // A loop the level does not keep (in the edited policy) does not carry over.
+            if policy.hasUserLevels, !policy.keeps(level: userLevel, feedback: f, slot: slot) { continue }
             runningLoops.append(
                 RunningLoop(
                     feedback: loop.feedback, parameters: loop.parameters, period: loop.period, start: loop.start,
-                    feedbackIndex: f))
+                    feedbackIndex: f, ruleSlot: slot))
         }
 
         // Enforced budgets with the same id, scope, max and window keep counting; the

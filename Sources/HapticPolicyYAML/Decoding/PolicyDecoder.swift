@@ -63,7 +63,7 @@ struct PolicyDecoder {
 
     static let topLevelKeys = [
         "policy", "version", "description", "engine", "layers", "invariants", "feedback", "bands", "events",
-        "everywhere", "screens", "budgets", "parameters",
+        "everywhere", "screens", "budgets", "parameters", "user-levels",
     ]
 
     /// Decodes the document; nil only when the root is not a mapping.
@@ -109,6 +109,9 @@ struct PolicyDecoder {
         }
         if let node = top["parameters"], let entries = namedEntries(node, for: "parameters") {
             document.parameters = entries.compactMap { parameter(named: $0.name, $0.value) }
+        }
+        if let entry = top.entry("user-levels") {
+            document.userLevels = userLevels(entry.value, key: Located("user-levels", at: entry.key.location))
         }
         return document
     }
