@@ -236,7 +236,7 @@ import Testing
         var session = Self.session(try Self.policy())
         _ = session.decide(session.event(t: 1, name: "haptics.level", value: .string("coaching")))
         let edited = Self.text.replacingOccurrences(
-            of: "full: {keeps: all}", with: "full: {keeps: all}\n    quiet: {keeps: none}")
+            of: "full: {keeps: all}", with: "full: {keeps: all}\n    quiet: {keeps: {feedback: [lap]}}")
         let continued = Session(policy: try Self.policy(edited), continuing: session)
         #expect(continued.userLevelName == "coaching")
         let renamed = Self.text.replacingOccurrences(of: "coaching:", with: "coach-only:")
@@ -264,6 +264,44 @@ import Testing
         var session = Self.session(loaded)
         _ = session.decide(session.event(t: 1, name: "haptics.level", value: .string("off")))
         #expect(session.decide(session.event(t: 2, name: "goal.reached")).reason == .userLevel)
+    }
+
+    static func codes(_ text: String) throws -> [String] {
+        let document = try #require(load(text).document)
+        return PolicyValidator.validate(document).map { "\($0.code)@\($0.location.line):\($0.location.column)" }
+    }
+
+    /// The user levels' setting event is checked like a parameter's (HP272, HP273).
+    @Test func theSettingEventMustNotClashNorBeInATable() throws {
+        let declared = Self.text.replacingOccurrences(
+            of: "  button.tap: {layer: ui, screens: all}\n",
+            with: "  button.tap: {layer: ui, screens: all}\n  haptics.level: {layer: ui, screens: all}\n")
+        #expect(try Self.codes(declared).contains("HP272@30:3"))
+        let builtIn = Self.text.replacingOccurrences(of: "set-by: haptics.level", with: "set-by: app.state")
+        #expect(try Self.codes(builtIn) == ["HP272@47:11"])
+        let shared =
+            Self.text + "\nparameters:\n  max_hr: {set-by: haptics.level, min: 120, max: 220, default: 190}"
+        #expect(try Self.codes(shared).contains("HP272@47:11"))
+        let inTable = Self.text.replacingOccurrences(
+            of: "      cadence.stop: {stop: cadence}\n",
+            with: "      cadence.stop: {stop: cadence}\n      haptics.level: {silent: not a moment}\n")
+        let document = try #require(load(inTable).document)
+        let finding = try #require(PolicyValidator.validate(document).first { $0.code == "HP273" })
+        #expect(finding.message.contains("sets the user level"))
+        #expect(finding.notes.first?.message == "it picks the user level here")
+    }
+
+    /// A band row's own id keeps the rings of all its levels.
+    @Test func aBandRowIdKeepsEveryLevelsRing() throws {
+        let text = Self.text.replacingOccurrences(
+            of: "laps: {keeps: {rows: [workout/lap.completed, workout/cadence.start]}}",
+            with: "laps: {keeps: {rows: [workout/pace.sample]}}")
+        var session = Self.session(try Self.policy(text))
+        _ = session.decide(session.event(t: 1, name: "haptics.level", value: .string("laps")))
+        _ = session.decide(session.event(t: 2, name: "pace.sample", value: .number(6.5)))
+        #expect(session.decide(session.event(t: 3, name: "pace.sample", value: .number(5.5))).played == "zone.slower")
+        #expect(session.decide(session.event(t: 4, name: "pace.sample", value: .number(4.5))).played == "zone.faster")
+        #expect(session.decide(session.event(t: 20, name: "lap.completed")).reason == .userLevel)
     }
 
     @Test func aLevelNamingNoFeedbackMakesTheBundleInconsistent() throws {

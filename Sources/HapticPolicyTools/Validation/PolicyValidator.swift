@@ -22,6 +22,7 @@ public enum PolicyValidator {
         findings += LayerChecks.run(context)
         findings += BudgetChecks.run(context)
         findings += ParameterChecks.run(context)
+        findings += UserLevelChecks.run(context)
         findings += platformFindings(document, besides: findings)
         return findings.sorted(by: reportOrder)
     }

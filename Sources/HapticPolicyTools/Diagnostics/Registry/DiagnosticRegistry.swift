@@ -30,7 +30,8 @@ package enum DiagnosticRegistry {
         .unknownFeedback, .unknownBand, .unknownScreen, .unknownEvent, .unknownInvariant, .unknownParameter,
         .invalidFallback, .stopWithoutLoop, .duplicateInvariant, .stateEventDeclared,
         .unusedFeedback, .unusedBand, .unusedScreen, .unusedInvariant, .feedbackNamedLikePreset, .stateEventInTable,
-        .unusedParameter, .duplicateDeclaration, .runTimeParameterRange, .parameterDefaultOutsideRange,
+        .unusedParameter, .duplicateDeclaration, .userLevelUnknownName, .userLevelStartUnknown, .userLevelsEmpty,
+        .runTimeParameterRange, .parameterDefaultOutsideRange,
         .settingEventClash, .settingEventInTable, .parameterNameUnusable,
         // HP3xx: the table.
         .gap, .overlappingRows, .shadowedRow, .eventNotOnScreen, .emptySilenceReason,
@@ -38,6 +39,7 @@ package enum DiagnosticRegistry {
         .coldEngine,
         // HP4xx: invariants.
         .bannedPreset, .layerMixing, .valueWithoutBand, .exceptionUnknownEvent, .layerPlays, .unusedLayer,
+        .userLevelKeepsNothing, .userLevelsAlike, .keptRowNeverPlays,
         // HP5xx: budgets.
         .noBudget, .budgetMaxTooSmall, .budgetWindowNotPositive, .budgetUnknownScreen, .duplicateBudget,
         .budgetExceptionUnknownEvent, .enforcedBudgetSilencesTicks,
