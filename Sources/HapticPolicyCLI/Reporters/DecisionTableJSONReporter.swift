@@ -8,6 +8,21 @@ enum DecisionTableJSONReporter {
         var invariants: [String: String]
         var screens: [Screen]
         var bands: [Band]
+        var userLevels: UserLevels?
+    }
+
+    struct UserLevels: Encodable {
+        var setBy: String
+        var start: String
+        var levels: [UserLevel]
+    }
+
+    struct UserLevel: Encodable {
+        var name: String
+        var keeps: String
+        var note: String?
+        var rings: [String]
+        var silences: [String]
     }
 
     struct Band: Encodable {
@@ -92,6 +107,14 @@ enum DecisionTableJSONReporter {
                                 values: band.values(ofLevel: index), leftWhen: band.leaving(level: index),
                                 fromBelow: level.fromBelow?.text, fromAbove: level.fromAbove?.text)
                         })
-                }))
+                },
+                userLevels: table.userLevels.isEmpty
+                    ? nil
+                    : UserLevels(
+                        setBy: table.userLevelEvent ?? "", start: table.startLevel ?? "",
+                        levels: table.userLevels.map {
+                            UserLevel(
+                                name: $0.name, keeps: $0.keeps, note: $0.note, rings: $0.rings, silences: $0.silences)
+                        })))
     }
 }
