@@ -86,7 +86,8 @@ enum DecisionTableMarkdownReporter {
             let rows = table.userLevels.map { level in
                 [
                     level.name, level.keeps,
-                    level.silences.isEmpty ? "every play" : level.rings.isEmpty ? "none" : level.rings.joined(separator: ", "),
+                    level.silences.isEmpty
+                        ? "every play" : level.rings.isEmpty ? "none" : level.rings.joined(separator: ", "),
                     level.silences.joined(separator: ", "), level.note ?? "",
                 ]
             }
