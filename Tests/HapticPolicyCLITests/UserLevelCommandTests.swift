@@ -130,4 +130,17 @@ import Testing
         #expect(fromBundle.exitCode == 0, "\(fromBundle.stderr)")
         #expect(fromBundle.stdout == fromYAML.stdout)
     }
+
+    /// The editor finds (and so renames) a feedback where a level keeps it by name.
+    @Test func theEditorIndexesTheFeedbackALevelKeeps() throws {
+        let path = packageRoot.appendingPathComponent(Self.policy).path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let workspace = PolicyWorkspace(environment: [:])
+        let uri = URL(fileURLWithPath: path).absoluteString
+        workspace.open(uri: uri, text: text, version: 1)
+        let analysis = try #require(workspace.analysis(uri))
+        let goal = analysis.index.occurrences(of: .feedback, "goal")
+        let line = try #require(text.components(separatedBy: "\n").firstIndex { $0.contains("keeps: {feedback: [") })
+        #expect(goal.contains { !$0.isDefinition && analysis.lines.range($0.span).start.line == line })
+    }
 }

@@ -3,7 +3,8 @@
 /// every event gets a decision, unknown ones included.
 ///
 /// Order of checks for a row that plays: band (H-1) → background → haptics setting →
-/// speech invariant → template parameters → device and engine fallbacks → enforced budgets.
+/// user level → speech invariant → template parameters → device and engine fallbacks →
+/// enforced budgets.
 public struct Session: Sendable {
     /// The compiled policy.
     public let policy: Policy
