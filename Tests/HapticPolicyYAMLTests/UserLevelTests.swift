@@ -243,6 +243,27 @@ import Testing
         #expect(Session(policy: try Self.policy(renamed), continuing: session).userLevelName == "full")
     }
 
+    /// A running loop carries over a reload while the level still keeps it, by the row
+    /// that started it (found again by its rule id), not only by its feedback.
+    @Test func hotReloadKeepsALoopTheLevelStillKeepsByItsRow() throws {
+        var session = Self.session(try Self.policy())
+        _ = session.decide(session.event(t: 1, name: "haptics.level", value: .string("laps")))
+        _ = session.decide(session.event(t: 2, name: "cadence.start"))
+        #expect(session.runningLoops.count == 1)
+        // Same levels, the rows moved: the loop's row is found again by its id.
+        let moved = Self.text.replacingOccurrences(
+            of: "      lap.completed: {play: lap}\n",
+            with: "      button.tap: {play: tap}\n      lap.completed: {play: lap}\n")
+        #expect(moved != Self.text)
+        let kept = Session(policy: try Self.policy(moved), continuing: session)
+        #expect(kept.userLevelName == "laps")
+        #expect(kept.runningLoops.map(\.feedback) == ["cadence"])
+        // The edited level no longer keeps the row: the loop does not carry over.
+        let dropped = Self.text.replacingOccurrences(
+            of: "rows: [workout/lap.completed, workout/cadence.start]", with: "rows: [workout/lap.completed]")
+        #expect(Session(policy: try Self.policy(dropped), continuing: session).runningLoops.isEmpty)
+    }
+
     @Test func aPolicyWithoutUserLevelsHasNoLevelAndNoSettingEvent() throws {
         let plain = try Self.policy(
             String(Self.text[..<Self.text.range(of: "user-levels:")!.lowerBound])
