@@ -115,3 +115,12 @@ import Testing
         #expect(result.diagnostics.first?.message.contains("min") == true)
     }
 }
+
+extension RunTimeParameterTests {
+    @Test func aParameterNamedLikeAConstantIsReportedAtItsName() {
+        let result = load("constants:\n  max_hr: 200\n" + Self.text)
+        #expect(summary(result).contains("HP231@19:3"))
+        #expect(
+            result.diagnostics.first { $0.code == "HP231" }?.message.contains("run-time parameter 'max_hr'") == true)
+    }
+}

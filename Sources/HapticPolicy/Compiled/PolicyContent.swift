@@ -1,19 +1,23 @@
-/// A line and column in the policy's source file. The file is named once, by the policy
-/// (`Policy.file`), so a compiled policy holds no path of the machine that compiled it.
-/// Encoded as `[line, column]`.
+/// A line and column in one of the policy's source files. The files are named once, by
+/// the policy (`Policy.file`, and `PolicyContent.files` for included ones), so a compiled
+/// policy holds no path of the machine that compiled it. Encoded as `[line, column]` in
+/// the main file, `[line, column, file]` in an included one.
 package struct SourcePosition: Sendable, Hashable, Codable {
     /// The 1-based line (0 for values not written in a file).
     package var line: Int
     /// The 1-based column, in Unicode scalars.
     package var column: Int
+    /// The file: 0 for the main file, `n` for `PolicyContent.files[n - 1]`.
+    package var file: Int
 
     /// Creates a position.
-    package init(line: Int, column: Int) {
+    package init(line: Int, column: Int, file: Int = 0) {
         self.line = line
         self.column = column
+        self.file = file
     }
 
-    /// The position of a location, dropping its file.
+    /// The position of a location, dropping its file (the main file's).
     package init(_ location: SourceLocation) {
         self.init(line: location.line, column: location.column)
     }
@@ -23,18 +27,30 @@ package struct SourcePosition: Sendable, Hashable, Codable {
         line == 0 ? .unknown : SourceLocation(file: file, line: line, column: column)
     }
 
-    /// Decodes `[line, column]`.
+    /// The location of this position in `files` (the main file first, then the included
+    /// ones, as `Policy.files` names them); `.unknown` for a position not in a file.
+    package func location(in files: [String]) -> SourceLocation {
+        guard line != 0, files.indices.contains(file) else { return .unknown }
+        return SourceLocation(file: files[file], line: line, column: column)
+    }
+
+    /// Decodes `[line, column]` or `[line, column, file]`.
     package init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         line = try container.decode(Int.self)
         column = try container.decode(Int.self)
+        file = container.isAtEnd ? 0 : try container.decode(Int.self)
+        guard file >= 0 else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "a negative file index")
+        }
     }
 
-    /// Encodes `[line, column]`.
+    /// Encodes `[line, column]`, or `[line, column, file]` outside the main file.
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         try container.encode(line)
         try container.encode(column)
+        if file != 0 { try container.encode(file) }
     }
 }
 
@@ -98,11 +114,16 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         package var note: String?
         /// Where the event is declared.
         package var location: SourcePosition
+        /// The declared payload (`value: {type: ...}`, `params:`); nil for a v1 event, and
+        /// then left out of the JSON so its content reads and hashes as before.
+        package var payload: Payload?
 
         /// Creates one.
         package init(
-            name: String, layer: Layer, screens: [Int]?, value: ValueKind?, note: String?, location: SourcePosition
+            name: String, layer: Layer, screens: [Int]?, value: ValueKind?, note: String?, location: SourcePosition,
+            payload: Payload? = nil
         ) {
+            self.payload = payload
             self.name = name
             self.layer = layer
             self.screens = screens
@@ -225,9 +246,20 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         package var value: ScalarValue?
         /// `subject:`.
         package var subject: String?
+        /// `value: {at-least: 4.25, below: 6}`: the value must be a number in the range.
+        /// Nil (and left out of the JSON) for conditions without one.
+        package var range: NumberRange?
+        /// `value: {in: [trail, track]}`: the value must equal one of these. Nil (and left
+        /// out of the JSON) for conditions without one.
+        package var oneOf: [ScalarValue]?
 
         /// Creates one.
-        package init(speaks: Bool?, value: ScalarValue?, subject: String?) {
+        package init(
+            speaks: Bool?, value: ScalarValue?, subject: String?, range: NumberRange? = nil,
+            oneOf: [ScalarValue]? = nil
+        ) {
+            self.range = range
+            self.oneOf = oneOf
             self.speaks = speaks
             self.value = value
             self.subject = subject
@@ -562,6 +594,10 @@ package struct PolicyContent: Sendable, Equatable, Codable {
     /// The haptics levels the user picks; nil when the policy has none (and then left out
     /// of the JSON).
     package var userLevels: UserLevels?
+    /// The files the policy includes (`include:`), relative to the main file's folder, in
+    /// the order their declarations were merged; `SourcePosition.file` indexes them from 1.
+    /// Nil when the policy is one file, and then omitted from the JSON.
+    package var files: [String]?
 
     /// Creates content; `Policy` checks it before use.
     package init(
@@ -602,9 +638,10 @@ extension PolicyContent {
     /// The oldest bundle format that holds this content: 2 unless it uses what format 3
     /// added (declared layers, a speech rule on another layer, enforced budgets, a band's
     /// dwell, plausible range or directions, sounds in patterns, platform overrides,
-    /// run-time parameters, user levels), so
+    /// run-time parameters, user levels, declared payloads and number or set conditions), so
     /// the bundles of policies that use none of it stay byte for byte what they were.
     package var formatVersion: Int {
+        if files != nil { return 3 }
         if layers != nil || parameters != nil || userLevels != nil || invariants.contains(where: { $0.layer != nil })
             || budgets.contains(where: \.enforced)
         {
@@ -613,7 +650,15 @@ extension PolicyContent {
         if bands.contains(where: { $0.dwell != nil || $0.plausible != nil || $0.hasDirections }) { return 3 }
         let sounds = { (plan: FeedbackPlan) in plan.pattern?.events.contains { $0.kind.isAudio } ?? false }
         if feedback.contains(where: { !$0.platforms.isEmpty || sounds($0) }) { return 3 }
+        if usesValues { return 3 }
         return 2
+    }
+
+    /// Whether any event declares a payload or any row condition compares numbers or
+    /// sets (`value: {below: 6}`, `value: {in: [...]}`): format 3.
+    package var usesValues: Bool {
+        events.contains { $0.payload != nil }
+            || cells.contains { $0.rows.contains { $0.condition?.range != nil || $0.condition?.oneOf != nil } }
     }
 
     /// The first inconsistency that would make the content unusable (an index out of
@@ -714,6 +759,7 @@ extension PolicyContent {
             }
         }
         if let problem = unique(invariants.map(\.id), "invariant") { return problem }
+        if let files, let problem = unique(files, "included file") { return problem }
         if let problem = unique(budgets.map(\.id), "budget") { return problem }
         for budget in budgets where budget.max < 1 || !(budget.window > 0) || !budget.window.isFinite {
             return "budget '\(budget.id)' has no usable max and window"

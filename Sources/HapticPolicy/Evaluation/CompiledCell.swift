@@ -33,13 +33,42 @@ package final class CompiledRow: Sendable {
     /// The row's place among the policy's rule slots (`Policy.ruleSlotIDs`), which user
     /// levels keep plays by; a band row's level rules take the next slots, one per level.
     package let keepSlot: Int
+    /// A number range or a set the value must be in (`value: {below: 6}`, `{in: [...]}`);
+    /// nil for v1 conditions, so their rows test nothing more.
+    package let test: ValueTest?
+
+    /// A row condition's number range and set, as plain comparisons.
+    package final class ValueTest: Sendable {
+        /// The range a number value must be in, if any.
+        package let range: NumberRange?
+        /// The values the value must be one of, if any.
+        package let oneOf: [ScalarValue]?
+
+        /// Creates one.
+        package init(range: NumberRange?, oneOf: [ScalarValue]?) {
+            self.range = range
+            self.oneOf = oneOf
+        }
+
+        /// Whether the event's value passes.
+        package func matches(_ value: ScalarValue?) -> Bool {
+            guard let value else { return false }
+            if let range {
+                guard case .number(let number) = value, range.contains(number) else { return false }
+            }
+            if let oneOf, !oneOf.contains(value) { return false }
+            return true
+        }
+    }
 
     package init(
         speaks: Bool?, value: ScalarValue?, subject: SubjectID?, action: Action, ticker: TickerStep?,
         directives: DirectiveSet, rule: Decision.Rule, levelRules: [Decision.Rule] = [], note: String?,
-        keepSlot: Int = 0
+        keepSlot: Int = 0,
+        test: ValueTest? = nil
     ) {
         self.keepSlot = keepSlot
+        self.test = test
         self.levelRules = levelRules
         self.speaks = speaks
         self.value = value
@@ -59,6 +88,7 @@ package final class CompiledRow: Sendable {
         if let value {
             guard let given = event.value, given == value else { return false }
         }
+        if let test, !test.matches(event.value) { return false }
         return true
     }
 }

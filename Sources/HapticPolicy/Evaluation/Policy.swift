@@ -17,6 +17,10 @@ public final class Policy: Sendable {
     /// The file its source locations refer to: the path the policy was compiled from, or
     /// for a bundle, the base name of the file compiled into it.
     public let file: String
+    /// The files its source locations refer to, by `SourcePosition.file`: `file` first,
+    /// then each included file (`PolicyContent.files`) as seen from where `file` is, so a
+    /// policy compiled from `Policies/stride.yaml` names `Policies/stride/workout.yaml`.
+    package let files: [String]
     /// `sha256:<hex>` of the compiled content: the same for a policy compiled from YAML
     /// and for its bundle, whatever path or machine compiled it. Every decision made with
     /// `PolicyStore` cites it.
@@ -92,6 +96,12 @@ public final class Policy: Sendable {
         }
     }
 
+    /// By event id: the check of the event's declared payload (`value: {type: ...}`,
+    /// `params:`), or nil (every event of a v1 policy, and the built-in state events).
+    package let payloadChecks: [PayloadCheck?]
+    /// Whether any event declares a payload: false keeps `Session.decide` of a v1 policy
+    /// to one predictable branch.
+    package let checksPayloads: Bool
     /// What a setting event sets.
     package enum SettingEvent: Sendable {
         /// The run-time parameter at this index of `content.parameters`.
@@ -156,6 +166,9 @@ public final class Policy: Sendable {
         self.name = content.name
         let file = file ?? content.source
         self.file = file
+        let folder = file.lastIndex(of: "/").map { String(file[...$0]) } ?? ""
+        let files = [file] + (content.files ?? []).map { folder + $0 }
+        self.files = files
         self.hash = hash
         self.warmup = content.warmup
         self.feedback = content.feedback
@@ -168,7 +181,7 @@ public final class Policy: Sendable {
             parameters.map {
                 Decision.Rule(id: "parameters/" + $0.name, location: $0.location.location(in: file))
             }
-            + (content.userLevels.map { [Decision.Rule(id: "user-levels", location: $0.location.location(in: file))] }
+            + (content.userLevels.map { [Decision.Rule(id: "user-levels", location: $0.location.location(in: files))] }
                 ?? [])
         let stateCount = StateEvent.allCases.count + content.settingEventNames.count
         stateEventCount = stateCount
@@ -185,19 +198,29 @@ public final class Policy: Sendable {
             return set
         }
         screenRules = content.screens.map {
-            Decision.Rule(id: "screens/" + $0.name, location: $0.location.location(in: file))
+            Decision.Rule(id: "screens/" + $0.name, location: $0.location.location(in: files))
         }
 
         var speechRule: Decision.Rule?
         var speechExempt = Array(repeating: false, count: eventNames.count)
         var speechLayer = Layer.creature
         for invariant in content.invariants where invariant.kind == .creatureNeedsSpeech {
-            speechRule = Decision.Rule(id: invariant.id, location: invariant.location.location(in: file))
+            speechRule = Decision.Rule(id: invariant.id, location: invariant.location.location(in: files))
             speechLayer = invariant.layer ?? .creature
             for exception in invariant.exceptions {
                 if let index = eventIndex[exception.event] { speechExempt[index] = true }
             }
         }
+        payloadChecks =
+            Array(repeating: nil, count: stateCount)
+            + content.events.map { event in
+                event.payload.map {
+                    PayloadCheck(
+                        event: event.name, payload: $0,
+                        rule: Decision.Rule(id: "events/" + event.name, location: event.location.location(in: file)))
+                }
+            }
+        checksPayloads = content.events.contains { $0.payload != nil }
         self.speechRule = speechRule
         self.speechExempt = speechExempt
         needsSpeech = content.feedback.map { $0.layer == speechLayer }
@@ -217,7 +240,7 @@ public final class Policy: Sendable {
             for name in budget.exceptions { if let index = eventIndex[name] { excepted[index] = true } }
             enforced.append(
                 EnforcedBudget(
-                    rule: Decision.Rule(id: budget.id, location: budget.location.location(in: file)), max: budget.max,
+                    rule: Decision.Rule(id: budget.id, location: budget.location.location(in: files)), max: budget.max,
                     budget: budget, screen: screen, perScreen: perScreen, counts: counts, excepted: excepted,
                     firstRing: rings))
             rings += perScreen ? screenNames.count : 1
@@ -234,7 +257,7 @@ public final class Policy: Sendable {
                     let down = $0.fromAbove ?? .init(play: $0.play, silent: $0.silent)
                     return .init(
                         name: $0.name, play: up.play, silent: up.silent, downPlay: down.play, downSilent: down.silent,
-                        location: $0.location.location(in: file))
+                        location: $0.location.location(in: files))
                 })
         }
 
@@ -267,7 +290,7 @@ public final class Policy: Sendable {
                 (cell.screen.map { content.screens[$0].name } ?? "everywhere") + "/" + content.events[cell.event].name
             cells.append(
                 Self.compile(
-                    cell, ruleBase: base, event: e, file: file, bands: content.bands, slots: &slots,
+                    cell, ruleBase: base, event: e, files: files, bands: content.bands, slots: &slots,
                     subjects: subjectIndex, ruleSlots: &ruleSlotIDs))
             if let s = cell.screen {
                 table[s * eventCount + e] = Int32(index)
@@ -294,7 +317,7 @@ public final class Policy: Sendable {
         hasUserLevels = content.userLevels != nil
         let levels = content.userLevels?.levels ?? []
         userLevelRules = levels.map {
-            Decision.Rule(id: "user-levels/" + $0.name, location: $0.location.location(in: file))
+            Decision.Rule(id: "user-levels/" + $0.name, location: $0.location.location(in: files))
         }
         startLevel = content.userLevels.flatMap { user in levels.firstIndex { $0.name == user.start } } ?? 0
         var keepsFeedback = Array(repeating: false, count: levels.count * content.feedback.count)
@@ -329,13 +352,13 @@ public final class Policy: Sendable {
     }
 
     private static func compile(
-        _ cell: PolicyContent.Cell, ruleBase: String, event: Int, file: String, bands: [PolicyContent.Band],
+        _ cell: PolicyContent.Cell, ruleBase: String, event: Int, files: [String], bands: [PolicyContent.Band],
         slots: inout [[Int]: Int], subjects: [String: Int], ruleSlots: inout [String]
     ) -> CompiledCell {
         var rows: [CompiledRow] = []
         for (position, row) in cell.rows.enumerated() {
             let id = cell.rows.count > 1 ? "\(ruleBase)#\(position + 1)" : ruleBase
-            let rule = Decision.Rule(id: id, location: row.location.location(in: file), cites: row.cites)
+            let rule = Decision.Rule(id: id, location: row.location.location(in: files), cites: row.cites)
             let keepSlot = ruleSlots.count
             ruleSlots.append(id)
             var action = CompiledRow.Action.none
@@ -351,7 +374,7 @@ public final class Policy: Sendable {
                 slots[key] = slot
                 action = .band(band: b, slot: slot)
                 levelRules = bands[b].levels.map {
-                    Decision.Rule(id: id + "@" + $0.name, location: $0.location.location(in: file), cites: row.cites)
+                    Decision.Rule(id: id + "@" + $0.name, location: $0.location.location(in: files), cites: row.cites)
                 }
                 ruleSlots += levelRules.map(\.id)
             }
@@ -362,7 +385,11 @@ public final class Policy: Sendable {
                     speaks: row.condition?.speaks, value: row.condition?.value,
                     subject: row.condition?.subject.flatMap { subjects[$0] }.map(SubjectID.init(rawValue:)),
                     action: action, ticker: row.ticker, directives: directives, rule: rule, levelRules: levelRules,
-                    note: row.note, keepSlot: keepSlot))
+                    note: row.note, keepSlot: keepSlot,
+                    test: row.condition.flatMap { condition in
+                        condition.range == nil && condition.oneOf == nil
+                            ? nil : CompiledRow.ValueTest(range: condition.range, oneOf: condition.oneOf)
+                    }))
         }
         return CompiledCell(rows: rows)
     }
@@ -404,11 +431,12 @@ public final class Policy: Sendable {
 
     /// Where an invariant is declared, by id.
     public func invariantLocation(_ id: String) -> SourceLocation? {
-        content.invariants.first { $0.id == id }.map { $0.location.location(in: file) }
+        content.invariants.first { $0.id == id }.map { $0.location.location(in: files) }
     }
 
-    /// Where something of this policy is written, as a location in `file`.
+    /// Where something of this policy is written, as a location in `file` or the included
+    /// file the position names.
     package func location(_ position: SourcePosition) -> SourceLocation {
-        position.location(in: file)
+        position.location(in: files)
     }
 }

@@ -216,6 +216,11 @@ public struct Session: Sendable {
                 : "no cell decides '\(policy.eventNames[e])' on '\(screenName)'"
             return Decision(action: .silent, screen: screenName, reason: .undeclared, note: note)
         }
+        // A declared payload is checked before any row: a catch-all row must not decide
+        // an event the app sent without what it declares it carries.
+        if policy.checksPayloads, let check = policy.payloadChecks[e], let problem = check.problem(event) {
+            return Decision(action: .silent, screen: screenName, reason: .badValue, note: problem, rule: check.rule)
+        }
         let rows = policy.cells[Int(entry)].rows
         for row in rows where row.matches(event) {
             var decision = Decision(action: .silent, screen: screenName, note: row.note, rule: row.rule)

@@ -6,6 +6,8 @@ enum DecisionTableJSONReporter {
     struct Report: Encodable {
         var policy: String
         var invariants: [String: String]
+        /// Events with a declared payload; left out when none does.
+        var payloads: [Payload]?
         var screens: [Screen]
         var bands: [Band]
         var userLevels: UserLevels?
@@ -23,6 +25,11 @@ enum DecisionTableJSONReporter {
         var note: String?
         var rings: [String]
         var silences: [String]
+    }
+
+    struct Payload: Encodable {
+        var event: String
+        var fields: [String]
     }
 
     struct Band: Encodable {
@@ -73,13 +80,19 @@ enum DecisionTableJSONReporter {
         var note: String?
         var line: Int
         var column: Int
+        /// The file the row is written in, when it is not the main file (`include:`).
+        var file: String?
     }
 
-    static func render(_ table: DecisionTable, policy: String) -> String {
+    /// The table as JSON; a row written in a file other than `file` (the policy's main
+    /// file, `Policy.file`) names its file.
+    static func render(_ table: DecisionTable, policy: String, file: String? = nil) -> String {
         encodeStably(
             Report(
                 policy: policy,
                 invariants: table.invariants,
+                payloads: table.payloads.isEmpty
+                    ? nil : table.payloads.map { Payload(event: $0.event, fields: $0.fields) },
                 screens: table.screens.map { screen in
                     Screen(
                         name: screen.name, enter: screen.onEnter, note: screen.note,
@@ -91,7 +104,9 @@ enum DecisionTableJSONReporter {
                                         when: row.condition, action: row.action.rawValue, target: row.target,
                                         layer: row.layer?.rawValue, reason: row.reason, cites: row.cites,
                                         directives: row.directives, note: row.note, line: row.location.line,
-                                        column: row.location.column)
+                                        column: row.location.column,
+                                        file: file == nil || row.location.file == file || row.location == .unknown
+                                            ? nil : row.location.file)
                                 })
                         })
                 },

@@ -15,6 +15,13 @@ enum DecisionTableMarkdownReporter {
             }
             out += "\n"
         }
+        if !table.payloads.isEmpty {
+            out += "Declared payloads (anything else is decided silent, bad-value, before any row):\n\n"
+            for payload in table.payloads {
+                out += "- **\(escape(payload.event))**: \(escape(payload.fields.joined(separator: "; ")))\n"
+            }
+            out += "\n"
+        }
         for screen in table.screens {
             out += "## \(escape(screen.name))\n\n"
             if !screen.onEnter.isEmpty { out += "On enter: \(screen.onEnter.joined(separator: ", "))\n\n" }

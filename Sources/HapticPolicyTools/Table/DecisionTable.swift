@@ -191,6 +191,22 @@ public struct DecisionTable: Sendable, Hashable {
     /// The level a session starts at.
     public var startLevel: String?
 
+    /// An event's declared payload, in words.
+    public struct Payload: Sendable, Hashable {
+        /// The event.
+        public var event: String
+        /// `value: one of confirmed, cancelled`, `param bpm: a number from 20 to 300 (optional)`.
+        public var fields: [String]
+
+        /// Creates one.
+        public init(event: String, fields: [String]) {
+            self.event = event
+            self.fields = fields
+        }
+    }
+
+    /// Events that declare their payload (`value: {type: ...}`, `params:`), in catalogue order.
+    public var payloads: [Payload] = []
     /// Screens in source order.
     public var screens: [Screen]
     /// Band sets in source order.
@@ -206,6 +222,17 @@ public struct DecisionTable: Sendable, Hashable {
             invariants[invariant.id] = invariant.text ?? invariant.kind.rawValue
         }
         self.invariants = invariants
+        payloads = content.events.compactMap { event in
+            guard let payload = event.payload else { return nil }
+            func text(_ field: PolicyContent.Payload.Field, _ label: String) -> String {
+                "\(label): \(field.expectation)" + (field.required ? "" : " (optional)")
+            }
+            var fields = payload.value.map { [text($0, "value")] } ?? []
+            if let params = payload.params {
+                fields += params.isEmpty ? ["no params"] : params.map { text($0, "param " + $0.name) }
+            }
+            return Payload(event: event.name, fields: fields)
+        }
         bands = content.bands.map { band in
             let entry = { (entry: PolicyContent.Band.Entry?) in
                 entry.map { Band.Entry(play: $0.play.map { content.feedback[$0].name }, silent: $0.silent) }
@@ -321,6 +348,10 @@ public struct DecisionTable: Sendable, Hashable {
         if let speaks = condition.speaks { parts.append("speaks = \(speaks)") }
         if let value = condition.value { parts.append("value = \(value)") }
         if let subject = condition.subject { parts.append("subject = \"\(subject)\"") }
+        if let range = condition.range { parts.append("value " + range.text) }
+        if let oneOf = condition.oneOf {
+            parts.append("value in [" + oneOf.map(\.description).joined(separator: ", ") + "]")
+        }
         return parts.joined(separator: ", ")
     }
 }

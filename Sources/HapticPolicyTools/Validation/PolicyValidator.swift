@@ -17,6 +17,7 @@ public enum PolicyValidator {
         findings += ReferenceChecks.run(context)
         findings += UsageChecks.run(context)
         findings += TableChecks.run(context)
+        findings += ValueChecks.run(context)
         findings += LifecycleChecks.run(context)
         findings += InvariantChecks.run(context)
         findings += LayerChecks.run(context)
