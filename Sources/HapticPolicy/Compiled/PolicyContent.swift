@@ -521,6 +521,70 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         }
     }
 
+    /// The haptics levels the user picks (`user-levels:`), and what each keeps.
+    package struct UserLevels: Sendable, Hashable, Codable {
+        /// What one level keeps: every play (`all`), or the plays of these feedback, of
+        /// the feedback of these layers and of these rows (`none` keeps none of them).
+        package struct Keeps: Sendable, Hashable, Codable {
+            /// Whether it keeps every play (`keeps: all`).
+            package var all: Bool
+            /// Feedback names it keeps.
+            package var feedback: [String]
+            /// Layers whose feedback it keeps.
+            package var layers: [Layer]
+            /// Rule ids (as decisions cite them) whose plays it keeps.
+            package var rows: [String]
+
+            /// Creates one.
+            package init(all: Bool, feedback: [String] = [], layers: [Layer] = [], rows: [String] = []) {
+                self.all = all
+                self.feedback = feedback
+                self.layers = layers
+                self.rows = rows
+            }
+
+            /// Whether it keeps nothing (`keeps: none`).
+            package var keepsNothing: Bool { !all && feedback.isEmpty && layers.isEmpty && rows.isEmpty }
+        }
+
+        /// One level.
+        package struct Level: Sendable, Hashable, Codable {
+            /// The level's name (`essentials`).
+            package var name: String
+            /// What it keeps.
+            package var keeps: Keeps
+            /// The designer's note.
+            package var note: String?
+            /// Where the level is declared.
+            package var location: SourcePosition
+
+            /// Creates one.
+            package init(name: String, keeps: Keeps, note: String?, location: SourcePosition) {
+                self.name = name
+                self.keeps = keeps
+                self.note = note
+                self.location = location
+            }
+        }
+
+        /// The setting event whose string `value` names the level (`haptics.level`).
+        package var setBy: String
+        /// The level a session starts at.
+        package var start: String
+        /// The levels, in source order.
+        package var levels: [Level]
+        /// Where `user-levels:` is declared.
+        package var location: SourcePosition
+
+        /// Creates them.
+        package init(setBy: String, start: String, levels: [Level], location: SourcePosition) {
+            self.setBy = setBy
+            self.start = start
+            self.levels = levels
+            self.location = location
+        }
+    }
+
     /// The policy's name (`policy:`).
     package var name: String
     /// The base name of the file compiled (`plavo.yaml`), without any directory.
@@ -553,6 +617,9 @@ package struct PolicyContent: Sendable, Equatable, Codable {
     /// Run-time parameters in source order; nil when the policy declares none (and then
     /// left out of the JSON, so older content reads and hashes the same).
     package var parameters: [Parameter]?
+    /// The haptics levels the user picks; nil when the policy has none (and then left out
+    /// of the JSON).
+    package var userLevels: UserLevels?
     /// The files the policy includes (`include:`), relative to the main file's folder, in
     /// the order their declarations were merged; `SourcePosition.file` indexes them from 1.
     /// Nil when the policy is one file, and then omitted from the JSON.
@@ -563,9 +630,10 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         name: String, source: String, description: String?, warmup: Double, hapticsOnly: Bool,
         location: SourcePosition, screens: [Screen], events: [Event], feedback: [FeedbackPlan], bands: [Band],
         cells: [Cell], invariants: [Invariant], budgets: [Budget], layers: [LayerInfo]? = nil,
-        parameters: [Parameter]? = nil
+        parameters: [Parameter]? = nil, userLevels: UserLevels? = nil
     ) {
         self.parameters = parameters
+        self.userLevels = userLevels
         self.layers = layers
         self.name = name
         self.source = source
@@ -585,8 +653,10 @@ package struct PolicyContent: Sendable, Equatable, Codable {
 
 extension PolicyContent {
     /// The setting events, in event-id order (right after the built-in state events): each
-    /// parameter's `set-by` event.
-    package var settingEventNames: [String] { (parameters ?? []).map(\.setBy) }
+    /// parameter's `set-by` event, then the user levels' `set-by`.
+    package var settingEventNames: [String] {
+        (parameters ?? []).map(\.setBy) + (userLevels.map { [$0.setBy] } ?? [])
+    }
 
     /// The layers events and feedback belong to: the declared ones, or `Layer.implicit`.
     package var layerNames: [Layer] { layers.map { $0.map(\.name) } ?? Layer.implicit }
@@ -594,11 +664,11 @@ extension PolicyContent {
     /// The oldest bundle format that holds this content: 2 unless it uses what format 3
     /// added (declared layers, a speech rule on another layer, enforced budgets, a band's
     /// dwell, plausible range or directions, sounds in patterns, platform overrides,
-    /// run-time parameters, declared payloads and number or set conditions), so
+    /// run-time parameters, user levels, declared payloads and number or set conditions), so
     /// the bundles of policies that use none of it stay byte for byte what they were.
     package var formatVersion: Int {
         if files != nil { return 3 }
-        if layers != nil || parameters != nil || invariants.contains(where: { $0.layer != nil })
+        if layers != nil || parameters != nil || userLevels != nil || invariants.contains(where: { $0.layer != nil })
             || budgets.contains(where: \.enforced)
         {
             return 3
@@ -639,6 +709,19 @@ extension PolicyContent {
             else { return "parameter '\(parameter.name)' has no usable range and default" }
         }
         if let problem = unique(feedback.map(\.name), "feedback") { return problem }
+        if let userLevels {
+            if userLevels.levels.isEmpty { return "user-levels declares no level" }
+            if let problem = unique(userLevels.levels.map(\.name), "user level") { return problem }
+            guard userLevels.levels.contains(where: { $0.name == userLevels.start }) else {
+                return "user-levels starts at '\(userLevels.start)', which is not one of its levels"
+            }
+            let feedbackNames = Set(feedback.map(\.name))
+            for level in userLevels.levels {
+                if let missing = level.keeps.feedback.first(where: { !feedbackNames.contains($0) }) {
+                    return "user level '\(level.name)' keeps the undeclared feedback '\(missing)'"
+                }
+            }
+        }
         if let problem = unique(bands.map(\.name), "band") { return problem }
         guard warmup.isFinite, warmup >= 0 else { return "the engine warm-up is not a finite number of seconds" }
         if let problem = unique(layerNames.map(\.rawValue), "layer") { return problem }

@@ -30,6 +30,9 @@ package final class CompiledRow: Sendable {
     /// For band rows: the rule cited when entering each level (`<cell>@<level>`).
     package let levelRules: [Decision.Rule]
     package let note: String?
+    /// The row's place among the policy's rule slots (`Policy.ruleSlotIDs`), which user
+    /// levels keep plays by; a band row's level rules take the next slots, one per level.
+    package let keepSlot: Int
     /// A number range or a set the value must be in (`value: {below: 6}`, `{in: [...]}`);
     /// nil for v1 conditions, so their rows test nothing more.
     package let test: ValueTest?
@@ -64,8 +67,10 @@ package final class CompiledRow: Sendable {
     package init(
         speaks: Bool?, value: ScalarValue?, subject: SubjectID?, action: Action, ticker: TickerStep?,
         directives: DirectiveSet, rule: Decision.Rule, levelRules: [Decision.Rule] = [], note: String?,
+        keepSlot: Int = 0,
         test: ValueTest? = nil, parameterTests: [PolicyContent.ParameterTest]? = nil
     ) {
+        self.keepSlot = keepSlot
         self.test = test
         self.parameterTests = parameterTests
         self.levelRules = levelRules

@@ -3,7 +3,8 @@
 /// every event gets a decision, unknown ones included.
 ///
 /// Order of checks for a row that plays: band (H-1) → background → haptics setting →
-/// speech invariant → template parameters → device and engine fallbacks → enforced budgets.
+/// user level → speech invariant → template parameters → device and engine fallbacks →
+/// enforced budgets.
 public struct Session: Sendable {
     /// The compiled policy.
     public let policy: Policy
@@ -30,6 +31,9 @@ public struct Session: Sendable {
     /// `CompiledBand.edgeBase`), evaluated from `parameterValues`; empty when no edge
     /// reads a parameter.
     package private(set) var bandEdges: [Double] = []
+    /// The current user level (`user-levels:`), by index: the `start:` level until its
+    /// setting event picks another; 0 and unused when the policy has none.
+    package private(set) var userLevel: Int
 
     /// Band state per (signal slot, subject slot): the level that counts (`-1` before the
     /// first sample) and a new level still dwelling.
@@ -73,6 +77,7 @@ public struct Session: Sendable {
         self.bandLevels = Array(repeating: BandState(), count: policy.bandSlotCount * Self.subjectRowsReserved)
         self.budgetRings = Array(repeating: BudgetRing(), count: policy.budgetRingCount)
         self.parameterValues = policy.parameters.map(\.defaultValue)
+        self.userLevel = policy.startLevel
         if policy.parametricEdgeCount > 0 {
             bandEdges = Array(repeating: 0, count: policy.parametricEdgeCount)
             for b in policy.parametricBands {
@@ -102,6 +107,11 @@ public struct Session: Sendable {
                 if value.isFinite { bandEdges[band.edgeBase + i] = value }
             }
         }
+    }
+
+    /// The name of the current user level (`user-levels:`), or nil when the policy has none.
+    public var userLevelName: String? {
+        policy.userLevels.map { $0.levels[userLevel].name }
     }
 
     /// The current value of a run-time parameter (`parameters:`), or nil when the policy
@@ -299,7 +309,7 @@ public struct Session: Sendable {
         case .stop(let target):
             stop(target, into: &decision)
         case .play(let f):
-            play(f, event: event, eventIndex: e, screen: s, into: &decision)
+            play(f, event: event, eventIndex: e, screen: s, rule: row.keepSlot, into: &decision)
             if tickOutside, decision.action == .play, decision.reason == nil {
                 decision.reason = .tickOutsideGesture
                 decision.note = "a tick outside a selector gesture: no generator was prepared"
@@ -367,7 +377,7 @@ public struct Session: Sendable {
             let entered = band.levels[level]
             if let f = level > previous ? entered.play : entered.downPlay {
                 decision.rule = row.levelRules[level]
-                play(f, event: event, eventIndex: e, screen: s, into: &decision)
+                play(f, event: event, eventIndex: e, screen: s, rule: row.keepSlot + 1 + level, into: &decision)
             } else {
                 decision.reason = .designer
                 decision.note = level > previous ? entered.silent : entered.downSilent
@@ -391,8 +401,10 @@ public struct Session: Sendable {
         }
     }
 
+    /// Plays feedback `f` for a row; `rule` is its rule slot (`CompiledRow.keepSlot`),
+    /// which user levels may keep it by.
     private mutating func play(
-        _ f: Int, event: Event, eventIndex e: Int, screen s: Int, into decision: inout Decision
+        _ f: Int, event: Event, eventIndex e: Int, screen s: Int, rule: Int, into decision: inout Decision
     ) {
         let feedback = policy.feedback[f]
         decision.plan = feedback
@@ -402,6 +414,13 @@ public struct Session: Sendable {
         }
         if !device.hapticsEnabled {
             decision.reason = .hapticsDisabled
+            return
+        }
+        if policy.hasUserLevels, !policy.keeps(level: userLevel, feedback: f, slot: rule) {
+            decision.reason = .userLevel
+            decision.rule = policy.userLevelRules[userLevel]
+            decision.note =
+                "the haptics level '\(policy.userLevels?.levels[userLevel].name ?? "")' does not keep '\(feedback.name)'"
             return
         }
         if policy.needsSpeech[f], let speech = policy.speechRule, !policy.speechExempt[e], !event.speaks {
@@ -458,7 +477,8 @@ public struct Session: Sendable {
             runningLoops.removeAll { $0.feedbackIndex == f }
             runningLoops.append(
                 RunningLoop(
-                    feedback: feedback.name, parameters: parameters, period: period, start: event.t, feedbackIndex: f))
+                    feedback: feedback.name, parameters: parameters, period: period, start: event.t, feedbackIndex: f,
+                    ruleSlot: rule))
         }
     }
 
@@ -701,6 +721,23 @@ extension Session {
                 updateBandEdges()
                 decision.note! += edgesNote(reading: parameter.name)
             }
+        case .userLevel:
+            guard let levels = policy.userLevels?.levels else { break }
+            guard case .string(let name)? = event.value, let level = policy.userLevelIndex(name) else {
+                let got = event.value.map { "got \($0)" } ?? "it has no value"
+                let names = levels.map { "'\($0.name)'" }.joined(separator: ", ")
+                decision.reason = .badState
+                decision.note =
+                    "\(policy.eventNames[Self.stateEvents.count + index]) needs one of \(names) in 'value' "
+                    + "(user-levels); \(got), so the haptics level stays '\(levels[userLevel].name)'"
+                return decision
+            }
+            userLevel = level
+            decision.note = "the haptics level is now \(name)"
+            // Loops the new level does not keep stop now; the next play decides again.
+            let before = runningLoops.count
+            runningLoops.removeAll { !policy.keeps(level: level, feedback: $0.feedbackIndex, slot: $0.ruleSlot) }
+            if runningLoops.count < before { decision.directives.insert(.stopLoop) }
         }
         return decision
     }
@@ -745,6 +782,8 @@ extension Session {
             if value >= parameter.min, value <= parameter.max { parameterValues[p] = value }
         }
         if policy.parametricEdgeCount > 0 { updateBandEdges() }
+        // The user level carries over by name.
+        if let name = previous.userLevelName, let level = policy.userLevelIndex(name) { userLevel = level }
         engine = previous.engine
         engineEverStarted = previous.engineEverStarted
         // In order of recency, so the same subjects are the next to be forgotten.
@@ -762,14 +801,24 @@ extension Session {
             }
         }
 
+        // A loop's row is found again by its rule id (for user levels that keep rows).
+        let newSlots =
+            policy.hasUserLevels && !previous.runningLoops.isEmpty
+            ? Dictionary(policy.ruleSlotIDs.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            : [:]
         for loop in previous.runningLoops {
             guard let f = policy.feedback.firstIndex(where: { $0.name == loop.feedback }),
                 policy.feedback[f].loop != nil
             else { continue }
+            let slot =
+                loop.ruleSlot >= 0 && loop.ruleSlot < previous.policy.ruleSlotIDs.count
+                ? newSlots[previous.policy.ruleSlotIDs[loop.ruleSlot]] ?? -1 : -1
+            // A loop the level does not keep (in the edited policy) does not carry over.
+            if policy.hasUserLevels, !policy.keeps(level: userLevel, feedback: f, slot: slot) { continue }
             runningLoops.append(
                 RunningLoop(
                     feedback: loop.feedback, parameters: loop.parameters, period: loop.period, start: loop.start,
-                    feedbackIndex: f))
+                    feedbackIndex: f, ruleSlot: slot))
         }
 
         // Enforced budgets with the same id, scope, max and window keep counting; the

@@ -10,6 +10,21 @@ enum DecisionTableJSONReporter {
         var payloads: [Payload]?
         var screens: [Screen]
         var bands: [Band]
+        var userLevels: UserLevels?
+    }
+
+    struct UserLevels: Encodable {
+        var setBy: String
+        var start: String
+        var levels: [UserLevel]
+    }
+
+    struct UserLevel: Encodable {
+        var name: String
+        var keeps: String
+        var note: String?
+        var rings: [String]
+        var silences: [String]
     }
 
     struct Payload: Encodable {
@@ -110,6 +125,14 @@ enum DecisionTableJSONReporter {
                                 values: band.values(ofLevel: index), leftWhen: band.leaving(level: index),
                                 fromBelow: level.fromBelow?.text, fromAbove: level.fromAbove?.text, edge: level.edge)
                         })
-                }))
+                },
+                userLevels: table.userLevels.isEmpty
+                    ? nil
+                    : UserLevels(
+                        setBy: table.userLevelEvent ?? "", start: table.startLevel ?? "",
+                        levels: table.userLevels.map {
+                            UserLevel(
+                                name: $0.name, keeps: $0.keeps, note: $0.note, rings: $0.rings, silences: $0.silences)
+                        })))
     }
 }

@@ -84,6 +84,23 @@ enum DecisionTableMarkdownReporter {
             out += alignedTable(rows.map { $0.map(escape) }, header: bandHeader)
             out += "\n"
         }
+        if !table.userLevels.isEmpty {
+            out += "## User levels\n\n"
+            out +=
+                escape(
+                    "Picked by \(table.userLevelEvent ?? "") (its value names the level); starts at \(table.startLevel ?? "")."
+                ) + "\n\n"
+            let rows = table.userLevels.map { level in
+                [
+                    level.name, level.keeps,
+                    level.silences.isEmpty
+                        ? "every play" : level.rings.isEmpty ? "none" : level.rings.joined(separator: ", "),
+                    level.silences.joined(separator: ", "), level.note ?? "",
+                ]
+            }
+            out += alignedTable(rows.map { $0.map(escape) }, header: ["level", "keeps", "rings", "silences", "note"])
+            out += "\n"
+        }
         return out
     }
 

@@ -114,6 +114,15 @@ package struct TypedAPI: Sendable, Equatable {
                     parameters: Self.parameters(rows, content: content), note: event.note,
                     line: event.location.line))
         }
+        // The user levels' setting event: its value is one of the levels.
+        if let levels = content.userLevels {
+            events.append(
+                Event(
+                    name: levels.setBy, words: identifierWords(levels.setBy), layer: nil, screens: nil,
+                    payload: .choice(type: levels.setBy, choices: levels.levels.map(\.name), open: false),
+                    parameters: [],
+                    note: "the haptics level the user picked in the app's settings", line: levels.location.line))
+        }
         for state in StateEvent.allCases {
             let payload: Payload =
                 switch state {

@@ -170,9 +170,30 @@ public enum PolicyCompiler {
                         name: $0.name.value, setBy: $0.setBy.value, min: $0.min.value, max: $0.max.value,
                         defaultValue: $0.defaultValue.value, unit: $0.unit, note: $0.note,
                         location: files.position($0.location))
-                })
+                },
+            userLevels: document.userLevels.map { userLevels($0, files: files) })
         content.files = document.included.map { $0.map(\.relative) }
         return content
+    }
+
+    /// The compiled user levels: what each level keeps, by name.
+    static func userLevels(_ decl: UserLevelsDecl, files: SourceFiles) -> PolicyContent.UserLevels {
+        PolicyContent.UserLevels(
+            setBy: decl.setBy.value, start: decl.start.value,
+            levels: decl.levels.map { level in
+                let keeps: PolicyContent.UserLevels.Keeps
+                switch level.keeps {
+                case .all: keeps = .init(all: true)
+                case .none: keeps = .init(all: false)
+                case .some(let feedback, let layers, let rows):
+                    keeps = .init(
+                        all: false, feedback: feedback.map(\.value), layers: layers.map { Layer($0.value) },
+                        rows: rows.map(\.value))
+                }
+                return PolicyContent.UserLevels.Level(
+                    name: level.name.value, keeps: keeps, note: level.note,
+                    location: files.position(level.name.location))
+            }, location: files.position(decl.location))
     }
 
     /// The plan of one feedback: its body, and for a pattern, the fallback resolved to

@@ -181,6 +181,28 @@ public struct DecisionTable: Sendable, Hashable {
         }
     }
 
+    /// A user level (`user-levels:`) as the table shows it: what it keeps, and which
+    /// rules ring under it.
+    public struct UserLevel: Sendable, Hashable {
+        /// The level's name.
+        public var name: String
+        /// What it keeps, as written: `all`, `none`, `feedback goal; layers coach; rows workout/lap.completed`.
+        public var keeps: String
+        /// The designer's note.
+        public var note: String?
+        /// The rules whose plays ring under it (`workout/pace.sample@tempo` for a band level).
+        public var rings: [String]
+        /// The rules whose plays it silences (`user-level`).
+        public var silences: [String]
+    }
+
+    /// The user levels, in source order; empty when the policy has none.
+    public var userLevels: [UserLevel] = []
+    /// The setting event picking the user level, and the level a session starts at.
+    public var userLevelEvent: String?
+    /// The level a session starts at.
+    public var startLevel: String?
+
     /// An event's declared payload, in words.
     public struct Payload: Sendable, Hashable {
         /// The event.
@@ -300,6 +322,38 @@ public struct DecisionTable: Sendable, Hashable {
             }
             return Screen(name: screen.name, onEnter: screen.enter.map(\.rawValue), note: screen.note, cells: cells)
         }
+        userLevels = Self.userLevels(policy)
+        userLevelEvent = content.userLevels?.setBy
+        startLevel = content.userLevels?.start
+    }
+
+    private static func userLevels(_ policy: Policy) -> [UserLevel] {
+        guard let declared = policy.userLevels else { return [] }
+        let points = policy.playPoints
+        return declared.levels.enumerated().map { l, level in
+            var rings: [String] = []
+            var silences: [String] = []
+            for point in points {
+                if policy.keeps(level: l, point) {
+                    if rings.last != point.rule { rings.append(point.rule) }
+                } else if silences.last != point.rule {
+                    silences.append(point.rule)
+                }
+            }
+            return UserLevel(
+                name: level.name, keeps: keepsText(level.keeps), note: level.note, rings: rings, silences: silences)
+        }
+    }
+
+    /// `all`, `none`, or `feedback a, b; layers coach; rows workout/lap.completed`.
+    static func keepsText(_ keeps: PolicyContent.UserLevels.Keeps) -> String {
+        if keeps.all { return "all" }
+        if keeps.keepsNothing { return "none" }
+        var parts: [String] = []
+        if !keeps.feedback.isEmpty { parts.append("feedback " + keeps.feedback.joined(separator: ", ")) }
+        if !keeps.layers.isEmpty { parts.append("layers " + keeps.layers.map(\.rawValue).joined(separator: ", ")) }
+        if !keeps.rows.isEmpty { parts.append("rows " + keeps.rows.joined(separator: ", ")) }
+        return parts.joined(separator: "; ")
     }
 
     private static func describe(_ condition: PolicyContent.Condition) -> String {

@@ -35,6 +35,9 @@ public struct PolicyCoverage: Sendable {
     /// can exercise count: those a row cites, and `creature-needs-speech`, which the
     /// evaluator enforces; the others are checked by `lint` alone (`staticInvariants`).
     public private(set) var invariants: Tally
+    /// User levels (`user level essentials`) under which a play was decided: it rang, or
+    /// the level silenced it (`user-level`). Empty when the policy has no user levels.
+    public private(set) var userLevels: Tally
     /// Invariants no event can exercise (not cited by any row, enforced by `lint` only).
     public let staticInvariants: [String]
 
@@ -88,10 +91,24 @@ public struct PolicyCoverage: Sendable {
             }
         }
         fallbackNames = fallbacks
+        userLevels = Tally(
+            kind: "levels", all: (content.userLevels?.levels ?? []).map { "user level " + $0.name }, hit: [])
     }
 
-    /// The four tallies in report order.
-    public var tallies: [Tally] { [cells, feedback, bands, invariants] }
+    /// The tallies in report order: cells, feedback, bands, invariants, and the user
+    /// levels when the policy has them.
+    public var tallies: [Tally] {
+        [cells, feedback, bands, invariants] + (userLevels.all.isEmpty ? [] : [userLevels])
+    }
+
+    /// Adds what one decision exercised, made while the session was at user level
+    /// `userLevel` (`Session.userLevelName`).
+    public mutating func record(_ decision: Decision, for event: TimedEvent, userLevel: String?) {
+        record(decision, for: event)
+        if let userLevel, decision.action == .play || decision.reason == .userLevel {
+            userLevels.hit.insert("user level " + userLevel)
+        }
+    }
 
     /// Adds what one decision exercised.
     public mutating func record(_ decision: Decision, for event: TimedEvent) {

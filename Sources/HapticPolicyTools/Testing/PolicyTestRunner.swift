@@ -26,7 +26,7 @@ public struct PolicyTestRunner: Sendable {
         var failures: [PolicyTestFailure] = []
         for (index, step) in testCase.steps.enumerated() {
             let decision = session.decide(step.event)
-            coverage.record(decision, for: step.event)
+            coverage.record(decision, for: step.event, userLevel: session.userLevelName)
             meter.record(decision, at: step.event.time, event: step.event.event.name)
             guard let expectation = step.expectation else { continue }
             let mismatches = Self.compare(expectation, decision)

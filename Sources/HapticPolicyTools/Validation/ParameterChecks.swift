@@ -74,6 +74,26 @@ enum ParameterChecks {
                 setters[event.value] = event
             }
         }
+        if let levels = context.document.userLevels {
+            let event = levels.setBy
+            if ValidationContext.isStateEvent(event.value) {
+                out.append(
+                    DiagnosticCode.settingEventClash(
+                        "'\(event.value)' is a built-in state event and cannot also pick the user level: name another event, such as 'haptics.level'",
+                        at: event.location))
+            } else if let declared = context.events[event.value] {
+                out.append(
+                    DiagnosticCode.settingEventClash(
+                        "'\(event.value)' picks the user level, so it is a setting event the evaluator handles itself, not a catalogue event: remove it from `events:`",
+                        at: declared.name.location,
+                        notes: [Diagnostic.Note("it picks the user level here", at: event.location)]))
+            } else if let first = setters[event.value] {
+                out.append(
+                    DiagnosticCode.settingEventClash(
+                        "'\(event.value)' already sets a parameter: give the user levels their own setting event",
+                        at: event.location, notes: [Diagnostic.Note("the parameter it sets", at: first.location)]))
+            }
+        }
         return out
     }
 
@@ -120,21 +140,56 @@ enum ParameterChecks {
         return context.document.parameters.first { $0.name.value == name }
     }
 
-    /// The parameter `set-by:` events, by name.
-    static func settingEvents(_ document: PolicyDocument) -> [String: ParameterDecl] {
-        var out: [String: ParameterDecl] = [:]
+    /// What a setting event sets: a run-time parameter or the user level.
+    enum Setter {
+        /// A run-time parameter's `set-by:`.
+        case parameter(ParameterDecl)
+        /// The user levels' `set-by:`.
+        case userLevels(UserLevelsDecl)
+
+        /// What it sets, for messages (`the parameter 'max_hr'`).
+        var sets: String {
+            switch self {
+            case .parameter(let parameter): "the parameter '\(parameter.name.value)'"
+            case .userLevels: "the user level"
+            }
+        }
+
+        /// The note at its `set-by:`.
+        var note: String {
+            switch self {
+            case .parameter(let parameter): "'\(parameter.name.value)' is set by it here"
+            case .userLevels: "it picks the user level here"
+            }
+        }
+
+        /// Where the `set-by:` is written.
+        var location: SourceLocation {
+            switch self {
+            case .parameter(let parameter): parameter.setBy.location
+            case .userLevels(let levels): levels.setBy.location
+            }
+        }
+    }
+
+    /// The setting events (each parameter's `set-by:`, then the user levels'), by name.
+    static func settingEvents(_ document: PolicyDocument) -> [String: Setter] {
+        var out: [String: Setter] = [:]
         for parameter in document.parameters where out[parameter.setBy.value] == nil {
-            out[parameter.setBy.value] = parameter
+            out[parameter.setBy.value] = .parameter(parameter)
+        }
+        if let levels = document.userLevels, out[levels.setBy.value] == nil {
+            out[levels.setBy.value] = .userLevels(levels)
         }
         return out
     }
 
     /// A table cell deciding a setting event (from `ReferenceChecks`).
-    static func inTable(_ event: Located<String>, sets parameter: ParameterDecl) -> Diagnostic {
+    static func inTable(_ event: Located<String>, sets setter: Setter) -> Diagnostic {
         DiagnosticCode.settingEventInTable(
-            "'\(event.value)' sets the parameter '\(parameter.name.value)' and has no table cell: remove the cell; the evaluator applies it on every screen",
+            "'\(event.value)' sets \(setter.sets) and has no table cell: remove the cell; the evaluator applies it on every screen",
             at: event.location,
-            notes: [Diagnostic.Note("'\(parameter.name.value)' is set by it here", at: parameter.setBy.location)])
+            notes: [Diagnostic.Note(setter.note, at: setter.location)])
     }
 
     /// Whether an expression or a condition can read a parameter of this name.

@@ -24,6 +24,7 @@ public enum PolicyValidator {
         findings += BudgetChecks.run(context)
         findings += ParameterChecks.run(context)
         findings += EdgeChecks.run(context)
+        findings += UserLevelChecks.run(context)
         findings += platformFindings(document, besides: findings)
         return findings.sorted(by: reportOrder)
     }

@@ -85,7 +85,7 @@ struct PolicyDecoder {
 
     static let topLevelKeys = [
         "policy", "version", "description", "engine", "layers", "invariants", "feedback", "bands", "events",
-        "everywhere", "screens", "budgets", "parameters", "include", "constants",
+        "everywhere", "screens", "budgets", "parameters", "include", "constants", "user-levels",
     ]
 
     /// Decodes the document; nil only when the root is not a mapping.
@@ -135,6 +135,9 @@ struct PolicyDecoder {
         }
         if let node = top["budgets"], let items = list(node, for: "budgets") {
             document.budgets = items.compactMap { budget($0) }
+        }
+        if let entry = top.entry("user-levels") {
+            document.userLevels = userLevels(entry.value, key: Located("user-levels", at: entry.key.location))
         }
         reportUnusedConstants()
         return document

@@ -34,7 +34,8 @@ package enum DiagnosticRegistry {
         .invalidFallback, .stopWithoutLoop, .duplicateInvariant, .stateEventDeclared,
         .unusedFeedback, .unusedBand, .unusedScreen, .unusedInvariant, .feedbackNamedLikePreset, .stateEventInTable,
         .unusedParameter, .duplicateDeclaration, .unusedConstant, .constantShadowsParameter, .unknownEdgeName,
-        .unusedRunTimeParameter, .bandRangeMismatch, .optionalBandValue, .runTimeParameterRange,
+        .unusedRunTimeParameter, .bandRangeMismatch, .optionalBandValue, .userLevelUnknownName,
+        .userLevelStartUnknown, .userLevelsEmpty, .runTimeParameterRange,
         .parameterDefaultOutsideRange, .settingEventClash, .settingEventInTable, .parameterNameUnusable,
         .parameterConditionNeverMatches,
         // HP3xx: the table.
@@ -44,6 +45,7 @@ package enum DiagnosticRegistry {
         .conditionNeverTrue, .overlappingValues,
         // HP4xx: invariants.
         .bannedPreset, .layerMixing, .valueWithoutBand, .exceptionUnknownEvent, .layerPlays, .unusedLayer,
+        .userLevelKeepsNothing, .userLevelsAlike, .keptRowNeverPlays,
         // HP5xx: budgets.
         .noBudget, .budgetMaxTooSmall, .budgetWindowNotPositive, .budgetUnknownScreen, .duplicateBudget,
         .budgetExceptionUnknownEvent, .enforcedBudgetSilencesTicks,
