@@ -18,6 +18,26 @@ package final class CompiledRow: Sendable {
         case stop(Int?)
         /// Directives only.
         case none
+        /// Start or retempo a looping pattern (feedback index; `loop:`).
+        case loop(Int)
+    }
+
+    /// What a row with several actions (or with `with:`) does besides `action`.
+    package struct Several: Sendable {
+        /// The other actions in execution order: stops (run before `action`), then the
+        /// loop (run after it).
+        package let also: [Action]
+        /// The template parameters the row gives (`with:`); empty when none.
+        package let arguments: [PolicyContent.Row.Argument]
+        /// Whether `arguments` go to the row's loop (else to its play).
+        package let argumentsOnLoop: Bool
+
+        /// Creates one.
+        package init(also: [Action], arguments: [PolicyContent.Row.Argument], argumentsOnLoop: Bool) {
+            self.also = also
+            self.arguments = arguments
+            self.argumentsOnLoop = argumentsOnLoop
+        }
     }
 
     package let speaks: Bool?
@@ -30,11 +50,16 @@ package final class CompiledRow: Sendable {
     /// For band rows: the rule cited when entering each level (`<cell>@<level>`).
     package let levelRules: [Decision.Rule]
     package let note: String?
+    /// The row's other actions and `with:` arguments; nil for a row that does one thing
+    /// without arguments (every v1 row), so deciding it costs one branch.
+    package let several: Several?
 
     package init(
         speaks: Bool?, value: ScalarValue?, subject: SubjectID?, action: Action, ticker: TickerStep?,
-        directives: DirectiveSet, rule: Decision.Rule, levelRules: [Decision.Rule] = [], note: String?
+        directives: DirectiveSet, rule: Decision.Rule, levelRules: [Decision.Rule] = [], note: String?,
+        several: Several? = nil
     ) {
+        self.several = several
         self.levelRules = levelRules
         self.speaks = speaks
         self.value = value

@@ -242,6 +242,7 @@ public final class Policy: Sendable {
             case .play(let f): action = .play(f)
             case .silent(let text): action = .silent(text)
             case .stop(let f): action = .stop(f)
+            case .loop(let f): action = .loop(f)
             case .none: action = .none
             case .band(let b):
                 let key = [event, b]
@@ -252,6 +253,19 @@ public final class Policy: Sendable {
                     Decision.Rule(id: id + "@" + $0.name, location: $0.location.location(in: file), cites: row.cites)
                 }
             }
+            var several: CompiledRow.Several?
+            if row.also != nil || row.arguments != nil {
+                let also: [CompiledRow.Action] = row.steps.filter { $0 != row.action }.compactMap {
+                    switch $0 {
+                    case .stop(let f): .stop(f)
+                    case .play(let f): .play(f)
+                    case .loop(let f): .loop(f)
+                    case .band, .silent, .none: nil
+                    }
+                }
+                let onLoop = row.steps.contains { if case .loop = $0 { true } else { false } }
+                several = CompiledRow.Several(also: also, arguments: row.arguments ?? [], argumentsOnLoop: onLoop)
+            }
             var directives: DirectiveSet = []
             for directive in row.directives { directives.insert(DirectiveSet(directive)) }
             rows.append(
@@ -259,7 +273,7 @@ public final class Policy: Sendable {
                     speaks: row.condition?.speaks, value: row.condition?.value,
                     subject: row.condition?.subject.flatMap { subjects[$0] }.map(SubjectID.init(rawValue:)),
                     action: action, ticker: row.ticker, directives: directives, rule: rule, levelRules: levelRules,
-                    note: row.note))
+                    note: row.note, several: several))
         }
         return CompiledCell(rows: rows)
     }

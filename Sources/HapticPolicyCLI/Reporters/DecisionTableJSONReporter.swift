@@ -58,6 +58,16 @@ enum DecisionTableJSONReporter {
         var note: String?
         var line: Int
         var column: Int
+        /// Every action in execution order, for a row that does several things (else omitted).
+        var steps: [Step]?
+        /// The `with:` arguments, `bpm = value` (else omitted).
+        var with: String?
+    }
+
+    struct Step: Encodable {
+        var action: String
+        var target: String?
+        var layer: String?
     }
 
     static func render(_ table: DecisionTable, policy: String) -> String {
@@ -76,7 +86,13 @@ enum DecisionTableJSONReporter {
                                         when: row.condition, action: row.action.rawValue, target: row.target,
                                         layer: row.layer?.rawValue, reason: row.reason, cites: row.cites,
                                         directives: row.directives, note: row.note, line: row.location.line,
-                                        column: row.location.column)
+                                        column: row.location.column,
+                                        steps: row.steps.isEmpty
+                                            ? nil
+                                            : row.steps.map {
+                                                Step(action: $0.action.rawValue, target: $0.target, layer: $0.layer?.rawValue)
+                                            },
+                                        with: row.arguments)
                                 })
                         })
                 },

@@ -58,6 +58,12 @@ public struct RowDecl: Sendable, Hashable, Codable {
     public var silent: Located<String>?
     /// Stop a running loop of this feedback, or `all` (`stop:`).
     public var stop: Located<String>?
+    /// Start a looping pattern template, or retempo it when it already runs (`loop:`).
+    /// May be combined with `play:` and `stop:`; the row runs its stop, then its play,
+    /// then its loop.
+    public var loop: Located<String>?
+    /// Template parameters for the `loop:` if any, else the `play:` (`with:`).
+    public var with: [TemplateArgument] = []
     /// Ticker gesture step (`ticker:`).
     public var ticker: Located<TickerStep>?
     /// Extra directives (`prepare: engine` gives `prepare-engine`).
@@ -86,6 +92,35 @@ public struct RowDecl: Sendable, Hashable, Codable {
         self.cites = cites
         self.note = note
         self.location = location
+    }
+}
+
+extension RowDecl {
+    /// The feedback `with:` applies to: the `loop:` if any, else the `play:`.
+    public var withTarget: Located<String>? { loop ?? play }
+    /// Whether the row does more than one of `stop:`, `play:` and `loop:`.
+    public var hasSeveralActions: Bool { [stop != nil, play != nil, loop != nil].filter { $0 }.count > 1 }
+}
+
+/// One `with:` entry of a row: a template parameter and what it is given.
+public struct TemplateArgument: Sendable, Hashable, Codable {
+    /// What a parameter is given.
+    public enum Source: Sendable, Hashable, Codable {
+        /// The event's `value` (a number), written `value`.
+        case eventValue
+        /// A number written in the policy.
+        case number(Double)
+    }
+
+    /// The parameter name (the key).
+    public var name: Located<String>
+    /// What it is given, where written.
+    public var source: Located<Source>
+
+    /// Creates an argument.
+    public init(name: Located<String>, source: Located<Source>) {
+        self.name = name
+        self.source = source
     }
 }
 
