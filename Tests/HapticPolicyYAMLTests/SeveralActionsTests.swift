@@ -1,0 +1,233 @@
+import Foundation
+import HapticPolicy
+import HapticPolicyTools
+import Testing
+
+@testable import HapticPolicyYAML
+
+/// Rows that do several things (issue 14 item 4): `stop:` with `play:` and `loop:`, and
+/// `with:` giving template parameters, decoded, decided and carried through the bundle.
+@Suite struct SeveralActionsTests {
+    /// A workout policy whose rows are `rows` (YAML of the `workout:` table, one per line).
+    static func source(_ rows: String, extra: String = "") -> String {
+        """
+        policy: stride
+        version: 1
+        feedback:
+          pause: {layer: ui, preset: impact.medium}
+          resume: {layer: ui, preset: impact.light}
+          cadence:
+            layer: creature
+            pattern:
+              params:
+                bpm: {default: 160, min: 100, max: 200, unit: bpm}
+              events:
+                - {type: transient, time: 0, intensity: 1, sharpness: 0.5}
+              loop: 60 / bpm
+            fallback: none
+        events:
+          workout.paused: {layer: ui, screens: [workout]}
+          workout.resumed: {layer: ui, screens: [workout]}
+          cadence.set: {layer: creature, screens: [workout]}
+        \(extra)
+        screens:
+          workout:
+            enter: [prepare-engine]
+            table:
+        \(rows.split(separator: "\n").map { "      " + $0 }.joined(separator: "\n"))
+        """
+    }
+
+    static let stride = """
+        workout.paused: {stop: cadence, play: pause}
+        workout.resumed: {play: resume, loop: cadence, with: {bpm: value}}
+        cadence.set: {loop: cadence, with: {bpm: value}}
+        """
+
+    static func policy(_ rows: String = stride, extra: String = "") throws -> Policy {
+        let loaded = load(source(rows, extra: extra))
+        #expect(loaded.diagnostics.isEmpty, "\(summary(loaded))")
+        let document = try #require(loaded.document)
+        let findings = PolicyValidator.validate(document).filter { $0.severity == .error }
+        #expect(findings.isEmpty, "\(findings.map { "\($0.code) \($0.message)" })")
+        return try Policy(compiling: document)
+    }
+
+    struct Run {
+        var session: Session
+        init(_ policy: Policy) {
+            session = Session(policy: policy)
+            // Entering the screen warms the engine (0.1 s), so patterns play from t = 1.
+            send(0, "screen.enter", value: .string("workout"))
+        }
+        @discardableResult
+        mutating func send(_ t: Double, _ name: String, value: ScalarValue? = nil, params: [Event.Parameter] = [])
+            -> Decision
+        {
+            let event = session.event(t: t, name: name, value: value, params: params)
+            return session.decide(event)
+        }
+    }
+
+    // MARK: Deciding
+
+    @Test func aPauseStopsTheCadenceThenPlaysInOneDecision() throws {
+        var run = Run(try Self.policy())
+        let started = run.send(1, "cadence.set", value: .number(150))
+        #expect(started.action == .play)
+        #expect(started.feedback == "cadence")
+        #expect(started.loopPeriod == 0.4)
+        #expect(started.also.isEmpty)
+        #expect(run.session.runningLoops.map(\.feedback) == ["cadence"])
+
+        let paused = run.send(2, "workout.paused")
+        #expect(paused.action == .play)
+        #expect(paused.feedback == "pause")
+        #expect(paused.render == .preset(.impactMedium))
+        #expect(!paused.directives.contains(.stopLoop), "the stop's directive is its own, not the play's")
+        #expect(paused.also.count == 1)
+        let stop = try #require(paused.also.first)
+        #expect(stop.action == .stop)
+        #expect(stop.feedback == "cadence")
+        #expect(stop.directives.contains(.stopLoop))
+        #expect(stop.rule?.id == "workout/workout.paused")
+        #expect(run.session.runningLoops.isEmpty)
+        #expect(paused.steps.map { $0.feedback } == ["cadence", "pause"], "the stop runs first")
+    }
+
+    @Test func aStopOfNothingIsNotRunningInsideAlso() throws {
+        var run = Run(try Self.policy())
+        let paused = run.send(1, "workout.paused")
+        #expect(paused.action == .play)
+        #expect(paused.feedback == "pause")
+        #expect(paused.also.map(\.action) == [.silent])
+        #expect(paused.also.first?.reason == .notRunning)
+        #expect(paused.also.first?.isStop == true)
+    }
+
+    @Test func aResumePlaysThenRestartsTheLoopAtTheEventsBpm() throws {
+        var run = Run(try Self.policy())
+        let resumed = run.send(1, "workout.resumed", value: .number(120))
+        #expect(resumed.action == .play)
+        #expect(resumed.feedback == "resume")
+        #expect(resumed.parameters == nil, "with: goes to the loop, not the play")
+        let loop = try #require(resumed.also.first)
+        #expect(resumed.also.count == 1)
+        #expect(loop.action == .play)
+        #expect(loop.feedback == "cadence")
+        #expect(loop.parameters == [Event.Parameter(name: "bpm", value: .number(120))])
+        #expect(loop.loopPeriod == 0.5)
+        #expect(resumed.plays == 2)
+        #expect(run.session.runningLoops.map(\.period) == [0.5])
+    }
+
+    @Test func retempoReplacesTheRunningLoopWithTheNewPeriod() throws {
+        var run = Run(try Self.policy())
+        run.send(1, "cadence.set", value: .number(100))
+        #expect(run.session.runningLoops.map(\.period) == [0.6])
+        let faster = run.send(5, "cadence.set", value: .number(180))
+        #expect(faster.loopPeriod == 60.0 / 180)
+        #expect(run.session.runningLoops.count == 1)
+        #expect(run.session.runningLoops.first?.period == 60.0 / 180)
+        #expect(run.session.runningLoops.first?.start == 5)
+    }
+
+    @Test func withValueWithoutANumberIsBadParamsAndTheOtherActionsStillRun() throws {
+        var run = Run(try Self.policy())
+        let resumed = run.send(1, "workout.resumed")
+        #expect(resumed.action == .play)
+        #expect(resumed.feedback == "resume")
+        let loop = try #require(resumed.also.first)
+        #expect(loop.action == .silent)
+        #expect(loop.reason == .badParams)
+        #expect(loop.note?.hasPrefix("'with: {bpm: value}' gives 'bpm' the event's value, which must be a number") == true)
+        #expect(run.session.runningLoops.isEmpty)
+
+        let text = run.send(2, "cadence.set", value: .string("fast"))
+        #expect(text.reason == .badParams)
+        #expect(text.note?.contains("it is \"fast\"") == true || text.note?.contains("it is fast") == true)
+        let outOfRange = run.send(3, "cadence.set", value: .number(400))
+        #expect(outOfRange.reason == .badParams)
+        #expect(outOfRange.note == "bpm 400 is above the maximum 200; use 100 to 200")
+    }
+
+    @Test func theEventsOwnParamsStillApplyToTheActionWithoutWith() throws {
+        let rows = """
+            workout.paused: {play: cadence, loop: cadence, with: {bpm: 120}}
+            workout.resumed: {play: cadence, with: {bpm: 150}}
+            cadence.set: {loop: cadence}
+            """
+        var run = Run(try Self.policy(rows))
+        let paused = run.send(1, "workout.paused", params: [.init(name: "bpm", value: .number(200))])
+        #expect(paused.loopPeriod == 0.3, "the play takes the event's params")
+        #expect(paused.also.first?.loopPeriod == 0.5, "the loop takes with:, over the event's params")
+        let resumed = run.send(2, "workout.resumed", params: [.init(name: "bpm", value: .number(200))])
+        #expect(resumed.loopPeriod == 0.4, "with: overrides the event's own bpm")
+        let set = run.send(3, "cadence.set", params: [.init(name: "bpm", value: .number(100))])
+        #expect(set.loopPeriod == 0.6)
+    }
+
+    @Test func eachPlayGoesThroughTheChecksOnItsOwn() throws {
+        var run = Run(try Self.policy())
+        run.session.device.lowPower = true
+        let resumed = run.send(1, "workout.resumed", value: .number(120))
+        #expect(resumed.action == .play, "a preset plays in low power")
+        #expect(resumed.also.first?.reason == .noFallback, "the pattern loop cannot")
+        run.session.device.hapticsEnabled = false
+        let paused = run.send(2, "workout.paused")
+        #expect(paused.reason == .hapticsDisabled)
+        #expect(paused.also.first?.reason == .notRunning)
+    }
+
+    @Test func aLoopStartIsARingForEnforcedBudgets() throws {
+        let extra = "budgets:\n  - {id: B-1, each: screen, max: 1, per: 10, enforce: true}"
+        var run = Run(try Self.policy(extra: extra))
+        let resumed = run.send(1, "workout.resumed", value: .number(120))
+        #expect(resumed.action == .play)
+        #expect(resumed.also.first?.reason == .overBudget, "the play took the only ring; the loop start is another")
+        #expect(resumed.also.first?.rule?.id == "B-1")
+        #expect(run.session.runningLoops.isEmpty)
+    }
+
+    @Test func aV1RowHasNoAlso() throws {
+        var run = Run(try Self.policy("workout.paused: {play: pause}\nworkout.resumed: {stop: cadence}\ncadence.set: {play: cadence}"))
+        #expect(run.send(1, "workout.paused").also.isEmpty)
+        #expect(run.send(2, "workout.resumed").also.isEmpty)
+    }
+
+    // MARK: Compiled content
+
+    @Test func severalActionsSurviveTheBundleAndMakeFormat3() throws {
+        let policy = try Self.policy()
+        #expect(policy.content.formatVersion == 3)
+        let text = String(decoding: policy.bundle, as: UTF8.self)
+        #expect(text.contains("\"also\""))
+        #expect(text.contains("\"arguments\""))
+        let reloaded = try Policy(bundle: policy.bundle)
+        #expect(reloaded.content == policy.content)
+        var run = Run(reloaded)
+        #expect(run.send(1, "workout.resumed", value: .number(120)).also.first?.loopPeriod == 0.5)
+
+        let v1 = try Self.policy("workout.paused: {play: pause}\nworkout.resumed: {stop: cadence}\ncadence.set: {play: cadence}")
+        #expect(v1.content.formatVersion == 2)
+        let v1Text = String(decoding: v1.bundle, as: UTF8.self)
+        #expect(!v1Text.contains("\"also\"") && !v1Text.contains("\"arguments\""))
+    }
+
+    @Test func inconsistentExtraActionsAreRefused() throws {
+        var content = try Self.policy().content
+        let cell = try #require(content.cells.firstIndex { content.events[$0.event].name == "workout.paused" })
+        content.cells[cell].rows[0].also = [.loop(99)]
+        #expect(content.inconsistency == "a row names a feedback that does not exist")
+        content.cells[cell].rows[0].also = [.silent("no")]
+        #expect(content.inconsistency == "a row combines a band, a silence or nothing with other actions")
+        content.cells[cell].rows[0].also = [.stop(nil), .stop(0)]
+        #expect(content.inconsistency == "a row has two actions of one kind")
+        content.cells[cell].rows[0].also = []
+        #expect(content.inconsistency == "a row lists no extra actions")
+        content.cells[cell].rows[0].also = nil
+        content.cells[cell].rows[0].action = .stop(nil)
+        content.cells[cell].rows[0].arguments = [.init(name: "bpm", number: nil)]
+        #expect(content.inconsistency == "a row gives template parameters but plays nothing")
+    }
+}
