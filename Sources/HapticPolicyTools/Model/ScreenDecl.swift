@@ -98,6 +98,8 @@ public struct RowDecl: Sendable, Hashable, Codable {
 extension RowDecl {
     /// The feedback `with:` applies to: the `loop:` if any, else the `play:`.
     public var withTarget: Located<String>? { loop ?? play }
+    /// What the row plays: its `play:`, then its `loop:`.
+    public var plays: [Located<String>] { [play, loop].compactMap { $0 } }
     /// Whether the row does more than one of `stop:`, `play:` and `loop:`.
     public var hasSeveralActions: Bool { [stop != nil, play != nil, loop != nil].filter { $0 }.count > 1 }
 }

@@ -34,7 +34,8 @@ package enum DiagnosticRegistry {
         // HP3xx: the table.
         .gap, .overlappingRows, .shadowedRow, .eventNotOnScreen, .emptySilenceReason,
         .bandWithoutNumber, .tickWithoutPlay, .incompleteCell, .conditionValueMismatch, .unbalancedTicker,
-        .coldEngine,
+        .coldEngine, .loopNotLooping, .withUnknownParameter, .withValueWithoutNumber, .withOutOfRange,
+        .stopThenLoop, .sameFeedbackTwice, .stopNeverStarted, .withBadLoopPeriod,
         // HP4xx: invariants.
         .bannedPreset, .layerMixing, .valueWithoutBand, .exceptionUnknownEvent, .layerPlays, .unusedLayer,
         // HP5xx: budgets.
