@@ -27,8 +27,8 @@ import Testing
             fallback: none
         events:
           workout.paused: {layer: ui, screens: [workout]}
-          workout.resumed: {layer: ui, screens: [workout]}
-          cadence.set: {layer: creature, screens: [workout]}
+          workout.resumed: {layer: ui, screens: [workout], value: number}
+          cadence.set: {layer: creature, screens: [workout], value: number}
         \(extra)
         screens:
           workout:
@@ -229,5 +229,47 @@ import Testing
         content.cells[cell].rows[0].action = .stop(nil)
         content.cells[cell].rows[0].arguments = [.init(name: "bpm", number: nil)]
         #expect(content.inconsistency == "a row gives template parameters but plays nothing")
+    }
+
+    // MARK: Decoding
+
+    /// The diagnostics of the stride policy with `row` deciding `workout.paused` (line 24).
+    static func decoded(_ row: String) -> [String] {
+        summary(load(source("workout.paused: " + row + "\nworkout.resumed: {play: resume}\ncadence.set: {play: cadence}")))
+    }
+
+    @Test func stopPlayAndLoopCombine() throws {
+        for row in [
+            "{stop: cadence, play: pause}", "{stop: cadence, loop: cadence}", "{play: pause, loop: cadence}",
+            "{stop: all, play: pause, loop: cadence, with: {bpm: 120}}", "{loop: cadence}",
+            "{play: cadence, with: {bpm: value}}",
+        ] {
+            #expect(Self.decoded(row).isEmpty, "\(row)")
+        }
+        let document = try #require(load(Self.source(Self.stride)).document)
+        let rows = document.screens[0].cells.map { $0.rows[0] }
+        #expect(rows[0].stop?.value == "cadence" && rows[0].play?.value == "pause" && rows[0].loop == nil)
+        #expect(rows[1].with == [TemplateArgument(name: Located("bpm", at: rows[1].with[0].name.location), source: Located(.eventValue, at: rows[1].with[0].source.location))])
+        #expect(rows[1].with.first?.name.location.column == 61)
+        #expect(rows[2].loop?.value == "cadence" && rows[2].play == nil)
+    }
+
+    @Test func bandAndSilentStillDecideARowAlone() {
+        // `      workout.paused: ` puts the row's `{` at column 23 of line 24.
+        #expect(Self.decoded("{silent: paused, play: pause}") == ["HP016@24:40"])
+        #expect(Self.decoded("{play: pause, silent: paused}") == ["HP016@24:37"])
+        #expect(Self.decoded("{band: pace, loop: cadence}") == ["HP016@24:36"])
+        #expect(Self.decoded("{stop: cadence, band: pace, loop: cadence}") == ["HP016@24:39", "HP016@24:51"])
+        let message = load(Self.source("workout.paused: {silent: paused, stop: cadence}")).diagnostics.first?.message
+        #expect(message == "'stop' cannot be used together with 'silent'; a 'silent:' row does nothing else; split it into two rows with 'when:', or drop 'silent:'")
+    }
+
+    @Test func withNeedsALoopOrAPlayAndNumbersOrValue() {
+        #expect(Self.decoded("{stop: cadence, with: {bpm: 120}}") == ["HP017@24:39"])
+        #expect(Self.decoded("{loop: cadence, with: {bpm: fast}}") == ["HP011@24:51"])
+        #expect(Self.decoded("{loop: cadence, with: [bpm]}") == ["HP011@24:45"])
+        #expect(Self.decoded("{loop: cadence, with: {bpm: .inf}}") == ["HP018@24:51"])
+        #expect(Self.decoded("{loop: [cadence]}") == ["HP011@24:30"])
+        #expect(Self.decoded("{when: {speaks: true}}").first == "HP013@24:23")
     }
 }
