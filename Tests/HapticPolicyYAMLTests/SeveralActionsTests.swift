@@ -272,4 +272,82 @@ import Testing
         #expect(Self.decoded("{loop: [cadence]}") == ["HP011@24:30"])
         #expect(Self.decoded("{when: {speaks: true}}").first == "HP013@24:23")
     }
+
+    // MARK: Downstream
+
+    @Test func theJSONLogHasAnAlsoArrayOnlyWhenTheRowDidSeveralThings() throws {
+        let policy = try Self.policy()
+        var run = Run(policy)
+        let writer = DecisionJSONWriter(policy: policy)
+        var out: [UInt8] = []
+        let started = run.send(1, "cadence.set", value: .number(150))
+        writer.write(.init(line: 1, t: 1, event: "cadence.set", subject: nil, decision: started), into: &out)
+        let paused = run.send(2, "workout.paused")
+        writer.write(.init(line: 2, t: 2, event: "workout.paused", subject: nil, decision: paused), into: &out)
+        let lines = String(decoding: out, as: UTF8.self).split(separator: "\n")
+        #expect(!lines[0].contains("\"also\""))
+        #expect(
+            lines[1].hasSuffix(
+                ",\"loop\":null,\"also\":[{\"action\":\"stop\",\"feedback\":\"cadence\",\"layer\":\"creature\","
+                    + "\"render\":null,\"fallback\":false,\"reason\":null,\"note\":null,\"directives\":[\"stop-loop\"],"
+                    + "\"params\":null,\"loop\":null}]}"))
+        #expect(lines[1].contains("\"action\":\"play\",\"feedback\":\"pause\""))
+        #expect(lines[1].contains("\"directives\":[],\"band\""), "the primary keeps its own directives")
+
+        let text = DecisionTableWriter(policy: policy)
+        var table: [UInt8] = []
+        text.write(.init(line: 2, t: 2, event: "workout.paused", subject: nil, decision: paused), into: &table)
+        let rows = String(decoding: table, as: UTF8.self).split(separator: "\n")
+        #expect(rows.count == 2)
+        #expect(rows[1].split(separator: " ").prefix(3) == ["+stop", "cadence", "stop-loop"])
+    }
+
+    @Test func theTableShowsARowsActionsInOrder() throws {
+        let table = DecisionTable(try Self.policy())
+        let rows = table.screens[0].cells.map { $0.rows[0] }
+        #expect(rows.map(\.stepsText) == [
+            "stop cadence, then play pause", "play resume, then loop cadence with bpm = value",
+            "loop cadence with bpm = value",
+        ])
+        #expect(rows[0].action == .play && rows[0].target == "pause")
+        #expect(rows[0].directives == ["stop-loop"])
+        #expect(rows[2].action == .loop)
+        let v1 = DecisionTable(try Self.policy("workout.paused: {play: pause}\nworkout.resumed: {stop: cadence}\ncadence.set: {play: cadence}"))
+        #expect(v1.screens[0].cells.allSatisfy { $0.rows[0].stepsText == nil && $0.rows[0].steps.isEmpty })
+    }
+
+    @Test func testSuitesCheckTheExtraActions() throws {
+        let policy = try Self.policy()
+        let text = """
+            policy: stride.yaml
+            cases:
+              - name: a pause stops the cadence
+                screen: workout
+                steps:
+                  - {t: 1, event: workout.resumed, value: 120, play: resume, loops: cadence}
+                  - {t: 2, event: workout.paused, play: pause, stops: cadence}
+                  - {t: 3, event: workout.paused, play: pause, stops: cadence}
+                  - {t: 4, event: workout.resumed, play: resume, loops: pause}
+            """
+        let loaded = PolicyTestLoader.parse(Array(text.utf8), file: "stride.tests.yaml")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics.map(\.message))")
+        let suite = try #require(loaded.suite)
+        let report = PolicyTestRunner(policy: policy).run(suite)
+        let failures = try #require(report.results.first?.failures)
+        #expect(failures.map(\.step) == [4, 5])
+        #expect(failures.first?.expected == "stops cadence")
+        #expect(failures.first?.actual == "also silent not-running cadence")
+        #expect(failures.last?.expected == "loops pause")
+        #expect(failures.last?.actual == "also silent bad-params cadence")
+    }
+
+    @Test func budgetMetersCountALoopStartInAlsoAsARing() throws {
+        let policy = try Self.policy()
+        var run = Run(policy)
+        var meter = BudgetMeter(policy: policy)
+        meter.record(run.send(1, "workout.resumed", value: .number(120)), at: 1, event: "workout.resumed")
+        #expect(meter.rings == 2)
+        meter.record(run.send(2, "workout.paused"), at: 2, event: "workout.paused")
+        #expect(meter.rings == 3, "a stop is no ring")
+    }
 }
