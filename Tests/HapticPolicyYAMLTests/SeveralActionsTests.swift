@@ -140,7 +140,8 @@ import Testing
         let loop = try #require(resumed.also.first)
         #expect(loop.action == .silent)
         #expect(loop.reason == .badParams)
-        #expect(loop.note?.hasPrefix("'with: {bpm: value}' gives 'bpm' the event's value, which must be a number") == true)
+        #expect(
+            loop.note?.hasPrefix("'with: {bpm: value}' gives 'bpm' the event's value, which must be a number") == true)
         #expect(run.session.runningLoops.isEmpty)
 
         let text = run.send(2, "cadence.set", value: .string("fast"))
@@ -190,7 +191,9 @@ import Testing
     }
 
     @Test func aV1RowHasNoAlso() throws {
-        var run = Run(try Self.policy("workout.paused: {play: pause}\nworkout.resumed: {stop: cadence}\ncadence.set: {play: cadence}"))
+        var run = Run(
+            try Self.policy(
+                "workout.paused: {play: pause}\nworkout.resumed: {stop: cadence}\ncadence.set: {play: cadence}"))
         #expect(run.send(1, "workout.paused").also.isEmpty)
         #expect(run.send(2, "workout.resumed").also.isEmpty)
     }
@@ -208,7 +211,8 @@ import Testing
         var run = Run(reloaded)
         #expect(run.send(1, "workout.resumed", value: .number(120)).also.first?.loopPeriod == 0.5)
 
-        let v1 = try Self.policy("workout.paused: {play: pause}\nworkout.resumed: {stop: cadence}\ncadence.set: {play: cadence}")
+        let v1 = try Self.policy(
+            "workout.paused: {play: pause}\nworkout.resumed: {stop: cadence}\ncadence.set: {play: cadence}")
         #expect(v1.content.formatVersion == 2)
         let v1Text = String(decoding: v1.bundle, as: UTF8.self)
         #expect(!v1Text.contains("\"also\"") && !v1Text.contains("\"arguments\""))
@@ -235,7 +239,8 @@ import Testing
 
     /// The diagnostics of the stride policy with `row` deciding `workout.paused` (line 24).
     static func decoded(_ row: String) -> [String] {
-        summary(load(source("workout.paused: " + row + "\nworkout.resumed: {play: resume}\ncadence.set: {play: cadence}")))
+        summary(
+            load(source("workout.paused: " + row + "\nworkout.resumed: {play: resume}\ncadence.set: {play: cadence}")))
     }
 
     @Test func stopPlayAndLoopCombine() throws {
@@ -249,7 +254,12 @@ import Testing
         let document = try #require(load(Self.source(Self.stride)).document)
         let rows = document.screens[0].cells.map { $0.rows[0] }
         #expect(rows[0].stop?.value == "cadence" && rows[0].play?.value == "pause" && rows[0].loop == nil)
-        #expect(rows[1].with == [TemplateArgument(name: Located("bpm", at: rows[1].with[0].name.location), source: Located(.eventValue, at: rows[1].with[0].source.location))])
+        #expect(
+            rows[1].with == [
+                TemplateArgument(
+                    name: Located("bpm", at: rows[1].with[0].name.location),
+                    source: Located(.eventValue, at: rows[1].with[0].source.location))
+            ])
         #expect(rows[1].with.first?.name.location.column == 61)
         #expect(rows[2].loop?.value == "cadence" && rows[2].play == nil)
     }
@@ -261,7 +271,10 @@ import Testing
         #expect(Self.decoded("{band: pace, loop: cadence}") == ["HP016@24:36"])
         #expect(Self.decoded("{stop: cadence, band: pace, loop: cadence}") == ["HP016@24:39", "HP016@24:51"])
         let message = load(Self.source("workout.paused: {silent: paused, stop: cadence}")).diagnostics.first?.message
-        #expect(message == "'stop' cannot be used together with 'silent'; a 'silent:' row does nothing else; split it into two rows with 'when:', or drop 'silent:'")
+        #expect(
+            message
+                == "'stop' cannot be used together with 'silent'; a 'silent:' row does nothing else; split it into two rows with 'when:', or drop 'silent:'"
+        )
     }
 
     @Test func withNeedsALoopOrAPlayAndNumbersOrValue() {
@@ -305,14 +318,17 @@ import Testing
     @Test func theTableShowsARowsActionsInOrder() throws {
         let table = DecisionTable(try Self.policy())
         let rows = table.screens[0].cells.map { $0.rows[0] }
-        #expect(rows.map(\.stepsText) == [
-            "stop cadence, then play pause", "play resume, then loop cadence with bpm = value",
-            "loop cadence with bpm = value",
-        ])
+        #expect(
+            rows.map(\.stepsText) == [
+                "stop cadence, then play pause", "play resume, then loop cadence with bpm = value",
+                "loop cadence with bpm = value",
+            ])
         #expect(rows[0].action == .play && rows[0].target == "pause")
         #expect(rows[0].directives == ["stop-loop"])
         #expect(rows[2].action == .loop)
-        let v1 = DecisionTable(try Self.policy("workout.paused: {play: pause}\nworkout.resumed: {stop: cadence}\ncadence.set: {play: cadence}"))
+        let v1 = DecisionTable(
+            try Self.policy(
+                "workout.paused: {play: pause}\nworkout.resumed: {stop: cadence}\ncadence.set: {play: cadence}"))
         #expect(v1.screens[0].cells.allSatisfy { $0.rows[0].stepsText == nil && $0.rows[0].steps.isEmpty })
     }
 
@@ -349,5 +365,20 @@ import Testing
         #expect(meter.rings == 2)
         meter.record(run.send(2, "workout.paused"), at: 2, event: "workout.paused")
         #expect(meter.rings == 3, "a stop is no ring")
+    }
+
+    @Test func diffComparesTheExtraActions() throws {
+        var before = Run(try Self.policy())
+        var after = Run(try Self.policy("workout.paused: {play: pause}\nworkout.resumed: {stop: cadence}\ncadence.set: {play: cadence}"))
+        before.send(1, "cadence.set", value: .number(120))
+        after.send(1, "cadence.set", value: .number(120))
+        let a = before.send(2, "workout.paused")
+        let b = after.send(2, "workout.paused")
+        #expect(a.action == b.action && a.feedback == b.feedback && a.render == b.render)
+        #expect(PolicyDiff.differs(a, b), "only the stop in also differs")
+        #expect(!PolicyDiff.differs(a, a))
+        var quieter = a
+        quieter.also[0].reason = .notRunning
+        #expect(PolicyDiff.differs(a, quieter))
     }
 }

@@ -90,7 +90,9 @@ enum DecisionTableJSONReporter {
                                         steps: row.steps.isEmpty
                                             ? nil
                                             : row.steps.map {
-                                                Step(action: $0.action.rawValue, target: $0.target, layer: $0.layer?.rawValue)
+                                                Step(
+                                                    action: $0.action.rawValue, target: $0.target,
+                                                    layer: $0.layer?.rawValue)
                                             },
                                         with: row.arguments)
                                 })

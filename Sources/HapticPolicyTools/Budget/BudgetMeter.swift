@@ -101,7 +101,8 @@ public struct BudgetMeter: Sendable {
             var overruns: [Overrun] = []
             for step in decision.steps where step.action == .play {
                 guard let layer = step.layer else { continue }
-                overruns += record(time: time, screen: step.screen ?? decision.screen ?? "-", layer: layer, event: event)
+                overruns += record(
+                    time: time, screen: step.screen ?? decision.screen ?? "-", layer: layer, event: event)
             }
             return overruns
         }

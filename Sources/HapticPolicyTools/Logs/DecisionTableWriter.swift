@@ -82,7 +82,9 @@ public struct DecisionTableWriter: DecisionFormat {
         // the decision, its ACTION marked `+`.
         for step in d.also {
             var cells = ["", "", "", "", ""]
-            cells += ["+" + step.action.rawValue, step.feedback ?? "", Self.renderText(step), step.reason?.rawValue ?? ""]
+            cells += [
+                "+" + step.action.rawValue, step.feedback ?? "", Self.renderText(step), step.reason?.rawValue ?? "",
+            ]
             cells += ["", step.directives.list.map(\.rawValue).joined(separator: ",")]
             if explain { cells += ["", ""] }
             cells.append(step.note ?? "")

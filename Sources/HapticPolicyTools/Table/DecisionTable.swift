@@ -264,9 +264,13 @@ public struct DecisionTable: Sendable, Hashable {
                 steps = row.steps.compactMap { step in
                     switch step {
                     case .stop(let f):
-                        Step(action: .stop, target: f.map { content.feedback[$0].name } ?? "all", layer: f.map { content.feedback[$0].layer })
-                    case .play(let f): Step(action: .play, target: content.feedback[f].name, layer: content.feedback[f].layer)
-                    case .loop(let f): Step(action: .loop, target: content.feedback[f].name, layer: content.feedback[f].layer)
+                        Step(
+                            action: .stop, target: f.map { content.feedback[$0].name } ?? "all",
+                            layer: f.map { content.feedback[$0].layer })
+                    case .play(let f):
+                        Step(action: .play, target: content.feedback[f].name, layer: content.feedback[f].layer)
+                    case .loop(let f):
+                        Step(action: .loop, target: content.feedback[f].name, layer: content.feedback[f].layer)
                     case .band, .silent, .none: nil
                     }
                 }

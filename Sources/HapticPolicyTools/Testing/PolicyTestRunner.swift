@@ -129,7 +129,7 @@ public struct PolicyTestRunner: Sendable {
 
     /// What the decision's other actions did: `also stop cadence, silent bad-params cadence`,
     /// or `nothing else` for a row that did one thing.
-    static func alsoText(_ decision: Decision) -> String {
+    public static func alsoText(_ decision: Decision) -> String {
         guard !decision.also.isEmpty else { return "nothing else" }
         return "also "
             + decision.also.map { step in

@@ -64,7 +64,9 @@ enum SeveralActionsChecks {
                     "'\(loop.value)' does not loop, so `loop:` cannot start it: give its pattern a `loop:` period, "
                         + "or write `play: \(loop.value)`",
                     at: loop.location,
-                    notes: [Diagnostic.Note("'\(loop.value)' is declared here, without `loop:`", at: feedback.name.location)]
+                    notes: [
+                        Diagnostic.Note("'\(loop.value)' is declared here, without `loop:`", at: feedback.name.location)
+                    ]
                 ))
         }
         if let stop = row.stop, let loop = row.loop, stop.value == loop.value || stop.value == "all" {
@@ -117,7 +119,8 @@ enum SeveralActionsChecks {
                             "'\(event.name.value)' \(declared), so `\(argument.name.value): value` has no number to give: "
                                 + "declare `value: number` on the event, or write a number",
                             at: argument.source.location,
-                            notes: [Diagnostic.Note("'\(event.name.value)' is declared here", at: event.name.location)]))
+                            notes: [Diagnostic.Note("'\(event.name.value)' is declared here", at: event.name.location)])
+                    )
                 }
             case .number(let number):
                 values[parameter.name.value] = number
@@ -137,7 +140,10 @@ enum SeveralActionsChecks {
                             "\(argument.name.value) \(numberText(number)) is outside the range of '\(target.value)' "
                                 + "(\(range)): use a number in it",
                             at: argument.source.location,
-                            notes: [Diagnostic.Note("'\(argument.name.value)' is declared here", at: parameter.name.location)]))
+                            notes: [
+                                Diagnostic.Note(
+                                    "'\(argument.name.value)' is declared here", at: parameter.name.location)
+                            ]))
                 }
             }
         }

@@ -157,7 +157,9 @@ extension PolicyDecoder {
         }
     }
 
-    static let rowKeys = ["when", "play", "band", "silent", "stop", "loop", "with", "ticker", "prepare", "cite", "note"]
+    static let rowKeys = [
+        "when", "play", "band", "silent", "stop", "loop", "with", "ticker", "prepare", "cite", "note",
+    ]
 
     /// The keys saying what a row does; `play:`, `stop:` and `loop:` combine, `band:` and
     /// `silent:` decide a row alone.
