@@ -369,7 +369,9 @@ import Testing
 
     @Test func diffComparesTheExtraActions() throws {
         var before = Run(try Self.policy())
-        var after = Run(try Self.policy("workout.paused: {play: pause}\nworkout.resumed: {stop: cadence}\ncadence.set: {play: cadence}"))
+        var after = Run(
+            try Self.policy(
+                "workout.paused: {play: pause}\nworkout.resumed: {stop: cadence}\ncadence.set: {play: cadence}"))
         before.send(1, "cadence.set", value: .number(120))
         after.send(1, "cadence.set", value: .number(120))
         let a = before.send(2, "workout.paused")
