@@ -349,6 +349,7 @@ import Testing
         #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics.map(\.message))")
         let suite = try #require(loaded.suite)
         let report = PolicyTestRunner(policy: policy).run(suite)
+        #expect(report.coverage.feedback.hit.contains("cadence"), "a loop started in also is covered")
         let failures = try #require(report.results.first?.failures)
         #expect(failures.map(\.step) == [4, 5])
         #expect(failures.first?.expected == "stops cadence")
