@@ -384,4 +384,24 @@ import Testing
         quieter.also[0].reason = .notRunning
         #expect(PolicyDiff.differs(a, quieter))
     }
+
+    @Test func evalCountsEveryPlayOfTheRowAsARing() throws {
+        let policy = try Self.policy()
+        let log = """
+            {"t":0,"event":"screen.enter","value":"workout"}
+            {"t":1,"event":"workout.resumed","value":120}
+            {"t":2,"event":"workout.paused"}
+            {"t":3,"event":"workout.paused"}
+
+            """
+        var evaluator = EventLogEvaluator(policy: policy, format: DecisionJSONWriter(policy: policy))
+        var out: [UInt8] = []
+        evaluator.consume(Array(log.utf8), into: &out)
+        evaluator.finish(into: &out)
+        let summary = evaluator.summary
+        #expect(summary.byScreen["workout"]?.plays == 4, "resume and its loop, then a pause twice")
+        #expect(summary.count(.stop) == 1)
+        #expect(summary.count(.notRunning) == 1)
+        #expect(String(decoding: out, as: UTF8.self).components(separatedBy: "\"also\"").count == 4)
+    }
 }
