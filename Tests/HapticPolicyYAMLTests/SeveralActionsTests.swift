@@ -404,4 +404,27 @@ import Testing
         #expect(summary.count(.notRunning) == 1)
         #expect(String(decoding: out, as: UTF8.self).components(separatedBy: "\"also\"").count == 4)
     }
+
+    // MARK: Lint of every action
+
+    /// The validator's findings on the stride policy, as `code@line:column`.
+    static func findings(_ text: String) throws -> [String] {
+        let document = try #require(load(text).document)
+        return PolicyValidator.validate(document).map { "\($0.code)@\($0.location.line):\($0.location.column)" }
+    }
+
+    @Test func aLoopOnAColdScreenIsReportedLikeAPlay() throws {
+        let text = Self.source(Self.stride).replacingOccurrences(of: "    enter: [prepare-engine]\n", with: "")
+        // The first pattern on the screen is the loop of `workout.resumed` (line 24 without `enter:`).
+        let found = try Self.findings(text)
+        #expect(found.filter { $0.hasPrefix("HP312") } == ["HP312@24:45"], "\(found)")
+    }
+
+    @Test func everyActionOfTheRowIsCheckedForLayerMixing() throws {
+        let extra = "invariants:\n  - {id: H-3, rule: no-layer-mixing}"
+        let found = try Self.findings(Self.source(Self.stride, extra: extra))
+        // workout.resumed is a ui event: its play of resume is fine, its loop of the
+        // creature cadence is not.
+        #expect(found.filter { $0.hasPrefix("HP402") } == ["HP402@26:45"], "\(found)")
+    }
 }
