@@ -427,4 +427,21 @@ import Testing
         // creature cadence is not.
         #expect(found.filter { $0.hasPrefix("HP402") } == ["HP402@26:45"], "\(found)")
     }
+
+    @Test func theTemplatesChecksRunAtTheNumbersWithGives() throws {
+        // Sharpness is in 0...1 at the default (160) and at the ends (100, 200), but
+        // not at 130: only a row giving 130 makes it so.
+        let text = Self.source(Self.stride + "\n").replacingOccurrences(
+            of: "sharpness: 0.5}", with: "sharpness: (bpm - 130) * (bpm - 130) / 4900 - 0.1}"
+        ).replacingOccurrences(
+            of: "cadence.set: {loop: cadence, with: {bpm: value}}",
+            with: "cadence.set: {loop: cadence, with: {bpm: 130}}")
+        let document = try #require(load(text).document)
+        // (The test policy declares no budget: HP501 aside.)
+        let found = PolicyValidator.validate(document).filter { $0.code != "HP501" }
+        #expect(found.map { "\($0.code)@\($0.location.line):\($0.location.column)" } == ["HP102@26:43"])
+        #expect(found.first?.message.hasPrefix("with bpm = 130, ") == true, "\(found.map(\.message))")
+        let clean = text.replacingOccurrences(of: "with: {bpm: 130}", with: "with: {bpm: 170}")
+        #expect(PolicyValidator.validate(try #require(load(clean).document)).filter { $0.code != "HP501" }.isEmpty)
+    }
 }

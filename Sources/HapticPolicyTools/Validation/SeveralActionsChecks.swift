@@ -149,9 +149,12 @@ enum SeveralActionsChecks {
         }
         // With every argument a number in range, the loop period is known: check it like
         // the template's own scenarios are.
-        if numbersOnly, let loop = pattern?.loop, let first = row.with.first {
+        guard numbersOnly, let pattern, let first = row.with.first else { return out }
+        var badPeriod = false
+        if let loop = pattern.loop {
             let period = try? loop.value.evaluate(values)
             if !(period.map { $0.isFinite && $0 >= Session.minimumLoopPeriod } ?? false) {
+                badPeriod = true
                 let text = period.map { numberText($0) + " s" } ?? "not a number"
                 out.append(
                     DiagnosticCode.withBadLoopPeriod(
@@ -160,6 +163,23 @@ enum SeveralActionsChecks {
                         at: first.name.location,
                         notes: [Diagnostic.Note("the loop period is written here", at: loop.location)]))
             }
+        }
+        // The template's own checks at these numbers: what they find here and not at the
+        // defaults is this row's doing (the defaults and range ends are checked at the pattern).
+        var steps: [SequenceStep] = []
+        if case .sequence(let list, _) = feedback.fallback { steps = list }
+        let defaults = Dictionary(
+            parameters.map { ($0.name.value, $0.defaultValue.value) }, uniquingKeysWith: { first, _ in first })
+        let known = Set(PatternChecks.rangeFindings(pattern, steps: steps, values: defaults).map(\.key))
+        let given = row.with.map { "\($0.name.value) = \(numberText(values[$0.name.value] ?? .nan))" }
+            .joined(separator: ", ")
+        for finding in PatternChecks.rangeFindings(pattern, steps: steps, values: values)
+        where !known.contains(finding.key) && !(badPeriod && finding.site == "loop") {
+            out.append(
+                finding.code(
+                    "with \(given), \(finding.problem) in '\(target.value)': change the numbers in `with:`",
+                    at: first.name.location,
+                    notes: [Diagnostic.Note("the pattern is written here", at: finding.location)]))
         }
         return out
     }
