@@ -574,7 +574,8 @@ extension PolicyContent {
 
     /// The oldest bundle format that holds this content: 2 unless it uses what format 3
     /// added (declared layers, a speech rule on another layer, enforced budgets, a band's
-    /// dwell, plausible range or directions, sounds in patterns, platform overrides), so
+    /// dwell, plausible range or directions, sounds in patterns, platform overrides, rows
+    /// with several actions, `loop:` or `with:`), so
     /// the bundles of policies that use none of it stay byte for byte what they were.
     package var formatVersion: Int {
         if layers != nil || invariants.contains(where: { $0.layer != nil }) || budgets.contains(where: \.enforced) {

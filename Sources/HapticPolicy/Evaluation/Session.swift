@@ -4,6 +4,9 @@
 ///
 /// Order of checks for a row that plays: band (H-1) → background → haptics setting →
 /// speech invariant → template parameters → device and engine fallbacks → enforced budgets.
+/// A row that does several things runs its stop, then its play, then its loop, each
+/// through these checks on its own; the decision is the play (else the loop, else the
+/// stop) and the others are its `also`.
 public struct Session: Sendable {
     /// The compiled policy.
     public let policy: Policy
