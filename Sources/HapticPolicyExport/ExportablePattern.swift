@@ -37,7 +37,7 @@ package struct ExportablePattern: Sendable, Equatable {
             used.formUnion(values.keys)
             let at = policy.location(feedback.location)
             do {
-                let pattern = try template.resolve(values, in: policy.file)
+                let pattern = try template.resolve(values, in: policy.files)
                 if let problem = unexportable(pattern) {
                     diagnostics.append(
                         DiagnosticCode.exportBadExpression(

@@ -14,6 +14,12 @@ public struct LoadResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// The file's text (without a byte order mark), for caret rendering; nil when unreadable.
     public var source: String?
+    /// The text of every file read, by the name locations give it: the main file's
+    /// (`source`) and each included file's, for the source lines under diagnostics.
+    public var sources: [String: String] = [:]
+    /// Every file `include:` names, read or not, as locations name them (what `watch`
+    /// polls besides the main file); empty for a policy in one file.
+    public var includedFiles: [String] = []
 
     /// Creates a result.
     public init(document: PolicyDocument?, diagnostics: [Diagnostic], source: String?) {

@@ -5,16 +5,31 @@ import HapticPolicyTools
 /// Loads policy files: bytes → checked UTF-8 → libyaml events → node tree → `PolicyDocument`,
 /// collecting a located diagnostic for every problem instead of throwing.
 public enum PolicyLoader {
-    /// Parses a policy from raw bytes; `file` names it in diagnostics.
-    public static func parse(_ bytes: [UInt8], file: String, limits: ParseLimits = .default) -> LoadResult {
+    /// Parses a policy from raw bytes; `file` names it in diagnostics. The files it
+    /// includes are read from disk, or from `contents` when it has a file's bytes (an
+    /// editor's unsaved buffer), by the path locations name it by.
+    public static func parse(
+        _ bytes: [UInt8], file: String, limits: ParseLimits = .default,
+        contents: (@Sendable (String) -> [UInt8]?)? = nil
+    ) -> LoadResult {
         let tree = YAMLDataFile.read(bytes, file: file, limits: limits)
         guard let root = tree.root else {
             return LoadResult(document: nil, diagnostics: tree.diagnostics, source: tree.source)
         }
-        var decoder = PolicyDecoder(file: file, source: tree.source ?? "")
-        let document = decoder.decode(root)
-        let diagnostics = (tree.diagnostics + decoder.diagnostics).sorted { $0.location < $1.location }
-        return LoadResult(document: document, diagnostics: diagnostics, source: tree.source)
+        // `include:` paths are relative to the folder of `file`, read from disk.
+        let merged = PolicyIncludes.merge(
+            root, file: file, bytes: bytes.count, limits: limits, contents: contents)
+        var decoder = PolicyDecoder(file: file, source: tree.source ?? "", included: merged.sources)
+        var document = decoder.decode(merged.root)
+        if !merged.included.isEmpty { document?.included = merged.included }
+        let diagnostics = (tree.diagnostics + merged.diagnostics + decoder.diagnostics).sorted {
+            $0.location < $1.location
+        }
+        var result = LoadResult(document: document, diagnostics: diagnostics, source: tree.source)
+        result.sources = merged.sources
+        if let source = tree.source { result.sources[file] = source }
+        result.includedFiles = merged.named
+        return result
     }
 
     /// Reads and parses a policy file; `"-"` reads standard input. An unreadable file

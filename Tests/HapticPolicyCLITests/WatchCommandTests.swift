@@ -153,6 +153,37 @@ import Testing
         #expect(watched.stdout.hasSuffix("watch stopped after 5 rounds\n"), "\(watched.stdout)")
     }
 
+    /// A policy's included files are watched too: a broken save of one is located in it,
+    /// and its fix is a new round.
+    @Test func anIncludedFileIsWatched() throws {
+        let folder = try temporaryFolder("watch-include")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fixtures = packageRoot.appendingPathComponent("Tests/HapticPolicyYAMLTests/Fixtures/include")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("stride"), withIntermediateDirectories: true)
+        for path in ["stride.yaml", "stride/catalogue.yaml", "stride/workout.yaml"] {
+            try FileManager.default.copyItem(
+                at: fixtures.appendingPathComponent(path), to: folder.appendingPathComponent(path))
+        }
+        let watched = try Watched(["stride.yaml"], in: folder)
+        _ = try #require(watched.waitFor("round 1: "), "\(watched.stdout)\n\(watched.stderr)")
+        let also = try #require(watched.waitFor("  also watching "), "\(watched.stdout)")
+        #expect(also.hasPrefix("  also watching stride/catalogue.yaml, stride/workout.yaml (included)\n"), "\(also)")
+        let workout = folder.appendingPathComponent("stride/workout.yaml")
+        try Self.edit(workout, "button.tap: {play: tap}", "button.tap: {play: tapp}")
+        let broken = try #require(watched.waitFor("round 2 "), "\(watched.stdout)")
+        #expect(
+            broken.hasPrefix(
+                "round 2 (stride/workout.yaml changed): broken save, 1 error; keeping the last good version"),
+            "\(broken)")
+        #expect(watched.stderr.contains("stride/workout.yaml:15:26: error[HP201]"), "\(watched.stderr)")
+        try Self.edit(workout, "{play: tapp}", "{play: tap}")
+        let fixed = try #require(watched.waitFor("round 3 "), "\(watched.stdout)")
+        #expect(fixed.hasPrefix("round 3 (stride/workout.yaml changed): no changes"), "\(fixed)")
+        try watched.input.fileHandleForWriting.close()
+        #expect(watched.exit() == 0)
+    }
+
     /// A test file's typo is a broken save too, located with the nearest name; its fix
     /// is compared with the last good version.
     @Test func aBrokenTestFileKeepsTheLastGoodVersion() throws {

@@ -20,18 +20,26 @@ import Testing
         return names.filter { $0.hasSuffix(".yaml") }.sorted()
     }()
 
-    static let codes = (2...20).filter { $0 != 4 }.map { "HP" + String(format: "%03d", $0) }
+    static let codes = (2...29).filter { $0 != 4 }.map { "HP" + String(format: "%03d", $0) }
 
-    /// `code@line:column` of every diagnostic, and the `# expect:` marks.
+    /// `code@line:column` of every diagnostic (`code@file:line:column` in a file the
+    /// example includes, the file relative to the fixtures), and the `# expect:` marks.
     static func run(_ name: String) throws -> (found: [String], expected: [String], messages: [String]) {
         let url = try #require(directory?.appendingPathComponent(name))
         let bytes = try [UInt8](Data(contentsOf: url))
-        let result = PolicyLoader.parse(bytes, file: name)
-        let found = result.diagnostics.map { "\($0.code)@\($0.location.line):\($0.location.column)" }
+        // Named by its path, so its includes are found next to it.
+        let result = PolicyLoader.parse(bytes, file: url.path)
+        let folder = url.deletingLastPathComponent().path + "/"
+        let found = result.diagnostics.map { diagnostic in
+            let file = diagnostic.location.file
+            let prefix = file == url.path ? "" : String(file.dropFirst(file.hasPrefix(folder) ? folder.count : 0)) + ":"
+            return "\(diagnostic.code)@\(prefix)\(diagnostic.location.line):\(diagnostic.location.column)"
+        }
         return (found, expectations(in: String(decoding: bytes, as: UTF8.self)), result.diagnostics.map(\.message))
     }
 
-    /// `# expect: HP006 at 22:7` comments as `HP006@22:7`, in file order.
+    /// `# expect: HP006 at 22:7` comments as `HP006@22:7` (`at part.yaml:2:1` for a finding
+    /// in an included file), in file order.
     static func expectations(in text: String) -> [String] {
         text.components(separatedBy: "# expect: ").dropFirst().compactMap { part in
             let words = part.split(whereSeparator: \.isWhitespace)

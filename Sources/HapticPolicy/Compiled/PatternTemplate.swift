@@ -129,6 +129,14 @@ public struct PatternTemplate: Sendable, Hashable, Codable {
     public func resolve(
         _ values: [String: Double] = [:], in file: String = "<policy>"
     ) throws(PatternResolutionError) -> ResolvedPattern {
+        try resolve(values, in: [file])
+    }
+
+    /// Instantiates the pattern as `resolve(_:in:)` does, naming `files` (the policy's
+    /// files by `SourcePosition.file`, as `Policy.files` lists them) in error locations.
+    package func resolve(
+        _ values: [String: Double], in files: [String]
+    ) throws(PatternResolutionError) -> ResolvedPattern {
         let known = parameters.map(\.name)
         for name in values.keys.sorted() where !known.contains(name) {
             throw .unknownParameter(name, known: known)
@@ -141,13 +149,13 @@ public struct PatternTemplate: Sendable, Hashable, Codable {
             if tooLow || tooHigh || !value.isFinite {
                 throw .outOfRange(
                     parameter.name, value: value, minimum: parameter.minimum, maximum: parameter.maximum,
-                    location: parameter.location.location(in: file))
+                    location: parameter.location.location(in: files))
             }
             bindings[parameter.name] = value
         }
         var resolved: [ResolvedPattern.Event] = []
         for event in events {
-            let at = event.location.location(in: file)
+            let at = event.location.location(in: files)
             func eval(_ expression: Expression) throws(PatternResolutionError) -> Double {
                 do {
                     return try expression.evaluate(bindings)
@@ -187,8 +195,8 @@ public struct PatternTemplate: Sendable, Hashable, Codable {
                 period = try loop.evaluate(bindings)
             } catch {
                 switch error {
-                case .unboundParameter(let name): throw .unboundParameter(name, location: location.location(in: file))
-                case .notFinite: throw .notFinite(location: location.location(in: file))
+                case .unboundParameter(let name): throw .unboundParameter(name, location: location.location(in: files))
+                case .notFinite: throw .notFinite(location: location.location(in: files))
                 }
             }
         }

@@ -1,19 +1,23 @@
-/// A line and column in the policy's source file. The file is named once, by the policy
-/// (`Policy.file`), so a compiled policy holds no path of the machine that compiled it.
-/// Encoded as `[line, column]`.
+/// A line and column in one of the policy's source files. The files are named once, by
+/// the policy (`Policy.file`, and `PolicyContent.files` for included ones), so a compiled
+/// policy holds no path of the machine that compiled it. Encoded as `[line, column]` in
+/// the main file, `[line, column, file]` in an included one.
 package struct SourcePosition: Sendable, Hashable, Codable {
     /// The 1-based line (0 for values not written in a file).
     package var line: Int
     /// The 1-based column, in Unicode scalars.
     package var column: Int
+    /// The file: 0 for the main file, `n` for `PolicyContent.files[n - 1]`.
+    package var file: Int
 
     /// Creates a position.
-    package init(line: Int, column: Int) {
+    package init(line: Int, column: Int, file: Int = 0) {
         self.line = line
         self.column = column
+        self.file = file
     }
 
-    /// The position of a location, dropping its file.
+    /// The position of a location, dropping its file (the main file's).
     package init(_ location: SourceLocation) {
         self.init(line: location.line, column: location.column)
     }
@@ -23,18 +27,30 @@ package struct SourcePosition: Sendable, Hashable, Codable {
         line == 0 ? .unknown : SourceLocation(file: file, line: line, column: column)
     }
 
-    /// Decodes `[line, column]`.
+    /// The location of this position in `files` (the main file first, then the included
+    /// ones, as `Policy.files` names them); `.unknown` for a position not in a file.
+    package func location(in files: [String]) -> SourceLocation {
+        guard line != 0, files.indices.contains(file) else { return .unknown }
+        return SourceLocation(file: files[file], line: line, column: column)
+    }
+
+    /// Decodes `[line, column]` or `[line, column, file]`.
     package init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         line = try container.decode(Int.self)
         column = try container.decode(Int.self)
+        file = container.isAtEnd ? 0 : try container.decode(Int.self)
+        guard file >= 0 else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "a negative file index")
+        }
     }
 
-    /// Encodes `[line, column]`.
+    /// Encodes `[line, column]`, or `[line, column, file]` outside the main file.
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         try container.encode(line)
         try container.encode(column)
+        if file != 0 { try container.encode(file) }
     }
 }
 
@@ -483,6 +499,41 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         }
     }
 
+    /// A run-time parameter: a number a setting event sets while the app runs.
+    package struct Parameter: Sendable, Hashable, Codable {
+        /// The parameter's name (`max_hr`).
+        package var name: String
+        /// The setting event whose `value` sets it (`profile.set`).
+        package var setBy: String
+        /// The smallest value it takes, inclusive.
+        package var min: Double
+        /// The largest value it takes, inclusive.
+        package var max: Double
+        /// Its value until the setting event sets it.
+        package var defaultValue: Double
+        /// The unit, for people.
+        package var unit: String?
+        /// The designer's note.
+        package var note: String?
+        /// Where the parameter is declared.
+        package var location: SourcePosition
+
+        /// Creates one.
+        package init(
+            name: String, setBy: String, min: Double, max: Double, defaultValue: Double, unit: String?,
+            note: String?, location: SourcePosition
+        ) {
+            self.name = name
+            self.setBy = setBy
+            self.min = min
+            self.max = max
+            self.defaultValue = defaultValue
+            self.unit = unit
+            self.note = note
+            self.location = location
+        }
+    }
+
     /// The policy's name (`policy:`).
     package var name: String
     /// The base name of the file compiled (`plavo.yaml`), without any directory.
@@ -512,13 +563,22 @@ package struct PolicyContent: Sendable, Equatable, Codable {
     package var invariants: [Invariant]
     /// Budgets in source order.
     package var budgets: [Budget]
+    /// Run-time parameters in source order; nil when the policy declares none (and then
+    /// left out of the JSON, so older content reads and hashes the same).
+    package var parameters: [Parameter]?
+    /// The files the policy includes (`include:`), relative to the main file's folder, in
+    /// the order their declarations were merged; `SourcePosition.file` indexes them from 1.
+    /// Nil when the policy is one file, and then omitted from the JSON.
+    package var files: [String]?
 
     /// Creates content; `Policy` checks it before use.
     package init(
         name: String, source: String, description: String?, warmup: Double, hapticsOnly: Bool,
         location: SourcePosition, screens: [Screen], events: [Event], feedback: [FeedbackPlan], bands: [Band],
-        cells: [Cell], invariants: [Invariant], budgets: [Budget], layers: [LayerInfo]? = nil
+        cells: [Cell], invariants: [Invariant], budgets: [Budget], layers: [LayerInfo]? = nil,
+        parameters: [Parameter]? = nil
     ) {
+        self.parameters = parameters
         self.layers = layers
         self.name = name
         self.source = source
@@ -569,16 +629,23 @@ extension PolicyContent.Row {
 }
 
 extension PolicyContent {
+    /// The setting events, in event-id order (right after the built-in state events): each
+    /// parameter's `set-by` event.
+    package var settingEventNames: [String] { (parameters ?? []).map(\.setBy) }
+
     /// The layers events and feedback belong to: the declared ones, or `Layer.implicit`.
     package var layerNames: [Layer] { layers.map { $0.map(\.name) } ?? Layer.implicit }
 
     /// The oldest bundle format that holds this content: 2 unless it uses what format 3
     /// added (declared layers, a speech rule on another layer, enforced budgets, a band's
-    /// dwell, plausible range or directions, sounds in patterns, platform overrides, rows
-    /// with several actions, `loop:` or `with:`), so
+    /// dwell, plausible range or directions, sounds in patterns, platform overrides,
+    /// run-time parameters, rows with several actions, `loop:` or `with:`), so
     /// the bundles of policies that use none of it stay byte for byte what they were.
     package var formatVersion: Int {
-        if layers != nil || invariants.contains(where: { $0.layer != nil }) || budgets.contains(where: \.enforced) {
+        if files != nil { return 3 }
+        if layers != nil || parameters != nil || invariants.contains(where: { $0.layer != nil })
+            || budgets.contains(where: \.enforced)
+        {
             return 3
         }
         if bands.contains(where: { $0.dwell != nil || $0.plausible != nil || $0.hasDirections }) { return 3 }
@@ -598,7 +665,15 @@ extension PolicyContent {
             return nil
         }
         if let problem = unique(screens.map(\.name), "screen") { return problem }
-        if let problem = unique(StateEvent.allCases.map(\.rawValue) + events.map(\.name), "event") { return problem }
+        if let problem = unique(StateEvent.allCases.map(\.rawValue) + settingEventNames + events.map(\.name), "event") {
+            return problem
+        }
+        if let problem = unique((parameters ?? []).map(\.name), "parameter") { return problem }
+        for parameter in parameters ?? [] {
+            guard parameter.min.isFinite, parameter.max.isFinite, parameter.min < parameter.max,
+                parameter.defaultValue >= parameter.min, parameter.defaultValue <= parameter.max
+            else { return "parameter '\(parameter.name)' has no usable range and default" }
+        }
         if let problem = unique(feedback.map(\.name), "feedback") { return problem }
         if let problem = unique(bands.map(\.name), "band") { return problem }
         guard warmup.isFinite, warmup >= 0 else { return "the engine warm-up is not a finite number of seconds" }
@@ -668,6 +743,7 @@ extension PolicyContent {
             }
         }
         if let problem = unique(invariants.map(\.id), "invariant") { return problem }
+        if let files, let problem = unique(files, "included file") { return problem }
         if let problem = unique(budgets.map(\.id), "budget") { return problem }
         for budget in budgets where budget.max < 1 || !(budget.window > 0) || !budget.window.isFinite {
             return "budget '\(budget.id)' has no usable max and window"

@@ -17,6 +17,10 @@ public final class Policy: Sendable {
     /// The file its source locations refer to: the path the policy was compiled from, or
     /// for a bundle, the base name of the file compiled into it.
     public let file: String
+    /// The files its source locations refer to, by `SourcePosition.file`: `file` first,
+    /// then each included file (`PolicyContent.files`) as seen from where `file` is, so a
+    /// policy compiled from `Policies/stride.yaml` names `Policies/stride/workout.yaml`.
+    package let files: [String]
     /// `sha256:<hex>` of the compiled content: the same for a policy compiled from YAML
     /// and for its bundle, whatever path or machine compiled it. Every decision made with
     /// `PolicyStore` cites it.
@@ -26,8 +30,11 @@ public final class Policy: Sendable {
     /// Screen names, indexed by `ScreenID.rawValue`.
     public let screenNames: [String]
     /// Event names, indexed by `EventID.rawValue`: the built-in state events first
-    /// (in `StateEvent.allCases` order), then the catalogue in source order.
+    /// (in `StateEvent.allCases` order), then the policy's setting events (each
+    /// parameter's `set-by`), then the catalogue in source order.
     public let eventNames: [String]
+    /// The run-time parameters (`parameters:`), in source order.
+    public let parameterNames: [String]
     /// Subject names written in row conditions (`when: {subject: ...}`), by `SubjectID`.
     public let subjectNames: [String]
 
@@ -89,6 +96,22 @@ public final class Policy: Sendable {
         }
     }
 
+    /// What a setting event sets.
+    package enum SettingEvent: Sendable {
+        /// The run-time parameter at this index of `content.parameters`.
+        case parameter(Int)
+    }
+
+    /// Built-in state events plus setting events: event ids below it are decided as state,
+    /// never by a table; catalogue ids start here.
+    package let stateEventCount: Int
+    /// What each setting event sets, by `id - StateEvent.allCases.count`.
+    package let settingEvents: [SettingEvent]
+    /// The rule each setting event cites (`parameters/max_hr`), in the same order.
+    package let settingRules: [Decision.Rule]
+    /// The run-time parameters of `content.parameters` (empty when none).
+    package let parameters: [PolicyContent.Parameter]
+
     /// The enforced budgets, in declaration order; empty for most policies.
     package let enforcedBudgets: [EnforcedBudget]
     /// How many ring buffers a session keeps for them.
@@ -106,13 +129,24 @@ public final class Policy: Sendable {
         self.name = content.name
         let file = file ?? content.source
         self.file = file
+        let folder = file.lastIndex(of: "/").map { String(file[...$0]) } ?? ""
+        let files = [file] + (content.files ?? []).map { folder + $0 }
+        self.files = files
         self.hash = hash
         self.warmup = content.warmup
         self.feedback = content.feedback
 
-        let stateCount = StateEvent.allCases.count
+        let parameters = content.parameters ?? []
+        self.parameters = parameters
+        parameterNames = parameters.map(\.name)
+        settingEvents = parameters.indices.map { .parameter($0) }
+        settingRules = parameters.map {
+            Decision.Rule(id: "parameters/" + $0.name, location: $0.location.location(in: file))
+        }
+        let stateCount = StateEvent.allCases.count + content.settingEventNames.count
+        stateEventCount = stateCount
         screenNames = content.screens.map(\.name)
-        eventNames = StateEvent.allCases.map(\.rawValue) + content.events.map(\.name)
+        eventNames = StateEvent.allCases.map(\.rawValue) + content.settingEventNames + content.events.map(\.name)
         screenIndex = Dictionary(screenNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         eventIndex = Dictionary(eventNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         feedbackIndex = Dictionary(
@@ -124,14 +158,14 @@ public final class Policy: Sendable {
             return set
         }
         screenRules = content.screens.map {
-            Decision.Rule(id: "screens/" + $0.name, location: $0.location.location(in: file))
+            Decision.Rule(id: "screens/" + $0.name, location: $0.location.location(in: files))
         }
 
         var speechRule: Decision.Rule?
         var speechExempt = Array(repeating: false, count: eventNames.count)
         var speechLayer = Layer.creature
         for invariant in content.invariants where invariant.kind == .creatureNeedsSpeech {
-            speechRule = Decision.Rule(id: invariant.id, location: invariant.location.location(in: file))
+            speechRule = Decision.Rule(id: invariant.id, location: invariant.location.location(in: files))
             speechLayer = invariant.layer ?? .creature
             for exception in invariant.exceptions {
                 if let index = eventIndex[exception.event] { speechExempt[index] = true }
@@ -156,7 +190,7 @@ public final class Policy: Sendable {
             for name in budget.exceptions { if let index = eventIndex[name] { excepted[index] = true } }
             enforced.append(
                 EnforcedBudget(
-                    rule: Decision.Rule(id: budget.id, location: budget.location.location(in: file)), max: budget.max,
+                    rule: Decision.Rule(id: budget.id, location: budget.location.location(in: files)), max: budget.max,
                     budget: budget, screen: screen, perScreen: perScreen, counts: counts, excepted: excepted,
                     firstRing: rings))
             rings += perScreen ? screenNames.count : 1
@@ -173,7 +207,7 @@ public final class Policy: Sendable {
                     let down = $0.fromAbove ?? .init(play: $0.play, silent: $0.silent)
                     return .init(
                         name: $0.name, play: up.play, silent: up.silent, downPlay: down.play, downSilent: down.silent,
-                        location: $0.location.location(in: file))
+                        location: $0.location.location(in: files))
                 })
         }
 
@@ -205,7 +239,7 @@ public final class Policy: Sendable {
                 (cell.screen.map { content.screens[$0].name } ?? "everywhere") + "/" + content.events[cell.event].name
             cells.append(
                 Self.compile(
-                    cell, ruleBase: base, event: e, file: file, bands: content.bands, slots: &slots,
+                    cell, ruleBase: base, event: e, files: files, bands: content.bands, slots: &slots,
                     subjects: subjectIndex))
             if let s = cell.screen {
                 table[s * eventCount + e] = Int32(index)
@@ -229,13 +263,13 @@ public final class Policy: Sendable {
     }
 
     private static func compile(
-        _ cell: PolicyContent.Cell, ruleBase: String, event: Int, file: String, bands: [PolicyContent.Band],
+        _ cell: PolicyContent.Cell, ruleBase: String, event: Int, files: [String], bands: [PolicyContent.Band],
         slots: inout [[Int]: Int], subjects: [String: Int]
     ) -> CompiledCell {
         var rows: [CompiledRow] = []
         for (position, row) in cell.rows.enumerated() {
             let id = cell.rows.count > 1 ? "\(ruleBase)#\(position + 1)" : ruleBase
-            let rule = Decision.Rule(id: id, location: row.location.location(in: file), cites: row.cites)
+            let rule = Decision.Rule(id: id, location: row.location.location(in: files), cites: row.cites)
             var action = CompiledRow.Action.none
             var levelRules: [Decision.Rule] = []
             switch row.action {
@@ -250,7 +284,7 @@ public final class Policy: Sendable {
                 slots[key] = slot
                 action = .band(band: b, slot: slot)
                 levelRules = bands[b].levels.map {
-                    Decision.Rule(id: id + "@" + $0.name, location: $0.location.location(in: file), cites: row.cites)
+                    Decision.Rule(id: id + "@" + $0.name, location: $0.location.location(in: files), cites: row.cites)
                 }
             }
             var several: CompiledRow.Several?
@@ -315,11 +349,12 @@ public final class Policy: Sendable {
 
     /// Where an invariant is declared, by id.
     public func invariantLocation(_ id: String) -> SourceLocation? {
-        content.invariants.first { $0.id == id }.map { $0.location.location(in: file) }
+        content.invariants.first { $0.id == id }.map { $0.location.location(in: files) }
     }
 
-    /// Where something of this policy is written, as a location in `file`.
+    /// Where something of this policy is written, as a location in `file` or the included
+    /// file the position names.
     package func location(_ position: SourcePosition) -> SourceLocation {
-        position.location(in: file)
+        position.location(in: files)
     }
 }

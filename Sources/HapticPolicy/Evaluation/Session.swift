@@ -26,6 +26,9 @@ public struct Session: Sendable {
     public private(set) var tickerOpen = false
     /// Loops playing now.
     public private(set) var runningLoops: [RunningLoop] = []
+    /// The value of each run-time parameter, in `Policy.parameterNames` order: its default
+    /// until its setting event sets it.
+    package private(set) var parameterValues: [Double]
 
     /// Band state per (signal slot, subject slot): the level that counts (`-1` before the
     /// first sample) and a new level still dwelling.
@@ -68,6 +71,13 @@ public struct Session: Sendable {
         self.slotCount = policy.bandSlotCount
         self.bandLevels = Array(repeating: BandState(), count: policy.bandSlotCount * Self.subjectRowsReserved)
         self.budgetRings = Array(repeating: BudgetRing(), count: policy.budgetRingCount)
+        self.parameterValues = policy.parameters.map(\.defaultValue)
+    }
+
+    /// The current value of a run-time parameter (`parameters:`), or nil when the policy
+    /// declares none of that name.
+    public func parameter(_ name: String) -> Double? {
+        policy.parameterNames.firstIndex(of: name).map { parameterValues[$0] }
     }
 
     /// The most subjects this session holds, the policy's own included.
@@ -179,7 +189,10 @@ public struct Session: Sendable {
         guard e >= 0, e < eventCount else {
             return Decision(action: .silent, screen: currentScreenName(event), reason: .unknownEvent)
         }
-        if e < Self.stateEvents.count { return decideState(Self.stateEvents[e], ruleIndex: e, event) }
+        if e < policy.stateEventCount {
+            if e < Self.stateEvents.count { return decideState(Self.stateEvents[e], ruleIndex: e, event) }
+            return decideSetting(e - Self.stateEvents.count, event)
+        }
         guard let screenID = event.screen ?? screen else {
             return Decision(action: .silent, reason: .noScreen)
         }
@@ -700,6 +713,36 @@ public struct Session: Sendable {
     }
 }
 
+// MARK: Setting events
+
+extension Session {
+    /// Decides a setting event (a parameter's `set-by`): a good value sets what it sets,
+    /// silent with reason `state`; a bad one changes nothing (`bad-state`, naming the
+    /// declaration).
+    private mutating func decideSetting(_ index: Int, _ event: Event) -> Decision {
+        var decision = Decision(
+            action: .silent, screen: currentScreenName(event), reason: .state, rule: policy.settingRules[index])
+        switch policy.settingEvents[index] {
+        case .parameter(let p):
+            let parameter = policy.parameters[p]
+            guard case .number(let value)? = event.value, value.isFinite, value >= parameter.min,
+                value <= parameter.max
+            else {
+                let got = event.value.map { "got \($0)" } ?? "it has no value"
+                decision.reason = .badState
+                decision.note =
+                    "\(parameter.setBy) needs a number from \(numberText(parameter.min)) to "
+                    + "\(numberText(parameter.max)) in 'value' (parameters.\(parameter.name)); \(got), so "
+                    + "\(parameter.name) stays \(numberText(parameterValues[p]))"
+                return decision
+            }
+            parameterValues[p] = value
+            decision.note = "\(parameter.name) is now \(numberText(value))"
+        }
+        return decision
+    }
+}
+
 // MARK: Hot reload
 
 extension Session {
@@ -714,6 +757,12 @@ extension Session {
     public init(policy: Policy, continuing previous: Session) {
         self.init(policy: policy, device: previous.device, subjectLimit: previous.subjectLimit)
         isForeground = previous.isForeground
+        // Parameters that still exist keep their value while it is still in range.
+        for (p, parameter) in policy.parameters.enumerated() {
+            guard let old = previous.policy.parameterNames.firstIndex(of: parameter.name) else { continue }
+            let value = previous.parameterValues[old]
+            if value >= parameter.min, value <= parameter.max { parameterValues[p] = value }
+        }
         engine = previous.engine
         engineEverStarted = previous.engineEverStarted
         // In order of recency, so the same subjects are the next to be forgotten.

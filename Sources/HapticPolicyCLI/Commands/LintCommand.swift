@@ -44,6 +44,7 @@ enum LintCommand {
     ) { arguments, context throws(UsageError) in
         var diagnostics: [Diagnostic] = []
         var sources: [String: String] = [:]
+        var included: [String] = []
         let files = arguments.positionals.map(InputFiles.displayName)
         for path in arguments.positionals {
             if path.hasSuffix(".tests.yaml") {
@@ -58,6 +59,8 @@ enum LintCommand {
                 let checked = PolicyFrontEnd.check(path, context: context)
                 diagnostics += checked.diagnostics
                 sources.merge(checked.sources) { _, new in new }
+                let read = checked.document?.included?.map(\.path) ?? []
+                included += read.filter { !included.contains($0) && !files.contains($0) }
             }
         }
         let errors = diagnostics.count { $0.severity == .error }
@@ -72,7 +75,7 @@ enum LintCommand {
             DiagnosticPrinter.print(diagnostics, sources: sources, context: context)
             let verdict = errors == 0 && (warnings == 0 || !strict) ? "ok" : "failed"
             context.stderr.line(
-                "\(checkedText(arguments.positionals)) checked: "
+                "\(checkedText(arguments.positionals, included: included.count)) checked: "
                     + "\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings") (\(verdict))"
             )
         }
@@ -81,8 +84,8 @@ enum LintCommand {
     }
 
     /// What was checked, by kind: `1 policy`, `1 test file`, `1 policy and 2 test files`,
-    /// `2 policies, 1 test file and 3 scenarios`.
-    static func checkedText(_ paths: [String]) -> String {
+    /// `2 policies, 1 test file and 3 scenarios`, `1 policy and 2 included files`.
+    static func checkedText(_ paths: [String], included: Int = 0) -> String {
         let tests = paths.count { $0.hasSuffix(".tests.yaml") }
         let scenarios = paths.count { !$0.hasSuffix(".tests.yaml") && isScenario($0) }
         let policies = paths.count - tests - scenarios
@@ -92,6 +95,7 @@ enum LintCommand {
         }
         if tests > 0 { parts.append("\(tests) test \(tests == 1 ? "file" : "files")") }
         if scenarios > 0 { parts.append("\(scenarios) \(scenarios == 1 ? "scenario" : "scenarios")") }
+        if included > 0 { parts.append("\(included) included \(included == 1 ? "file" : "files")") }
         guard let last = parts.popLast() else { return "" }
         return parts.isEmpty ? last : parts.joined(separator: ", ") + " and " + last
     }

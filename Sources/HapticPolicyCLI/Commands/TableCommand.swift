@@ -34,7 +34,8 @@ enum TableCommand {
         let table = DecisionTable(input.policy)
         switch arguments[\.format] {
         case .json:
-            context.stdout.line(DecisionTableJSONReporter.render(table, policy: input.policy.name))
+            context.stdout.line(
+                DecisionTableJSONReporter.render(table, policy: input.policy.name, file: input.policy.file))
         case .md:
             context.stdout.write(DecisionTableMarkdownReporter.render(table, policy: input.policy.name))
         }

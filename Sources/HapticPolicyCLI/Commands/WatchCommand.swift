@@ -70,6 +70,10 @@ struct WatchSession {
     private var lastGood: WatchSnapshot?
     private var round = 0
     private var roundPrints: [FileFingerprint?] = []
+    /// The files the policy included in the last round (`include:`): watched as well.
+    private var included: [String] = []
+    /// Every file watched: the inputs, then the policy's included files.
+    private var watched: [String] { inputs.files + included.filter { !inputs.files.contains($0) } }
 
     init(inputs: WatchRound.Inputs, verbose: Bool, context: CommandContext) {
         self.inputs = inputs
@@ -82,12 +86,25 @@ struct WatchSession {
         let stop = WatchStop()
         let signals = stop.listen(enabled: context.standardInput.descriptor != nil)
         defer { for source in signals { source.cancel() } }
-        let files = inputs.files
+        var files = inputs.files
         context.stdout.line(
             "watching \(files.joined(separator: ", ")); stop with Ctrl-C or end of input")
         roundPrints = files.map(FileFingerprint.of)
         var debouncer = WatchDebouncer(seen: roundPrints)
         runRound()
+        // A round may name included files: watch them from now on.
+        func follow() {
+            guard watched != files else { return }
+            let added = watched.filter { !files.contains($0) }
+            files = watched
+            roundPrints = files.map(FileFingerprint.of)
+            debouncer = WatchDebouncer(seen: roundPrints)
+            if !added.isEmpty {
+                context.stdout.line("  also watching \(added.joined(separator: ", ")) (included)")
+                context.stdout.flush()
+            }
+        }
+        follow()
         let clock = ContinuousClock()
         let start = clock.now
         while !stop.requested {
@@ -101,6 +118,7 @@ struct WatchSession {
                 let changed = zip(files, zip(roundPrints, prints)).filter { $0.1.0 != $0.1.1 }.map(\.0)
                 roundPrints = prints
                 runRound(changed: changed)
+                follow()
             }
         }
         context.stdout.line("watch stopped after \(round) \(round == 1 ? "round" : "rounds")")
@@ -127,7 +145,7 @@ struct WatchSession {
         round += 1
         let clock = ContinuousClock()
         let started = clock.now
-        let outcome = WatchRound.run(inputs, context: context)
+        let outcome = WatchRound.run(inputs, context: context, included: &included)
         let took = clock.now - started
         let what = changed.isEmpty ? "" : " (\(changed.joined(separator: ", ")) changed)"
         switch outcome {

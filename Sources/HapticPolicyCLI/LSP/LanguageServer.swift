@@ -39,6 +39,8 @@ final class LanguageServer {
     private let log: (String) -> Void
     private var docsURL: String?
     private var pendingDiagnostics = Set<String>()
+    /// By policy URI: the included files' URIs its last findings were published for.
+    private var includedPublished: [String: Set<String>] = [:]
     /// The exit code, once `exit` arrived.
     private(set) var exitCode: Int32?
     /// Whether `shutdown` arrived: the exit code when input ends without `exit`.
@@ -113,11 +115,37 @@ final class LanguageServer {
         let uris = pendingDiagnostics.sorted()
         pendingDiagnostics.removeAll()
         for uri in uris {
-            let diagnostics = workspace.analysis(uri).map { diagnosticsJSON($0, uri: uri) } ?? []
+            let analysis = workspace.analysis(uri)
+            let diagnostics = analysis.map { diagnosticsJSON($0, uri: uri) } ?? []
             var params: [String: Any] = ["uri": uri, "diagnostics": diagnostics]
             if let version = workspace.documents[uri]?.version { params["version"] = version }
             notify("textDocument/publishDiagnostics", params)
+            publishIncluded(analysis, of: uri)
         }
+    }
+
+    /// Publishes the findings located in the files a policy includes for those files'
+    /// URIs, and clears the ones published before that have none now.
+    private func publishIncluded(_ analysis: PolicyWorkspace.Analysis?, of uri: String) {
+        var published: Set<String> = []
+        if let analysis {
+            for (path, lines) in analysis.included.sorted(by: { $0.key < $1.key }) {
+                let found = analysis.diagnostics.filter { $0.location.file == path }
+                guard !found.isEmpty else { continue }
+                let fileURI = workspace.uri(ofPath: path)
+                published.insert(fileURI)
+                let json = found.map { diagnostic in
+                    var object = diagnosticObject(diagnostic)
+                    object["range"] = lines.range(lineSpan(of: diagnostic.location, in: lines)).json
+                    return object
+                }
+                notify("textDocument/publishDiagnostics", ["uri": fileURI, "diagnostics": json])
+            }
+        }
+        for stale in (includedPublished[uri] ?? []).subtracting(published).sorted() {
+            notify("textDocument/publishDiagnostics", ["uri": stale, "diagnostics": [Any]()])
+        }
+        includedPublished[uri] = published.isEmpty ? nil : published
     }
 
     private func notification(_ method: String, _ params: Any?) {
@@ -164,6 +192,8 @@ final class LanguageServer {
     /// A change to one document can change a test file's findings (its policy's names).
     private func markChanged(_ uri: String) {
         pendingDiagnostics.insert(uri)
+        // The policies that include it check it again.
+        if let path = workspace.documents[uri]?.path { pendingDiagnostics.formUnion(workspace.includers(of: path)) }
         markTestFilesChanged()
     }
 
@@ -373,18 +403,12 @@ final class LanguageServer {
 
     // MARK: - Diagnostics
 
+    /// The findings of a document located in it (those in a file it includes are
+    /// published for that file, `publishIncluded`).
     private func diagnosticsJSON(_ analysis: PolicyWorkspace.Analysis, uri: String) -> [Any] {
-        analysis.diagnostics.map { diagnostic in
-            var object: [String: Any] = [
-                "range": analysis.lines.range(span(of: diagnostic.location, in: analysis)).json,
-                "severity": Self.severity(diagnostic.severity),
-                "code": diagnostic.code,
-                "source": "haptic-policy",
-                "message": diagnostic.message + (diagnostic.invariant.map { " [\($0)]" } ?? ""),
-            ]
-            if let docsURL, DiagnosticRegistry.code(diagnostic.code) != nil {
-                object["codeDescription"] = ["href": docsURL + "#" + DiagnosticRegistry.anchor(of: diagnostic.code)]
-            }
+        analysis.diagnostics.filter { analysis.included[$0.location.file] == nil }.map { diagnostic in
+            var object = diagnosticObject(diagnostic)
+            object["range"] = analysis.lines.range(span(of: diagnostic.location, in: analysis)).json
             let related: [Any] = diagnostic.notes.map { note in
                 let inFile = note.location.file == diagnostic.location.file
                 return [
@@ -398,6 +422,30 @@ final class LanguageServer {
             if !related.isEmpty { object["relatedInformation"] = related }
             return object
         }
+    }
+
+    /// A finding's code, severity and message, without its range.
+    private func diagnosticObject(_ diagnostic: Diagnostic) -> [String: Any] {
+        var object: [String: Any] = [
+            "severity": Self.severity(diagnostic.severity),
+            "code": diagnostic.code,
+            "source": "haptic-policy",
+            "message": diagnostic.message + (diagnostic.invariant.map { " [\($0)]" } ?? ""),
+        ]
+        if let docsURL, DiagnosticRegistry.code(diagnostic.code) != nil {
+            object["codeDescription"] = ["href": docsURL + "#" + DiagnosticRegistry.anchor(of: diagnostic.code)]
+        }
+        return object
+    }
+
+    /// The name written at `location` in a file known only by its lines, else one character.
+    private func lineSpan(of location: SourceLocation, in lines: TextLines) -> SourceSpan {
+        let start = SourcePoint(line: max(location.line, 1), column: max(location.column, 1))
+        let line = Array(lines.scalars(ofSourceLine: start.line) ?? [])
+        var end = start.column - 1
+        while end < line.count, Self.isNameScalar(line[end]) { end += 1 }
+        if end == start.column - 1, end < line.count { end += 1 }
+        return SourceSpan(start: start, end: SourcePoint(line: start.line, column: end + 1))
     }
 
     /// What to underline for a finding at `location`: the scalar that starts there, else

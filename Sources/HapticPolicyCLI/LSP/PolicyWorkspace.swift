@@ -41,6 +41,9 @@ final class PolicyWorkspace {
         var policy: Policy?
         /// For a test file: the analysis of the policy it names, when that can be read.
         var policyFile: PolicyFile?
+        /// For a policy: the lines of each file it includes (`include:`), by path, so a
+        /// finding in one is published for that file.
+        var included: [String: TextLines] = [:]
     }
 
     /// The policy a test file names, analysed.
@@ -63,6 +66,8 @@ final class PolicyWorkspace {
     /// text being typed is not valid YAML.
     private var lastNames: [String: [PolicySymbolKind: [String]]] = [:]
     private let environment: [String: String]
+    /// By included file's path: the URIs of the open policies that included it.
+    private var includers: [String: Set<String>] = [:]
 
     init(environment: [String: String]) {
         self.environment = environment
@@ -178,13 +183,42 @@ final class PolicyWorkspace {
             return Analysis(
                 path: path, lines: lines, diagnostics: loaded.diagnostics, index: .empty, isTestFile: false)
         }
-        let checked = PolicyFrontEnd.check(path, context: context)
         let tree = YAMLDataFile.read(bytes, file: path).root
+        // A file without `policy:` that an open policy includes is part of that policy:
+        // its findings are the ones the policy has in it.
+        if let tree, tree.pairs?.contains(where: { $0.key.scalarText == "policy" }) == false,
+            let owner = includingAnalysis(of: document)
+        {
+            return Analysis(
+                path: path, lines: lines, diagnostics: owner.diagnostics.filter { $0.location.file == path },
+                index: .empty, isTestFile: false)
+        }
+        let checked = PolicyFrontEnd.check(path, context: context)
         let index = checked.document.map { PolicyIndex.policy($0, tree: tree) } ?? .empty
         remember(index, for: path)
+        for included in checked.includedSources.keys { includers[included, default: []].insert(document.uri) }
         return Analysis(
             path: path, lines: lines, diagnostics: checked.diagnostics, index: index, isTestFile: false,
-            document: checked.document, policy: checked.policy)
+            document: checked.document, policy: checked.policy,
+            included: checked.includedSources.mapValues(TextLines.init))
+    }
+
+    /// The analysis of an open policy (one with `policy:`) that includes `document`.
+    private func includingAnalysis(of document: Document) -> Analysis? {
+        for other in documents.values.sorted(by: { $0.uri < $1.uri }) where other.uri != document.uri {
+            guard !other.path.hasSuffix(".tests.yaml"), !Self.isScenario(other.path),
+                YAMLDataFile.read(Array(other.text.utf8), file: other.path).root?.pairs?
+                    .contains(where: { $0.key.scalarText == "policy" }) == true,
+                let analysis = analysis(other.uri), analysis.included[document.path] != nil
+            else { continue }
+            return analysis
+        }
+        return nil
+    }
+
+    /// The open policies whose last analysis included the file at `path`.
+    func includers(of path: String) -> Set<String> {
+        includers[path] ?? []
     }
 
     /// Whether `path` is a scenario: a file in a `scenarios` folder, where `simulate`

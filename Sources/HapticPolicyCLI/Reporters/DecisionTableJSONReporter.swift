@@ -58,6 +58,8 @@ enum DecisionTableJSONReporter {
         var note: String?
         var line: Int
         var column: Int
+        /// The file the row is written in, when it is not the main file (`include:`).
+        var file: String?
         /// Every action in execution order, for a row that does several things (else omitted).
         var steps: [Step]?
         /// The `with:` arguments, `bpm = value` (else omitted).
@@ -70,7 +72,9 @@ enum DecisionTableJSONReporter {
         var layer: String?
     }
 
-    static func render(_ table: DecisionTable, policy: String) -> String {
+    /// The table as JSON; a row written in a file other than `file` (the policy's main
+    /// file, `Policy.file`) names its file.
+    static func render(_ table: DecisionTable, policy: String, file: String? = nil) -> String {
         encodeStably(
             Report(
                 policy: policy,
@@ -87,6 +91,8 @@ enum DecisionTableJSONReporter {
                                         layer: row.layer?.rawValue, reason: row.reason, cites: row.cites,
                                         directives: row.directives, note: row.note, line: row.location.line,
                                         column: row.location.column,
+                                        file: file == nil || row.location.file == file || row.location == .unknown
+                                            ? nil : row.location.file,
                                         steps: row.steps.isEmpty
                                             ? nil
                                             : row.steps.map {

@@ -40,6 +40,10 @@ enum PolicyFrontEnd {
         var name: String
         /// The text read, for the source lines under diagnostics; nil when unreadable.
         var source: String?
+        /// The text of each file `include:` merged in, by its name in locations.
+        var includedSources: [String: String] = [:]
+        /// Every file `include:` names (read or not), as locations name them.
+        var includedFiles: [String] = []
         /// The document, when the input is YAML that could be decoded (it may still have
         /// errors); nil for a bundle.
         var document: PolicyDocument?
@@ -48,8 +52,10 @@ enum PolicyFrontEnd {
         /// Every finding of every step, sorted by location.
         var diagnostics: [Diagnostic]
 
-        /// `source` keyed by `name`, as `DiagnosticPrinter` wants it.
-        var sources: [String: String] { source.map { [name: $0] } ?? [:] }
+        /// `source` keyed by `name`, and each included file's text, as `DiagnosticPrinter` wants it.
+        var sources: [String: String] {
+            includedSources.merging(source.map { [name: $0] } ?? [:]) { _, main in main }
+        }
         /// The findings that make the policy unusable.
         var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
         /// Whether any finding is an error.
@@ -64,13 +70,17 @@ enum PolicyFrontEnd {
         var name: String
         /// The text read, for the source lines under diagnostics.
         var source: String?
+        /// The text of each file `include:` merged in, by its name in locations.
+        var includedSources: [String: String] = [:]
         /// The compiled policy.
         var policy: Policy
         /// The findings that did not refuse the policy (warnings), sorted by location.
         var diagnostics: [Diagnostic]
 
-        /// `source` keyed by `name`, as `DiagnosticPrinter` wants it.
-        var sources: [String: String] { source.map { [name: $0] } ?? [:] }
+        /// `source` keyed by `name`, and each included file's text, as `DiagnosticPrinter` wants it.
+        var sources: [String: String] {
+            includedSources.merging(source.map { [name: $0] } ?? [:]) { _, main in main }
+        }
     }
 
     /// Reads, parses, validates and compiles the policy at `path` (`-` is stdin), keeping
@@ -94,10 +104,18 @@ enum PolicyFrontEnd {
             }
             return checked
         case .yaml:
-            let loaded = PolicyLoader.parse(bytes, file: name)
+            // Included files open in an editor are read from its buffers, as the policy is.
+            let open = context.openDocuments
+            var contents: (@Sendable (String) -> [UInt8]?)?
+            if !open.isEmpty {
+                contents = { @Sendable path -> [UInt8]? in open[CommandContext.openDocumentKey(path)] }
+            }
+            let loaded = PolicyLoader.parse(bytes, file: name, contents: contents)
             checked.document = loaded.document
             checked.diagnostics = loaded.diagnostics
             checked.source = loaded.source
+            checked.includedSources = loaded.sources.filter { $0.key != name }
+            checked.includedFiles = loaded.includedFiles
         }
         // The decoder drops declarations it cannot read; validating what is left would
         // report each of them again as undefined. Semantic checks run on a clean load,
@@ -120,7 +138,8 @@ enum PolicyFrontEnd {
             return nil
         }
         return Usable(
-            path: path, name: checked.name, source: checked.source, policy: policy, diagnostics: checked.diagnostics)
+            path: path, name: checked.name, source: checked.source, includedSources: checked.includedSources,
+            policy: policy, diagnostics: checked.diagnostics)
     }
 
     /// Prints why a policy cannot be used: its errors, then the `lint` hint.

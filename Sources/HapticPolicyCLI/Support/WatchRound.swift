@@ -42,7 +42,15 @@ enum WatchRound {
 
     /// Runs one round over `inputs`.
     static func run(_ inputs: Inputs, context: CommandContext) -> Outcome {
+        var included: [String] = []
+        return run(inputs, context: context, included: &included)
+    }
+
+    /// Runs one round over `inputs`; `included` is set to the files the policy includes
+    /// (`include:`, read or not), which the next rounds watch too.
+    static func run(_ inputs: Inputs, context: CommandContext, included: inout [String]) -> Outcome {
         let checked = PolicyFrontEnd.check(inputs.policy, context: context)
+        included = checked.includedFiles
         guard let policy = checked.policy, !checked.hasErrors else {
             return .broken([Broken(file: checked.name, errors: checked.errors, sources: checked.sources)])
         }

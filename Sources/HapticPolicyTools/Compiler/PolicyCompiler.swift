@@ -21,6 +21,7 @@ public enum PolicyCompiler {
     }
 
     static func content(of document: PolicyDocument) -> PolicyContent {
+        let files = SourceFiles(document)
         let screenIndex = firstIndex(document.screens.map(\.name.value))
         let eventIndex = firstIndex(document.events.map(\.name.value))
         let feedbackIndex = firstIndex(document.feedback.map(\.name.value))
@@ -35,7 +36,7 @@ public enum PolicyCompiler {
         let screens = document.screens.map {
             PolicyContent.Screen(
                 name: $0.name.value, enter: $0.onEnter.map(\.value), note: $0.note,
-                location: SourcePosition($0.location))
+                location: files.position($0.location))
         }
         let events = document.events.map { event -> PolicyContent.Event in
             var listed: [Int]?
@@ -45,7 +46,7 @@ public enum PolicyCompiler {
             }
             return PolicyContent.Event(
                 name: event.name.value, layer: event.layer.value, screens: listed, value: event.value?.value,
-                note: event.note, location: SourcePosition(event.name.location))
+                note: event.note, location: files.position(event.name.location))
         }
         // What each platform plays: a fallback naming a preset feedback takes that
         // feedback as the platform plays it.
@@ -84,9 +85,9 @@ public enum PolicyCompiler {
                         name: level.name.value, below: level.below?.value,
                         play: level.play.map { resolved(feedbackIndex, $0, "feedback") }, silent: level.silent?.value,
                         fromBelow: entry(up: true), fromAbove: entry(up: false),
-                        location: SourcePosition(level.location))
+                        location: files.position(level.location))
                 },
-                location: SourcePosition(band.location))
+                location: files.position(band.location))
         }
         func cell(_ decl: CellDecl, screen: Int?) -> PolicyContent.Cell {
             let rows = decl.rows.map { row -> PolicyContent.Row in
@@ -120,7 +121,7 @@ public enum PolicyCompiler {
                 var compiled = PolicyContent.Row(
                     condition: condition, action: action, ticker: row.ticker?.value,
                     directives: row.directives.map(\.value), cites: row.cites.map(\.value), note: row.note,
-                    location: SourcePosition(row.location == .unknown ? decl.location : row.location))
+                    location: files.position(row.location == .unknown ? decl.location : row.location))
                 if !also.isEmpty { compiled.also = also }
                 if !row.with.isEmpty {
                     compiled.arguments = row.with.map { argument in
@@ -134,7 +135,7 @@ public enum PolicyCompiler {
             }
             return PolicyContent.Cell(
                 event: resolved(eventIndex, decl.event, "event"), screen: screen, rows: rows,
-                location: SourcePosition(decl.location))
+                location: files.position(decl.location))
         }
         // `everywhere:` cells first, then each screen's, in source order.
         var cells = document.everywhere.map { cell($0, screen: nil) }
@@ -146,7 +147,7 @@ public enum PolicyCompiler {
                 id: invariant.id.value, kind: invariant.kind.value, text: invariant.text,
                 presets: invariant.presets.map(\.value), layer: invariant.layer?.value,
                 exceptions: invariant.exceptions.map { .init(event: $0.event.value, reason: $0.reason.value) },
-                location: SourcePosition(invariant.location))
+                location: files.position(invariant.location))
         }
         let budgets = document.budgets.map { budget -> PolicyContent.Budget in
             let scope: PolicyContent.Budget.Scope =
@@ -158,19 +159,29 @@ public enum PolicyCompiler {
             return PolicyContent.Budget(
                 id: budget.id.value, scope: scope, max: budget.max.value, window: budget.window.value,
                 exceptions: budget.exceptions.map(\.event.value), enforced: budget.isEnforced,
-                location: SourcePosition(budget.location))
+                location: files.position(budget.location))
         }
-        return PolicyContent(
+        var content = PolicyContent(
             name: document.name.value, source: baseName(document.file), description: document.description,
             warmup: document.engine.warmup.value, hapticsOnly: document.engine.hapticsOnly.value,
-            location: SourcePosition(document.location), screens: screens, events: events, feedback: feedback,
+            location: files.position(document.location), screens: screens, events: events, feedback: feedback,
             bands: bands, cells: cells, invariants: invariants, budgets: budgets,
             layers: document.layers.isEmpty
                 ? nil
                 : document.layers.map {
                     PolicyContent.LayerInfo(
-                        name: $0.layer, plays: $0.plays?.value, note: $0.note, location: SourcePosition($0.location))
+                        name: $0.layer, plays: $0.plays?.value, note: $0.note, location: files.position($0.location))
+                },
+            parameters: document.parameters.isEmpty
+                ? nil
+                : document.parameters.map {
+                    PolicyContent.Parameter(
+                        name: $0.name.value, setBy: $0.setBy.value, min: $0.min.value, max: $0.max.value,
+                        defaultValue: $0.defaultValue.value, unit: $0.unit, note: $0.note,
+                        location: files.position($0.location))
                 })
+        content.files = document.included.map { $0.map(\.relative) }
+        return content
     }
 
     /// The plan of one feedback: its body, and for a pattern, the fallback resolved to
@@ -191,7 +202,7 @@ public enum PolicyCompiler {
         case .preset(let preset, let intensity):
             body = .preset(preset.value, intensity: intensity?.value)
         case .pattern(let pattern):
-            body = .pattern(PatternTemplate(pattern))
+            body = .pattern(PatternTemplate(pattern, files: SourceFiles(document)))
             switch decl.fallback {
             case nil: fallback = nil
             case .none?: fallback = FeedbackPlan.Fallback.none
@@ -208,7 +219,7 @@ public enum PolicyCompiler {
         }
         return FeedbackPlan(
             name: decl.name.value, layer: decl.layer.value, body: body, fallback: fallback, note: decl.note,
-            location: SourcePosition(decl.name.location), platforms: platforms)
+            location: SourceFiles(document).position(decl.name.location), platforms: platforms)
     }
 
     private static func firstIndex(_ names: [String]) -> [String: Int] {
@@ -218,14 +229,39 @@ public enum PolicyCompiler {
     }
 }
 
+/// Which file of the policy a location is in, as `SourcePosition.file` numbers them: 0 for
+/// the main file, `n` for the `n`th included one.
+struct SourceFiles {
+    private let index: [String: Int]
+
+    /// The files of `document`.
+    init(_ document: PolicyDocument) {
+        var index: [String: Int] = [:]
+        for (offset, file) in (document.included ?? []).enumerated() where index[file.path] == nil {
+            index[file.path] = offset + 1
+        }
+        self.index = index
+    }
+
+    /// One file only: every location is in the main file.
+    static let single = SourceFiles()
+
+    private init() { index = [:] }
+
+    /// The position of `location`, in the file it names.
+    func position(_ location: SourceLocation) -> SourcePosition {
+        SourcePosition(line: location.line, column: location.column, file: index[location.file] ?? 0)
+    }
+}
+
 extension PatternTemplate {
-    /// The template of a declared pattern.
-    init(_ decl: PatternDecl) {
+    /// The template of a declared pattern; `files` numbers the files of its positions.
+    init(_ decl: PatternDecl, files: SourceFiles = .single) {
         self.init(
             parameters: decl.parameters.map {
                 Parameter(
                     name: $0.name.value, defaultValue: $0.defaultValue.value, minimum: $0.minimum?.value,
-                    maximum: $0.maximum?.value, unit: $0.unit, location: SourcePosition($0.name.location))
+                    maximum: $0.maximum?.value, unit: $0.unit, location: files.position($0.name.location))
             },
             events: decl.events.map { event in
                 Event(
@@ -237,9 +273,9 @@ extension PatternTemplate {
                             points: curve.points.map { Point(time: $0.time.value, value: $0.value.value) })
                     },
                     sound: event.sound?.value, volume: event.volume?.value, pitch: event.pitch?.value,
-                    note: event.note, location: SourcePosition(event.location))
+                    note: event.note, location: files.position(event.location))
             },
-            loop: decl.loop?.value, location: SourcePosition(decl.location))
+            loop: decl.loop?.value, location: files.position(decl.location))
     }
 }
 

@@ -41,7 +41,7 @@ public struct DecisionTableWriter: DecisionFormat {
             6, 9, widest(policy.screenNames, 8), widest(policy.eventNames, 8), 10, 7,
             widest(policy.feedback.map(\.name), 8), widest(renders, 8),
             widest(Reason.allCases.map(\.rawValue), 6), max(band, 4), max(directives, 10),
-            widest(rules, 4), displayWidth(policy.file) + 8, 0,
+            widest(rules, 4), (policy.files.map(displayWidth).max() ?? 0) + 8, 0,
         ]
     }
 

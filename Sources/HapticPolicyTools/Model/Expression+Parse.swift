@@ -120,3 +120,29 @@ private struct ExpressionParser {
             offset: index)
     }
 }
+
+extension Expression {
+    /// The expression with every parameter named in `values` replaced by its number (a
+    /// policy's constants, `PolicyDecoder.constants`); other names stay parameters. Each
+    /// part left without a name is folded to one number (`2 * beat + gap` with `beat: 0.5`
+    /// is `1 + gap`), unless folding it would not give a finite number.
+    public func substituting(_ values: [String: Double]) -> Expression {
+        switch self {
+        case .number: return self
+        case .parameter(let name): return values[name].map(Expression.number) ?? self
+        case .negate(let operand): return Self.folded(.negate(operand.substituting(values)))
+        case .binary(let op, let lhs, let rhs):
+            return Self.folded(.binary(op, lhs.substituting(values), rhs.substituting(values)))
+        }
+    }
+
+    /// One operation on numbers as its number.
+    private static func folded(_ expression: Expression) -> Expression {
+        switch expression {
+        case .negate(.number), .binary(_, .number, .number):
+            guard let value = try? expression.evaluate([:]) else { return expression }
+            return .number(value)
+        default: return expression
+        }
+    }
+}

@@ -34,8 +34,27 @@ public struct PolicyDocument: Sendable, Hashable, Codable {
     public var screens: [ScreenDecl]
     /// Rate budgets (`budgets:`).
     public var budgets: [BudgetDecl]
+    /// Run-time parameters set by setting events, in source order (`parameters:`).
+    public var parameters: [ParameterDecl] = []
     /// Where the document starts.
     public var location: SourceLocation
+    /// The files `include:` merged into the document, in merge order; nil for a policy
+    /// written in one file. Declarations from them are located in them.
+    public var included: [IncludedFile]?
+
+    /// A file merged in by `include:`.
+    public struct IncludedFile: Sendable, Hashable, Codable {
+        /// The path as locations name it (from the working directory, like `file`).
+        public var path: String
+        /// The path relative to the main file's folder, as a compiled policy records it.
+        public var relative: String
+
+        /// Creates one.
+        public init(path: String, relative: String) {
+            self.path = path
+            self.relative = relative
+        }
+    }
 
     /// Creates a document.
     public init(

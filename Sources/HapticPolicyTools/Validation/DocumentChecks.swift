@@ -3,12 +3,20 @@ import HapticPolicy
 extension DiagnosticCode {
     static let warmupOutOfRange = DiagnosticCode.check(
         "HP115", .error, "warmup-out-of-range", "the engine warm-up is outside 0-2 s")
-    /// Only a document built in code can trigger it: in YAML these names are mapping keys,
-    /// and a repeated key is the front end's HP006.
-    static let duplicateDeclaration = DiagnosticCode(
-        "HP218", .error, "duplicate-declaration", "a screen, event, feedback or band set is declared twice",
+    /// In one YAML file these names are mapping keys, and a repeated key is the front end's
+    /// HP006; across the files of `include:` the loader reports it (`PolicyIncludes.swift`).
+    package static let duplicateDeclaration = DiagnosticCode(
+        "HP218", .error, "duplicate-declaration",
+        "a screen, event, feedback, band set, layer or constant is declared twice: in a document built in code, or in two files of an include",
         stage: .validation,
         example: .document("Tests/HapticPolicyYAMLTests/Fixtures/checks/HP218-duplicate-declaration.fail.json"))
+    /// A constant nothing uses (`HapticPolicyYAML`'s `PolicyDecoder+Constants.swift`).
+    package static let unusedConstant = DiagnosticCode.check(
+        "HP230", .warning, "unused-constant", "a constant no number of the policy uses")
+    /// A constant named like a template parameter (`HapticPolicyYAML`'s `PolicyDecoder+Constants.swift`).
+    package static let constantShadowsParameter = DiagnosticCode.check(
+        "HP231", .error, "constant-shadows-parameter",
+        "a pattern or run-time parameter named like a constant, so expressions could mean either")
 }
 
 /// Top-level values: the engine settings. (`version: 1` is the front end's check, HP020.)
@@ -41,8 +49,10 @@ enum DocumentChecks {
             if let earlier = first[name.value] {
                 out.append(
                     DiagnosticCode.duplicateDeclaration(
-                        "\(what) '\(name.value)' is declared twice (first at \(earlier.line):\(earlier.column)): keep one declaration",
-                        at: name.location))
+                        "\(what) '\(name.value)' is declared twice (first at \(earlier.file == name.location.file ? "" : earlier.file + ":")\(earlier.line):\(earlier.column)): keep one declaration",
+                        at: name.location,
+                        notes: earlier.file == name.location.file
+                            ? [] : [Diagnostic.Note("'\(name.value)' is first declared here", at: earlier)]))
             } else {
                 first[name.value] = name.location
             }

@@ -21,6 +21,7 @@ public enum PolicyValidator {
         findings += InvariantChecks.run(context)
         findings += LayerChecks.run(context)
         findings += BudgetChecks.run(context)
+        findings += ParameterChecks.run(context)
         findings += SeveralActionsChecks.run(context)
         findings += platformFindings(document, besides: findings)
         return findings.sorted(by: reportOrder)

@@ -96,6 +96,8 @@ enum ReferenceChecks {
                 out.append(
                     DiagnosticCode.stateEventInTable(
                         "'\(event.value)' is a built-in state event and has no table cell: \(fix)", at: event.location))
+            } else if let parameter = context.settingEvents[event.value], context.events[event.value] == nil {
+                out.append(ParameterChecks.inTable(event, sets: parameter))
             } else if context.events[event.value] == nil {
                 let hint = context.didYouMean(event.value, among: context.eventNames)
                 out.append(

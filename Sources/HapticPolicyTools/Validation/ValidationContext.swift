@@ -25,6 +25,7 @@ struct ValidationContext {
         feedbackNames = document.feedback.map(\.name.value)
         bandNames = document.bands.map(\.name.value)
         eventNames = document.events.map(\.name.value)
+        settingEvents = ParameterChecks.settingEvents(document)
         screenNames = document.screens.map(\.name.value)
         invariantIDs = document.invariants.map(\.id.value)
         var listed: [String: Set<String>] = [:]
@@ -53,6 +54,8 @@ struct ValidationContext {
     let feedbackNames: [String]
     let bandNames: [String]
     let eventNames: [String]
+    /// The setting events (each parameter's `set-by:`), by name.
+    let settingEvents: [String: ParameterDecl]
     let screenNames: [String]
     let invariantIDs: [String]
 

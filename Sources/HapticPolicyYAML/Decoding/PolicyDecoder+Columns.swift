@@ -7,7 +7,7 @@ extension PolicyDecoder {
     /// Falls back to the scalar's start when the scalar spans lines (folded text).
     func location(in node: YAMLNode, characterOffset: Int) -> SourceLocation {
         guard case .scalar(let text, let style) = node.content, node.location.line == node.end.line,
-            let sourceLine = sourceLine(node.location.line)
+            let sourceLine = sourceLine(node.location.line, in: node.location.file)
         else { return node.location }
         let line = Array(sourceLine)
         // Expression offsets count Characters; columns count Unicode scalars.

@@ -119,6 +119,8 @@ extension PolicyDecoder {
         if let node = fields["params"], let entries = namedEntries(node, for: "params") {
             parameters = entries.compactMap { parameter(named: $0.name, $0.value) }
         }
+        templateParameters = Set(parameters.map(\.name.value))
+        defer { templateParameters = [] }
         let loop = fields["loop"].flatMap { expression($0, for: "loop") }
         guard let eventsNode = fields["events"], let items = list(eventsNode, for: "events") else { return nil }
         let events = items.compactMap { patternEvent($0) }
@@ -132,6 +134,7 @@ extension PolicyDecoder {
                 node, of: "parameter '\(name.value)'", keys: ["default", "min", "max", "unit"], required: ["default"],
                 owner: name.location)
         else { return nil }
+        if let constant = constants[name.value] { report(Self.shadowsConstant(name, constant: constant)) }
         let defaultValue = fields["default"].flatMap { number($0, for: "default") }
         let minimum = fields["min"].flatMap { number($0, for: "min") }
         let maximum = fields["max"].flatMap { number($0, for: "max") }

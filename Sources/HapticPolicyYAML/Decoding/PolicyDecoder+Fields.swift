@@ -127,7 +127,7 @@ extension PolicyDecoder {
     }
 
     private func isFlowMapping(_ node: YAMLNode) -> Bool {
-        guard let line = sourceLine(node.location.line) else { return false }
+        guard let line = sourceLine(node.location.line, in: node.location.file) else { return false }
         guard let index = line.index(line.startIndex, offsetBy: node.location.column - 1, limitedBy: line.endIndex),
             index < line.endIndex
         else { return false }

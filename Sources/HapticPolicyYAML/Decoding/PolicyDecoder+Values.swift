@@ -21,8 +21,9 @@ extension PolicyDecoder {
         return text(node, for: key)?.value
     }
 
-    /// A finite number.
+    /// A finite number, or a constant's name or an expression of constants (`2 * beat`).
     mutating func number(_ node: YAMLNode, for key: String) -> Located<Double>? {
+        if let folded = folded(node, for: key) { return folded }
         guard let value = CoreSchema.resolve(node) else {
             wrongType(expected: "a number", for: key, found: node)
             return nil
@@ -38,8 +39,16 @@ extension PolicyDecoder {
         return nil
     }
 
-    /// A whole number.
+    /// A whole number, or a constant (or expression of constants) whose value is one.
     mutating func integer(_ node: YAMLNode, for key: String) -> Located<Int>? {
+        if let folded = folded(node, for: key) {
+            guard let value = folded else { return nil }
+            guard value.value.rounded() == value.value, abs(value.value) < 1e15 else {
+                report(Self.notWhole(key, value.value, at: node.location))
+                return nil
+            }
+            return Located(Int(value.value), at: node.location)
+        }
         if case .int(let value)? = CoreSchema.resolve(node) { return Located(value, at: node.location) }
         if case .float(let value)? = CoreSchema.resolve(node), value.isFinite, value.rounded() == value,
             abs(value) < 1e15
@@ -77,7 +86,8 @@ extension PolicyDecoder {
             return Located(.number(value), at: node.location)
         case .string(let text)?:
             do {
-                return Located(try HapticPolicy.Expression.parse(text), at: node.location)
+                let parsed = try HapticPolicy.Expression.parse(text)
+                return Located(substitutingConstants(parsed), at: node.location)
             } catch {
                 report(
                     DiagnosticCode.expressionSyntax(

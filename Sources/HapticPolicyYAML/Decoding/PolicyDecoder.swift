@@ -13,18 +13,31 @@ struct PolicyDecoder {
     let source: String
     /// Where each line of `source` starts.
     private let lineStarts: [String.Index]
+    /// The text of each included file, with where its lines start, by file name.
+    private let included: [String: (source: String, lineStarts: [String.Index])]
     /// Problems found so far.
     private(set) var diagnostics: [Diagnostic] = []
     /// The layer names `layer:` fields may use: the declared ones once `layers:` is read.
     private(set) var layerNames = Layer.implicit.map(\.rawValue)
     /// Whether the policy declares its layers.
     private(set) var declaresLayers = false
+    /// The policy's named numbers (`constants:`), folded, by name: read before any other
+    /// section, so every number the decoder reads may name one (`number`, `integer`,
+    /// `expression`; an edge parser calls `substitutingConstants`).
+    var constants: [String: Located<Double>] = [:]
+    /// The constants some number used.
+    var usedConstants: Set<String> = []
+    /// The parameters of the pattern being read: in its expressions these names are the
+    /// parameters, never constants (a clash is HP231).
+    var templateParameters: Set<String> = []
 
-    /// Creates a decoder for the text of `file`.
-    init(file: String, source: String) {
+    /// Creates a decoder for the text of `file`; `included` holds the text of the files
+    /// merged into its tree by `include:`, by file name.
+    init(file: String, source: String, included: [String: String] = [:]) {
         self.file = file
         self.source = source
         self.lineStarts = Self.lineStarts(of: source)
+        self.included = included.mapValues { ($0, Self.lineStarts(of: $0)) }
     }
 
     /// Records a problem.
@@ -32,8 +45,15 @@ struct PolicyDecoder {
         diagnostics.append(diagnostic)
     }
 
-    /// The 1-based `number` line's scalars, without its line break.
-    func sourceLine(_ number: Int) -> String.UnicodeScalarView? {
+    /// The 1-based `number` line's scalars of `file` (the main file by default), without
+    /// its line break.
+    func sourceLine(_ number: Int, in file: String? = nil) -> String.UnicodeScalarView? {
+        var source = self.source
+        var lineStarts = self.lineStarts
+        if let file, file != self.file {
+            guard let text = included[file] else { return nil }
+            (source, lineStarts) = text
+        }
         guard number >= 1, number <= lineStarts.count else { return nil }
         let start = lineStarts[number - 1]
         let bytes = source.utf8
@@ -63,7 +83,7 @@ struct PolicyDecoder {
 
     static let topLevelKeys = [
         "policy", "version", "description", "engine", "layers", "invariants", "feedback", "bands", "events",
-        "everywhere", "screens", "budgets",
+        "everywhere", "screens", "budgets", "parameters", "include", "constants",
     ]
 
     /// Decodes the document; nil only when the root is not a mapping.
@@ -74,6 +94,8 @@ struct PolicyDecoder {
         else { return nil }
         var document = PolicyDocument(
             file: file, name: Located("", at: root.location), location: root.location)
+        // `include:` was merged by the loader (`PolicyIncludes`); constants come first.
+        if let node = top["constants"] { readConstants(node) }
         if let node = top["policy"], let name = text(node, for: "policy") { document.name = name }
         if let node = top["version"], let version = integer(node, for: "version") {
             if version.value != 1 { report(Self.unsupportedVersion(version.value, at: version.location)) }
@@ -107,6 +129,10 @@ struct PolicyDecoder {
         if let node = top["budgets"], let items = list(node, for: "budgets") {
             document.budgets = items.compactMap { budget($0) }
         }
+        if let node = top["parameters"], let entries = namedEntries(node, for: "parameters") {
+            document.parameters = entries.compactMap { parameter(named: $0.name, $0.value) }
+        }
+        reportUnusedConstants()
         return document
     }
 
@@ -211,6 +237,32 @@ struct PolicyDecoder {
         return BudgetDecl(
             id: id, scope: scope, max: max, window: per, exceptions: exceptions, enforce: enforce,
             location: node.location)
+    }
+
+    /// A run-time parameter (`max_hr: {set-by: profile.set, min: 120, max: 220, default: 190}`).
+    private mutating func parameter(named name: Located<String>, _ node: YAMLNode) -> ParameterDecl? {
+        guard
+            let fields = fields(
+                node, of: "parameter '\(name.value)'", keys: ["set-by", "min", "max", "default", "unit", "note"],
+                required: ["set-by", "min", "max", "default"], owner: name.location)
+        else { return nil }
+        // Read every field before giving up, so each mistake is reported.
+        let setBy = fields["set-by"].flatMap { text($0, for: "set-by") }
+        let min = fields["min"].flatMap { number($0, for: "min") }
+        let max = fields["max"].flatMap { number($0, for: "max") }
+        let defaultValue = fields["default"].flatMap { number($0, for: "default") }
+        let unit = note(fields["unit"], for: "unit")
+        if let constant = constants[name.value] {
+            report(
+                DiagnosticCode.constantShadowsParameter(
+                    "run-time parameter '\(name.value)' has the name of a constant, so '\(name.value)' in an edge or a condition could mean either; rename the parameter or the constant",
+                    at: name.location, notes: [Diagnostic.Note("the constant is declared here", at: constant.location)])
+            )
+        }
+        guard let setBy, let min, let max, let defaultValue else { return nil }
+        return ParameterDecl(
+            name: name, setBy: setBy, min: min, max: max, defaultValue: defaultValue, unit: unit,
+            note: note(fields["note"]), location: name.location)
     }
 
     /// An `except:` map (event → the designer's reason), shared by invariants and budgets.

@@ -18,7 +18,8 @@ package enum DiagnosticRegistry {
         .unreadableFile, .emptyFile, .notUTF8, .fileTooLarge, .yamlSyntaxError, .duplicateKey, .nestingTooDeep,
         .aliasExpansionTooLarge, .multipleDocuments, .unsupportedTag, .wrongType, .unknownKey, .missingKey,
         .unknownWord, .expressionSyntax, .conflictingKeys, .keyNotApplicable, .numberNotFinite, .looseBoolean,
-        .unsupportedVersion,
+        .unsupportedVersion, .includeUnreadable, .includeOutsideFolder, .includeCycle, .includedTwice,
+        .includeKeyNotAllowed, .includeLimit, .unknownConstant, .constantOrder, .constantNotWhole,
         // HP1xx: values.
         .intensityOutOfRange, .sharpnessOutOfRange, .curveValueOutOfRange, .durationNotPositive, .negativeTime,
         .continuousTooLong, .tooManyControlPoints, .controlPointOutsideEvent, .controlPointsOutOfOrder,
@@ -30,7 +31,8 @@ package enum DiagnosticRegistry {
         .unknownFeedback, .unknownBand, .unknownScreen, .unknownEvent, .unknownInvariant, .unknownParameter,
         .invalidFallback, .stopWithoutLoop, .duplicateInvariant, .stateEventDeclared,
         .unusedFeedback, .unusedBand, .unusedScreen, .unusedInvariant, .feedbackNamedLikePreset, .stateEventInTable,
-        .unusedParameter, .duplicateDeclaration,
+        .unusedParameter, .duplicateDeclaration, .unusedConstant, .constantShadowsParameter, .runTimeParameterRange,
+        .parameterDefaultOutsideRange, .settingEventClash, .settingEventInTable, .parameterNameUnusable,
         // HP3xx: the table.
         .gap, .overlappingRows, .shadowedRow, .eventNotOnScreen, .emptySilenceReason,
         .bandWithoutNumber, .tickWithoutPlay, .incompleteCell, .conditionValueMismatch, .unbalancedTicker,

@@ -81,4 +81,35 @@ extension DiagnosticCode {
     /// An unsupported language version (`Decoding/PolicyDecoder+Values.swift`).
     package static let unsupportedVersion = fixtureBacked(
         "HP020", "unsupported-version", "an unsupported policy language version (write `version: 1`)")
+    /// An included file that cannot be read (`Decoding/PolicyIncludes.swift`).
+    package static let includeUnreadable = fixtureBacked(
+        "HP021", "include-unreadable",
+        "an included file cannot be read: it does not exist, is a directory or is unreadable")
+    /// An included file outside the policy's folder (`Decoding/PolicyIncludes.swift`).
+    package static let includeOutsideFolder = fixtureBacked(
+        "HP022", "include-outside-folder",
+        "an included file outside the main file's folder: an absolute path, `..` above it, a symlink out of it")
+    /// Files that include each other (`Decoding/PolicyIncludes.swift`).
+    package static let includeCycle = fixtureBacked(
+        "HP023", "include-cycle", "files that include each other in a cycle")
+    /// A file included twice (`Decoding/PolicyIncludes.swift`).
+    package static let includedTwice = fixtureBacked(
+        "HP024", "included-twice", "the same file included twice")
+    /// A main-file key in an included file (`Decoding/PolicyIncludes.swift`).
+    package static let includeKeyNotAllowed = fixtureBacked(
+        "HP025", "include-key-not-allowed",
+        "an included file sets what only the main file may: `policy`, `version`, `description`, `engine`")
+    /// Includes over a limit (`Decoding/PolicyIncludes.swift`).
+    package static let includeLimit = fixtureBacked(
+        "HP026", "include-limit",
+        "includes nested too deeply (16), too many files (64) or too many bytes in all (1 MiB)")
+    /// A name that is no constant where a number goes (`Decoding/PolicyDecoder+Constants.swift`).
+    package static let unknownConstant = fixtureBacked(
+        "HP027", "unknown-constant", "a name where a number goes that is not a declared constant")
+    /// A constant that uses itself or a later one (`Decoding/PolicyDecoder+Constants.swift`).
+    package static let constantOrder = fixtureBacked(
+        "HP028", "constant-order", "a constant that uses itself or a constant declared after it")
+    /// A constant with a fraction where a whole number goes (`Decoding/PolicyDecoder+Constants.swift`).
+    package static let constantNotWhole = fixtureBacked(
+        "HP029", "constant-not-whole", "a constant whose value has a fraction used where a whole number is needed")
 }

@@ -1,0 +1,104 @@
+import HapticPolicy
+
+extension DiagnosticCode {
+    static let runTimeParameterRange = DiagnosticCode.check(
+        "HP270", .error, "run-time-parameter-range", "a run-time parameter's `min:` is not below its `max:`")
+    static let parameterDefaultOutsideRange = DiagnosticCode.check(
+        "HP271", .error, "parameter-default-outside-range",
+        "a run-time parameter's `default:` is outside its `min:`…`max:`")
+    static let settingEventClash = DiagnosticCode.check(
+        "HP272", .error, "setting-event-clash",
+        "a `set-by:` event is also a built-in state event, a catalogue event, or another setting event")
+    static let settingEventInTable = DiagnosticCode.check(
+        "HP273", .error, "setting-event-in-table",
+        "a table decides a setting event, which the evaluator handles itself")
+    static let parameterNameUnusable = DiagnosticCode.check(
+        "HP274", .error, "parameter-name-unusable",
+        "a run-time parameter's name cannot be written in an expression or a condition")
+}
+
+/// Run-time parameters (`parameters:`) and the setting events that set them.
+enum ParameterChecks {
+    /// Names a `when:` uses for the event's own fields, so no parameter may take them.
+    static let conditionKeys: Set<String> = ["value", "speaks", "subject"]
+
+    static func run(_ context: ValidationContext) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        var setters: [String: Located<String>] = [:]
+        for parameter in context.document.parameters {
+            let name = parameter.name
+            if !isIdentifier(name.value) || conditionKeys.contains(name.value) {
+                let why =
+                    conditionKeys.contains(name.value)
+                    ? "`when: {\(name.value): ...}` already means the event's own '\(name.value)'"
+                    : "expressions read names of letters, digits and '_' that start with a letter or '_'"
+                out.append(
+                    DiagnosticCode.parameterNameUnusable(
+                        "the parameter name '\(name.value)' cannot be used: \(why); rename it (for example '\(suggestedName(name.value))')",
+                        at: name.location))
+            }
+            let (low, high) = (parameter.min.value, parameter.max.value)
+            if !(low < high) {
+                out.append(
+                    DiagnosticCode.runTimeParameterRange(
+                        "the range of '\(name.value)' is empty: `min:` \(show(low)) is not below `max:` \(show(high)); swap them or widen the range",
+                        at: parameter.min.location))
+            } else if !(parameter.defaultValue.value >= low && parameter.defaultValue.value <= high) {
+                out.append(
+                    DiagnosticCode.parameterDefaultOutsideRange(
+                        "the default \(show(parameter.defaultValue.value)) of '\(name.value)' is outside \(show(low)) to \(show(high)): the value it has until '\(parameter.setBy.value)' sets it must be one it can take",
+                        at: parameter.defaultValue.location))
+            }
+            let event = parameter.setBy
+            if ValidationContext.isStateEvent(event.value) {
+                out.append(
+                    DiagnosticCode.settingEventClash(
+                        "'\(event.value)' is a built-in state event and cannot also set '\(name.value)': name another event, such as 'profile.set'",
+                        at: event.location))
+            } else if let declared = context.events[event.value] {
+                out.append(
+                    DiagnosticCode.settingEventClash(
+                        "'\(event.value)' sets '\(name.value)', so it is a setting event the evaluator handles itself, not a catalogue event: remove it from `events:`",
+                        at: declared.name.location,
+                        notes: [Diagnostic.Note("it sets the parameter here", at: event.location)]))
+            } else if let first = setters[event.value] {
+                out.append(
+                    DiagnosticCode.settingEventClash(
+                        "'\(event.value)' already sets another parameter: give '\(name.value)' its own setting event",
+                        at: event.location, notes: [Diagnostic.Note("the first parameter it sets", at: first.location)])
+                )
+            } else {
+                setters[event.value] = event
+            }
+        }
+        return out
+    }
+
+    /// The parameter `set-by:` events, by name.
+    static func settingEvents(_ document: PolicyDocument) -> [String: ParameterDecl] {
+        var out: [String: ParameterDecl] = [:]
+        for parameter in document.parameters where out[parameter.setBy.value] == nil {
+            out[parameter.setBy.value] = parameter
+        }
+        return out
+    }
+
+    /// A table cell deciding a setting event (from `ReferenceChecks`).
+    static func inTable(_ event: Located<String>, sets parameter: ParameterDecl) -> Diagnostic {
+        DiagnosticCode.settingEventInTable(
+            "'\(event.value)' sets the parameter '\(parameter.name.value)' and has no table cell: remove the cell; the evaluator applies it on every screen",
+            at: event.location,
+            notes: [Diagnostic.Note("'\(parameter.name.value)' is set by it here", at: parameter.setBy.location)])
+    }
+
+    private static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.first, first.isLetter || first == "_" else { return false }
+        return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+
+    private static func suggestedName(_ name: String) -> String {
+        let cleaned = String(name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+        let usable = cleaned.first.map { $0.isLetter || $0 == "_" } ?? false ? cleaned : "p_" + cleaned
+        return conditionKeys.contains(usable) ? usable + "_setting" : usable
+    }
+}
