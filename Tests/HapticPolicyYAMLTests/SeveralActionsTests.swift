@@ -444,4 +444,13 @@ import Testing
         let clean = text.replacingOccurrences(of: "with: {bpm: 130}", with: "with: {bpm: 170}")
         #expect(PolicyValidator.validate(try #require(load(clean).document)).filter { $0.code != "HP501" }.isEmpty)
     }
+
+    @Test func withTakesConstants() throws {
+        let policy = try Self.policy(
+            "workout.paused: {play: pause}\nworkout.resumed: {play: resume, loop: cadence, with: {bpm: 2 * easy}}\n"
+                + "cadence.set: {loop: cadence, with: {bpm: value}}",
+            extra: "constants:\n  easy: 60")
+        var run = Run(policy)
+        #expect(run.send(1, "workout.resumed").also.first?.loopPeriod == 0.5)
+    }
 }

@@ -262,6 +262,11 @@ extension PolicyDecoder {
         for (name, value) in entries {
             if case .string("value")? = CoreSchema.resolve(value) {
                 arguments.append(TemplateArgument(name: name, source: Located(.eventValue, at: value.location)))
+            } else if let folded = folded(value, for: name.value) {
+                // A constant, or an expression of constants (`with: {bpm: base_cadence}`).
+                guard let folded else { return nil }
+                arguments.append(
+                    TemplateArgument(name: name, source: Located(.number(folded.value), at: value.location)))
             } else if let number = CoreSchema.resolve(value)?.number {
                 guard number.isFinite else {
                     report(Self.notFinite(name.value, at: value.location))
