@@ -64,7 +64,10 @@ import Testing
             what: "ticker steps", path: ["row", "properties", "ticker", "enum"],
             expected: RowDecl.TickerStep.allCases.map(\.rawValue)),
         Case(
-            what: "event value kinds", path: ["event", "properties", "value", "enum"],
+            what: "event value kinds", path: ["event", "properties", "value", "oneOf", "0", "enum"],
+            expected: ValueKind.allCases.map(\.rawValue)),
+        Case(
+            what: "declared payload types", path: ["payload", "properties", "type", "enum"],
             expected: ValueKind.allCases.map(\.rawValue)),
     ]
 

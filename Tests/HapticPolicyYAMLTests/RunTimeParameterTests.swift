@@ -15,10 +15,12 @@ import Testing
           tap: {layer: ui, preset: impact.light}
         events:
           button.tap: {layer: ui, screens: [workout, settings]}
+          heart.rate: {layer: ui, screens: [workout], value: number}
         screens:
           workout:
             table:
               button.tap: {play: tap}
+              heart.rate: {band: effort}
           settings:
             table:
               button.tap: {silent: settings taps are not moments}
@@ -27,6 +29,12 @@ import Testing
         parameters:
           max_hr: {set-by: profile.set, min: 120, max: 220, default: 190, unit: bpm}
           rest_hr: {set-by: profile.rest, min: 30, max: 100, default: 60}
+        bands:
+          effort:
+            hysteresis: 1
+            levels:
+              - {name: easy, below: rest_hr + 0.4 * max_hr, silent: an easy effort}
+              - {name: hard, silent: a hard effort}
         """
 
     static func policy(_ text: String = RunTimeParameterTests.text) throws -> Policy {
@@ -48,9 +56,9 @@ import Testing
         #expect(set.action == .silent)
         #expect(set.reason == .state)
         #expect(set.rule?.id == "parameters/max_hr")
-        #expect(set.rule?.location.line == 17)
+        #expect(set.rule?.location.line == 19)
         #expect(set.screen == "workout")
-        #expect(set.note == "max_hr is now 185")
+        #expect(set.note == "max_hr is now 185; band 'effort' edges now 134")
         #expect(session.parameter("max_hr") == 185)
         #expect(session.parameter("rest_hr") == 60)
         let rest = session.decide(session.event(t: 2, name: "profile.rest", value: .number(48)))
@@ -111,7 +119,7 @@ import Testing
 
     @Test func aDeclarationMissingItsRangeIsReportedAtTheKey() {
         let result = load(Self.text.replacingOccurrences(of: "min: 30, max: 100, ", with: ""))
-        #expect(summary(result) == ["HP013@18:3", "HP013@18:3"])
+        #expect(summary(result) == ["HP013@20:3", "HP013@20:3"])
         #expect(result.diagnostics.first?.message.contains("min") == true)
     }
 }
@@ -119,7 +127,7 @@ import Testing
 extension RunTimeParameterTests {
     @Test func aParameterNamedLikeAConstantIsReportedAtItsName() {
         let result = load("constants:\n  max_hr: 200\n" + Self.text)
-        #expect(summary(result).contains("HP231@19:3"))
+        #expect(summary(result).contains("HP231@21:3"))
         #expect(
             result.diagnostics.first { $0.code == "HP231" }?.message.contains("run-time parameter 'max_hr'") == true)
     }

@@ -114,11 +114,16 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         package var note: String?
         /// Where the event is declared.
         package var location: SourcePosition
+        /// The declared payload (`value: {type: ...}`, `params:`); nil for a v1 event, and
+        /// then left out of the JSON so its content reads and hashes as before.
+        package var payload: Payload?
 
         /// Creates one.
         package init(
-            name: String, layer: Layer, screens: [Int]?, value: ValueKind?, note: String?, location: SourcePosition
+            name: String, layer: Layer, screens: [Int]?, value: ValueKind?, note: String?, location: SourcePosition,
+            payload: Payload? = nil
         ) {
+            self.payload = payload
             self.name = name
             self.layer = layer
             self.screens = screens
@@ -147,12 +152,17 @@ package struct PolicyContent: Sendable, Equatable, Codable {
             package var fromAbove: Entry?
             /// Where the level is declared.
             package var location: SourcePosition
+            /// The upper edge as an expression of run-time parameters (`0.6 * max_hr`); nil
+            /// for a constant edge (and left out then). `below` holds its value at the
+            /// parameters' defaults.
+            package var edge: Expression?
 
             /// Creates one.
             package init(
                 name: String, below: Double?, play: Int?, silent: String?, fromBelow: Entry? = nil,
-                fromAbove: Entry? = nil, location: SourcePosition
+                fromAbove: Entry? = nil, edge: Expression? = nil, location: SourcePosition
             ) {
+                self.edge = edge
                 self.fromBelow = fromBelow
                 self.fromAbove = fromAbove
                 self.name = name
@@ -229,8 +239,12 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         /// Whether any level says what entering it from one side does.
         package var hasDirections: Bool { levels.contains { $0.fromBelow != nil || $0.fromAbove != nil } }
 
-        /// The ascending upper edges, one fewer than the levels.
+        /// The ascending upper edges, one fewer than the levels (a parametric edge at the
+        /// parameters' defaults).
         package var edges: [Double] { levels.dropLast().map { $0.below ?? .infinity } }
+
+        /// Whether an edge reads a run-time parameter.
+        package var isParametric: Bool { levels.contains { $0.edge != nil } }
     }
 
     /// A row's condition (`when:`).
@@ -241,9 +255,20 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         package var value: ScalarValue?
         /// `subject:`.
         package var subject: String?
+        /// `value: {at-least: 4.25, below: 6}`: the value must be a number in the range.
+        /// Nil (and left out of the JSON) for conditions without one.
+        package var range: NumberRange?
+        /// `value: {in: [trail, track]}`: the value must equal one of these. Nil (and left
+        /// out of the JSON) for conditions without one.
+        package var oneOf: [ScalarValue]?
 
         /// Creates one.
-        package init(speaks: Bool?, value: ScalarValue?, subject: String?) {
+        package init(
+            speaks: Bool?, value: ScalarValue?, subject: String?, range: NumberRange? = nil,
+            oneOf: [ScalarValue]? = nil
+        ) {
+            self.range = range
+            self.oneOf = oneOf
             self.speaks = speaks
             self.value = value
             self.subject = subject
@@ -639,7 +664,8 @@ extension PolicyContent {
     /// The oldest bundle format that holds this content: 2 unless it uses what format 3
     /// added (declared layers, a speech rule on another layer, enforced budgets, a band's
     /// dwell, plausible range or directions, sounds in patterns, platform overrides,
-    /// run-time parameters, rows with several actions, `loop:` or `with:`), so
+    /// run-time parameters, declared payloads and number or set conditions, rows with
+    /// several actions, `loop:` or `with:`), so
     /// the bundles of policies that use none of it stay byte for byte what they were.
     package var formatVersion: Int {
         if files != nil { return 3 }
@@ -648,11 +674,21 @@ extension PolicyContent {
         {
             return 3
         }
-        if bands.contains(where: { $0.dwell != nil || $0.plausible != nil || $0.hasDirections }) { return 3 }
+        if bands.contains(where: { $0.dwell != nil || $0.plausible != nil || $0.hasDirections || $0.isParametric }) {
+            return 3
+        }
         let sounds = { (plan: FeedbackPlan) in plan.pattern?.events.contains { $0.kind.isAudio } ?? false }
         if feedback.contains(where: { !$0.platforms.isEmpty || sounds($0) }) { return 3 }
+        if usesValues { return 3 }
         if cells.contains(where: { $0.rows.contains(where: \.usesSeveralActions) }) { return 3 }
         return 2
+    }
+
+    /// Whether any event declares a payload or any row condition compares numbers or
+    /// sets (`value: {below: 6}`, `value: {in: [...]}`): format 3.
+    package var usesValues: Bool {
+        events.contains { $0.payload != nil }
+            || cells.contains { $0.rows.contains { $0.condition?.range != nil || $0.condition?.oneOf != nil } }
     }
 
     /// The first inconsistency that would make the content unusable (an index out of
@@ -718,6 +754,7 @@ extension PolicyContent {
             if band.plays.contains(where: { !feedback.indices.contains($0) }) {
                 return "a level of band '\(band.name)' plays a feedback that does not exist"
             }
+            if let problem = edgeInconsistency(band) { return problem }
         }
         var decided = Set<[Int]>()
         for cell in cells {
@@ -747,6 +784,31 @@ extension PolicyContent {
         if let problem = unique(budgets.map(\.id), "budget") { return problem }
         for budget in budgets where budget.max < 1 || !(budget.window > 0) || !budget.window.isFinite {
             return "budget '\(budget.id)' has no usable max and window"
+        }
+        return nil
+    }
+}
+
+extension PolicyContent {
+    /// The parameters' default values, by name.
+    package var parameterDefaults: [String: Double] {
+        Dictionary((parameters ?? []).map { ($0.name, $0.defaultValue) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Why a band's parametric edges are unusable: an edge naming an undeclared parameter,
+    /// on the last level, or not finite, or not its `below` at the parameters' defaults.
+    private func edgeInconsistency(_ band: Band) -> String? {
+        guard band.isParametric else { return nil }
+        let defaults = parameterDefaults
+        for (index, level) in band.levels.enumerated() {
+            guard let edge = level.edge else { continue }
+            guard index < band.levels.count - 1 else { return "the last level of band '\(band.name)' has an edge" }
+            if let name = edge.parameters.first(where: { defaults[$0] == nil }) {
+                return "an edge of band '\(band.name)' reads '\(name)', which is not a run-time parameter"
+            }
+            guard let value = try? edge.evaluate(defaults), value == level.below else {
+                return "an edge of band '\(band.name)' is not finite, or not its stored value, at the defaults"
+            }
         }
         return nil
     }

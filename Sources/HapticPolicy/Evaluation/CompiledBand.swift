@@ -23,11 +23,70 @@ package final class CompiledBand: Sendable {
     /// The plausible values, both ends inclusive (unbounded: `-inf...inf`).
     package let plausible: ClosedRange<Double>
     package let levels: [Level]
+    /// Whether an edge reads a run-time parameter: then the session keeps this band's
+    /// current edges (from `edgeBase` in `Session.bandEdges`) and `edges` are only the
+    /// values at the parameters' defaults.
+    package let isParametric: Bool
+    /// Each edge as code over parameter indices (empty for a constant band).
+    package let edgeCode: [Edge]
+    /// Where this band's current edges start in the session's edge array.
+    package let edgeBase: Int
+
+    /// An edge compiled over parameter indices, so evaluating it reads an array, not a
+    /// dictionary, and allocates nothing.
+    package indirect enum Edge: Sendable {
+        /// A number.
+        case number(Double)
+        /// The run-time parameter at this index.
+        case parameter(Int)
+        /// `-operand`.
+        case negate(Edge)
+        /// `lhs op rhs`.
+        case binary(Expression.BinaryOperator, Edge, Edge)
+
+        /// Compiles an expression whose names are all in `names`; nil otherwise.
+        package init?(_ expression: Expression, names: [String]) {
+            switch expression {
+            case .number(let value): self = .number(value)
+            case .parameter(let name):
+                guard let index = names.firstIndex(of: name) else { return nil }
+                self = .parameter(index)
+            case .negate(let operand):
+                guard let operand = Edge(operand, names: names) else { return nil }
+                self = .negate(operand)
+            case .binary(let op, let lhs, let rhs):
+                guard let lhs = Edge(lhs, names: names), let rhs = Edge(rhs, names: names) else { return nil }
+                self = .binary(op, lhs, rhs)
+            }
+        }
+
+        /// The edge's value for these parameter values (may be non-finite).
+        package func value(_ parameters: [Double]) -> Double {
+            switch self {
+            case .number(let value): return value
+            case .parameter(let index): return parameters[index]
+            case .negate(let operand): return -operand.value(parameters)
+            case .binary(let op, let lhs, let rhs):
+                let l = lhs.value(parameters)
+                let r = rhs.value(parameters)
+                switch op {
+                case .add: return l + r
+                case .subtract: return l - r
+                case .multiply: return l * r
+                case .divide: return l / r
+                }
+            }
+        }
+    }
 
     package init(
         name: String, edges: [Double], hysteresis: Double, dwell: Double = 0,
-        plausible: ClosedRange<Double> = -Double.infinity...Double.infinity, levels: [Level]
+        plausible: ClosedRange<Double> = -Double.infinity...Double.infinity, levels: [Level],
+        edgeCode: [Edge] = [], edgeBase: Int = 0
     ) {
+        self.isParametric = !edgeCode.isEmpty
+        self.edgeCode = edgeCode
+        self.edgeBase = edgeBase
         self.plausible = plausible
         self.name = name
         self.edges = edges
@@ -59,6 +118,23 @@ package final class CompiledBand: Sendable {
         while level < edges.count, value >= edges[level] + hysteresis { level += 1 }
         if level != current { return level }
         while level > 0, value < edges[level - 1] - hysteresis { level -= 1 }
+        return level
+    }
+
+    /// `rawLevel` against the current edges of a parametric band, `edges[edgeBase...]`.
+    package func rawLevel(_ value: Double, edges current: [Double]) -> Int {
+        var level = 0
+        while level < edgeCode.count, value >= current[edgeBase + level] { level += 1 }
+        return level
+    }
+
+    /// `nextLevel` against the current edges of a parametric band, `edges[edgeBase...]`.
+    package func nextLevel(from current: Int, value: Double, edges: [Double]) -> Int {
+        let count = edgeCode.count
+        var level = current
+        while level < count, value >= edges[edgeBase + level] + hysteresis { level += 1 }
+        if level != current { return level }
+        while level > 0, value < edges[edgeBase + level - 1] - hysteresis { level -= 1 }
         return level
     }
 }

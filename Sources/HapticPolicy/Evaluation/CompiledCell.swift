@@ -53,13 +53,42 @@ package final class CompiledRow: Sendable {
     /// The row's other actions and `with:` arguments; nil for a row that does one thing
     /// without arguments (every v1 row), so deciding it costs one branch.
     package let several: Several?
+    /// A number range or a set the value must be in (`value: {below: 6}`, `{in: [...]}`);
+    /// nil for v1 conditions, so their rows test nothing more.
+    package let test: ValueTest?
+
+    /// A row condition's number range and set, as plain comparisons.
+    package final class ValueTest: Sendable {
+        /// The range a number value must be in, if any.
+        package let range: NumberRange?
+        /// The values the value must be one of, if any.
+        package let oneOf: [ScalarValue]?
+
+        /// Creates one.
+        package init(range: NumberRange?, oneOf: [ScalarValue]?) {
+            self.range = range
+            self.oneOf = oneOf
+        }
+
+        /// Whether the event's value passes.
+        package func matches(_ value: ScalarValue?) -> Bool {
+            guard let value else { return false }
+            if let range {
+                guard case .number(let number) = value, range.contains(number) else { return false }
+            }
+            if let oneOf, !oneOf.contains(value) { return false }
+            return true
+        }
+    }
 
     package init(
         speaks: Bool?, value: ScalarValue?, subject: SubjectID?, action: Action, ticker: TickerStep?,
         directives: DirectiveSet, rule: Decision.Rule, levelRules: [Decision.Rule] = [], note: String?,
-        several: Several? = nil
+        several: Several? = nil,
+        test: ValueTest? = nil
     ) {
         self.several = several
+        self.test = test
         self.levelRules = levelRules
         self.speaks = speaks
         self.value = value
@@ -79,6 +108,7 @@ package final class CompiledRow: Sendable {
         if let value {
             guard let given = event.value, given == value else { return false }
         }
+        if let test, !test.matches(event.value) { return false }
         return true
     }
 }

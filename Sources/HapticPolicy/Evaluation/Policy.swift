@@ -96,6 +96,12 @@ public final class Policy: Sendable {
         }
     }
 
+    /// By event id: the check of the event's declared payload (`value: {type: ...}`,
+    /// `params:`), or nil (every event of a v1 policy, and the built-in state events).
+    package let payloadChecks: [PayloadCheck?]
+    /// Whether any event declares a payload: false keeps `Session.decide` of a v1 policy
+    /// to one predictable branch.
+    package let checksPayloads: Bool
     /// What a setting event sets.
     package enum SettingEvent: Sendable {
         /// The run-time parameter at this index of `content.parameters`.
@@ -111,6 +117,11 @@ public final class Policy: Sendable {
     package let settingRules: [Decision.Rule]
     /// The run-time parameters of `content.parameters` (empty when none).
     package let parameters: [PolicyContent.Parameter]
+    /// How many edges the parametric bands have together (a session keeps their current
+    /// values); 0 when no edge reads a parameter.
+    package let parametricEdgeCount: Int
+    /// The indices of the bands whose edges read run-time parameters.
+    package let parametricBands: [Int]
 
     /// The enforced budgets, in declaration order; empty for most policies.
     package let enforcedBudgets: [EnforcedBudget]
@@ -171,6 +182,16 @@ public final class Policy: Sendable {
                 if let index = eventIndex[exception.event] { speechExempt[index] = true }
             }
         }
+        payloadChecks =
+            Array(repeating: nil, count: stateCount)
+            + content.events.map { event in
+                event.payload.map {
+                    PayloadCheck(
+                        event: event.name, payload: $0,
+                        rule: Decision.Rule(id: "events/" + event.name, location: event.location.location(in: file)))
+                }
+            }
+        checksPayloads = content.events.contains { $0.payload != nil }
         self.speechRule = speechRule
         self.speechExempt = speechExempt
         needsSpeech = content.feedback.map { $0.layer == speechLayer }
@@ -198,8 +219,17 @@ public final class Policy: Sendable {
         enforcedBudgets = enforced
         budgetRingCount = rings
 
-        bands = content.bands.map { band in
-            CompiledBand(
+        var edgeCount = 0
+        let names = parameters.map(\.name)
+        let compiledBands = content.bands.map { band in
+            // A parametric band's edges (constant ones as numbers) live in the session.
+            let code =
+                band.isParametric
+                ? band.levels.dropLast().map {
+                    $0.edge.flatMap { CompiledBand.Edge($0, names: names) } ?? .number($0.below ?? .infinity)
+                } : []
+            defer { edgeCount += code.count }
+            return CompiledBand(
                 name: band.name, edges: band.edges, hysteresis: band.hysteresis, dwell: band.dwell ?? 0,
                 plausible: (band.plausible?.min ?? -.infinity)...(band.plausible?.max ?? .infinity),
                 levels: band.levels.map {
@@ -208,8 +238,11 @@ public final class Policy: Sendable {
                     return .init(
                         name: $0.name, play: up.play, silent: up.silent, downPlay: down.play, downSilent: down.silent,
                         location: $0.location.location(in: files))
-                })
+                }, edgeCode: code, edgeBase: edgeCount)
         }
+        bands = compiledBands
+        parametricEdgeCount = edgeCount
+        parametricBands = compiledBands.indices.filter { compiledBands[$0].isParametric }
 
         var subjectNames: [String] = []
         var subjectIndex: [String: Int] = [:]
@@ -307,7 +340,11 @@ public final class Policy: Sendable {
                     speaks: row.condition?.speaks, value: row.condition?.value,
                     subject: row.condition?.subject.flatMap { subjects[$0] }.map(SubjectID.init(rawValue:)),
                     action: action, ticker: row.ticker, directives: directives, rule: rule, levelRules: levelRules,
-                    note: row.note, several: several))
+                    note: row.note, several: several,
+                    test: row.condition.flatMap { condition in
+                        condition.range == nil && condition.oneOf == nil
+                            ? nil : CompiledRow.ValueTest(range: condition.range, oneOf: condition.oneOf)
+                    }))
         }
         return CompiledCell(rows: rows)
     }

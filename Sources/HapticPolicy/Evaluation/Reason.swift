@@ -19,7 +19,9 @@ public enum Reason: String, Sendable, Hashable, CaseIterable {
     /// The number is outside the band's `plausible:` range (a GPS pace of 0): a bad value
     /// that leaves the level and the dwell untouched.
     case implausible
-    /// A band cell got no number in `value`.
+    /// A band cell got no number in `value`; or the event's declared payload (`value:
+    /// {type: ...}`, `params:`) is missing, of another type, out of range or not one of
+    /// its choices, and `Decision.rule` cites the declaration (`events/<name>`).
     case badValue = "bad-value"
 
     // Silences from invariants and templates.

@@ -29,6 +29,10 @@ public struct Session: Sendable {
     /// The value of each run-time parameter, in `Policy.parameterNames` order: its default
     /// until its setting event sets it.
     package private(set) var parameterValues: [Double]
+    /// The current edges of the parametric bands (each band's start at its
+    /// `CompiledBand.edgeBase`), evaluated from `parameterValues`; empty when no edge
+    /// reads a parameter.
+    package private(set) var bandEdges: [Double] = []
 
     /// Band state per (signal slot, subject slot): the level that counts (`-1` before the
     /// first sample) and a new level still dwelling.
@@ -72,6 +76,35 @@ public struct Session: Sendable {
         self.bandLevels = Array(repeating: BandState(), count: policy.bandSlotCount * Self.subjectRowsReserved)
         self.budgetRings = Array(repeating: BudgetRing(), count: policy.budgetRingCount)
         self.parameterValues = policy.parameters.map(\.defaultValue)
+        if policy.parametricEdgeCount > 0 {
+            bandEdges = Array(repeating: 0, count: policy.parametricEdgeCount)
+            for b in policy.parametricBands {
+                let band = policy.bands[b]
+                for i in band.edgeCode.indices { bandEdges[band.edgeBase + i] = band.edges[i] }
+            }
+            updateBandEdges()
+        }
+    }
+
+    /// The current edges of band set `band` (its edges at the parameters' current values),
+    /// or nil when the policy has no such band set.
+    public func bandEdges(band: String) -> [Double]? {
+        guard let b = policy.bands.firstIndex(where: { $0.name == band }) else { return nil }
+        let compiled = policy.bands[b]
+        guard compiled.isParametric else { return compiled.edges }
+        return Array(bandEdges[compiled.edgeBase..<compiled.edgeBase + compiled.edgeCode.count])
+    }
+
+    /// Re-evaluates the parametric bands' edges from `parameterValues`. An edge that is not
+    /// finite for these values (lint proves it cannot be, or warns) keeps its last value.
+    private mutating func updateBandEdges() {
+        for b in policy.parametricBands {
+            let band = policy.bands[b]
+            for (i, code) in band.edgeCode.enumerated() {
+                let value = code.value(parameterValues)
+                if value.isFinite { bandEdges[band.edgeBase + i] = value }
+            }
+        }
     }
 
     /// The current value of a run-time parameter (`parameters:`), or nil when the policy
@@ -209,6 +242,11 @@ public struct Session: Sendable {
                 : "no cell decides '\(policy.eventNames[e])' on '\(screenName)'"
             return Decision(action: .silent, screen: screenName, reason: .undeclared, note: note)
         }
+        // A declared payload is checked before any row: a catch-all row must not decide
+        // an event the app sent without what it declares it carries.
+        if policy.checksPayloads, let check = policy.payloadChecks[e], let problem = check.problem(event) {
+            return Decision(action: .silent, screen: screenName, reason: .badValue, note: problem, rule: check.rule)
+        }
         let rows = policy.cells[Int(entry)].rows
         for row in rows where row.matches(event) {
             var decision = Decision(action: .silent, screen: screenName, note: row.note, rule: row.rule)
@@ -299,13 +337,16 @@ public struct Session: Sendable {
                 return
             }
             guard previous >= 0 else {
-                let level = band.rawLevel(value)
+                let level = band.isParametric ? band.rawLevel(value, edges: bandEdges) : band.rawLevel(value)
                 bandLevels[index] = BandState(level: Int32(truncatingIfNeeded: level))
                 decision.band = Decision.BandTransition(band: band.name, from: nil, to: band.levels[level].name)
                 decision.reason = .baseline
                 return
             }
-            let level = band.nextLevel(from: previous, value: value)
+            let level =
+                band.isParametric
+                ? band.nextLevel(from: previous, value: value, edges: bandEdges)
+                : band.nextLevel(from: previous, value: value)
             let from = band.levels[previous].name
             if level == previous {
                 bandLevels[index].pending = -1
@@ -738,8 +779,30 @@ extension Session {
             }
             parameterValues[p] = value
             decision.note = "\(parameter.name) is now \(numberText(value))"
+            if !policy.parametricBands.isEmpty {
+                updateBandEdges()
+                decision.note! += edgesNote(reading: parameter.name)
+            }
         }
         return decision
+    }
+}
+
+extension Session {
+    /// `; band 'heart' edges now 114, 133, 152, 171` for each band an edge of which reads
+    /// the parameter: what a setting event moved, for logs and replays (rounded to 6
+    /// decimals, so `0.7 * 170` reads 119).
+    fileprivate func edgesNote(reading name: String) -> String {
+        var out = ""
+        for b in policy.parametricBands {
+            let band = policy.bands[b]
+            let reads = policy.content.bands[b].levels.contains { $0.edge?.parameters.contains(name) == true }
+            guard reads else { continue }
+            let edges = bandEdges[band.edgeBase..<band.edgeBase + band.edgeCode.count]
+            let texts = edges.map { numberText(($0 * 1e6).rounded() / 1e6) }
+            out += "; band '\(band.name)' edges now " + texts.joined(separator: ", ")
+        }
+        return out
     }
 }
 
@@ -763,6 +826,7 @@ extension Session {
             let value = previous.parameterValues[old]
             if value >= parameter.min, value <= parameter.max { parameterValues[p] = value }
         }
+        if policy.parametricEdgeCount > 0 { updateBandEdges() }
         engine = previous.engine
         engineEverStarted = previous.engineEverStarted
         // In order of recency, so the same subjects are the next to be forgotten.

@@ -124,12 +124,16 @@ enum PolicyHover {
     private static func levelLine(_ band: BandDecl, _ index: Int) -> String {
         let level = band.levels[index]
         let unit = band.unit.map { $0 == "%" ? "%" : " \($0)" } ?? ""
-        let lower = index > 0 ? band.levels[index - 1].below?.value : nil
+        // An edge that reads run-time parameters is shown as written (`0.6 * max_hr`).
+        func edge(_ level: BandDecl.Level) -> String? {
+            level.below.map { numberText($0.value) + unit } ?? level.belowExpression.map { "`\($0.value)`" }
+        }
+        let lower = index > 0 ? edge(band.levels[index - 1]) : nil
         let range: String
-        switch (lower, level.below?.value) {
-        case (let low?, let high?): range = "\(numberText(low))\(unit) to below \(numberText(high))\(unit)"
-        case (nil, let high?): range = "below \(numberText(high))\(unit)"
-        case (let low?, nil): range = "\(numberText(low))\(unit) and above"
+        switch (lower, edge(level)) {
+        case (let low?, let high?): range = "\(low) to below \(high)"
+        case (nil, let high?): range = "below \(high)"
+        case (let low?, nil): range = "\(low) and above"
         case (nil, nil): range = "every value"
         }
         let action =

@@ -6,8 +6,15 @@ enum DecisionTableJSONReporter {
     struct Report: Encodable {
         var policy: String
         var invariants: [String: String]
+        /// Events with a declared payload; left out when none does.
+        var payloads: [Payload]?
         var screens: [Screen]
         var bands: [Band]
+    }
+
+    struct Payload: Encodable {
+        var event: String
+        var fields: [String]
     }
 
     struct Band: Encodable {
@@ -31,6 +38,9 @@ enum DecisionTableJSONReporter {
         var leftWhen: String
         var fromBelow: String?
         var fromAbove: String?
+        /// The edge as written when it reads run-time parameters (`0.6 * max_hr`);
+        /// `below` is then its value at the defaults.
+        var edge: String?
     }
 
     struct Screen: Encodable {
@@ -79,6 +89,8 @@ enum DecisionTableJSONReporter {
             Report(
                 policy: policy,
                 invariants: table.invariants,
+                payloads: table.payloads.isEmpty
+                    ? nil : table.payloads.map { Payload(event: $0.event, fields: $0.fields) },
                 screens: table.screens.map { screen in
                     Screen(
                         name: screen.name, enter: screen.onEnter, note: screen.note,
@@ -114,7 +126,7 @@ enum DecisionTableJSONReporter {
                                 name: level.name, below: level.below, action: level.play != nil ? "play" : "silent",
                                 play: level.play, layer: level.layer?.rawValue, reason: level.silent,
                                 values: band.values(ofLevel: index), leftWhen: band.leaving(level: index),
-                                fromBelow: level.fromBelow?.text, fromAbove: level.fromAbove?.text)
+                                fromBelow: level.fromBelow?.text, fromAbove: level.fromAbove?.text, edge: level.edge)
                         })
                 }))
     }

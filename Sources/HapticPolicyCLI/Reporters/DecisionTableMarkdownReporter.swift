@@ -15,6 +15,13 @@ enum DecisionTableMarkdownReporter {
             }
             out += "\n"
         }
+        if !table.payloads.isEmpty {
+            out += "Declared payloads (anything else is decided silent, bad-value, before any row):\n\n"
+            for payload in table.payloads {
+                out += "- **\(escape(payload.event))**: \(escape(payload.fields.joined(separator: "; ")))\n"
+            }
+            out += "\n"
+        }
         for screen in table.screens {
             out += "## \(escape(screen.name))\n\n"
             if !screen.onEnter.isEmpty { out += "On enter: \(screen.onEnter.joined(separator: ", "))\n\n" }
@@ -56,7 +63,7 @@ enum DecisionTableMarkdownReporter {
         for band in table.bands {
             out += "### \(escape(band.name))\(band.unit.map { " (\(escape($0)))" } ?? "")\n\n"
             var facts =
-                "Edges \(band.edges.map(band.amount).joined(separator: ", ")); hysteresis \(band.amount(band.hysteresis))"
+                "Edges \(band.edgeTexts.joined(separator: ", ")); hysteresis \(band.amount(band.hysteresis))"
             if let dwell = band.dwell, dwell > 0 {
                 facts += "; dwell \(EventLogWriter.decimalText(dwell, decimals: 2)) s"
             }

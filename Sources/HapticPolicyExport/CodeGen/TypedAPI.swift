@@ -150,7 +150,11 @@ package struct TypedAPI: Sendable, Equatable {
                 guard case .band(let index) = row.action else { continue }
                 let band = content.bands[index]
                 let levels = band.levels.map { level in
-                    level.below.map { "\(level.name) below \(numberText($0))" } ?? "\(level.name) above"
+                    // An edge that reads run-time parameters: as written, then at the defaults.
+                    level.below.map { below in
+                        level.edge.map { "\(level.name) below \($0) (\(numberText(below)) at the default)" }
+                            ?? "\(level.name) below \(numberText(below))"
+                    } ?? "\(level.name) above"
                 }
                 return .number(unit: band.unit, band: band.name, levels: levels)
             }

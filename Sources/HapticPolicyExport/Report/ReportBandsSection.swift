@@ -23,7 +23,7 @@ enum ReportBandsSection {
     static func facts(of band: DecisionTable.Band, usedBy: [String]) -> [Fact] {
         var facts = [
             Fact(label: "levels", text: "\(band.levels.count), lowest first"),
-            Fact(label: "edges", text: band.edges.map(band.amount).joined(separator: ", ")),
+            Fact(label: "edges", text: band.edgeTexts.joined(separator: ", ")),
             Fact(
                 label: "hysteresis",
                 text: band.hysteresis > 0
@@ -47,6 +47,14 @@ enum ReportBandsSection {
         }
         if band.levels.contains(where: { $0.fromBelow != nil || $0.fromAbove != nil }) {
             facts.append(Fact(label: "directions", text: "entering a level from below and from above may differ"))
+        }
+        if band.levels.contains(where: { $0.edge != nil }) {
+            facts.append(
+                Fact(
+                    label: "parameters",
+                    text:
+                        "edges read run-time parameters: the levels show them at the parameters' defaults; a setting event moves them while the app runs, and the session charts step them where the log's setting events did"
+                ))
         }
         if !usedBy.isEmpty { facts.append(Fact(label: "used by", text: usedBy.joined(separator: ", "))) }
         return facts

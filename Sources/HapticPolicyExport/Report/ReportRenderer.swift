@@ -245,7 +245,7 @@ package enum ReportRenderer {
 
         // Session timeline.
         if let timeline {
-            html += ReportSessionSection.render(timeline, bands: content.bands)
+            html += ReportSessionSection.render(timeline, bands: content.bands, parameters: content.parameters ?? [])
         } else if let timelineNote {
             html +=
                 "<section id=\"timeline\">\n<h2>Session</h2>\n<p class=\"muted\">\(htmlEscaped(timelineNote))</p>\n</section>\n"

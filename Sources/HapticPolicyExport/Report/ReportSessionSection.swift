@@ -39,9 +39,11 @@ package enum ReportSessionSection {
     }
 
     /// The section's HTML.
-    static func render(_ timeline: [ReportTimelineEntry], bands: [PolicyContent.Band]) -> String {
+    static func render(
+        _ timeline: [ReportTimelineEntry], bands: [PolicyContent.Band], parameters: [PolicyContent.Parameter] = []
+    ) -> String {
         var html = "<section id=\"timeline\">\n<h2>Session</h2>\n"
-        let signals = SignalChartSVG.signals(in: timeline, bands: bands)
+        let signals = SignalChartSVG.signals(in: timeline, bands: bands, parameters: parameters)
         if !signals.isEmpty {
             html +=
                 "<p class=\"legend\"><span><span class=\"swatch\" style=\"background:#2f7d32\"></span>rang (feedback named above)</span><span><span class=\"swatch\" style=\"background:#9aa3ad\"></span>silent (hover for why)</span><span><span class=\"swatch\" style=\"background:#ffffff;border:1.5px solid #6b7280\"></span>level changed, silent on purpose</span><span><span class=\"swatch\" style=\"background:#f9e7c8\"></span>hysteresis</span><span>dashed line = band edge</span></p>\n"

@@ -22,6 +22,10 @@ package enum SignalChartSVG {
         package var band: PolicyContent.Band
         /// The entries with a numeric value, in time order.
         package var entries: [ReportTimelineEntry]
+        /// For a band whose edges read run-time parameters: when a setting event in the
+        /// log moved them, and to what, in time order; empty when they never moved (then
+        /// the chart draws the edges at the parameters' defaults).
+        package var edgeSteps: [(time: Double, edges: [Double])] = []
     }
 
     /// Drawing size in user units.
@@ -31,10 +35,30 @@ package enum SignalChartSVG {
 
     /// The signals of a session, in order of first appearance: one per (event, subject)
     /// whose entries went through a band set with a number.
-    package static func signals(in timeline: [ReportTimelineEntry], bands: [PolicyContent.Band]) -> [Signal] {
+    package static func signals(
+        in timeline: [ReportTimelineEntry], bands: [PolicyContent.Band], parameters: [PolicyContent.Parameter] = []
+    ) -> [Signal] {
         var order: [String] = []
         var found: [String: Signal] = [:]
+        // The parameters' values as the log's setting events set them (a value the
+        // parameter cannot take changes nothing, as in the evaluator).
+        var values = Dictionary(parameters.map { ($0.name, $0.defaultValue) }, uniquingKeysWith: { first, _ in first })
+        var steps: [String: [(time: Double, edges: [Double])]] = [:]
         for entry in timeline where entry.kind != .budget {
+            if let parameter = parameters.first(where: { $0.setBy == entry.event }) {
+                guard case .number(let value)? = entry.value, value >= parameter.min, value <= parameter.max else {
+                    continue
+                }
+                values[parameter.name] = value
+                for band in bands
+                where band.levels.contains(where: { $0.edge?.parameters.contains(parameter.name) == true }) {
+                    let edges = band.levels.dropLast().map { level in
+                        level.edge.flatMap { try? $0.evaluate(values) } ?? level.below ?? .infinity
+                    }
+                    steps[band.name, default: []].append((entry.time, edges))
+                }
+                continue
+            }
             guard let bandName = entry.band, entry.number != nil,
                 let band = bands.first(where: { $0.name == bandName })
             else { continue }
@@ -45,7 +69,28 @@ package enum SignalChartSVG {
             }
             found[key]?.entries.append(entry)
         }
-        return order.compactMap { found[$0] }
+        return order.compactMap { key in
+            guard var signal = found[key] else { return nil }
+            signal.edgeSteps = steps[signal.band.name] ?? []
+            return signal
+        }
+    }
+
+    /// The edges over the chart's time span: `(from, to, edges)` pieces, the first from
+    /// `t0` with the edges at the parameters' defaults (or the band's constant edges), one
+    /// more each time a setting event moved them.
+    static func edgePieces(_ signal: Signal, t0: Double, t1: Double) -> [(from: Double, to: Double, edges: [Double])] {
+        var pieces: [(from: Double, to: Double, edges: [Double])] = [(t0, t1, signal.band.edges)]
+        for step in signal.edgeSteps {
+            guard step.time < t1 else { break }
+            if step.time <= t0 {
+                pieces[pieces.count - 1].edges = step.edges
+            } else {
+                pieces[pieces.count - 1].to = step.time
+                pieces.append((step.time, t1, step.edges))
+            }
+        }
+        return pieces
     }
 
     /// The SVG element for one signal.
@@ -67,6 +112,8 @@ package enum SignalChartSVG {
         func f(_ v: Double) -> String { JSONWriter.number(v, decimals: 2) }
         func clampY(_ v: Double) -> Double { y(min(v1, max(v0, v))) }
         let name = signal.event + (signal.subject.map { " · " + $0 } ?? "")
+        // Edges that read run-time parameters are drawn at the parameters' defaults.
+        let parametric = band.levels.contains { $0.edge != nil }
 
         var svg =
             "<svg class=\"signal\" role=\"img\" viewBox=\"0 0 \(f(width)) \(f(height))\" width=\"\(f(width))\" height=\"\(f(height))\" xmlns=\"http://www.w3.org/2000/svg\""
@@ -74,25 +121,37 @@ package enum SignalChartSVG {
             " data-event=\"\(htmlEscaped(signal.event))\" data-subject=\"\(htmlEscaped(signal.subject ?? ""))\" data-band=\"\(htmlEscaped(band.name))\""
         svg += " data-t0=\"\(f(t0))\" data-t1=\"\(f(t1))\" data-x0=\"\(f(x0))\" data-x1=\"\(f(x1))\">"
         svg +=
-            "<title>\(htmlEscaped("\(name) through band \(band.name): value over \(ReportNumber.span(t0, t1))"))</title>"
+            "<title>\(htmlEscaped("\(name) through band \(band.name): value over \(ReportNumber.span(t0, t1))\(parametric ? (signal.edgeSteps.isEmpty ? "; edges at the parameters' defaults" : "; edges as the log's setting events moved them") : "")"))</title>"
 
-        // Hysteresis zones, then edges and the level names between them.
-        let edges = band.edges
+        // Hysteresis zones, then edges and the level names between them. Edges a setting
+        // event moved are drawn piece by piece, each piece from where it took effect.
+        let pieces = edgePieces(signal, t0: t0, t1: t1)
+        let edges = pieces[pieces.count - 1].edges
+        let labelledAtDefault = signal.edgeSteps.first.map { $0.time > t0 } ?? true
         svg += "<g class=\"bands\">"
-        for (index, edge) in edges.enumerated() where edge + band.hysteresis > v0 && edge - band.hysteresis < v1 {
-            if band.hysteresis > 0 {
-                let zoneTop = clampY(edge + band.hysteresis)
-                let zoneBottom = clampY(edge - band.hysteresis)
-                let text =
-                    "hysteresis around \(ReportNumber.amount(edge, unit: unit)): up to \(band.levels[index + 1].name) at \(ReportNumber.amount(edge + band.hysteresis, unit: unit)), down to \(band.levels[index].name) below \(ReportNumber.amount(edge - band.hysteresis, unit: unit))"
-                svg +=
-                    "<rect class=\"hysteresis\" x=\"\(f(x0))\" y=\"\(f(zoneTop))\" width=\"\(f(x1 - x0))\" height=\"\(f(max(0.5, zoneBottom - zoneTop)))\" fill=\"#f0b45b\" fill-opacity=\"0.22\"><title>\(htmlEscaped(text))</title></rect>"
-            }
-            if edge > v0, edge < v1 {
-                svg +=
-                    "<line class=\"edge\" data-edge=\"\(f(edge))\" x1=\"\(f(x0))\" y1=\"\(f(y(edge)))\" x2=\"\(f(x1))\" y2=\"\(f(y(edge)))\" stroke=\"#b7791f\" stroke-width=\"1\" stroke-dasharray=\"5 3\"/>"
-                svg +=
-                    "<text class=\"edge-label\" x=\"\(f(x0 - 4))\" y=\"\(f(y(edge) + 4))\" text-anchor=\"end\" font-size=\"11\" fill=\"#8a5a12\">\(htmlEscaped(ReportNumber.amount(edge, unit: unit)))</text>"
+        for (number, piece) in pieces.enumerated() {
+            let first = number == 0
+            let left = first ? x0 : x(piece.from)
+            let right = number == pieces.count - 1 ? x1 : x(piece.to)
+            for (index, edge) in piece.edges.enumerated()
+            where edge + band.hysteresis > v0 && edge - band.hysteresis < v1 {
+                if band.hysteresis > 0 {
+                    let zoneTop = clampY(edge + band.hysteresis)
+                    let zoneBottom = clampY(edge - band.hysteresis)
+                    let text =
+                        "hysteresis around \(ReportNumber.amount(edge, unit: unit)): up to \(band.levels[index + 1].name) at \(ReportNumber.amount(edge + band.hysteresis, unit: unit)), down to \(band.levels[index].name) below \(ReportNumber.amount(edge - band.hysteresis, unit: unit))"
+                    svg +=
+                        "<rect class=\"hysteresis\" x=\"\(f(left))\" y=\"\(f(zoneTop))\" width=\"\(f(right - left))\" height=\"\(f(max(0.5, zoneBottom - zoneTop)))\" fill=\"#f0b45b\" fill-opacity=\"0.22\"><title>\(htmlEscaped(text))</title></rect>"
+                }
+                if edge > v0, edge < v1 {
+                    svg +=
+                        "<line class=\"edge\" data-edge=\"\(f(edge))\" x1=\"\(f(left))\" y1=\"\(f(y(edge)))\" x2=\"\(f(right))\" y2=\"\(f(y(edge)))\" stroke=\"#b7791f\" stroke-width=\"1\" stroke-dasharray=\"5 3\"/>"
+                    if first {
+                        let atDefault = band.levels[index].edge != nil && labelledAtDefault
+                        svg +=
+                            "<text class=\"edge-label\" x=\"\(f(x0 - 4))\" y=\"\(f(y(edge) + 4))\" text-anchor=\"end\" font-size=\"11\" fill=\"#8a5a12\">\(htmlEscaped(ReportNumber.amount(edge, unit: unit) + (atDefault ? " (default)" : "")))</text>"
+                    }
+                }
             }
         }
         for (index, level) in band.levels.enumerated() {

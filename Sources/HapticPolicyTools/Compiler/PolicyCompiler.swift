@@ -46,7 +46,7 @@ public enum PolicyCompiler {
             }
             return PolicyContent.Event(
                 name: event.name.value, layer: event.layer.value, screens: listed, value: event.value?.value,
-                note: event.note, location: files.position(event.name.location))
+                note: event.note, location: files.position(event.name.location), payload: payload(of: event))
         }
         // What each platform plays: a fallback naming a preset feedback takes that
         // feedback as the platform plays it.
@@ -65,6 +65,8 @@ public enum PolicyCompiler {
             }
             return plan(decl, in: document, platforms: platforms)
         }
+        let defaults = Dictionary(
+            document.parameters.map { ($0.name.value, $0.defaultValue.value) }, uniquingKeysWith: { first, _ in first })
         let bands = document.bands.map { band in
             PolicyContent.Band(
                 name: band.name.value, unit: band.unit, hysteresis: max(0, band.hysteresis.value),
@@ -81,10 +83,12 @@ public enum PolicyCompiler {
                             play: entry.play.map { resolved(feedbackIndex, $0, "feedback") },
                             silent: entry.silent?.value)
                     }
+                    // A parametric edge keeps its value at the parameters' defaults in `below`.
+                    let edge = level.belowExpression?.value
                     return PolicyContent.Band.Level(
-                        name: level.name.value, below: level.below?.value,
+                        name: level.name.value, below: edge.map { try? $0.evaluate(defaults) } ?? level.below?.value,
                         play: level.play.map { resolved(feedbackIndex, $0, "feedback") }, silent: level.silent?.value,
-                        fromBelow: entry(up: true), fromAbove: entry(up: false),
+                        fromBelow: entry(up: true), fromAbove: entry(up: false), edge: edge,
                         location: files.position(level.location))
                 },
                 location: files.position(band.location))
@@ -116,7 +120,8 @@ public enum PolicyCompiler {
                 }
                 let condition = row.condition.map {
                     PolicyContent.Condition(
-                        speaks: $0.speaks?.value, value: $0.value?.value, subject: $0.subject?.value)
+                        speaks: $0.speaks?.value, value: $0.value?.value, subject: $0.subject?.value,
+                        range: $0.range?.range, oneOf: $0.oneOf?.map(\.value))
                 }
                 var compiled = PolicyContent.Row(
                     condition: condition, action: action, ticker: row.ticker?.value,
@@ -220,6 +225,19 @@ public enum PolicyCompiler {
         return FeedbackPlan(
             name: decl.name.value, layer: decl.layer.value, body: body, fallback: fallback, note: decl.note,
             location: SourceFiles(document).position(decl.name.location), platforms: platforms)
+    }
+
+    /// The compiled payload of an event that declares one (`value: {type: ...}` or `params:`).
+    static func payload(of event: EventDecl) -> PolicyContent.Payload? {
+        guard event.payload != nil || event.params != nil else { return nil }
+        func field(_ name: String, _ decl: PayloadDecl) -> PolicyContent.Payload.Field {
+            PolicyContent.Payload.Field(
+                name: name, kind: decl.kind.value, min: decl.min?.value, max: decl.max?.value,
+                oneOf: decl.oneOf?.map(\.value), required: decl.isRequired, location: SourcePosition(decl.location))
+        }
+        return PolicyContent.Payload(
+            value: event.payload.map { field("value", $0) },
+            params: event.params?.map { field($0.name.value, $0.payload) })
     }
 
     private static func firstIndex(_ names: [String]) -> [String: Int] {

@@ -7,8 +7,16 @@ public struct BandDecl: Sendable, Hashable, Codable {
     public struct Level: Sendable, Hashable, Codable {
         /// The level's name (`name:`).
         public var name: Located<String>
-        /// The exclusive upper edge; nil for the last level (`below:`).
+        /// The exclusive upper edge; nil for the last level (`below:`), and nil when the
+        /// edge reads run-time parameters (then `belowExpression` holds it).
         public var below: Located<Double>?
+        /// The upper edge as an expression of run-time parameters (`below: 0.6 * max_hr`);
+        /// nil when the edge is a plain number (an expression naming no parameter is
+        /// folded into `below`).
+        public var belowExpression: Located<Expression>?
+        /// Each name `belowExpression` was written with, at its own line and column, in
+        /// order (for errors about one name); empty for a plain number.
+        public var belowNames: [Located<String>] = []
         /// The feedback played on entering this level (`play:`).
         public var play: Located<String>?
         /// Why entering this level is silent (`silent:`); at most one of play/silent.
@@ -24,8 +32,9 @@ public struct BandDecl: Sendable, Hashable, Codable {
         public init(
             name: Located<String>, below: Located<Double>?, play: Located<String>? = nil,
             silent: Located<String>? = nil, fromBelow: Entry? = nil, fromAbove: Entry? = nil,
-            location: SourceLocation = .unknown
+            belowExpression: Located<Expression>? = nil, location: SourceLocation = .unknown
         ) {
+            self.belowExpression = belowExpression
             self.fromBelow = fromBelow
             self.fromAbove = fromAbove
             self.name = name
@@ -119,6 +128,9 @@ public struct BandDecl: Sendable, Hashable, Codable {
 }
 
 extension BandDecl {
+    /// Whether any level's edge reads a run-time parameter.
+    public var isParametric: Bool { levels.contains { $0.belowExpression != nil } }
+
     /// What entering level `index` does, from below (`up`) or from above: its
     /// `from-below:`/`from-above:`, else its `play:`/`silent:`, else the band's `toward:`
     /// the end it moves to; nil when nothing decides it.

@@ -173,6 +173,10 @@ public struct ConditionDecl: Sendable, Hashable, Codable {
     public var value: Located<ScalarValue>?
     /// The event's `subject` must equal this (`subject:`).
     public var subject: Located<String>?
+    /// The event's `value` must be a number in this range (`value: {at-least: 4.25, below: 6}`).
+    public var range: NumberRangeDecl?
+    /// The event's `value` must equal one of these (`value: {in: [trail, track]}`).
+    public var oneOf: [Located<ScalarValue>]?
     /// Where the condition starts.
     public var location: SourceLocation
 
@@ -185,6 +189,39 @@ public struct ConditionDecl: Sendable, Hashable, Codable {
         self.value = value
         self.subject = subject
         self.location = location
+    }
+}
+
+/// A number range in a condition: at most one lower bound (`above:` or `at-least:`) and
+/// one upper bound (`below:` or `at-most:`).
+public struct NumberRangeDecl: Sendable, Hashable, Codable {
+    /// The lower bound, if any.
+    public var lower: Located<Double>?
+    /// Whether it is `at-least` (included) rather than `above`.
+    public var lowerInclusive: Bool
+    /// The upper bound, if any.
+    public var upper: Located<Double>?
+    /// Whether it is `at-most` (included) rather than `below`.
+    public var upperInclusive: Bool
+    /// Where the range is written.
+    public var location: SourceLocation
+
+    /// Creates one.
+    public init(
+        lower: Located<Double>? = nil, lowerInclusive: Bool = false, upper: Located<Double>? = nil,
+        upperInclusive: Bool = false, location: SourceLocation = .unknown
+    ) {
+        self.lower = lower
+        self.lowerInclusive = lowerInclusive
+        self.upper = upper
+        self.upperInclusive = upperInclusive
+        self.location = location
+    }
+
+    /// The compiled range.
+    package var range: NumberRange {
+        NumberRange(
+            lower: lower?.value, lowerInclusive: lowerInclusive, upper: upper?.value, upperInclusive: upperInclusive)
     }
 }
 

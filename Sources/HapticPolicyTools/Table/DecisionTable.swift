@@ -123,6 +123,9 @@ public struct DecisionTable: Sendable, Hashable {
             public var fromBelow: Entry? = nil
             /// What entering from the level above does, in a band with directions.
             public var fromAbove: Entry? = nil
+            /// The edge as written when it reads run-time parameters (`0.6 * max_hr`);
+            /// `below` is then its value at the parameters' defaults.
+            public var edge: String? = nil
         }
 
         /// What entering a level one way does: play `play`, or be silent for `silent`.
@@ -167,8 +170,17 @@ public struct DecisionTable: Sendable, Hashable {
             }
         }
 
-        /// The ascending edges, one fewer than the levels.
+        /// The ascending edges, one fewer than the levels (at the parameters' defaults).
         public var edges: [Double] { levels.dropLast().map { $0.below ?? .infinity } }
+
+        /// Each edge for people: `25 %`, or `0.6 * max_hr (114 bpm at the default)` for one
+        /// that reads run-time parameters.
+        public var edgeTexts: [String] {
+            levels.dropLast().map { level in
+                let value = amount(level.below ?? .infinity)
+                return level.edge.map { "\($0) (\(value) at the default)" } ?? value
+            }
+        }
 
         /// `25 %`: a value of this band set with at most two decimals and the unit.
         public func amount(_ value: Double) -> String {
@@ -198,6 +210,22 @@ public struct DecisionTable: Sendable, Hashable {
         }
     }
 
+    /// An event's declared payload, in words.
+    public struct Payload: Sendable, Hashable {
+        /// The event.
+        public var event: String
+        /// `value: one of confirmed, cancelled`, `param bpm: a number from 20 to 300 (optional)`.
+        public var fields: [String]
+
+        /// Creates one.
+        public init(event: String, fields: [String]) {
+            self.event = event
+            self.fields = fields
+        }
+    }
+
+    /// Events that declare their payload (`value: {type: ...}`, `params:`), in catalogue order.
+    public var payloads: [Payload] = []
     /// Screens in source order.
     public var screens: [Screen]
     /// Band sets in source order.
@@ -213,6 +241,17 @@ public struct DecisionTable: Sendable, Hashable {
             invariants[invariant.id] = invariant.text ?? invariant.kind.rawValue
         }
         self.invariants = invariants
+        payloads = content.events.compactMap { event in
+            guard let payload = event.payload else { return nil }
+            func text(_ field: PolicyContent.Payload.Field, _ label: String) -> String {
+                "\(label): \(field.expectation)" + (field.required ? "" : " (optional)")
+            }
+            var fields = payload.value.map { [text($0, "value")] } ?? []
+            if let params = payload.params {
+                fields += params.isEmpty ? ["no params"] : params.map { text($0, "param " + $0.name) }
+            }
+            return Payload(event: event.name, fields: fields)
+        }
         bands = content.bands.map { band in
             let entry = { (entry: PolicyContent.Band.Entry?) in
                 entry.map { Band.Entry(play: $0.play.map { content.feedback[$0].name }, silent: $0.silent) }
@@ -223,7 +262,8 @@ public struct DecisionTable: Sendable, Hashable {
                     Band.Level(
                         name: level.name, below: level.below, play: level.play.map { content.feedback[$0].name },
                         layer: level.play.map { content.feedback[$0].layer }, silent: level.silent,
-                        fromBelow: entry(level.fromBelow), fromAbove: entry(level.fromAbove))
+                        fromBelow: entry(level.fromBelow), fromAbove: entry(level.fromAbove),
+                        edge: level.edge?.description)
                 }, dwell: band.dwell, plausibleMin: band.plausible?.min, plausibleMax: band.plausible?.max)
         }
         let bandLayer: [Layer?] = content.bands.map { band in
@@ -323,6 +363,10 @@ public struct DecisionTable: Sendable, Hashable {
         if let speaks = condition.speaks { parts.append("speaks = \(speaks)") }
         if let value = condition.value { parts.append("value = \(value)") }
         if let subject = condition.subject { parts.append("subject = \"\(subject)\"") }
+        if let range = condition.range { parts.append("value " + range.text) }
+        if let oneOf = condition.oneOf {
+            parts.append("value in [" + oneOf.map(\.description).joined(separator: ", ") + "]")
+        }
         return parts.joined(separator: ", ")
     }
 }

@@ -96,8 +96,10 @@ public struct PolicyCoverage: Sendable {
     /// Adds what one decision exercised.
     public mutating func record(_ decision: Decision, for event: TimedEvent) {
         let notReached: Set<Reason> = [.undeclared, .unknownEvent, .unknownScreen, .noScreen, .state]
+        // An event refused by its declared payload (`events/<name>`) reaches no row of the cell.
         if let screen = decision.screen, decision.action != .invalid,
-            !(decision.reason.map { notReached.contains($0) } ?? false)
+            !(decision.reason.map { notReached.contains($0) } ?? false),
+            decision.rule?.id.hasPrefix("events/") != true
         {
             cells.hit.insert("\(screen)/\(event.event.name)")
         }

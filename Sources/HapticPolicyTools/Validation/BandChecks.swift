@@ -45,21 +45,24 @@ enum BandChecks {
         var previous: (edge: Double, level: String)?
         for (index, level) in band.levels.enumerated() {
             let isLast = index == band.levels.count - 1
-            switch (level.below, isLast) {
+            let edge = level.below?.location ?? level.belowExpression?.location
+            switch (edge, isLast) {
             case (nil, false):
                 out.append(
                     DiagnosticCode.bandEdgeMisplaced(
                         "level '\(level.name.value)' is not the last, so it needs an upper edge: add `below:`",
                         at: level.location))
-            case (let below?, true) where band.levels.count >= 2:
+            case (let location?, true) where band.levels.count >= 2:
+                let written = level.below.map { show($0.value) } ?? level.belowExpression?.value.description ?? ""
                 out.append(
                     DiagnosticCode.bandEdgeMisplaced(
-                        "the last level '\(level.name.value)' covers everything above the previous edge: remove `below: \(show(below.value))` or add a level after it",
-                        at: below.location))
+                        "the last level '\(level.name.value)' covers everything above the previous edge: remove `below: \(written)` or add a level after it",
+                        at: location))
             default:
                 break
             }
-            if let below = level.below {
+            // Parametric edges are proved over the parameters' ranges (EdgeChecks).
+            if let below = level.below, !band.isParametric {
                 if !below.value.isFinite {
                     out.append(
                         DiagnosticCode.bandEdgesNotAscending(
@@ -83,7 +86,7 @@ enum BandChecks {
             }
         }
         out += hysteresisFindings(band)
-        out += plausibleFindings(band)
+        if !band.isParametric { out += plausibleFindings(band) } else { out += plausibleRangeFindings(band) }
         out += directionFindings(band)
         if let dwell = band.dwell, !(dwell.value >= 0) {
             out.append(
@@ -136,13 +139,8 @@ enum BandChecks {
         guard let plausible = band.plausible else { return [] }
         let low = plausible.min?.value ?? -.infinity
         let high = plausible.max?.value ?? .infinity
-        if let min = plausible.min, let max = plausible.max, !(min.value < max.value) {
-            return [
-                DiagnosticCode.plausibleRangeEmpty(
-                    "the plausible range of '\(band.name.value)' is \(show(min.value)) to \(show(max.value)): no sample would be plausible; make `min` smaller than `max`",
-                    at: max.location)
-            ]
-        }
+        let empty = plausibleRangeFindings(band)
+        if !empty.isEmpty { return empty }
         var out: [Diagnostic] = []
         var floor = -Double.infinity
         for level in band.levels {
@@ -158,6 +156,16 @@ enum BandChecks {
         return out
     }
 
+    /// The plausible range must not be empty.
+    static func plausibleRangeFindings(_ band: BandDecl) -> [Diagnostic] {
+        guard let min = band.plausible?.min, let max = band.plausible?.max, !(min.value < max.value) else { return [] }
+        return [
+            DiagnosticCode.plausibleRangeEmpty(
+                "the plausible range of '\(band.name.value)' is \(show(min.value)) to \(show(max.value)): no sample would be plausible; make `min` smaller than `max`",
+                at: max.location)
+        ]
+    }
+
     /// The hysteresis must be ≥ 0 and smaller than half the narrowest inner band (a band
     /// with two edges): otherwise a value could leave that band on both sides without
     /// ever being recognised inside it.
@@ -170,6 +178,8 @@ enum BandChecks {
                     at: hysteresis.location)
             ]
         }
+        // Parametric bands: proved for every parameter value (EdgeChecks).
+        guard !band.isParametric else { return [] }
         var narrowest: (level: String, low: Double, high: Double)?
         for index in band.levels.indices.dropFirst() {
             guard let low = band.levels[index - 1].below?.value, let high = band.levels[index].below?.value,

@@ -91,6 +91,9 @@ enum ParameterChecks {
             notes: [Diagnostic.Note("'\(parameter.name.value)' is set by it here", at: parameter.setBy.location)])
     }
 
+    /// Whether an expression or a condition can read a parameter of this name.
+    static func isUsableName(_ name: String) -> Bool { isIdentifier(name) && !conditionKeys.contains(name) }
+
     private static func isIdentifier(_ name: String) -> Bool {
         guard let first = name.first, first.isLetter || first == "_" else { return false }
         return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }

@@ -51,7 +51,7 @@ enum TableChecks {
                         ]))
             }
             out += rowFindings(cell, context)
-            out += orderFindings(cell)
+            out += ValueChecks.usesValueTests(cell) ? ValueChecks.orderFindings(cell) : orderFindings(cell)
         }
         return out
     }
@@ -143,7 +143,13 @@ enum TableChecks {
                         at: band.location))
             }
         }
-        if !cell.rows.isEmpty, !isComplete(cell.rows) {
+        let valueRows = ValueChecks.usesValueTests(cell) || event?.payload != nil
+        if !cell.rows.isEmpty, !isComplete(cell.rows), valueRows, let gap = ValueChecks.firstGap(cell, event, context) {
+            out.append(
+                DiagnosticCode.incompleteCell(
+                    "\(gap.gap) of '\(cell.event.value)'\(gap.speaks) \(gap.gap.hasPrefix("the value") ? "is" : "are") decided by no row: add a row for \(gap.gap.hasPrefix("the value") ? "it" : "them") or end with a row without `when:`, e.g. `{silent: <reason>}`",
+                    at: cell.rows.last?.location ?? cell.location))
+        } else if !cell.rows.isEmpty, !valueRows, !isComplete(cell.rows) {
             let location = cell.rows.last?.location ?? cell.location
             out.append(
                 DiagnosticCode.incompleteCell(
@@ -187,6 +193,8 @@ enum TableChecks {
         var values = Set<Bool>()
         for row in rows {
             guard let condition = row.condition else { return true }
+            // A range or set on the value is reasoned about by `ValueChecks.firstGap`.
+            if condition.range != nil || condition.oneOf != nil { continue }
             switch (condition.speaks, condition.value, condition.subject) {
             case (nil, nil, nil): return true
             case (let spoken?, nil, nil): speaks.insert(spoken.value)

@@ -77,7 +77,28 @@ extension PolicyDecoder {
         let fromAbove = fields["from-above"].flatMap { entry($0, for: "from-above") }
         let directed = towardGiven || fields["from-below"] != nil || fields["from-above"] != nil
         let name = fields["name"].flatMap { text($0, for: "name") }
-        let below = fields["below"].flatMap { number($0, for: "below") }
+        var below: Located<Double>?
+        var belowExpression: Located<HapticPolicy.Expression>?
+        var belowNames: [Located<String>] = []
+        var edgeUsable = true
+        if let node = fields["below"] {
+            if let edge = edgeExpression(node) {
+                if edge.value.parameters.isEmpty {
+                    // Names no parameter: a plain number, so a v1 band encodes as before.
+                    if let value = edge.value.constant {
+                        below = Located(value, at: edge.location)
+                    } else {
+                        report(Self.notFinite("below", at: node.location))
+                        edgeUsable = false
+                    }
+                } else {
+                    belowExpression = edge
+                    belowNames = expressionNames(node)
+                }
+            } else {
+                edgeUsable = false
+            }
+        }
         var play: Located<String>?
         var silent: Located<String>?
         switch exclusive(fields, ["play", "silent"], advice: "keep one: entering a level either plays or stays silent")
@@ -91,11 +112,53 @@ extension PolicyDecoder {
         case nil:
             break
         }
-        guard let name, fields["from-below"] == nil || fromBelow != nil, fields["from-above"] == nil || fromAbove != nil
+        guard let name, edgeUsable, fields["from-below"] == nil || fromBelow != nil,
+            fields["from-above"] == nil || fromAbove != nil
         else { return nil }
-        return BandDecl.Level(
+        var level = BandDecl.Level(
             name: name, below: below, play: play, silent: silent, fromBelow: fromBelow, fromAbove: fromAbove,
-            location: node.location)
+            belowExpression: belowExpression, location: node.location)
+        level.belowNames = belowNames
+        return level
+    }
+
+    /// A level's edge (`below:`): a number, or an expression text over run-time parameters
+    /// (`0.6 * max_hr`). Constants are substituted here, before the caller folds an
+    /// expression that names no parameter into a plain number.
+    mutating func edgeExpression(_ node: YAMLNode) -> Located<HapticPolicy.Expression>? {
+        expression(node, for: "below")
+    }
+
+    /// Every name an expression scalar mentions, each at its own line and column (for
+    /// errors about one name of an edge).
+    private func expressionNames(_ node: YAMLNode) -> [Located<String>] {
+        guard case .scalar(let text, _) = node.content else { return [] }
+        let chars = Array(text)
+        var out: [Located<String>] = []
+        var index = 0
+        while index < chars.count {
+            let c = chars[index]
+            if c.isNumber || c == "." {
+                // Skip a number, exponent included, as the parser reads it.
+                while index < chars.count, chars[index].isASCII, chars[index].isNumber || chars[index] == "." {
+                    index += 1
+                }
+                if index < chars.count, chars[index] == "e" || chars[index] == "E" {
+                    index += 1
+                    if index < chars.count, chars[index] == "-" || chars[index] == "+" { index += 1 }
+                    while index < chars.count, chars[index].isASCII, chars[index].isNumber { index += 1 }
+                }
+            } else if c.isLetter || c == "_" {
+                let start = index
+                while index < chars.count, chars[index].isLetter || chars[index].isNumber || chars[index] == "_" {
+                    index += 1
+                }
+                out.append(Located(String(chars[start..<index]), at: location(in: node, characterOffset: start)))
+            } else {
+                index += 1
+            }
+        }
+        return out
     }
 
     /// An event of the catalogue.
@@ -103,11 +166,32 @@ extension PolicyDecoder {
         let what = "event '\(name.value)'"
         guard
             let fields = fields(
-                node, of: what, keys: ["layer", "screens", "value", "note"], required: ["layer", "screens"],
+                node, of: what, keys: ["layer", "screens", "value", "params", "note"], required: ["layer", "screens"],
                 owner: name.location)
         else { return nil }
         let layer = fields["layer"].flatMap { self.layer($0) }
-        let value = fields["value"].flatMap { choice($0, for: "value", what: "value kind", as: ValueKind.self) }
+        var value: Located<ValueKind>?
+        var payload: PayloadDecl?
+        var usable = true
+        if let node = fields["value"] {
+            if node.pairs != nil {
+                payload = self.payload(node, of: "the value of \(what)", valueOf: "value")
+                value = payload?.kind
+                usable = payload != nil
+            } else {
+                value = choice(node, for: "value", what: "value kind", as: ValueKind.self)
+            }
+        }
+        var params: [ParamDecl]?
+        if let node = fields["params"], let entries = namedEntries(node, for: "params") {
+            let decoded = entries.compactMap { entry in
+                self.payload(entry.value, of: "param '\(entry.name.value)' of \(what)", valueOf: entry.name.value)
+                    .map { ParamDecl(name: entry.name, payload: $0) }
+            }
+            if decoded.count == entries.count { params = decoded } else { usable = false }
+        } else if fields["params"] != nil {
+            usable = false
+        }
         var screens: EventDecl.Screens?
         if let node = fields["screens"] {
             if node.items != nil {
@@ -118,10 +202,51 @@ extension PolicyDecoder {
                 wrongType(expected: "'all' or a list of screen names", for: "screens", found: node)
             }
         }
-        guard let layer, let screens else { return nil }
-        return EventDecl(
+        guard let layer, let screens, usable else { return nil }
+        var event = EventDecl(
             name: name, layer: layer, screens: screens, value: value, note: note(fields["note"]),
             location: name.location)
+        event.payload = payload
+        event.params = params
+        return event
+    }
+
+    /// `{type: number, min: 100, max: 200, required: false}`: what a value or param must be.
+    private mutating func payload(_ node: YAMLNode, of what: String, valueOf key: String) -> PayloadDecl? {
+        guard
+            let fields = fields(
+                node, of: what, keys: ["type", "min", "max", "one-of", "required"], valueOf: key)
+        else { return nil }
+        if !fields.has("type"), !fields.explainsMissing(["type"]) {
+            report(
+                DiagnosticCode.missingKey(
+                    "missing required key 'type' in \(what); add it: 'type: number', 'type: string' or 'type: bool'",
+                    at: node.location))
+        }
+        let kind = fields["type"].flatMap { choice($0, for: "type", what: "value type", as: ValueKind.self) }
+        let min = fields["min"].flatMap { number($0, for: "min") }
+        let max = fields["max"].flatMap { number($0, for: "max") }
+        let required = fields["required"].flatMap { bool($0, for: "required") }
+        var oneOf: [Located<String>]?
+        if let node = fields["one-of"], let items = list(node, for: "one-of") {
+            let names = items.compactMap { text($0, for: "one-of") }
+            if names.count == items.count { oneOf = names }
+        }
+        guard let kind else { return nil }
+        var usable =
+            (fields["min"] == nil || min != nil) && (fields["max"] == nil || max != nil)
+            && (fields["required"] == nil || required != nil) && (fields["one-of"] == nil || oneOf != nil)
+        if kind.value != .number, fields.has("min") || fields.has("max") {
+            notAllowed(fields, "min", because: "only a number has a range; use `type: number` or remove it")
+            notAllowed(fields, "max", because: "only a number has a range; use `type: number` or remove it")
+            usable = false
+        }
+        if kind.value != .string, fields.has("one-of") {
+            notAllowed(fields, "one-of", because: "only text has choices; use `type: string` or remove it")
+            usable = false
+        }
+        guard usable else { return nil }
+        return PayloadDecl(kind: kind, min: min, max: max, oneOf: oneOf, required: required, location: node.location)
     }
 
     /// A screen with its table.
@@ -248,11 +373,63 @@ extension PolicyDecoder {
         }
         // Read every field before giving up, so each mistake is reported.
         let speaks = fields["speaks"].map { bool($0, for: "speaks") }
-        let value = fields["value"].map { scalarValue($0, for: "value") }
+        var value: Located<ScalarValue>??
+        var range: NumberRangeDecl?
+        var oneOf: [Located<ScalarValue>]?
+        var usable = true
+        if let node = fields["value"] {
+            if node.pairs != nil {
+                usable = valueTest(node, range: &range, oneOf: &oneOf)
+            } else {
+                value = scalarValue(node, for: "value")
+            }
+        }
         let subject = fields["subject"].map { text($0, for: "subject") }
-        if speaks == .some(nil) || value == .some(nil) || subject == .some(nil) { return nil }
-        return ConditionDecl(
+        if speaks == .some(nil) || value == .some(nil) || subject == .some(nil) || !usable { return nil }
+        var condition = ConditionDecl(
             speaks: speaks ?? nil, value: value ?? nil, subject: subject ?? nil, location: node.location)
+        condition.range = range
+        condition.oneOf = oneOf
+        return condition
+    }
+
+    /// `value: {at-least: 4.25, below: 6}` or `value: {in: [trail, track]}`.
+    private mutating func valueTest(
+        _ node: YAMLNode, range: inout NumberRangeDecl?, oneOf: inout [Located<ScalarValue>]?
+    ) -> Bool {
+        let keys = ["above", "at-least", "below", "at-most", "in"]
+        guard let fields = fields(node, of: "a value condition", keys: keys, valueOf: "value") else { return false }
+        let lower = exclusive(fields, ["above", "at-least"], advice: "a range has one lower bound; keep one")
+        let upper = exclusive(fields, ["below", "at-most"], advice: "a range has one upper bound; keep one")
+        if let set = fields.entry("in") {
+            if let bound = fields.entries.first(where: { $0.name != "in" }) {
+                report(
+                    DiagnosticCode.conflictingKeys(
+                        "'\(bound.name)' cannot be used together with 'in'; write a range or a list of values, in two rows if need be",
+                        at: bound.key.location,
+                        notes: [Diagnostic.Note("'in' is set here", at: set.key.location)]))
+                return false
+            }
+            guard let items = list(set.value, for: "in") else { return false }
+            let values = items.compactMap { scalarValue($0, for: "in") }
+            guard values.count == items.count else { return false }
+            oneOf = values
+            return true
+        }
+        guard lower != nil || upper != nil else {
+            missingOneOf(
+                keys, of: fields, in: "a value condition", at: node.location,
+                advice: "compare the value with a number (`below: 6`) or list the values it may be (`in: [a, b]`)")
+            return false
+        }
+        let low = lower.flatMap { number($0.value, for: $0.name) }
+        let high = upper.flatMap { number($0.value, for: $0.name) }
+        guard lower == nil || low != nil, upper == nil || high != nil else { return false }
+        range = NumberRangeDecl(
+            lower: low, lowerInclusive: lower?.name == "at-least", upper: high,
+            upperInclusive: upper?.name == "at-most",
+            location: node.location)
+        return true
     }
 
     /// `with: {bpm: value, depth: 0.5}`: each parameter takes the event's value or a number.

@@ -27,16 +27,21 @@ package enum DiagnosticRegistry {
         .tooFewBandLevels, .hysteresisOutOfRange, .parameterRangeInvalid, .notFinite, .intensityOnNonImpact,
         .emptyPattern, .audioValueOutOfRange, .audioInHapticsOnlyEngine, .badSoundFile, .dwellOutOfRange,
         .plausibleRangeEmpty, .levelNotPlausible, .bandEntryUndecided, .bandDirectionImpossible,
+        .parametricEdgesNotAscending, .parametricHysteresisTooWide, .parametricLevelNotPlausible, .edgeNotFinite,
+        .parametricEdgesUnproven,
         // HP2xx: references.
         .unknownFeedback, .unknownBand, .unknownScreen, .unknownEvent, .unknownInvariant, .unknownParameter,
         .invalidFallback, .stopWithoutLoop, .duplicateInvariant, .stateEventDeclared,
         .unusedFeedback, .unusedBand, .unusedScreen, .unusedInvariant, .feedbackNamedLikePreset, .stateEventInTable,
-        .unusedParameter, .duplicateDeclaration, .unusedConstant, .constantShadowsParameter, .runTimeParameterRange,
+        .unusedParameter, .duplicateDeclaration, .unusedConstant, .constantShadowsParameter, .unknownEdgeName,
+        .unusedRunTimeParameter, .bandRangeMismatch, .optionalBandValue, .runTimeParameterRange,
         .parameterDefaultOutsideRange, .settingEventClash, .settingEventInTable, .parameterNameUnusable,
         // HP3xx: the table.
         .gap, .overlappingRows, .shadowedRow, .eventNotOnScreen, .emptySilenceReason,
         .bandWithoutNumber, .tickWithoutPlay, .incompleteCell, .conditionValueMismatch, .unbalancedTicker,
-        .coldEngine, .loopNotLooping, .withUnknownParameter, .withValueWithoutNumber, .withOutOfRange,
+        .coldEngine, .payloadRangeEmpty, .payloadChoicesEmpty, .payloadChoiceRepeated, .conditionOutsidePayload,
+        .conditionNeverTrue, .overlappingValues,
+        .loopNotLooping, .withUnknownParameter, .withValueWithoutNumber, .withOutOfRange,
         .stopThenLoop, .sameFeedbackTwice, .stopNeverStarted, .withBadLoopPeriod,
         // HP4xx: invariants.
         .bannedPreset, .layerMixing, .valueWithoutBand, .exceptionUnknownEvent, .layerPlays, .unusedLayer,
