@@ -306,12 +306,45 @@ package struct PolicyContent: Sendable, Equatable, Codable {
             case stop(Int?)
             /// Directives only.
             case none
+            /// Start a looping pattern (index into `feedback`), or retempo it when it runs (`loop:`).
+            case loop(Int)
+
+            /// Where the action runs in a row with several: stops, then plays, then the loop.
+            package var step: Int {
+                switch self {
+                case .stop: 0
+                case .loop: 2
+                case .play, .band, .silent, .none: 1
+                }
+            }
+        }
+
+        /// A template parameter a row gives (`with:`).
+        package struct Argument: Sendable, Hashable, Codable {
+            /// The parameter name.
+            package var name: String
+            /// The number given; nil for the event's `value` (`with: {bpm: value}`).
+            package var number: Double?
+
+            /// Creates one.
+            package init(name: String, number: Double?) {
+                self.name = name
+                self.number = number
+            }
         }
 
         /// The condition, if any.
         package var condition: Condition?
-        /// What the row does.
+        /// What the row does: the `play:` if any, else the `loop:`, else the `stop:` (or
+        /// `band:` / `silent:`, which decide a row alone).
         package var action: Action
+        /// The row's other actions (`stop:`, `loop:` next to `play:`), in execution order;
+        /// nil for a row that does one thing (omitted from the JSON then, so v1 rows
+        /// encode as before).
+        package var also: [Action]?
+        /// The template parameters the row gives (`with:`) to its `loop:` if any, else to
+        /// its `play:`; nil when none (omitted from the JSON).
+        package var arguments: [Argument]?
         /// The ticker step (`ticker:`).
         package var ticker: TickerStep?
         /// Directives the row adds.
@@ -335,6 +368,28 @@ package struct PolicyContent: Sendable, Equatable, Codable {
             self.cites = cites
             self.note = note
             self.location = location
+        }
+
+        /// Every action of the row in execution order: stops, then plays, then the loop.
+        package var steps: [Action] {
+            guard let also, !also.isEmpty else { return [action] }
+            let all = [action] + also
+            return (0...2).flatMap { step in all.filter { $0.step == step } }
+        }
+
+        /// The feedback `arguments` apply to: the row's loop if any, else its play.
+        package var argumentsTarget: Int? {
+            let steps = steps
+            for case .loop(let f) in steps { return f }
+            for case .play(let f) in steps { return f }
+            return nil
+        }
+
+        /// Whether the row uses what rows with several actions added (format 3).
+        package var usesSeveralActions: Bool {
+            if also != nil || arguments != nil { return true }
+            if case .loop = action { return true }
+            return false
         }
     }
 
@@ -651,6 +706,38 @@ package struct PolicyContent: Sendable, Equatable, Codable {
     }
 }
 
+extension PolicyContent.Row {
+    /// What makes a row's extra actions or arguments unusable, or nil.
+    fileprivate var severalActionsInconsistency: String? {
+        if let also {
+            guard !also.isEmpty else { return "a row lists no extra actions" }
+            let all = [action] + also
+            for action in all {
+                switch action {
+                case .band, .silent, .none: return "a row combines a band, a silence or nothing with other actions"
+                case .play, .stop, .loop: break
+                }
+            }
+            guard (0...2).allSatisfy({ step in all.filter { $0.step == step }.count <= 1 }) else {
+                return "a row has two actions of one kind"
+            }
+            let primary = all.first(where: { $0.step == 1 }) ?? all.first(where: { $0.step == 2 }) ?? all[0]
+            guard primary == action else { return "a row's first action is not its play, loop or stop" }
+        }
+        if let arguments {
+            guard argumentsTarget != nil else { return "a row gives template parameters but plays nothing" }
+            for argument in arguments where argument.name.isEmpty || argument.number?.isFinite == false {
+                return "a row gives a template parameter without a name or with a bad number"
+            }
+            var names = Set<String>()
+            for argument in arguments where !names.insert(argument.name).inserted {
+                return "a row gives the template parameter '\(argument.name)' twice"
+            }
+        }
+        return nil
+    }
+}
+
 extension PolicyContent {
     /// The setting events, in event-id order (right after the built-in state events): each
     /// parameter's `set-by` event, then the user levels' `set-by`.
@@ -664,7 +751,8 @@ extension PolicyContent {
     /// The oldest bundle format that holds this content: 2 unless it uses what format 3
     /// added (declared layers, a speech rule on another layer, enforced budgets, a band's
     /// dwell, plausible range or directions, sounds in patterns, platform overrides,
-    /// run-time parameters, user levels, declared payloads and number or set conditions), so
+    /// run-time parameters, user levels, declared payloads and number or set conditions,
+    /// rows with several actions, `loop:` or `with:`), so
     /// the bundles of policies that use none of it stay byte for byte what they were.
     package var formatVersion: Int {
         if files != nil { return 3 }
@@ -679,6 +767,7 @@ extension PolicyContent {
         let sounds = { (plan: FeedbackPlan) in plan.pattern?.events.contains { $0.kind.isAudio } ?? false }
         if feedback.contains(where: { !$0.platforms.isEmpty || sounds($0) }) { return 3 }
         if usesValues { return 3 }
+        if cells.contains(where: { $0.rows.contains(where: \.usesSeveralActions) }) { return 3 }
         return 2
     }
 
@@ -777,18 +866,21 @@ extension PolicyContent {
                 return "event '\(events[cell.event].name)' is decided twice on one screen"
             }
             for row in cell.rows {
-                switch row.action {
-                case .play(let f), .stop(let f?):
-                    guard feedback.indices.contains(f) else { return "a row names a feedback that does not exist" }
-                case .band(let b):
-                    guard bands.indices.contains(b) else { return "a row names a band that does not exist" }
-                case .silent, .stop(nil), .none:
-                    break
+                for action in [row.action] + (row.also ?? []) {
+                    switch action {
+                    case .play(let f), .stop(let f?), .loop(let f):
+                        guard feedback.indices.contains(f) else { return "a row names a feedback that does not exist" }
+                    case .band(let b):
+                        guard bands.indices.contains(b) else { return "a row names a band that does not exist" }
+                    case .silent, .stop(nil), .none:
+                        break
+                    }
                 }
                 let tested = row.condition?.parameters ?? []
                 if tested.contains(where: { !(parameters ?? []).indices.contains($0.parameter) }) {
                     return "a row tests a run-time parameter that does not exist"
                 }
+                if let problem = row.severalActionsInconsistency { return problem }
             }
         }
         if let problem = unique(invariants.map(\.id), "invariant") { return problem }

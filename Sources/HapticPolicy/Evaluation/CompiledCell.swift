@@ -18,6 +18,26 @@ package final class CompiledRow: Sendable {
         case stop(Int?)
         /// Directives only.
         case none
+        /// Start or retempo a looping pattern (feedback index; `loop:`).
+        case loop(Int)
+    }
+
+    /// What a row with several actions (or with `with:`) does besides `action`.
+    package struct Several: Sendable {
+        /// The other actions in execution order: stops (run before `action`), then the
+        /// loop (run after it).
+        package let also: [Action]
+        /// The template parameters the row gives (`with:`); empty when none.
+        package let arguments: [PolicyContent.Row.Argument]
+        /// Whether `arguments` go to the row's loop (else to its play).
+        package let argumentsOnLoop: Bool
+
+        /// Creates one.
+        package init(also: [Action], arguments: [PolicyContent.Row.Argument], argumentsOnLoop: Bool) {
+            self.also = also
+            self.arguments = arguments
+            self.argumentsOnLoop = argumentsOnLoop
+        }
     }
 
     package let speaks: Bool?
@@ -33,6 +53,9 @@ package final class CompiledRow: Sendable {
     /// The row's place among the policy's rule slots (`Policy.ruleSlotIDs`), which user
     /// levels keep plays by; a band row's level rules take the next slots, one per level.
     package let keepSlot: Int
+    /// The row's other actions and `with:` arguments; nil for a row that does one thing
+    /// without arguments (every v1 row), so deciding it costs one branch.
+    package let several: Several?
     /// A number range or a set the value must be in (`value: {below: 6}`, `{in: [...]}`);
     /// nil for v1 conditions, so their rows test nothing more.
     package let test: ValueTest?
@@ -67,10 +90,11 @@ package final class CompiledRow: Sendable {
     package init(
         speaks: Bool?, value: ScalarValue?, subject: SubjectID?, action: Action, ticker: TickerStep?,
         directives: DirectiveSet, rule: Decision.Rule, levelRules: [Decision.Rule] = [], note: String?,
-        keepSlot: Int = 0,
+        keepSlot: Int = 0, several: Several? = nil,
         test: ValueTest? = nil, parameterTests: [PolicyContent.ParameterTest]? = nil
     ) {
         self.keepSlot = keepSlot
+        self.several = several
         self.test = test
         self.parameterTests = parameterTests
         self.levelRules = levelRules

@@ -15,8 +15,15 @@ extension Policy {
         var out: [PlayPoint] = []
         for cell in cells {
             for row in cell.rows {
+                // A row that does several things rings at its play and at its loop.
+                for case .play(let f) in row.several?.also ?? [] {
+                    out.append(PlayPoint(rule: row.rule.id, feedback: f, slot: row.keepSlot))
+                }
+                for case .loop(let f) in row.several?.also ?? [] {
+                    out.append(PlayPoint(rule: row.rule.id, feedback: f, slot: row.keepSlot))
+                }
                 switch row.action {
-                case .play(let f):
+                case .play(let f), .loop(let f):
                     out.append(PlayPoint(rule: row.rule.id, feedback: f, slot: row.keepSlot))
                 case .band(let b, _):
                     for (l, level) in bands[b].levels.enumerated() {

@@ -384,6 +384,7 @@ public final class Policy: Sendable {
             case .play(let f): action = .play(f)
             case .silent(let text): action = .silent(text)
             case .stop(let f): action = .stop(f)
+            case .loop(let f): action = .loop(f)
             case .none: action = .none
             case .band(let b):
                 let key = [event, b]
@@ -395,6 +396,19 @@ public final class Policy: Sendable {
                 }
                 ruleSlots += levelRules.map(\.id)
             }
+            var several: CompiledRow.Several?
+            if row.also != nil || row.arguments != nil {
+                let also: [CompiledRow.Action] = row.steps.filter { $0 != row.action }.compactMap {
+                    switch $0 {
+                    case .stop(let f): .stop(f)
+                    case .play(let f): .play(f)
+                    case .loop(let f): .loop(f)
+                    case .band, .silent, .none: nil
+                    }
+                }
+                let onLoop = row.steps.contains { if case .loop = $0 { true } else { false } }
+                several = CompiledRow.Several(also: also, arguments: row.arguments ?? [], argumentsOnLoop: onLoop)
+            }
             var directives: DirectiveSet = []
             for directive in row.directives { directives.insert(DirectiveSet(directive)) }
             rows.append(
@@ -402,7 +416,7 @@ public final class Policy: Sendable {
                     speaks: row.condition?.speaks, value: row.condition?.value,
                     subject: row.condition?.subject.flatMap { subjects[$0] }.map(SubjectID.init(rawValue:)),
                     action: action, ticker: row.ticker, directives: directives, rule: rule, levelRules: levelRules,
-                    note: row.note, keepSlot: keepSlot,
+                    note: row.note, keepSlot: keepSlot, several: several,
                     test: row.condition.flatMap { condition in
                         condition.range == nil && condition.oneOf == nil
                             ? nil : CompiledRow.ValueTest(range: condition.range, oneOf: condition.oneOf)

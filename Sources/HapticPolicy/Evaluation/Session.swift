@@ -4,7 +4,9 @@
 ///
 /// Order of checks for a row that plays: band (H-1) → background → haptics setting →
 /// user level → speech invariant → template parameters → device and engine fallbacks →
-/// enforced budgets.
+/// enforced budgets. A row that does several things runs its stop, then its play, then
+/// its loop, each through these checks on its own; the decision is the play (else the
+/// loop, else the stop) and the others are its `also`.
 public struct Session: Sendable {
     /// The compiled policy.
     public let policy: Policy
@@ -300,6 +302,10 @@ public struct Session: Sendable {
         if row.directives.contains(.prepareEngine), startEngine(at: event.t) {
             decision.directives.insert(.prepareEngine)
         }
+        if let several = row.several {
+            applySeveral(row, several, to: event, event: e, screen: s, tickOutside: tickOutside, into: &decision)
+            return
+        }
         switch row.action {
         case .none:
             decision.reason = .directiveOnly
@@ -308,7 +314,7 @@ public struct Session: Sendable {
             decision.note = text
         case .stop(let target):
             stop(target, into: &decision)
-        case .play(let f):
+        case .play(let f), .loop(let f):
             play(f, event: event, eventIndex: e, screen: s, rule: row.keepSlot, into: &decision)
             if tickOutside, decision.action == .play, decision.reason == nil {
                 decision.reason = .tickOutsideGesture
@@ -382,6 +388,81 @@ public struct Session: Sendable {
                 decision.reason = .designer
                 decision.note = level > previous ? entered.silent : entered.downSilent
             }
+        }
+    }
+
+    /// Carries out a row with several actions or `with:` arguments: its stops, then its
+    /// action, then its loop, each decided on its own; the others go in `decision.also`.
+    private mutating func applySeveral(
+        _ row: CompiledRow, _ several: CompiledRow.Several, to event: Event, event e: Int, screen s: Int,
+        tickOutside: Bool, into decision: inout Decision
+    ) {
+        var also: [Decision] = []
+        for case .stop(let target) in several.also {
+            var step = Decision(action: .silent, screen: decision.screen, rule: row.rule)
+            stop(target, into: &step)
+            also.append(step)
+        }
+        switch row.action {
+        case .play(let f):
+            play(f, onLoop: false, several, event: event, eventIndex: e, screen: s, rule: row.keepSlot, into: &decision)
+            if tickOutside, decision.action == .play, decision.reason == nil {
+                decision.reason = .tickOutsideGesture
+                decision.note = "a tick outside a selector gesture: no generator was prepared"
+            }
+        case .loop(let f):
+            play(f, onLoop: true, several, event: event, eventIndex: e, screen: s, rule: row.keepSlot, into: &decision)
+        case .stop(let target):
+            stop(target, into: &decision)
+        case .none, .silent, .band:
+            break
+        }
+        for action in several.also {
+            switch action {
+            case .play(let f), .loop(let f):
+                var step = Decision(action: .silent, screen: decision.screen, rule: row.rule)
+                let onLoop = if case .loop = action { true } else { false }
+                play(f, onLoop: onLoop, several, event: event, eventIndex: e, screen: s, rule: row.keepSlot, into: &step)
+                also.append(step)
+            case .stop, .none, .silent, .band:
+                break
+            }
+        }
+        decision.also = also
+    }
+
+    /// Plays `f` for a row with `with:` arguments: they go to the loop (or, without one,
+    /// to the play) on top of the event's own `params`; `value` is the event's number.
+    private mutating func play(
+        _ f: Int, onLoop: Bool, _ several: CompiledRow.Several, event: Event, eventIndex e: Int, screen s: Int,
+        rule: Int, into decision: inout Decision
+    ) {
+        guard onLoop == several.argumentsOnLoop, !several.arguments.isEmpty else {
+            play(f, event: event, eventIndex: e, screen: s, rule: rule, into: &decision)
+            return
+        }
+        var given = event
+        var missing: String?
+        for argument in several.arguments {
+            var value: ScalarValue?
+            if let number = argument.number {
+                value = .number(number)
+            } else if case .number(let number)? = event.value {
+                value = .number(number)
+            } else {
+                missing = missing ?? argument.name
+            }
+            given.params.removeAll { $0.name == argument.name }
+            given.params.append(Event.Parameter(name: argument.name, value: value))
+        }
+        play(f, event: given, eventIndex: e, screen: s, rule: rule, into: &decision)
+        if let missing, decision.reason == .badParams,
+            decision.note?.hasPrefix("parameter '\(missing)' must be a number") == true
+        {
+            let found = event.value.map { "it is \($0)" } ?? "it has none"
+            decision.note =
+                "'with: {\(missing): value}' gives '\(missing)' the event's value, which must be a number (\(found)); "
+                + "send the number in 'value'"
         }
     }
 

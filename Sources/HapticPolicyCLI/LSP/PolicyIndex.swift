@@ -187,7 +187,7 @@ struct PolicyIndex {
     private mutating func addCell(_ cell: CellDecl, feedback: Set<String>) {
         add(.event, cell.event)
         for row in cell.rows {
-            if let play = row.play { add(.feedback, play) }
+            for play in row.plays { add(.feedback, play) }
             if let band = row.band { add(.band, band) }
             if let stop = row.stop, feedback.contains(stop.value) { add(.feedback, stop) }
             for cite in row.cites { add(.invariant, cite) }

@@ -85,6 +85,16 @@ enum DecisionTableJSONReporter {
         var column: Int
         /// The file the row is written in, when it is not the main file (`include:`).
         var file: String?
+        /// Every action in execution order, for a row that does several things (else omitted).
+        var steps: [Step]?
+        /// The `with:` arguments, `bpm = value` (else omitted).
+        var with: String?
+    }
+
+    struct Step: Encodable {
+        var action: String
+        var target: String?
+        var layer: String?
     }
 
     /// The table as JSON; a row written in a file other than `file` (the policy's main
@@ -109,7 +119,15 @@ enum DecisionTableJSONReporter {
                                         directives: row.directives, note: row.note, line: row.location.line,
                                         column: row.location.column,
                                         file: file == nil || row.location.file == file || row.location == .unknown
-                                            ? nil : row.location.file)
+                                            ? nil : row.location.file,
+                                        steps: row.steps.isEmpty
+                                            ? nil
+                                            : row.steps.map {
+                                                Step(
+                                                    action: $0.action.rawValue, target: $0.target,
+                                                    layer: $0.layer?.rawValue)
+                                            },
+                                        with: row.arguments)
                                 })
                         })
                 },

@@ -39,6 +39,8 @@ enum DecisionTableMarkdownReporter {
                     var decision = row.action.rawValue
                     if row.action == .band, let target = row.target { decision = "band \(target)" }
                     if row.action == .stop, let target = row.target { decision = "stop \(target)" }
+                    if row.action == .loop, let target = row.target { decision = "loop \(target)" }
+                    if let steps = row.stepsText { decision = steps }
                     let extra = row.directives.filter { $0 != "stop-loop" }
                     if row.action == .directive {
                         decision = extra.joined(separator: " + ")

@@ -182,10 +182,12 @@ package struct TypedAPI: Sendable, Equatable {
     private static func parameters(_ rows: [PolicyContent.Row], content: PolicyContent) -> [Parameter] {
         var played: [Int] = []
         for row in rows {
-            switch row.action {
-            case .play(let index): played.append(index)
-            case .band(let index): played += content.bands[index].plays
-            case .silent, .stop, .none: break
+            for action in row.steps {
+                switch action {
+                case .play(let index), .loop(let index): played.append(index)
+                case .band(let index): played += content.bands[index].plays
+                case .silent, .stop, .none: break
+                }
             }
         }
         var parameters: [Parameter] = []

@@ -284,7 +284,9 @@ package enum ReportRenderer {
         case .silent: text = "silent: " + htmlEscaped(row.reason ?? "")
         case .stop: text = "stop " + htmlEscaped(row.target ?? "?")
         case .directive: text = "directives only"
+        case .loop: text = "loop " + htmlEscaped(row.target ?? "?")
         }
+        if let steps = row.stepsText { text = htmlEscaped(steps) }
         if !row.directives.isEmpty {
             text += " <span class=\"muted\">[\(row.directives.map(htmlEscaped).joined(separator: ", "))]</span>"
         }

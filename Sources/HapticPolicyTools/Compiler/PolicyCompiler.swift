@@ -97,7 +97,20 @@ public enum PolicyCompiler {
         func cell(_ decl: CellDecl, screen: Int?) -> PolicyContent.Cell {
             let rows = decl.rows.map { row -> PolicyContent.Row in
                 var action = PolicyContent.Row.Action.none
-                if let play = row.play {
+                var also: [PolicyContent.Row.Action] = []
+                if row.loop != nil || row.hasSeveralActions {
+                    // Execution order: the stop, the play, the loop; the first of play,
+                    // loop, stop is the row's action, the others go in `also`.
+                    var steps: [PolicyContent.Row.Action] = []
+                    if let stop = row.stop {
+                        steps.append(.stop(stop.value == "all" ? nil : resolved(feedbackIndex, stop, "feedback")))
+                    }
+                    if let play = row.play { steps.append(.play(resolved(feedbackIndex, play, "feedback"))) }
+                    if let loop = row.loop { steps.append(.loop(resolved(feedbackIndex, loop, "feedback"))) }
+                    let primary = steps.firstIndex { $0.step == 1 } ?? steps.firstIndex { $0.step == 2 } ?? 0
+                    action = steps.remove(at: primary)
+                    also = steps
+                } else if let play = row.play {
                     action = .play(resolved(feedbackIndex, play, "feedback"))
                 } else if let band = row.band {
                     action = .band(resolved(bandIndex, band, "band"))
@@ -119,10 +132,20 @@ public enum PolicyCompiler {
                     }
                     return condition
                 }
-                return PolicyContent.Row(
+                var compiled = PolicyContent.Row(
                     condition: condition, action: action, ticker: row.ticker?.value,
                     directives: row.directives.map(\.value), cites: row.cites.map(\.value), note: row.note,
                     location: files.position(row.location == .unknown ? decl.location : row.location))
+                if !also.isEmpty { compiled.also = also }
+                if !row.with.isEmpty {
+                    compiled.arguments = row.with.map { argument in
+                        switch argument.source.value {
+                        case .eventValue: .init(name: argument.name.value, number: nil)
+                        case .number(let number): .init(name: argument.name.value, number: number)
+                        }
+                    }
+                }
+                return compiled
             }
             return PolicyContent.Cell(
                 event: resolved(eventIndex, decl.event, "event"), screen: screen, rows: rows,

@@ -27,6 +27,21 @@ public struct DecisionTable: Sendable, Hashable {
         case stop
         /// Only runs directives (ticker begin/end, prepare).
         case directive
+        /// Starts (or retempos) a looping pattern (`loop:`).
+        case loop
+    }
+
+    /// One action of a row that does several things.
+    public struct Step: Sendable, Hashable {
+        /// What it does: `stop`, `play` or `loop`.
+        public var action: Action
+        /// The feedback it names (`all` for `stop: all`).
+        public var target: String?
+        /// The feedback's layer.
+        public var layer: Layer?
+
+        /// `stop cadence`, `play pause`, `loop cadence`.
+        public var text: String { action.rawValue + (target.map { " " + $0 } ?? "") }
     }
 
     /// One row of a cell.
@@ -49,6 +64,20 @@ public struct DecisionTable: Sendable, Hashable {
         public var note: String?
         /// Where the row is written.
         public var location: SourceLocation
+        /// Every action of a row that does several things, in execution order (stops,
+        /// then the play, then the loop; `action` and `target` are its play, else its
+        /// loop); empty for a row that does one thing.
+        public var steps: [Step] = []
+        /// The template parameters the row gives (`with:`), as `bpm = value`; nil when none.
+        public var arguments: String?
+
+        /// What the row does in words: `stop cadence, then play pause`, with its
+        /// `with:` arguments; nil for a row that does one thing without arguments.
+        public var stepsText: String? {
+            guard !steps.isEmpty || arguments != nil else { return nil }
+            let actions = steps.isEmpty ? [action.rawValue + (target.map { " " + $0 } ?? "")] : steps.map(\.text)
+            return actions.joined(separator: ", then ") + (arguments.map { " with " + $0 } ?? "")
+        }
     }
 
     /// One screen × event cell.
@@ -289,11 +318,33 @@ public struct DecisionTable: Sendable, Hashable {
                 directives.append(Directive.stopLoop.rawValue)
             case .none:
                 (action, target, layer) = (.directive, nil, eventLayer)
+            case .loop(let f):
+                (action, target, layer) = (.loop, content.feedback[f].name, content.feedback[f].layer)
+            }
+            var steps: [Step] = []
+            if row.also != nil {
+                steps = row.steps.compactMap { step in
+                    switch step {
+                    case .stop(let f):
+                        Step(
+                            action: .stop, target: f.map { content.feedback[$0].name } ?? "all",
+                            layer: f.map { content.feedback[$0].layer })
+                    case .play(let f):
+                        Step(action: .play, target: content.feedback[f].name, layer: content.feedback[f].layer)
+                    case .loop(let f):
+                        Step(action: .loop, target: content.feedback[f].name, layer: content.feedback[f].layer)
+                    case .band, .silent, .none: nil
+                    }
+                }
+                if steps.contains(where: { $0.action == .stop }), !directives.contains(Directive.stopLoop.rawValue) {
+                    directives.append(Directive.stopLoop.rawValue)
+                }
             }
             return Row(
                 condition: row.condition.map(Self.describe), action: action, target: target, layer: layer,
                 reason: reason, cites: row.cites, directives: directives, note: row.note,
-                location: policy.location(row.location))
+                location: policy.location(row.location), steps: steps,
+                arguments: row.arguments.map { Self.describe($0) })
         }
 
         var own: [[Int: PolicyContent.Cell]] = Array(repeating: [:], count: content.screens.count)
@@ -354,6 +405,11 @@ public struct DecisionTable: Sendable, Hashable {
         if !keeps.layers.isEmpty { parts.append("layers " + keeps.layers.map(\.rawValue).joined(separator: ", ")) }
         if !keeps.rows.isEmpty { parts.append("rows " + keeps.rows.joined(separator: ", ")) }
         return parts.joined(separator: "; ")
+    }
+
+    /// `bpm = value, depth = 0.5`.
+    package static func describe(_ arguments: [PolicyContent.Row.Argument]) -> String {
+        arguments.map { $0.name + " = " + ($0.number.map { numberText($0) } ?? "value") }.joined(separator: ", ")
     }
 
     private static func describe(_ condition: PolicyContent.Condition) -> String {

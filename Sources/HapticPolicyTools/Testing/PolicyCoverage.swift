@@ -120,12 +120,11 @@ public struct PolicyCoverage: Sendable {
         {
             cells.hit.insert("\(screen)/\(event.event.name)")
         }
-        if decision.action == .play, let name = decision.feedback {
-            feedback.hit.insert(name)
-            if decision.fallback {
-                for fallback in fallbackNames[name] ?? [] { feedback.hit.insert(fallback) }
-            }
+        // Every play counts, a row's other actions (`also`, a loop start) included.
+        for played in decision.also where played.action == .play {
+            recordPlay(played)
         }
+        recordPlay(decision)
         if let band = decision.band, let from = band.from, from != band.to {
             var key = "\(band.band).\(band.to)"
             if let positions = directedLevels[band.band], let old = positions[from], let new = positions[band.to] {
@@ -139,5 +138,14 @@ public struct PolicyCoverage: Sendable {
         }
         // Only declared ids count; rule ids that are not invariants fall away here.
         invariants.hit.formIntersection(invariants.all)
+    }
+
+    /// Marks the feedback a decision plays, and its fallbacks when it fell back, as hit.
+    private mutating func recordPlay(_ decision: Decision) {
+        guard decision.action == .play, let name = decision.feedback else { return }
+        feedback.hit.insert(name)
+        if decision.fallback {
+            for fallback in fallbackNames[name] ?? [] { feedback.hit.insert(fallback) }
+        }
     }
 }

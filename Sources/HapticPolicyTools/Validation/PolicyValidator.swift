@@ -25,6 +25,7 @@ public enum PolicyValidator {
         findings += ParameterChecks.run(context)
         findings += EdgeChecks.run(context)
         findings += UserLevelChecks.run(context)
+        findings += SeveralActionsChecks.run(context)
         findings += platformFindings(document, besides: findings)
         return findings.sorted(by: reportOrder)
     }

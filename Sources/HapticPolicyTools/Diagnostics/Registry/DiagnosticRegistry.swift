@@ -43,6 +43,8 @@ package enum DiagnosticRegistry {
         .bandWithoutNumber, .tickWithoutPlay, .incompleteCell, .conditionValueMismatch, .unbalancedTicker,
         .coldEngine, .payloadRangeEmpty, .payloadChoicesEmpty, .payloadChoiceRepeated, .conditionOutsidePayload,
         .conditionNeverTrue, .overlappingValues,
+        .loopNotLooping, .withUnknownParameter, .withValueWithoutNumber, .withOutOfRange,
+        .stopThenLoop, .sameFeedbackTwice, .stopNeverStarted, .withBadLoopPeriod,
         // HP4xx: invariants.
         .bannedPreset, .layerMixing, .valueWithoutBand, .exceptionUnknownEvent, .layerPlays, .unusedLayer,
         .userLevelKeepsNothing, .userLevelsAlike, .keptRowNeverPlays,
