@@ -50,8 +50,19 @@ public final class HapticPlayer {
 
     /// Carries out one decision. Everything it plays comes from the decision: the plan it
     /// points at (`Decision.plan`), what renders (`render`) and the template parameters
-    /// (`parameters`); a looping pattern loops every `loopPeriod` seconds.
+    /// (`parameters`); a looping pattern loops every `loopPeriod` seconds. A row that did
+    /// several things is carried out in its execution order (`Decision.steps`): its stops,
+    /// then its play, then its loop.
     public func handle(_ decision: Decision) {
+        guard !decision.also.isEmpty else {
+            carryOut(decision)
+            return
+        }
+        for step in decision.steps { carryOut(step) }
+    }
+
+    /// Carries out one action of a decision (the decision itself, or one of its `also`).
+    private func carryOut(_ decision: Decision) {
         let directives = decision.directives
         noteAppState(decision)
         if directives.contains(.stopLoop) {

@@ -14,7 +14,11 @@ import Testing
 
     /// The path of a shipped policy, or of the awkward fixture.
     static func path(_ policy: String) -> String {
-        policy == "awkward" ? awkward : "Policies/\(policy).yaml"
+        switch policy {
+        case "awkward": awkward
+        case "levels": "Tests/HapticPolicyCLITests/Fixtures/levels/stride.yaml"
+        default: "Policies/\(policy).yaml"
+        }
     }
 
     private func generate(_ policy: String, _ language: String) throws -> String {
@@ -118,6 +122,11 @@ import Testing
         store.decide(.breathStop),
         store.decide(.deviceSupportsHaptics(false)),
         """,
+        "levels": """
+        store.decide(.hapticsLevel(.essentials)),
+        store.decide(.hapticsLevel(.off)),
+        store.decide(.goalReached),
+        """,
         "awkward": """
         store.decide(.default),
         store.decide(.name_),
@@ -155,7 +164,7 @@ import Testing
                 + paths)
     }
 
-    @Test(arguments: shipped + ["awkward"])
+    @Test(arguments: shipped + ["awkward", "levels"])
     func theGeneratedSwiftOfEveryShippedPolicyCompilesAgainstTheRuntime(_ policy: String) throws {
         let use = try #require(Self.swiftUse[policy])
         let result = try typecheck([

@@ -261,6 +261,9 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         /// `value: {in: [trail, track]}`: the value must equal one of these. Nil (and left
         /// out of the JSON) for conditions without one.
         package var oneOf: [ScalarValue]?
+        /// Run-time parameters that must be in a range (`max_hr: {at-least: 200}`); nil
+        /// when the condition tests none (and then left out of the JSON).
+        package var parameters: [ParameterTest]?
 
         /// Creates one.
         package init(
@@ -272,6 +275,20 @@ package struct PolicyContent: Sendable, Equatable, Codable {
             self.speaks = speaks
             self.value = value
             self.subject = subject
+        }
+    }
+
+    /// A condition on a run-time parameter: its value must be in `range`.
+    package struct ParameterTest: Sendable, Hashable, Codable {
+        /// Index into `parameters`.
+        package var parameter: Int
+        /// The range.
+        package var range: NumberRange
+
+        /// Creates one.
+        package init(parameter: Int, range: NumberRange) {
+            self.parameter = parameter
+            self.range = range
         }
     }
 
@@ -289,12 +306,45 @@ package struct PolicyContent: Sendable, Equatable, Codable {
             case stop(Int?)
             /// Directives only.
             case none
+            /// Start a looping pattern (index into `feedback`), or retempo it when it runs (`loop:`).
+            case loop(Int)
+
+            /// Where the action runs in a row with several: stops, then plays, then the loop.
+            package var step: Int {
+                switch self {
+                case .stop: 0
+                case .loop: 2
+                case .play, .band, .silent, .none: 1
+                }
+            }
+        }
+
+        /// A template parameter a row gives (`with:`).
+        package struct Argument: Sendable, Hashable, Codable {
+            /// The parameter name.
+            package var name: String
+            /// The number given; nil for the event's `value` (`with: {bpm: value}`).
+            package var number: Double?
+
+            /// Creates one.
+            package init(name: String, number: Double?) {
+                self.name = name
+                self.number = number
+            }
         }
 
         /// The condition, if any.
         package var condition: Condition?
-        /// What the row does.
+        /// What the row does: the `play:` if any, else the `loop:`, else the `stop:` (or
+        /// `band:` / `silent:`, which decide a row alone).
         package var action: Action
+        /// The row's other actions (`stop:`, `loop:` next to `play:`), in execution order;
+        /// nil for a row that does one thing (omitted from the JSON then, so v1 rows
+        /// encode as before).
+        package var also: [Action]?
+        /// The template parameters the row gives (`with:`) to its `loop:` if any, else to
+        /// its `play:`; nil when none (omitted from the JSON).
+        package var arguments: [Argument]?
         /// The ticker step (`ticker:`).
         package var ticker: TickerStep?
         /// Directives the row adds.
@@ -318,6 +368,28 @@ package struct PolicyContent: Sendable, Equatable, Codable {
             self.cites = cites
             self.note = note
             self.location = location
+        }
+
+        /// Every action of the row in execution order: stops, then plays, then the loop.
+        package var steps: [Action] {
+            guard let also, !also.isEmpty else { return [action] }
+            let all = [action] + also
+            return (0...2).flatMap { step in all.filter { $0.step == step } }
+        }
+
+        /// The feedback `arguments` apply to: the row's loop if any, else its play.
+        package var argumentsTarget: Int? {
+            let steps = steps
+            for case .loop(let f) in steps { return f }
+            for case .play(let f) in steps { return f }
+            return nil
+        }
+
+        /// Whether the row uses what rows with several actions added (format 3).
+        package var usesSeveralActions: Bool {
+            if also != nil || arguments != nil { return true }
+            if case .loop = action { return true }
+            return false
         }
     }
 
@@ -504,6 +576,70 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         }
     }
 
+    /// The haptics levels the user picks (`user-levels:`), and what each keeps.
+    package struct UserLevels: Sendable, Hashable, Codable {
+        /// What one level keeps: every play (`all`), or the plays of these feedback, of
+        /// the feedback of these layers and of these rows (`none` keeps none of them).
+        package struct Keeps: Sendable, Hashable, Codable {
+            /// Whether it keeps every play (`keeps: all`).
+            package var all: Bool
+            /// Feedback names it keeps.
+            package var feedback: [String]
+            /// Layers whose feedback it keeps.
+            package var layers: [Layer]
+            /// Rule ids (as decisions cite them) whose plays it keeps.
+            package var rows: [String]
+
+            /// Creates one.
+            package init(all: Bool, feedback: [String] = [], layers: [Layer] = [], rows: [String] = []) {
+                self.all = all
+                self.feedback = feedback
+                self.layers = layers
+                self.rows = rows
+            }
+
+            /// Whether it keeps nothing (`keeps: none`).
+            package var keepsNothing: Bool { !all && feedback.isEmpty && layers.isEmpty && rows.isEmpty }
+        }
+
+        /// One level.
+        package struct Level: Sendable, Hashable, Codable {
+            /// The level's name (`essentials`).
+            package var name: String
+            /// What it keeps.
+            package var keeps: Keeps
+            /// The designer's note.
+            package var note: String?
+            /// Where the level is declared.
+            package var location: SourcePosition
+
+            /// Creates one.
+            package init(name: String, keeps: Keeps, note: String?, location: SourcePosition) {
+                self.name = name
+                self.keeps = keeps
+                self.note = note
+                self.location = location
+            }
+        }
+
+        /// The setting event whose string `value` names the level (`haptics.level`).
+        package var setBy: String
+        /// The level a session starts at.
+        package var start: String
+        /// The levels, in source order.
+        package var levels: [Level]
+        /// Where `user-levels:` is declared.
+        package var location: SourcePosition
+
+        /// Creates them.
+        package init(setBy: String, start: String, levels: [Level], location: SourcePosition) {
+            self.setBy = setBy
+            self.start = start
+            self.levels = levels
+            self.location = location
+        }
+    }
+
     /// The policy's name (`policy:`).
     package var name: String
     /// The base name of the file compiled (`plavo.yaml`), without any directory.
@@ -536,6 +672,9 @@ package struct PolicyContent: Sendable, Equatable, Codable {
     /// Run-time parameters in source order; nil when the policy declares none (and then
     /// left out of the JSON, so older content reads and hashes the same).
     package var parameters: [Parameter]?
+    /// The haptics levels the user picks; nil when the policy has none (and then left out
+    /// of the JSON).
+    package var userLevels: UserLevels?
     /// The files the policy includes (`include:`), relative to the main file's folder, in
     /// the order their declarations were merged; `SourcePosition.file` indexes them from 1.
     /// Nil when the policy is one file, and then omitted from the JSON.
@@ -546,9 +685,10 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         name: String, source: String, description: String?, warmup: Double, hapticsOnly: Bool,
         location: SourcePosition, screens: [Screen], events: [Event], feedback: [FeedbackPlan], bands: [Band],
         cells: [Cell], invariants: [Invariant], budgets: [Budget], layers: [LayerInfo]? = nil,
-        parameters: [Parameter]? = nil
+        parameters: [Parameter]? = nil, userLevels: UserLevels? = nil
     ) {
         self.parameters = parameters
+        self.userLevels = userLevels
         self.layers = layers
         self.name = name
         self.source = source
@@ -566,10 +706,44 @@ package struct PolicyContent: Sendable, Equatable, Codable {
     }
 }
 
+extension PolicyContent.Row {
+    /// What makes a row's extra actions or arguments unusable, or nil.
+    fileprivate var severalActionsInconsistency: String? {
+        if let also {
+            guard !also.isEmpty else { return "a row lists no extra actions" }
+            let all = [action] + also
+            for action in all {
+                switch action {
+                case .band, .silent, .none: return "a row combines a band, a silence or nothing with other actions"
+                case .play, .stop, .loop: break
+                }
+            }
+            guard (0...2).allSatisfy({ step in all.filter { $0.step == step }.count <= 1 }) else {
+                return "a row has two actions of one kind"
+            }
+            let primary = all.first(where: { $0.step == 1 }) ?? all.first(where: { $0.step == 2 }) ?? all[0]
+            guard primary == action else { return "a row's first action is not its play, loop or stop" }
+        }
+        if let arguments {
+            guard argumentsTarget != nil else { return "a row gives template parameters but plays nothing" }
+            for argument in arguments where argument.name.isEmpty || argument.number?.isFinite == false {
+                return "a row gives a template parameter without a name or with a bad number"
+            }
+            var names = Set<String>()
+            for argument in arguments where !names.insert(argument.name).inserted {
+                return "a row gives the template parameter '\(argument.name)' twice"
+            }
+        }
+        return nil
+    }
+}
+
 extension PolicyContent {
     /// The setting events, in event-id order (right after the built-in state events): each
-    /// parameter's `set-by` event.
-    package var settingEventNames: [String] { (parameters ?? []).map(\.setBy) }
+    /// parameter's `set-by` event, then the user levels' `set-by`.
+    package var settingEventNames: [String] {
+        (parameters ?? []).map(\.setBy) + (userLevels.map { [$0.setBy] } ?? [])
+    }
 
     /// The layers events and feedback belong to: the declared ones, or `Layer.implicit`.
     package var layerNames: [Layer] { layers.map { $0.map(\.name) } ?? Layer.implicit }
@@ -577,11 +751,12 @@ extension PolicyContent {
     /// The oldest bundle format that holds this content: 2 unless it uses what format 3
     /// added (declared layers, a speech rule on another layer, enforced budgets, a band's
     /// dwell, plausible range or directions, sounds in patterns, platform overrides,
-    /// run-time parameters, declared payloads and number or set conditions), so
+    /// run-time parameters, user levels, declared payloads and number or set conditions,
+    /// rows with several actions, `loop:` or `with:`), so
     /// the bundles of policies that use none of it stay byte for byte what they were.
     package var formatVersion: Int {
         if files != nil { return 3 }
-        if layers != nil || parameters != nil || invariants.contains(where: { $0.layer != nil })
+        if layers != nil || parameters != nil || userLevels != nil || invariants.contains(where: { $0.layer != nil })
             || budgets.contains(where: \.enforced)
         {
             return 3
@@ -592,6 +767,7 @@ extension PolicyContent {
         let sounds = { (plan: FeedbackPlan) in plan.pattern?.events.contains { $0.kind.isAudio } ?? false }
         if feedback.contains(where: { !$0.platforms.isEmpty || sounds($0) }) { return 3 }
         if usesValues { return 3 }
+        if cells.contains(where: { $0.rows.contains(where: \.usesSeveralActions) }) { return 3 }
         return 2
     }
 
@@ -622,6 +798,19 @@ extension PolicyContent {
             else { return "parameter '\(parameter.name)' has no usable range and default" }
         }
         if let problem = unique(feedback.map(\.name), "feedback") { return problem }
+        if let userLevels {
+            if userLevels.levels.isEmpty { return "user-levels declares no level" }
+            if let problem = unique(userLevels.levels.map(\.name), "user level") { return problem }
+            guard userLevels.levels.contains(where: { $0.name == userLevels.start }) else {
+                return "user-levels starts at '\(userLevels.start)', which is not one of its levels"
+            }
+            let feedbackNames = Set(feedback.map(\.name))
+            for level in userLevels.levels {
+                if let missing = level.keeps.feedback.first(where: { !feedbackNames.contains($0) }) {
+                    return "user level '\(level.name)' keeps the undeclared feedback '\(missing)'"
+                }
+            }
+        }
         if let problem = unique(bands.map(\.name), "band") { return problem }
         guard warmup.isFinite, warmup >= 0 else { return "the engine warm-up is not a finite number of seconds" }
         if let problem = unique(layerNames.map(\.rawValue), "layer") { return problem }
@@ -677,14 +866,21 @@ extension PolicyContent {
                 return "event '\(events[cell.event].name)' is decided twice on one screen"
             }
             for row in cell.rows {
-                switch row.action {
-                case .play(let f), .stop(let f?):
-                    guard feedback.indices.contains(f) else { return "a row names a feedback that does not exist" }
-                case .band(let b):
-                    guard bands.indices.contains(b) else { return "a row names a band that does not exist" }
-                case .silent, .stop(nil), .none:
-                    break
+                for action in [row.action] + (row.also ?? []) {
+                    switch action {
+                    case .play(let f), .stop(let f?), .loop(let f):
+                        guard feedback.indices.contains(f) else { return "a row names a feedback that does not exist" }
+                    case .band(let b):
+                        guard bands.indices.contains(b) else { return "a row names a band that does not exist" }
+                    case .silent, .stop(nil), .none:
+                        break
+                    }
                 }
+                let tested = row.condition?.parameters ?? []
+                if tested.contains(where: { !(parameters ?? []).indices.contains($0.parameter) }) {
+                    return "a row tests a run-time parameter that does not exist"
+                }
+                if let problem = row.severalActionsInconsistency { return problem }
             }
         }
         if let problem = unique(invariants.map(\.id), "invariant") { return problem }

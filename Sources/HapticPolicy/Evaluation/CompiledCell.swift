@@ -18,6 +18,26 @@ package final class CompiledRow: Sendable {
         case stop(Int?)
         /// Directives only.
         case none
+        /// Start or retempo a looping pattern (feedback index; `loop:`).
+        case loop(Int)
+    }
+
+    /// What a row with several actions (or with `with:`) does besides `action`.
+    package struct Several: Sendable {
+        /// The other actions in execution order: stops (run before `action`), then the
+        /// loop (run after it).
+        package let also: [Action]
+        /// The template parameters the row gives (`with:`); empty when none.
+        package let arguments: [PolicyContent.Row.Argument]
+        /// Whether `arguments` go to the row's loop (else to its play).
+        package let argumentsOnLoop: Bool
+
+        /// Creates one.
+        package init(also: [Action], arguments: [PolicyContent.Row.Argument], argumentsOnLoop: Bool) {
+            self.also = also
+            self.arguments = arguments
+            self.argumentsOnLoop = argumentsOnLoop
+        }
     }
 
     package let speaks: Bool?
@@ -30,9 +50,18 @@ package final class CompiledRow: Sendable {
     /// For band rows: the rule cited when entering each level (`<cell>@<level>`).
     package let levelRules: [Decision.Rule]
     package let note: String?
+    /// The row's place among the policy's rule slots (`Policy.ruleSlotIDs`), which user
+    /// levels keep plays by; a band row's level rules take the next slots, one per level.
+    package let keepSlot: Int
+    /// The row's other actions and `with:` arguments; nil for a row that does one thing
+    /// without arguments (every v1 row), so deciding it costs one branch.
+    package let several: Several?
     /// A number range or a set the value must be in (`value: {below: 6}`, `{in: [...]}`);
     /// nil for v1 conditions, so their rows test nothing more.
     package let test: ValueTest?
+    /// The run-time parameters the condition tests, each with its range; nil when none,
+    /// so rows that test none never look at the session's parameters.
+    package let parameterTests: [PolicyContent.ParameterTest]?
 
     /// A row condition's number range and set, as plain comparisons.
     package final class ValueTest: Sendable {
@@ -61,9 +90,13 @@ package final class CompiledRow: Sendable {
     package init(
         speaks: Bool?, value: ScalarValue?, subject: SubjectID?, action: Action, ticker: TickerStep?,
         directives: DirectiveSet, rule: Decision.Rule, levelRules: [Decision.Rule] = [], note: String?,
-        test: ValueTest? = nil
+        keepSlot: Int = 0, several: Several? = nil,
+        test: ValueTest? = nil, parameterTests: [PolicyContent.ParameterTest]? = nil
     ) {
+        self.keepSlot = keepSlot
+        self.several = several
         self.test = test
+        self.parameterTests = parameterTests
         self.levelRules = levelRules
         self.speaks = speaks
         self.value = value
@@ -84,6 +117,15 @@ package final class CompiledRow: Sendable {
             guard let given = event.value, given == value else { return false }
         }
         if let test, !test.matches(event.value) { return false }
+        return true
+    }
+
+    /// Whether the session's run-time parameter values satisfy the condition's tests
+    /// (true when it tests none).
+    @inline(__always)
+    package func matchesParameters(_ values: [Double]) -> Bool {
+        guard let parameterTests else { return true }
+        for test in parameterTests where !test.range.contains(values[test.parameter]) { return false }
         return true
     }
 }

@@ -100,6 +100,11 @@ public struct Decision: Sendable, Equatable {
     /// Seconds between repetitions of the loop this play starts or restarts (the
     /// pattern's `loop:` with `parameters`); nil unless a looping pattern plays itself.
     public var loopPeriod: Double?
+    /// The other actions of a row that does several things (`stop:` and `loop:` next to
+    /// `play:`), each decided on its own, in execution order (stops, then plays, then the
+    /// loop); this decision is the row's play if any, else its loop, else its stop. Empty
+    /// for a row that does one thing.
+    public var also: [Decision] = []
 
     /// Creates a decision.
     public init(
@@ -120,5 +125,24 @@ public struct Decision: Sendable, Equatable {
         self.band = band
         self.parameters = parameters
         self.loopPeriod = loopPeriod
+    }
+}
+
+extension Decision {
+    /// Whether this decision is a row's `stop:`: a loop stopped, or none running.
+    public var isStop: Bool { action == .stop || reason == .notRunning }
+
+    /// This decision and `also` in the order the player carries them out: stops, then
+    /// this one (without `also`), then the rest. Just this one for a row that does one thing.
+    public var steps: [Decision] {
+        guard !also.isEmpty else { return [self] }
+        var primary = self
+        primary.also = []
+        return also.filter(\.isStop) + [primary] + also.filter { !$0.isStop }
+    }
+
+    /// Every decision that plays among this one and `also`: each is a ring.
+    public var plays: Int {
+        (action == .play ? 1 : 0) + also.reduce(0) { $0 + ($1.action == .play ? 1 : 0) }
     }
 }

@@ -106,6 +106,37 @@ public final class Policy: Sendable {
     package enum SettingEvent: Sendable {
         /// The run-time parameter at this index of `content.parameters`.
         case parameter(Int)
+        /// The user level (`user-levels:`): its string value names the level.
+        case userLevel
+    }
+
+    /// The user levels (`user-levels:`), or nil when the policy has none.
+    package let userLevels: PolicyContent.UserLevels?
+    /// Whether the policy has user levels: the one branch a play takes when it has none.
+    package let hasUserLevels: Bool
+    /// The rule each user level's silences cite (`user-levels/essentials`), by level.
+    package let userLevelRules: [Decision.Rule]
+    /// The level a session starts at.
+    package let startLevel: Int
+    /// By `level * feedback.count + f`: whether the level keeps every play of feedback `f`.
+    package let levelKeepsFeedback: [Bool]
+    /// By `level * ruleSlotIDs.count + slot`: whether the level keeps the plays of a rule slot.
+    package let levelKeepsRule: [Bool]
+    /// The rule id of each rule slot: every row's rule, then for a band row one per level
+    /// (`workout/pace.sample@tempo`), in cell order.
+    package let ruleSlotIDs: [String]
+
+    /// Whether user level `level` keeps a play of feedback `f` by the rule in `slot`
+    /// (a slot below 0 is no rule).
+    @inline(__always)
+    package func keeps(level: Int, feedback f: Int, slot: Int) -> Bool {
+        if levelKeepsFeedback[level &* feedback.count &+ f] { return true }
+        return slot >= 0 && levelKeepsRule[level &* ruleSlotIDs.count &+ slot]
+    }
+
+    /// The index of a user level by name, or nil.
+    package func userLevelIndex(_ name: String) -> Int? {
+        userLevels?.levels.firstIndex { $0.name == name }
     }
 
     /// Built-in state events plus setting events: event ids below it are decided as state,
@@ -150,10 +181,13 @@ public final class Policy: Sendable {
         let parameters = content.parameters ?? []
         self.parameters = parameters
         parameterNames = parameters.map(\.name)
-        settingEvents = parameters.indices.map { .parameter($0) }
-        settingRules = parameters.map {
-            Decision.Rule(id: "parameters/" + $0.name, location: $0.location.location(in: file))
-        }
+        settingEvents = parameters.indices.map { .parameter($0) } + (content.userLevels == nil ? [] : [.userLevel])
+        settingRules =
+            parameters.map {
+                Decision.Rule(id: "parameters/" + $0.name, location: $0.location.location(in: file))
+            }
+            + (content.userLevels.map { [Decision.Rule(id: "user-levels", location: $0.location.location(in: files))] }
+                ?? [])
         let stateCount = StateEvent.allCases.count + content.settingEventNames.count
         stateEventCount = stateCount
         screenNames = content.screens.map(\.name)
@@ -264,6 +298,7 @@ public final class Policy: Sendable {
             for s in event.screens ?? Array(0..<screenCount) { table[s * eventCount + e] = Self.undeclaredHere }
         }
         var slots: [[Int]: Int] = [:]
+        var ruleSlotIDs: [String] = []
         var cells: [CompiledCell] = []
         var everywhere: [(cell: Int32, event: Int)] = []
         for (index, cell) in content.cells.enumerated() {
@@ -273,7 +308,7 @@ public final class Policy: Sendable {
             cells.append(
                 Self.compile(
                     cell, ruleBase: base, event: e, files: files, bands: content.bands, slots: &slots,
-                    subjects: subjectIndex))
+                    subjects: subjectIndex, ruleSlots: &ruleSlotIDs))
             if let s = cell.screen {
                 table[s * eventCount + e] = Int32(index)
             } else {
@@ -293,22 +328,63 @@ public final class Policy: Sendable {
         var bandSlots = Array(repeating: (event: 0, band: 0), count: slots.count)
         for (key, slot) in slots { bandSlots[slot] = (key[0], key[1]) }
         self.bandSlots = bandSlots
+        self.ruleSlotIDs = ruleSlotIDs
+
+        userLevels = content.userLevels
+        hasUserLevels = content.userLevels != nil
+        let levels = content.userLevels?.levels ?? []
+        userLevelRules = levels.map {
+            Decision.Rule(id: "user-levels/" + $0.name, location: $0.location.location(in: files))
+        }
+        startLevel = content.userLevels.flatMap { user in levels.firstIndex { $0.name == user.start } } ?? 0
+        var keepsFeedback = Array(repeating: false, count: levels.count * content.feedback.count)
+        var keepsRule = Array(repeating: false, count: levels.count * ruleSlotIDs.count)
+        if !levels.isEmpty {
+            // A band row's own id keeps the plays of all its levels (the slots after it).
+            var slotsOfRule: [String: [Int]] = [:]
+            var bandRow: (id: String, slot: Int)?
+            for (slot, id) in ruleSlotIDs.enumerated() {
+                slotsOfRule[id, default: []].append(slot)
+                if let row = bandRow, id.hasPrefix(row.id + "@") {
+                    slotsOfRule[row.id, default: []].append(slot)
+                } else {
+                    bandRow = (id, slot)
+                }
+            }
+            for (l, level) in levels.enumerated() {
+                let base = l * content.feedback.count
+                for (f, plan) in content.feedback.enumerated()
+                where level.keeps.all || level.keeps.feedback.contains(plan.name)
+                    || level.keeps.layers.contains(plan.layer)
+                {
+                    keepsFeedback[base + f] = true
+                }
+                for id in level.keeps.rows {
+                    for slot in slotsOfRule[id] ?? [] { keepsRule[l * ruleSlotIDs.count + slot] = true }
+                }
+            }
+        }
+        levelKeepsFeedback = keepsFeedback
+        levelKeepsRule = keepsRule
     }
 
     private static func compile(
         _ cell: PolicyContent.Cell, ruleBase: String, event: Int, files: [String], bands: [PolicyContent.Band],
-        slots: inout [[Int]: Int], subjects: [String: Int]
+        slots: inout [[Int]: Int], subjects: [String: Int], ruleSlots: inout [String]
     ) -> CompiledCell {
         var rows: [CompiledRow] = []
         for (position, row) in cell.rows.enumerated() {
             let id = cell.rows.count > 1 ? "\(ruleBase)#\(position + 1)" : ruleBase
             let rule = Decision.Rule(id: id, location: row.location.location(in: files), cites: row.cites)
+            let keepSlot = ruleSlots.count
+            ruleSlots.append(id)
             var action = CompiledRow.Action.none
             var levelRules: [Decision.Rule] = []
             switch row.action {
             case .play(let f): action = .play(f)
             case .silent(let text): action = .silent(text)
             case .stop(let f): action = .stop(f)
+            case .loop(let f): action = .loop(f)
             case .none: action = .none
             case .band(let b):
                 let key = [event, b]
@@ -318,6 +394,20 @@ public final class Policy: Sendable {
                 levelRules = bands[b].levels.map {
                     Decision.Rule(id: id + "@" + $0.name, location: $0.location.location(in: files), cites: row.cites)
                 }
+                ruleSlots += levelRules.map(\.id)
+            }
+            var several: CompiledRow.Several?
+            if row.also != nil || row.arguments != nil {
+                let also: [CompiledRow.Action] = row.steps.filter { $0 != row.action }.compactMap {
+                    switch $0 {
+                    case .stop(let f): .stop(f)
+                    case .play(let f): .play(f)
+                    case .loop(let f): .loop(f)
+                    case .band, .silent, .none: nil
+                    }
+                }
+                let onLoop = row.steps.contains { if case .loop = $0 { true } else { false } }
+                several = CompiledRow.Several(also: also, arguments: row.arguments ?? [], argumentsOnLoop: onLoop)
             }
             var directives: DirectiveSet = []
             for directive in row.directives { directives.insert(DirectiveSet(directive)) }
@@ -326,11 +416,11 @@ public final class Policy: Sendable {
                     speaks: row.condition?.speaks, value: row.condition?.value,
                     subject: row.condition?.subject.flatMap { subjects[$0] }.map(SubjectID.init(rawValue:)),
                     action: action, ticker: row.ticker, directives: directives, rule: rule, levelRules: levelRules,
-                    note: row.note,
+                    note: row.note, keepSlot: keepSlot, several: several,
                     test: row.condition.flatMap { condition in
                         condition.range == nil && condition.oneOf == nil
                             ? nil : CompiledRow.ValueTest(range: condition.range, oneOf: condition.oneOf)
-                    }))
+                    }, parameterTests: row.condition?.parameters))
         }
         return CompiledCell(rows: rows)
     }

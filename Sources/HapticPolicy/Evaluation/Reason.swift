@@ -86,4 +86,9 @@ public enum Reason: String, Sendable, Hashable, CaseIterable {
     /// The ring would put an enforced budget (`enforce: true`) over its `max` in its
     /// window; `Decision.rule` cites the budget id.
     case overBudget = "over-budget"
+
+    // Silences from user levels (after budgets, so older summaries keep their order).
+    /// The user's haptics level (`user-levels:`) does not keep this play; `Decision.rule`
+    /// cites the level (`user-levels/essentials`), `Decision.plan` what would have played.
+    case userLevel = "user-level"
 }

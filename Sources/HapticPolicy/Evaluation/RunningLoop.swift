@@ -11,4 +11,7 @@ public struct RunningLoop: Sendable, Hashable {
     public var start: Double
 
     let feedbackIndex: Int
+    /// The rule slot of the row that started it (`CompiledRow.keepSlot`), which user
+    /// levels may keep it by; -1 when unknown (a loop carried over by a hot reload).
+    var ruleSlot = -1
 }

@@ -3,7 +3,10 @@
 /// every event gets a decision, unknown ones included.
 ///
 /// Order of checks for a row that plays: band (H-1) → background → haptics setting →
-/// speech invariant → template parameters → device and engine fallbacks → enforced budgets.
+/// user level → speech invariant → template parameters → device and engine fallbacks →
+/// enforced budgets. A row that does several things runs its stop, then its play, then
+/// its loop, each through these checks on its own; the decision is the play (else the
+/// loop, else the stop) and the others are its `also`.
 public struct Session: Sendable {
     /// The compiled policy.
     public let policy: Policy
@@ -30,6 +33,9 @@ public struct Session: Sendable {
     /// `CompiledBand.edgeBase`), evaluated from `parameterValues`; empty when no edge
     /// reads a parameter.
     package private(set) var bandEdges: [Double] = []
+    /// The current user level (`user-levels:`), by index: the `start:` level until its
+    /// setting event picks another; 0 and unused when the policy has none.
+    package private(set) var userLevel: Int
 
     /// Band state per (signal slot, subject slot): the level that counts (`-1` before the
     /// first sample) and a new level still dwelling.
@@ -73,6 +79,7 @@ public struct Session: Sendable {
         self.bandLevels = Array(repeating: BandState(), count: policy.bandSlotCount * Self.subjectRowsReserved)
         self.budgetRings = Array(repeating: BudgetRing(), count: policy.budgetRingCount)
         self.parameterValues = policy.parameters.map(\.defaultValue)
+        self.userLevel = policy.startLevel
         if policy.parametricEdgeCount > 0 {
             bandEdges = Array(repeating: 0, count: policy.parametricEdgeCount)
             for b in policy.parametricBands {
@@ -102,6 +109,11 @@ public struct Session: Sendable {
                 if value.isFinite { bandEdges[band.edgeBase + i] = value }
             }
         }
+    }
+
+    /// The name of the current user level (`user-levels:`), or nil when the policy has none.
+    public var userLevelName: String? {
+        policy.userLevels.map { $0.levels[userLevel].name }
     }
 
     /// The current value of a run-time parameter (`parameters:`), or nil when the policy
@@ -245,7 +257,7 @@ public struct Session: Sendable {
             return Decision(action: .silent, screen: screenName, reason: .badValue, note: problem, rule: check.rule)
         }
         let rows = policy.cells[Int(entry)].rows
-        for row in rows where row.matches(event) {
+        for row in rows where row.matches(event) && row.matchesParameters(parameterValues) {
             var decision = Decision(action: .silent, screen: screenName, note: row.note, rule: row.rule)
             apply(row, to: event, event: e, screen: s, into: &decision)
             return decision
@@ -290,6 +302,10 @@ public struct Session: Sendable {
         if row.directives.contains(.prepareEngine), startEngine(at: event.t) {
             decision.directives.insert(.prepareEngine)
         }
+        if let several = row.several {
+            applySeveral(row, several, to: event, event: e, screen: s, tickOutside: tickOutside, into: &decision)
+            return
+        }
         switch row.action {
         case .none:
             decision.reason = .directiveOnly
@@ -298,8 +314,8 @@ public struct Session: Sendable {
             decision.note = text
         case .stop(let target):
             stop(target, into: &decision)
-        case .play(let f):
-            play(f, event: event, eventIndex: e, screen: s, into: &decision)
+        case .play(let f), .loop(let f):
+            play(f, event: event, eventIndex: e, screen: s, rule: row.keepSlot, into: &decision)
             if tickOutside, decision.action == .play, decision.reason == nil {
                 decision.reason = .tickOutsideGesture
                 decision.note = "a tick outside a selector gesture: no generator was prepared"
@@ -367,11 +383,86 @@ public struct Session: Sendable {
             let entered = band.levels[level]
             if let f = level > previous ? entered.play : entered.downPlay {
                 decision.rule = row.levelRules[level]
-                play(f, event: event, eventIndex: e, screen: s, into: &decision)
+                play(f, event: event, eventIndex: e, screen: s, rule: row.keepSlot + 1 + level, into: &decision)
             } else {
                 decision.reason = .designer
                 decision.note = level > previous ? entered.silent : entered.downSilent
             }
+        }
+    }
+
+    /// Carries out a row with several actions or `with:` arguments: its stops, then its
+    /// action, then its loop, each decided on its own; the others go in `decision.also`.
+    private mutating func applySeveral(
+        _ row: CompiledRow, _ several: CompiledRow.Several, to event: Event, event e: Int, screen s: Int,
+        tickOutside: Bool, into decision: inout Decision
+    ) {
+        var also: [Decision] = []
+        for case .stop(let target) in several.also {
+            var step = Decision(action: .silent, screen: decision.screen, rule: row.rule)
+            stop(target, into: &step)
+            also.append(step)
+        }
+        switch row.action {
+        case .play(let f):
+            play(f, onLoop: false, several, event: event, eventIndex: e, screen: s, rule: row.keepSlot, into: &decision)
+            if tickOutside, decision.action == .play, decision.reason == nil {
+                decision.reason = .tickOutsideGesture
+                decision.note = "a tick outside a selector gesture: no generator was prepared"
+            }
+        case .loop(let f):
+            play(f, onLoop: true, several, event: event, eventIndex: e, screen: s, rule: row.keepSlot, into: &decision)
+        case .stop(let target):
+            stop(target, into: &decision)
+        case .none, .silent, .band:
+            break
+        }
+        for action in several.also {
+            switch action {
+            case .play(let f), .loop(let f):
+                var step = Decision(action: .silent, screen: decision.screen, rule: row.rule)
+                let onLoop = if case .loop = action { true } else { false }
+                play(f, onLoop: onLoop, several, event: event, eventIndex: e, screen: s, rule: row.keepSlot, into: &step)
+                also.append(step)
+            case .stop, .none, .silent, .band:
+                break
+            }
+        }
+        decision.also = also
+    }
+
+    /// Plays `f` for a row with `with:` arguments: they go to the loop (or, without one,
+    /// to the play) on top of the event's own `params`; `value` is the event's number.
+    private mutating func play(
+        _ f: Int, onLoop: Bool, _ several: CompiledRow.Several, event: Event, eventIndex e: Int, screen s: Int,
+        rule: Int, into decision: inout Decision
+    ) {
+        guard onLoop == several.argumentsOnLoop, !several.arguments.isEmpty else {
+            play(f, event: event, eventIndex: e, screen: s, rule: rule, into: &decision)
+            return
+        }
+        var given = event
+        var missing: String?
+        for argument in several.arguments {
+            var value: ScalarValue?
+            if let number = argument.number {
+                value = .number(number)
+            } else if case .number(let number)? = event.value {
+                value = .number(number)
+            } else {
+                missing = missing ?? argument.name
+            }
+            given.params.removeAll { $0.name == argument.name }
+            given.params.append(Event.Parameter(name: argument.name, value: value))
+        }
+        play(f, event: given, eventIndex: e, screen: s, rule: rule, into: &decision)
+        if let missing, decision.reason == .badParams,
+            decision.note?.hasPrefix("parameter '\(missing)' must be a number") == true
+        {
+            let found = event.value.map { "it is \($0)" } ?? "it has none"
+            decision.note =
+                "'with: {\(missing): value}' gives '\(missing)' the event's value, which must be a number (\(found)); "
+                + "send the number in 'value'"
         }
     }
 
@@ -391,8 +482,10 @@ public struct Session: Sendable {
         }
     }
 
+    /// Plays feedback `f` for a row; `rule` is its rule slot (`CompiledRow.keepSlot`),
+    /// which user levels may keep it by.
     private mutating func play(
-        _ f: Int, event: Event, eventIndex e: Int, screen s: Int, into decision: inout Decision
+        _ f: Int, event: Event, eventIndex e: Int, screen s: Int, rule: Int, into decision: inout Decision
     ) {
         let feedback = policy.feedback[f]
         decision.plan = feedback
@@ -402,6 +495,13 @@ public struct Session: Sendable {
         }
         if !device.hapticsEnabled {
             decision.reason = .hapticsDisabled
+            return
+        }
+        if policy.hasUserLevels, !policy.keeps(level: userLevel, feedback: f, slot: rule) {
+            decision.reason = .userLevel
+            decision.rule = policy.userLevelRules[userLevel]
+            decision.note =
+                "the haptics level '\(policy.userLevels?.levels[userLevel].name ?? "")' does not keep '\(feedback.name)'"
             return
         }
         if policy.needsSpeech[f], let speech = policy.speechRule, !policy.speechExempt[e], !event.speaks {
@@ -458,7 +558,8 @@ public struct Session: Sendable {
             runningLoops.removeAll { $0.feedbackIndex == f }
             runningLoops.append(
                 RunningLoop(
-                    feedback: feedback.name, parameters: parameters, period: period, start: event.t, feedbackIndex: f))
+                    feedback: feedback.name, parameters: parameters, period: period, start: event.t, feedbackIndex: f,
+                    ruleSlot: rule))
         }
     }
 
@@ -706,6 +807,23 @@ extension Session {
                 updateBandEdges()
                 decision.note! += edgesNote(reading: parameter.name)
             }
+        case .userLevel:
+            guard let levels = policy.userLevels?.levels else { break }
+            guard case .string(let name)? = event.value, let level = policy.userLevelIndex(name) else {
+                let got = event.value.map { "got \($0)" } ?? "it has no value"
+                let names = levels.map { "'\($0.name)'" }.joined(separator: ", ")
+                decision.reason = .badState
+                decision.note =
+                    "\(policy.eventNames[Self.stateEvents.count + index]) needs one of \(names) in 'value' "
+                    + "(user-levels); \(got), so the haptics level stays '\(levels[userLevel].name)'"
+                return decision
+            }
+            userLevel = level
+            decision.note = "the haptics level is now \(name)"
+            // Loops the new level does not keep stop now; the next play decides again.
+            let before = runningLoops.count
+            runningLoops.removeAll { !policy.keeps(level: level, feedback: $0.feedbackIndex, slot: $0.ruleSlot) }
+            if runningLoops.count < before { decision.directives.insert(.stopLoop) }
         }
         return decision
     }
@@ -750,6 +868,8 @@ extension Session {
             if value >= parameter.min, value <= parameter.max { parameterValues[p] = value }
         }
         if policy.parametricEdgeCount > 0 { updateBandEdges() }
+        // The user level carries over by name.
+        if let name = previous.userLevelName, let level = policy.userLevelIndex(name) { userLevel = level }
         engine = previous.engine
         engineEverStarted = previous.engineEverStarted
         // In order of recency, so the same subjects are the next to be forgotten.
@@ -767,14 +887,24 @@ extension Session {
             }
         }
 
+        // A loop's row is found again by its rule id (for user levels that keep rows).
+        let newSlots =
+            policy.hasUserLevels && !previous.runningLoops.isEmpty
+            ? Dictionary(policy.ruleSlotIDs.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            : [:]
         for loop in previous.runningLoops {
             guard let f = policy.feedback.firstIndex(where: { $0.name == loop.feedback }),
                 policy.feedback[f].loop != nil
             else { continue }
+            let slot =
+                loop.ruleSlot >= 0 && loop.ruleSlot < previous.policy.ruleSlotIDs.count
+                ? newSlots[previous.policy.ruleSlotIDs[loop.ruleSlot]] ?? -1 : -1
+            // A loop the level does not keep (in the edited policy) does not carry over.
+            if policy.hasUserLevels, !policy.keeps(level: userLevel, feedback: f, slot: slot) { continue }
             runningLoops.append(
                 RunningLoop(
                     feedback: loop.feedback, parameters: loop.parameters, period: loop.period, start: loop.start,
-                    feedbackIndex: f))
+                    feedbackIndex: f, ruleSlot: slot))
         }
 
         // Enforced budgets with the same id, scope, max and window keep counting; the

@@ -99,7 +99,7 @@ enum PolicyHover {
     private static func playedIn(_ name: String, document: PolicyDocument) -> [String] {
         var uses: [String] = []
         func scan(_ cells: [CellDecl], _ owner: String) {
-            for cell in cells where cell.rows.contains(where: { $0.play?.value == name }) {
+            for cell in cells where cell.rows.contains(where: { $0.plays.contains { $0.value == name } }) {
                 uses.append("\(owner)/\(cell.event.value)")
             }
         }

@@ -174,6 +174,11 @@ struct PolicyIndex {
             if case .screen(let screen) = budget.scope { index.add(.screen, screen) }
             for exception in budget.exceptions { index.add(.event, exception.event) }
         }
+        // Feedback a user level keeps by name, so renaming the feedback renames it there too.
+        for level in document.userLevels?.levels ?? [] {
+            guard case .some(let kept, _, _) = level.keeps else { continue }
+            for name in kept where feedback.contains(name.value) { index.add(.feedback, name) }
+        }
         index.occurrences.sort { $0.span.start < $1.span.start }
         index.declarations.sort { $0.span.start < $1.span.start }
         return index
@@ -182,7 +187,7 @@ struct PolicyIndex {
     private mutating func addCell(_ cell: CellDecl, feedback: Set<String>) {
         add(.event, cell.event)
         for row in cell.rows {
-            if let play = row.play { add(.feedback, play) }
+            for play in row.plays { add(.feedback, play) }
             if let band = row.band { add(.band, band) }
             if let stop = row.stop, feedback.contains(stop.value) { add(.feedback, stop) }
             for cite in row.cites { add(.invariant, cite) }

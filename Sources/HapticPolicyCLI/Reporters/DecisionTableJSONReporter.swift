@@ -10,6 +10,21 @@ enum DecisionTableJSONReporter {
         var payloads: [Payload]?
         var screens: [Screen]
         var bands: [Band]
+        var userLevels: UserLevels?
+    }
+
+    struct UserLevels: Encodable {
+        var setBy: String
+        var start: String
+        var levels: [UserLevel]
+    }
+
+    struct UserLevel: Encodable {
+        var name: String
+        var keeps: String
+        var note: String?
+        var rings: [String]
+        var silences: [String]
     }
 
     struct Payload: Encodable {
@@ -70,6 +85,16 @@ enum DecisionTableJSONReporter {
         var column: Int
         /// The file the row is written in, when it is not the main file (`include:`).
         var file: String?
+        /// Every action in execution order, for a row that does several things (else omitted).
+        var steps: [Step]?
+        /// The `with:` arguments, `bpm = value` (else omitted).
+        var with: String?
+    }
+
+    struct Step: Encodable {
+        var action: String
+        var target: String?
+        var layer: String?
     }
 
     /// The table as JSON; a row written in a file other than `file` (the policy's main
@@ -94,7 +119,15 @@ enum DecisionTableJSONReporter {
                                         directives: row.directives, note: row.note, line: row.location.line,
                                         column: row.location.column,
                                         file: file == nil || row.location.file == file || row.location == .unknown
-                                            ? nil : row.location.file)
+                                            ? nil : row.location.file,
+                                        steps: row.steps.isEmpty
+                                            ? nil
+                                            : row.steps.map {
+                                                Step(
+                                                    action: $0.action.rawValue, target: $0.target,
+                                                    layer: $0.layer?.rawValue)
+                                            },
+                                        with: row.arguments)
                                 })
                         })
                 },
@@ -110,6 +143,14 @@ enum DecisionTableJSONReporter {
                                 values: band.values(ofLevel: index), leftWhen: band.leaving(level: index),
                                 fromBelow: level.fromBelow?.text, fromAbove: level.fromAbove?.text, edge: level.edge)
                         })
-                }))
+                },
+                userLevels: table.userLevels.isEmpty
+                    ? nil
+                    : UserLevels(
+                        setBy: table.userLevelEvent ?? "", start: table.startLevel ?? "",
+                        levels: table.userLevels.map {
+                            UserLevel(
+                                name: $0.name, keeps: $0.keeps, note: $0.note, rings: $0.rings, silences: $0.silences)
+                        })))
     }
 }

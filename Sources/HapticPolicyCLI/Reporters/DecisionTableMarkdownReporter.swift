@@ -39,6 +39,8 @@ enum DecisionTableMarkdownReporter {
                     var decision = row.action.rawValue
                     if row.action == .band, let target = row.target { decision = "band \(target)" }
                     if row.action == .stop, let target = row.target { decision = "stop \(target)" }
+                    if row.action == .loop, let target = row.target { decision = "loop \(target)" }
+                    if let steps = row.stepsText { decision = steps }
                     let extra = row.directives.filter { $0 != "stop-loop" }
                     if row.action == .directive {
                         decision = extra.joined(separator: " + ")
@@ -82,6 +84,23 @@ enum DecisionTableMarkdownReporter {
                 ]
             }
             out += alignedTable(rows.map { $0.map(escape) }, header: bandHeader)
+            out += "\n"
+        }
+        if !table.userLevels.isEmpty {
+            out += "## User levels\n\n"
+            out +=
+                escape(
+                    "Picked by \(table.userLevelEvent ?? "") (its value names the level); starts at \(table.startLevel ?? "")."
+                ) + "\n\n"
+            let rows = table.userLevels.map { level in
+                [
+                    level.name, level.keeps,
+                    level.silences.isEmpty
+                        ? "every play" : level.rings.isEmpty ? "none" : level.rings.joined(separator: ", "),
+                    level.silences.joined(separator: ", "), level.note ?? "",
+                ]
+            }
+            out += alignedTable(rows.map { $0.map(escape) }, header: ["level", "keeps", "rings", "silences", "note"])
             out += "\n"
         }
         return out

@@ -76,6 +76,7 @@ enum DiffReport {
         var text = PolicyTestRunner.outcomeText(decision)
         let directives = decision.directives.list.map(\.rawValue)
         if !directives.isEmpty { text += " +" + directives.joined(separator: " +") }
+        if !decision.also.isEmpty { text += " (" + PolicyTestRunner.alsoText(decision) + ")" }
         if let rule = decision.rule {
             text += " by \(rule.id)"
             if rule.location != .unknown { text += " (\(rule.location))" }

@@ -114,6 +114,15 @@ package struct TypedAPI: Sendable, Equatable {
                     parameters: Self.parameters(rows, content: content), note: event.note,
                     line: event.location.line))
         }
+        // The user levels' setting event: its value is one of the levels.
+        if let levels = content.userLevels {
+            events.append(
+                Event(
+                    name: levels.setBy, words: identifierWords(levels.setBy), layer: nil, screens: nil,
+                    payload: .choice(type: levels.setBy, choices: levels.levels.map(\.name), open: false),
+                    parameters: [],
+                    note: "the haptics level the user picked in the app's settings", line: levels.location.line))
+        }
         for state in StateEvent.allCases {
             let payload: Payload =
                 switch state {
@@ -173,10 +182,12 @@ package struct TypedAPI: Sendable, Equatable {
     private static func parameters(_ rows: [PolicyContent.Row], content: PolicyContent) -> [Parameter] {
         var played: [Int] = []
         for row in rows {
-            switch row.action {
-            case .play(let index): played.append(index)
-            case .band(let index): played += content.bands[index].plays
-            case .silent, .stop, .none: break
+            for action in row.steps {
+                switch action {
+                case .play(let index), .loop(let index): played.append(index)
+                case .band(let index): played += content.bands[index].plays
+                case .silent, .stop, .none: break
+                }
             }
         }
         var parameters: [Parameter] = []

@@ -178,6 +178,20 @@ package enum ReportRenderer {
             content: content, table: table,
             patterns: Dictionary(patterns.map { ($0.name, $0.pattern) }, uniquingKeysWith: { first, _ in first }))
 
+        // User levels, only for a policy that has them (other reports stay as they were).
+        if !table.userLevels.isEmpty {
+            html +=
+                "<section id=\"user-levels\">\n<h2>User levels</h2>\n<p>Picked by <code>\(htmlEscaped(table.userLevelEvent ?? ""))</code>; starts at <code>\(htmlEscaped(table.startLevel ?? ""))</code>. A play the level does not keep is silent (<code>user-level</code>).</p>\n<table class=\"user-levels\">\n<thead><tr><th>Level</th><th>Keeps</th><th>Rings</th><th>Silenced</th><th>Note</th></tr></thead>\n<tbody>\n"
+            for level in table.userLevels {
+                let rings =
+                    level.silences.isEmpty
+                    ? "every play" : level.rings.isEmpty ? "none" : level.rings.joined(separator: ", ")
+                html +=
+                    "<tr><td>\(htmlEscaped(level.name))</td><td>\(htmlEscaped(level.keeps))</td><td>\(htmlEscaped(rings))</td><td>\(htmlEscaped(level.silences.joined(separator: ", ")))</td><td>\(htmlEscaped(level.note ?? ""))</td></tr>\n"
+            }
+            html += "</tbody>\n</table>\n</section>\n"
+        }
+
         // Invariants.
         html +=
             "<section id=\"invariants\">\n<h2>Invariants</h2>\n<table class=\"invariants\">\n<thead><tr><th>Id</th><th>Rule</th><th>Says</th><th>Exceptions</th></tr></thead>\n<tbody>\n"
@@ -270,7 +284,9 @@ package enum ReportRenderer {
         case .silent: text = "silent: " + htmlEscaped(row.reason ?? "")
         case .stop: text = "stop " + htmlEscaped(row.target ?? "?")
         case .directive: text = "directives only"
+        case .loop: text = "loop " + htmlEscaped(row.target ?? "?")
         }
+        if let steps = row.stepsText { text = htmlEscaped(steps) }
         if !row.directives.isEmpty {
             text += " <span class=\"muted\">[\(row.directives.map(htmlEscaped).joined(separator: ", "))]</span>"
         }

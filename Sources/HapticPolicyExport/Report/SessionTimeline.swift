@@ -92,6 +92,19 @@ private struct SessionTimeline {
         case .invalid:
             entries.append(entry(.other, "invalid: \(decision.note ?? "")"))
         }
+        // The other actions of a row that did several things, in execution order.
+        for step in decision.also {
+            switch step.action {
+            case .play:
+                var detail = (step.feedback ?? "?") + (step.loopPeriod != nil ? " (loop)" : "")
+                if step.fallback, let reason = step.reason { detail += " (fallback: \(reason.rawValue))" }
+                entries.append(entry(.play, detail, cites: cites, rang: step.feedback ?? "?"))
+            case .stop:
+                entries.append(entry(.other, "stop \(step.feedback ?? "all")", cites: cites))
+            case .silent, .invalid:
+                entries.append(entry(.silent, "\(step.feedback ?? "all"): \(Self.why(step))", cites: cites))
+            }
+        }
         // A ring that puts a budget over its maximum: one entry per budget, after the ring.
         for overrun in overruns {
             var breach = entry(

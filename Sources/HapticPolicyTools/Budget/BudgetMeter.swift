@@ -95,6 +95,17 @@ public struct BudgetMeter: Sendable {
     /// maximum (empty for most rings).
     @discardableResult
     public mutating func record(_ decision: Decision, at time: Double, event: String? = nil) -> [Overrun] {
+        guard decision.also.isEmpty else {
+            // A row that did several things: every play among its actions is a ring, a
+            // loop start included, in execution order.
+            var overruns: [Overrun] = []
+            for step in decision.steps where step.action == .play {
+                guard let layer = step.layer else { continue }
+                overruns += record(
+                    time: time, screen: step.screen ?? decision.screen ?? "-", layer: layer, event: event)
+            }
+            return overruns
+        }
         guard decision.action == .play, let layer = decision.layer else { return [] }
         return record(time: time, screen: decision.screen ?? "-", layer: layer, event: event)
     }

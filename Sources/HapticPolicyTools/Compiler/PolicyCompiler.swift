@@ -26,6 +26,7 @@ public enum PolicyCompiler {
         let eventIndex = firstIndex(document.events.map(\.name.value))
         let feedbackIndex = firstIndex(document.feedback.map(\.name.value))
         let bandIndex = firstIndex(document.bands.map(\.name.value))
+        let parameterIndex = firstIndex(document.parameters.map(\.name.value))
         func resolved(_ index: [String: Int], _ name: Located<String>, _ what: String) -> Int {
             guard let found = index[name.value] else {
                 preconditionFailure("validated policy names an undeclared \(what) '\(name.value)' at \(name.location)")
@@ -96,7 +97,20 @@ public enum PolicyCompiler {
         func cell(_ decl: CellDecl, screen: Int?) -> PolicyContent.Cell {
             let rows = decl.rows.map { row -> PolicyContent.Row in
                 var action = PolicyContent.Row.Action.none
-                if let play = row.play {
+                var also: [PolicyContent.Row.Action] = []
+                if row.loop != nil || row.hasSeveralActions {
+                    // Execution order: the stop, the play, the loop; the first of play,
+                    // loop, stop is the row's action, the others go in `also`.
+                    var steps: [PolicyContent.Row.Action] = []
+                    if let stop = row.stop {
+                        steps.append(.stop(stop.value == "all" ? nil : resolved(feedbackIndex, stop, "feedback")))
+                    }
+                    if let play = row.play { steps.append(.play(resolved(feedbackIndex, play, "feedback"))) }
+                    if let loop = row.loop { steps.append(.loop(resolved(feedbackIndex, loop, "feedback"))) }
+                    let primary = steps.firstIndex { $0.step == 1 } ?? steps.firstIndex { $0.step == 2 } ?? 0
+                    action = steps.remove(at: primary)
+                    also = steps
+                } else if let play = row.play {
                     action = .play(resolved(feedbackIndex, play, "feedback"))
                 } else if let band = row.band {
                     action = .band(resolved(bandIndex, band, "band"))
@@ -105,15 +119,33 @@ public enum PolicyCompiler {
                 } else if let stop = row.stop {
                     action = .stop(stop.value == "all" ? nil : resolved(feedbackIndex, stop, "feedback"))
                 }
-                let condition = row.condition.map {
-                    PolicyContent.Condition(
-                        speaks: $0.speaks?.value, value: $0.value?.value, subject: $0.subject?.value,
-                        range: $0.range?.range, oneOf: $0.oneOf?.map(\.value))
+                let condition = row.condition.map { written in
+                    var condition = PolicyContent.Condition(
+                        speaks: written.speaks?.value, value: written.value?.value, subject: written.subject?.value,
+                        range: written.range?.range, oneOf: written.oneOf?.map(\.value))
+                    if !written.parameters.isEmpty {
+                        condition.parameters = written.parameters.map {
+                            PolicyContent.ParameterTest(
+                                parameter: resolved(parameterIndex, $0.name, "run-time parameter"),
+                                range: $0.range.range)
+                        }
+                    }
+                    return condition
                 }
-                return PolicyContent.Row(
+                var compiled = PolicyContent.Row(
                     condition: condition, action: action, ticker: row.ticker?.value,
                     directives: row.directives.map(\.value), cites: row.cites.map(\.value), note: row.note,
                     location: files.position(row.location == .unknown ? decl.location : row.location))
+                if !also.isEmpty { compiled.also = also }
+                if !row.with.isEmpty {
+                    compiled.arguments = row.with.map { argument in
+                        switch argument.source.value {
+                        case .eventValue: .init(name: argument.name.value, number: nil)
+                        case .number(let number): .init(name: argument.name.value, number: number)
+                        }
+                    }
+                }
+                return compiled
             }
             return PolicyContent.Cell(
                 event: resolved(eventIndex, decl.event, "event"), screen: screen, rows: rows,
@@ -161,9 +193,30 @@ public enum PolicyCompiler {
                         name: $0.name.value, setBy: $0.setBy.value, min: $0.min.value, max: $0.max.value,
                         defaultValue: $0.defaultValue.value, unit: $0.unit, note: $0.note,
                         location: files.position($0.location))
-                })
+                },
+            userLevels: document.userLevels.map { userLevels($0, files: files) })
         content.files = document.included.map { $0.map(\.relative) }
         return content
+    }
+
+    /// The compiled user levels: what each level keeps, by name.
+    static func userLevels(_ decl: UserLevelsDecl, files: SourceFiles) -> PolicyContent.UserLevels {
+        PolicyContent.UserLevels(
+            setBy: decl.setBy.value, start: decl.start.value,
+            levels: decl.levels.map { level in
+                let keeps: PolicyContent.UserLevels.Keeps
+                switch level.keeps {
+                case .all: keeps = .init(all: true)
+                case .none: keeps = .init(all: false)
+                case .some(let feedback, let layers, let rows):
+                    keeps = .init(
+                        all: false, feedback: feedback.map(\.value), layers: layers.map { Layer($0.value) },
+                        rows: rows.map(\.value))
+                }
+                return PolicyContent.UserLevels.Level(
+                    name: level.name.value, keeps: keeps, note: level.note,
+                    location: files.position(level.name.location))
+            }, location: files.position(decl.location))
     }
 
     /// The plan of one feedback: its body, and for a pattern, the fallback resolved to

@@ -199,7 +199,7 @@ public struct PolicyDiff: Sendable {
                     summaries[screen] = entry
                 }
                 previous = (event.time, a.screen)
-                for (decision, isBefore) in [(a, true), (b, false)] {
+                for (decision, isBefore) in a.steps.map({ ($0, true) }) + b.steps.map({ ($0, false) }) {
                     guard decision.action == .play, let layer = decision.layer else { continue }
                     let screen = decision.screen ?? "-"
                     var entry = summary(screen)
@@ -241,10 +241,12 @@ public struct PolicyDiff: Sendable {
 
     /// Whether two decisions differ in what the user feels or the player does: action,
     /// feedback, what renders, the reason, or the directives. Rule ids and notes alone
-    /// do not count (renaming a row changes nothing in the hand).
+    /// do not count (renaming a row changes nothing in the hand). A row's other actions
+    /// (`Decision.also`) are compared the same way, one by one.
     public static func differs(_ a: Decision, _ b: Decision) -> Bool {
         a.action != b.action || a.feedback != b.feedback || a.render != b.render || a.reason != b.reason
-            || a.directives != b.directives
+            || a.directives != b.directives || a.also.count != b.also.count
+            || zip(a.also, b.also).contains { differs($0, $1) }
     }
 
     /// Total chatter with the old policy.

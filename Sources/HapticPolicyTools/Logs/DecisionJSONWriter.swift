@@ -5,7 +5,8 @@ import HapticPolicy
 /// `feedback`, `layer`, `render`, `fallback`, `reason`, `note`, `rule`, `directives`,
 /// `band`, with `explain`: `at` (the rule's `file:line:column`) and `says` (the texts of
 /// the invariants the rule is or cites), then always last `params` (a played template's
-/// parameters, defaults filled in) and `loop` (the period of the loop the play starts).
+/// parameters, defaults filled in) and `loop` (the period of the loop the play starts),
+/// and, for a row that did several things, `also`: its other actions in execution order.
 /// See `Docs/event-log.md`.
 public struct DecisionJSONWriter: DecisionFormat {
     /// The policy (for invariant texts).
@@ -131,8 +132,67 @@ public struct DecisionJSONWriter: DecisionFormat {
         }
         b.raw(",\"loop\":")
         if let period = d.loopPeriod { b.number(period) } else { b.raw("null") }
+        if !d.also.isEmpty {
+            b.raw(",\"also\":[")
+            for (index, step) in d.also.enumerated() {
+                if index > 0 { b.byte(UInt8(ascii: ",")) }
+                Self.writeStep(step, into: b)
+            }
+            b.byte(UInt8(ascii: "]"))
+        }
         b.raw("}\n")
         b.move(into: &out)
+    }
+
+    /// One of a decision's other actions (`also`): `action`, `feedback`, `layer`,
+    /// `render`, `fallback`, `reason`, `note`, `directives`, `params`, `loop`.
+    private static func writeStep(_ d: Decision, into b: JSONBytes) {
+        b.raw("{\"action\":")
+        b.string(d.action.rawValue)
+        b.raw(",\"feedback\":")
+        b.optional(d.feedback)
+        b.raw(",\"layer\":")
+        b.optional(d.layer?.rawValue)
+        b.raw(",\"render\":")
+        switch d.render {
+        case .preset(let preset)?: b.string(preset.rawValue)
+        case .pattern(let name)?: b.string(name, prefix: "pattern:")
+        case .sequence(let name)?: b.string(name, prefix: "sequence:")
+        case nil: b.raw("null")
+        }
+        b.raw(d.fallback ? ",\"fallback\":true" : ",\"fallback\":false")
+        b.raw(",\"reason\":")
+        b.optional(d.reason?.rawValue)
+        b.raw(",\"note\":")
+        b.optional(d.note)
+        b.raw(",\"directives\":[")
+        var first = true
+        for (bits, name) in directiveNames where d.directives.rawValue & bits != 0 {
+            if !first { b.byte(UInt8(ascii: ",")) }
+            first = false
+            name.withUnsafeBufferPointer { b.raw($0) }
+        }
+        b.raw("],\"params\":")
+        if let parameters = d.parameters {
+            b.byte(UInt8(ascii: "{"))
+            for (index, parameter) in parameters.enumerated() {
+                if index > 0 { b.byte(UInt8(ascii: ",")) }
+                b.string(parameter.name)
+                b.byte(UInt8(ascii: ":"))
+                switch parameter.value {
+                case .number(let number)?: b.number(number)
+                case .bool(let flag)?: b.raw(flag ? "true" : "false")
+                case .string(let text)?: b.string(text)
+                case nil: b.raw("null")
+                }
+            }
+            b.byte(UInt8(ascii: "}"))
+        } else {
+            b.raw("null")
+        }
+        b.raw(",\"loop\":")
+        if let period = d.loopPeriod { b.number(period) } else { b.raw("null") }
+        b.byte(UInt8(ascii: "}"))
     }
 
     /// Each directive's bit in `DirectiveSet` and its name as a JSON string, in canonical

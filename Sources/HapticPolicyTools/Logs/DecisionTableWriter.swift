@@ -9,7 +9,8 @@ import HapticPolicy
 /// (a template's RENDER also shows its parameters and loop: `pattern:click bpm=120 loop=0.5s`),
 /// with `explain` also `RULE AT`, then `NOTE` last (the designer's text, any length, any
 /// script); with `explain` the texts of the invariants the rule is or cites follow the
-/// note in the same column, after `⟨ ⟩`.
+/// note in the same column, after `⟨ ⟩`. The other actions of a row that did several
+/// things follow on lines of their own, their ACTION marked `+` (`+stop`).
 public struct DecisionTableWriter: DecisionFormat {
     /// The policy (for widths and invariant texts).
     public let policy: Policy
@@ -57,14 +58,7 @@ public struct DecisionTableWriter: DecisionFormat {
     public func write(_ entry: LoggedDecision, into out: inout [UInt8]) {
         let d = entry.decision
         let t: String = entry.tText.map { String(decoding: $0, as: UTF8.self) } ?? entry.t.map(numberText) ?? "-"
-        var render = ""
-        if let chosen = d.render { render = chosen.description + (d.fallback ? " (fallback)" : "") }
-        if let parameters = d.parameters {
-            for parameter in parameters {
-                render += " " + parameter.name + "=" + (parameter.value.map(Self.compact) ?? "null")
-            }
-        }
-        if let period = d.loopPeriod { render += " loop=" + Self.compact(.number(period)) + "s" }
+        let render = Self.renderText(d)
         var band = ""
         if let transition = d.band {
             band = transition.from == transition.to ? transition.to : (transition.from ?? "·") + " → " + transition.to
@@ -84,6 +78,31 @@ public struct DecisionTableWriter: DecisionFormat {
         }
         cells.append(note)
         row(cells, into: &out)
+        // A row that did several things: each other action on a line of its own, under
+        // the decision, its ACTION marked `+`.
+        for step in d.also {
+            var cells = ["", "", "", "", ""]
+            cells += [
+                "+" + step.action.rawValue, step.feedback ?? "", Self.renderText(step), step.reason?.rawValue ?? "",
+            ]
+            cells += ["", step.directives.list.map(\.rawValue).joined(separator: ",")]
+            if explain { cells += ["", ""] }
+            cells.append(step.note ?? "")
+            row(cells, into: &out)
+        }
+    }
+
+    /// The RENDER cell: what plays, its fallback mark, parameters and loop period.
+    private static func renderText(_ d: Decision) -> String {
+        var render = ""
+        if let chosen = d.render { render = chosen.description + (d.fallback ? " (fallback)" : "") }
+        if let parameters = d.parameters {
+            for parameter in parameters {
+                render += " " + parameter.name + "=" + (parameter.value.map(Self.compact) ?? "null")
+            }
+        }
+        if let period = d.loopPeriod { render += " loop=" + Self.compact(.number(period)) + "s" }
+        return render
     }
 
     /// A value as the RENDER column shows it: numbers to at most three decimals (`0.333`).

@@ -158,6 +158,7 @@ extension Reason {
         case .blankLine: 28
         case .badState: 29
         case .overBudget: 30
+        case .userLevel: 31
         }
     }
 }

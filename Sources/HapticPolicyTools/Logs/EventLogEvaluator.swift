@@ -175,7 +175,7 @@ public struct EventLogEvaluator {
                 integrationMistakes?.recordUnknownKey(name)
             }
         }
-        if fleet != nil, decision.action == .play {
+        if fleet != nil, decision.action == .play || !decision.also.isEmpty {
             fleet?.record(decision, t: t, subject: parsed.record.subject)
         }
         // `screen.enter` counts for the screen it enters.
@@ -222,13 +222,18 @@ public struct EventLogEvaluator {
         // Counted by position (an exhaustive switch each), without hashing.
         counts.byAction[decision.action.summaryIndex] += 1
         if let reason = decision.reason { counts.byReason[reason.summaryIndex] += 1 }
+        // A row that did several things: each other action is counted, each play a ring.
+        for step in decision.also {
+            counts.byAction[step.action.summaryIndex] += 1
+            if let reason = step.reason { counts.byReason[reason.summaryIndex] += 1 }
+        }
         guard let t else { return }
         // Time since the previous event counts for the screen that was showing.
         if let last = lastScreenT, let previous = previousScreen, previous.rawValue >= 0 {
             screenCounts[previous.rawValue].seconds = saturatingSum(screenCounts[previous.rawValue].seconds, t - last)
         }
         lastScreenT = t
-        let plays = decision.action == .play ? 1 : 0
+        let plays = decision.also.isEmpty ? (decision.action == .play ? 1 : 0) : decision.plays
         if let screen, screen.rawValue >= 0 {
             screenCounts[screen.rawValue].decisions += 1
             screenCounts[screen.rawValue].plays += plays

@@ -343,6 +343,9 @@ package struct FleetTally: Sendable {
 
     /// Counts one decision made at `t` for `subject`.
     package mutating func record(_ decision: Decision, t: Double, subject: String?) {
+        for step in decision.also where step.action == .play {
+            ringsByFeedback[step.feedback ?? "-", default: 0] += 1
+        }
         guard decision.action == .play else { return }
         ringsByFeedback[decision.feedback ?? "-", default: 0] += 1
         if chatter.record(decision, time: t, subject: subject) { chatterCount += 1 }

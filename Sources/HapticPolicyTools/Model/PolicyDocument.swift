@@ -36,6 +36,8 @@ public struct PolicyDocument: Sendable, Hashable, Codable {
     public var budgets: [BudgetDecl]
     /// Run-time parameters set by setting events, in source order (`parameters:`).
     public var parameters: [ParameterDecl] = []
+    /// The haptics levels the user picks (`user-levels:`); nil when the policy has none.
+    public var userLevels: UserLevelsDecl?
     /// Where the document starts.
     public var location: SourceLocation
     /// The files `include:` merged into the document, in merge order; nil for a policy

@@ -58,6 +58,12 @@ public struct RowDecl: Sendable, Hashable, Codable {
     public var silent: Located<String>?
     /// Stop a running loop of this feedback, or `all` (`stop:`).
     public var stop: Located<String>?
+    /// Start a looping pattern template, or retempo it when it already runs (`loop:`).
+    /// May be combined with `play:` and `stop:`; the row runs its stop, then its play,
+    /// then its loop.
+    public var loop: Located<String>?
+    /// Template parameters for the `loop:` if any, else the `play:` (`with:`).
+    public var with: [TemplateArgument] = []
     /// Ticker gesture step (`ticker:`).
     public var ticker: Located<TickerStep>?
     /// Extra directives (`prepare: engine` gives `prepare-engine`).
@@ -89,6 +95,76 @@ public struct RowDecl: Sendable, Hashable, Codable {
     }
 }
 
+extension RowDecl {
+    private enum CodingKeys: String, CodingKey {
+        case condition, play, band, silent, stop, loop, with, ticker, directives, cites, note, location
+    }
+
+    /// Decodes a row; documents written before `loop:` and `with:` existed carry neither.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            condition: try container.decodeIfPresent(ConditionDecl.self, forKey: .condition),
+            play: try container.decodeIfPresent(Located<String>.self, forKey: .play),
+            band: try container.decodeIfPresent(Located<String>.self, forKey: .band),
+            silent: try container.decodeIfPresent(Located<String>.self, forKey: .silent),
+            stop: try container.decodeIfPresent(Located<String>.self, forKey: .stop),
+            ticker: try container.decodeIfPresent(Located<TickerStep>.self, forKey: .ticker),
+            directives: try container.decode([Located<Directive>].self, forKey: .directives),
+            cites: try container.decode([Located<String>].self, forKey: .cites),
+            note: try container.decodeIfPresent(String.self, forKey: .note),
+            location: try container.decode(SourceLocation.self, forKey: .location))
+        loop = try container.decodeIfPresent(Located<String>.self, forKey: .loop)
+        with = try container.decodeIfPresent([TemplateArgument].self, forKey: .with) ?? []
+    }
+
+    /// Encodes a row; `loop` and `with` only when given, so a v1 row encodes as before.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(condition, forKey: .condition)
+        try container.encodeIfPresent(play, forKey: .play)
+        try container.encodeIfPresent(band, forKey: .band)
+        try container.encodeIfPresent(silent, forKey: .silent)
+        try container.encodeIfPresent(stop, forKey: .stop)
+        try container.encodeIfPresent(loop, forKey: .loop)
+        if !with.isEmpty { try container.encode(with, forKey: .with) }
+        try container.encodeIfPresent(ticker, forKey: .ticker)
+        try container.encode(directives, forKey: .directives)
+        try container.encode(cites, forKey: .cites)
+        try container.encodeIfPresent(note, forKey: .note)
+        try container.encode(location, forKey: .location)
+    }
+
+    /// The feedback `with:` applies to: the `loop:` if any, else the `play:`.
+    public var withTarget: Located<String>? { loop ?? play }
+    /// What the row plays: its `play:`, then its `loop:`.
+    public var plays: [Located<String>] { [play, loop].compactMap { $0 } }
+    /// Whether the row does more than one of `stop:`, `play:` and `loop:`.
+    public var hasSeveralActions: Bool { [stop != nil, play != nil, loop != nil].filter { $0 }.count > 1 }
+}
+
+/// One `with:` entry of a row: a template parameter and what it is given.
+public struct TemplateArgument: Sendable, Hashable, Codable {
+    /// What a parameter is given.
+    public enum Source: Sendable, Hashable, Codable {
+        /// The event's `value` (a number), written `value`.
+        case eventValue
+        /// A number written in the policy.
+        case number(Double)
+    }
+
+    /// The parameter name (the key).
+    public var name: Located<String>
+    /// What it is given, where written.
+    public var source: Located<Source>
+
+    /// Creates an argument.
+    public init(name: Located<String>, source: Located<Source>) {
+        self.name = name
+        self.source = source
+    }
+}
+
 /// A row condition on the event's fields (`when:`); all given fields must match.
 public struct ConditionDecl: Sendable, Hashable, Codable {
     /// The event's `speaks` must equal this (`speaks:`).
@@ -101,6 +177,8 @@ public struct ConditionDecl: Sendable, Hashable, Codable {
     public var range: NumberRangeDecl?
     /// The event's `value` must equal one of these (`value: {in: [trail, track]}`).
     public var oneOf: [Located<ScalarValue>]?
+    /// Run-time parameters that must be in a range (`max_hr: {at-least: 200}`), in source order.
+    public var parameters: [ParameterTestDecl] = []
     /// Where the condition starts.
     public var location: SourceLocation
 
@@ -113,6 +191,21 @@ public struct ConditionDecl: Sendable, Hashable, Codable {
         self.value = value
         self.subject = subject
         self.location = location
+    }
+}
+
+/// A condition on a run-time parameter (`when: {max_hr: {at-least: 200}}`): the
+/// parameter's current value must be in the range.
+public struct ParameterTestDecl: Sendable, Hashable, Codable {
+    /// The parameter's name (the key), where it is written.
+    public var name: Located<String>
+    /// The range its value must be in.
+    public var range: NumberRangeDecl
+
+    /// Creates a test.
+    public init(name: Located<String>, range: NumberRangeDecl) {
+        self.name = name
+        self.range = range
     }
 }
 

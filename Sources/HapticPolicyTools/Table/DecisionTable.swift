@@ -27,6 +27,21 @@ public struct DecisionTable: Sendable, Hashable {
         case stop
         /// Only runs directives (ticker begin/end, prepare).
         case directive
+        /// Starts (or retempos) a looping pattern (`loop:`).
+        case loop
+    }
+
+    /// One action of a row that does several things.
+    public struct Step: Sendable, Hashable {
+        /// What it does: `stop`, `play` or `loop`.
+        public var action: Action
+        /// The feedback it names (`all` for `stop: all`).
+        public var target: String?
+        /// The feedback's layer.
+        public var layer: Layer?
+
+        /// `stop cadence`, `play pause`, `loop cadence`.
+        public var text: String { action.rawValue + (target.map { " " + $0 } ?? "") }
     }
 
     /// One row of a cell.
@@ -49,6 +64,20 @@ public struct DecisionTable: Sendable, Hashable {
         public var note: String?
         /// Where the row is written.
         public var location: SourceLocation
+        /// Every action of a row that does several things, in execution order (stops,
+        /// then the play, then the loop; `action` and `target` are its play, else its
+        /// loop); empty for a row that does one thing.
+        public var steps: [Step] = []
+        /// The template parameters the row gives (`with:`), as `bpm = value`; nil when none.
+        public var arguments: String?
+
+        /// What the row does in words: `stop cadence, then play pause`, with its
+        /// `with:` arguments; nil for a row that does one thing without arguments.
+        public var stepsText: String? {
+            guard !steps.isEmpty || arguments != nil else { return nil }
+            let actions = steps.isEmpty ? [action.rawValue + (target.map { " " + $0 } ?? "")] : steps.map(\.text)
+            return actions.joined(separator: ", then ") + (arguments.map { " with " + $0 } ?? "")
+        }
     }
 
     /// One screen × event cell.
@@ -181,6 +210,28 @@ public struct DecisionTable: Sendable, Hashable {
         }
     }
 
+    /// A user level (`user-levels:`) as the table shows it: what it keeps, and which
+    /// rules ring under it.
+    public struct UserLevel: Sendable, Hashable {
+        /// The level's name.
+        public var name: String
+        /// What it keeps, as written: `all`, `none`, `feedback goal; layers coach; rows workout/lap.completed`.
+        public var keeps: String
+        /// The designer's note.
+        public var note: String?
+        /// The rules whose plays ring under it (`workout/pace.sample@tempo` for a band level).
+        public var rings: [String]
+        /// The rules whose plays it silences (`user-level`).
+        public var silences: [String]
+    }
+
+    /// The user levels, in source order; empty when the policy has none.
+    public var userLevels: [UserLevel] = []
+    /// The setting event picking the user level, and the level a session starts at.
+    public var userLevelEvent: String?
+    /// The level a session starts at.
+    public var startLevel: String?
+
     /// An event's declared payload, in words.
     public struct Payload: Sendable, Hashable {
         /// The event.
@@ -267,11 +318,33 @@ public struct DecisionTable: Sendable, Hashable {
                 directives.append(Directive.stopLoop.rawValue)
             case .none:
                 (action, target, layer) = (.directive, nil, eventLayer)
+            case .loop(let f):
+                (action, target, layer) = (.loop, content.feedback[f].name, content.feedback[f].layer)
+            }
+            var steps: [Step] = []
+            if row.also != nil {
+                steps = row.steps.compactMap { step in
+                    switch step {
+                    case .stop(let f):
+                        Step(
+                            action: .stop, target: f.map { content.feedback[$0].name } ?? "all",
+                            layer: f.map { content.feedback[$0].layer })
+                    case .play(let f):
+                        Step(action: .play, target: content.feedback[f].name, layer: content.feedback[f].layer)
+                    case .loop(let f):
+                        Step(action: .loop, target: content.feedback[f].name, layer: content.feedback[f].layer)
+                    case .band, .silent, .none: nil
+                    }
+                }
+                if steps.contains(where: { $0.action == .stop }), !directives.contains(Directive.stopLoop.rawValue) {
+                    directives.append(Directive.stopLoop.rawValue)
+                }
             }
             return Row(
                 condition: row.condition.map(Self.describe), action: action, target: target, layer: layer,
                 reason: reason, cites: row.cites, directives: directives, note: row.note,
-                location: policy.location(row.location))
+                location: policy.location(row.location), steps: steps,
+                arguments: row.arguments.map { Self.describe($0) })
         }
 
         var own: [[Int: PolicyContent.Cell]] = Array(repeating: [:], count: content.screens.count)
@@ -300,6 +373,43 @@ public struct DecisionTable: Sendable, Hashable {
             }
             return Screen(name: screen.name, onEnter: screen.enter.map(\.rawValue), note: screen.note, cells: cells)
         }
+        userLevels = Self.userLevels(policy)
+        userLevelEvent = content.userLevels?.setBy
+        startLevel = content.userLevels?.start
+    }
+
+    private static func userLevels(_ policy: Policy) -> [UserLevel] {
+        guard let declared = policy.userLevels else { return [] }
+        let points = policy.playPoints
+        return declared.levels.enumerated().map { l, level in
+            var rings: [String] = []
+            var silences: [String] = []
+            for point in points {
+                if policy.keeps(level: l, point) {
+                    if rings.last != point.rule { rings.append(point.rule) }
+                } else if silences.last != point.rule {
+                    silences.append(point.rule)
+                }
+            }
+            return UserLevel(
+                name: level.name, keeps: keepsText(level.keeps), note: level.note, rings: rings, silences: silences)
+        }
+    }
+
+    /// `all`, `none`, or `feedback a, b; layers coach; rows workout/lap.completed`.
+    static func keepsText(_ keeps: PolicyContent.UserLevels.Keeps) -> String {
+        if keeps.all { return "all" }
+        if keeps.keepsNothing { return "none" }
+        var parts: [String] = []
+        if !keeps.feedback.isEmpty { parts.append("feedback " + keeps.feedback.joined(separator: ", ")) }
+        if !keeps.layers.isEmpty { parts.append("layers " + keeps.layers.map(\.rawValue).joined(separator: ", ")) }
+        if !keeps.rows.isEmpty { parts.append("rows " + keeps.rows.joined(separator: ", ")) }
+        return parts.joined(separator: "; ")
+    }
+
+    /// `bpm = value, depth = 0.5`.
+    package static func describe(_ arguments: [PolicyContent.Row.Argument]) -> String {
+        arguments.map { $0.name + " = " + ($0.number.map { numberText($0) } ?? "value") }.joined(separator: ", ")
     }
 
     private static func describe(_ condition: PolicyContent.Condition) -> String {

@@ -35,6 +35,9 @@ public struct PolicyCoverage: Sendable {
     /// can exercise count: those a row cites, and `creature-needs-speech`, which the
     /// evaluator enforces; the others are checked by `lint` alone (`staticInvariants`).
     public private(set) var invariants: Tally
+    /// User levels (`user level essentials`) under which a play was decided: it rang, or
+    /// the level silenced it (`user-level`). Empty when the policy has no user levels.
+    public private(set) var userLevels: Tally
     /// Invariants no event can exercise (not cited by any row, enforced by `lint` only).
     public let staticInvariants: [String]
 
@@ -88,10 +91,24 @@ public struct PolicyCoverage: Sendable {
             }
         }
         fallbackNames = fallbacks
+        userLevels = Tally(
+            kind: "levels", all: (content.userLevels?.levels ?? []).map { "user level " + $0.name }, hit: [])
     }
 
-    /// The four tallies in report order.
-    public var tallies: [Tally] { [cells, feedback, bands, invariants] }
+    /// The tallies in report order: cells, feedback, bands, invariants, and the user
+    /// levels when the policy has them.
+    public var tallies: [Tally] {
+        [cells, feedback, bands, invariants] + (userLevels.all.isEmpty ? [] : [userLevels])
+    }
+
+    /// Adds what one decision exercised, made while the session was at user level
+    /// `userLevel` (`Session.userLevelName`).
+    public mutating func record(_ decision: Decision, for event: TimedEvent, userLevel: String?) {
+        record(decision, for: event)
+        if let userLevel, decision.action == .play || decision.reason == .userLevel {
+            userLevels.hit.insert("user level " + userLevel)
+        }
+    }
 
     /// Adds what one decision exercised.
     public mutating func record(_ decision: Decision, for event: TimedEvent) {
@@ -103,12 +120,11 @@ public struct PolicyCoverage: Sendable {
         {
             cells.hit.insert("\(screen)/\(event.event.name)")
         }
-        if decision.action == .play, let name = decision.feedback {
-            feedback.hit.insert(name)
-            if decision.fallback {
-                for fallback in fallbackNames[name] ?? [] { feedback.hit.insert(fallback) }
-            }
+        // Every play counts, a row's other actions (`also`, a loop start) included.
+        for played in decision.also where played.action == .play {
+            recordPlay(played)
         }
+        recordPlay(decision)
         if let band = decision.band, let from = band.from, from != band.to {
             var key = "\(band.band).\(band.to)"
             if let positions = directedLevels[band.band], let old = positions[from], let new = positions[band.to] {
@@ -122,5 +138,14 @@ public struct PolicyCoverage: Sendable {
         }
         // Only declared ids count; rule ids that are not invariants fall away here.
         invariants.hit.formIntersection(invariants.all)
+    }
+
+    /// Marks the feedback a decision plays, and its fallbacks when it fell back, as hit.
+    private mutating func recordPlay(_ decision: Decision) {
+        guard decision.action == .play, let name = decision.feedback else { return }
+        feedback.hit.insert(name)
+        if decision.fallback {
+            for fallback in fallbackNames[name] ?? [] { feedback.hit.insert(fallback) }
+        }
     }
 }

@@ -26,7 +26,7 @@ public struct PolicyTestRunner: Sendable {
         var failures: [PolicyTestFailure] = []
         for (index, step) in testCase.steps.enumerated() {
             let decision = session.decide(step.event)
-            coverage.record(decision, for: step.event)
+            coverage.record(decision, for: step.event, userLevel: session.userLevelName)
             meter.record(decision, at: step.event.time, event: step.event.event.name)
             guard let expectation = step.expectation else { continue }
             let mismatches = Self.compare(expectation, decision)
@@ -110,7 +110,32 @@ public struct PolicyTestRunner: Sendable {
                     expected: "loop \(numberText(loop))",
                     actual: "loop \(decision.loopPeriod.map(numberText) ?? "none")"))
         }
+        if let stops = expectation.stops {
+            let stopped = decision.also.contains {
+                $0.action == .stop && ($0.feedback ?? "all") == stops
+            }
+            if !stopped {
+                mismatches.append(Mismatch(expected: "stops \(stops)", actual: alsoText(decision)))
+            }
+        }
+        if let loops = expectation.loops {
+            let looped = decision.also.contains { $0.action == .play && $0.feedback == loops && $0.loopPeriod != nil }
+            if !looped {
+                mismatches.append(Mismatch(expected: "loops \(loops)", actual: alsoText(decision)))
+            }
+        }
         return mismatches
+    }
+
+    /// What the decision's other actions did: `also stop cadence, silent bad-params cadence`,
+    /// or `nothing else` for a row that did one thing.
+    public static func alsoText(_ decision: Decision) -> String {
+        guard !decision.also.isEmpty else { return "nothing else" }
+        return "also "
+            + decision.also.map { step in
+                step.action == .silent
+                    ? "silent \(step.reason?.rawValue ?? "?") \(step.feedback ?? "all")" : outcomeText(step)
+            }.joined(separator: ", ")
     }
 
     /// The same names, and every value a number within `PolicyExpectation.tolerance`.

@@ -130,6 +130,12 @@ public struct PolicyExpectation: Sendable, Hashable {
     public var parameters: [String: Double]?
     /// The loop period in seconds (`loop: 0.5`), within `PolicyExpectation.tolerance`.
     public var loop: Double?
+    /// A loop the same row also stops (`stops: cadence`, `stops: all`): one of the
+    /// decision's other actions (`Decision.also`) stopped it.
+    public var stops: String?
+    /// A loop the same row also starts or retempos (`loops: cadence`): one of the
+    /// decision's other actions plays it as a loop.
+    public var loops: String?
 
     /// How far apart an expected and a decided number may be and still match: 1e-9
     /// relative to the larger magnitude (absolute below 1), so `60 / 120` equals `0.5`.

@@ -63,6 +63,9 @@ enum EdgeChecks {
                 if let edge = level.belowExpression { out.formUnion(edge.value.parameters) }
             }
         }
+        for cell in document.everywhere + document.screens.flatMap(\.cells) {
+            for row in cell.rows { out.formUnion(row.condition?.parameters.map(\.name.value) ?? []) }
+        }
         return out
     }
 

@@ -91,7 +91,7 @@ enum InvariantChecks {
             let layer = event.layer.value
             for row in cell.rows {
                 var played: [(name: String, location: SourceLocation, via: String?)] = []
-                if let play = row.play { played.append((play.value, play.location, nil)) }
+                for play in row.plays { played.append((play.value, play.location, nil)) }
                 if let band = row.band, let bands = context.bands[band.value] {
                     for (play, level) in bands.plays { played.append((play.value, band.location, level)) }
                 }

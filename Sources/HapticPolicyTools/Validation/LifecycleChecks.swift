@@ -74,7 +74,7 @@ enum LifecycleChecks {
     /// The first custom pattern the row plays, directly or through a band level.
     private static func firstPattern(_ row: RowDecl, _ context: ValidationContext) -> (String, SourceLocation)? {
         var candidates: [(String, SourceLocation)] = []
-        if let play = row.play { candidates.append((play.value, play.location)) }
+        for play in row.plays { candidates.append((play.value, play.location)) }
         if let band = row.band, let bands = context.bands[band.value] {
             candidates += bands.plays.map { ($0.feedback.value, band.location) }
         }

@@ -15,6 +15,9 @@ extension DiagnosticCode {
     static let parameterNameUnusable = DiagnosticCode.check(
         "HP274", .error, "parameter-name-unusable",
         "a run-time parameter's name cannot be written in an expression or a condition")
+    static let parameterConditionNeverMatches = DiagnosticCode.check(
+        "HP275", .error, "parameter-condition-never-matches",
+        "a `when:` tests a run-time parameter for values outside its declared `min:`…`max:`, so the row never fires")
 }
 
 /// Run-time parameters (`parameters:`) and the setting events that set them.
@@ -23,7 +26,7 @@ enum ParameterChecks {
     static let conditionKeys: Set<String> = ["value", "speaks", "subject"]
 
     static func run(_ context: ValidationContext) -> [Diagnostic] {
-        var out: [Diagnostic] = []
+        var out = conditionFindings(context)
         var setters: [String: Located<String>] = [:]
         for parameter in context.document.parameters {
             let name = parameter.name
@@ -71,24 +74,122 @@ enum ParameterChecks {
                 setters[event.value] = event
             }
         }
+        if let levels = context.document.userLevels {
+            let event = levels.setBy
+            if ValidationContext.isStateEvent(event.value) {
+                out.append(
+                    DiagnosticCode.settingEventClash(
+                        "'\(event.value)' is a built-in state event and cannot also pick the user level: name another event, such as 'haptics.level'",
+                        at: event.location))
+            } else if let declared = context.events[event.value] {
+                out.append(
+                    DiagnosticCode.settingEventClash(
+                        "'\(event.value)' picks the user level, so it is a setting event the evaluator handles itself, not a catalogue event: remove it from `events:`",
+                        at: declared.name.location,
+                        notes: [Diagnostic.Note("it picks the user level here", at: event.location)]))
+            } else if let first = setters[event.value] {
+                out.append(
+                    DiagnosticCode.settingEventClash(
+                        "'\(event.value)' already sets a parameter: give the user levels their own setting event",
+                        at: event.location, notes: [Diagnostic.Note("the parameter it sets", at: first.location)]))
+            }
+        }
         return out
     }
 
-    /// The parameter `set-by:` events, by name.
-    static func settingEvents(_ document: PolicyDocument) -> [String: ParameterDecl] {
-        var out: [String: ParameterDecl] = [:]
+    /// Conditions on run-time parameters that no value of the parameter can meet.
+    static func conditionFindings(_ context: ValidationContext) -> [Diagnostic] {
+        var declared: [String: ParameterDecl] = [:]
+        for parameter in context.document.parameters { declared[parameter.name.value] = parameter }
+        var out: [Diagnostic] = []
+        for (_, cell) in context.allCells {
+            for row in cell.rows {
+                for test in row.condition?.parameters ?? [] {
+                    guard let parameter = declared[test.name.value], parameter.min.value < parameter.max.value else {
+                        continue
+                    }
+                    let declaredRange = ValueInterval(
+                        low: parameter.min.value, lowIn: true, high: parameter.max.value, highIn: true)
+                    guard test.range.set.intersection(declaredRange).isEmpty else { continue }
+                    out.append(
+                        DiagnosticCode.parameterConditionNeverMatches(
+                            "'\(test.name.value)' is always from \(show(parameter.min.value)) to \(show(parameter.max.value)), so `\(test.range.range.text)` never holds and this row never fires: fix the bound or the parameter's range",
+                            at: test.range.location,
+                            notes: [Diagnostic.Note("'\(test.name.value)' is declared here", at: parameter.location)]))
+                }
+            }
+        }
+        return out
+    }
+
+    /// The run-time parameter every row with a condition of the cell tests, alone (no
+    /// other field), when there is one: such a cell is reasoned about over that
+    /// parameter's declared range, like value conditions over the event's values.
+    static func onlyParameter(of cell: CellDecl, _ context: ValidationContext) -> ParameterDecl? {
+        var name: String?
+        for row in cell.rows {
+            guard let condition = row.condition else { continue }
+            guard condition.speaks == nil, condition.value == nil, condition.subject == nil, condition.range == nil,
+                condition.oneOf == nil, condition.parameters.count == 1
+            else { return nil }
+            let tested = condition.parameters[0].name.value
+            if let name, name != tested { return nil }
+            name = tested
+        }
+        guard let name else { return nil }
+        return context.document.parameters.first { $0.name.value == name }
+    }
+
+    /// What a setting event sets: a run-time parameter or the user level.
+    enum Setter {
+        /// A run-time parameter's `set-by:`.
+        case parameter(ParameterDecl)
+        /// The user levels' `set-by:`.
+        case userLevels(UserLevelsDecl)
+
+        /// What it sets, for messages (`the parameter 'max_hr'`).
+        var sets: String {
+            switch self {
+            case .parameter(let parameter): "the parameter '\(parameter.name.value)'"
+            case .userLevels: "the user level"
+            }
+        }
+
+        /// The note at its `set-by:`.
+        var note: String {
+            switch self {
+            case .parameter(let parameter): "'\(parameter.name.value)' is set by it here"
+            case .userLevels: "it picks the user level here"
+            }
+        }
+
+        /// Where the `set-by:` is written.
+        var location: SourceLocation {
+            switch self {
+            case .parameter(let parameter): parameter.setBy.location
+            case .userLevels(let levels): levels.setBy.location
+            }
+        }
+    }
+
+    /// The setting events (each parameter's `set-by:`, then the user levels'), by name.
+    static func settingEvents(_ document: PolicyDocument) -> [String: Setter] {
+        var out: [String: Setter] = [:]
         for parameter in document.parameters where out[parameter.setBy.value] == nil {
-            out[parameter.setBy.value] = parameter
+            out[parameter.setBy.value] = .parameter(parameter)
+        }
+        if let levels = document.userLevels, out[levels.setBy.value] == nil {
+            out[levels.setBy.value] = .userLevels(levels)
         }
         return out
     }
 
     /// A table cell deciding a setting event (from `ReferenceChecks`).
-    static func inTable(_ event: Located<String>, sets parameter: ParameterDecl) -> Diagnostic {
+    static func inTable(_ event: Located<String>, sets setter: Setter) -> Diagnostic {
         DiagnosticCode.settingEventInTable(
-            "'\(event.value)' sets the parameter '\(parameter.name.value)' and has no table cell: remove the cell; the evaluator applies it on every screen",
+            "'\(event.value)' sets \(setter.sets) and has no table cell: remove the cell; the evaluator applies it on every screen",
             at: event.location,
-            notes: [Diagnostic.Note("'\(parameter.name.value)' is set by it here", at: parameter.setBy.location)])
+            notes: [Diagnostic.Note(setter.note, at: setter.location)])
     }
 
     /// Whether an expression or a condition can read a parameter of this name.

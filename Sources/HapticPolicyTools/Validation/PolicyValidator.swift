@@ -24,6 +24,8 @@ public enum PolicyValidator {
         findings += BudgetChecks.run(context)
         findings += ParameterChecks.run(context)
         findings += EdgeChecks.run(context)
+        findings += UserLevelChecks.run(context)
+        findings += SeveralActionsChecks.run(context)
         findings += platformFindings(document, besides: findings)
         return findings.sorted(by: reportOrder)
     }

@@ -106,8 +106,8 @@ enum ReferenceChecks {
                         at: event.location))
             }
             for row in cell.rows {
-                if let play = row.play, let finding = unknownFeedback(play, context, presetsAllowed: false) {
-                    out.append(finding)
+                for play in row.plays {
+                    if let finding = unknownFeedback(play, context, presetsAllowed: false) { out.append(finding) }
                 }
                 if let band = row.band, context.bands[band.value] == nil {
                     let hint = context.didYouMean(band.value, among: context.bandNames)

@@ -51,7 +51,10 @@ enum TableChecks {
                         ]))
             }
             out += rowFindings(cell, context)
-            out += ValueChecks.usesValueTests(cell) ? ValueChecks.orderFindings(cell) : orderFindings(cell)
+            out +=
+                ValueChecks.usesValueTests(cell) || ValueChecks.usesParameterTests(cell)
+                ? ValueChecks.orderFindings(cell, over: ParameterChecks.onlyParameter(of: cell, context))
+                : orderFindings(cell)
         }
         return out
     }
@@ -144,7 +147,16 @@ enum TableChecks {
             }
         }
         let valueRows = ValueChecks.usesValueTests(cell) || event?.payload != nil
-        if !cell.rows.isEmpty, !isComplete(cell.rows), valueRows, let gap = ValueChecks.firstGap(cell, event, context) {
+        if let parameter = ParameterChecks.onlyParameter(of: cell, context) {
+            if !isComplete(cell.rows), let gap = ValueChecks.firstGap(cell, over: parameter) {
+                out.append(
+                    DiagnosticCode.incompleteCell(
+                        "when '\(parameter.name.value)' is \(gap), no row decides '\(cell.event.value)': add a row for it or end with a row without `when:`, e.g. `{silent: <reason>}`",
+                        at: cell.rows.last?.location ?? cell.location))
+            }
+        } else if !cell.rows.isEmpty, !isComplete(cell.rows), valueRows,
+            let gap = ValueChecks.firstGap(cell, event, context)
+        {
             out.append(
                 DiagnosticCode.incompleteCell(
                     "\(gap.gap) of '\(cell.event.value)'\(gap.speaks) \(gap.gap.hasPrefix("the value") ? "is" : "are") decided by no row: add a row for \(gap.gap.hasPrefix("the value") ? "it" : "them") or end with a row without `when:`, e.g. `{silent: <reason>}`",
@@ -193,6 +205,8 @@ enum TableChecks {
         var values = Set<Bool>()
         for row in rows {
             guard let condition = row.condition else { return true }
+            // A row testing a run-time parameter does not match every event.
+            if !condition.parameters.isEmpty { continue }
             // A range or set on the value is reasoned about by `ValueChecks.firstGap`.
             if condition.range != nil || condition.oneOf != nil { continue }
             switch (condition.speaks, condition.value, condition.subject) {

@@ -21,7 +21,7 @@ enum UsageChecks {
         var cited = Set<String>()
         for (_, cell) in context.allCells {
             for row in cell.rows {
-                if let play = row.play { usedFeedback.insert(play.value) }
+                for play in row.plays { usedFeedback.insert(play.value) }
                 if let stop = row.stop { usedFeedback.insert(stop.value) }
                 if let band = row.band { usedBands.insert(band.value) }
                 cited.formUnion(row.cites.map(\.value))

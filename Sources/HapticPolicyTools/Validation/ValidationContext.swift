@@ -54,8 +54,8 @@ struct ValidationContext {
     let feedbackNames: [String]
     let bandNames: [String]
     let eventNames: [String]
-    /// The setting events (each parameter's `set-by:`), by name.
-    let settingEvents: [String: ParameterDecl]
+    /// The setting events (each parameter's `set-by:`, the user levels'), by name.
+    let settingEvents: [String: ParameterChecks.Setter]
     let screenNames: [String]
     let invariantIDs: [String]
 

@@ -185,6 +185,25 @@ enum ValueChecks {
     // MARK: Completeness
 
     /// Whether any row of the cell compares numbers or sets (`value: {below: 6}`, `in:`).
+    /// Whether some row of the cell tests a run-time parameter.
+    static func usesParameterTests(_ cell: CellDecl) -> Bool {
+        cell.rows.contains { !($0.condition?.parameters.isEmpty ?? true) }
+    }
+
+    /// The values of `parameter` no row of a cell that tests only it decides, as text
+    /// ("from 150 to 180 (180 excluded)"); nil when the rows cover its range.
+    static func firstGap(_ cell: CellDecl, over parameter: ParameterDecl) -> String? {
+        var covering = ValueSet()
+        for row in cell.rows {
+            guard let test = row.condition?.parameters.first else { return nil }
+            covering.formUnion(ValueSet(numbers: test.range.set.isEmpty ? [] : [test.range.set]))
+        }
+        let domain = ValueSet(numbers: [
+            ValueInterval(low: parameter.min.value, lowIn: true, high: parameter.max.value, highIn: true)
+        ])
+        return domain.firstPart(notIn: covering).map { $0.replacingOccurrences(of: "values ", with: "") }
+    }
+
     static func usesValueTests(_ cell: CellDecl) -> Bool {
         cell.rows.contains { $0.condition?.range != nil || $0.condition?.oneOf != nil }
     }
@@ -225,7 +244,7 @@ enum ValueChecks {
         for speaks in [false, true] {
             var covering = ValueSet()
             for row in cell.rows {
-                guard row.condition?.subject == nil else { continue }
+                guard row.condition?.subject == nil, row.condition?.parameters.isEmpty ?? true else { continue }
                 if let spoken = row.condition?.speaks?.value, spoken != speaks { continue }
                 guard let values = ValueSet(row.condition) else { return nil }
                 covering.formUnion(values)
@@ -245,7 +264,10 @@ enum ValueChecks {
     /// rows all take is shadowed (HP303; HP302 when one earlier row has the very same
     /// condition); one that shares some is reported as overlapping (HP325). Each
     /// requirement set keeps the values taken so far as sorted intervals.
-    static func orderFindings(_ cell: CellDecl) -> [Diagnostic] {
+    ///
+    /// In a cell whose rows test one run-time parameter alone (`dimension`), the values are
+    /// that parameter's; elsewhere a parameter test is a requirement like `subject`.
+    static func orderFindings(_ cell: CellDecl, over dimension: ParameterDecl? = nil) -> [Diagnostic] {
         var out: [Diagnostic] = []
         var taken: [[String]: Coverage] = [:]
         var conditions: [ConditionDecl?] = []
@@ -254,7 +276,19 @@ enum ValueChecks {
             var needs: [String] = []
             if let speaks = row.condition?.speaks { needs.append("speaks=\(speaks.value)") }
             if let subject = row.condition?.subject { needs.append("subject=\(subject.value)") }
-            let values = ValueSet(row.condition) ?? ValueSet.all
+            var values = ValueSet(row.condition) ?? ValueSet.all
+            if let dimension {
+                // The parameter is always in its declared range: a row without a condition
+                // takes all of it, so a catch-all after rows covering it is shadowed.
+                let range = ValueInterval(
+                    low: dimension.min.value, lowIn: true, high: dimension.max.value, highIn: true)
+                let tested = row.condition?.parameters.first?.range.set.intersection(range) ?? range
+                values = ValueSet(numbers: tested.isEmpty ? [] : [tested])
+            } else {
+                for test in row.condition?.parameters ?? [] {
+                    needs.append("\(test.name.value)=\(test.range.range.text)")
+                }
+            }
             var remaining = values
             var winners: [(row: Int, part: String)] = []
             for mask in 0..<(1 << needs.count) {
@@ -279,10 +313,13 @@ enum ValueChecks {
                             "this row never fires: \(rowList(rowNames)) for '\(event)' \(rowNames.count == 1 ? "matches" : "match") first whenever it would: move this row above \(rowNames.count == 1 ? "it" : "them") or remove it",
                             at: row.location, notes: notes))
                 }
-            } else if row.condition?.value != nil || row.condition?.range != nil || row.condition?.oneOf != nil {
+            } else if row.condition?.value != nil || row.condition?.range != nil || row.condition?.oneOf != nil
+                || (dimension != nil && row.condition != nil)
+            {
+                let part = dimension.map { "'\($0.name.value)' " + first.part } ?? first.part
                 out.append(
                     DiagnosticCode.overlappingValues(
-                        "\(first.part) \(first.part.hasPrefix("the value") ? "is" : "are") matched by both this row and row \(first.row + 1) for '\(event)', which decides them: make the conditions meet without sharing values (e.g. `below: 5` then `at-least: 5`)",
+                        "\(part) \(first.part.hasPrefix("the value") ? "is" : "are") matched by both this row and row \(first.row + 1) for '\(event)', which decides them: make the conditions meet without sharing values (e.g. `below: 5` then `at-least: 5`)",
                         at: row.location, notes: notes))
             }
         }
@@ -295,6 +332,7 @@ enum ValueChecks {
         var parts: [String] = []
         if let speaks = condition.speaks { parts.append("speaks=\(speaks.value)") }
         if let subject = condition.subject { parts.append("subject=\(subject.value)") }
+        for test in condition.parameters { parts.append("\(test.name.value)=\(test.range.range.text)") }
         if let values = ValueSet(condition) {
             parts +=
                 values.numbers.map(\.text) + values.strings.sorted() + values.bools.sorted { !$0 && $1 }.map { "\($0)" }

@@ -20,7 +20,7 @@ public struct PolicyTestLoadResult: Sendable {
 public enum PolicyTestLoader {
     static let topKeys = ["policy", "description", "device", "table", "cases"]
     static let expectationKeys = [
-        "play", "silent", "stop", "render", "rule", "band", "directives", "parameters", "loop",
+        "play", "silent", "stop", "render", "rule", "band", "directives", "parameters", "loop", "stops", "loops",
     ]
     static let tableKeys = ["name", "device"] + PolicyDecoder.eventFieldKeys + expectationKeys
     static let caseKeys = ["name", "device", "screen", "steps", "breaches", "note"]
@@ -214,7 +214,7 @@ extension PolicyDecoder {
                     ["play", "silent", "stop"], of: f, in: "a table row", at: f.location,
                     advice: "; say what the decision must be")
             }
-            for key in ["render", "rule", "band", "directives", "parameters", "loop"] {
+            for key in ["render", "rule", "band", "directives", "parameters", "loop", "stops", "loops"] {
                 notAllowed(f, key, because: "give 'play', 'silent' or 'stop' first")
             }
             return nil
@@ -265,6 +265,8 @@ extension PolicyDecoder {
             expectation.parameters = parameters
         }
         if let n = f["loop"] { expectation.loop = positive(n, for: "loop") }
+        if let n = f["stops"] { expectation.stops = text(n, for: "stops")?.value }
+        if let n = f["loops"] { expectation.loops = text(n, for: "loops")?.value }
         return expectation
     }
 }

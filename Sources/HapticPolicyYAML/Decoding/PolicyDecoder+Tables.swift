@@ -282,7 +282,13 @@ extension PolicyDecoder {
         }
     }
 
-    static let rowKeys = ["when", "play", "band", "silent", "stop", "ticker", "prepare", "cite", "note"]
+    static let rowKeys = [
+        "when", "play", "band", "silent", "stop", "loop", "with", "ticker", "prepare", "cite", "note",
+    ]
+
+    /// The keys saying what a row does; `play:`, `stop:` and `loop:` combine, `band:` and
+    /// `silent:` decide a row alone.
+    static let actionKeys = ["play", "band", "silent", "stop", "loop"]
 
     private mutating func row(_ node: YAMLNode, for event: String) -> RowDecl? {
         guard let fields = fields(node, of: "the row for '\(event)'", keys: Self.rowKeys, valueOf: event) else {
@@ -290,17 +296,51 @@ extension PolicyDecoder {
         }
         var row = RowDecl(location: node.location)
         var usable = true
-        let action = exclusive(
-            fields, ["play", "band", "silent", "stop"],
-            advice: "a row does one thing; split it into two rows with 'when:'")
-        switch action?.name {
-        case "play"?: row.play = action.flatMap { text($0.value, for: "play") }
-        case "band"?: row.band = action.flatMap { text($0.value, for: "band") }
-        case "silent"?: row.silent = action.flatMap { reason($0.value) }
-        case "stop"?: row.stop = action.flatMap { text($0.value, for: "stop") }
-        default: break
+        let present = fields.entries.filter { Self.actionKeys.contains($0.name) }
+        var actions: [Fields.Entry] = present
+        if present.count > 1, let alone = present.first(where: { $0.name == "band" || $0.name == "silent" }) {
+            // Keep the first action written; each later one conflicts with it.
+            let first = present[0]
+            for other in present.dropFirst() {
+                let advice =
+                    alone.name == "band"
+                    ? "a 'band:' row plays what its levels say and nothing else; split it into two rows with 'when:'"
+                    : "a 'silent:' row does nothing else; split it into two rows with 'when:', or drop 'silent:'"
+                report(
+                    DiagnosticCode.conflictingKeys(
+                        "'\(other.name)' cannot be used together with '\(first.name)'; \(advice)",
+                        at: other.key.location,
+                        notes: [Diagnostic.Note("'\(first.name)' is set here", at: first.key.location)]))
+            }
+            actions = [first]
         }
-        if action != nil, row.play == nil, row.band == nil, row.silent == nil, row.stop == nil { usable = false }
+        for action in actions {
+            switch action.name {
+            case "play": row.play = text(action.value, for: "play")
+            case "band": row.band = text(action.value, for: "band")
+            case "silent": row.silent = reason(action.value)
+            case "stop": row.stop = text(action.value, for: "stop")
+            default: row.loop = text(action.value, for: "loop")
+            }
+        }
+        let read = [row.play, row.band, row.silent, row.stop, row.loop].compactMap { $0 }.count
+        if read < actions.count { usable = false }
+        if let node = fields["with"] {
+            if let arguments = templateArguments(node) {
+                row.with = arguments
+            } else {
+                usable = false
+            }
+            if row.play == nil, row.loop == nil, actions.count == read {
+                report(
+                    DiagnosticCode.keyNotApplicable(
+                        "'with' does not apply here: it gives template parameters to the row's 'loop:' or 'play:'; "
+                            + "add one, or remove 'with'",
+                        at: fields.entry("with")?.key.location ?? node.location))
+                usable = false
+            }
+        }
+        let action = actions.first
         if let node = fields["ticker"] {
             row.ticker = choice(node, for: "ticker", what: "ticker step", as: RowDecl.TickerStep.self)
             if row.ticker == nil { usable = false }
@@ -314,7 +354,7 @@ extension PolicyDecoder {
         }
         if action == nil, !fields.has("ticker"), !fields.has("prepare") {
             missingOneOf(
-                ["play", "band", "silent", "stop"], of: fields, in: "the row for '\(event)'", at: node.location,
+                ["play", "band", "silent", "stop", "loop"], of: fields, in: "the row for '\(event)'", at: node.location,
                 advice: "add one, or 'ticker:' / 'prepare:' alone; write 'silent: <reason>' to decide on silence")
             usable = false
         }
@@ -328,7 +368,10 @@ extension PolicyDecoder {
     }
 
     private mutating func condition(_ node: YAMLNode) -> ConditionDecl? {
-        guard let fields = fields(node, of: "a condition", keys: ["speaks", "value", "subject"], valueOf: "when") else {
+        let keys =
+            ["speaks", "value", "subject"]
+            + runTimeParameterNames.filter { !["speaks", "value", "subject"].contains($0) }
+        guard let fields = fields(node, of: "a condition", keys: keys, valueOf: "when") else {
             return nil
         }
         // Read every field before giving up, so each mistake is reported.
@@ -345,12 +388,42 @@ extension PolicyDecoder {
             }
         }
         let subject = fields["subject"].map { text($0, for: "subject") }
+        var parameters: [ParameterTestDecl] = []
+        for entry in fields.entries
+        where runTimeParameterNames.contains(entry.name) && !["speaks", "value", "subject"].contains(entry.name) {
+            if let test = parameterTest(entry) { parameters.append(test) } else { usable = false }
+        }
         if speaks == .some(nil) || value == .some(nil) || subject == .some(nil) || !usable { return nil }
         var condition = ConditionDecl(
             speaks: speaks ?? nil, value: value ?? nil, subject: subject ?? nil, location: node.location)
         condition.range = range
         condition.oneOf = oneOf
+        condition.parameters = parameters
         return condition
+    }
+
+    /// `max_hr: {at-least: 200}`: a run-time parameter's value must be in a range (a
+    /// number alone means exactly that value).
+    private mutating func parameterTest(_ entry: Fields.Entry) -> ParameterTestDecl? {
+        let name = Located(entry.name, at: entry.key.location)
+        if entry.value.pairs == nil {
+            guard let value = number(entry.value, for: entry.name) else { return nil }
+            return ParameterTestDecl(
+                name: name,
+                range: NumberRangeDecl(
+                    lower: value, lowerInclusive: true, upper: value, upperInclusive: true, location: value.location))
+        }
+        var range: NumberRangeDecl?
+        var oneOf: [Located<ScalarValue>]?
+        guard valueTest(entry.value, range: &range, oneOf: &oneOf) else { return nil }
+        guard let range else {
+            report(
+                DiagnosticCode.wrongType(
+                    "a run-time parameter is tested with a range (`\(entry.name): {at-least: 200}`), not `in:`; write one row per range",
+                    at: entry.value.location))
+            return nil
+        }
+        return ParameterTestDecl(name: name, range: range)
     }
 
     /// `value: {at-least: 4.25, below: 6}` or `value: {in: [trail, track]}`.
@@ -390,6 +463,32 @@ extension PolicyDecoder {
             upperInclusive: upper?.name == "at-most",
             location: node.location)
         return true
+    }
+
+    /// `with: {bpm: value, depth: 0.5}`: each parameter takes the event's value or a number.
+    private mutating func templateArguments(_ node: YAMLNode) -> [TemplateArgument]? {
+        guard let entries = namedEntries(node, for: "with") else { return nil }
+        var arguments: [TemplateArgument] = []
+        for (name, value) in entries {
+            if case .string("value")? = CoreSchema.resolve(value) {
+                arguments.append(TemplateArgument(name: name, source: Located(.eventValue, at: value.location)))
+            } else if let folded = folded(value, for: name.value) {
+                // A constant, or an expression of constants (`with: {bpm: base_cadence}`).
+                guard let folded else { return nil }
+                arguments.append(
+                    TemplateArgument(name: name, source: Located(.number(folded.value), at: value.location)))
+            } else if let number = CoreSchema.resolve(value)?.number {
+                guard number.isFinite else {
+                    report(Self.notFinite(name.value, at: value.location))
+                    return nil
+                }
+                arguments.append(TemplateArgument(name: name, source: Located(.number(number), at: value.location)))
+            } else {
+                wrongType(expected: "'value' (the event's value) or a number", for: name.value, found: value)
+                return nil
+            }
+        }
+        return arguments
     }
 
     /// A silence reason; written-but-empty stays empty for the validator to report.

@@ -21,6 +21,8 @@ struct PolicyDecoder {
     private(set) var layerNames = Layer.implicit.map(\.rawValue)
     /// Whether the policy declares its layers.
     private(set) var declaresLayers = false
+    /// The run-time parameters a `when:` may test, once `parameters:` is read.
+    private(set) var runTimeParameterNames: [String] = []
     /// The policy's named numbers (`constants:`), folded, by name: read before any other
     /// section, so every number the decoder reads may name one (`number`, `integer`,
     /// `expression`; an edge parser calls `substitutingConstants`).
@@ -83,7 +85,7 @@ struct PolicyDecoder {
 
     static let topLevelKeys = [
         "policy", "version", "description", "engine", "layers", "invariants", "feedback", "bands", "events",
-        "everywhere", "screens", "budgets", "parameters", "include", "constants",
+        "everywhere", "screens", "budgets", "parameters", "include", "constants", "user-levels",
     ]
 
     /// Decodes the document; nil only when the root is not a mapping.
@@ -116,6 +118,11 @@ struct PolicyDecoder {
         if let node = top["feedback"], let entries = namedEntries(node, for: "feedback") {
             document.feedback = entries.compactMap { feedback(named: $0.name, $0.value) }
         }
+        // Before the tables: a row's `when:` may test a run-time parameter.
+        if let node = top["parameters"], let entries = namedEntries(node, for: "parameters") {
+            document.parameters = entries.compactMap { parameter(named: $0.name, $0.value) }
+            runTimeParameterNames = document.parameters.map(\.name.value)
+        }
         if let node = top["bands"], let entries = namedEntries(node, for: "bands") {
             document.bands = entries.compactMap { band(named: $0.name, $0.value) }
         }
@@ -129,8 +136,8 @@ struct PolicyDecoder {
         if let node = top["budgets"], let items = list(node, for: "budgets") {
             document.budgets = items.compactMap { budget($0) }
         }
-        if let node = top["parameters"], let entries = namedEntries(node, for: "parameters") {
-            document.parameters = entries.compactMap { parameter(named: $0.name, $0.value) }
+        if let entry = top.entry("user-levels") {
+            document.userLevels = userLevels(entry.value, key: Located("user-levels", at: entry.key.location))
         }
         reportUnusedConstants()
         return document

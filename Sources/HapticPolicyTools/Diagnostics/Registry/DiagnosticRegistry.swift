@@ -34,15 +34,20 @@ package enum DiagnosticRegistry {
         .invalidFallback, .stopWithoutLoop, .duplicateInvariant, .stateEventDeclared,
         .unusedFeedback, .unusedBand, .unusedScreen, .unusedInvariant, .feedbackNamedLikePreset, .stateEventInTable,
         .unusedParameter, .duplicateDeclaration, .unusedConstant, .constantShadowsParameter, .unknownEdgeName,
-        .unusedRunTimeParameter, .bandRangeMismatch, .optionalBandValue, .runTimeParameterRange,
+        .unusedRunTimeParameter, .bandRangeMismatch, .optionalBandValue, .userLevelUnknownName,
+        .userLevelStartUnknown, .userLevelsEmpty, .runTimeParameterRange,
         .parameterDefaultOutsideRange, .settingEventClash, .settingEventInTable, .parameterNameUnusable,
+        .parameterConditionNeverMatches,
         // HP3xx: the table.
         .gap, .overlappingRows, .shadowedRow, .eventNotOnScreen, .emptySilenceReason,
         .bandWithoutNumber, .tickWithoutPlay, .incompleteCell, .conditionValueMismatch, .unbalancedTicker,
         .coldEngine, .payloadRangeEmpty, .payloadChoicesEmpty, .payloadChoiceRepeated, .conditionOutsidePayload,
         .conditionNeverTrue, .overlappingValues,
+        .loopNotLooping, .withUnknownParameter, .withValueWithoutNumber, .withOutOfRange,
+        .stopThenLoop, .sameFeedbackTwice, .stopNeverStarted, .withBadLoopPeriod,
         // HP4xx: invariants.
         .bannedPreset, .layerMixing, .valueWithoutBand, .exceptionUnknownEvent, .layerPlays, .unusedLayer,
+        .userLevelKeepsNothing, .userLevelsAlike, .keptRowNeverPlays,
         // HP5xx: budgets.
         .noBudget, .budgetMaxTooSmall, .budgetWindowNotPositive, .budgetUnknownScreen, .duplicateBudget,
         .budgetExceptionUnknownEvent, .enforcedBudgetSilencesTicks,

@@ -1,0 +1,48 @@
+import HapticPolicy
+import HapticPolicyTools
+
+extension PolicyDecoder {
+    /// `user-levels: {set-by: haptics.level, start: full, levels: {full: {keeps: all}, ...}}`.
+    mutating func userLevels(_ node: YAMLNode, key: Located<String>) -> UserLevelsDecl? {
+        guard
+            let fields = fields(
+                node, of: "user-levels", keys: ["set-by", "start", "levels"], required: ["set-by", "start", "levels"],
+                owner: key.location)
+        else { return nil }
+        let setBy = fields["set-by"].flatMap { text($0, for: "set-by") }
+        let start = fields["start"].flatMap { text($0, for: "start") }
+        let entries = fields["levels"].flatMap { namedEntries($0, for: "levels") }
+        let levels = (entries ?? []).compactMap { userLevel(named: $0.name, $0.value) }
+        guard let setBy, let start, entries != nil else { return nil }
+        return UserLevelsDecl(setBy: setBy, start: start, levels: levels, location: key.location)
+    }
+
+    /// One level: `essentials: {keeps: {feedback: [goal], layers: [coach], rows: [workout/lap.completed]}}`.
+    private mutating func userLevel(named name: Located<String>, _ node: YAMLNode) -> UserLevelsDecl.Level? {
+        guard
+            let fields = fields(
+                node, of: "user level '\(name.value)'", keys: ["keeps", "note"], required: ["keeps"],
+                owner: name.location)
+        else { return nil }
+        let note = note(fields["note"])
+        guard let keepsNode = fields["keeps"] else { return nil }
+        let keeps: UserLevelsDecl.Keeps
+        if keepsNode.pairs == nil {
+            guard let word = choice(keepsNode, for: "keeps", what: "keeps", options: ["all", "none"]) else {
+                return nil
+            }
+            keeps = word.value == "all" ? .all : .none
+        } else {
+            guard
+                let entries = self.fields(
+                    keepsNode, of: "keeps of level '\(name.value)'", keys: ["feedback", "layers", "rows"],
+                    valueOf: "keeps")
+            else { return nil }
+            keeps = .some(
+                feedback: entries["feedback"].flatMap { names($0, for: "feedback") } ?? [],
+                layers: entries["layers"].flatMap { names($0, for: "layers") } ?? [],
+                rows: entries["rows"].flatMap { names($0, for: "rows") } ?? [])
+        }
+        return UserLevelsDecl.Level(name: name, keeps: keeps, keepsLocation: keepsNode.location, note: note)
+    }
+}
