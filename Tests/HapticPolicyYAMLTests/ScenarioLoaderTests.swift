@@ -145,7 +145,8 @@ import Testing
         #expect(
             Set(names) == [
                 "drying.yaml", "watering.yaml", "flaky-sensor.yaml", "selector-spin.yaml", "session.yaml",
-                "breathing.yaml", "metronome.yaml",
+                "breathing.yaml", "metronome.yaml", "stride-run.yaml", "stride-profile.yaml", "stride-levels.yaml",
+                "stride-cadence.yaml",
             ])
         for name in names {
             let data = try Data(contentsOf: directory.appendingPathComponent(name))
