@@ -400,7 +400,10 @@ import Testing
         evaluator.finish(into: &out)
         let summary = evaluator.summary
         #expect(summary.byScreen["workout"]?.plays == 4, "resume and its loop, then a pause twice")
-        #expect(summary.count(.stop) == 1)
+        // By action, each line counts once (4 lines: 3 plays and the state event), so the
+        // actions add up to the lines; the pause's stops are told by their reasons.
+        #expect(summary.count(.play) == 3)
+        #expect(summary.count(.stop) == 0)
         #expect(summary.count(.notRunning) == 1)
         #expect(String(decoding: out, as: UTF8.self).components(separatedBy: "\"also\"").count == 4)
     }
@@ -452,5 +455,36 @@ import Testing
             extra: "constants:\n  easy: 60")
         var run = Run(policy)
         #expect(run.send(1, "workout.resumed").also.first?.loopPeriod == 0.5)
+    }
+}
+
+extension SeveralActionsTests {
+    /// `with: {bpm: value}` on an event whose declared value reaches past the template's
+    /// range: a good event would still be decided `bad-params`, so lint says so.
+    @Test func aDeclaredValueWiderThanTheParameterIsReported() throws {
+        let text = try String(
+            contentsOf: RepositoryFiles.root.appendingPathComponent(
+                "Tests/HapticPolicyYAMLTests/Fixtures/checks/HP333-with-out-of-range.pass.yaml"),
+            encoding: .utf8)
+        func codes(_ declared: String) throws -> [String] {
+            let policy = text.replacingOccurrences(
+                of: "cadence.set: {layer: creature, screens: [workout], value: number}",
+                with: "cadence.set: {layer: creature, screens: [workout], value: \(declared)}")
+            let loaded = load(policy)
+            let document = try #require(loaded.document, "\(summary(loaded))")
+            return PolicyValidator.validate(document).map(\.code)
+        }
+        #expect(try codes("{type: number, min: 100, max: 200}").isEmpty)
+        #expect(try codes("{type: number, min: 60, max: 200}") == ["HP333"])
+        #expect(try codes("{type: number, min: 100}") == ["HP333"])
+        let loaded = load(
+            text.replacingOccurrences(
+                of: "cadence.set: {layer: creature, screens: [workout], value: number}",
+                with: "cadence.set: {layer: creature, screens: [workout], value: {type: number, min: 60, max: 250}}"))
+        let document = try #require(loaded.document)
+        let finding = try #require(PolicyValidator.validate(document).first)
+        #expect(
+            finding.message.hasPrefix(
+                "'cadence.set' may carry values from 60 to 250, but bpm of 'cadence' takes 100 to 200"))
     }
 }

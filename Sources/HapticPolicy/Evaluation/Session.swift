@@ -422,7 +422,8 @@ public struct Session: Sendable {
             case .play(let f), .loop(let f):
                 var step = Decision(action: .silent, screen: decision.screen, rule: row.rule)
                 let onLoop = if case .loop = action { true } else { false }
-                play(f, onLoop: onLoop, several, event: event, eventIndex: e, screen: s, rule: row.keepSlot, into: &step)
+                play(
+                    f, onLoop: onLoop, several, event: event, eventIndex: e, screen: s, rule: row.keepSlot, into: &step)
                 also.append(step)
             case .stop, .none, .silent, .band:
                 break

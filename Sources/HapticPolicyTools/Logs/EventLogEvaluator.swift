@@ -222,9 +222,10 @@ public struct EventLogEvaluator {
         // Counted by position (an exhaustive switch each), without hashing.
         counts.byAction[decision.action.summaryIndex] += 1
         if let reason = decision.reason { counts.byReason[reason.summaryIndex] += 1 }
-        // A row that did several things: each other action is counted, each play a ring.
+        // A row that did several things: its decision is counted once by action, so the
+        // actions add up to the lines; each other action's reason is counted, and each
+        // play is a ring.
         for step in decision.also {
-            counts.byAction[step.action.summaryIndex] += 1
             if let reason = step.reason { counts.byReason[reason.summaryIndex] += 1 }
         }
         guard let t else { return }

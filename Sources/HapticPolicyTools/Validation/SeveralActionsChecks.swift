@@ -25,6 +25,16 @@ extension DiagnosticCode {
 /// parameters (`with:`): what they name must loop, take those parameters and make sense
 /// together.
 enum SeveralActionsChecks {
+    /// `100 to 200`, `at least 20`, `at most 300` or `any number`: a template parameter's range.
+    static func rangeText(_ parameter: TemplateParameter) -> String {
+        switch (parameter.minimum, parameter.maximum) {
+        case (let min?, let max?): "\(numberText(min.value)) to \(numberText(max.value))"
+        case (let min?, nil): "at least \(numberText(min.value))"
+        case (nil, let max?): "at most \(numberText(max.value))"
+        case (nil, nil): "any number"
+        }
+    }
+
     static func run(_ context: ValidationContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
         var started = Set<String>()
@@ -121,6 +131,26 @@ enum SeveralActionsChecks {
                             at: argument.source.location,
                             notes: [Diagnostic.Note("'\(event.name.value)' is declared here", at: event.name.location)])
                     )
+                } else if let event, let payload = event.payload, payload.kind.value == .number {
+                    // Every value the declaration lets in must be one the parameter takes,
+                    // or a good event would still be decided `bad-params`.
+                    let low = parameter.minimum?.value ?? -.infinity
+                    let high = parameter.maximum?.value ?? .infinity
+                    let given = (payload.min?.value ?? -.infinity, payload.max?.value ?? .infinity)
+                    if given.0 < low || given.1 > high {
+                        out.append(
+                            DiagnosticCode.withOutOfRange(
+                                "'\(event.name.value)' may carry values from \(numberText(given.0)) to \(numberText(given.1)), "
+                                    + "but \(argument.name.value) of '\(target.value)' takes \(Self.rangeText(parameter)): "
+                                    + "narrow the event's `value` to the parameter's range, or widen the parameter",
+                                at: argument.source.location,
+                                notes: [
+                                    Diagnostic.Note(
+                                        "'\(event.name.value)' declares its value here", at: payload.location),
+                                    Diagnostic.Note(
+                                        "'\(argument.name.value)' is declared here", at: parameter.name.location),
+                                ]))
+                    }
                 }
             case .number(let number):
                 values[parameter.name.value] = number
@@ -128,13 +158,7 @@ enum SeveralActionsChecks {
                 let high = parameter.maximum?.value ?? .infinity
                 if number < low || number > high {
                     numbersOnly = false
-                    let range =
-                        switch (parameter.minimum, parameter.maximum) {
-                        case (let min?, let max?): "\(numberText(min.value)) to \(numberText(max.value))"
-                        case (let min?, nil): "at least \(numberText(min.value))"
-                        case (nil, let max?): "at most \(numberText(max.value))"
-                        case (nil, nil): "any number"
-                        }
+                    let range = Self.rangeText(parameter)
                     out.append(
                         DiagnosticCode.withOutOfRange(
                             "\(argument.name.value) \(numberText(number)) is outside the range of '\(target.value)' "
