@@ -63,8 +63,9 @@ import Testing
     }
     static func isPlay(_ decision: Decision) -> Bool { decision["action"] as? String == "play" }
 
-    @Test func lintIsCleanUnderStrict() {
-        let result = runInProcess(["lint", Self.policy, "--strict"])
+    /// Through the built executable, as a designer runs it.
+    @Test func lintIsCleanUnderStrict() throws {
+        let result = try runBinary(["lint", Self.policy, "--strict"])
         #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
         #expect(
             result.stderr.hasSuffix("1 policy and 4 included files checked: 0 errors, 0 warnings (ok)\n"),
@@ -79,8 +80,8 @@ import Testing
 
     /// Every cell, feedback, band level and direction, invariant and user level is
     /// covered, and every case passes.
-    @Test func testsPassWithFullCoverage() {
-        let result = runInProcess(["test", Self.tests, "--coverage", "--min-coverage", "100"])
+    @Test func testsPassWithFullCoverage() throws {
+        let result = try runBinary(["test", Self.tests, "--coverage", "--min-coverage", "100"])
         #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         let counted = lines.filter { $0.hasSuffix("%") }
