@@ -87,6 +87,33 @@ import Testing
         #expect(values == [20, 19, 75, 74, 73])
     }
 
+    /// A glitch forces the first `count` readings at or after its time to its value (a
+    /// lost GPS fix reads 0, below the clamp), and every other reading is the one the
+    /// signal gives without it: the noise is still drawn and the level goes on.
+    @Test func aGlitchForcesReadingsAndLeavesTheOthersAlone() {
+        func readings(_ glitches: [Scenario.Signal.Glitch]) -> [Double] {
+            let scenario = Scenario(
+                name: "run", duration: 8,
+                steps: [
+                    .signal(
+                        .init(
+                            event: "pace.sample", every: 1, start: 6.5, rate: -0.1, noise: 0.2, glitches: glitches,
+                            min: 2, max: 20, decimals: 2))
+                ])
+            return ScenarioRunner.run(scenario, seed: 5).compactMap { event -> Double? in
+                if case .number(let v) = event.event.value { return v } else { return nil }
+            }
+        }
+        let clean = readings([])
+        let glitched = readings([.init(at: 2.5, to: 0, count: 2), .init(at: 6, to: 25)])
+        #expect(clean.count == 9 && glitched.count == 9)
+        #expect(glitched[3] == 0 && glitched[4] == 0 && glitched[6] == 25)
+        for index in [0, 1, 2, 5, 7, 8] {
+            #expect(glitched[index] == clean[index], "reading \(index)")
+        }
+        #expect(clean[3] != 0 && clean[6] != 25)
+    }
+
     @Test func durationCutsTheLogAndRepeatsNest() {
         let scenario = Scenario(
             name: "spin", duration: 100,

@@ -52,7 +52,32 @@ import Testing
         #expect(block.count == 2 && block.steps.count == 1)
     }
 
+    @Test func decodesGlitchesOfASignal() throws {
+        let result = Self.parse(
+            """
+            scenario: run
+            duration: 60
+            steps:
+              - signal: {event: pace.sample, start: 6.5, glitches: [{at: 40, to: 0}, {at: 50, to: 0, count: 3}]}
+            """)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        guard case .signal(let signal)? = result.scenario?.steps.first else {
+            Issue.record("the step is not a signal")
+            return
+        }
+        #expect(signal.glitches == [.init(at: 40, to: 0), .init(at: 50, to: 0, count: 3)])
+    }
+
     @Test(arguments: [
+        (
+            "scenario: x\nduration: 5\nsteps:\n  - signal: {event: a, start: 1, glitches: [{at: 1, to: 0, count: 0}]}\n",
+            ["HP801@4:67"]
+        ),
+        ("scenario: x\nduration: 5\nsteps:\n  - signal: {event: a, start: 1, glitches: [{at: 1}]}\n", ["HP013@4:45"]),
+        (
+            "scenario: x\nduration: 5\nsteps:\n  - signal: {event: a, start: 1, glitches: [{at: 1, to: 0, for: 2}]}\n",
+            ["HP012@4:60"]
+        ),
         ("scenario: x\nduration: 5\nsteps:\n  - {at: 0, evnt: a}\n", ["HP012@4:13"]),
         ("scenario: x\nduration: 0\nsteps: []\n", ["HP801@2:11"]),
         ("scenario: x\nsteps: []\n", ["HP013@1:1"]),
@@ -120,7 +145,8 @@ import Testing
         #expect(
             Set(names) == [
                 "drying.yaml", "watering.yaml", "flaky-sensor.yaml", "selector-spin.yaml", "session.yaml",
-                "breathing.yaml", "metronome.yaml",
+                "breathing.yaml", "metronome.yaml", "stride-run.yaml", "stride-profile.yaml", "stride-levels.yaml",
+                "stride-cadence.yaml",
             ])
         for name in names {
             let data = try Data(contentsOf: directory.appendingPathComponent(name))

@@ -113,4 +113,45 @@ import Testing
         let table = try #require(metronome.screens.first).cells
         #expect(table.first { $0.event.value == "metronome.stop" }?.rows.first?.stop?.value == "click")
     }
+
+    /// The second reference app, from issue 14: its screens, layers, events and feedback
+    /// by the issue's names, read through its included files.
+    @Test func strideHasTheScreensEventsAndFeedbackOfIssue14() throws {
+        let stride = try Self.document("stride")
+        #expect(Set(stride.screens.map(\.name.value)) == ["workout", "summary", "settings"])
+        #expect(stride.layers.map(\.name.value) == ["ui", "coach"])
+        #expect(
+            Set(stride.events.map(\.name.value)) == [
+                "pace.sample", "heart.sample", "lap.completed", "goal.reached", "cadence.set", "workout.paused",
+                "workout.resumed", "share.tap", "summary.scroll", "data.reset", "button.tap",
+            ])
+        let parameter = try #require(stride.parameters.first)
+        #expect(parameter.name.value == "max_hr" && parameter.setBy.value == "profile.set")
+        #expect(parameter.min.value == 120 && parameter.max.value == 220 && parameter.defaultValue.value == 190)
+        func preset(_ name: String) -> Preset? {
+            guard case .preset(let preset, _)? = stride.feedback.first(where: { $0.name.value == name })?.body
+            else { return nil }
+            return preset.value
+        }
+        #expect(preset("heart.high") == .notificationWarning)
+        #expect(preset("pause") == .impactMedium)
+        #expect(preset("resume") == .impactLight)
+        #expect(preset("thud") == .impactHeavy)
+        let (_, lap) = try Self.pattern("lap", in: stride)
+        #expect(lap.events.map(\.kind.value) == [.transient, .transient])
+        let (goalFeedback, goal) = try Self.pattern("goal", in: stride)
+        #expect(goalFeedback.layer.value.rawValue == "coach")
+        let swell = try #require(goal.events.first)
+        #expect(goal.events.count == 1 && swell.kind.value == .continuous)
+        #expect(try #require(swell.duration).value.evaluate([:]) >= 0.8)
+        #expect(swell.curves.contains { $0.parameter.value == .intensity })
+        let (_, cadence) = try Self.pattern("cadence", in: stride)
+        #expect(try cadence.loop?.value.evaluate(["bpm": 170]) == 60.0 / 170)
+        let bpm = try #require(cadence.parameters.first { $0.name.value == "bpm" })
+        #expect(bpm.minimum?.value == 100 && bpm.maximum?.value == 200)
+        let pace = try #require(stride.bands.first { $0.name.value == "pace" })
+        #expect(pace.levels.map(\.name.value) == ["interval", "threshold", "tempo", "easy", "recovery"])
+        let heart = try #require(stride.bands.first { $0.name.value == "heart" })
+        #expect(heart.levels.count == 5)
+    }
 }

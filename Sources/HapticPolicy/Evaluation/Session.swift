@@ -729,6 +729,11 @@ public struct Session: Sendable {
                 if policy.screenEnter[target.rawValue].contains(.prepareEngine), startEngine(at: event.t) {
                     decision.directives.insert(.prepareEngine)
                 }
+                // `enter: [stop-loop]`: a screen that ends what loops (a run's summary).
+                if policy.screenEnter[target.rawValue].contains(.stopLoop), !runningLoops.isEmpty {
+                    runningLoops.removeAll()
+                    decision.directives.insert(.stopLoop)
+                }
             } else {
                 decision.reason = .unknownScreen
             }

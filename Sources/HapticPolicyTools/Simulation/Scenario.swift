@@ -110,6 +110,26 @@ public struct Scenario: Sendable, Hashable {
             }
         }
 
+        /// A reading forced to a value (a GPS that loses its fix reads 0): the first
+        /// `count` readings at or after `at` read `to`, whatever the level, the noise and
+        /// the clamp say. The level goes on underneath, and the noise is still drawn, so
+        /// every other reading is the one the signal gives without the glitch.
+        public struct Glitch: Sendable, Hashable {
+            /// When it starts (`at:`), seconds from the start of the signal's round.
+            public var at: Double
+            /// The value read instead (`to:`), rounded to the signal's `decimals`.
+            public var to: Double
+            /// How many readings in a row it replaces (`count:`, default 1, at least 1).
+            public var count: Int
+
+            /// Creates a glitch.
+            public init(at: Double, to: Double, count: Int = 1) {
+                self.at = at
+                self.to = to
+                self.count = count
+            }
+        }
+
         /// The event emitted with each reading in `value` (`event:`).
         public var event: String
         /// The subject of every reading (`subject:`).
@@ -133,6 +153,8 @@ public struct Scenario: Sendable, Hashable {
         public var pull: Double
         /// Sudden level changes (`jumps:`).
         public var jumps: [Jump]
+        /// Readings forced to a value (`glitches:`).
+        public var glitches: [Glitch]
         /// Readings are clamped to `min...max` (`min:`, `max:`; default 0 and 100).
         public var min: Double
         /// The upper clamp.
@@ -144,7 +166,7 @@ public struct Scenario: Sendable, Hashable {
         public init(
             event: String, subject: String? = nil, from: Double = 0, until: Double? = nil, every: Double = 1,
             start: Double, rate: Double = 0, noise: Double = 0, wander: Double = 0, pull: Double = 0,
-            jumps: [Jump] = [], min: Double = 0, max: Double = 100, decimals: Int = 1
+            jumps: [Jump] = [], glitches: [Glitch] = [], min: Double = 0, max: Double = 100, decimals: Int = 1
         ) {
             self.event = event
             self.subject = subject
@@ -157,6 +179,7 @@ public struct Scenario: Sendable, Hashable {
             self.wander = wander
             self.pull = pull
             self.jumps = jumps
+            self.glitches = glitches
             self.min = min
             self.max = max
             self.decimals = decimals

@@ -134,6 +134,8 @@ private struct Emitter {
         let first = offset + signal.from
         let last = min(end, signal.until.map { offset + $0 } ?? end)
         var jumps = signal.jumps.sorted { $0.at < $1.at }[...]
+        var glitches = signal.glitches.sorted { $0.at < $1.at }[...]
+        var glitchReadings = 0
         var level = signal.start
         var drift = 0.0
         var previous = first
@@ -153,6 +155,14 @@ private struct Emitter {
             var reading = level + drift
             if signal.noise > 0 { reading += generator.gaussian(sigma: signal.noise) }
             reading = min(signal.max, max(signal.min, reading))
+            if let glitch = glitches.first, offset + glitch.at <= time {
+                reading = glitch.to
+                glitchReadings += 1
+                if glitchReadings >= glitch.count {
+                    glitches = glitches.dropFirst()
+                    glitchReadings = 0
+                }
+            }
             let scale = pow(10, Double(signal.decimals))
             reading = (reading * scale).rounded() / scale
             let event = Scenario.EventTemplate(name: signal.event, subject: signal.subject, value: .number(reading))

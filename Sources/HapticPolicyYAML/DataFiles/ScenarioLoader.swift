@@ -25,7 +25,8 @@ public enum ScenarioLoader {
     static let onceKeys = ["at"] + PolicyDecoder.eventFieldKeys
     static let periodicKeys = PolicyDecoder.eventFieldKeys + ["from", "every", "count", "until", "jitter"]
     static let signalKeys = [
-        "event", "subject", "from", "until", "every", "start", "rate", "noise", "wander", "pull", "jumps", "min",
+        "event", "subject", "from", "until", "every", "start", "rate", "noise", "wander", "pull", "jumps", "glitches",
+        "min",
         "max", "decimals",
     ]
     static let repeatKeys = ["from", "every", "count", "steps"]
@@ -206,6 +207,29 @@ extension PolicyDecoder {
                         let to = j["to"].flatMap({ number($0, for: "to") })
                     else { continue }
                     signal.jumps.append(.init(at: at, to: to.value))
+                }
+            }
+            if let n = f["glitches"], let items = list(n, for: "glitches") {
+                for item in items {
+                    guard
+                        let g = fields(
+                            item, of: "a glitch", keys: ["at", "to", "count"], required: ["at", "to"]),
+                        let at = g["at"].flatMap({ nonNegative($0, for: "at") }),
+                        let to = g["to"].flatMap({ number($0, for: "to") })
+                    else { continue }
+                    var glitch = Scenario.Signal.Glitch(at: at, to: to.value)
+                    if let n = g["count"], let v = integer(n, for: "count") {
+                        guard v.value >= 1 else {
+                            report(
+                                DiagnosticCode.numberOutOfRange(
+                                    "a glitch's 'count' is how many readings it replaces, at least 1, found "
+                                        + "\(v.value); give 1 or more, or remove the glitch",
+                                    at: v.location))
+                            continue
+                        }
+                        glitch.count = v.value
+                    }
+                    signal.glitches.append(glitch)
                 }
             }
             return .signal(signal)
