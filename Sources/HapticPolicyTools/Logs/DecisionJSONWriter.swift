@@ -60,12 +60,7 @@ public struct DecisionJSONWriter: DecisionFormat {
         b.raw(",\"layer\":")
         b.optional(d.layer?.rawValue)
         b.raw(",\"render\":")
-        switch d.render {
-        case .preset(let preset)?: b.string(preset.rawValue)
-        case .pattern(let name)?: b.string(name, prefix: "pattern:")
-        case .sequence(let name)?: b.string(name, prefix: "sequence:")
-        case nil: b.raw("null")
-        }
+        Self.writeRender(d.render, into: b)
         b.raw(d.fallback ? ",\"fallback\":true" : ",\"fallback\":false")
         b.raw(",\"reason\":")
         b.optional(d.reason?.rawValue)
@@ -74,15 +69,7 @@ public struct DecisionJSONWriter: DecisionFormat {
         b.raw(",\"rule\":")
         b.optional(d.rule?.id)
         b.raw(",\"directives\":[")
-        if d.directives.rawValue != 0 {
-            // In `Directive.allCases` order, from a table built from it; no array per line.
-            var first = true
-            for (bits, name) in Self.directiveNames where d.directives.rawValue & bits != 0 {
-                if !first { b.byte(UInt8(ascii: ",")) }
-                first = false
-                name.withUnsafeBufferPointer { b.raw($0) }
-            }
-        }
+        if d.directives.rawValue != 0 { Self.writeDirectives(d.directives, into: b) }
         b.raw("],\"band\":")
         if let band = d.band {
             b.raw("{\"name\":")
@@ -113,23 +100,7 @@ public struct DecisionJSONWriter: DecisionFormat {
             b.byte(UInt8(ascii: "]"))
         }
         b.raw(",\"params\":")
-        if let parameters = d.parameters {
-            b.byte(UInt8(ascii: "{"))
-            for (index, parameter) in parameters.enumerated() {
-                if index > 0 { b.byte(UInt8(ascii: ",")) }
-                b.string(parameter.name)
-                b.byte(UInt8(ascii: ":"))
-                switch parameter.value {
-                case .number(let number)?: b.number(number)
-                case .bool(let flag)?: b.raw(flag ? "true" : "false")
-                case .string(let text)?: b.string(text)
-                case nil: b.raw("null")
-                }
-            }
-            b.byte(UInt8(ascii: "}"))
-        } else {
-            b.raw("null")
-        }
+        Self.writeParameters(d.parameters, into: b)
         b.raw(",\"loop\":")
         if let period = d.loopPeriod { b.number(period) } else { b.raw("null") }
         if !d.also.isEmpty {
@@ -154,45 +125,58 @@ public struct DecisionJSONWriter: DecisionFormat {
         b.raw(",\"layer\":")
         b.optional(d.layer?.rawValue)
         b.raw(",\"render\":")
-        switch d.render {
-        case .preset(let preset)?: b.string(preset.rawValue)
-        case .pattern(let name)?: b.string(name, prefix: "pattern:")
-        case .sequence(let name)?: b.string(name, prefix: "sequence:")
-        case nil: b.raw("null")
-        }
+        Self.writeRender(d.render, into: b)
         b.raw(d.fallback ? ",\"fallback\":true" : ",\"fallback\":false")
         b.raw(",\"reason\":")
         b.optional(d.reason?.rawValue)
         b.raw(",\"note\":")
         b.optional(d.note)
         b.raw(",\"directives\":[")
+        writeDirectives(d.directives, into: b)
+        b.raw("],\"params\":")
+        Self.writeParameters(d.parameters, into: b)
+        b.raw(",\"loop\":")
+        if let period = d.loopPeriod { b.number(period) } else { b.raw("null") }
+        b.byte(UInt8(ascii: "}"))
+    }
+
+    /// `"impact.light"`, `"pattern:pulse"`, `"sequence:meet"` or `null`.
+    private static func writeRender(_ render: Render?, into b: JSONBytes) {
+        switch render {
+        case .preset(let preset)?: b.string(preset.rawValue)
+        case .pattern(let name)?: b.string(name, prefix: "pattern:")
+        case .sequence(let name)?: b.string(name, prefix: "sequence:")
+        case nil: b.raw("null")
+        }
+    }
+
+    /// The template parameters as an object in declaration order, or `null`.
+    private static func writeParameters(_ parameters: [Event.Parameter]?, into b: JSONBytes) {
+        guard let parameters else { return b.raw("null") }
+        b.byte(UInt8(ascii: "{"))
+        for (index, parameter) in parameters.enumerated() {
+            if index > 0 { b.byte(UInt8(ascii: ",")) }
+            b.string(parameter.name)
+            b.byte(UInt8(ascii: ":"))
+            switch parameter.value {
+            case .number(let number)?: b.number(number)
+            case .bool(let flag)?: b.raw(flag ? "true" : "false")
+            case .string(let text)?: b.string(text)
+            case nil: b.raw("null")
+            }
+        }
+        b.byte(UInt8(ascii: "}"))
+    }
+
+    /// The directives' names, comma-separated, in `Directive.allCases` order, from a table
+    /// built from it (no array per line).
+    private static func writeDirectives(_ directives: DirectiveSet, into b: JSONBytes) {
         var first = true
-        for (bits, name) in directiveNames where d.directives.rawValue & bits != 0 {
+        for (bits, name) in directiveNames where directives.rawValue & bits != 0 {
             if !first { b.byte(UInt8(ascii: ",")) }
             first = false
             name.withUnsafeBufferPointer { b.raw($0) }
         }
-        b.raw("],\"params\":")
-        if let parameters = d.parameters {
-            b.byte(UInt8(ascii: "{"))
-            for (index, parameter) in parameters.enumerated() {
-                if index > 0 { b.byte(UInt8(ascii: ",")) }
-                b.string(parameter.name)
-                b.byte(UInt8(ascii: ":"))
-                switch parameter.value {
-                case .number(let number)?: b.number(number)
-                case .bool(let flag)?: b.raw(flag ? "true" : "false")
-                case .string(let text)?: b.string(text)
-                case nil: b.raw("null")
-                }
-            }
-            b.byte(UInt8(ascii: "}"))
-        } else {
-            b.raw("null")
-        }
-        b.raw(",\"loop\":")
-        if let period = d.loopPeriod { b.number(period) } else { b.raw("null") }
-        b.byte(UInt8(ascii: "}"))
     }
 
     /// Each directive's bit in `DirectiveSet` and its name as a JSON string, in canonical
