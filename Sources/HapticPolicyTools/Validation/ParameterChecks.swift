@@ -53,48 +53,52 @@ enum ParameterChecks {
                         at: parameter.defaultValue.location))
             }
             let event = parameter.setBy
-            if ValidationContext.isStateEvent(event.value) {
-                out.append(
-                    DiagnosticCode.settingEventClash(
-                        "'\(event.value)' is a built-in state event and cannot also set '\(name.value)': name another event, such as 'profile.set'",
-                        at: event.location))
-            } else if let declared = context.events[event.value] {
-                out.append(
-                    DiagnosticCode.settingEventClash(
-                        "'\(event.value)' sets '\(name.value)', so it is a setting event the evaluator handles itself, not a catalogue event: remove it from `events:`",
-                        at: declared.name.location,
-                        notes: [Diagnostic.Note("it sets the parameter here", at: event.location)]))
-            } else if let first = setters[event.value] {
-                out.append(
-                    DiagnosticCode.settingEventClash(
-                        "'\(event.value)' already sets another parameter: give '\(name.value)' its own setting event",
-                        at: event.location, notes: [Diagnostic.Note("the first parameter it sets", at: first.location)])
-                )
+            if let clash = clash(
+                event, context, setters: setters, cannotAlso: "cannot also set '\(name.value)'",
+                example: "profile.set", itSets: "sets '\(name.value)'", noteAt: "it sets the parameter here",
+                already: "already sets another parameter: give '\(name.value)' its own setting event",
+                firstNote: "the first parameter it sets")
+            {
+                out.append(clash)
             } else {
                 setters[event.value] = event
             }
         }
-        if let levels = context.document.userLevels {
-            let event = levels.setBy
-            if ValidationContext.isStateEvent(event.value) {
-                out.append(
-                    DiagnosticCode.settingEventClash(
-                        "'\(event.value)' is a built-in state event and cannot also pick the user level: name another event, such as 'haptics.level'",
-                        at: event.location))
-            } else if let declared = context.events[event.value] {
-                out.append(
-                    DiagnosticCode.settingEventClash(
-                        "'\(event.value)' picks the user level, so it is a setting event the evaluator handles itself, not a catalogue event: remove it from `events:`",
-                        at: declared.name.location,
-                        notes: [Diagnostic.Note("it picks the user level here", at: event.location)]))
-            } else if let first = setters[event.value] {
-                out.append(
-                    DiagnosticCode.settingEventClash(
-                        "'\(event.value)' already sets a parameter: give the user levels their own setting event",
-                        at: event.location, notes: [Diagnostic.Note("the parameter it sets", at: first.location)]))
-            }
+        if let levels = context.document.userLevels,
+            let clash = clash(
+                levels.setBy, context, setters: setters, cannotAlso: "cannot also pick the user level",
+                example: "haptics.level", itSets: "picks the user level", noteAt: "it picks the user level here",
+                already: "already sets a parameter: give the user levels their own setting event",
+                firstNote: "the parameter it sets")
+        {
+            out.append(clash)
         }
         return out
+    }
+
+    /// HP272 for a setting event (a parameter's or the user levels' `set-by:`) that is a
+    /// built-in state event, a catalogue event, or already another parameter's; nil when
+    /// it is none of them. The phrases say what this one sets.
+    private static func clash(
+        _ event: Located<String>, _ context: ValidationContext, setters: [String: Located<String>],
+        cannotAlso: String, example: String, itSets: String, noteAt: String, already: String, firstNote: String
+    ) -> Diagnostic? {
+        if ValidationContext.isStateEvent(event.value) {
+            return DiagnosticCode.settingEventClash(
+                "'\(event.value)' is a built-in state event and \(cannotAlso): name another event, such as '\(example)'",
+                at: event.location)
+        }
+        if let declared = context.events[event.value] {
+            return DiagnosticCode.settingEventClash(
+                "'\(event.value)' \(itSets), so it is a setting event the evaluator handles itself, not a catalogue event: remove it from `events:`",
+                at: declared.name.location, notes: [Diagnostic.Note(noteAt, at: event.location)])
+        }
+        if let first = setters[event.value] {
+            return DiagnosticCode.settingEventClash(
+                "'\(event.value)' \(already)", at: event.location,
+                notes: [Diagnostic.Note(firstNote, at: first.location)])
+        }
+        return nil
     }
 
     /// Conditions on run-time parameters that no value of the parameter can meet.
