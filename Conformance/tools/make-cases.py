@@ -1,0 +1,1648 @@
+#!/usr/bin/env python3
+"""Generate the conformance corpus: Conformance/<feature>/policy.yaml and its cases.
+
+    python3 Conformance/tools/make-cases.py [--resimulate]
+
+Each feature below writes a small policy and cases from parameter grids, each case a focused
+short event sequence (case.json, events.jsonl). Expected decisions are not generated here:
+they are recorded from the baseline runtime with
+`HAPTIC_POLICY_CLI=/work/baseline/.build/release/haptic-policy scripts/conformance --record scripts/adapters/swift`.
+A case whose policy or events changed loses its expected.jsonl, so the runner reports it
+until it is recorded again on purpose; cases no longer generated are removed. Logs made by
+`haptic-policy simulate` (the shipped scenarios) are kept as they are unless --resimulate.
+Conformance/differential/ belongs to scripts/differential and is never touched.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+CORPUS = ROOT / "Conformance"
+GENERATED_BY = "Conformance/tools/make-cases.py"
+# Folders of Conformance/ this script owns (everything else is left alone).
+FEATURES: dict[str, "Feature"] = {}
+
+
+def ev(t, event, **fields) -> str:
+    """One event line, keys in the documented order."""
+    line = {"t": t, "event": event}
+    for key in ("screen", "subject", "value", "speaks", "params"):
+        if key in fields:
+            line[key] = fields.pop(key)
+    line.update(fields)
+    return json.dumps(line, ensure_ascii=False, separators=(",", ":"))
+
+
+def enter(screen: str, t: float = 0) -> str:
+    return ev(t, "screen.enter", screen=screen)
+
+
+class Feature:
+    """A folder of cases sharing policies."""
+
+    def __init__(self, name: str, policies: dict[str, str] | None = None):
+        self.name = name
+        self.policies = policies or {}
+        self.cases: dict[str, dict] = {}
+        FEATURES[name] = self
+
+    def case(self, name, note, events, policy="policy.yaml", device=None, raw: bytes | None = None):
+        if name in self.cases:
+            raise SystemExit(f"duplicate case {self.name}/{name}")
+        if policy in self.policies:
+            policy_path = "../" + policy
+        else:
+            policy_path = policy
+        self.cases[name] = {
+            "note": note,
+            "policy": policy_path,
+            "device": device,
+            "events": raw if raw is not None else ("\n".join(events) + "\n").encode(),
+        }
+
+
+def device_of(supports=True, low_power=False, enabled=True):
+    return {"supports-haptics": supports, "low-power": low_power, "haptics-enabled": enabled}
+
+
+def label(value) -> str:
+    """A case-name part for a value: `missing`, `str-<text>` for strings, else its JSON."""
+    if value == "MISSING":
+        return "missing"
+    if isinstance(value, str):
+        return "str-" + (value or "empty")
+    return json.dumps(value)
+
+
+def fmt(x) -> str:
+    return f"{x:g}" if isinstance(x, float) else str(x)
+
+
+# --- bands and hysteresis ----------------------------------------------------------------
+
+BANDS = Feature(
+    "bands",
+    {
+        "policy.yaml": """\
+policy: bands
+version: 1
+description: two bands, one with hysteresis 1.5 and silent top level, one with none
+feedback:
+  low: {layer: ui, preset: impact.light}
+  mid: {layer: ui, preset: impact.medium}
+  under: {layer: ui, preset: impact.soft}
+  over: {layer: ui, preset: impact.heavy}
+bands:
+  level:
+    unit: "%"
+    hysteresis: 1.5
+    levels:
+      - {name: low, below: 25, play: low}
+      - {name: mid, below: 60, play: mid}
+      - {name: high, silent: high is not news}
+  sharp:
+    hysteresis: 0
+    levels:
+      - {name: under, below: 10, play: under}
+      - {name: over, play: over}
+events:
+  level.sample: {layer: ui, screens: [meter], value: number}
+  sharp.sample: {layer: ui, screens: [meter], value: number}
+screens:
+  meter:
+    table:
+      level.sample: {band: level}
+      sharp.sample: {band: sharp}
+budgets:
+  - {id: B-1, each: screen, max: 50, per: 1}
+"""
+    },
+)
+
+LEVEL_VALUES = [0, 10, 23.4, 23.5, 24, 25, 26.5, 26.6, 40, 58.4, 58.5, 60, 61.5, 61.6, 99]
+for a in [10, 24, 26, 40, 59, 61, 99]:
+    for b in LEVEL_VALUES:
+        BANDS.case(
+            f"level-{fmt(a)}-then-{fmt(b)}",
+            f"band 'level' (edges 25, 60, hysteresis 1.5): a baseline at {fmt(a)} then a sample at"
+            f" {fmt(b)}: baseline, then same-band, a change that plays the level's feedback, or the"
+            " silent top level; hysteresis decides near the edges",
+            [enter("meter"), ev(1, "level.sample", subject="s", value=a), ev(2, "level.sample", subject="s", value=b)],
+        )
+for a, b in [(9.999, 10), (10, 9.999), (10, 10), (-5, 1e9), (0, -0.0)]:
+    BANDS.case(
+        f"sharp-{fmt(a)}-then-{fmt(b)}",
+        f"band 'sharp' (edge 10, no hysteresis): {fmt(a)} then {fmt(b)}: the edge is exclusive above",
+        [enter("meter"), ev(1, "sharp.sample", value=a), ev(2, "sharp.sample", value=b)],
+    )
+BANDS.case(
+    "subjects-tracked-apart",
+    "bands are tracked per subject: each subject's first sample is its own baseline, and a"
+    " change of one subject does not move another's level; a null subject is a subject too",
+    [
+        enter("meter"),
+        ev(1, "level.sample", subject="a", value=10),
+        ev(2, "level.sample", subject="b", value=70),
+        ev(3, "level.sample", subject="a", value=30),
+        ev(4, "level.sample", subject="b", value=30),
+        ev(5, "level.sample", value=30),
+        ev(6, "level.sample", subject=None, value=10),
+        ev(7, "level.sample", subject="a", value=30),
+    ],
+)
+BANDS.case(
+    "signals-tracked-apart",
+    "two bands on one subject keep their own levels: a baseline of one does not set the other",
+    [
+        enter("meter"),
+        ev(1, "level.sample", subject="x", value=10),
+        ev(2, "sharp.sample", subject="x", value=20),
+        ev(3, "level.sample", subject="x", value=20),
+        ev(4, "sharp.sample", subject="x", value=5),
+    ],
+)
+BANDS.case(
+    "not-a-number",
+    "a band cell with no number in value (missing, text, boolean, null) is bad-value and"
+    " leaves the band untouched: the next number is still the baseline",
+    [
+        enter("meter"),
+        ev(1, "level.sample"),
+        ev(2, "level.sample", value="40"),
+        ev(3, "level.sample", value=True),
+        ev(4, "level.sample", value=None),
+        ev(5, "level.sample", value=40),
+        ev(6, "level.sample", value=70),
+    ],
+)
+BANDS.case(
+    "sweep-up-and-down",
+    "a slow sweep up through every level and back down: one ring (or designer silence) per"
+    " change, same-band in between, hysteresis on the way down",
+    [enter("meter")]
+    + [ev(i + 1, "level.sample", value=v) for i, v in enumerate([5, 20, 26, 27, 50, 61, 62, 61, 59, 58, 40, 24, 23, 5])],
+)
+BANDS.case(
+    "chatter-at-edge",
+    "a noisy value wandering 24 to 26 around the 25 edge never rings with hysteresis 1.5",
+    [enter("meter")] + [ev(i * 0.5 + 1, "level.sample", value=v) for i, v in enumerate([24, 26, 24.5, 25.5, 24, 26.4, 23.6, 26.5])],
+)
+
+# --- dwell -------------------------------------------------------------------------------
+
+DWELL = Feature(
+    "dwell",
+    {
+        "policy.yaml": """\
+policy: dwell
+version: 1
+description: a band whose new level counts only once it has held 2 seconds
+feedback:
+  calm: {layer: ui, preset: impact.soft}
+  busy: {layer: ui, preset: impact.medium}
+  rush: {layer: ui, preset: impact.heavy}
+bands:
+  pace:
+    hysteresis: 0.5
+    dwell: 2
+    levels:
+      - {name: calm, below: 10, play: calm}
+      - {name: busy, below: 20, play: busy}
+      - {name: rush, play: rush}
+events:
+  pace.sample: {layer: ui, screens: [run], value: number}
+screens:
+  run:
+    table:
+      pace.sample: {band: pace}
+budgets:
+  - {id: B-1, each: screen, max: 50, per: 1}
+"""
+    },
+)
+for step in [0.5, 1, 1.5, 2, 2.5]:
+    for hold in [2, 3, 4]:
+        samples = [ev(1, "pace.sample", value=5)]
+        t = 1.0
+        for _ in range(hold):
+            t += step
+            samples.append(ev(round(t, 3), "pace.sample", value=15))
+        DWELL.case(
+            f"hold-{fmt(step)}s-x{hold}",
+            f"dwell 2 s: a baseline in 'calm', then {hold} samples in 'busy' every {fmt(step)} s:"
+            " dwelling (its note says how long it has held) until it has held 2 s, then it rings once",
+            [enter("run")] + samples,
+        )
+DWELL.case(
+    "excursion-shorter-than-dwell",
+    "an excursion into 'busy' shorter than the dwell neither rings nor moves the level: back in"
+    " 'calm' is same-band",
+    [enter("run"), ev(1, "pace.sample", value=5), ev(2, "pace.sample", value=15), ev(3, "pace.sample", value=5), ev(5, "pace.sample", value=5)],
+)
+DWELL.case(
+    "third-level-restarts-dwell",
+    "a sample in a third level while dwelling restarts the dwell for that level",
+    [enter("run"), ev(1, "pace.sample", value=5), ev(2, "pace.sample", value=15), ev(3, "pace.sample", value=25), ev(4, "pace.sample", value=25), ev(5, "pace.sample", value=25)],
+)
+DWELL.case(
+    "baseline-at-once",
+    "the first sample is a baseline at once whatever the dwell",
+    [enter("run"), ev(1, "pace.sample", value=25), ev(1.5, "pace.sample", value=25)],
+)
+DWELL.case(
+    "subjects-dwell-apart",
+    "each subject dwells on its own clock",
+    [
+        enter("run"),
+        ev(1, "pace.sample", subject="a", value=5),
+        ev(1, "pace.sample", subject="b", value=5),
+        ev(2, "pace.sample", subject="a", value=15),
+        ev(3, "pace.sample", subject="b", value=15),
+        ev(4, "pace.sample", subject="a", value=15),
+        ev(5, "pace.sample", subject="b", value=15),
+    ],
+)
+DWELL.case(
+    "dwell-with-hysteresis",
+    "hysteresis decides which level a value is in, the dwell when it counts: 10.4 stays calm",
+    [enter("run"), ev(1, "pace.sample", value=5), ev(2, "pace.sample", value=10.4), ev(3, "pace.sample", value=10.6), ev(4, "pace.sample", value=10.4), ev(5, "pace.sample", value=9.6), ev(6, "pace.sample", value=10.6)],
+)
+
+# --- direction ---------------------------------------------------------------------------
+
+DIRECTION = Feature(
+    "direction",
+    {
+        "policy.yaml": """\
+policy: direction
+version: 1
+description: a band whose changes ring by direction (from-below, from-above, toward)
+feedback:
+  faster: {layer: ui, preset: impact.heavy}
+  slower: {layer: ui, preset: impact.soft}
+  up: {layer: ui, preset: impact.rigid}
+  mid: {layer: ui, preset: impact.medium}
+bands:
+  zone:
+    hysteresis: 0
+    toward:
+      z1: {play: faster}
+      z5: {play: slower}
+    levels:
+      - {name: z1, below: 10}
+      - {name: z2, below: 20, from-below: {play: up}, from-above: {silent: easing into z2 is not news}}
+      - {name: z3, below: 30, play: mid}
+      - {name: z4, below: 40, from-above: {silent: coming down from z5}}
+      - {name: z5}
+events:
+  zone.sample: {layer: ui, screens: [run], value: number}
+screens:
+  run:
+    table:
+      zone.sample: {band: zone}
+budgets:
+  - {id: B-1, each: screen, max: 50, per: 1}
+"""
+    },
+)
+ZONE_VALUES = [5, 15, 25, 35, 45]
+for i, a in enumerate(ZONE_VALUES):
+    for j, b in enumerate(ZONE_VALUES):
+        if i == j:
+            continue
+        DIRECTION.case(
+            f"z{i + 1}-to-z{j + 1}",
+            f"from z{i + 1} to z{j + 1} ({'up' if j > i else 'down'}): the level's from-below/from-above"
+            " wins, then its play/silent, then the band's toward",
+            [enter("run"), ev(1, "zone.sample", value=a), ev(2, "zone.sample", value=b)],
+        )
+
+# --- plausible range ---------------------------------------------------------------------
+
+PLAUSIBLE = Feature(
+    "plausible",
+    {
+        "policy.yaml": """\
+policy: plausible
+version: 1
+description: bands with a plausible range on both ends, on one end, with a dwell
+feedback:
+  fast: {layer: ui, preset: impact.heavy}
+  slow: {layer: ui, preset: impact.soft}
+bands:
+  pace:
+    hysteresis: 0.1
+    plausible: {min: 2.5, max: 20}
+    levels:
+      - {name: fast, below: 5, play: fast}
+      - {name: slow, play: slow}
+  floor:
+    hysteresis: 0
+    plausible: {min: 0}
+    levels:
+      - {name: low, below: 50, play: slow}
+      - {name: high, play: fast}
+  steady:
+    hysteresis: 0
+    dwell: 2
+    plausible: {max: 100}
+    levels:
+      - {name: low, below: 50, play: slow}
+      - {name: high, play: fast}
+events:
+  pace.sample: {layer: ui, screens: [run], value: number}
+  floor.sample: {layer: ui, screens: [run], value: number}
+  steady.sample: {layer: ui, screens: [run], value: number}
+screens:
+  run:
+    table:
+      pace.sample: {band: pace}
+      floor.sample: {band: floor}
+      steady.sample: {band: steady}
+budgets:
+  - {id: B-1, each: screen, max: 50, per: 1}
+"""
+    },
+)
+for v in [0, 2.4999, 2.5, 3, 19.99, 20, 20.0001, -1, 1e300]:
+    PLAUSIBLE.case(
+        f"pace-first-{fmt(v)}",
+        f"plausible 2.5..20 (ends included): a first sample of {fmt(v)} is a baseline when plausible,"
+        " else implausible with no band (before any baseline); the next plausible sample is then the baseline",
+        [enter("run"), ev(1, "pace.sample", value=v), ev(2, "pace.sample", value=6)],
+    )
+    PLAUSIBLE.case(
+        f"pace-after-baseline-{fmt(v)}",
+        f"after a baseline at 6 (slow), a sample of {fmt(v)}: an implausible one keeps the level"
+        " (band from and to are both the level that counts) and the next sample is judged against it",
+        [enter("run"), ev(1, "pace.sample", value=6), ev(2, "pace.sample", value=v), ev(3, "pace.sample", value=4)],
+    )
+for v in [-0.001, 0, 1e308]:
+    PLAUSIBLE.case(
+        f"floor-{fmt(v)}",
+        f"plausible with only min 0: {fmt(v)} after a baseline of 10",
+        [enter("run"), ev(1, "floor.sample", value=10), ev(2, "floor.sample", value=v)],
+    )
+PLAUSIBLE.case(
+    "implausible-keeps-dwell",
+    "an implausible sample during a dwell does not touch the dwell under way: the level counts"
+    " at 2 s as if the glitch had not come",
+    [enter("run"), ev(1, "steady.sample", value=10), ev(2, "steady.sample", value=60), ev(3, "steady.sample", value=500), ev(4, "steady.sample", value=60), ev(5, "steady.sample", value=60)],
+)
+
+# --- run-time parameters -----------------------------------------------------------------
+
+PARAMETERS = Feature(
+    "parameters",
+    {
+        "policy.yaml": """\
+policy: parameters
+version: 1
+description: a run-time parameter read by band edges and by row conditions
+feedback:
+  high: {layer: ui, preset: notification.warning}
+  strong: {layer: ui, preset: impact.heavy}
+  soft: {layer: ui, preset: impact.soft}
+parameters:
+  max_hr: {set-by: profile.set, min: 120, max: 220, default: 190, unit: bpm}
+  rest_hr: {set-by: rest.set, min: 40, max: 80, default: 60}
+bands:
+  heart:
+    unit: bpm
+    hysteresis: 2
+    levels:
+      - {name: easy, below: rest_hr + 0.5 * (max_hr - rest_hr), silent: an easy effort}
+      - {name: hard, below: 0.9 * max_hr, silent: hard work the runner chose}
+      - {name: top, play: high}
+events:
+  heart.rate: {layer: ui, screens: [workout], value: number}
+  lap.completed: {layer: ui, screens: [workout]}
+screens:
+  workout:
+    table:
+      heart.rate: {band: heart}
+      lap.completed:
+        - {when: {max_hr: {at-least: 200}}, play: strong}
+        - {when: {max_hr: {below: 200}}, play: soft}
+budgets:
+  - {id: B-1, each: screen, max: 50, per: 1}
+"""
+    },
+)
+for value in [120, 150, 199.5, 200, 220, 119.99, 220.01, "190", None, True]:
+    events = [enter("workout"), ev(1, "lap.completed")]
+    if value is None:
+        events.append(ev(2, "profile.set"))
+    else:
+        events.append(ev(2, "profile.set", value=value))
+    events += [ev(3, "lap.completed"), ev(4, "heart.rate", value=150), ev(5, "heart.rate", value=175), ev(6, "heart.rate", value=185)]
+    PARAMETERS.case(
+        f"max-hr-{'missing' if value is None else str(value).lower()}",
+        f"profile.set with value {json.dumps(value)}: inside 120..220 it is state (the note lists the"
+        " new band edges) and moves the row condition and the edges; otherwise bad-state and"
+        " max_hr keeps 190",
+        events,
+    )
+for first, new, sample in [(150, 170, 150), (150, 220, 150), (175, 200, 175), (175, 170, 175), (130, 120, 100)]:
+    PARAMETERS.case(
+        f"edges-move-{first}-max-{new}-then-{sample}",
+        f"a baseline at {first}, then max_hr set to {new}: nothing rings at the setting event; the"
+        f" next sample ({sample}) is judged against the new edges, with hysteresis",
+        [enter("workout"), ev(1, "heart.rate", value=first), ev(2, "profile.set", value=new), ev(3, "heart.rate", value=sample), ev(4, "heart.rate", value=sample + 1)],
+    )
+PARAMETERS.case(
+    "two-parameters",
+    "rest_hr and max_hr both move the 'easy' edge; each setting event cites its own parameter",
+    [enter("workout"), ev(1, "heart.rate", value=100), ev(2, "rest.set", value=80), ev(3, "heart.rate", value=140), ev(4, "rest.set", value=40), ev(5, "heart.rate", value=140), ev(6, "rest.set", value=90)],
+)
+PARAMETERS.case(
+    "setting-event-any-screen",
+    "a setting event is applied before any screen and on a screen that does not decide it",
+    [ev(0, "profile.set", value=210), enter("workout", 1), ev(2, "lap.completed"), ev(3, "profile.set", screen="elsewhere", value=130), ev(4, "lap.completed")],
+)
+
+# --- declared payloads -------------------------------------------------------------------
+
+PAYLOADS = Feature(
+    "payloads",
+    {
+        "policy.yaml": """\
+policy: payloads
+version: 1
+description: events that declare their value and params
+feedback:
+  thud: {layer: ui, preset: impact.heavy}
+  tick: {layer: ui, preset: selection}
+  beat:
+    layer: creature
+    pattern:
+      params:
+        bpm: {default: 60, min: 20, max: 300}
+      events:
+        - {type: transient, time: 0}
+      loop: 60 / bpm
+    fallback: none
+events:
+  data.reset: {layer: ui, screens: [settings], value: {type: string, one-of: [confirmed, cancelled]}}
+  volume.set: {layer: ui, screens: [settings], value: {type: number, min: 0, max: 10}}
+  tip.shown: {layer: ui, screens: [settings], value: {type: bool, required: false}}
+  level.sample: {layer: ui, screens: [settings], value: {type: number, min: 0, max: 100}}
+  beat.start: {layer: creature, screens: [settings], params: {bpm: {type: number, min: 40, max: 200}}}
+  beat.maybe: {layer: creature, screens: [settings], params: {bpm: {type: number, required: false}}}
+  beat.stop: {layer: creature, screens: [settings]}
+bands:
+  level:
+    hysteresis: 1
+    plausible: {min: 0, max: 100}
+    levels:
+      - {name: low, below: 50, play: tick}
+      - {name: high, play: thud}
+screens:
+  settings:
+    enter: [prepare-engine]
+    table:
+      data.reset:
+        - {when: {value: confirmed}, play: thud}
+        - {when: {value: cancelled}, silent: the user kept their data}
+      volume.set:
+        - {when: {value: {at-least: 10}}, play: thud}
+        - {when: {value: {below: 10}}, play: tick}
+      tip.shown: {silent: a tip is read and not felt}
+      level.sample: {band: level}
+      beat.start: {play: beat}
+      beat.maybe: {play: beat}
+      beat.stop: {stop: beat}
+budgets:
+  - {id: B-1, each: screen, max: 50, per: 1}
+"""
+    },
+)
+PAYLOAD_GRID = {
+    "data.reset": ["confirmed", "cancelled", "reset", "", 1, True, None, "MISSING"],
+    "volume.set": [0, 5, 9.999, 10, 10.0001, -0.0001, "5", False, None, "MISSING"],
+    "tip.shown": [True, False, "true", 0, None, "MISSING"],
+    "level.sample": [0, 100, 100.5, -1, "x", "MISSING"],
+}
+for event, values in PAYLOAD_GRID.items():
+    for value in values:
+        fields = {} if value == "MISSING" else {"value": value}
+        PAYLOADS.case(
+            f"{event}-{label(value)}",
+            f"{event} declares its value; sent {('without a value' if value == 'MISSING' else 'with ' + json.dumps(value))}:"
+            " a good value reaches the rows, a wrong one is bad-value citing events/<name> with a note naming the declaration",
+            [enter("settings"), ev(1, event, **fields), ev(2, event, value=50) if event == "level.sample" else ev(2, "tip.shown")],
+        )
+for tag, params in [
+    ("none", None),
+    ("bpm-100", {"bpm": 100}),
+    ("bpm-40", {"bpm": 40}),
+    ("bpm-39", {"bpm": 39}),
+    ("bpm-250", {"bpm": 250}),
+    ("bpm-text", {"bpm": "100"}),
+    ("extra", {"bpm": 100, "swing": 1}),
+    ("empty", {}),
+    ("null", "NULL"),
+]:
+    for event in ("beat.start", "beat.maybe"):
+        fields = {}
+        if params == "NULL":
+            fields["params"] = None
+        elif params is not None:
+            fields["params"] = params
+        PAYLOADS.case(
+            f"{event}-params-{tag}",
+            f"{event} declares params bpm ({'required, 40..200' if event == 'beat.start' else 'optional, any number'});"
+            f" sent params {json.dumps(params if params != 'NULL' else None)}: checked against the declaration"
+            " (bad-value) before the template's own range (bad-params)",
+            [enter("settings"), ev(1, event, **fields), ev(2, "beat.stop")],
+        )
+
+# --- conditions --------------------------------------------------------------------------
+
+CONDITIONS = Feature(
+    "conditions",
+    {
+        "policy.yaml": """\
+policy: conditions
+version: 1
+description: rows that test value ranges, sets, subject and speaks
+feedback:
+  fast: {layer: ui, preset: impact.rigid}
+  steady: {layer: ui, preset: impact.medium}
+  trail: {layer: ui, preset: impact.soft}
+  mine: {layer: ui, preset: impact.light}
+  talk: {layer: ui, preset: selection}
+events:
+  split.pace: {layer: ui, screens: [workout], value: number}
+  route.kind: {layer: ui, screens: [workout], value: string}
+  note.shown: {layer: ui, screens: [workout]}
+  flag.set: {layer: ui, screens: [workout], value: bool}
+screens:
+  workout:
+    table:
+      split.pace:
+        - {when: {value: {below: 4.25}}, play: fast}
+        - {when: {value: {at-least: 4.25, at-most: 6}}, play: steady, note: an ordinary split}
+        - {when: {value: {above: 6}}, silent: a slow split is no news}
+        - {silent: no pace was given}
+      route.kind:
+        - {when: {value: {in: [trail, track]}}, play: trail}
+        - {when: {value: road}, silent: roads are the default}
+        - {silent: an unknown route}
+      note.shown:
+        - {when: {subject: me, speaks: true}, play: mine}
+        - {when: {speaks: true}, play: talk}
+        - {when: {subject: me}, silent: "my note, not spoken"}
+        - {silent: nobody speaks}
+      flag.set:
+        - {when: {value: true}, play: mine}
+        - {silent: the flag is off or missing}
+budgets:
+  - {id: B-1, each: screen, max: 50, per: 1}
+"""
+    },
+)
+for v in [0, 4.2499, 4.25, 5, 6, 6.0001, 100, "5", True, None, "MISSING"]:
+    fields = {} if v == "MISSING" else {"value": v}
+    CONDITIONS.case(
+        f"pace-{label(v)}",
+        f"split.pace rows below 4.25 / at-least 4.25 at-most 6 / above 6 / catch-all, sent"
+        f" {'no value' if v == 'MISSING' else json.dumps(v)}: the first matching row decides (#n in the rule);"
+        " a range never matches text, a boolean or a missing value",
+        [enter("workout"), ev(1, "split.pace", **fields)],
+    )
+for v in ["trail", "track", "road", "Trail", "", 1, "MISSING"]:
+    fields = {} if v == "MISSING" else {"value": v}
+    CONDITIONS.case(
+        f"route-{label(v)}",
+        f"route.kind rows in [trail, track] / road / catch-all, sent {json.dumps(v) if v != 'MISSING' else 'no value'}: compared exactly",
+        [enter("workout"), ev(1, "route.kind", **fields)],
+    )
+for subject in ["me", "you", None, "MISSING"]:
+    for speaks in [True, False, "MISSING"]:
+        fields = {}
+        if subject != "MISSING":
+            fields["subject"] = subject
+        if speaks != "MISSING":
+            fields["speaks"] = speaks
+        CONDITIONS.case(
+            f"note-subject-{label(subject)}-speaks-{label(speaks)}",
+            f"note.shown with subject {json.dumps(subject) if subject != 'MISSING' else 'absent'} and speaks"
+            f" {json.dumps(speaks) if speaks != 'MISSING' else 'absent (false)'}: every field of when must match",
+            [enter("workout"), ev(1, "note.shown", **fields)],
+        )
+for v in [True, False, "true", 1, "MISSING"]:
+    fields = {} if v == "MISSING" else {"value": v}
+    CONDITIONS.case(
+        f"flag-{label(v)}",
+        "a boolean condition matches only the boolean true, not the text or the number",
+        [enter("workout"), ev(1, "flag.set", **fields)],
+    )
+
+# --- user levels -------------------------------------------------------------------------
+
+LEVELS = Feature(
+    "user-levels",
+    {
+        "policy.yaml": """\
+policy: levels
+version: 1
+layers:
+  ui: {}
+  coach: {}
+feedback:
+  tap: {layer: ui, preset: impact.light}
+  lap: {layer: coach, preset: impact.medium}
+  goal: {layer: coach, preset: notification.success}
+  zone.faster: {layer: coach, preset: impact.heavy}
+  zone.slower: {layer: coach, preset: impact.soft}
+  cadence:
+    layer: coach
+    pattern:
+      params:
+        bpm: {default: 160, min: 100, max: 200}
+      events:
+        - {type: transient, time: 0}
+      loop: 60 / bpm
+    fallback: impact.light
+bands:
+  pace:
+    hysteresis: 0.1
+    levels:
+      - {name: fast, below: 5, play: zone.faster}
+      - {name: tempo, below: 6, play: zone.slower}
+      - {name: easy, play: zone.slower}
+events:
+  button.tap: {layer: ui, screens: all}
+  lap.completed: {layer: coach, screens: [workout]}
+  goal.reached: {layer: coach, screens: [workout]}
+  pace.sample: {layer: coach, screens: [workout], value: number}
+  cadence.start: {layer: coach, screens: [workout]}
+  cadence.stop: {layer: coach, screens: [workout]}
+everywhere:
+  button.tap: {play: tap}
+screens:
+  workout:
+    enter: [prepare-engine]
+    table:
+      lap.completed: {play: lap}
+      goal.reached: {play: goal}
+      pace.sample: {band: pace}
+      cadence.start: {play: cadence}
+      cadence.stop: {stop: cadence}
+budgets:
+  - {id: B-1, each: screen, max: 50, per: 1}
+user-levels:
+  set-by: haptics.level
+  start: full
+  levels:
+    full: {keeps: all}
+    essentials:
+      keeps: {feedback: [zone.faster, zone.slower, goal]}
+      note: the app's "essentials only" setting
+    coaching: {keeps: {layers: [coach]}}
+    laps: {keeps: {rows: [workout/lap.completed, workout/pace.sample@fast]}}
+    bands: {keeps: {rows: [workout/pace.sample]}}
+    off: {keeps: none}
+"""
+    },
+)
+LEVEL_NAMES = ["full", "essentials", "coaching", "laps", "bands", "off"]
+for level in LEVEL_NAMES + ["unknown", "Full", 3, None, "MISSING"]:
+    fields = {} if level == "MISSING" else {"value": level}
+    LEVELS.case(
+        f"level-{label(level) if not isinstance(level, str) or level not in LEVEL_NAMES else level}-plays",
+        f"haptics.level {json.dumps(level) if level != 'MISSING' else 'without a value'}, then a tap, a lap, the goal and band"
+        " changes: what the level keeps plays, the rest is silent user-level citing user-levels/<level>"
+        " (the decision still names the feedback); an unknown level is bad-state and the level stays",
+        [
+            enter("workout"),
+            ev(1, "haptics.level", **fields),
+            ev(2, "button.tap"),
+            ev(3, "lap.completed"),
+            ev(4, "goal.reached"),
+            ev(5, "pace.sample", value=5.5),
+            ev(6, "pace.sample", value=4.5),
+            ev(7, "pace.sample", value=6.5),
+        ],
+    )
+for level in LEVEL_NAMES:
+    LEVELS.case(
+        f"level-{level}-loop",
+        f"a cadence loop running when the level becomes '{level}': a level that does not keep it stops it"
+        " (the setting decision carries stop-loop); a silenced loop does not start; stops are never silenced",
+        [enter("workout"), ev(1, "cadence.start"), ev(2, "haptics.level", value=level), ev(3, "cadence.start"), ev(4, "cadence.stop"), ev(5, "haptics.level", value="full"), ev(6, "cadence.stop")],
+    )
+LEVELS.case(
+    "band-moves-while-silenced",
+    "a band level moves while the user level silences it, so switching back never rings a stale change",
+    [enter("workout"), ev(1, "pace.sample", value=5.5), ev(2, "haptics.level", value="off"), ev(3, "pace.sample", value=4.5), ev(4, "haptics.level", value="full"), ev(5, "pace.sample", value=4.5), ev(6, "pace.sample", value=5.5)],
+)
+LEVELS.case(
+    "level-before-screen",
+    "the setting event is applied before any screen is entered",
+    [ev(0, "haptics.level", value="off"), enter("workout", 1), ev(2, "lap.completed")],
+)
+
+# --- enforced budgets --------------------------------------------------------------------
+
+BUDGETS = Feature(
+    "budgets",
+    {
+        "policy.yaml": """\
+policy: budgets
+version: 1
+feedback:
+  tap: {layer: ui, preset: impact.light}
+  chime: {layer: creature, preset: impact.soft}
+events:
+  shutter: {layer: ui, screens: [camera, album]}
+  button.tap: {layer: ui, screens: [camera, album]}
+  chirp: {layer: creature, screens: [camera, album]}
+  swipe: {layer: ui, screens: [album]}
+screens:
+  camera:
+    table:
+      shutter: {play: tap}
+      button.tap: {play: tap}
+      chirp: {play: chime}
+  album:
+    table:
+      shutter: {play: tap}
+      button.tap: {play: tap}
+      chirp: {play: chime}
+      swipe: {play: tap}
+budgets:
+  - id: B-1
+    each: screen
+    max: 3
+    per: 10
+    enforce: true
+    except:
+      button.tap: a tap answers the finger that made it
+  - {id: B-2, layer: creature, max: 2, per: 5, enforce: true}
+  - {id: B-3, screen: album, max: 1, per: 2, enforce: true, except: {shutter: counted by B-1 only}}
+  - {id: B-4, each: screen, max: 1, per: 1}
+"""
+    },
+)
+for count in [3, 4, 6]:
+    for gap in [0.5, 1, 3.4, 5]:
+        BUDGETS.case(
+            f"shutters-{count}-every-{fmt(gap)}s",
+            f"{count} shutters {fmt(gap)} s apart on camera under B-1 (each screen, 3 per 10 s, enforced):"
+            " a ring that would go over is silent over-budget citing B-1 and is not counted; the window is (t - 10, t]",
+            [enter("camera")] + [ev(round(1 + i * gap, 3), "shutter") for i in range(count)],
+        )
+BUDGETS.case(
+    "window-edge",
+    "rings at 1, 2, 3: at 11 the ring at 1 has left the window (t - 10, t] and plays; at 10.999 it has not",
+    [enter("camera"), ev(1, "shutter"), ev(2, "shutter"), ev(3, "shutter"), ev(10.999, "shutter"), ev(11, "shutter"), ev(11.5, "shutter")],
+)
+BUDGETS.case(
+    "excepted-event-never-silenced",
+    "button.tap is excepted from B-1: it is never silenced by it and does not count toward it",
+    [enter("camera")] + [ev(1 + i * 0.1, "button.tap") for i in range(6)] + [ev(2, "shutter"), ev(2.1, "shutter"), ev(2.2, "shutter"), ev(2.3, "shutter")],
+)
+BUDGETS.case(
+    "each-screen-apart",
+    "each: screen counts every screen apart",
+    [enter("camera"), ev(1, "shutter"), ev(1.1, "shutter"), ev(1.2, "shutter"), enter("album", 1.3), ev(1.4, "shutter"), ev(3.5, "shutter"), ev(5.6, "shutter"), ev(5.7, "shutter")],
+)
+BUDGETS.case(
+    "layer-budget",
+    "B-2 counts the creature layer on every screen: the third chirp within 5 s is over-budget",
+    [enter("camera"), ev(1, "chirp"), ev(2, "chirp"), enter("album", 2.5), ev(3, "chirp"), ev(6.5, "chirp")],
+)
+BUDGETS.case(
+    "one-screen-budget",
+    "B-3 counts album only, at most 1 ring per 2 s, shutters excepted from it",
+    [enter("album"), ev(1, "swipe"), ev(1.5, "swipe"), ev(1.6, "shutter"), ev(3.1, "swipe"), ev(3.2, "chirp")],
+)
+BUDGETS.case(
+    "silenced-ring-not-counted",
+    "a ring silenced over-budget is not counted: after the window moves on only the rings felt count",
+    [enter("camera"), ev(1, "shutter"), ev(2, "shutter"), ev(3, "shutter"), ev(4, "shutter"), ev(5, "shutter"), ev(11.5, "shutter"), ev(12.5, "shutter"), ev(13.5, "shutter")],
+)
+
+# --- several actions, loops and retempo ---------------------------------------------------
+
+SEVERAL = Feature(
+    "several-actions",
+    {
+        "policy.yaml": """\
+policy: several
+version: 1
+feedback:
+  pause: {layer: ui, preset: impact.medium}
+  resume: {layer: ui, preset: impact.light}
+  cadence:
+    layer: creature
+    note: one step, looped at the runner's cadence
+    pattern:
+      params:
+        bpm: {default: 160, min: 100, max: 200, unit: steps per minute}
+      events:
+        - {type: transient, time: 0, intensity: 1, sharpness: 0.5}
+      loop: 60 / bpm
+    fallback: impact.light
+  drone:
+    layer: creature
+    pattern:
+      events:
+        - {type: continuous, time: 0, duration: 0.5}
+      loop: 1
+    fallback: none
+events:
+  workout.paused: {layer: ui, screens: [workout]}
+  workout.resumed: {layer: ui, screens: [workout], value: number, note: the cadence to resume at}
+  cadence.set: {layer: creature, screens: [workout], value: number}
+  cadence.fixed: {layer: creature, screens: [workout]}
+  drone.start: {layer: creature, screens: [workout]}
+  all.stop: {layer: creature, screens: [workout]}
+  drone.swap: {layer: creature, screens: [workout]}
+screens:
+  workout:
+    enter: [prepare-engine]
+    table:
+      workout.paused: {stop: cadence, play: pause}
+      workout.resumed: {play: resume, loop: cadence, with: {bpm: value}}
+      cadence.set: {loop: cadence, with: {bpm: value}}
+      cadence.fixed: {loop: cadence, with: {bpm: 120}}
+      drone.start: {play: drone}
+      all.stop: {stop: all}
+      drone.swap: {stop: drone, loop: cadence}
+  rest:
+    table: {}
+budgets:
+  - {id: B-1, each: screen, max: 50, per: 1}
+"""
+    },
+)
+SEQUENCES = {
+    "pause-without-loop": ("a pause while no cadence runs: the stop in also is not-running, the pause plays", ["workout.paused"]),
+    "set-then-pause": ("cadence.set 170 starts the loop (loop 60/170 s); the pause stops it (also: stop with stop-loop) and plays", ["cadence.set:170", "workout.paused"]),
+    "set-retempo": ("cadence.set twice: the second replaces the running loop at the new tempo", ["cadence.set:170", "cadence.set:180", "workout.paused"]),
+    "resume-value": ("workout.resumed 168 plays resume and starts the cadence at 168 (also: the loop)", ["workout.resumed:168", "workout.paused", "workout.paused"]),
+    "resume-no-value": ("workout.resumed without a number: the loop cannot bind bpm (bad-params in also), the play still runs", ["workout.resumed", "workout.paused"]),
+    "resume-out-of-range": ("workout.resumed 240: bpm above the template's maximum 200 is bad-params for the loop; the resume still plays", ["workout.resumed:240"]),
+    "set-out-of-range": ("cadence.set 99 and 201 are bad-params; the running loop keeps its tempo", ["cadence.set:150", "cadence.set:99", "cadence.set:201", "workout.paused"]),
+    "fixed-with": ("with: {bpm: 120} binds a number: loop 0.5 s", ["cadence.fixed", "all.stop"]),
+    "stop-all": ("stop: all stops every running loop", ["drone.start", "cadence.set:150", "all.stop", "all.stop"]),
+    "stop-and-loop": ("a row that stops one loop and starts another: the decision is the loop, the stop in also", ["drone.start", "drone.swap", "drone.swap"]),
+    "play-loop-twice": ("a looping pattern played by play: starts the loop; playing it again restarts it", ["drone.start", "drone.start", "all.stop"]),
+}
+for name, (note, steps) in SEQUENCES.items():
+    events = [enter("workout")]
+    for i, step in enumerate(steps):
+        event, _, value = step.partition(":")
+        fields = {"value": float(value) if "." in value else int(value)} if value else {}
+        events.append(ev(i + 1, event, **fields))
+    SEVERAL.case(name, note, events)
+for state in ["background", "rest-screen", "low-power", "no-haptics", "haptics-off"]:
+    events = [enter("workout"), ev(1, "cadence.set", value=150)]
+    if state == "background":
+        events += [ev(2, "app.state", value="background"), ev(3, "workout.paused"), ev(4, "app.state", value="foreground"), ev(5, "cadence.set", value=150)]
+    elif state == "rest-screen":
+        events += [enter("rest", 2), enter("workout", 3), ev(4, "workout.paused")]
+    elif state == "low-power":
+        events += [ev(2, "device.lowPower", value=True), ev(3, "cadence.set", value=150), ev(4, "workout.paused"), ev(5, "drone.start")]
+    elif state == "no-haptics":
+        events += [ev(2, "device.supportsHaptics", value=False), ev(3, "cadence.set", value=150), ev(4, "workout.paused"), ev(5, "drone.start")]
+    else:
+        events += [ev(2, "device.hapticsEnabled", value=False), ev(3, "cadence.set", value=150), ev(4, "workout.paused"), ev(5, "device.hapticsEnabled", value=True), ev(6, "workout.paused")]
+    SEVERAL.case(
+        f"loop-under-{state}",
+        f"a running cadence loop and {state.replace('-', ' ')}: background stops loops (stop-loop); a loop that cannot"
+        " play renders its fallback or stays silent; what a later stop says",
+        events,
+    )
+
+# --- templates and loops (metronome-like) -------------------------------------------------
+
+LOOPS = Feature(
+    "loops",
+    {
+        "policy.yaml": """\
+policy: loops
+version: 1
+engine: {warmup: 0.1}
+feedback:
+  click:
+    layer: creature
+    pattern:
+      params:
+        bpm: {default: 60, min: 20, max: 300, unit: bpm}
+        accent: {default: 1, min: 0.1, max: 1}
+      events:
+        - {type: transient, time: 0, intensity: accent, sharpness: 0.8}
+      loop: 60 / bpm
+    fallback: none
+  breath:
+    layer: creature
+    pattern:
+      params:
+        inhale: {default: 4, min: 1, max: 10}
+        exhale: {default: 6, min: 1, max: 20}
+      events:
+        - {type: continuous, time: 0, duration: inhale}
+        - {type: continuous, time: inhale, duration: exhale}
+      loop: inhale + exhale
+    fallback:
+      sequence:
+        - {at: 0, play: impact.soft}
+        - {at: inhale, play: impact.light}
+  once:
+    layer: creature
+    pattern:
+      params:
+        gap: {default: 0.1, min: 0.05, max: 0.5}
+      events:
+        - {type: transient, time: 0}
+        - {type: transient, time: gap}
+    fallback: impact.medium
+events:
+  metronome.start: {layer: creature, screens: [metronome]}
+  metronome.tempo: {layer: creature, screens: [metronome]}
+  metronome.stop: {layer: creature, screens: [metronome]}
+  breath.start: {layer: creature, screens: [metronome]}
+  breath.stop: {layer: creature, screens: [metronome]}
+  double.tap: {layer: creature, screens: [metronome]}
+screens:
+  metronome:
+    enter: [prepare-engine]
+    table:
+      metronome.start: {play: click}
+      metronome.tempo: {play: click, note: restarts the loop at the new tempo}
+      metronome.stop: {stop: click}
+      breath.start: {play: breath}
+      breath.stop: {stop: breath}
+      double.tap: {play: once}
+budgets:
+  - {id: B-1, each: screen, max: 50, per: 1}
+"""
+    },
+)
+for params in [None, {}, {"bpm": 120}, {"bpm": 20}, {"bpm": 300}, {"bpm": 19.9}, {"bpm": 301}, {"bpm": "120"}, {"bpm": 90, "accent": 0.5}, {"accent": 0}, {"tempo": 90}, {"bpm": 0}, {"bpm": -60}]:
+    fields = {} if params is None else {"params": params}
+    part = "none" if params is None else ("empty" if not params else "-".join(f"{k}-{label(v)}" for k, v in params.items()))
+    LOOPS.case(
+        f"click-{part}",
+        f"metronome.start with params {json.dumps(params)}: in range it plays with every declared parameter"
+        " (defaults filled in, declaration order) and the loop period 60 / bpm; undeclared, not a number or"
+        " out of min/max is bad-params naming the parameter",
+        [enter("metronome"), ev(1, "metronome.start", **fields), ev(2, "metronome.stop")],
+    )
+for params in [None, {"inhale": 4, "exhale": 8}, {"inhale": 10, "exhale": 20}, {"inhale": 0.5}]:
+    fields = {} if params is None else {"params": params}
+    part = "none" if params is None else "-".join(f"{k}-{label(v)}" for k, v in params.items())
+    for device in [None, device_of(supports=False)]:
+        LOOPS.case(
+            f"breath-{part}{'-no-core-haptics' if device else ''}",
+            f"breath.start with params {json.dumps(params)}{' without Core Haptics' if device else ''}: loop inhale + exhale;"
+            " the fallback sequence is timed with the params (sequence:breath) and does not loop",
+            [enter("metronome"), ev(1, "breath.start", **fields), ev(2, "breath.stop")],
+            device=device,
+        )
+for tempos in [[60, 90, 120], [300, 20], [120, 120]]:
+    events = [enter("metronome"), ev(1, "metronome.start", params={"bpm": tempos[0]})]
+    for i, bpm in enumerate(tempos[1:]):
+        events.append(ev(2 + i, "metronome.tempo", params={"bpm": bpm}))
+    events += [ev(10, "metronome.stop"), ev(11, "metronome.stop")]
+    LOOPS.case(
+        "retempo-" + "-".join(map(str, tempos)),
+        "retempo: playing the looping pattern again restarts it at the new period; stop ends it; a second stop is not-running",
+        events,
+    )
+LOOPS.case(
+    "stop-before-start",
+    "a stop while no loop runs is silent not-running",
+    [enter("metronome"), ev(1, "metronome.stop"), ev(2, "breath.stop")],
+)
+LOOPS.case(
+    "two-loops",
+    "two loops run at once; each stop stops its own",
+    [enter("metronome"), ev(1, "metronome.start"), ev(2, "breath.start"), ev(3, "metronome.stop"), ev(4, "breath.stop"), ev(5, "metronome.stop")],
+)
+for gap in [0.05, 0.3, 0.5, 0.51, 0.04]:
+    LOOPS.case(
+        f"once-gap-{fmt(gap)}",
+        f"a template that does not loop: gap {fmt(gap)} in or out of 0.05..0.5; loop is null",
+        [enter("metronome"), ev(1, "double.tap", params={"gap": gap}), ev(2, "double.tap")],
+    )
+
+# --- fallbacks per device state ------------------------------------------------------------
+
+FALLBACKS = Feature(
+    "fallbacks",
+    {
+        "policy.yaml": """\
+policy: fallbacks
+version: 1
+engine: {warmup: 0.1}
+feedback:
+  snap: {layer: ui, preset: impact.rigid, intensity: 0.7}
+  tap: {layer: ui, preset: impact.light}
+  to.feedback:
+    layer: creature
+    pattern:
+      events:
+        - {type: transient, time: 0}
+    fallback: snap
+  to.preset:
+    layer: creature
+    pattern:
+      events:
+        - {type: continuous, time: 0, duration: 0.3}
+    fallback: impact.soft
+  to.sequence:
+    layer: creature
+    pattern:
+      params:
+        gap: {default: 0.2, min: 0.1, max: 1}
+      events:
+        - {type: transient, time: 0}
+        - {type: transient, time: gap}
+    fallback:
+      sequence:
+        - {at: 0, play: tap}
+        - {at: gap, play: impact.heavy}
+  to.none:
+    layer: creature
+    pattern:
+      events:
+        - {type: transient, time: 0}
+    fallback: none
+  no.fallback:
+    layer: creature
+    pattern:
+      events:
+        - {type: transient, time: 0}
+  plain: {layer: ui, preset: notification.warning}
+events:
+  e.feedback: {layer: creature, screens: [warm, cold]}
+  e.preset: {layer: creature, screens: [warm, cold]}
+  e.sequence: {layer: creature, screens: [warm, cold]}
+  e.none: {layer: creature, screens: [warm, cold]}
+  e.nofallback: {layer: creature, screens: [warm, cold]}
+  e.plain: {layer: ui, screens: [warm, cold]}
+screens:
+  warm:
+    enter: [prepare-engine]
+    table: &table
+      e.feedback: {play: to.feedback}
+      e.preset: {play: to.preset}
+      e.sequence: {play: to.sequence}
+      e.none: {play: to.none}
+      e.nofallback: {play: no.fallback}
+      e.plain: {play: plain}
+  cold:
+    table: *table
+budgets:
+  - {id: B-1, each: screen, max: 50, per: 1}
+"""
+    },
+)
+FALLBACK_EVENTS = ["e.feedback", "e.preset", "e.sequence", "e.none", "e.nofallback", "e.plain"]
+for supports in (True, False):
+    for low_power in (False, True):
+        for enabled in (True, False):
+            for screen in ("warm", "cold"):
+                device = device_of(supports, low_power, enabled)
+                part = f"{'ch' if supports else 'noch'}-{'lp' if low_power else 'nolp'}-{'on' if enabled else 'off'}-{screen}"
+                FALLBACKS.case(
+                    part,
+                    f"--device supports-haptics={str(supports).lower()},low-power={str(low_power).lower()},"
+                    f"haptics-enabled={str(enabled).lower()} on a {screen} screen: every kind of fallback"
+                    " (a preset feedback, a preset, a sequence, none, none declared) and a plain preset;"
+                    " the reason says why the fallback rendered (engine-cold, no-core-haptics, low-power)",
+                    [enter(screen)] + [ev(1 + i * 0.01, e) for i, e in enumerate(FALLBACK_EVENTS)],
+                    device=device,
+                )
+for change, values in [("device.lowPower", [True, False]), ("device.supportsHaptics", [False, True]), ("device.hapticsEnabled", [False, True])]:
+    events = [enter("warm"), ev(1, "e.feedback")]
+    t = 2
+    for value in values:
+        events += [ev(t, change, value=value), ev(t + 0.5, "e.feedback"), ev(t + 0.6, "e.sequence"), ev(t + 0.7, "e.plain")]
+        t += 1
+    for bad in ["yes", 1, None]:
+        events.append(ev(t, change, value=bad))
+        t += 1
+    events.append(ev(t, change))
+    FALLBACKS.case(
+        f"event-{change.split('.')[1]}",
+        f"{change} changes the device during a session: what renders follows it; a value that is not a"
+        " boolean (text, a number, null, missing) is bad-state and changes nothing",
+        events,
+    )
+
+# --- warm-up -------------------------------------------------------------------------------
+
+WARMUP = Feature(
+    "warmup",
+    {
+        "policy.yaml": """\
+policy: warmup
+version: 1
+engine: {warmup: 0.25}
+feedback:
+  pulse:
+    layer: creature
+    pattern:
+      events:
+        - {type: transient, time: 0}
+    fallback: impact.light
+events:
+  ping: {layer: creature, screens: [warm, cold, late]}
+  warm.up: {layer: creature, screens: [late]}
+screens:
+  warm:
+    enter: [prepare-engine]
+    table:
+      ping: {play: pulse}
+  cold:
+    table:
+      ping: {play: pulse}
+  late:
+    table:
+      ping: {play: pulse}
+      warm.up: {prepare: engine}
+budgets:
+  - {id: B-1, each: screen, max: 50, per: 1}
+""",
+        "zero.yaml": """\
+policy: warmup-zero
+version: 1
+engine: {warmup: 0}
+feedback:
+  pulse:
+    layer: creature
+    pattern:
+      events:
+        - {type: transient, time: 0}
+    fallback: impact.light
+events:
+  ping: {layer: creature, screens: [warm]}
+screens:
+  warm:
+    enter: [prepare-engine]
+    table:
+      ping: {play: pulse}
+budgets:
+  - {id: B-1, each: screen, max: 50, per: 1}
+""",
+    },
+)
+for delay in [0, 0.1, 0.2499, 0.25, 0.2501, 1]:
+    WARMUP.case(
+        f"after-enter-{fmt(delay)}s",
+        f"warmup 0.25 s: a pattern {fmt(delay)} s after screen.enter with prepare-engine renders its fallback"
+        " (engine-cold) until the engine is ready",
+        [enter("warm", 1), ev(round(1 + delay, 4), "ping")],
+    )
+    WARMUP.case(
+        f"zero-after-enter-{fmt(delay)}s",
+        f"warmup 0: a pattern {fmt(delay)} s after prepare-engine",
+        [enter("warm", 1), ev(round(1 + delay, 4), "ping")],
+        policy="zero.yaml",
+    )
+    WARMUP.case(
+        f"after-foreground-{fmt(delay)}s",
+        f"back from background the engine that had started restarts (restart-engine) and warms for 0.25 s again:"
+        f" a pattern {fmt(delay)} s after foreground",
+        [enter("warm"), ev(1, "ping"), ev(2, "app.state", value="background"), ev(3, "app.state", value="foreground"), ev(round(3 + delay, 4), "ping")],
+    )
+    WARMUP.case(
+        f"prepare-row-{fmt(delay)}s",
+        f"a prepare: engine row is directive-only (prepare-engine); a pattern {fmt(delay)} s after it",
+        [enter("late"), ev(1, "ping"), ev(2, "warm.up"), ev(round(2 + delay, 4), "ping")],
+    )
+WARMUP.case(
+    "cold-screen-never-warms",
+    "a screen without prepare-engine leaves the engine cold: every pattern is engine-cold",
+    [enter("cold"), ev(1, "ping"), ev(5, "ping")],
+)
+WARMUP.case(
+    "warm-carries-across-screens",
+    "once warm, the engine stays warm on a screen that does not prepare it",
+    [enter("warm"), ev(1, "ping"), enter("cold", 2), ev(3, "ping")],
+)
+WARMUP.case(
+    "foreground-never-started",
+    "foreground restarts only an engine that had ever been started",
+    [enter("cold"), ev(1, "app.state", value="background"), ev(2, "app.state", value="foreground"), ev(3, "ping")],
+)
+
+# --- ticker and gestures -------------------------------------------------------------------
+
+TICKER = Feature(
+    "ticker",
+    {
+        "policy.yaml": """\
+policy: ticker
+version: 1
+feedback:
+  tick: {layer: ui, preset: selection}
+events:
+  selector.begin: {layer: ui, screens: [camera, album]}
+  selector.tick: {layer: ui, screens: [camera, album]}
+  selector.end: {layer: ui, screens: [camera, album]}
+screens:
+  camera:
+    table:
+      selector.begin: {ticker: begin}
+      selector.tick: {ticker: tick, play: tick}
+      selector.end: {ticker: end}
+  album:
+    table:
+      selector.begin: {ticker: begin}
+      selector.tick: {ticker: tick, play: tick}
+      selector.end: {ticker: end}
+budgets:
+  - id: B-1
+    each: screen
+    max: 3
+    per: 10
+    enforce: true
+    except:
+      selector.tick: the ticks are the control itself
+"""
+    },
+)
+TICKER_SEQUENCES = {
+    "gesture": ["selector.begin", "selector.tick", "selector.tick", "selector.end"],
+    "tick-outside": ["selector.tick"],
+    "tick-after-end": ["selector.begin", "selector.tick", "selector.end", "selector.tick"],
+    "end-without-begin": ["selector.end", "selector.tick"],
+    "begin-twice": ["selector.begin", "selector.begin", "selector.tick", "selector.end"],
+    "screen-releases": ["selector.begin", "selector.tick", "screen.enter:album", "selector.tick", "selector.begin", "selector.tick"],
+    "same-screen-enter": ["selector.begin", "screen.enter:camera", "selector.tick"],
+    "background-releases": ["selector.begin", "selector.tick", "app.state:background", "selector.tick", "app.state:foreground", "selector.tick"],
+    "many-ticks": ["selector.begin"] + ["selector.tick"] * 12 + ["selector.end"],
+}
+for name, steps in TICKER_SEQUENCES.items():
+    events = [enter("camera")]
+    for i, step in enumerate(steps):
+        event, _, value = step.partition(":")
+        if event == "screen.enter":
+            events.append(enter(value, round(1 + i * 0.1, 3)))
+        elif value:
+            events.append(ev(round(1 + i * 0.1, 3), event, value=value))
+        else:
+            events.append(ev(round(1 + i * 0.1, 3), event))
+    TICKER.case(
+        name,
+        "ticker begin prepares the generator (prepare-ticker, directive-only), each tick plays and prepares"
+        " again, end releases it (release-ticker); a tick outside a gesture plays with tick-outside-gesture;"
+        " screen.enter and background release an open gesture",
+        events,
+    )
+
+# --- speech gating -------------------------------------------------------------------------
+
+SPEECH = Feature(
+    "speech",
+    {
+        "policy.yaml": """\
+policy: speech
+version: 1
+invariants:
+  - id: H-4
+    rule: creature-needs-speech
+    says: the plant's feedback only accompanies the plant speaking
+    except:
+      plant.sample: every band change makes the plant speak
+feedback:
+  pulse:
+    layer: creature
+    pattern:
+      events:
+        - {type: transient, time: 0}
+    fallback: impact.rigid
+  hum: {layer: creature, preset: impact.soft}
+  tap: {layer: ui, preset: impact.light}
+bands:
+  soil:
+    hysteresis: 0
+    levels:
+      - {name: dry, below: 30, play: pulse}
+      - {name: wet, play: hum}
+events:
+  plant.found: {layer: creature, screens: [camera]}
+  plant.hum: {layer: creature, screens: [camera]}
+  plant.sample: {layer: creature, screens: [camera], value: number}
+  shutter: {layer: ui, screens: [camera]}
+screens:
+  camera:
+    enter: [prepare-engine]
+    table:
+      plant.found: {play: pulse, cite: H-4}
+      plant.hum: {play: hum}
+      plant.sample: {band: soil}
+      shutter: {play: tap}
+budgets:
+  - {id: B-1, each: screen, max: 50, per: 1}
+"""
+    },
+)
+for speaks in [True, False, "MISSING", "true", 1, None]:
+    fields = {} if speaks == "MISSING" else {"speaks": speaks}
+    SPEECH.case(
+        f"speaks-{label(speaks)}",
+        f"creature-needs-speech: speaks {json.dumps(speaks) if speaks != 'MISSING' else 'absent'}: creature feedback"
+        " plays only with speaks true (no-speech citing H-4 otherwise); ui feedback and excepted events"
+        " are not gated; speaks that is not a boolean is bad-field",
+        [enter("camera"), ev(1, "plant.found", **fields), ev(2, "plant.hum", **fields), ev(3, "shutter", **fields), ev(4, "plant.sample", value=10, **fields), ev(5, "plant.sample", value=50, **fields)],
+    )
+for device in [device_of(low_power=True), device_of(enabled=False)]:
+    SPEECH.case(
+        "order-" + ("low-power" if device["low-power"] else "haptics-off"),
+        "the speech invariant is checked after the haptics setting and before fallbacks",
+        [enter("camera"), ev(1, "plant.found"), ev(2, "plant.found", speaks=True)],
+        device=device,
+    )
+SPEECH.case(
+    "order-background",
+    "in background nothing plays, spoken or not (background wins over no-speech)",
+    [enter("camera"), ev(1, "app.state", value="background"), ev(2, "plant.found"), ev(3, "plant.found", speaks=True)],
+)
+
+# --- state events --------------------------------------------------------------------------
+
+STATE = Feature(
+    "state-events",
+    {
+        "policy.yaml": """\
+policy: state
+version: 1
+feedback:
+  tap: {layer: ui, preset: impact.light}
+  pulse:
+    layer: creature
+    pattern:
+      events:
+        - {type: transient, time: 0}
+    fallback: impact.soft
+events:
+  shutter: {layer: ui, screens: [home, camera]}
+  found: {layer: creature, screens: [camera]}
+screens:
+  home:
+    table:
+      shutter: {play: tap}
+  camera:
+    enter: [prepare-engine, prepare-ticker]
+    table:
+      shutter: {play: tap}
+      found: {play: pulse}
+  summary:
+    enter: [stop-loop]
+    table: {}
+budgets:
+  - {id: B-1, each: screen, max: 50, per: 1}
+"""
+    },
+)
+for value in ["foreground", "background", "Background", "", 1, None, "MISSING"]:
+    fields = {} if value == "MISSING" else {"value": value}
+    STATE.case(
+        f"app-state-{label(value)}",
+        f"app.state {json.dumps(value) if value != 'MISSING' else 'without a value'}: foreground/background are state"
+        " (rule builtin:app.state); anything else is bad-state and changes nothing",
+        [enter("home"), ev(1, "app.state", **fields), ev(2, "shutter"), ev(3, "app.state", value="foreground"), ev(4, "shutter")],
+    )
+for how in ["screen-field", "value", "both", "neither", "unknown", "number"]:
+    if how == "screen-field":
+        line = ev(1, "screen.enter", screen="camera")
+    elif how == "value":
+        line = ev(1, "screen.enter", value="camera")
+    elif how == "both":
+        line = ev(1, "screen.enter", screen="home", value="camera")
+    elif how == "neither":
+        line = ev(1, "screen.enter")
+    elif how == "unknown":
+        line = ev(1, "screen.enter", screen="nowhere")
+    else:
+        line = ev(1, "screen.enter", value=3)
+    STATE.case(
+        f"screen-enter-{how}",
+        f"screen.enter naming the screen by {how.replace('-', ' ')}: the current screen becomes it and its enter"
+        " directives run (rule screens/<screen>); the next events are decided on it",
+        [line, ev(2, "shutter"), ev(3, "found", speaks=True)],
+    )
+STATE.case(
+    "background-silences-everything",
+    "in background everything is silent (background), the engine stops; foreground restarts it",
+    [enter("camera"), ev(1, "found"), ev(2, "app.state", value="background"), ev(3, "shutter"), ev(4, "found"), enter("home", 5), ev(6, "shutter"), ev(7, "app.state", value="foreground"), ev(8, "shutter"), enter("camera", 9), ev(10, "found")],
+)
+STATE.case(
+    "enter-directives",
+    "a screen's enter directives come out in the documented order; stop-loop on enter",
+    [enter("camera"), enter("summary", 1), enter("home", 2), enter("camera", 3)],
+)
+STATE.case(
+    "background-twice",
+    "background twice and foreground twice",
+    [enter("camera"), ev(1, "found"), ev(2, "app.state", value="background"), ev(3, "app.state", value="background"), ev(4, "app.state", value="foreground"), ev(5, "app.state", value="foreground"), ev(6, "found")],
+)
+STATE.case(
+    "screen-field-overrides",
+    "an event's screen field decides it on that screen without changing the current one",
+    [enter("home"), ev(1, "found", screen="camera"), ev(2, "shutter"), ev(3, "shutter", screen="camera"), ev(4, "found")],
+)
+
+# --- unknown events and screens --------------------------------------------------------------
+
+UNKNOWN = Feature(
+    "unknown",
+    {
+        "policy.yaml": """\
+policy: unknown
+version: 1
+feedback:
+  tap: {layer: ui, preset: impact.light}
+events:
+  shutter: {layer: ui, screens: [camera]}
+  album.scroll: {layer: ui, screens: [album]}
+  button.tap: {layer: ui, screens: all}
+everywhere:
+  button.tap: {play: tap}
+screens:
+  camera:
+    table:
+      shutter: {play: tap}
+  album:
+    table:
+      album.scroll: {silent: never on scrolling}
+      button.tap: {silent: the album's buttons are quiet}
+budgets:
+  - {id: B-1, each: screen, max: 50, per: 1}
+"""
+    },
+)
+UNKNOWN_SEQUENCES = {
+    "no-screen-yet": ("an event before any screen.enter and without a screen field is no-screen", [ev(1, "shutter"), ev(2, "button.tap")]),
+    "unknown-event": ("an event not in the catalogue is unknown-event, on any screen or none", [ev(1, "shuter"), enter("camera", 2), ev(3, "Shutter"), ev(4, ""), ev(5, "screen.Enter")]),
+    "unknown-screen": ("a screen the policy does not declare is unknown-screen for every event on it", [enter("kitchen"), ev(1, "shutter"), ev(2, "button.tap"), ev(3, "nothing")]),
+    "undeclared": ("a catalogued event on a screen with no cell for it is undeclared", [enter("album"), ev(1, "shutter"), enter("camera", 2), ev(3, "album.scroll")]),
+    "everywhere-override": ("everywhere: gives camera a cell; album's own cell overrides it", [enter("camera"), ev(1, "button.tap"), enter("album", 2), ev(3, "button.tap")]),
+    "screen-field-unknown": ("a screen field naming an unknown screen", [enter("camera"), ev(1, "shutter", screen="nowhere"), ev(2, "shutter", screen=None), ev(3, "shutter")]),
+    "state-events-unknown-screen": ("state events are applied on an unknown screen", [enter("nowhere"), ev(1, "app.state", value="background"), ev(2, "app.state", value="foreground"), ev(3, "device.lowPower", value=True)]),
+    "subject-echoed": ("subjects are echoed as written (escapes kept), whatever decides", [enter("camera"), ev(1, "shutter", subject="plant-1"), ev(2, "shuter", subject="ünï"), ev(3, "shutter", subject=None)]),
+}
+for name, (note, events) in UNKNOWN_SEQUENCES.items():
+    UNKNOWN.case(name, note, events)
+
+# --- log-line errors ---------------------------------------------------------------------------
+
+LOGLINES = Feature("log-lines")
+LOG_POLICY = "../../unknown/policy.yaml"
+LINE_CASES = {
+    "blank-lines": ("blank lines (empty, spaces, tabs) are silent blank-line, change no state and keep the count", b'{"t":0,"event":"screen.enter","screen":"camera"}\n\n   \n\t\n{"t":1,"event":"shutter"}\n'),
+    "not-an-object": ("a line that is not one JSON object is bad-json with its column", b'{"t":0,"event":"screen.enter","screen":"camera"}\nbogus\n[1,2]\n"text"\n{"t":1,"event":"shutter"}\n'),
+    "truncated": ("an unterminated object or string is bad-json", b'{"t":0,"event":"screen.enter","screen":"camera"}\n{"t":1,"event":"shutter"\n{"t":2,"event":"shut\n{"t":3,"event":"shutter"}\n'),
+    "trailing": ("text after the object, a trailing comma, single quotes: bad-json", b'{"t":0,"event":"screen.enter","screen":"camera"}\n{"t":1,"event":"shutter"} x\n{"t":2,"event":"shutter",}\n{\'t\':3}\n{"t":4,"event":"shutter"}\n'),
+    "missing-fields": ("t or event missing is missing-field", b'{"event":"shutter"}\n{"t":1}\n{}\n{"t":2,"event":"screen.enter","screen":"camera"}\n{"t":3,"event":"shutter"}\n'),
+    "bad-fields": ("a known field of the wrong type is bad-field, at its column", b'{"t":"1","event":"shutter"}\n{"t":1,"event":3}\n{"t":1,"event":"shutter","screen":5}\n{"t":1,"event":"shutter","subject":true}\n{"t":1,"event":"shutter","speaks":"yes"}\n{"t":1,"event":"shutter","params":[1]}\n{"t":1,"event":"shutter","value":{"a":1}}\n{"t":null,"event":"shutter"}\n{"t":1,"event":null}\n'),
+    "huge-numbers": ("a number too large to be finite is bad-field in t, value and params, bad-json elsewhere", b'{"t":1e400,"event":"shutter"}\n{"t":1,"event":"shutter","value":-1e400}\n{"t":1,"event":"shutter","params":{"bpm":1e999}}\n{"t":1,"event":"shutter","extra":1e400}\n{"t":2,"event":"screen.enter","screen":"camera"}\n{"t":3,"event":"shutter"}\n'),
+    "duplicate-fields": ("a field written twice is duplicate-field at the second name, neither value taken", b'{"t":6,"event":"shutter","t":9}\n{"t":1,"event":"screen.enter","event":"shutter"}\n{"t":1,"event":"shutter","params":{"bpm":1,"bpm":2}}\n{"t":2,"event":"screen.enter","screen":"camera"}\n{"t":3,"event":"shutter"}\n'),
+    "time-backwards": ("t smaller than the previous valid line's is time-backwards; the same t is fine; invalid lines do not move t", b'{"t":5,"event":"screen.enter","screen":"camera"}\n{"t":4.999,"event":"shutter"}\n{"t":5,"event":"shutter"}\n{"t":"x","event":"shutter"}\n{"t":5,"event":"shutter"}\n{"t":-1,"event":"shutter"}\n'),
+    "negative-and-fractional-t": ("t may be negative, zero, fractional or with an exponent; it is echoed as written", b'{"t":-3,"event":"screen.enter","screen":"camera"}\n{"t":-2.50,"event":"shutter"}\n{"t":0,"event":"shutter"}\n{"t":1e0,"event":"shutter"}\n{"t":1.5E+1,"event":"shutter"}\n{"t":100,"event":"shutter"}\n'),
+    "escapes": ("escapes, surrogate pairs and non-ASCII text in strings; event and subject echoed as the same JSON token", '{"t":0,"event":"screen.enter","screen":"camera"}\n{"t":1,"event":"shut\\u0074er","subject":"\\ud83c\\udf31 plant"}\n{"t":2,"event":"shutter","subject":"植物\\n"}\n{"t":3,"event":"\\ud800"}\n'.encode()),
+    "bad-utf8": ("invalid UTF-8 in a string or a field name is bad-json", b'{"t":0,"event":"screen.enter","screen":"camera"}\n{"t":1,"event":"shutter","subject":"\xff"}\n{"t":2,"ev\xc3ent":"shutter"}\n{"t":3,"event":"shutter"}\n'),
+    "bom-and-crlf": ("a byte order mark at the start is skipped, a \\r before \\n is ignored, the last line may lack its \\n", b'\xef\xbb\xbf{"t":0,"event":"screen.enter","screen":"camera"}\r\n{"t":1,"event":"shutter"}\r\n{"t":2,"event":"shutter"}'),
+    "unknown-fields": ("unknown fields are ignored when deciding (their syntax still checked)", b'{"t":0,"event":"screen.enter","screen":"camera"}\n{"t":1,"event":"shutter","Subject":"x","extra":{"a":[1,{"b":null}]}}\n{"t":2,"event":"shutter","extra":[1,2,}\n'),
+    "deep-nesting": ("nesting deeper than 64 levels is an error", ('{"t":0,"event":"screen.enter","screen":"camera"}\n{"t":1,"event":"shutter","x":' + "[" * 64 + "]" * 64 + '}\n{"t":2,"event":"shutter","x":' + "[" * 65 + "]" * 65 + "}\n").encode()),
+    "empty-input": ("an empty input has no lines and gives no decisions", b""),
+    "only-newline": ("a single newline is one blank line", b"\n"),
+    "whitespace-around": ("spaces around the object are fine", b'  {"t":0,"event":"screen.enter","screen":"camera"}  \n\t{"t":1,"event":"shutter"}\n'),
+    "line-too-long": (
+        "a line over 1 MiB is one invalid line-too-long decision at column 1, its bytes skipped up to the next newline; the next line is decided as usual",
+        b'{"t":0,"event":"screen.enter","screen":"camera"}\n{"t":1,"event":"shutter","pad":"' + b"x" * 1048576 + b'"}\n{"t":2,"event":"shutter"}\n',
+    ),
+    "line-at-limit": (
+        "a line of exactly 1 MiB is read",
+        (lambda head: head + b"x" * (1048576 - len(head) - 2) + b'"}\n{"t":2,"event":"shutter"}\n')(b'{"t":1,"event":"shutter","pad":"'),
+    ),
+}
+for name, (note, data) in LINE_CASES.items():
+    LOGLINES.case(name, note, None, policy=LOG_POLICY, raw=data)
+
+# --- shipped policies: demo logs and simulated scenarios -----------------------------------------
+
+SHIPPED = Feature("shipped")
+SHIPPED_LOGS = {
+    "plavo-demo": ("../../../Policies/plavo.yaml", "Policies/logs/demo.jsonl", "plavo's demo log (Policies/logs/demo.jsonl): every screen of the reference app"),
+    "stride-demo": ("../../../Policies/stride.yaml", "Policies/logs/stride-demo.jsonl", "stride's demo log (Policies/logs/stride-demo.jsonl): a run with zones, levels, parameters and the cadence"),
+}
+for name, (policy, log, note) in SHIPPED_LOGS.items():
+    SHIPPED.case(name, note, None, policy=policy, raw=(ROOT / log).read_bytes())
+SIMULATED = {
+    "breathing": ("breathing", "breathing"),
+    "metronome": ("metronome", "metronome"),
+    "plavo-drying": ("plavo", "drying"),
+    "plavo-watering": ("plavo", "watering"),
+    "plavo-flaky-sensor": ("plavo", "flaky-sensor"),
+    "plavo-selector-spin": ("plavo", "selector-spin"),
+    "plavo-session": ("plavo", "session"),
+    "stride-run": ("stride", "stride-run"),
+    "stride-profile": ("stride", "stride-profile"),
+    "stride-levels": ("stride", "stride-levels"),
+    "stride-cadence": ("stride", "stride-cadence"),
+}
+SIMULATE_CLI: str | None = None
+
+
+def simulated(policy: str, scenario: str, seed: int, resimulate: bool, name: str) -> bytes:
+    existing = CORPUS / "shipped" / name / "events.jsonl"
+    if existing.exists() and not resimulate:
+        return existing.read_bytes()
+    cli = SIMULATE_CLI or os.environ.get("HAPTIC_POLICY_CLI") or str(ROOT / ".build" / "debug" / "haptic-policy")
+    result = subprocess.run(
+        [cli, "simulate", str(ROOT / "Policies" / f"{policy}.yaml"), "--scenario", scenario, "--seed", str(seed)],
+        capture_output=True,
+        check=True,
+    )
+    return result.stdout
+
+
+def add_simulated(resimulate: bool) -> None:
+    for name, (policy, scenario) in SIMULATED.items():
+        for seed in (1, 7):
+            case = f"{name}-seed-{seed}"
+            SHIPPED.case(
+                case,
+                f"the shipped {policy} policy on its '{scenario}' scenario (haptic-policy simulate Policies/{policy}.yaml"
+                f" --scenario {scenario} --seed {seed})",
+                None,
+                policy=f"../../../Policies/{policy}.yaml",
+                raw=simulated(policy, scenario, seed, resimulate, case),
+            )
+    for device, part in [(device_of(low_power=True), "low-power"), (device_of(supports=False), "no-core-haptics"), (device_of(enabled=False), "haptics-off")]:
+        SHIPPED.case(
+            f"plavo-demo-{part}",
+            f"plavo's demo log on a device with {part.replace('-', ' ')}: fallbacks for every pattern",
+            None,
+            policy="../../../Policies/plavo.yaml",
+            device=device,
+            raw=(ROOT / "Policies/logs/demo.jsonl").read_bytes(),
+        )
+
+
+# --- writing -----------------------------------------------------------------------------------
+
+
+def write_if_changed(path: Path, data: bytes) -> bool:
+    if path.exists() and path.read_bytes() == data:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return True
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--resimulate", action="store_true", help="run haptic-policy simulate again for the shipped scenarios")
+    args = parser.parse_args()
+    add_simulated(args.resimulate)
+    total = invalidated = 0
+    for feature in FEATURES.values():
+        folder = CORPUS / feature.name
+        changed_policies = set()
+        for policy_name, text in feature.policies.items():
+            if write_if_changed(folder / policy_name, text.encode()):
+                changed_policies.add(policy_name)
+        keep = set(feature.cases)
+        if folder.exists():
+            for child in folder.iterdir():
+                if child.is_dir() and child.name not in keep:
+                    shutil.rmtree(child)
+        for name, spec in feature.cases.items():
+            directory = folder / name
+            case = {"note": spec["note"], "policy": spec["policy"]}
+            if spec["device"] is not None:
+                case["device"] = spec["device"]
+            case_changed = write_if_changed(
+                directory / "case.json", (json.dumps(case, indent=2, ensure_ascii=False) + "\n").encode()
+            )
+            events_changed = write_if_changed(directory / "events.jsonl", spec["events"])
+            policy_changed = spec["policy"].removeprefix("../") in changed_policies
+            expected = directory / "expected.jsonl"
+            if (case_changed or events_changed or policy_changed) and expected.exists():
+                expected.unlink()
+                invalidated += 1
+            total += 1
+    print(f"{total} cases in {len(FEATURES)} features; {invalidated} expected outputs to record again")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
