@@ -227,3 +227,85 @@ import Testing
         #expect(result.stderr.contains("warning: skipped ./again: it is the folder . again"), "\(result.stderr)")
     }
 }
+
+/// `merge` near the count limit (issue 20, item 5), through the built tool.
+@Suite struct MergeLimitTests {
+    /// The summary of the demo log with `lines` set to `lines`, one line of JSON.
+    static func summary(lines: Int, in folder: URL) throws -> String {
+        let result = try runShell(
+            "\"$TOOL\" eval \(shellQuoted(packageRoot.path))/Policies/plavo.yaml "
+                + "\(shellQuoted(packageRoot.path))/Policies/logs/demo.jsonl --format none --summary json")
+        let json = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("{") })
+        let changed = json.replacingOccurrences(of: #""lines":329"#, with: "\"lines\":\(lines)")
+        #expect(changed != String(json))
+        let path = folder.appendingPathComponent("near-\(lines).json")
+        try Data((changed + "\n").utf8).write(to: path)
+        return path.path
+    }
+
+    /// 1,100 summaries each near the limit: before, the sum trapped (exit 132); now an
+    /// error names the count and the summary where it overflowed.
+    @Test func summariesThatOverflowAreAnErrorNotATrap() throws {
+        let folder = try temporaryFolder("merge-limit")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let near = try Self.summary(lines: 8_999_999_999_999_000, in: folder)
+        let all = String(repeating: shellQuoted(near) + " ", count: 1_100)
+        let result = try runShell("\"$TOOL\" merge \(all)")
+        #expect(result.exitCode == 1, "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix(
+                "error: \(near):1: the merged \"lines\" would reach 9000000000000000, the largest count a summary holds"
+            ),
+            "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    /// What merge writes is always read back, so merging is associative at the limit:
+    /// (a + b) + c and a + (b + c) both succeed or both fail.
+    @Test func mergesOwnOutputIsAcceptedAndGroupingDoesNotMatter() throws {
+        let folder = try temporaryFolder("merge-assoc")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let a = try Self.summary(lines: 4_000_000_000_000_000, in: folder)
+        let b = try Self.summary(lines: 4_999_999_999_999_000, in: folder)
+        let c = try Self.summary(lines: 999, in: folder)
+        let q = shellQuoted
+        let script = """
+            cd \(q(folder.path)) && "$TOOL" merge \(q(a)) \(q(b)) --format json > ab.json && \
+            "$TOOL" merge ab.json \(q(c)) --format json > ab-c.json && \
+            "$TOOL" merge \(q(b)) \(q(c)) --format json > bc.json && \
+            "$TOOL" merge \(q(a)) bc.json --format json > a-bc.json && cmp ab-c.json a-bc.json && \
+            grep -c '"lines":8999999999999999' ab-c.json
+            """
+        let result = try runShell(script)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stdout == "1\n", "\(result.stdout)\(result.stderr)")
+        // One line more and both groupings fail.
+        let more = try runShell("cd \(q(folder.path)) && \"$TOOL\" merge ab-c.json \(q(c))")
+        #expect(more.exitCode == 1, "\(more.stderr)")
+    }
+}
+
+extension WatchCommandTests {
+    /// A policy briefly replaced by a FIFO: the round says so, and the watch still
+    /// reacts to the next save and to the end of its input. (Before, it hung in `open()`
+    /// for good.)
+    @Test func aPolicyBrieflyAFIFOIsNotOpened() throws {
+        let folder = try Self.copyOfPlavo()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let policy = folder.appendingPathComponent("plavo.yaml")
+        let watched = try Watched(["plavo.yaml"], in: folder)
+        _ = try #require(watched.waitFor("round 1: "), "\(watched.stdout)\n\(watched.stderr)")
+        let text = try Data(contentsOf: policy)
+        try FileManager.default.removeItem(at: policy)
+        #expect(mkfifo(policy.path, 0o644) == 0)
+        let broken = try #require(watched.waitFor("round 2 "), "\(watched.stdout)\n\(watched.stderr)")
+        #expect(broken.contains("broken save"), "\(broken)")
+        try FileManager.default.removeItem(at: policy)
+        try (text + Data("# rewritten\n".utf8)).write(to: policy)
+        let round = try #require(watched.waitFor("round 3 "), "\(watched.stdout)\n\(watched.stderr)")
+        #expect(round.hasPrefix("round 3 (plavo.yaml changed): "), "\(round)")
+        #expect(watched.stderr.contains("plavo.yaml: is a named pipe (FIFO), not a regular file"), "\(watched.stderr)")
+        try watched.input.fileHandleForWriting.close()
+        #expect(watched.exit() == 0)
+    }
+}
