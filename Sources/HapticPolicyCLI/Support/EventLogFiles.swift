@@ -31,7 +31,7 @@ package enum EventLogFiles {
             }
             var info = stat()
             if stat(argument, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-                let base = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
+                let base = argument.count > 1 && argument.hasSuffix("/") ? String(argument.dropLast()) : argument
                 let found = InputFiles.walk(base, matching: isLogName, warn: warn)
                 guard !found.isEmpty else {
                     throw UsageError("\(argument): no *.jsonl or *.jsonl.gz files in this directory; give logs")
