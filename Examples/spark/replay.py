@@ -19,6 +19,7 @@ on one machine, local mode).
 import argparse
 import json
 import os
+import stat
 import subprocess
 import sys
 
@@ -27,18 +28,53 @@ VERSION = 1
 WORST_LIMIT = 10
 # The command line of one CLI call stays well under the system's limit.
 BATCH = 200
+# The deepest a directory walk goes (InputFiles.maxWalkDepth).
+MAX_DEPTH = 32
 
 
 def log_names(root):
-    """The CLI's naming rule (EventLogFiles.expand): every *.jsonl and *.jsonl.gz under
-    the directory, recursively, named `root/relative`, in byte order of the relative path."""
-    base = root[:-1] if root.endswith("/") else root
+    """The CLI's naming rule (EventLogFiles.expand, InputFiles.walk): every *.jsonl and
+    *.jsonl.gz under the directory, recursively, named `root/relative`, in byte order of
+    the relative path. Links are followed, but each real folder and file is taken once
+    (by device and inode; a folder's own entries before its links), folders more than
+    MAX_DEPTH deep are not entered, and only regular files are logs."""
+    base = root[:-1] if len(root) > 1 and root.endswith("/") else root
+    def key(name):
+        return name.encode("utf-8", "surrogateescape")
+    try:
+        start = os.stat(base)
+    except OSError:
+        return []
+    folders = {(start.st_dev, start.st_ino)}
+    files = set()
     found = []
-    for directory, _, files in os.walk(root):
-        for name in files:
-            if name.endswith(".jsonl") or name.endswith(".jsonl.gz"):
-                found.append(os.path.relpath(os.path.join(directory, name), root))
-    found.sort(key=lambda path: path.encode("utf-8"))
+    pending = [("", 0)]
+    while pending:
+        relative, depth = pending.pop()
+        directory = base if not relative else base + "/" + relative
+        try:
+            names = sorted(os.listdir(directory), key=key)
+        except OSError:
+            continue
+        links = {name for name in names if os.path.islink(directory + "/" + name)}
+        entered = []
+        for name in [n for n in names if n not in links] + [n for n in names if n in links]:
+            path = name if not relative else relative + "/" + name
+            try:
+                info = os.stat(base + "/" + path)
+            except OSError:
+                continue
+            identity = (info.st_dev, info.st_ino)
+            if stat.S_ISDIR(info.st_mode):
+                if identity not in folders and depth + 1 <= MAX_DEPTH:
+                    folders.add(identity)
+                    entered.append(path)
+            elif stat.S_ISREG(info.st_mode) and (name.endswith(".jsonl") or name.endswith(".jsonl.gz")):
+                if identity not in files:
+                    files.add(identity)
+                    found.append(path)
+        pending += [(path, depth + 1) for path in reversed(sorted(entered, key=key))]
+    found.sort(key=key)
     return [base + "/" + relative for relative in found]
 
 

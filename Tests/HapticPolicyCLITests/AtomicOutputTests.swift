@@ -172,10 +172,10 @@ import Testing
         let good = OutputFiles.File(path: folder.appendingPathComponent("a.txt").path, bytes: Array("a".utf8))
         let bad = OutputFiles.File(path: folder.appendingPathComponent("missing/b.txt").path, bytes: Array("b".utf8))
         #expect(throws: OutputError(path: bad.path, error: SystemError(ENOENT))) {
-            try OutputFiles.writeAll([good, bad])
+            try OutputFiles.writeAll([good, bad], inputs: CommandInputs())
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
-        try OutputFiles.writeAll([good])
+        try OutputFiles.writeAll([good], inputs: CommandInputs())
         #expect(try String(contentsOfFile: good.path, encoding: .utf8) == "a")
     }
 }

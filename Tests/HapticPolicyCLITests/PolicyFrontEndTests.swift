@@ -112,7 +112,10 @@ import Testing
         // A test file names its policy by path; stdin cannot be one.
         if policy != "-" {
             let tests = folder.appendingPathComponent("case.tests.yaml")
-            try Data("policy: \(policy)\ntable:\n  - {screen: camera, event: shutter, play: tap}\n".utf8).write(
+            try Data(
+                "policy: \((policy as NSString).lastPathComponent)\ntable:\n  - {screen: camera, event: shutter, play: tap}\n"
+                    .utf8
+            ).write(
                 to: tests)
             commands.append(("test", ["test", tests.path]))
         }
@@ -149,6 +152,12 @@ import Testing
                 // `test` names the missing policy where the test file names it.
                 #expect(
                     result.stderr.contains("case.tests.yaml:1:9: error[HP804]: policy \(path) not found"),
+                    "\(result.stderr)")
+            case "test" where input == .directory || input == .tooLargeFile:
+                // The path policy of named files refuses them at the `policy:` value, unread.
+                #expect(
+                    result.stderr.contains(
+                        "case.tests.yaml:1:9: error[HP808]: the policy is refused: cannot read '\(path)': "),
                     "\(result.stderr)")
             case "test":
                 #expect(result.stderr == refused, "\(command):\n\(result.stderr)")

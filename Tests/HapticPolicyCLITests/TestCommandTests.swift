@@ -4,14 +4,24 @@ import Testing
 @testable import HapticPolicyCLI
 
 @Suite struct TestCommandTests {
-    /// Writes a test file next to nothing: its policy is given by absolute path.
+    /// A folder with copies of plavo and the metronome: a test file names its policy
+    /// inside its own folder (the path policy of named files, Docs/security.md).
+    static let folder: URL = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("test-command-\(UUID())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["plavo.yaml", "metronome.yaml"] {
+            try? FileManager.default.copyItem(
+                at: packageRoot.appendingPathComponent("Policies/\(name)"), to: folder.appendingPathComponent(name))
+        }
+        return folder
+    }()
     /// The policy `temporaryTestFile` names.
-    static let plavoPath = packageRoot.appendingPathComponent("Policies/plavo.yaml").path
+    static let plavoPath = folder.appendingPathComponent("plavo.yaml").path
 
+    /// Writes a test file next to the copy of plavo, naming it.
     static func temporaryTestFile(_ body: String) throws -> URL {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("case-\(UUID()).tests.yaml")
-        let plavo = packageRoot.appendingPathComponent("Policies/plavo.yaml").path
-        try Data("policy: \(plavo)\n\(body)".utf8).write(to: file)
+        let file = folder.appendingPathComponent("case-\(UUID()).tests.yaml")
+        try Data("policy: plavo.yaml\n\(body)".utf8).write(to: file)
         return file
     }
 
@@ -61,17 +71,16 @@ import Testing
         #expect(result.stdout.contains("expected: play snap"))
         #expect(result.stdout.contains("actual:   play pulse (pattern:pulse)"))
         #expect(
-            result.stdout.contains("decided by: camera/plant.found (\(packageRoot.path)/Policies/plavo.yaml:"),
+            result.stdout.contains("decided by: camera/plant.found (\(Self.plavoPath):"),
             "\(result.stdout)")
         #expect(Self.lastLine(result.stdout) == "0 passed, 1 failed")
     }
 
     @Test func aParametersFailureShowsExpectedAndActualParametersAndLoop() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("case-\(UUID()).tests.yaml")
-        let metronome = packageRoot.appendingPathComponent("Policies/metronome.yaml").path
+        let file = Self.folder.appendingPathComponent("case-\(UUID()).tests.yaml")
         try Data(
             """
-            policy: \(metronome)
+            policy: metronome.yaml
             cases:
               - name: the tempo should double
                 screen: metronome

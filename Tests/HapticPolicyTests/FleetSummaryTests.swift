@@ -30,29 +30,31 @@ import Testing
                 milliseconds: 30_000 + index * 1_000, feedback: index % 2 == 0 ? "pulse" : "soil.moist")
         } + [FleetSummary(badLog: "broken.jsonl.gz", message: "the gzip data ends early")]
 
-    static func merged(_ parts: [FleetSummary]) -> FleetSummary {
-        parts.reduce(into: FleetSummary()) { $0.merge($1) }
+    static func merged(_ parts: [FleetSummary]) throws -> FleetSummary {
+        var total = FleetSummary()
+        for part in parts { try total.merge(part) }
+        return total
     }
 
-    @Test func anyOrderAndGroupingGiveTheSameAggregate() {
-        let forward = Self.merged(Self.parts)
-        #expect(Self.merged(Self.parts.reversed()) == forward)
+    @Test func anyOrderAndGroupingGiveTheSameAggregate() throws {
+        let forward = try Self.merged(Self.parts)
+        #expect(try Self.merged(Self.parts.reversed()) == forward)
         var generator = SeededGenerator(seed: 11)
         for _ in 0..<5 {
             let shuffled = Self.parts.shuffled(using: &generator)
             let cut = Int.random(in: 1..<shuffled.count, using: &generator)
-            var left = Self.merged(Array(shuffled[..<cut]))
-            left.merge(Self.merged(Array(shuffled[cut...])))
+            var left = try Self.merged(Array(shuffled[..<cut]))
+            try left.merge(try Self.merged(Array(shuffled[cut...])))
             #expect(left == forward)
             #expect(left.json == forward.json)
         }
         var identity = forward
-        identity.merge(FleetSummary())
+        try identity.merge(FleetSummary())
         #expect(identity == forward)
     }
 
-    @Test func countsAddAndTheWorstAreRanked() {
-        let total = Self.merged(Self.parts)
+    @Test func countsAddAndTheWorstAreRanked() throws {
+        let total = try Self.merged(Self.parts)
         #expect(total.sessions == 14)
         #expect(total.badLogs.map(\.log) == ["broken.jsonl.gz"])
         #expect(total.feedback.values.reduce(0, +) == total.actions["play"])
@@ -79,5 +81,29 @@ import Testing
         #expect(FleetSummary.tenthsPerMinute(rings: 3, milliseconds: 60_000) == 30)
         #expect(FleetSummary.tenthsPerMinute(rings: 1, milliseconds: 7_000) == 85)
         #expect(FleetSummary.tenthsPerMinute(rings: 5, milliseconds: 0) == 0)
+    }
+
+    /// Near the count limit a merge throws, naming the count, and leaves the total as it
+    /// was (before, the addition trapped: `merge` exited 132); what it does write stays
+    /// below the limit, so it is read back and merged again.
+    @Test func aMergeThatWouldReachTheCountLimitThrowsAndLeavesTheTotal() throws {
+        var near = FleetSummary()
+        near.lines = FleetSummary.countLimit - 10
+        near.feedback = ["pulse": FleetSummary.countLimit - 10]
+        var total = FleetSummary()
+        try total.merge(near)
+        var small = FleetSummary()
+        small.lines = 9
+        try total.merge(small)
+        #expect(total.lines == FleetSummary.countLimit - 1)
+        let before = total
+        #expect(throws: FleetSummary.Overflow(count: "lines")) { try total.merge(small) }
+        #expect(total == before)
+        var one = FleetSummary()
+        one.feedback = ["pulse": 10]
+        #expect(throws: FleetSummary.Overflow(count: "feedback.pulse")) { try total.merge(one) }
+        var huge = FleetSummary()
+        huge.sessions = Int.max
+        #expect(throws: FleetSummary.Overflow(count: "sessions")) { try total.merge(huge) }
     }
 }

@@ -46,6 +46,9 @@ enum CodegenCommand {
     ) { arguments, context throws(UsageError) in
         let output = try arguments[\.output]
         let language = arguments[\.lang]
+        if output != "-" {
+            try OutputFiles.refuseOverwriting(inputs: [arguments.positionals[0]], output: output, context: context)
+        }
         guard let input = PolicyFrontEnd.load(arguments.positionals[0], context: context) else { return .failure }
         DiagnosticPrinter.print(input.diagnostics, sources: input.sources, context: context)
         let code =
@@ -56,14 +59,9 @@ enum CodegenCommand {
         if output == "-" {
             context.stdout.write(code)
         } else {
-            do {
-                try Data(code.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                context.stderr.line(
-                    "error: \(output): cannot be written (\(error.localizedDescription)); check the directory exists and is writable"
-                )
-                return .failure
-            }
+            // Atomically, and never over an input (the policy or a file it includes).
+            guard try OutputFiles.write([OutputFiles.File(path: output, bytes: Array(code.utf8))], context: context)
+            else { return .failure }
         }
         let destination = output == "-" ? "stdout" : output
         context.stderr.line(

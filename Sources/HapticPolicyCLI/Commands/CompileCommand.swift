@@ -46,10 +46,7 @@ enum CompileCommand {
             // `HapticPolicyTool.finish` says why.
             if context.stdout.hasFailed { return .failure }
         } else {
-            do throws(OutputError) {
-                try OutputFiles.write(bundle, to: output)
-            } catch {
-                context.stderr.line("error: \(error.message)")
+            guard try OutputFiles.write([OutputFiles.File(path: output, bytes: bundle)], context: context) else {
                 return .failure
             }
         }

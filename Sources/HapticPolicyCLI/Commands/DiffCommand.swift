@@ -54,7 +54,9 @@ enum DiffCommand {
         ]
     ) { arguments, context throws(UsageError) in
         let window = try arguments[\.chatterWindow]
-        let logPaths = try EventLogFiles.expand(Array(arguments.positionals.dropFirst(2)))
+        let logPaths = try EventLogFiles.expand(Array(arguments.positionals.dropFirst(2))) {
+            context.stderr.line("warning: \($0)")
+        }
         guard let old = PolicyFrontEnd.load(arguments.positionals[0], context: context),
             let new = PolicyFrontEnd.load(arguments.positionals[1], context: context)
         else { return .failure }

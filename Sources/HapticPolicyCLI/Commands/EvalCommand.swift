@@ -94,7 +94,7 @@ enum EvalCommand {
         }
         let device = try arguments[\.device]
         let jobs = try arguments[\.jobs]
-        let paths = try EventLogFiles.expand(eventArguments)
+        let paths = try EventLogFiles.expand(eventArguments) { context.stderr.line("warning: \($0)") }
         // One log named as a file, a text summary and decisions: the single-session run
         // below, unchanged. Anything else is a run over many sessions.
         let single = paths == eventArguments && paths.count == 1

@@ -76,19 +76,15 @@ enum ExportCommand {
             return .failure
         }
         let written = files.map { OutputFiles.File(path: path(out, $0.name), bytes: Array($0.contents.utf8)) }
-        // A file of the export would replace the policy (a policy named `breath.ahap`):
-        // refused before anything is written.
-        for file in written {
-            try OutputFiles.refuseOverwriting(inputs: [policyPath], output: file.path, context: context)
-        }
-        // All the files appear together or none do.
+        // All the files appear together or none do. None replaces an input (the policy named
+        // `breath.ahap`, an included `presets.web.json`): refused before anything is written.
         do throws(OutputError) {
             try OutputFiles.createFolder(out)
-            try OutputFiles.writeAll(written)
         } catch {
             context.stderr.line("error: \(error.message)")
             return .failure
         }
+        guard try OutputFiles.write(written, context: context) else { return .failure }
         for file in written { context.stdout.line(file.path) }
         return .success
     }

@@ -67,12 +67,8 @@ enum ImportAHAPCommand {
             context.stdout.write(written)
             return .success
         }
-        do throws(OutputError) {
-            try OutputFiles.write(Array(written.utf8), to: outPath)
-        } catch {
-            context.stderr.line("error: \(error.message)")
-            return .failure
-        }
+        guard try OutputFiles.write([OutputFiles.File(path: outPath, bytes: Array(written.utf8))], context: context)
+        else { return .failure }
         return .success
     }
 

@@ -153,15 +153,19 @@ enum LintCommand {
         let loaded = PolicyTestLoader.parse(bytes, file: path)
         var diagnostics = loaded.diagnostics
         if let suite = loaded.draft {
-            let policyPath = TestCommand.policyPath(for: suite, file: path)
-            let policy = PolicyFrontEnd.check(policyPath, context: context)
-            if let compiled = policy.policy, !policy.hasErrors {
-                diagnostics += suite.unknownReferences(in: compiled)
-            } else {
-                diagnostics.append(
-                    DiagnosticCode.testPolicyNotFound(
-                        "the policy of this test file cannot be loaded; run 'haptic-policy lint \(policyPath)'",
-                        at: suite.policy?.location ?? SourceLocation(file: path, line: 1, column: 1)))
+            switch TestCommand.policyPath(for: suite, file: path) {
+            case .refused(let refusal):
+                diagnostics.append(refusal)
+            case .found(let policyPath):
+                let policy = PolicyFrontEnd.check(policyPath, context: context)
+                if let compiled = policy.policy, !policy.hasErrors {
+                    diagnostics += suite.unknownReferences(in: compiled)
+                } else {
+                    diagnostics.append(
+                        DiagnosticCode.testPolicyNotFound(
+                            "the policy of this test file cannot be loaded; run 'haptic-policy lint \(policyPath)'",
+                            at: suite.policy?.location ?? SourceLocation(file: path, line: 1, column: 1)))
+                }
             }
         }
         diagnostics.sort { ($0.location, $0.code) < ($1.location, $1.code) }

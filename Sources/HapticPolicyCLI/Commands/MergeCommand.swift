@@ -46,10 +46,17 @@ enum MergeCommand {
             for (index, line) in bytes.split(separator: 0x0A).enumerated() {
                 let text = String(decoding: line, as: UTF8.self)
                 guard !text.allSatisfy(\.isWhitespace) else { continue }
+                let summary: FleetSummary
                 do throws(SummaryError) {
-                    total.merge(try FleetSummaryReader.read(text, file: name, line: index + 1))
+                    summary = try FleetSummaryReader.read(text, file: name, line: index + 1)
                 } catch {
                     context.stderr.line("error: \(error.message)")
+                    return .failure
+                }
+                do throws(FleetSummary.Overflow) {
+                    try total.merge(summary)
+                } catch {
+                    context.stderr.line("error: \(name):\(index + 1): \(error.message)")
                     return .failure
                 }
             }
@@ -117,6 +124,15 @@ enum FleetSummaryReader {
             summary.badLogs.append(
                 FleetSummary.BadLog(log: try reader.string(item, "log"), message: try reader.string(item, "message")))
         }
+        // Its totals (a screen's sessions, the integration events) below the count limit
+        // too, checked by the merge rule itself.
+        do throws(FleetSummary.Overflow) {
+            var empty = FleetSummary()
+            try empty.merge(summary)
+        } catch {
+            throw reader.fail(
+                "the total \"\(error.count)\" reaches \(FleetSummary.countLimit), the largest count a summary holds")
+        }
         return summary
     }
 
@@ -155,13 +171,20 @@ enum FleetSummaryReader {
                 guard let number = member.value.numberValue else {
                     throw fail("\"\(key)\".\"\(member.key)\" must be a number")
                 }
-                counts[member.key, default: 0] += try whole(number, "\(key).\(member.key)")
+                let (sum, overflow) = (counts[member.key] ?? 0).addingReportingOverflow(
+                    try whole(number, "\(key).\(member.key)"))
+                guard !overflow, sum < FleetSummary.countLimit else {
+                    throw fail(
+                        "\"\(key)\".\"\(member.key)\" appears more than once and adds up past \(FleetSummary.countLimit)"
+                    )
+                }
+                counts[member.key] = sum
             }
             return counts
         }
 
         private func whole(_ number: Double, _ key: String) throws(SummaryError) -> Int {
-            guard number >= 0, number < 9e15, number == number.rounded() else {
+            guard number >= 0, number < Double(FleetSummary.countLimit), number == number.rounded() else {
                 throw fail("\"\(key)\" must be a whole number 0 or more, got \(number)")
             }
             return Int(number)

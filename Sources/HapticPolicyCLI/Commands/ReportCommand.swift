@@ -67,10 +67,7 @@ enum ReportCommand {
         let (_, problems) = ExportablePattern.all(in: input.policy, parameters: parameters)
         DiagnosticPrinter.print(problems, sources: input.sources, context: context)
         let html = ReportRenderer.render(input.policy, parameters: parameters, timeline: timeline)
-        do throws(OutputError) {
-            try OutputFiles.write(Array(html.utf8), to: out)
-        } catch {
-            context.stderr.line("error: \(error.message)")
+        guard try OutputFiles.write([OutputFiles.File(path: out, bytes: Array(html.utf8))], context: context) else {
             return .failure
         }
         context.stdout.line(out)

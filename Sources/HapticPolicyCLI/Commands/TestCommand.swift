@@ -40,7 +40,7 @@ enum TestCommand {
             guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
                 throw UsageError("\(root): no such file or directory; give a test file or a folder of them")
             }
-            files += isDirectory.boolValue ? testFiles(under: root) : [root]
+            files += isDirectory.boolValue ? testFiles(under: root, context: context) : [root]
         }
         guard !files.isEmpty else {
             throw UsageError(
@@ -96,26 +96,62 @@ enum TestCommand {
         return value
     }
 
-    static func testFiles(under directory: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
-        var found: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            if relative.hasSuffix(".tests.yaml") {
-                found.append((directory as NSString).appendingPathComponent(relative))
-            }
-        }
-        return found.sorted()
+    /// The test files under a folder, by the one directory walk (`InputFiles.walk`).
+    static func testFiles(under directory: String, context: CommandContext) -> [String] {
+        let base = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        return InputFiles.walk(base, matching: { $0.hasSuffix(".tests.yaml") }) {
+            context.stderr.line("warning: \($0)")
+        }.map { (base as NSString).appendingPathComponent($0) }
     }
 
-    /// The policy of a test file: its `policy:` key relative to the file, else the same name without `.tests`.
-    static func policyPath(for suite: PolicyTestSuite, file: String) -> String {
-        let directory = (file as NSString).deletingLastPathComponent
-        if let written = suite.policy?.value {
-            return written.hasPrefix("/") ? written : (directory as NSString).appendingPathComponent(written)
+    /// Where a test file's policy is, or why it is not read.
+    enum PolicyPath {
+        /// The path to read.
+        case found(String)
+        /// The diagnostic at the `policy:` value (HP804, HP808).
+        case refused(Diagnostic)
+
+        /// The path, when found.
+        var path: String? {
+            if case .found(let path) = self { path } else { nil }
         }
-        let name = (file as NSString).lastPathComponent
-        let base = name.hasSuffix(".tests.yaml") ? String(name.dropLast(".tests.yaml".count)) + ".yaml" : name
-        return (directory as NSString).appendingPathComponent(base)
+    }
+
+    /// The policy of a test file: its `policy:` key relative to the file, else the same
+    /// name without `.tests`, through the path policy of every file a data file names
+    /// (`ProjectFolder`: inside the test file's folder, no link out, a regular file, under
+    /// the size limit), checked before anything is read. A refusal is the diagnostic at
+    /// the `policy:` value: HP804 when there is no such file, HP808 otherwise.
+    static func policyPath(for suite: PolicyTestSuite, file: String) -> PolicyPath {
+        let project = ProjectFolder(of: file)
+        let location = suite.policy?.location ?? SourceLocation(file: file, line: 1, column: 1)
+        let written: String
+        if let value = suite.policy?.value {
+            written = value
+        } else {
+            let name = (file as NSString).lastPathComponent
+            written = name.hasSuffix(".tests.yaml") ? String(name.dropLast(".tests.yaml".count)) + ".yaml" : name
+        }
+        let folder = project.folder.isEmpty ? "the test file's folder" : "the test file's folder ('\(project.folder)')"
+        let checked = project.components(of: written).flatMap { components in
+            project.check(components, limit: InputFiles.wholeFileLimit).map { _ in project.display(components) }
+        }
+        switch checked {
+        case .success(let path):
+            return .found(path)
+        case .failure(.missing):
+            let path = project.components(of: written).map(project.display)
+            return .refused(
+                DiagnosticCode.testPolicyNotFound(
+                    "policy \((try? path.get()) ?? written) not found; set 'policy:' to the policy file, relative to the test file",
+                    at: location))
+        case .failure(let refusal):
+            let display = (try? project.components(of: written).map(project.display).get()) ?? written
+            return .refused(
+                DiagnosticCode.namedFileRefused(
+                    "the policy is refused: \(refusal.message(written, display: display, folder: folder)); it was not read",
+                    at: location))
+        }
     }
 
     static func loadSuite(_ file: String, context: CommandContext) -> (PolicyTestSuite, PolicyFrontEnd.Usable)? {
@@ -125,17 +161,13 @@ enum TestCommand {
             DiagnosticPrinter.print(loaded.diagnostics, file: file, source: loaded.source, context: context)
             return nil
         }
-        let path = policyPath(for: suite, file: file)
-        guard FileManager.default.fileExists(atPath: path) else {
-            DiagnosticPrinter.print(loaded.diagnostics, file: file, source: loaded.source, context: context)
-            let location = suite.policy?.location ?? SourceLocation(file: file, line: 1, column: 1)
-            DiagnosticPrinter.print(
-                [
-                    DiagnosticCode.testPolicyNotFound(
-                        "policy \(path) not found; set 'policy:' to the policy file, relative to the test file",
-                        at: location)
-                ],
-                file: file, source: loaded.source, context: context)
+        let path: String
+        switch policyPath(for: suite, file: file) {
+        case .found(let value):
+            path = value
+        case .refused(let refusal):
+            let diagnostics = (loaded.diagnostics + [refusal]).sorted { $0.location < $1.location }
+            DiagnosticPrinter.print(diagnostics, file: file, source: loaded.source, context: context)
             return nil
         }
         guard let input = PolicyFrontEnd.load(path, context: context) else {

@@ -15,6 +15,8 @@ package struct CommandContext {
     /// `openDocumentKey` makes them): the unsaved buffers of an editor, which `lsp` checks
     /// with the same front end `lint` runs on files. Empty for every other command.
     package var openDocuments: [String: [UInt8]] = [:]
+    /// Every file the command reads, which its outputs must not replace (`OutputFiles`).
+    package let inputs = CommandInputs()
 
     /// Creates a context.
     package init(

@@ -52,6 +52,7 @@ package struct InputFiles {
             if let identity = context.standardInput.identity, identity == context.stdout.fileIdentity {
                 throw InputError(path: path, problem: .isStandardOutput)
             }
+            if let identity = context.standardInput.identity { context.inputs.record(identity, name: path) }
             return ChunkedInput(path: path, size: nil, source: context.standardInput)
         }
         let descriptor = openDescriptor(path)
@@ -79,6 +80,7 @@ package struct InputFiles {
             close(descriptor)
             throw InputError(path: path, problem: .isStandardOutput)
         }
+        if type == S_IFREG { context.inputs.record(FileIdentity(info), name: path) }
         // Pipes and devices report no size: they are read up to the limit, never to the end.
         let size = type == S_IFREG ? Int(info.st_size) : nil
         return ChunkedInput(path: path, size: size, descriptor: descriptor)
@@ -97,6 +99,7 @@ package struct InputFiles {
             if let limit, text.count > limit {
                 throw InputError(path: path, problem: .tooLarge(size: text.count, limit: limit))
             }
+            context.inputs.record(path: path)
             return text
         }
         let input = try open(path)
@@ -132,6 +135,96 @@ package struct InputFiles {
                 context.stderr.line("error: \(error.message)")
             }
             return nil
+        }
+    }
+}
+
+extension InputFiles {
+    /// The deepest a walk goes below the folder it is given (`a/b/.../log.jsonl`, 32 folders).
+    package static let maxWalkDepth = 32
+
+    /// The one directory walk of the command line (`eval` and `diff` log folders, `test`
+    /// folders): the relative paths of the files under `root` whose names `matching`
+    /// accepts, sorted by bytes. Symbolic links are followed, but each real folder is
+    /// searched once and each real file listed once (by device and inode), so a link loop
+    /// (`a/up -> ..`) or a second name for a log never counts it twice, and no walk grows
+    /// exponentially; folders deeper than `maxWalkDepth` are not entered. Tells `warn`
+    /// what it skips, by name: a matching name that is a FIFO, a socket or a device (read,
+    /// it would hang or never end), a file or folder seen already, a folder too deep.
+    package static func walk(
+        _ root: String, matching: (String) -> Bool, warn: (String) -> Void
+    ) -> [String] {
+        var found: [String] = []
+        var folders: [FileIdentity: String] = [:]
+        var files: [FileIdentity: String] = [:]
+        var info = stat()
+        guard stat(root, &info) == 0 else { return [] }
+        folders[FileIdentity(info)] = root
+        // Depth first, each folder's entries in byte order, so which of two names is kept is fixed.
+        var pending: [(relative: String, depth: Int)] = [("", 0)]
+        while let (relative, depth) = pending.popLast() {
+            let directory = relative.isEmpty ? root : root + "/" + relative
+            guard let handle = opendir(directory) else { continue }
+            var names: [String] = []
+            while let entry = readdir(handle) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                if name != ".", name != ".." { names.append(name) }
+            }
+            closedir(handle)
+            var folderEntries: [String] = []
+            // A folder's own entries before its symbolic links, so a file and a link to it
+            // are listed by the file's name.
+            let sorted = names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+            let isLink = sorted.map { name in
+                lstat(directory + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+            }
+            for name in zip(sorted, isLink).filter({ !$0.1 }).map(\.0) + zip(sorted, isLink).filter(\.1).map(\.0) {
+                let path = relative.isEmpty ? name : relative + "/" + name
+                let shown = root + "/" + path
+                guard stat(shown, &info) == 0 else { continue }
+                let identity = FileIdentity(info)
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR:
+                    if let first = folders[identity] {
+                        warn(
+                            "skipped \(shown): it is the folder \(first) again (a symbolic link); each folder is read once"
+                        )
+                    } else if depth + 1 > maxWalkDepth {
+                        warn("skipped \(shown): more than \(maxWalkDepth) folders below \(root); move the files up")
+                    } else {
+                        folders[identity] = shown
+                        folderEntries.append(path)
+                    }
+                case S_IFREG:
+                    guard matching(name) else { continue }
+                    if let first = files[identity] {
+                        warn("skipped \(shown): the same file as \(first) (a link); each file is read once")
+                    } else {
+                        files[identity] = shown
+                        found.append(path)
+                    }
+                default:
+                    guard matching(name) else { continue }
+                    warn("skipped \(shown): \(fileKind(info)), not a regular file; give a file")
+                }
+            }
+            pending += folderEntries.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.reversed().map {
+                ($0, depth + 1)
+            }
+        }
+        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// What a file that is not a regular one is, for messages.
+    static func fileKind(_ info: stat) -> String {
+        switch info.st_mode & S_IFMT {
+        case S_IFIFO: "a named pipe (FIFO)"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFDIR: "a directory"
+        default: "not a file"
         }
     }
 }

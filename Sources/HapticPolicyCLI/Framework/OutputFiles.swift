@@ -6,6 +6,8 @@ import Musl
 import Darwin
 #endif
 
+import Synchronization
+
 /// The one way the command line writes files (`report`, `export`, `compile`,
 /// `import-ahap --out`): nothing is ever left half-written.
 ///
@@ -16,6 +18,12 @@ import Darwin
 /// and renamed only when every one is complete: they appear together or none do. On any
 /// failure the temporary files are removed and the error names the path and the
 /// system's reason (`no space left on device`, `too many levels of symbolic links`).
+///
+/// It is also the one output guard: every write is checked against the command's inputs
+/// (`CommandInputs`: the files given, each file a policy includes, logs, test files and
+/// scenarios, as they are read), by device and inode after links are followed, so
+/// `codegen p.yaml -o p.yaml`, `-o link-to-p.yaml`, `-o ./a/../p.yaml` and an export or a
+/// report onto an included file are refused and nothing is written.
 ///
 /// A destination that is a symbolic link is followed (the link stays, its target is
 /// replaced); one that is a device or a pipe (`/dev/stdout`, `/dev/null`) is written in
@@ -36,14 +44,20 @@ package enum OutputFiles {
         }
     }
 
-    /// Writes one file atomically.
-    package static func write(_ bytes: [UInt8], to path: String) throws(OutputError) {
-        try writeAll([File(path: path, bytes: bytes)])
+    /// Writes one file atomically, unless it is one of `inputs`.
+    package static func write(_ bytes: [UInt8], to path: String, inputs: CommandInputs) throws(OutputError) {
+        try writeAll([File(path: path, bytes: bytes)], inputs: inputs)
     }
 
     /// Writes every file, all or none: each goes to a temporary file first, and only when
-    /// all are complete are they renamed into place.
-    package static func writeAll(_ files: [File]) throws(OutputError) {
+    /// all are complete are they renamed into place. A file that is one of `inputs` (the
+    /// command's) is refused before anything is written.
+    package static func writeAll(_ files: [File], inputs: CommandInputs) throws(OutputError) {
+        for file in files {
+            if let written = FileIdentity(path: file.path), let input = inputs.name(of: written) {
+                throw OutputError(path: file.path, input: input)
+            }
+        }
         var staged: [(temporary: String, target: String, path: String)] = []
         func discard() {
             for item in staged { _ = unlink(item.temporary) }
@@ -200,27 +214,44 @@ package enum OutputFiles {
     /// links, compared by device and inode, so a hard link or `./p.yaml` for `p.yaml` is
     /// caught too), before anything is read. `-` among the inputs is standard input,
     /// compared when it is a file. Nothing is refused when the output does not exist yet.
+    /// The inputs are recorded in `context.inputs`, so the guard of `write` knows them
+    /// whenever they are read.
     package static func refuseOverwriting(
         inputs: [String], output: String, context: CommandContext
     ) throws(UsageError) {
-        guard let written = FileIdentity(path: output) else { return }
         for input in inputs {
             let read = input == "-" ? context.standardInput.identity : FileIdentity(path: input)
-            guard let read, read == written else { continue }
-            let name = InputFiles.displayName(input)
-            throw UsageError(
-                "\(output) is the same file as the input \(name); writing it would destroy the input, "
-                    + "so nothing was read or written; choose another output path")
+            if let read { context.inputs.record(read, name: input) }
+        }
+        guard let written = FileIdentity(path: output), let name = context.inputs.name(of: written) else { return }
+        throw UsageError(
+            "\(output) is the same file as the input \(InputFiles.displayName(name)); writing it would destroy the input, "
+                + "so nothing was read or written; choose another output path")
+    }
+
+    /// Writes the files with `writeAll` against the context's inputs; prints a failure
+    /// (`error: cannot write ...`) and returns false. An output that is an input is a
+    /// usage error (exit 64), as when `refuseOverwriting` finds it before reading.
+    package static func write(_ files: [File], context: CommandContext) throws(UsageError) -> Bool {
+        do throws(OutputError) {
+            try writeAll(files, inputs: context.inputs)
+            return true
+        } catch {
+            if error.input != nil { throw UsageError(error.message) }
+            context.stderr.line("error: \(error.message)")
+            return false
         }
     }
 }
 
-/// A file that cannot be written: which, and the system's reason.
+/// A file that cannot be written: which, and the system's reason, or the input it is.
 package struct OutputError: Error, Sendable, Equatable {
     /// The path as given on the command line.
     package var path: String
-    /// Why.
+    /// Why (`EEXIST` when the file is an input).
     package var error: SystemError
+    /// The input (as given) the file is the same file as, when that is why.
+    package var input: String?
 
     /// Creates the error.
     package init(path: String, error: SystemError) {
@@ -228,8 +259,49 @@ package struct OutputError: Error, Sendable, Equatable {
         self.error = error
     }
 
+    /// The error of an output that is the same file as the input `input`.
+    package init(path: String, input: String) {
+        self.path = path
+        self.error = SystemError(EEXIST)
+        self.input = input
+    }
+
     /// `cannot write <path>: <reason>; <what to do>`, for an `error:` line.
-    package var message: String { HapticPolicyTool.writeFailureMessage(path, error) }
+    package var message: String {
+        guard let input else { return HapticPolicyTool.writeFailureMessage(path, error) }
+        return
+            "\(path) is the same file as the input \(InputFiles.displayName(input)); writing it would destroy the input, "
+            + "so nothing was written; choose another output path"
+    }
+}
+
+/// Every file a command reads, by identity: what the output guard (`OutputFiles`)
+/// protects. `InputFiles` records each regular file it opens (the policy, logs, test
+/// files, scenarios, AHAP files, standard input when it is a file), the front end each
+/// file a policy includes, and `refuseOverwriting` the inputs a command names before it
+/// reads them. Shared by the copies of one `CommandContext`.
+package final class CommandInputs: Sendable {
+    private let files = Mutex<[FileIdentity: String]>([:])
+
+    /// No inputs yet.
+    package init() {}
+
+    /// Records an input: its identity and its name as given (the first name is kept).
+    package func record(_ identity: FileIdentity, name: String) {
+        files.withLock { files in
+            if files[identity] == nil { files[identity] = name }
+        }
+    }
+
+    /// Records the file at `path`, when there is one.
+    package func record(path: String) {
+        if let identity = FileIdentity(path: path) { record(identity, name: path) }
+    }
+
+    /// The name of the input that is this file, if it is one.
+    package func name(of identity: FileIdentity) -> String? {
+        files.withLock { $0[identity] }
+    }
 }
 
 /// Which file a path or a descriptor is: its device and inode, so two names for one file

@@ -3,9 +3,12 @@
 /// then N bytes of JSON.
 ///
 /// `MessageReader` takes bytes as they arrive and hands out whole message bodies. It
-/// never holds more than `maxHeaderBytes` of headers or `maxBodyBytes` of body: a header
-/// block without a length, or a body over the limit, is skipped (its bytes are read and
-/// dropped, so the stream stays in step) and reported as a `Problem`.
+/// never holds more than `maxHeaderBytes` of headers or `maxBodyBytes` of body. A header
+/// block without a valid length (missing, negative, not a number), with a length over
+/// the limit (`Content-Length: 99999999999`), or without its blank line, is reported as a
+/// `Problem`, and the reader resynchronizes: it drops bytes up to the next
+/// `Content-Length:` and reads the message there. A length is never trusted to skip
+/// input, so a lying header costs neither the next valid message nor gigabytes of reading.
 struct MessageReader {
     /// What the reader hands out.
     enum Item: Equatable {
@@ -24,7 +27,8 @@ struct MessageReader {
     private var buffer: [UInt8] = []
     private var start = 0
     private var bodyLength: Int?
-    private var skipping = 0
+    /// Looking for the next `Content-Length:` after a bad header block.
+    private var resyncing = false
     private let maxBodyBytes: Int
 
     init(maxBodyBytes: Int = MessageReader.defaultMaxBodyBytes) {
@@ -34,13 +38,7 @@ struct MessageReader {
     /// Adds bytes that arrived; returns every item they complete, in order.
     mutating func feed(_ bytes: some Collection<UInt8>) -> [Item] {
         var items: [Item] = []
-        var incoming = bytes[...]
-        if skipping > 0 {
-            let dropped = min(skipping, incoming.count)
-            skipping -= dropped
-            incoming = incoming.dropFirst(dropped)
-        }
-        buffer.append(contentsOf: incoming)
+        buffer.append(contentsOf: bytes)
         while let item = next() { items.append(item) }
         // Keep the buffer from growing with what has been handed out.
         if start > 0, start >= buffer.count / 2 {
@@ -51,9 +49,21 @@ struct MessageReader {
     }
 
     /// Whether bytes of an unfinished message are waiting (at end of input: a truncated one).
-    var hasPartialMessage: Bool { start < buffer.count || bodyLength != nil || skipping > 0 }
+    var hasPartialMessage: Bool { start < buffer.count || bodyLength != nil }
+
+    /// The field that starts every header block this server reads, in lowercase.
+    private static let lengthField = Array("content-length:".utf8)
 
     private mutating func next() -> Item? {
+        if resyncing {
+            guard let found = nextLengthField() else {
+                // Keep what could be the start of the field, split across two reads.
+                start = max(start, buffer.count - (Self.lengthField.count - 1))
+                return nil
+            }
+            start = found
+            resyncing = false
+        }
         if let length = bodyLength {
             guard buffer.count - start >= length else { return nil }
             let body = Array(buffer[start..<start + length])
@@ -63,26 +73,49 @@ struct MessageReader {
         }
         guard let end = headerEnd() else {
             if buffer.count - start > Self.maxHeaderBytes {
-                // No blank line within the limit: not a header block. Drop it all and
-                // look for the next message in what comes.
-                start = buffer.count
-                return .problem("a header block over \(Self.maxHeaderBytes) bytes without an empty line; skipped it")
+                // No blank line within the limit: not a header block. Look for the next
+                // message after it.
+                start += 1
+                resyncing = true
+                return .problem(
+                    "a header block over \(Self.maxHeaderBytes) bytes without an empty line; skipped to the next Content-Length"
+                )
             }
             return nil
         }
         let header = String(decoding: buffer[start..<end], as: UTF8.self)
         start = end + 4
         guard let length = Self.contentLength(header) else {
-            return .problem("a message without a valid Content-Length header; skipped it")
+            resyncing = true
+            return .problem("a message without a valid Content-Length header; skipped to the next Content-Length")
         }
         guard length <= maxBodyBytes else {
-            let available = min(length, buffer.count - start)
-            start += available
-            skipping = length - available
-            return .problem("a message of \(length) bytes, over the \(maxBodyBytes)-byte limit; skipped it")
+            resyncing = true
+            return .problem(
+                "a message of \(length) bytes, over the \(maxBodyBytes)-byte limit; skipped to the next Content-Length")
         }
         bodyLength = length
         return next()
+    }
+
+    /// The offset of the next `Content-Length:` (any case) at or after `start`.
+    private func nextLengthField() -> Int? {
+        let field = Self.lengthField
+        var index = start
+        while index + field.count <= buffer.count {
+            var matches = true
+            for offset in field.indices {
+                var byte = buffer[index + offset]
+                if byte >= 0x41, byte <= 0x5A { byte += 0x20 }
+                if byte != field[offset] {
+                    matches = false
+                    break
+                }
+            }
+            if matches { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// The offset of the `\r\n\r\n` that ends the header block at `start`.

@@ -171,10 +171,11 @@ final class PolicyWorkspace {
             let written = tree?.pairs?.first { $0.key.scalarText == "policy" }?.value
             let named = written.flatMap { node in node.scalarText.map { Located($0, at: node.location) } }
             let suite = loaded.suite ?? PolicyTestSuite(file: path, policy: named, cases: [])
-            let policyPath = TestCommand.policyPath(for: suite, file: path)
+            // The policy only when the path policy lets the test file name it.
+            let policyPath = TestCommand.policyPath(for: suite, file: path).path
             return Analysis(
                 path: path, lines: lines, diagnostics: diagnostics, index: .testFile(tree: tree), isTestFile: true,
-                policyFile: policyFile(policyPath, context: context))
+                policyFile: policyPath.flatMap { policyFile($0, context: context) })
         }
         if Self.isScenario(path) {
             // A scenario (`simulate`'s input) gets the scenario front end's findings; its

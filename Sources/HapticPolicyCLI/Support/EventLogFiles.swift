@@ -18,7 +18,11 @@ import Darwin
 /// its matches, sorted. Given names keep their order.
 package enum EventLogFiles {
     /// The names of `arguments` expanded, or the usage error of the first that names nothing.
-    package static func expand(_ arguments: [String]) throws(UsageError) -> [String] {
+    /// A directory is walked by `InputFiles.walk` (each real file once, no link loop, a
+    /// bounded depth); what it skips is told to `warn`, one message each.
+    package static func expand(
+        _ arguments: [String], warn: (String) -> Void = { _ in }
+    ) throws(UsageError) -> [String] {
         var paths: [String] = []
         for argument in arguments {
             if argument == "-" {
@@ -27,11 +31,11 @@ package enum EventLogFiles {
             }
             var info = stat()
             if stat(argument, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-                let found = logs(under: argument)
+                let base = argument.count > 1 && argument.hasSuffix("/") ? String(argument.dropLast()) : argument
+                let found = InputFiles.walk(base, matching: isLogName, warn: warn)
                 guard !found.isEmpty else {
                     throw UsageError("\(argument): no *.jsonl or *.jsonl.gz files in this directory; give logs")
                 }
-                let base = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
                 paths += found.map { base + "/" + $0 }
             } else if !fileExists(argument), argument.contains(where: { "*?[".contains($0) }) {
                 let matches = expandGlob(argument)
@@ -53,32 +57,6 @@ package enum EventLogFiles {
     /// Whether a path is a log by its name.
     package static func isLogName(_ name: String) -> Bool {
         name.hasSuffix(".jsonl") || name.hasSuffix(".jsonl.gz")
-    }
-
-    /// Relative paths of the logs under `root`, sorted by bytes.
-    private static func logs(under root: String) -> [String] {
-        var found: [String] = []
-        var pending = [""]
-        while let relative = pending.popLast() {
-            let directory = relative.isEmpty ? root : root + "/" + relative
-            guard let handle = opendir(directory) else { continue }
-            defer { closedir(handle) }
-            while let entry = readdir(handle) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-                }
-                guard name != ".", name != ".." else { continue }
-                let path = relative.isEmpty ? name : relative + "/" + name
-                var info = stat()
-                guard stat(root + "/" + path, &info) == 0 else { continue }
-                if info.st_mode & S_IFMT == S_IFDIR {
-                    pending.append(path)
-                } else if isLogName(name) {
-                    found.append(path)
-                }
-            }
-        }
-        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     private static func fileExists(_ path: String) -> Bool {

@@ -59,7 +59,11 @@ enum FleetReplay {
                     "warning: \(name): \(count) invalid \(count == 1 ? "line" : "lines"); "
                         + "see its 'invalid' decisions for line, column and message")
             }
-            total.merge(outcome.summary)
+            do throws(FleetSummary.Overflow) {
+                try total.merge(outcome.summary)
+            } catch {
+                context.stderr.line("error: \(name): \(error.message) (left out of the counts)")
+            }
             if showsProgress {
                 context.stderr.write(
                     "[\(index + 1)/\(paths.count) logs] \(total.lines) lines, \(total.badLogs.count) bad")

@@ -116,6 +116,8 @@ enum PolicyFrontEnd {
             checked.source = loaded.source
             checked.includedSources = loaded.sources.filter { $0.key != name }
             checked.includedFiles = loaded.includedFiles
+            // What the output guard protects along with the policy.
+            for file in loaded.includedFiles { context.inputs.record(path: file) }
         }
         // The decoder drops declarations it cannot read; validating what is left would
         // report each of them again as undefined. Semantic checks run on a clean load,

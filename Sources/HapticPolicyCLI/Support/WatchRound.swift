@@ -2,6 +2,14 @@ import HapticPolicy
 import HapticPolicyTools
 import HapticPolicyYAML
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One round of `watch`: lint the policy and its test files (`PolicyFrontEnd`,
 /// `PolicyTestLoader`), run the tests (`PolicyTestRunner`) and replay the log
 /// (`EventLogEvaluator`). Prints nothing: the command prints the outcome.
@@ -49,6 +57,21 @@ enum WatchRound {
     /// Runs one round over `inputs`; `included` is set to the files the policy includes
     /// (`include:`, read or not), which the next rounds watch too.
     static func run(_ inputs: Inputs, context: CommandContext, included: inout [String]) -> Outcome {
+        // A file briefly replaced by a FIFO (or a socket, a device) is not opened: opening
+        // a FIFO waits for a writer, and the watch would stop reacting to saves and to the
+        // end of its input. The round is broken; the next save makes it good again.
+        let special = inputs.files.compactMap { file -> Broken? in
+            var info = stat()
+            guard stat(file, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR else {
+                return nil
+            }
+            return Broken(
+                file: file, errors: [], sources: [:],
+                message:
+                    "\(file): is \(InputFiles.fileKind(info)), not a regular file, so it was not read; save it as a file"
+            )
+        }
+        guard special.isEmpty else { return .broken(special) }
         let checked = PolicyFrontEnd.check(inputs.policy, context: context)
         included = checked.includedFiles
         guard let policy = checked.policy, !checked.hasErrors else {

@@ -19,6 +19,29 @@ package struct FleetSummary: Sendable, Equatable {
     package static let version = 1
     /// How many worst sessions are kept.
     package static let worstLimit = 10
+    /// Every count, and every total the text shows (a screen's sessions, the integration
+    /// events), is below this: 9e15, where a JSON number is still an exact whole number
+    /// in a double (the PySpark job's and JavaScript's numbers). The reader refuses a
+    /// count at or above it and `merge` a sum that reaches it, so a merged summary can
+    /// always be read and merged again, and merging stays associative.
+    package static let countLimit = 9_000_000_000_000_000
+
+    /// A merge whose sum would reach `countLimit`: which count.
+    package struct Overflow: Error, Sendable, Equatable {
+        /// The count, as the JSON names it (`lines`, `screens.camera.rings`).
+        package var count: String
+
+        /// Creates the error.
+        package init(count: String) {
+            self.count = count
+        }
+
+        /// The sentence for an `error:` line.
+        package var message: String {
+            "the merged \"\(count)\" would reach \(FleetSummary.countLimit), the largest count a summary holds; "
+                + "merge fewer summaries at once, or check that these are summaries of different logs"
+        }
+    }
 
     /// One screen over all sessions.
     package struct Screen: Sendable, Equatable {
@@ -40,8 +63,13 @@ package struct FleetSummary: Sendable, Equatable {
             self.histogram = histogram
         }
 
-        /// Sessions counted in the histogram.
-        package var sessions: Int { histogram.values.reduce(0, +) }
+        /// Sessions counted in the histogram (at most `Int.max`, whatever the counts).
+        package var sessions: Int {
+            histogram.values.reduce(0) { total, count in
+                let (sum, overflow) = total.addingReportingOverflow(count)
+                return overflow ? Int.max : sum
+            }
+        }
 
         /// The rate, in tenths of a ring a minute, at or below which `percent` % of the
         /// sessions are (nearest rank); 0 with no session.
@@ -194,26 +222,49 @@ package struct FleetSummary: Sendable, Equatable {
         milliseconds > 0 ? rings * 600_000 / milliseconds : 0
     }
 
-    /// Adds `other` in: the merge rule.
-    package mutating func merge(_ other: FleetSummary) {
-        sessions += other.sessions
-        lines += other.lines
-        invalidLines += other.invalidLines
-        sessionsWithInvalidLines += other.sessionsWithInvalidLines
-        actions.merge(other.actions, uniquingKeysWith: +)
-        reasons.merge(other.reasons, uniquingKeysWith: +)
+    /// Adds `other` in: the merge rule. A sum that would reach `countLimit` throws,
+    /// naming the count, and leaves the summary as it was.
+    package mutating func merge(_ other: FleetSummary) throws(Overflow) {
+        var merged = self
+        try merged.add(other)
+        self = merged
+    }
+
+    private mutating func add(_ other: FleetSummary) throws(Overflow) {
+        func sum(_ a: Int, _ b: Int, _ name: String) throws(Overflow) -> Int {
+            let (total, overflow) = a.addingReportingOverflow(b)
+            guard !overflow, total < Self.countLimit else { throw Overflow(count: name) }
+            return total
+        }
+        func sum(_ a: [String: Int], _ b: [String: Int], _ name: String) throws(Overflow) -> [String: Int] {
+            var total = a
+            for (key, count) in b { total[key] = try sum(total[key] ?? 0, count, "\(name).\(key)") }
+            return total
+        }
+        sessions = try sum(sessions, other.sessions, "sessions")
+        lines = try sum(lines, other.lines, "lines")
+        invalidLines = try sum(invalidLines, other.invalidLines, "invalidLines")
+        sessionsWithInvalidLines = try sum(
+            sessionsWithInvalidLines, other.sessionsWithInvalidLines, "sessionsWithInvalidLines")
+        actions = try sum(actions, other.actions, "actions")
+        reasons = try sum(reasons, other.reasons, "reasons")
         for (name, screen) in other.screens {
             var mine = screens[name] ?? Screen()
-            mine.decisions += screen.decisions
-            mine.rings += screen.rings
-            mine.milliseconds += screen.milliseconds
-            mine.histogram.merge(screen.histogram, uniquingKeysWith: +)
+            let key = "screens.\(name)"
+            mine.decisions = try sum(mine.decisions, screen.decisions, key + ".decisions")
+            mine.rings = try sum(mine.rings, screen.rings, key + ".rings")
+            mine.milliseconds = try sum(mine.milliseconds, screen.milliseconds, key + ".milliseconds")
+            for (bucket, count) in screen.histogram {
+                mine.histogram[bucket] = try sum(mine.histogram[bucket] ?? 0, count, key + ".histogram.\(bucket)")
+            }
+            _ = try sum(mine.sessions, 0, key + ".histogram")
             screens[name] = mine
         }
-        feedback.merge(other.feedback, uniquingKeysWith: +)
-        budgetBreaches += other.budgetBreaches
-        chatter += other.chatter
-        integration.merge(other.integration, uniquingKeysWith: +)
+        feedback = try sum(feedback, other.feedback, "feedback")
+        budgetBreaches = try sum(budgetBreaches, other.budgetBreaches, "budgetBreaches")
+        chatter = try sum(chatter, other.chatter, "chatter")
+        integration = try sum(integration, other.integration, "integration")
+        _ = try sum(integration.values.reduce(0, +), 0, "integration")
         worst = Array((worst + other.worst).sorted(by: WorstSession.ranksBefore).prefix(Self.worstLimit))
         badLogs = (badLogs + other.badLogs).sorted {
             $0.log != $1.log

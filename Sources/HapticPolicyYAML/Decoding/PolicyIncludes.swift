@@ -1,14 +1,5 @@
-import Foundation
 import HapticPolicy
 import HapticPolicyTools
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 // HP021 an included file cannot be read, HP022 outside the main file's folder, HP023 a
 // cycle, HP024 included twice, HP025 a main-file key in an included file, HP026 a limit;
@@ -49,10 +40,8 @@ struct PolicyIncludes {
     }
 
     private let mainFile: String
-    /// The main file's folder as given, with its trailing `/`, or empty.
-    private let folder: String
-    /// The real path of that folder, when it exists.
-    private let realFolder: String?
+    /// The main file's folder: every included file is in it (`ProjectFolder`'s path policy).
+    private let project: ProjectFolder
     private let limits: ParseLimits
     /// The bytes of a file that are not (yet) those on disk, by path.
     private let contents: (@Sendable (String) -> [UInt8]?)?
@@ -68,9 +57,7 @@ struct PolicyIncludes {
     ) {
         self.contents = contents
         mainFile = file
-        let isPath = !file.hasPrefix("<")
-        folder = isPath ? file.lastIndex(of: "/").map { String(file[...$0]) } ?? "" : ""
-        realFolder = Self.realPath(folder.isEmpty ? "." : folder)
+        project = ProjectFolder(of: file)
         self.limits = limits
         merged = Merged(root: root)
         totalBytes = bytes
@@ -123,36 +110,20 @@ struct PolicyIncludes {
     private mutating func include(
         _ path: String, at location: SourceLocation, from directory: [String], depth: Int, chain: [String]
     ) {
-        let inside =
-            "keep included files in the folder of '\(mainFile)' or below it, and name them relative to the including file"
-        if path.hasPrefix("/") || path.hasPrefix("~") {
+        let folderName = "the folder of '\(mainFile)'"
+        let components: [String]
+        switch project.components(of: path, from: directory) {
+        case .success(let value): components = value
+        case .failure(let refusal):
+            let message = refusal.message(path, display: path, folder: folderName)
             report(
-                DiagnosticCode.includeOutsideFolder(
-                    "'\(path)' is an absolute path; \(inside)", at: location))
-            return
-        }
-        var components = directory
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == ".." {
-                guard components.popLast() != nil else {
-                    report(
-                        DiagnosticCode.includeOutsideFolder(
-                            "'\(path)' leads out of the folder of '\(mainFile)'; \(inside)", at: location))
-                    return
-                }
-                continue
-            }
-            components.append(String(part))
-        }
-        guard !components.isEmpty else {
-            report(
-                DiagnosticCode.includeUnreadable(
-                    "'\(path)' names a folder, not a file; include a YAML file", at: location))
+                refusal.isOutside
+                    ? DiagnosticCode.includeOutsideFolder(message, at: location)
+                    : DiagnosticCode.includeUnreadable(message, at: location))
             return
         }
         let relative = components.joined(separator: "/")
-        let display = folder + relative
+        let display = project.display(components)
         if !merged.named.contains(display) { merged.named.append(display) }
         if let start = chain.firstIndex(of: relative) {
             let cycle = (chain[start...] + [relative]).joined(separator: " → ")
@@ -181,43 +152,33 @@ struct PolicyIncludes {
                     "the policy includes more than \(Self.maxFiles) files; merge some of them", at: location))
             return
         }
-        guard let real = Self.realPath(display) else {
-            let reason = InputCheck.unreadableReason(errno)
-            report(
-                DiagnosticCode.includeUnreadable(
-                    "cannot read the included file '\(display)': \(reason); check the path (relative to the including file's folder)",
-                    at: location))
-            return
+        // Where the file is and what it is, then its size, all before a byte is read.
+        let remaining = max(0, limits.maxBytes - totalBytes)
+        let bytes: [UInt8]
+        let checked = project.check(components, limit: remaining).flatMap { _ in
+            contents?(display).map { .success($0) } ?? ProjectFolder.read(display, limit: remaining)
         }
-        if let realFolder, !real.hasPrefix(realFolder == "/" ? "/" : realFolder + "/") {
-            report(
-                DiagnosticCode.includeOutsideFolder(
-                    "'\(path)' resolves to '\(real)', outside the folder of '\(mainFile)' (through a symbolic link); \(inside)",
-                    at: location))
-            return
-        }
-        var info = stat()
-        guard stat(display, &info) == 0, info.st_mode & S_IFMT != S_IFDIR,
-            let data = contents?(display).map({ Data($0) }) ?? FileManager.default.contents(atPath: display)
-        else {
-            let isDirectory = info.st_mode & S_IFMT == S_IFDIR
-            report(
-                DiagnosticCode.includeUnreadable(
-                    "cannot read the included file '\(display)': \(isDirectory ? "it is a directory" : "permission denied or unreadable"); include a readable YAML file",
-                    at: location))
-            return
-        }
-        totalBytes += data.count
-        guard totalBytes <= limits.maxBytes else {
+        switch checked {
+        case .success(let value) where value.count <= remaining:
+            bytes = value
+        case .success, .failure(.tooLarge):
             report(
                 DiagnosticCode.includeLimit(
                     "with '\(display)' the policy's files add up to more than \(limits.maxBytes) bytes; check that these are the right files",
                     at: location))
             return
+        case .failure(let refusal):
+            let message = refusal.message(path, display: display, folder: folderName)
+            report(
+                refusal.isOutside
+                    ? DiagnosticCode.includeOutsideFolder(message, at: location)
+                    : DiagnosticCode.includeUnreadable(message, at: location))
+            return
         }
+        totalBytes += bytes.count
         firstInclude[relative] = location
         merged.included.append(PolicyDocument.IncludedFile(path: display, relative: relative))
-        let tree = YAMLDataFile.read([UInt8](data), file: display, limits: limits)
+        let tree = YAMLDataFile.read(bytes, file: display, limits: limits)
         merged.diagnostics += tree.diagnostics
         if let source = tree.source { merged.sources[display] = source }
         guard let root = tree.root else { return }
@@ -375,12 +336,5 @@ struct PolicyIncludes {
 
     private static func baseName(_ path: String) -> String {
         String(path.split(separator: "/").last ?? Substring(path))
-    }
-
-    /// The path with every symbolic link resolved, or nil (with `errno` set) when it does not exist.
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }

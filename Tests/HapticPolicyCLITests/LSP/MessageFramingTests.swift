@@ -52,4 +52,28 @@ import Testing
     func invalidLengthsAreRefused(_ header: String) {
         #expect(MessageReader.contentLength(header) == nil)
     }
+
+    /// A header block whose length is missing, negative or past the limit is followed by a
+    /// body the reader cannot measure: it resynchronizes at the next `Content-Length:` and
+    /// reads that message, at once. (Before, the body was taken for the next header block
+    /// and the next message was lost; `Content-Length: 99999999999` made it skip 93 GiB.)
+    @Test(arguments: [
+        "Content-Type: x\r\n\r\n{\"id\":1}", "Content-Length: -5\r\n\r\n{\"id\":1}",
+        "Content-Length: 99999999999\r\n\r\n{\"id\":1}", "content-length: 1e3\r\n\r\n{\"id\":1}",
+    ])
+    func aBadLengthCostsOnlyItsOwnMessage(_ bad: String) {
+        let stream = Array(bad.utf8) + MessageReader.frame(Array("{}".utf8)) + MessageReader.frame(Array("[]".utf8))
+        for split in [0, 5, bad.utf8.count, bad.utf8.count + 7, stream.count] {
+            var reader = MessageReader()
+            let items = reader.feed(stream[..<split]) + reader.feed(stream[split...])
+            #expect(items.count == 3, "split at \(split): \(items)")
+            guard case .problem(let problem) = items.first else {
+                Issue.record("expected a problem first, split at \(split)")
+                continue
+            }
+            #expect(problem.contains("skipped to the next Content-Length"))
+            #expect(Array(items.dropFirst()) == [.message(Array("{}".utf8)), .message(Array("[]".utf8))])
+            #expect(!reader.hasPartialMessage)
+        }
+    }
 }

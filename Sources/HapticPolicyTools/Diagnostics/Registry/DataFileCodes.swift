@@ -45,6 +45,16 @@ extension DiagnosticCode {
         example: .testFile(
             "policy: missing.yaml\ncases:\n  - name: a tap\n    screen: home\n    steps:\n      - {event: button.tap, play: tap}\n",
             policy: nil))
+    /// A file a test file names (its `policy:`, or the policy next to it) that the path
+    /// policy refuses: outside the test file's folder, a symbolic link out of it, not a
+    /// regular file, or over the size limit (`ProjectFolder`, `lint`, `test`).
+    package static let namedFileRefused = DiagnosticCode(
+        "HP808", .error, "named-file-refused",
+        "a file a test file names is outside its folder (an absolute path, `..` above it, a symlink out), not a regular file (a FIFO, a device, `/proc`) or over the size limit; it is not read",
+        stage: .dataFiles,
+        example: .testFile(
+            "policy: /etc/passwd\ncases:\n  - name: a tap\n    screen: home\n    steps:\n      - {event: button.tap, play: tap}\n",
+            policy: DiagnosticExample.examplePolicy))
     /// A scenario names an event or screen its policy lacks (`simulate`).
     package static let scenarioUnknownName = DiagnosticCode(
         "HP805", .error, "scenario-unknown-name", "a scenario names an event or screen the policy does not declare",

@@ -60,7 +60,7 @@ package enum DiagnosticRegistry {
         .ahapStrayCurve, .ahapVersion, .ahapDynamicParameter,
         // HP8xx: test files, scenarios, event logs.
         .numberOutOfRange, .scenarioStepKind, .testChecksNothing, .testPolicyNotFound, .scenarioUnknownName,
-        .testUnknownName, .scenarioTooManyEvents, .logLineUnreadable,
+        .testUnknownName, .scenarioTooManyEvents, .namedFileRefused, .logLineUnreadable,
         // HP9xx: compiled bundles.
         .bundleRefused,
     ]
