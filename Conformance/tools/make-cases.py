@@ -1459,6 +1459,101 @@ STATE.case(
     [enter("home"), ev(1, "found", screen="camera"), ev(2, "shutter"), ev(3, "shutter", screen="camera"), ev(4, "found")],
 )
 
+# --- the order of the checks on a play ---------------------------------------------------------
+
+GATES = Feature(
+    "gate-order",
+    {
+        "policy.yaml": """\
+policy: gates
+version: 1
+description: >
+  every check a play goes through, to pin down their order when several apply at once:
+  band change, background, haptics setting, user level, speech invariant, template
+  parameters, device and engine fallbacks, enforced budgets
+engine: {warmup: 0.1}
+invariants:
+  - {id: H-4, rule: creature-needs-speech, says: the creature buzzes only while it speaks}
+feedback:
+  prime: {layer: ui, preset: impact.light}
+  beat:
+    layer: creature
+    pattern:
+      params:
+        bpm: {default: 60, min: 20, max: 300}
+      events:
+        - {type: transient, time: 0}
+      loop: 60 / bpm
+    fallback: none
+  chime:
+    layer: creature
+    pattern:
+      params:
+        bpm: {default: 60, min: 20, max: 300}
+      events:
+        - {type: transient, time: 0}
+    fallback: impact.soft
+events:
+  prime: {layer: ui, screens: [stage]}
+  beat.go: {layer: creature, screens: [stage]}
+  chime.go: {layer: creature, screens: [stage]}
+screens:
+  stage:
+    enter: [prepare-engine]
+    table:
+      prime: {play: prime}
+      beat.go: {play: beat}
+      chime.go: {play: chime}
+budgets:
+  - {id: B-1, each: screen, max: 1, per: 100, enforce: true}
+user-levels:
+  set-by: haptics.level
+  start: full
+  levels:
+    full: {keeps: all}
+    quiet: {keeps: {layers: [ui]}}
+"""
+    },
+)
+GATE_NAMES = ["background", "haptics-off", "user-level", "no-speech", "bad-params", "low-power", "over-budget"]
+
+
+def gate_case(gates: tuple, event: str) -> None:
+    events = [enter("stage")]
+    t = 1
+    if "over-budget" in gates:
+        events.append(ev(t, "prime"))
+    set_up = {
+        "background": ev(2, "app.state", value="background"),
+        "haptics-off": ev(2.1, "device.hapticsEnabled", value=False),
+        "user-level": ev(2.2, "haptics.level", value="quiet"),
+        "low-power": ev(2.3, "device.lowPower", value=True),
+    }
+    events += [line for gate, line in set_up.items() if gate in gates]
+    fields = {}
+    if "no-speech" not in gates:
+        fields["speaks"] = True
+    fields["params"] = {"bpm": 400 if "bad-params" in gates else 90}
+    events.append(ev(3, event, **fields))
+    name = "-and-".join(gates) if gates else "none"
+    GATES.case(
+        f"{event.split('.')[0]}-{name}",
+        f"{event} ({'no fallback' if event == 'beat.go' else 'a preset fallback'}) when "
+        + (", ".join(gates) if gates else "nothing")
+        + " applies: the first check in the documented order decides (background, haptics setting,"
+        " user level, speech invariant, template parameters, fallbacks, enforced budgets)",
+        events,
+    )
+
+
+for event in ("beat.go", "chime.go"):
+    gate_case((), event)
+    for i, first in enumerate(GATE_NAMES):
+        gate_case((first,), event)
+        for second in GATE_NAMES[i + 1:]:
+            gate_case((first, second), event)
+    gate_case(tuple(GATE_NAMES), event)
+
 # --- unknown events and screens --------------------------------------------------------------
 
 UNKNOWN = Feature(
