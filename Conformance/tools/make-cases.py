@@ -1459,6 +1459,55 @@ STATE.case(
     [enter("home"), ev(1, "found", screen="camera"), ev(2, "shutter"), ev(3, "shutter", screen="camera"), ev(4, "found")],
 )
 
+# --- declared layers ----------------------------------------------------------------------------
+
+LAYERS = Feature(
+    "layers",
+    {
+        "policy.yaml": """\
+policy: stride-coach
+version: 1
+description: declared layers; the speech rule and a budget on the coach's layer
+layers:
+  ui: {plays: presets, note: answers to taps}
+  coach: {plays: patterns, note: the coach's own voice}
+invariants:
+  - {id: H-1, rule: no-layer-mixing, says: the coach's waveforms never answer a tap}
+  - {id: H-2, rule: creature-needs-speech, layer: coach, says: the coach buzzes only while it speaks}
+feedback:
+  tap: {layer: ui, preset: impact.light}
+  cheer:
+    layer: coach
+    pattern:
+      events:
+        - {type: transient, time: 0, intensity: 0.9, sharpness: 0.6}
+        - {type: transient, time: 0.12, intensity: 0.6, sharpness: 0.6}
+    fallback: impact.medium
+events:
+  button.tap: {layer: ui, screens: [run]}
+  lap.done: {layer: coach, screens: [run], note: "the coach says the lap time (speaks: true)"}
+screens:
+  run:
+    enter: [prepare-engine]
+    table:
+      button.tap: {play: tap}
+      lap.done: {play: cheer, cite: H-2}
+budgets:
+  - {id: B-1, layer: coach, max: 2, per: 10, enforce: true}
+"""
+    },
+)
+for speaks in (True, False):
+    for device in (None, device_of(low_power=True), device_of(supports=False)):
+        LAYERS.case(
+            f"laps-speaks-{str(speaks).lower()}" + ("" if device is None else "-" + ("low-power" if device["low-power"] else "no-core-haptics")),
+            "a declared layer (coach) is the layer of its decisions; the speech rule names it (no-speech"
+            " citing H-2 for coach feedback without speaks, never for ui); B-1 counts the coach's rings only"
+            + ("" if device is None else "; a fallback ring counts too"),
+            [enter("run"), ev(1, "button.tap"), ev(2, "lap.done", speaks=speaks), ev(3, "lap.done", speaks=speaks), ev(4, "button.tap"), ev(5, "lap.done", speaks=speaks), ev(13, "lap.done", speaks=True)],
+            device=device,
+        )
+
 # --- the order of the checks on a play ---------------------------------------------------------
 
 GATES = Feature(
