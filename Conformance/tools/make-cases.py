@@ -1758,12 +1758,14 @@ def main() -> int:
     args = parser.parse_args()
     add_simulated(args.resimulate)
     total = invalidated = 0
+    changed_policies = set()
+    for feature in FEATURES.values():
+        for policy_name, text in feature.policies.items():
+            path = CORPUS / feature.name / policy_name
+            if write_if_changed(path, text.encode()):
+                changed_policies.add(path.resolve())
     for feature in FEATURES.values():
         folder = CORPUS / feature.name
-        changed_policies = set()
-        for policy_name, text in feature.policies.items():
-            if write_if_changed(folder / policy_name, text.encode()):
-                changed_policies.add(policy_name)
         keep = set(feature.cases)
         if folder.exists():
             for child in folder.iterdir():
@@ -1778,7 +1780,7 @@ def main() -> int:
                 directory / "case.json", (json.dumps(case, indent=2, ensure_ascii=False) + "\n").encode()
             )
             events_changed = write_if_changed(directory / "events.jsonl", spec["events"])
-            policy_changed = spec["policy"].removeprefix("../") in changed_policies
+            policy_changed = (directory / spec["policy"]).resolve() in changed_policies
             expected = directory / "expected.jsonl"
             if (case_changed or events_changed or policy_changed) and expected.exists():
                 expected.unlink()
