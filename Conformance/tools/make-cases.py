@@ -1719,18 +1719,21 @@ def simulated(policy: str, scenario: str, seed: int, resimulate: bool, name: str
 
 
 def add_simulated(resimulate: bool) -> None:
+    logs = {}
     for name, (policy, scenario) in SIMULATED.items():
         for seed in (1, 7):
             case = f"{name}-seed-{seed}"
+            logs[case] = simulated(policy, scenario, seed, resimulate, case)
             SHIPPED.case(
                 case,
                 f"the shipped {policy} policy on its '{scenario}' scenario (haptic-policy simulate Policies/{policy}.yaml"
                 f" --scenario {scenario} --seed {seed})",
                 None,
                 policy=f"../../../Policies/{policy}.yaml",
-                raw=simulated(policy, scenario, seed, resimulate, case),
+                raw=logs[case],
             )
-    for device, part in [(device_of(low_power=True), "low-power"), (device_of(supports=False), "no-core-haptics"), (device_of(enabled=False), "haptics-off")]:
+    devices = [(device_of(low_power=True), "low-power"), (device_of(supports=False), "no-core-haptics"), (device_of(enabled=False), "haptics-off")]
+    for device, part in devices:
         SHIPPED.case(
             f"plavo-demo-{part}",
             f"plavo's demo log on a device with {part.replace('-', ' ')}: fallbacks for every pattern",
@@ -1739,6 +1742,23 @@ def add_simulated(resimulate: bool) -> None:
             device=device,
             raw=(ROOT / "Policies/logs/demo.jsonl").read_bytes(),
         )
+        SHIPPED.case(
+            f"stride-demo-{part}",
+            f"stride's demo log on a device with {part.replace('-', ' ')}: the coach's fallbacks, the cadence without Core Haptics",
+            None,
+            policy="../../../Policies/stride.yaml",
+            device=device,
+            raw=(ROOT / "Policies/logs/stride-demo.jsonl").read_bytes(),
+        )
+        for name in ("breathing", "metronome"):
+            SHIPPED.case(
+                f"{name}-seed-1-{part}",
+                f"the {name} scenario (seed 1) on a device with {part.replace('-', ' ')}: what a template loop renders instead",
+                None,
+                policy=f"../../../Policies/{name}.yaml",
+                device=device,
+                raw=logs[f"{name}-seed-1"],
+            )
 
 
 # --- writing -----------------------------------------------------------------------------------
