@@ -1459,6 +1459,150 @@ STATE.case(
     [enter("home"), ev(1, "found", screen="camera"), ev(2, "shutter"), ev(3, "shutter", screen="camera"), ev(4, "found")],
 )
 
+# --- declared layers ----------------------------------------------------------------------------
+
+LAYERS = Feature(
+    "layers",
+    {
+        "policy.yaml": """\
+policy: stride-coach
+version: 1
+description: declared layers; the speech rule and a budget on the coach's layer
+layers:
+  ui: {plays: presets, note: answers to taps}
+  coach: {plays: patterns, note: the coach's own voice}
+invariants:
+  - {id: H-1, rule: no-layer-mixing, says: the coach's waveforms never answer a tap}
+  - {id: H-2, rule: creature-needs-speech, layer: coach, says: the coach buzzes only while it speaks}
+feedback:
+  tap: {layer: ui, preset: impact.light}
+  cheer:
+    layer: coach
+    pattern:
+      events:
+        - {type: transient, time: 0, intensity: 0.9, sharpness: 0.6}
+        - {type: transient, time: 0.12, intensity: 0.6, sharpness: 0.6}
+    fallback: impact.medium
+events:
+  button.tap: {layer: ui, screens: [run]}
+  lap.done: {layer: coach, screens: [run], note: "the coach says the lap time (speaks: true)"}
+screens:
+  run:
+    enter: [prepare-engine]
+    table:
+      button.tap: {play: tap}
+      lap.done: {play: cheer, cite: H-2}
+budgets:
+  - {id: B-1, layer: coach, max: 2, per: 10, enforce: true}
+"""
+    },
+)
+for speaks in (True, False):
+    for device in (None, device_of(low_power=True), device_of(supports=False)):
+        LAYERS.case(
+            f"laps-speaks-{str(speaks).lower()}" + ("" if device is None else "-" + ("low-power" if device["low-power"] else "no-core-haptics")),
+            "a declared layer (coach) is the layer of its decisions; the speech rule names it (no-speech"
+            " citing H-2 for coach feedback without speaks, never for ui); B-1 counts the coach's rings only"
+            + ("" if device is None else "; a fallback ring counts too"),
+            [enter("run"), ev(1, "button.tap"), ev(2, "lap.done", speaks=speaks), ev(3, "lap.done", speaks=speaks), ev(4, "button.tap"), ev(5, "lap.done", speaks=speaks), ev(13, "lap.done", speaks=True)],
+            device=device,
+        )
+
+# --- the order of the checks on a play ---------------------------------------------------------
+
+GATES = Feature(
+    "gate-order",
+    {
+        "policy.yaml": """\
+policy: gates
+version: 1
+description: >
+  every check a play goes through, to pin down their order when several apply at once:
+  band change, background, haptics setting, user level, speech invariant, template
+  parameters, device and engine fallbacks, enforced budgets
+engine: {warmup: 0.1}
+invariants:
+  - {id: H-4, rule: creature-needs-speech, says: the creature buzzes only while it speaks}
+feedback:
+  prime: {layer: ui, preset: impact.light}
+  beat:
+    layer: creature
+    pattern:
+      params:
+        bpm: {default: 60, min: 20, max: 300}
+      events:
+        - {type: transient, time: 0}
+      loop: 60 / bpm
+    fallback: none
+  chime:
+    layer: creature
+    pattern:
+      params:
+        bpm: {default: 60, min: 20, max: 300}
+      events:
+        - {type: transient, time: 0}
+    fallback: impact.soft
+events:
+  prime: {layer: ui, screens: [stage]}
+  beat.go: {layer: creature, screens: [stage]}
+  chime.go: {layer: creature, screens: [stage]}
+screens:
+  stage:
+    enter: [prepare-engine]
+    table:
+      prime: {play: prime}
+      beat.go: {play: beat}
+      chime.go: {play: chime}
+budgets:
+  - {id: B-1, each: screen, max: 1, per: 100, enforce: true}
+user-levels:
+  set-by: haptics.level
+  start: full
+  levels:
+    full: {keeps: all}
+    quiet: {keeps: {layers: [ui]}}
+"""
+    },
+)
+GATE_NAMES = ["background", "haptics-off", "user-level", "no-speech", "bad-params", "low-power", "over-budget"]
+
+
+def gate_case(gates: tuple, event: str) -> None:
+    events = [enter("stage")]
+    t = 1
+    if "over-budget" in gates:
+        events.append(ev(t, "prime"))
+    set_up = {
+        "background": ev(2, "app.state", value="background"),
+        "haptics-off": ev(2.1, "device.hapticsEnabled", value=False),
+        "user-level": ev(2.2, "haptics.level", value="quiet"),
+        "low-power": ev(2.3, "device.lowPower", value=True),
+    }
+    events += [line for gate, line in set_up.items() if gate in gates]
+    fields = {}
+    if "no-speech" not in gates:
+        fields["speaks"] = True
+    fields["params"] = {"bpm": 400 if "bad-params" in gates else 90}
+    events.append(ev(3, event, **fields))
+    name = "-and-".join(gates) if gates else "none"
+    GATES.case(
+        f"{event.split('.')[0]}-{name}",
+        f"{event} ({'no fallback' if event == 'beat.go' else 'a preset fallback'}) when "
+        + (", ".join(gates) if gates else "nothing")
+        + " applies: the first check in the documented order decides (background, haptics setting,"
+        " user level, speech invariant, template parameters, fallbacks, enforced budgets)",
+        events,
+    )
+
+
+for event in ("beat.go", "chime.go"):
+    gate_case((), event)
+    for i, first in enumerate(GATE_NAMES):
+        gate_case((first,), event)
+        for second in GATE_NAMES[i + 1:]:
+            gate_case((first, second), event)
+    gate_case(tuple(GATE_NAMES), event)
+
 # --- unknown events and screens --------------------------------------------------------------
 
 UNKNOWN = Feature(
@@ -1575,18 +1719,21 @@ def simulated(policy: str, scenario: str, seed: int, resimulate: bool, name: str
 
 
 def add_simulated(resimulate: bool) -> None:
+    logs = {}
     for name, (policy, scenario) in SIMULATED.items():
         for seed in (1, 7):
             case = f"{name}-seed-{seed}"
+            logs[case] = simulated(policy, scenario, seed, resimulate, case)
             SHIPPED.case(
                 case,
                 f"the shipped {policy} policy on its '{scenario}' scenario (haptic-policy simulate Policies/{policy}.yaml"
                 f" --scenario {scenario} --seed {seed})",
                 None,
                 policy=f"../../../Policies/{policy}.yaml",
-                raw=simulated(policy, scenario, seed, resimulate, case),
+                raw=logs[case],
             )
-    for device, part in [(device_of(low_power=True), "low-power"), (device_of(supports=False), "no-core-haptics"), (device_of(enabled=False), "haptics-off")]:
+    devices = [(device_of(low_power=True), "low-power"), (device_of(supports=False), "no-core-haptics"), (device_of(enabled=False), "haptics-off")]
+    for device, part in devices:
         SHIPPED.case(
             f"plavo-demo-{part}",
             f"plavo's demo log on a device with {part.replace('-', ' ')}: fallbacks for every pattern",
@@ -1595,6 +1742,23 @@ def add_simulated(resimulate: bool) -> None:
             device=device,
             raw=(ROOT / "Policies/logs/demo.jsonl").read_bytes(),
         )
+        SHIPPED.case(
+            f"stride-demo-{part}",
+            f"stride's demo log on a device with {part.replace('-', ' ')}: the coach's fallbacks, the cadence without Core Haptics",
+            None,
+            policy="../../../Policies/stride.yaml",
+            device=device,
+            raw=(ROOT / "Policies/logs/stride-demo.jsonl").read_bytes(),
+        )
+        for name in ("breathing", "metronome"):
+            SHIPPED.case(
+                f"{name}-seed-1-{part}",
+                f"the {name} scenario (seed 1) on a device with {part.replace('-', ' ')}: what a template loop renders instead",
+                None,
+                policy=f"../../../Policies/{name}.yaml",
+                device=device,
+                raw=logs[f"{name}-seed-1"],
+            )
 
 
 # --- writing -----------------------------------------------------------------------------------
@@ -1614,12 +1778,14 @@ def main() -> int:
     args = parser.parse_args()
     add_simulated(args.resimulate)
     total = invalidated = 0
+    changed_policies = set()
+    for feature in FEATURES.values():
+        for policy_name, text in feature.policies.items():
+            path = CORPUS / feature.name / policy_name
+            if write_if_changed(path, text.encode()):
+                changed_policies.add(path.resolve())
     for feature in FEATURES.values():
         folder = CORPUS / feature.name
-        changed_policies = set()
-        for policy_name, text in feature.policies.items():
-            if write_if_changed(folder / policy_name, text.encode()):
-                changed_policies.add(policy_name)
         keep = set(feature.cases)
         if folder.exists():
             for child in folder.iterdir():
@@ -1634,7 +1800,7 @@ def main() -> int:
                 directory / "case.json", (json.dumps(case, indent=2, ensure_ascii=False) + "\n").encode()
             )
             events_changed = write_if_changed(directory / "events.jsonl", spec["events"])
-            policy_changed = spec["policy"].removeprefix("../") in changed_policies
+            policy_changed = (directory / spec["policy"]).resolve() in changed_policies
             expected = directory / "expected.jsonl"
             if (case_changed or events_changed or policy_changed) and expected.exists():
                 expected.unlink()
