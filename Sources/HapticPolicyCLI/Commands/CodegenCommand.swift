@@ -55,6 +55,9 @@ enum CodegenCommand {
             }
         if output == "-" {
             context.stdout.write(code)
+            context.stdout.flush()
+            // Nothing was generated when the code could not be written; `HapticPolicyTool.finish` says why.
+            if context.stdout.hasFailed { return .failure }
         } else {
             do {
                 try Data(code.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
@@ -67,7 +70,9 @@ enum CodegenCommand {
         }
         let destination = output == "-" ? "stdout" : output
         context.stderr.line(
-            "generated the \(language.rawValue) API of \(input.policy.name) (\(input.policy.hash)) to \(destination)")
+            terminalText(
+                "generated the \(language.rawValue) API of \(input.policy.name) (\(input.policy.hash)) to \(destination)"
+            ))
         return .success
     }
 }
