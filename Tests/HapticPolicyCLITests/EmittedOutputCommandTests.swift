@@ -138,3 +138,66 @@ import Testing
                 == "error: cannot write stdout: no space left on device; free some space or write somewhere else\n")
     }
 }
+
+/// With kotlinc: the Kotlin generated and exported from hostile policies compiles, and
+/// loading every class it declares runs none of the code its names carry.
+@Suite struct HostileKotlinCompileTests {
+    @Test(
+        .enabled(
+            if: optedIn("HAPTIC_POLICY_KOTLIN_TESTS"),
+            "set HAPTIC_POLICY_KOTLIN_TESTS=1 (.ci/run does) to compile with kotlinc"),
+        .timeLimit(.minutes(5)))
+    func hostileNamesCompileAndRunNothing() throws {
+        let directory = try temporaryDirectory("hostile-kotlin")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let marker = directory.appendingPathComponent("pwned").path
+        let corpus = hostileNames(
+            corpus: try String(
+                contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/hostile-names.txt"), encoding: .utf8))
+        let policies = [
+            ("issue", EmittedOutputCommandTests.injection(plain: false)),
+            ("corpus", hostilePolicyYAML(Array(corpus.prefix(8)))),
+        ]
+        var sources: [String] = []
+        for (name, yaml) in policies {
+            let policy = directory.appendingPathComponent("\(name).yaml")
+            try yaml.replacingOccurrences(of: "/tmp/haptic-policy-pwned", with: marker)
+                .replacingOccurrences(of: "/tmp/hp-pwned", with: marker)
+                .write(to: policy, atomically: true, encoding: .utf8)
+            let file = directory.appendingPathComponent("\(name)Policy.kt")
+            let generated = try runBinary(["codegen", policy.path, "--lang", "kotlin", "-o", file.path])
+            #expect(generated.exitCode == 0, "\(generated.stderr)")
+            sources.append(file.path)
+            let export = directory.appendingPathComponent("export-\(name)")
+            let exported = try runBinary(["export", policy.path, "--to", "android", "--out", export.path])
+            #expect(exported.exitCode == 0, "\(exported.stderr)")
+            sources += exported.stdout.split(separator: "\n").map(String.init).filter { $0.hasSuffix(".kt") }
+        }
+        #expect(sources.count >= 5)
+        let main = directory.appendingPathComponent("Main.kt")
+        try """
+        import java.io.File
+
+        fun main(args: Array<String>) {
+            val root = File(args[0])
+            root.walk().filter { it.name.endsWith(".class") }.forEach {
+                val name = it.relativeTo(root).path.removeSuffix(".class").replace('/', '.')
+                try { Class.forName(name) } catch (e: LinkageError) { }
+            }
+            println("loaded")
+        }
+
+        """.write(to: main, atomically: true, encoding: .utf8)
+        let standIns = try FileManager.default.contentsOfDirectory(
+            at: packageRoot.appendingPathComponent("Tests/KotlinStandIns/android/os"), includingPropertiesForKeys: nil
+        ).map(\.path).filter { $0.hasSuffix(".java") }.sorted()
+        let classes = directory.appendingPathComponent("classes").path
+        let compiled = try runExternal("kotlinc", sources + [main.path] + standIns + ["-d", classes])
+        #expect(compiled.status == 0, "\(compiled.output)")
+        #expect(!compiled.output.contains("error:"), "\(compiled.output)")
+        let run = try runExternal("kotlin", ["-classpath", classes, "MainKt", classes])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("loaded"), "\(run.output)")
+        #expect(!FileManager.default.fileExists(atPath: marker), "a name's code ran")
+    }
+}
