@@ -16,10 +16,26 @@ import Testing
         return hostileNames(corpus: (try? String(contentsOf: url, encoding: .utf8)) ?? "")
     }()
 
-    /// The corpus in groups of eight, each group one policy.
-    static let groups: [[String]] = stride(from: 0, to: corpus.count, by: 8).map {
-        Array(corpus[$0..<min($0 + 8, corpus.count)])
-    }
+    /// The corpus in groups of eight, each group one policy; then the names of every
+    /// regression input of an `emit-*` fuzz target (`Tests/Fixtures/fuzz/emit-*/`), read
+    /// as the targets read them (lines, at most eight, at most 200 scalars each).
+    static let groups: [[String]] = {
+        var groups = stride(from: 0, to: corpus.count, by: 8).map { Array(corpus[$0..<min($0 + 8, corpus.count)]) }
+        let fuzz = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/fuzz")
+        let files = FileManager.default
+        for target in ((try? files.contentsOfDirectory(atPath: fuzz.path)) ?? []).sorted()
+        where target.hasPrefix("emit-") {
+            let folder = fuzz.appendingPathComponent(target)
+            for name in ((try? files.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() {
+                let bytes = (try? Data(contentsOf: folder.appendingPathComponent(name))) ?? Data()
+                let names = String(decoding: bytes, as: UTF8.self).split(separator: "\n").prefix(8)
+                    .map { String(String.UnicodeScalarView($0.unicodeScalars.prefix(200))) }
+                if !names.isEmpty { groups.append(names) }
+            }
+        }
+        return groups
+    }()
 
     static func compile(_ yaml: String) throws -> Policy {
         let loaded = PolicyLoader.parse(Array(yaml.utf8), file: "hostile.yaml")
