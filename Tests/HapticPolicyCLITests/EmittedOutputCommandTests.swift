@@ -115,6 +115,15 @@ import Testing
         #expect(codegen.stderr.contains("generated the swift API of evil<U+001B>[31m<U+0007>"), "\(codegen.stderr)")
     }
 
+    @Test func theMarkdownTableShowsControlCharactersByName() throws {
+        let (folder, hostile, _) = try Self.policies()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try runBinary(["table", hostile])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(!result.stdout.contains("\u{1B}") && !result.stdout.contains("\u{07}"), "\(result.stdout)")
+        #expect(result.stdout.hasPrefix("# evil<U+001B>[31m<U+0007>: decision table"), "\(result.stdout)")
+    }
+
     @Test func evalShowsControlCharactersOfALogsNamesByName() throws {
         let log =
             #"{"t":0.0,"event":"screen.enter","screen":"camera\u001b[2J"}"# + "\n"
