@@ -11,8 +11,8 @@ public func fuzzEmitHTML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let page = ReportRenderer.render(hostile)
     do throws(EmittedOutputError) {
         let tags = try HTMLSkeleton(page).tokens
-        precondition(
-            tags == (try HTMLSkeleton(ReportRenderer.render(plain))).tokens, "a name changed the page:\n\(page)")
+        let twin = try HTMLSkeleton(ReportRenderer.render(plain)).tokens
+        precondition(tags == twin, "a name changed the page:\n\(page)")
     } catch {
         preconditionFailure("the report does not lex: \(error)\n\(page)")
     }

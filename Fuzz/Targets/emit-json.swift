@@ -16,8 +16,8 @@ public func fuzzEmitJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         do throws(EmittedOutputError) {
             var ignored: [String] = []
             let shape = try jsonSkeleton(file.contents, strings: &strings)
-            precondition(
-                shape == (try jsonSkeleton(twin.contents, strings: &ignored)), "\(file.name):\n\(file.contents)")
+            let twinShape = try jsonSkeleton(twin.contents, strings: &ignored)
+            precondition(shape == twinShape, "\(file.name):\n\(file.contents)")
         } catch {
             preconditionFailure("\(file.name) does not parse: \(error)\n\(file.contents)")
         }
