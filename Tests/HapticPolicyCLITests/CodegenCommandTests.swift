@@ -139,6 +139,12 @@ import Testing
         store.decide(.choice(.itSDoneNow)),
         store.decide(.choice(.other_("none"))),
         store.decide(.screenEnter(.allCases_)),
+        store.decide(.`class`),
+        store.decide(.class_),
+        store.decide(.`in`),
+        store.decide(.in_),
+        store.decide(.`self`),
+        store.decide(.self_),
         """,
     ]
 

@@ -35,6 +35,11 @@ func runInProcess(_ arguments: [String], stdinChunks: [[UInt8]], environment: [S
 
 /// The built `haptic-policy` binary next to the test bundle.
 func builtToolURL() -> URL {
+    // `HAPTIC_POLICY_TEST_TOOL` runs the end-to-end tests against another build (a
+    // baseline's, to see a regression test fail there).
+    if let tool = ProcessInfo.processInfo.environment["HAPTIC_POLICY_TEST_TOOL"], !tool.isEmpty {
+        return URL(fileURLWithPath: tool)
+    }
     var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     // On macOS the test bundle is a directory: climb out of `X.xctest/Contents/MacOS`.
     while directory.pathExtension == "xctest" || directory.lastPathComponent == "MacOS"

@@ -58,6 +58,9 @@ enum CodegenCommand {
             }
         if output == "-" {
             context.stdout.write(code)
+            context.stdout.flush()
+            // Nothing was generated when the code could not be written; `HapticPolicyTool.finish` says why.
+            if context.stdout.hasFailed { return .failure }
         } else {
             // Atomically, and never over an input (the policy or a file it includes).
             guard try OutputFiles.write([OutputFiles.File(path: output, bytes: Array(code.utf8))], context: context)
@@ -65,7 +68,9 @@ enum CodegenCommand {
         }
         let destination = output == "-" ? "stdout" : output
         context.stderr.line(
-            "generated the \(language.rawValue) API of \(input.policy.name) (\(input.policy.hash)) to \(destination)")
+            terminalText(
+                "generated the \(language.rawValue) API of \(input.policy.name) (\(input.policy.hash)) to \(destination)"
+            ))
         return .success
     }
 }

@@ -51,7 +51,9 @@ enum CompileCommand {
             }
         }
         context.stderr.line(
-            "compiled \(input.policy.name) (\(hash)) to \(output == "-" ? "stdout" : output): \(bundle.count) bytes")
+            terminalText(
+                "compiled \(input.policy.name) (\(hash)) to \(output == "-" ? "stdout" : output): \(bundle.count) bytes"
+            ))
         return .success
     }
 }

@@ -174,13 +174,13 @@ enum EvalCommand {
                     ([
                         "integration: \(mistakes.total) \(mistakes.total == 1 ? "event" : "events") the policy cannot use"
                     ]
-                        + mistakes.lines.map { "  " + $0 }).joined(separator: "\n"))
+                        + mistakes.lines.map { "  " + terminalText($0) }).joined(separator: "\n"))
             }
         }
         if arguments[\.strict], mistakes.total > 0 {
             context.stderr.line(
                 "error: \(mistakes.total) \(mistakes.total == 1 ? "event" : "events") the policy cannot use (--strict): "
-                    + (mistakes.lines.first ?? "")
+                    + terminalText(mistakes.lines.first ?? "")
                     + (mistakes.lines.count > 1 ? " (and \(mistakes.lines.count - 1) more, above)" : ""))
             return .failure
         }
@@ -232,7 +232,8 @@ enum EvalCommand {
         let breaches = meter.breaches
         guard !breaches.isEmpty else { return "budgets: \(declared) checked, none broken" }
         let total = breaches.count + meter.breachesNotKept
-        var lines = ["budgets: \(total) \(total == 1 ? "breach" : "breaches")"] + breaches.map { "  \($0)" }
+        var lines =
+            ["budgets: \(total) \(total == 1 ? "breach" : "breaches")"] + breaches.map { "  " + terminalText("\($0)") }
         if meter.breachesNotKept > 0 {
             lines.append(
                 "  … and \(meter.breachesNotKept) more, not listed "

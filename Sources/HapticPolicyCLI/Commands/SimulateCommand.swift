@@ -75,7 +75,8 @@ enum SimulateCommand {
         // Cut short: no summary; `HapticPolicyTool.finish` says why.
         if context.stdout.hasFailed { return .failure }
         let length = numberText(duration ?? scenario.duration)
-        context.stderr.line("scenario \(scenario.name), seed \(seed), \(length) s: \(events.count) events")
+        context.stderr.line(
+            terminalText("scenario \(scenario.name)") + ", seed \(seed), \(length) s: \(events.count) events")
         return .success
     }
 

@@ -57,26 +57,29 @@ enum TestCommand {
                 continue
             }
             let report = PolicyTestRunner(policy: input.policy).run(suite)
-            context.stdout.line(style.bold(file) + " (policy \(input.name)): \(report.results.count) cases")
+            context.stdout.line(
+                style.bold(terminalText(file)) + " (policy \(terminalText(input.name))): \(report.results.count) cases")
             for result in report.results {
                 if result.passed {
-                    if arguments[\.verbose] { context.stdout.line("  " + style.green("PASS") + " \(result.name)") }
+                    if arguments[\.verbose] {
+                        context.stdout.line("  " + style.green("PASS") + " \(terminalText(result.name))")
+                    }
                 } else {
                     printFailure(result, context: context, style: style)
                 }
                 for breach in result.breaches {
-                    context.stdout.line("  budget breach in '\(result.name)': \(breach)")
+                    context.stdout.line(terminalText("  budget breach in '\(result.name)': \(breach)"))
                 }
             }
             passed += report.passed
             failed += report.failed
             if arguments[\.coverage] || minimum != nil {
-                printCoverage(report.coverage, policy: input.name, context: context)
+                printCoverage(report.coverage, policy: terminalText(input.name), context: context)
             }
             if let minimum, report.coverage.cells.percent < minimum {
                 coverageShort = true
                 context.stdout.line(
-                    "cell coverage \(percentText(report.coverage.cells.percent)) of \(input.name) is below --min-coverage \(numberText(minimum))%"
+                    "cell coverage \(percentText(report.coverage.cells.percent)) of \(terminalText(input.name)) is below --min-coverage \(numberText(minimum))%"
                 )
             }
         }
@@ -183,22 +186,23 @@ enum TestCommand {
     }
 
     static func printFailure(_ result: PolicyTestResult, context: CommandContext, style: Style) {
-        context.stdout.line("  " + style.red("FAIL") + " \(result.name) (\(result.location))")
+        context.stdout.line("  " + style.red("FAIL") + terminalText(" \(result.name) (\(result.location))"))
         for failure in result.failures {
             context.stdout.line(
-                "    step \(failure.step) at \(numberText(failure.event.time)) s: \(eventText(failure.event)) (\(failure.location))"
-            )
-            context.stdout.line("      expected: \(failure.expected)")
-            context.stdout.line("      actual:   \(failure.actual)")
-            context.stdout.line("      decision: \(PolicyTestRunner.outcomeText(failure.decision))")
+                terminalText(
+                    "    step \(failure.step) at \(numberText(failure.event.time)) s: \(eventText(failure.event)) (\(failure.location))"
+                ))
+            context.stdout.line(terminalText("      expected: \(failure.expected)"))
+            context.stdout.line(terminalText("      actual:   \(failure.actual)"))
+            context.stdout.line(terminalText("      decision: \(PolicyTestRunner.outcomeText(failure.decision))"))
             if let rule = failure.decision.rule {
                 let place = rule.location == .unknown ? "built in" : rule.location.description
-                context.stdout.line("      decided by: \(rule.id) (\(place))")
+                context.stdout.line(terminalText("      decided by: \(rule.id) (\(place))"))
             } else {
                 context.stdout.line("      decided by: no rule")
             }
         }
-        if let problem = result.budgetProblem { context.stdout.line("    \(problem)") }
+        if let problem = result.budgetProblem { context.stdout.line(terminalText("    \(problem)")) }
     }
 
     /// `moisture.sample subject plant-1 value 39.5`.

@@ -156,9 +156,10 @@ struct WatchSession {
                 for line in changes.lines() { context.stdout.line(line) }
             } else {
                 context.stdout.line("round \(round): \(snapshot.summary)")
-                for finding in snapshot.findings { context.stdout.line("  \(finding.text)") }
+                for finding in snapshot.findings { context.stdout.line(terminalText("  \(finding.text)")) }
                 for test in snapshot.tests where !test.passed {
-                    context.stdout.line("  test '\(test.name)' (\(test.location)): FAIL: \(test.failure ?? "")")
+                    context.stdout.line(
+                        terminalText("  test '\(test.name)' (\(test.location)): FAIL: \(test.failure ?? "")"))
                 }
             }
             if lastGood != nil { context.stdout.line("  now: \(snapshot.summary)") }

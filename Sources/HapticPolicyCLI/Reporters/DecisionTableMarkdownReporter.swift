@@ -7,7 +7,7 @@ enum DecisionTableMarkdownReporter {
     static let header = ["event", "when", "decision", "feedback", "layer", "reason / note", "cites"]
 
     static func render(_ table: DecisionTable, policy: String) -> String {
-        var out = "# \(policy): decision table\n\n"
+        var out = "# \(escape(policy)): decision table\n\n"
         if !table.invariants.isEmpty {
             out += "Invariants:\n\n"
             for id in table.invariants.keys.sorted() {
@@ -123,9 +123,10 @@ enum DecisionTableMarkdownReporter {
         return out
     }
 
-    /// Keeps designer text from breaking the table.
+    /// Keeps designer text from breaking the table, and from the terminal the Markdown is
+    /// often printed on (`terminalText`).
     private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        terminalText(text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " "))
     }
 }
 

@@ -17,10 +17,10 @@ enum DiffReport {
             let largest = diff.largestChanges()
             if !largest.isEmpty {
                 out.line("largest changes:")
-                let width = largest.map { displayWidth($0.log) }.max() ?? 0
+                let width = largest.map { displayWidth(terminalText($0.log)) }.max() ?? 0
                 for session in largest {
                     out.line(
-                        "  \(padded(session.log, to: width))  \(session.changed) of \(session.events) "
+                        "  \(padded(terminalText(session.log), to: width))  \(session.changed) of \(session.events) "
                             + "\(session.events == 1 ? "event" : "events") changed")
                 }
             }
@@ -30,9 +30,9 @@ enum DiffReport {
                 "\(change.log) #\(change.line)  t \(numberText(change.event.time)) s  \(change.screen ?? "-")  \(change.event.event.name)"
             if let subject = change.event.event.subject { head += "  subject \(subject)" }
             if let value = change.event.event.value { head += "  value \(value)" }
-            out.line(head)
-            out.line("    before: " + style.red(side(change.before)))
-            out.line("    after:  " + style.green(side(change.after)))
+            out.line(terminalText(head))
+            out.line("    before: " + style.red(terminalText(side(change.before))))
+            out.line("    after:  " + style.green(terminalText(side(change.after))))
         }
         if diff.changedCount > diff.changes.count {
             out.line(

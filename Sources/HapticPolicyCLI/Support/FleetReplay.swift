@@ -52,11 +52,12 @@ enum FleetReplay {
             context.stdout.write(bytes: outcome.bytes)
             let name = InputFiles.displayName(paths[index])
             if let error = outcome.error {
-                context.stderr.line("error: \(error) (log \(index + 1) of \(paths.count), left out of the counts)")
+                context.stderr.line(
+                    "error: \(terminalText("\(error)")) (log \(index + 1) of \(paths.count), left out of the counts)")
             } else if outcome.summary.invalidLines > 0 {
                 let count = outcome.summary.invalidLines
                 context.stderr.line(
-                    "warning: \(name): \(count) invalid \(count == 1 ? "line" : "lines"); "
+                    "warning: \(terminalText(name)): \(count) invalid \(count == 1 ? "line" : "lines"); "
                         + "see its 'invalid' decisions for line, column and message")
             }
             do throws(FleetSummary.Overflow) {

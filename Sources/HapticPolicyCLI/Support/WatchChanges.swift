@@ -133,7 +133,8 @@ struct WatchChanges: Equatable {
         if decisions.count > limit {
             lines.append("  … and \(decisions.count - limit) more decisions changed")
         }
-        return lines
+        // Names and messages come from the files watched: shown through `terminalText`.
+        return lines.map { terminalText($0) }
     }
 
     /// `decision 12 (t 3.5 s, plant.found): play pulse -> silent same-band`.

@@ -243,46 +243,6 @@ package func screamingSnake(_ words: [String], fallback: String) -> String {
     return joined.first?.isNumber == true ? "_" + joined : joined
 }
 
-/// Names made unique in order: a name already taken gets `_` appended until it is free
-/// (`a.b` and `aB` become `aB` and `aB_`), so generation never fails and stays deterministic.
-package func uniqued(_ names: [String]) -> [String] {
-    var taken = Set<String>()
-    return names.map { name in
-        var name = name
-        while taken.contains(name) { name += "_" }
-        taken.insert(name)
-        return name
-    }
-}
-
-/// A string literal body for Swift or Kotlin: backslash, quote, dollar (Kotlin templates)
-/// and control characters escaped as `\u{…}` (Swift) or `\uXXXX` (Kotlin).
-package func quotedLiteral(_ text: String, kotlin: Bool) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\\": out += "\\\\"
-        case "\"": out += "\\\""
-        case "$" where kotlin: out += "\\$"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        case "\r": out += "\\r"
-        default:
-            if scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                let hex = String(scalar.value, radix: 16)
-                if kotlin, scalar.value <= 0xFFFF {
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out += "\\u{\(hex)}"
-                }
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out + "\""
-}
-
 /// A designer's note as a clause of a generated comment: without its final periods, so
 /// the comment can end the sentence itself.
 package func clause(_ note: String) -> String {

@@ -8,7 +8,7 @@ package enum PatternYAMLWriter {
     /// The YAML text, ending with a newline; `comment` lines go first, prefixed with `#`.
     package static func write(_ pattern: PatternDecl, comment: [String] = [], indent: Int = 0) -> String {
         let pad = String(repeating: " ", count: indent)
-        var out = comment.map { "\(pad)# \(commentSafe($0))\n" }.joined()
+        var out = comment.map { "\(pad)# \(sourceComment($0))\n" }.joined()
         out += "\(pad)pattern:\n"
         if !pattern.parameters.isEmpty {
             out += "\(pad)  params:\n"

@@ -91,7 +91,7 @@ enum ReportBandsSection {
                 }
                 let layer = level.layer?.rawValue ?? "unknown"
                 var text =
-                    "<span class=\"decision-play\">play \(htmlEscaped(play))</span> <span class=\"layer layer-\(layer)\">\(layer)</span>"
+                    "<span class=\"decision-play\">play \(htmlEscaped(play))</span> \(layerBadge(layer, classes: "layer "))"
                 if case .preset(let preset, let intensity)? = content.feedback.first(where: { $0.name == play })?.body {
                     text +=
                         " <span class=\"muted\">\(htmlEscaped(preset.rawValue))\(intensity.map { " at " + ReportNumber.amount($0) } ?? "")</span>"
@@ -100,7 +100,7 @@ enum ReportBandsSection {
             },
             Column(header: "Waveform") { band, index in
                 guard let play = band.levels[index].play, let pattern = patterns[play] else { return "" }
-                return "<a href=\"#\(htmlID("pattern", play))\">"
+                return "<a href=\"#\(htmlToken("pattern", play))\">"
                     + WaveformSVG.render(pattern, name: play, thumbnail: true) + "</a>"
             },
         ]
@@ -118,7 +118,7 @@ enum ReportBandsSection {
                 screen.cells.filter { cell in cell.rows.contains { $0.action == .band && $0.target == band.name } }
                     .map { "\(screen.name): \($0.event)" }
             }
-            html += "<article class=\"band\" id=\"\(htmlID("band", band.name))\">\n"
+            html += "<article class=\"band\" id=\"\(htmlToken("band", band.name))\">\n"
             html +=
                 "<h3>\(htmlEscaped(band.name))\(band.unit.map { " <span class=\"muted\">(\(htmlEscaped($0)))</span>" } ?? "")</h3>\n"
             html += "<dl class=\"facts\">"
@@ -126,7 +126,7 @@ enum ReportBandsSection {
                 html += "<dt>\(htmlEscaped(fact.label))</dt><dd>\(htmlEscaped(fact.text))</dd>"
             }
             html += "</dl>\n"
-            html += "<table class=\"levels\" data-band=\"\(htmlEscaped(band.name))\">\n<thead><tr>"
+            html += "<table class=\"levels\" data-band=\"\(htmlAttribute(band.name))\">\n<thead><tr>"
             html += columns.map { "<th>\(htmlEscaped($0.header))</th>" }.joined()
             html += "</tr></thead>\n<tbody>\n"
             for index in band.levels.indices {

@@ -123,10 +123,9 @@ package enum ReportRenderer {
         let layers: String
         if let declared = content.layers {
             layers = declared.map { layer in
-                let name = htmlEscaped(layer.name.rawValue)
                 let says = [layer.plays.map { "plays \($0.rawValue)" }, layer.note.map(htmlEscaped)]
                     .compactMap { $0 }.joined(separator: ", ")
-                return "<span class=\"layer layer-\(name)\">\(name)</span>" + (says.isEmpty ? "" : " " + says)
+                return layerBadge(layer.name.rawValue, classes: "layer ") + (says.isEmpty ? "" : " " + says)
             }.joined(separator: "; ")
         } else {
             layers =
@@ -142,18 +141,18 @@ package enum ReportRenderer {
         // Decisions.
         html += "<section id=\"screens\">\n<h2>Decisions per screen</h2>\n"
         for screen in table.screens {
-            html += "<h3 id=\"\(htmlID("screen", screen.name))\">\(htmlEscaped(screen.name))</h3>\n"
+            html += "<h3 id=\"\(htmlToken("screen", screen.name))\">\(htmlEscaped(screen.name))</h3>\n"
             if !screen.onEnter.isEmpty {
                 html += "<p class=\"muted\">On enter: \(screen.onEnter.map(htmlEscaped).joined(separator: ", "))</p>\n"
             }
             if let note = screen.note { html += "<p class=\"muted\">\(htmlEscaped(note))</p>\n" }
             html +=
-                "<table class=\"decisions\" data-screen=\"\(htmlEscaped(screen.name))\">\n<thead><tr><th>Event</th><th>Layer</th><th>When</th><th>Decision</th><th>Cites</th><th>Note</th></tr></thead>\n<tbody>\n"
+                "<table class=\"decisions\" data-screen=\"\(htmlAttribute(screen.name))\">\n<thead><tr><th>Event</th><th>Layer</th><th>When</th><th>Decision</th><th>Cites</th><th>Note</th></tr></thead>\n<tbody>\n"
             for cell in screen.cells {
                 if cell.rows.isEmpty {
                     let layer = cell.eventLayer?.rawValue ?? "unknown"
                     html +=
-                        "<tr class=\"layer-\(layer) decision-row\"><td>\(htmlEscaped(cell.event))</td><td><span class=\"layer\">\(layer)</span></td><td></td><td class=\"decision-gap\">undecided: add a row or a silence with its reason</td><td></td><td></td></tr>\n"
+                        "<tr class=\"\(htmlToken("layer", layer)) decision-row\"><td>\(htmlEscaped(cell.event))</td><td>\(layerBadge(layer))</td><td></td><td class=\"decision-gap\">undecided: add a row or a silence with its reason</td><td></td><td></td></tr>\n"
                 }
                 for (index, row) in cell.rows.enumerated() {
                     let layer = (row.layer ?? cell.eventLayer)?.rawValue ?? "unknown"
@@ -162,11 +161,11 @@ package enum ReportRenderer {
                         ? htmlEscaped(cell.event)
                             + (cell.origin == .everywhere ? " <span class=\"muted\">(everywhere)</span>" : "") : ""
                     html +=
-                        "<tr class=\"layer-\(layer) decision-row\"><td>\(event)</td><td><span class=\"layer\">\(layer)</span></td>"
+                        "<tr class=\"\(htmlToken("layer", layer)) decision-row\"><td>\(event)</td><td>\(layerBadge(layer))</td>"
                     html += "<td>\(htmlEscaped(row.condition ?? (cell.rows.count > 1 ? "otherwise" : "")))</td>"
                     html += "<td class=\"decision-\(row.action.rawValue)\">\(decision(row))</td>"
                     html +=
-                        "<td>\(row.cites.map { id in "<span class=\"cite\" title=\"\(htmlEscaped(table.invariants[id] ?? ""))\">\(htmlEscaped(id))</span>" }.joined())</td>"
+                        "<td>\(row.cites.map { id in "<span class=\"cite\" title=\"\(htmlAttribute(table.invariants[id] ?? ""))\">\(htmlEscaped(id))</span>" }.joined())</td>"
                     html += "<td>\(htmlEscaped(row.note ?? ""))</td></tr>\n"
                 }
             }
@@ -214,8 +213,8 @@ package enum ReportRenderer {
         for item in patterns {
             let web = WebExporter.vibration(item.pattern)
             html +=
-                "<article class=\"pattern layer-\(item.feedback.layer.rawValue)\" id=\"\(htmlID("pattern", item.name))\">\n"
-            html += "<h3>\(htmlEscaped(item.name)) <span class=\"layer\">\(item.feedback.layer.rawValue)</span></h3>\n"
+                "<article class=\"pattern \(htmlToken("layer", item.feedback.layer.rawValue))\" id=\"\(htmlToken("pattern", item.name))\">\n"
+            html += "<h3>\(htmlEscaped(item.name)) \(layerBadge(item.feedback.layer.rawValue))</h3>\n"
             if let note = item.feedback.note { html += "<p>\(htmlEscaped(note))</p>\n" }
             html += WaveformSVG.render(item.pattern, name: item.name) + "\n"
             var facts = ["length \(ReportNumber.duration(item.pattern.length))"]
@@ -249,7 +248,7 @@ package enum ReportRenderer {
                 "\($0.name) × \(ReportNumber.amount($0.scale))\($0.delayMs > 0 ? " +\($0.delayMs) ms" : "")"
             }.joined(separator: ", ")
             html +=
-                "<tr class=\"layer-\(layer)\"><td>\(htmlEscaped(feedback.name))</td><td><span class=\"layer\">\(layer)</span></td>"
+                "<tr class=\"\(htmlToken("layer", layer))\"><td>\(htmlEscaped(feedback.name))</td><td>\(layerBadge(layer))</td>"
             html +=
                 "<td>\(htmlEscaped(preset.rawValue))\(intensity.map { " at " + ReportNumber.amount($0) } ?? "")</td><td>\(htmlEscaped(composition))</td>"
             html +=

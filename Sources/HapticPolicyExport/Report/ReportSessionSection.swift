@@ -50,7 +50,7 @@ package enum ReportSessionSection {
         }
         for signal in signals {
             html +=
-                "<figure class=\"signal\"><figcaption>\(htmlEscaped(signal.event))\(signal.subject.map { " · " + htmlEscaped($0) } ?? "") <span class=\"muted\">through band <a href=\"#\(htmlID("band", signal.band.name))\">\(htmlEscaped(signal.band.name))</a>: \(signal.entries.filter { $0.rang != nil }.count) rings in \(signal.entries.count) samples</span></figcaption>"
+                "<figure class=\"signal\"><figcaption>\(htmlEscaped(signal.event))\(signal.subject.map { " · " + htmlEscaped($0) } ?? "") <span class=\"muted\">through band <a href=\"#\(htmlToken("band", signal.band.name))\">\(htmlEscaped(signal.band.name))</a>: \(signal.entries.filter { $0.rang != nil }.count) rings in \(signal.entries.count) samples</span></figcaption>"
             html += SignalChartSVG.render(signal) + "</figure>\n"
         }
 
@@ -68,7 +68,7 @@ package enum ReportSessionSection {
             if !counted.isEmpty {
                 classes += " in-budget-window"
                 title =
-                    " title=\"\(htmlEscaped("within the window that broke " + counted.map { "\($0.cites.joined(separator: ", ")) (window \(ReportNumber.span($0.time - ($0.window ?? 0), $0.time)))" }.joined(separator: "; ")))\""
+                    " title=\"\(htmlAttribute("within the window that broke " + counted.map { "\($0.cites.joined(separator: ", ")) (window \(ReportNumber.span($0.time - ($0.window ?? 0), $0.time)))" }.joined(separator: "; ")))\""
             }
             var outcome = "\(entry.kind.rawValue): \(htmlEscaped(entry.detail))"
             if entry.kind == .budget, let window = entry.window {

@@ -118,7 +118,7 @@ package enum SignalChartSVG {
         var svg =
             "<svg class=\"signal\" role=\"img\" viewBox=\"0 0 \(f(width)) \(f(height))\" width=\"\(f(width))\" height=\"\(f(height))\" xmlns=\"http://www.w3.org/2000/svg\""
         svg +=
-            " data-event=\"\(htmlEscaped(signal.event))\" data-subject=\"\(htmlEscaped(signal.subject ?? ""))\" data-band=\"\(htmlEscaped(band.name))\""
+            " data-event=\"\(htmlAttribute(signal.event))\" data-subject=\"\(htmlAttribute(signal.subject ?? ""))\" data-band=\"\(htmlAttribute(band.name))\""
         svg += " data-t0=\"\(f(t0))\" data-t1=\"\(f(t1))\" data-x0=\"\(f(x0))\" data-x1=\"\(f(x1))\">"
         svg +=
             "<title>\(htmlEscaped("\(name) through band \(band.name): value over \(ReportNumber.span(t0, t1))\(parametric ? (signal.edgeSteps.isEmpty ? "; edges at the parameters' defaults" : "; edges as the log's setting events moved them") : "")"))</title>"
@@ -200,7 +200,7 @@ package enum SignalChartSVG {
             let mx = x(entry.time)
             let labelY = index % 2 == 0 ? top - 18 : top - 6
             svg +=
-                "<g class=\"ring\" data-t=\"\(f(entry.time))\" data-feedback=\"\(htmlEscaped(feedback))\"><title>\(htmlEscaped(describe(entry, unit: unit)))</title>"
+                "<g class=\"ring\" data-t=\"\(f(entry.time))\" data-feedback=\"\(htmlAttribute(feedback))\"><title>\(htmlEscaped(describe(entry, unit: unit)))</title>"
             svg +=
                 "<line x1=\"\(f(mx))\" y1=\"\(f(labelY + 3))\" x2=\"\(f(mx))\" y2=\"\(f(y(v0)))\" stroke=\"#2f7d32\" stroke-width=\"1\" stroke-opacity=\"0.5\"/>"
             svg +=

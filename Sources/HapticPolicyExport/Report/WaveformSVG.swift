@@ -21,7 +21,7 @@ package enum WaveformSVG {
         func y(_ v: Double) -> Double { top + (1 - v) * plotHeight }
         func f(_ v: Double) -> String { JSONWriter.number(v, decimals: 2) }
 
-        let patternID = htmlID(thumbnail ? "hatch-thumb" : "hatch", name)
+        let patternID = htmlToken(thumbnail ? "hatch-thumb" : "hatch", name)
         let shown = thumbnail ? (width: width / 3, height: height / 3) : (width: width, height: height)
         var svg =
             "<svg class=\"waveform\(thumbnail ? " thumbnail" : "")\" role=\"img\" viewBox=\"0 0 \(f(width)) \(f(height))\" width=\"\(f(shown.width))\" height=\"\(f(shown.height))\" xmlns=\"http://www.w3.org/2000/svg\">"

@@ -8,7 +8,8 @@ import HapticPolicy
 ///
 /// `sources` maps a location's `file` to its text; without it only the header line is
 /// printed. The caret is placed by display width, so it lines up under Japanese text,
-/// and tabs stay tabs. ANSI colour only when `color` is true.
+/// and tabs stay tabs. Every name, message and source line goes through `terminalText`
+/// (no raw ESC or BEL from a hostile file); ANSI colour only when `color` is true.
 public func renderText(_ diagnostics: [Diagnostic], sources: [String: String], color: Bool) -> String {
     var renderer = DiagnosticRenderer(sources: sources, color: color)
     return diagnostics.map { renderer.render($0) }.joined()
@@ -31,16 +32,16 @@ struct DiagnosticRenderer {
     mutating func render(_ diagnostic: Diagnostic) -> String {
         let label = "\(diagnostic.severity.rawValue)[\(diagnostic.code)]"
         var text = header(diagnostic.location, label: label, style: style(for: diagnostic.severity))
-        text += diagnostic.message + "\n" + snippet(at: diagnostic.location)
+        text += terminalText(diagnostic.message) + "\n" + snippet(at: diagnostic.location)
         for note in diagnostic.notes {
             text += header(note.location, label: "note", style: style(for: .note))
-            text += note.message + "\n" + snippet(at: note.location)
+            text += terminalText(note.message) + "\n" + snippet(at: note.location)
         }
         return text
     }
 
     private func header(_ location: SourceLocation, label: String, style: String) -> String {
-        "\(paint(location.description + ":", "1")) \(paint(label + ":", style)) "
+        "\(paint(terminalText(location.description) + ":", "1")) \(paint(label + ":", style)) "
     }
 
     private func style(for severity: Severity) -> String {
@@ -66,6 +67,14 @@ struct DiagnosticRenderer {
         }
         var line = Array(fileLines[location.line - 1].unicodeScalars)
         var start = min(max(location.column - 1, 0), line.count)
+        // Control characters in the line are shown by name (`terminalText`), the caret
+        // moved with them.
+        if line.contains(where: { isUnsafeText($0) && $0 != "\t" }) {
+            let head = terminalText(String(String.UnicodeScalarView(line[..<start])), keepTabs: true)
+            let tail = terminalText(String(String.UnicodeScalarView(line[start...])), keepTabs: true)
+            line = Array(head.unicodeScalars) + Array(tail.unicodeScalars)
+            start = head.unicodeScalars.count
+        }
         // Show a window of very long lines (minified or generated input) around the column.
         if line.count > Self.longLine {
             let from = max(0, start - Self.longLine / 2)

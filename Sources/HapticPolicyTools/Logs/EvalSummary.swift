@@ -87,12 +87,13 @@ public struct EvalSummary: Sendable {
             ? "(\(unlisted + 1)+ more unknown screens)"
             : "(\(unlisted) more unknown \(unlisted == 1 ? "screen" : "screens"))"
         let showsRest = unlisted > 0 || otherUnknownScreens.decisions > 0
-        let width = (names + (showsRest ? [restLabel] : [])).map(displayWidth).max() ?? 0
+        // Screen names come from the log: shown through `terminalText`.
+        let width = (names.map { terminalText($0) } + (showsRest ? [restLabel] : [])).map(displayWidth).max() ?? 0
         for name in names {
             guard let counts = byScreen[name] else { continue }
             let perMinute = tenthRounded(counts.ringsPerMinute)
             lines.append(
-                "  " + padded(name, to: width)
+                "  " + padded(terminalText(name), to: width)
                     + "  \(counts.decisions) \(counts.decisions == 1 ? "decision" : "decisions"), "
                     + "\(counts.plays) \(counts.plays == 1 ? "ring" : "rings"), "
                     + "\(numberText(perMinute)) rings/min over \(numberText(tenthRounded(counts.seconds))) s")

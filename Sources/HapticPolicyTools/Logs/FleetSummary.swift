@@ -326,12 +326,14 @@ package struct FleetSummary: Sendable, Equatable {
         if !screens.isEmpty {
             lines.append("per screen (rings/min over sessions: median, p95, max):")
             let names = Self.sortedKeys(screens)
-            let width = names.map(displayWidth).max() ?? 0
+            // Names from logs and policies are shown through `terminalText`.
+            let width = names.map { displayWidth(terminalText($0)) }.max() ?? 0
             for name in names {
                 guard let screen = screens[name] else { continue }
                 let count = screen.sessions
                 lines.append(
-                    "  " + padded(name, to: width) + "  \(screen.decisions) decisions, \(screen.rings) rings"
+                    "  " + padded(terminalText(name), to: width)
+                        + "  \(screen.decisions) decisions, \(screen.rings) rings"
                         + " in \(count) \(count == 1 ? "session" : "sessions");"
                         + " median \(Self.tenths(screen.percentile(50))), p95 \(Self.tenths(screen.percentile(95))),"
                         + " max \(Self.tenths(screen.histogram.keys.max() ?? 0))")
@@ -339,7 +341,8 @@ package struct FleetSummary: Sendable, Equatable {
         }
         if !feedback.isEmpty {
             let ranked = feedback.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-            lines.append("rings per feedback: " + ranked.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+            lines.append(
+                "rings per feedback: " + ranked.map { "\(terminalText($0.key)) \($0.value)" }.joined(separator: ", "))
         }
         lines.append(
             "budgets: \(budgetBreaches) \(budgetBreaches == 1 ? "breach" : "breaches"); band chatter: \(chatter) "
@@ -347,24 +350,25 @@ package struct FleetSummary: Sendable, Equatable {
         )
         let mistakes = integration.values.reduce(0, +)
         if mistakes > 0 {
-            let kinds = Self.sortedKeys(integration).map { "\($0) \(integration[$0] ?? 0)" }.joined(separator: ", ")
+            let kinds = Self.sortedKeys(integration).map { "\(terminalText($0)) \(integration[$0] ?? 0)" }.joined(
+                separator: ", ")
             lines.append(
                 "integration: \(mistakes) \(mistakes == 1 ? "event" : "events") the policy cannot use (\(kinds))")
         }
         if !worst.isEmpty {
             lines.append("worst sessions (most rings/min on one screen):")
-            let width = worst.map { displayWidth($0.log) }.max() ?? 0
+            let width = worst.map { displayWidth(terminalText($0.log)) }.max() ?? 0
             for entry in worst {
                 lines.append(
-                    "  " + padded(entry.log, to: width)
-                        + "  \(entry.screen)  \(Self.tenths(entry.ringsPerMinuteTenths))"
+                    "  " + padded(terminalText(entry.log), to: width)
+                        + "  \(terminalText(entry.screen))  \(Self.tenths(entry.ringsPerMinuteTenths))"
                         + " rings/min (\(entry.rings) \(entry.rings == 1 ? "ring" : "rings") over "
                         + "\(numberText(tenthRounded(Double(entry.milliseconds) / 1000))) s)")
             }
         }
         if !badLogs.isEmpty {
             lines.append("bad logs (not counted above):")
-            for log in badLogs { lines.append("  \(log.log): \(log.message)") }
+            for log in badLogs { lines.append("  \(terminalText(log.log)): \(terminalText(log.message))") }
         }
         return lines.joined(separator: "\n")
     }
