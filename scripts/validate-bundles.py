@@ -54,6 +54,9 @@ def main(arguments: list[str]) -> int:
             continue
         failed = True
         for error in errors[:20]:
+            # Inside a tagged union, name the branch's own problem, not "not valid under any".
+            while error.context:
+                error = jsonschema.exceptions.best_match(error.context)
             print(f"{name}: {path_text(error.absolute_path)}: {error.message}")
     return 1 if failed else 0
 

@@ -35,7 +35,7 @@ extension Policy {
 
     /// The decision row of each row of a cell. `slotsOfRule` gets the rule slots each
     /// rule id keeps: its own, and for a band row those of all its levels too.
-    private static func compile(
+    static func compile(
         _ cell: PolicyContent.Cell, event: Int, files: [String], bands: [PolicyContent.Band],
         slots: inout [[Int]: Int], subjects: [String: Int], ruleSlots: inout [String],
         slotsOfRule: inout [String: [Int]]

@@ -50,13 +50,8 @@ public enum PolicyCompiler {
         }
         // What each platform plays: a fallback naming a preset feedback takes that
         // feedback as the platform plays it.
-        var variants: [Platform: PolicyDocument] = [:]
-        for platform in Platform.allCases
-        where document.feedback.contains(where: { $0.platforms.contains { $0.platform.value == platform } }) {
-            var variant = document
-            variant.feedback = document.feedback.map { $0.on(platform) }
-            variants[platform] = variant
-        }
+        let variants = Dictionary(
+            document.platformVariants.map { ($0.platform, $0.document) }, uniquingKeysWith: { first, _ in first })
         let feedback = document.feedback.enumerated().map { index, decl in
             var platforms: [Platform: FeedbackPlan] = [:]
             for override in decl.platforms {
