@@ -42,7 +42,8 @@ import Testing
         var content = try BandsV2Tests.pacePolicy("").content
         let cell = try #require(content.cells.firstIndex { $0.rows.contains { $0.levelRules != nil } })
         let row = try #require(content.cells[cell].rows.firstIndex { $0.levelRules != nil })
-        content.cells[cell].rows[row].levelRules?[0] = content.cells[cell].rows[row].rule
+        let id = content.cells[cell].rows[row].rule
+        content.cells[cell].rows[row].levelRules?[0] = id
         #expect(content.inconsistency?.contains("given twice") == true)
     }
 }
