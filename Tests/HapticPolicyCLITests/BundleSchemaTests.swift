@@ -62,7 +62,7 @@ import Testing
         let directory = try temporaryDirectory("bundle-example")
         defer { try? FileManager.default.removeItem(at: directory) }
         let policy = directory.appendingPathComponent("tiny.yaml")
-        try Data(try block("yaml").utf8).write(to: policy)
+        try Data(try block("yaml policy").utf8).write(to: policy)
         let result = runInProcess(["compile", policy.path, "-o", "-"])
         try #require(result.exitCode == 0, "\(result.stderr)")
         let compiled = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? NSDictionary
