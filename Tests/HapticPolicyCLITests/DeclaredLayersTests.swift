@@ -38,33 +38,29 @@ import Testing
             result.stdout.contains("\"eventLayer\" : \"coach\"") || result.stdout.contains("\"eventLayer\":\"coach\""))
     }
 
-    @Test func aPolicyWithLayersCompilesToFormat3AndLoadsWithItsHash() throws {
+    @Test func aPolicyWithLayersCompilesAndLoadsWithItsHash() throws {
         let result = runInProcess(["compile", Self.policy, "-o", "-"])
         #expect(result.exitCode == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("{\"format\":\"haptic-policy-bundle\",\"formatVersion\":3,"))
+        #expect(result.stdout.hasPrefix("{\"format\":\"haptic-policy-bundle\",\"formatVersion\":4,"))
         let loaded = try Policy(bundle: Array(result.stdout.utf8))
         #expect(loaded.content.layers?.map(\.name) == [Layer("ui"), Layer("coach")])
         #expect(loaded.content.layers?.map(\.plays) == [.presets, .patterns])
         #expect(result.stderr.contains(loaded.hash))
     }
 
-    @Test func aPolicyWithoutLayersKeepsFormat2() {
+    @Test func aPolicyWithoutLayersStoresNoLayers() {
         let plavo = packageRoot.appendingPathComponent("Policies/plavo.yaml").path
         let result = runInProcess(["compile", plavo, "-o", "-"])
-        #expect(result.stdout.hasPrefix("{\"format\":\"haptic-policy-bundle\",\"formatVersion\":2,"))
+        #expect(result.stdout.hasPrefix("{\"format\":\"haptic-policy-bundle\",\"formatVersion\":4,"))
         #expect(!result.stdout.contains("\"layers\""))
     }
 
-    /// Declared layers cannot hide in a version 2 bundle, which a library reading only 2
-    /// would load without them.
+    /// Declared layers cannot hide in an older bundle: a version 2 header is refused by name.
     @Test func aVersion2HeaderOnContentWithLayersIsRefused() throws {
         let bundle = runInProcess(["compile", Self.policy, "-o", "-"]).stdout
-        let relabelled = bundle.replacingOccurrences(of: "\"formatVersion\":3", with: "\"formatVersion\":2")
-        #expect {
+        let relabelled = bundle.replacingOccurrences(of: "\"formatVersion\":4", with: "\"formatVersion\":2")
+        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 2, supported: 4)) {
             try Policy(bundle: Array(relabelled.utf8))
-        } throws: { error in
-            guard case .damaged(let why) = error as? PolicyBundle.LoadError else { return false }
-            return why.contains("format version 2 cannot hold")
         }
     }
 

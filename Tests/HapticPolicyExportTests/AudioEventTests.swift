@@ -150,18 +150,13 @@ import Testing
         #expect(try Self.compiled(Self.policyText(events: Self.clickAndTone)).playsAudio)
     }
 
-    /// A library reading only bundle format 2 would drop the sounds: they need format 3.
-    @Test func soundsNeedBundleFormat3AndSurviveIt() throws {
+    /// Sounds survive the bundle.
+    @Test func soundsSurviveTheBundle() throws {
         let policy = try Self.compiled(Self.policyText(events: Self.clickAndTone))
         let bytes = PolicyBundle.encode(policy)
         #expect(
-            String(decoding: bytes, as: UTF8.self).hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":3,"#))
+            String(decoding: bytes, as: UTF8.self).hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":4,"#))
         let reloaded = try PolicyBundle.decode(bytes)
         #expect(reloaded.content.feedback == policy.content.feedback)
-        let plain = try Self.compiled(
-            Self.policyText(engine: "", events: "        - {type: transient, time: 0, intensity: 1, sharpness: 0.9}"))
-        #expect(
-            String(decoding: PolicyBundle.encode(plain), as: UTF8.self).hasPrefix(
-                #"{"format":"haptic-policy-bundle","formatVersion":2,"#))
     }
 }

@@ -104,10 +104,11 @@ import Testing
         let marker = ",\"content\":"
         let start = try #require(text.range(of: marker)).upperBound
         var content = String(text[start...].dropLast(2))  // "}\n"
-        content = content.replacingOccurrences(of: "{\"play\":{\"_0\":0}}", with: "{\"play\":{\"_0\":99}}")
-        #expect(content.contains("\"_0\":99"))
+        content = content.replacingOccurrences(
+            of: "{\"feedback\":0,\"kind\":\"play\"}", with: "{\"feedback\":99,\"kind\":\"play\"}")
+        #expect(content.contains("\"feedback\":99"))
         let header =
-            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":3,\"policy\":\"t\",\"hash\":\"sha256:"
+            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":4,\"policy\":\"t\",\"hash\":\"sha256:"
             + SHA256.hex(Array(content.utf8)) + "\""
         #expect {
             try Policy(bundle: Array((header + marker + content + "}\n").utf8))
@@ -119,16 +120,51 @@ import Testing
 
     @Test func refusesUnknownFormatVersion() throws {
         var text = String(decoding: PolicyBundle.encode(try Self.compiled()), as: UTF8.self)
-        text = text.replacingOccurrences(of: "\"formatVersion\":2", with: "\"formatVersion\":4")
-        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 4, supported: 3)) {
+        text = text.replacingOccurrences(of: "\"formatVersion\":4", with: "\"formatVersion\":5")
+        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 5, supported: 4)) {
             try Policy(bundle: Array(text.utf8))
+        }
+        #expect(PolicyBundle.LoadError.unsupportedVersion(found: 5, supported: 4).description.contains("newer"))
+    }
+
+    /// A bundle of format 2 or 3 (Swift's own encoding of the content) is refused naming
+    /// its version and the fix: recompile with this haptic-policy.
+    @Test(arguments: [2, 3])
+    func refusesAnOlderFormatVersionNamingItAndTheFix(version: Int) throws {
+        var text = String(decoding: PolicyBundle.encode(try Self.compiled()), as: UTF8.self)
+        text = text.replacingOccurrences(of: "\"formatVersion\":4", with: "\"formatVersion\":\(version)")
+        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: version, supported: 4)) {
+            try Policy(bundle: Array(text.utf8))
+        }
+        let message = PolicyBundle.LoadError.unsupportedVersion(found: version, supported: 4).description
+        #expect(message.contains("format version \(version) is older"))
+        #expect(message.contains("recompile the policy with this haptic-policy"))
+    }
+
+    /// Content with an unknown tag is refused naming where it is and the tags known.
+    @Test func refusesAnUnknownActionKindNamingItsPlace() throws {
+        let bytes = PolicyBundle.encode(try Self.compiled())
+        let text = String(decoding: bytes, as: UTF8.self)
+        let marker = ",\"content\":"
+        let start = try #require(text.range(of: marker)).upperBound
+        let content = String(text[start...].dropLast(2)).replacingOccurrences(
+            of: "\"kind\":\"play\"", with: "\"kind\":\"ring\"")
+        let header =
+            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":4,\"policy\":\"t\",\"hash\":\"sha256:"
+            + SHA256.hex(Array(content.utf8)) + "\""
+        #expect {
+            try Policy(bundle: Array((header + marker + content + "}\n").utf8))
+        } throws: { error in
+            guard case .damaged(let why) = error as? PolicyBundle.LoadError else { return false }
+            return why.contains("at content.cells[") && why.contains("].action.kind: unknown kind 'ring'")
+                && why.contains("known: play, loop")
         }
     }
 
     @Test func refusesAVersion1BundleWithTheFix() {
         let old = Array(
             #"{"format":"haptic-policy-bundle","formatVersion":1,"policy":"t","hash":"sha256:00","document":{}}"#.utf8)
-        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 1, supported: 3)) { try Policy(bundle: old) }
+        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 1, supported: 4)) { try Policy(bundle: old) }
     }
 
     @Test func refusesOtherJSON() {

@@ -123,21 +123,19 @@ import Testing
         #expect(!String(decoding: v1.bundle, as: UTF8.self).contains("dwell"))
     }
 
-    /// A band with a dwell, a plausible range or directions needs bundle format 3: a
-    /// library reading only 2 would decide without them. A band without any stays in 2.
-    @Test(arguments: ["dwell: 3", "plausible: {min: 2.5, max: 20}", "toward: {fast: {play: tap}}"])
-    func bandsV2AreWrittenAsFormat3AndRefusedUnderAVersion2Header(extra: String) throws {
+    /// Every band is written in format 4; the same bytes under an older header are
+    /// refused with the older version named, never decided without what it cannot hold.
+    @Test(arguments: ["", "dwell: 3", "plausible: {min: 2.5, max: 20}", "toward: {fast: {play: tap}}"])
+    func bandsAreWrittenAsFormat4AndRefusedUnderAnOlderHeader(extra: String) throws {
         let text = String(decoding: try Self.pacePolicy(extra).bundle, as: UTF8.self)
-        #expect(text.hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":3,"#))
-        let relabelled = text.replacingOccurrences(of: #""formatVersion":3"#, with: #""formatVersion":2"#)
-        #expect {
-            try Policy(bundle: Array(relabelled.utf8))
-        } throws: { error in
-            guard case .damaged(let why) = error as? PolicyBundle.LoadError else { return false }
-            return why.contains("format version 2 cannot hold")
+        #expect(text.hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":4,"#))
+        for older in [2, 3] {
+            let relabelled = text.replacingOccurrences(
+                of: #""formatVersion":4"#, with: #""formatVersion":\#(older)"#)
+            #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: older, supported: 4)) {
+                try Policy(bundle: Array(relabelled.utf8))
+            }
         }
-        let plain = String(decoding: try Self.pacePolicy("").bundle, as: UTF8.self)
-        #expect(plain.hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":2,"#))
     }
 
     @Test func aDwellThatIsNotANumberIsReportedWhereItIs() {

@@ -83,7 +83,6 @@ import Testing
         #expect(document.feedback[0].name.location.file == folder + "stride/catalogue.yaml")
         let policy = try Policy(compiling: document)
         #expect(policy.content.files == ["stride/catalogue.yaml", "stride/workout.yaml"])
-        #expect(policy.content.formatVersion == 3)
         var session = Session(policy: policy)
         _ = session.decide(session.event(t: 0, name: "screen.enter", screen: "workout"))
         let tap = session.decide(session.event(t: 1, name: "button.tap", screen: "workout"))

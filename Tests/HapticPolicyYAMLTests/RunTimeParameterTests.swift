@@ -103,18 +103,20 @@ import Testing
         #expect(continued.parameter("rest_hr") == 90)
     }
 
-    @Test func aPolicyWithParametersIsBundleFormat3AndDecidesTheSameFromItsBundle() throws {
+    @Test func aPolicyWithParametersDecidesTheSameFromItsBundle() throws {
         let policy = try Self.policy()
         let text = String(decoding: policy.bundle, as: UTF8.self)
-        #expect(text.hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":3,"#))
+        #expect(text.hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":4,"#))
         let loaded = try Policy(bundle: policy.bundle)
         #expect(loaded.hash == policy.hash)
         #expect(loaded.parameterNames == ["max_hr", "rest_hr"])
         var session = Session(policy: loaded)
         #expect(session.decide(session.event(t: 1, name: "profile.set", value: .number(150))).reason == .state)
         #expect(session.parameter("max_hr") == 150)
-        let relabelled = text.replacingOccurrences(of: #""formatVersion":3"#, with: #""formatVersion":2"#)
-        #expect(throws: PolicyBundle.LoadError.self) { try Policy(bundle: Array(relabelled.utf8)) }
+        let relabelled = text.replacingOccurrences(of: #""formatVersion":4"#, with: #""formatVersion":3"#)
+        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 3, supported: 4)) {
+            try Policy(bundle: Array(relabelled.utf8))
+        }
     }
 
     @Test func aDeclarationMissingItsRangeIsReportedAtTheKey() {

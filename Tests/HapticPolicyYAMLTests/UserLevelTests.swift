@@ -270,14 +270,13 @@ import Testing
                 + "budgets:\n  - {id: B-1, each: screen, max: 2, per: 10, enforce: true}")
         #expect(Session(policy: plain).userLevelName == nil)
         #expect(plain.eventID("haptics.level") == nil)
-        #expect(plain.content.formatVersion == 3)  // declared layers and an enforced budget
     }
 
-    @Test func userLevelsAreBundleFormat3AndDecideTheSameFromTheBundle() throws {
+    @Test func userLevelsDecideTheSameFromTheBundle() throws {
         let policy = try Self.policy()
         #expect(policy.content.userLevels?.levels.map(\.name) == ["full", "essentials", "laps", "coaching", "off"])
         let text = String(decoding: policy.bundle, as: UTF8.self)
-        #expect(text.hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":3,"#))
+        #expect(text.hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":4,"#))
         #expect(text.contains(#""userLevels":"#))
         let loaded = try Policy(bundle: policy.bundle)
         #expect(loaded.hash == policy.hash)

@@ -3,20 +3,17 @@ import Foundation
 /// A compiled policy shipped to devices: its content as JSON with a format version and a
 /// content hash, loadable with Foundation alone (no libyaml, no validator on device).
 ///
-/// Layout (one line, written by `encode`; see `Docs/embedding.md`):
-/// `{"format":"haptic-policy-bundle","formatVersion":3,"policy":"<name>","hash":"sha256:<hex>","content":<content JSON>}`
+/// Layout (one line, written by `encode`; see `Docs/bundle-format.md`):
+/// `{"format":"haptic-policy-bundle","formatVersion":4,"policy":"<name>","hash":"sha256:<hex>","content":<content JSON>}`
 /// The hash is the SHA-256 of the exact bytes of the `content` value as stored, so a
 /// truncated or edited bundle is refused on every platform without re-encoding.
 public enum PolicyBundle {
-    /// The newest format version this library reads and writes. A bundle is written in
-    /// the oldest version that holds its content (2 unless it uses what 3 added: declared
-    /// layers, enforced budgets, band dwell, plausible ranges and directions, sounds,
-    /// platform overrides), so a policy using none of it keeps its bundle bytes and loads
-    /// in older libraries; one that does is refused there with a clear message, where a
-    /// version 2 reader would ignore it and decide differently.
-    public static let formatVersion = 3
-    /// The oldest format version this library reads.
-    public static let oldestFormatVersion = 2
+    /// The format version this library reads and writes: 4, the designed format of
+    /// `Docs/bundle-format.md` (tagged objects with named fields). Every bundle is written
+    /// in it; a bundle of another version is refused with a message naming its version
+    /// (versions 2 and 3 stored Swift's own encoding of the content and cannot be read by
+    /// ports, so there is no migration: recompile the policy).
+    public static let formatVersion = 4
     /// The `format` marker.
     public static let formatName = "haptic-policy-bundle"
 
@@ -24,7 +21,8 @@ public enum PolicyBundle {
     public enum LoadError: Error, Sendable, Equatable, CustomStringConvertible {
         /// Not a bundle at all (no header, or not JSON).
         case notABundle(String)
-        /// A format version this library does not know.
+        /// A format version other than `formatVersion`: an older bundle (recompile it) or
+        /// a newer one (update the library).
         case unsupportedVersion(found: Int, supported: Int)
         /// The document's bytes do not match the recorded hash (edited or damaged).
         case hashMismatch(expected: String, actual: String)
@@ -36,8 +34,10 @@ public enum PolicyBundle {
             switch self {
             case .notABundle(let why):
                 "not a haptic-policy bundle (\(why)); build one with 'haptic-policy compile <policy> -o <bundle.json>'"
+            case .unsupportedVersion(let found, let supported) where found < supported:
+                "bundle format version \(found) is older than the version \(supported) this library reads; recompile the policy with this haptic-policy ('haptic-policy compile <policy> -o <bundle.json>')"
             case .unsupportedVersion(let found, let supported):
-                "bundle format version \(found) is not supported (this library reads versions \(PolicyBundle.oldestFormatVersion) to \(supported)); recompile the policy with a matching haptic-policy"
+                "bundle format version \(found) is newer than the version \(supported) this library reads; update the library, or compile the policy with the haptic-policy that matches it"
             case .hashMismatch(let expected, let actual):
                 "bundle hash mismatch: header says \(expected), content is \(actual); the bundle was edited or damaged, recompile it"
             case .damaged(let why):
@@ -52,8 +52,7 @@ public enum PolicyBundle {
     package static func encode(_ policy: Policy) -> [UInt8] {
         let contentBytes = canonicalJSON(policy.content)
         let name = canonicalJSON(policy.name)
-        let version = policy.content.formatVersion
-        var bytes = Array("{\"format\":\"\(formatName)\",\"formatVersion\":\(version),\"policy\":".utf8)
+        var bytes = Array("{\"format\":\"\(formatName)\",\"formatVersion\":\(formatVersion),\"policy\":".utf8)
         bytes += name
         bytes += Array(",\"hash\":\"\(hash(ofContentBytes: contentBytes))\",\"content\":".utf8)
         bytes += contentBytes
@@ -103,7 +102,7 @@ public enum PolicyBundle {
             throw .notABundle("'format' is not \"\(formatName)\"")
         }
         guard let version = object["formatVersion"] as? Int else { throw .notABundle("'formatVersion' is missing") }
-        guard (oldestFormatVersion...formatVersion).contains(version) else {
+        guard version == formatVersion else {
             throw .unsupportedVersion(found: version, supported: formatVersion)
         }
         guard let expected = object["hash"] as? String else { throw .notABundle("'hash' is missing") }
@@ -122,14 +121,44 @@ public enum PolicyBundle {
             decoder.nonConformingFloatDecodingStrategy = .convertFromString(
                 positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
             content = try decoder.decode(PolicyContent.self, from: Data(contentBytes))
+        } catch let error as DecodingError {
+            throw .damaged("the content cannot be decoded: " + describe(error))
         } catch {
             throw .damaged("the content cannot be decoded: \(error)")
         }
         if let problem = content.inconsistency { throw .damaged(problem) }
-        if content.formatVersion > version {
-            throw .damaged("format version \(version) cannot hold what the content uses; recompile it")
-        }
         return (content, actual)
+    }
+
+    /// A decoding error as the place in the content and what is wrong there:
+    /// `at content.cells[2].rows[0].action.kind: unknown kind 'ring' (known: ...)`.
+    private static func describe(_ error: DecodingError) -> String {
+        func place(_ path: [any CodingKey]) -> String {
+            "at content"
+                + path.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return place(context.codingPath) + ": the field '\(key.stringValue)' is missing"
+        case .typeMismatch(let type, let context):
+            return place(context.codingPath) + ": expected \(jsonName(type)) (\(context.debugDescription))"
+        case .valueNotFound(let type, let context):
+            return place(context.codingPath) + ": expected \(jsonName(type)), found null"
+        case .dataCorrupted(let context):
+            return place(context.codingPath) + ": " + context.debugDescription
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    /// What a reader of the JSON calls a Swift type.
+    private static func jsonName(_ type: Any.Type) -> String {
+        switch type {
+        case is Double.Type, is Int.Type: "a number"
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        default: "\(type)"
+        }
     }
 
     private static func firstIndex(of needle: [UInt8], in haystack: [UInt8], limit: Int) -> Int? {

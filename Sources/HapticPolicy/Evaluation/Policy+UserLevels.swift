@@ -45,4 +45,17 @@ extension Policy {
     package func keeps(level: Int, _ point: PlayPoint) -> Bool {
         keeps(level: level, feedback: point.feedback, slot: point.slot)
     }
+
+    /// Whether user level `level` keeps a play of feedback `f` by the rule in `slot`
+    /// (a slot below 0 is no rule).
+    @inline(__always)
+    package func keeps(level: Int, feedback f: Int, slot: Int) -> Bool {
+        if levelKeepsFeedback[level &* feedback.count &+ f] { return true }
+        return slot >= 0 && levelKeepsRule[level &* ruleSlotIDs.count &+ slot]
+    }
+
+    /// The index of a user level by name, or nil.
+    package func userLevelIndex(_ name: String) -> Int? {
+        userLevels?.levels.firstIndex { $0.name == name }
+    }
 }

@@ -70,46 +70,12 @@ public final class Policy: Sendable {
     /// (`creature`, or the invariant's `layer:`).
     package let needsSpeech: [Bool]
 
-    /// An enforced budget (`enforce: true`), ready for `Session` to count rings against.
-    package struct EnforcedBudget: Sendable {
-        /// The rule a silenced ring cites: the budget id, at its declaration.
-        package let rule: Decision.Rule
-        /// The most rings in one window.
-        package let max: Int
-        /// The compiled budget, for its window (`PolicyContent.Budget.holds`).
-        package let budget: PolicyContent.Budget
-        /// Counted screen for a `screen:` budget (-1 when the screen is not declared);
-        /// nil for `each: screen` and `layer:`.
-        package let screen: Int?
-        /// Whether each screen has its own count (`each: screen`).
-        package let perScreen: Bool
-        /// By feedback index: whether a ring of it counts (its layer, for `layer:`).
-        package let counts: [Bool]
-        /// By event id: whether the budget excepts the event (`except:`).
-        package let excepted: [Bool]
-        /// The first of the session's ring buffers this budget uses (one, or one per screen).
-        package let firstRing: Int
-        /// What the counted scope is called in notes, for one screen name.
-        package func scope(_ screenName: String) -> String {
-            if case .layer(let layer) = budget.scope { return "layer \(layer.rawValue)" }
-            return "screen \(screenName)"
-        }
-    }
-
     /// By event id: the check of the event's declared payload (`value: {type: ...}`,
     /// `params:`), or nil (every event of a v1 policy, and the built-in state events).
     package let payloadChecks: [PayloadCheck?]
     /// Whether any event declares a payload: false keeps `Session.decide` of a v1 policy
     /// to one predictable branch.
     package let checksPayloads: Bool
-    /// What a setting event sets.
-    package enum SettingEvent: Sendable {
-        /// The run-time parameter at this index of `content.parameters`.
-        case parameter(Int)
-        /// The user level (`user-levels:`): its string value names the level.
-        case userLevel
-    }
-
     /// The user levels (`user-levels:`), or nil when the policy has none.
     package let userLevels: PolicyContent.UserLevels?
     /// Whether the policy has user levels: the one branch a play takes when it has none.
@@ -125,19 +91,6 @@ public final class Policy: Sendable {
     /// The rule id of each rule slot: every row's rule, then for a band row one per level
     /// (`workout/pace.sample@tempo`), in cell order.
     package let ruleSlotIDs: [String]
-
-    /// Whether user level `level` keeps a play of feedback `f` by the rule in `slot`
-    /// (a slot below 0 is no rule).
-    @inline(__always)
-    package func keeps(level: Int, feedback f: Int, slot: Int) -> Bool {
-        if levelKeepsFeedback[level &* feedback.count &+ f] { return true }
-        return slot >= 0 && levelKeepsRule[level &* ruleSlotIDs.count &+ slot]
-    }
-
-    /// The index of a user level by name, or nil.
-    package func userLevelIndex(_ name: String) -> Int? {
-        userLevels?.levels.firstIndex { $0.name == name }
-    }
 
     /// Built-in state events plus setting events: event ids below it are decided as state,
     /// never by a table; catalogue ids start here.
@@ -299,16 +252,15 @@ public final class Policy: Sendable {
         }
         var slots: [[Int]: Int] = [:]
         var ruleSlotIDs: [String] = []
+        var slotsOfRule: [String: [Int]] = [:]
         var cells: [CompiledCell] = []
         var everywhere: [(cell: Int32, event: Int)] = []
         for (index, cell) in content.cells.enumerated() {
             let e = stateCount + cell.event
-            let base =
-                (cell.screen.map { content.screens[$0].name } ?? "everywhere") + "/" + content.events[cell.event].name
             cells.append(
                 Self.compile(
-                    cell, ruleBase: base, event: e, files: files, bands: content.bands, slots: &slots,
-                    subjects: subjectIndex, ruleSlots: &ruleSlotIDs))
+                    cell, event: e, files: files, bands: content.bands, slots: &slots, subjects: subjectIndex,
+                    ruleSlots: &ruleSlotIDs, slotsOfRule: &slotsOfRule))
             if let s = cell.screen {
                 table[s * eventCount + e] = Int32(index)
             } else {
@@ -340,17 +292,6 @@ public final class Policy: Sendable {
         var keepsFeedback = Array(repeating: false, count: levels.count * content.feedback.count)
         var keepsRule = Array(repeating: false, count: levels.count * ruleSlotIDs.count)
         if !levels.isEmpty {
-            // A band row's own id keeps the plays of all its levels (the slots after it).
-            var slotsOfRule: [String: [Int]] = [:]
-            var bandRow: (id: String, slot: Int)?
-            for (slot, id) in ruleSlotIDs.enumerated() {
-                slotsOfRule[id, default: []].append(slot)
-                if let row = bandRow, id.hasPrefix(row.id + "@") {
-                    slotsOfRule[row.id, default: []].append(slot)
-                } else {
-                    bandRow = (id, slot)
-                }
-            }
             for (l, level) in levels.enumerated() {
                 let base = l * content.feedback.count
                 for (f, plan) in content.feedback.enumerated()
@@ -366,108 +307,5 @@ public final class Policy: Sendable {
         }
         levelKeepsFeedback = keepsFeedback
         levelKeepsRule = keepsRule
-    }
-
-    private static func compile(
-        _ cell: PolicyContent.Cell, ruleBase: String, event: Int, files: [String], bands: [PolicyContent.Band],
-        slots: inout [[Int]: Int], subjects: [String: Int], ruleSlots: inout [String]
-    ) -> CompiledCell {
-        var rows: [CompiledRow] = []
-        for (position, row) in cell.rows.enumerated() {
-            let id = cell.rows.count > 1 ? "\(ruleBase)#\(position + 1)" : ruleBase
-            let rule = Decision.Rule(id: id, location: row.location.location(in: files), cites: row.cites)
-            let keepSlot = ruleSlots.count
-            ruleSlots.append(id)
-            var action = CompiledRow.Action.none
-            var levelRules: [Decision.Rule] = []
-            switch row.action {
-            case .play(let f): action = .play(f)
-            case .silent(let text): action = .silent(text)
-            case .stop(let f): action = .stop(f)
-            case .loop(let f): action = .loop(f)
-            case .none: action = .none
-            case .band(let b):
-                let key = [event, b]
-                let slot = slots[key] ?? slots.count
-                slots[key] = slot
-                action = .band(band: b, slot: slot)
-                levelRules = bands[b].levels.map {
-                    Decision.Rule(id: id + "@" + $0.name, location: $0.location.location(in: files), cites: row.cites)
-                }
-                ruleSlots += levelRules.map(\.id)
-            }
-            var several: CompiledRow.Several?
-            if row.also != nil || row.arguments != nil {
-                let also: [CompiledRow.Action] = row.steps.filter { $0 != row.action }.compactMap {
-                    switch $0 {
-                    case .stop(let f): .stop(f)
-                    case .play(let f): .play(f)
-                    case .loop(let f): .loop(f)
-                    case .band, .silent, .none: nil
-                    }
-                }
-                let onLoop = row.steps.contains { if case .loop = $0 { true } else { false } }
-                several = CompiledRow.Several(also: also, arguments: row.arguments ?? [], argumentsOnLoop: onLoop)
-            }
-            var directives: DirectiveSet = []
-            for directive in row.directives { directives.insert(DirectiveSet(directive)) }
-            rows.append(
-                CompiledRow(
-                    speaks: row.condition?.speaks, value: row.condition?.value,
-                    subject: row.condition?.subject.flatMap { subjects[$0] }.map(SubjectID.init(rawValue:)),
-                    action: action, ticker: row.ticker, directives: directives, rule: rule, levelRules: levelRules,
-                    note: row.note, keepSlot: keepSlot, several: several,
-                    test: row.condition.flatMap { condition in
-                        condition.range == nil && condition.oneOf == nil
-                            ? nil : CompiledRow.ValueTest(range: condition.range, oneOf: condition.oneOf)
-                    }, parameterTests: row.condition?.parameters))
-        }
-        return CompiledCell(rows: rows)
-    }
-
-    /// The id of an event name (catalogue or built-in state event), or nil.
-    public func eventID(_ name: String) -> EventID? {
-        eventIndex[name].map(EventID.init(rawValue:))
-    }
-
-    /// The id of a screen name, or nil.
-    public func screenID(_ name: String) -> ScreenID? {
-        screenIndex[name].map(ScreenID.init(rawValue:))
-    }
-
-    /// The id of a subject named in a row condition, or nil (sessions intern others).
-    public func subjectID(_ name: String) -> SubjectID? {
-        subjectIndex[name].map(SubjectID.init(rawValue:))
-    }
-
-    /// The name of an event id, or nil for `EventID.unknown`.
-    public func eventName(_ id: EventID) -> String? {
-        eventNames.indices.contains(id.rawValue) ? eventNames[id.rawValue] : nil
-    }
-
-    /// The name of a screen id, or nil for `ScreenID.unknown`.
-    public func screenName(_ id: ScreenID) -> String? {
-        screenNames.indices.contains(id.rawValue) ? screenNames[id.rawValue] : nil
-    }
-
-    /// The plan of the feedback declared under `name`, if any.
-    public func feedback(named name: String) -> FeedbackPlan? {
-        feedbackIndex[name].map { feedback[$0] }
-    }
-
-    /// The designer's statement of an invariant (`says:`), by id.
-    public func invariantText(_ id: String) -> String? {
-        content.invariants.first { $0.id == id }?.text
-    }
-
-    /// Where an invariant is declared, by id.
-    public func invariantLocation(_ id: String) -> SourceLocation? {
-        content.invariants.first { $0.id == id }.map { $0.location.location(in: files) }
-    }
-
-    /// Where something of this policy is written, as a location in `file` or the included
-    /// file the position names.
-    package func location(_ position: SourcePosition) -> SourceLocation {
-        position.location(in: files)
     }
 }

@@ -11,8 +11,7 @@ public enum PolicyCompiler {
     /// `document.file`; its hash covers the content only, so the same policy compiled from
     /// another path, or loaded from its bundle, has the same hash.
     public static func compile(_ validated: ValidatedPolicy) -> Policy {
-        let content = Self.content(of: validated.document)
-        return Policy(content: content, file: validated.document.file, hash: PolicyBundle.hash(of: content))
+        Policy(validated: validated)
     }
 
     /// The base name of a path (`Policies/plavo.yaml` → `plavo.yaml`).
@@ -51,13 +50,8 @@ public enum PolicyCompiler {
         }
         // What each platform plays: a fallback naming a preset feedback takes that
         // feedback as the platform plays it.
-        var variants: [Platform: PolicyDocument] = [:]
-        for platform in Platform.allCases
-        where document.feedback.contains(where: { $0.platforms.contains { $0.platform.value == platform } }) {
-            var variant = document
-            variant.feedback = document.feedback.map { $0.on(platform) }
-            variants[platform] = variant
-        }
+        let variants = Dictionary(
+            document.platformVariants.map { ($0.platform, $0.document) }, uniquingKeysWith: { first, _ in first })
         let feedback = document.feedback.enumerated().map { index, decl in
             var platforms: [Platform: FeedbackPlan] = [:]
             for override in decl.platforms {
@@ -95,7 +89,10 @@ public enum PolicyCompiler {
                 location: files.position(band.location))
         }
         func cell(_ decl: CellDecl, screen: Int?) -> PolicyContent.Cell {
-            let rows = decl.rows.map { row -> PolicyContent.Row in
+            let event = decl.event.value
+            let screenName = screen.map { document.screens[$0].name.value }
+            let rows = decl.rows.enumerated().map { position, row -> PolicyContent.Row in
+                let rule = RuleID(screen: screenName, event: event, row: position, rows: decl.rows.count)
                 var action = PolicyContent.Row.Action.none
                 var also: [PolicyContent.Row.Action] = []
                 if row.loop != nil || row.hasSeveralActions {
@@ -132,10 +129,20 @@ public enum PolicyCompiler {
                     }
                     return condition
                 }
+                var levelRules: [String]?
+                if case .band(let b) = action {
+                    levelRules = document.bands[b].levels.map {
+                        RuleID(
+                            screen: screenName, event: event, row: position, rows: decl.rows.count, level: $0.name.value
+                        )
+                        .text
+                    }
+                }
                 var compiled = PolicyContent.Row(
-                    condition: condition, action: action, ticker: row.ticker?.value,
+                    rule: rule.text, condition: condition, action: action, ticker: row.ticker?.value,
                     directives: row.directives.map(\.value), cites: row.cites.map(\.value), note: row.note,
-                    location: files.position(row.location == .unknown ? decl.location : row.location))
+                    location: files.position(row.location == .unknown ? decl.location : row.location),
+                    levelRules: levelRules)
                 if !also.isEmpty { compiled.also = also }
                 if !row.with.isEmpty {
                     compiled.arguments = row.with.map { argument in
@@ -342,7 +349,14 @@ extension Policy {
         guard let validated = outcome.validated else {
             throw PolicyCompileError(diagnostics: outcome.diagnostics.filter { $0.severity == .error })
         }
+        self.init(validated: validated)
+    }
+
+    /// The one way from a validated document to a policy, which `PolicyCompiler.compile`,
+    /// `Policy(compiling:)` and `PolicyStore.reload(_:)` all take: the compiler's content,
+    /// indexed, with the hash of its bundle bytes.
+    convenience init(validated: ValidatedPolicy) {
         let content = PolicyCompiler.content(of: validated.document)
-        self.init(content: content, file: document.file, hash: PolicyBundle.hash(of: content))
+        self.init(content: content, file: validated.document.file, hash: PolicyBundle.hash(of: content))
     }
 }

@@ -105,3 +105,20 @@ public struct SequenceStep: Sendable, Hashable, Codable {
         self.target = target
     }
 }
+
+extension PolicyDocument {
+    /// The document as each platform plays it (`FeedbackDecl.on` over every feedback), for
+    /// the platforms some feedback overrides, in `Platform.allCases` order: the one place
+    /// per-platform copies are made, for the validator to check them and the compiler to
+    /// plan them (`FeedbackPlan.platforms`).
+    package var platformVariants: [(platform: Platform, document: PolicyDocument)] {
+        Platform.allCases.compactMap { platform in
+            guard feedback.contains(where: { $0.platforms.contains { $0.platform.value == platform } }) else {
+                return nil
+            }
+            var variant = self
+            variant.feedback = feedback.map { $0.on(platform) }
+            return (platform, variant)
+        }
+    }
+}

@@ -34,15 +34,11 @@ public enum PolicyValidator {
     /// Android-only fallback or a web-only pattern is checked like the feedback's own;
     /// findings the feedback's own checks already gave are not repeated.
     private static func platformFindings(_ document: PolicyDocument, besides found: [Diagnostic]) -> [Diagnostic] {
-        let platforms = Platform.allCases.filter { platform in
-            document.feedback.contains { $0.platforms.contains { $0.platform.value == platform } }
-        }
-        guard !platforms.isEmpty else { return [] }
+        let variants = document.platformVariants
+        guard !variants.isEmpty else { return [] }
         var seen = Set(found.map { [$0.code, "\($0.location)", $0.message] })
         var findings: [Diagnostic] = []
-        for platform in platforms {
-            var variant = document
-            variant.feedback = document.feedback.map { $0.on(platform) }
+        for (_, variant) in variants {
             let context = ValidationContext(variant)
             for finding in PatternChecks.run(context) + FeedbackChecks.run(context) + ReferenceChecks.run(context)
             where seen.insert([finding.code, "\(finding.location)", finding.message]).inserted {

@@ -36,9 +36,14 @@ enum UserLevelChecks {
         var ids: [(id: String, plays: Bool)] = []
         var plays: [Play] = []
         for (screen, cell) in context.allCells {
-            let base = (screen?.name.value ?? "everywhere") + "/" + cell.event.value
             for (position, row) in cell.rows.enumerated() {
-                let id = cell.rows.count > 1 ? "\(base)#\(position + 1)" : base
+                func rule(level: String? = nil) -> String {
+                    RuleID(
+                        screen: screen?.name.value, event: cell.event.value, row: position, rows: cell.rows.count,
+                        level: level
+                    ).text
+                }
+                let id = rule()
                 if let play = row.play {
                     ids.append((id, true))
                     plays.append(Play(rule: id, feedback: play.value))
@@ -46,7 +51,7 @@ enum UserLevelChecks {
                     let bandPlays = band.plays
                     ids.append((id, !bandPlays.isEmpty))
                     for level in band.levels {
-                        let levelID = id + "@" + level.name.value
+                        let levelID = rule(level: level.name.value)
                         let played = bandPlays.filter { $0.level == level.name.value }
                         ids.append((levelID, !played.isEmpty))
                         for entry in played {

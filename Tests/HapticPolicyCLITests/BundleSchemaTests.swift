@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// Every reference policy's bundle validates against `Docs/bundle.schema.json`
+/// (`scripts/validate-bundles.py`), whose objects are all closed: a field the encoder
+/// writes and the schema does not list fails here, so the schema cannot fall behind.
+@Suite struct BundleSchemaTests {
+    static let policies = ["plavo", "stride", "breathing", "metronome"]
+
+    /// The bundle `haptic-policy compile` writes for a reference policy.
+    static func bundle(_ name: String) throws -> String {
+        let result = runInProcess([
+            "compile", packageRoot.appendingPathComponent("Policies/\(name).yaml").path, "-o", "-",
+        ])
+        try #require(result.exitCode == 0, "\(result.stderr)")
+        return result.stdout
+    }
+
+    /// The validator's output and status for bundle text.
+    static func validate(_ text: String, named name: String) throws -> (output: String, status: Int32) {
+        let directory = try temporaryDirectory("bundle-schema")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("\(name).bundle.json")
+        try Data(text.utf8).write(to: file)
+        return try runExternal("python3", ["scripts/validate-bundles.py", file.path])
+    }
+
+    @Test(arguments: policies)
+    func aReferenceBundleValidatesAgainstTheSchema(policy: String) throws {
+        let checked = try Self.validate(try Self.bundle(policy), named: policy)
+        #expect(checked.status == 0, "\(checked.output)")
+        #expect(checked.output.hasPrefix("ok "), "\(checked.output)")
+    }
+
+    /// A field the schema does not list, at the top, in a row and in a pattern event, is
+    /// refused: the schema is closed all the way down.
+    @Test(arguments: [
+        (#"{"format":"#, #"{"extra":1,"format":"#),
+        (#""rule":"#, #""extra":1,"rule":"#),
+        (#""kind":"transient""#, #""kind":"transient","extra":1"#),
+    ])
+    func aFieldTheSchemaDoesNotListIsRefused(marker: String, replacement: String) throws {
+        let text = try Self.bundle("plavo")
+        let range = try #require(text.range(of: marker))
+        let edited = text.replacingCharacters(in: range, with: replacement)
+        let checked = try Self.validate(edited, named: "edited")
+        #expect(checked.status == 1, "\(checked.output)")
+        #expect(checked.output.contains("'extra' was unexpected"), "\(checked.output)")
+    }
+
+    /// The complete example of `Docs/bundle-format.md` is what compiling its policy gives.
+    @Test func theDocumentedExampleIsWhatTheCompilerWrites() throws {
+        let doc = try String(
+            contentsOf: packageRoot.appendingPathComponent("Docs/bundle-format.md"), encoding: .utf8)
+        let example = try #require(doc.range(of: "## A complete example")).upperBound
+        let rest = String(doc[example...])
+        func block(_ language: String) throws -> String {
+            let start = try #require(rest.range(of: "```\(language)\n")).upperBound
+            let end = try #require(rest[start...].range(of: "```")).lowerBound
+            return String(rest[start..<end])
+        }
+        let directory = try temporaryDirectory("bundle-example")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let policy = directory.appendingPathComponent("tiny.yaml")
+        try Data(try block("yaml policy").utf8).write(to: policy)
+        let result = runInProcess(["compile", policy.path, "-o", "-"])
+        try #require(result.exitCode == 0, "\(result.stderr)")
+        let compiled = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? NSDictionary
+        let documented = try JSONSerialization.jsonObject(with: Data(try block("json").utf8)) as? NSDictionary
+        #expect(compiled != nil)
+        #expect(
+            compiled == documented,
+            "Docs/bundle-format.md's example is stale: compile its policy and paste the bundle, indented")
+    }
+}
