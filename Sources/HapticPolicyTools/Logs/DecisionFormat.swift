@@ -19,18 +19,40 @@ public struct LoggedDecision {
     public var subject: String?
     /// For invalid lines: the 1-based column of the problem.
     public var column: Int?
-    /// The decision.
-    public var decision: Decision
+    /// What the line came to: its decision, a blank line or an unreadable one.
+    public var outcome: ReplayOutcome
+
+    /// The decision, for a decided line; an empty silence for a blank or invalid one
+    /// (whose action, reason and note are `outcome`'s).
+    public var decision: Decision { outcome.decision ?? Self.undecided }
+
+    /// What a line that was not decided shows in the decision's fields.
+    package static let undecided = Decision(action: .silent)
 
     /// Creates a logged decision.
     public init(line: Int, t: Double?, event: String?, subject: String?, column: Int? = nil, decision: Decision) {
-        self.init(line: line, t: t, tText: nil, event: event, subject: subject, column: column, decision: decision)
+        self.init(
+            line: line, t: t, tText: nil, event: event, subject: subject, column: column, outcome: .decided(decision))
     }
 
-    /// Creates a logged decision that echoes the input's tokens as written.
+    /// Creates a logged outcome.
+    public init(line: Int, t: Double?, event: String?, subject: String?, column: Int? = nil, outcome: ReplayOutcome) {
+        self.init(line: line, t: t, tText: nil, event: event, subject: subject, column: column, outcome: outcome)
+    }
+
+    /// The note written for the line: the decision's, or an invalid line's message.
+    public var note: String? {
+        switch outcome {
+        case .decided(let decision): decision.note
+        case .blank: nil
+        case .invalid(_, let message): message
+        }
+    }
+
+    /// Creates a logged outcome that echoes the input's tokens as written.
     package init(
         line: Int, t: Double?, tText: UnsafeBufferPointer<UInt8>?, event: String?, subject: String?,
-        column: Int? = nil, decision: Decision, eventText: UnsafeBufferPointer<UInt8>? = nil,
+        column: Int? = nil, outcome: ReplayOutcome, eventText: UnsafeBufferPointer<UInt8>? = nil,
         subjectText: UnsafeBufferPointer<UInt8>? = nil
     ) {
         self.eventText = eventText
@@ -41,7 +63,7 @@ public struct LoggedDecision {
         self.event = event
         self.subject = subject
         self.column = column
-        self.decision = decision
+        self.outcome = outcome
     }
 }
 

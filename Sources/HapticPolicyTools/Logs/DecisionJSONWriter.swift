@@ -26,7 +26,27 @@ public struct DecisionJSONWriter: DecisionFormat {
 
     /// Appends one line.
     public func write(_ entry: LoggedDecision, into out: inout [UInt8]) {
-        let d = entry.decision
+        let d: Decision
+        let action: StaticString
+        let reason: String?
+        switch entry.outcome {
+        case .decided(let decision):
+            d = decision
+            switch d.action {
+            case .play: action = "\"play\""
+            case .silent: action = "\"silent\""
+            case .stop: action = "\"stop\""
+            }
+            reason = d.reason?.rawValue
+        case .blank:
+            d = LoggedDecision.undecided
+            action = "\"silent\""
+            reason = LineProblem.blankLine.rawValue
+        case .invalid(let problem, _):
+            d = LoggedDecision.undecided
+            action = "\"invalid\""
+            reason = problem.rawValue
+        }
         let b = scratch
         b.raw("{\"line\":")
         b.integer(entry.line)
@@ -49,12 +69,7 @@ public struct DecisionJSONWriter: DecisionFormat {
         b.raw(",\"subject\":")
         if let text = entry.subjectText { b.raw(text) } else { b.optional(entry.subject) }
         b.raw(",\"action\":")
-        switch d.action {
-        case .play: b.raw("\"play\"")
-        case .silent: b.raw("\"silent\"")
-        case .stop: b.raw("\"stop\"")
-        case .invalid: b.raw("\"invalid\"")
-        }
+        b.raw(action)
         b.raw(",\"feedback\":")
         b.optional(d.feedback)
         b.raw(",\"layer\":")
@@ -63,9 +78,9 @@ public struct DecisionJSONWriter: DecisionFormat {
         Self.writeRender(d.render, into: b)
         b.raw(d.fallback ? ",\"fallback\":true" : ",\"fallback\":false")
         b.raw(",\"reason\":")
-        b.optional(d.reason?.rawValue)
+        b.optional(reason)
         b.raw(",\"note\":")
-        b.optional(d.note)
+        b.optional(entry.note)
         b.raw(",\"rule\":")
         b.optional(d.rule?.id)
         b.raw(",\"directives\":[")
