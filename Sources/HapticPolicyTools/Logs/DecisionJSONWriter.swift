@@ -26,26 +26,19 @@ public struct DecisionJSONWriter: DecisionFormat {
 
     /// Appends one line.
     public func write(_ entry: LoggedDecision, into out: inout [UInt8]) {
-        let d: Decision
+        let d = entry.decision
         let action: StaticString
         let reason: String?
-        switch entry.outcome {
-        case .decided(let decision):
-            d = decision
+        if let problem = entry.problem {
+            action = problem == .blankLine ? "\"silent\"" : "\"invalid\""
+            reason = problem.rawValue
+        } else {
             switch d.action {
             case .play: action = "\"play\""
             case .silent: action = "\"silent\""
             case .stop: action = "\"stop\""
             }
             reason = d.reason?.rawValue
-        case .blank:
-            d = LoggedDecision.undecided
-            action = "\"silent\""
-            reason = LineProblem.blankLine.rawValue
-        case .invalid(let problem, _):
-            d = LoggedDecision.undecided
-            action = "\"invalid\""
-            reason = problem.rawValue
         }
         let b = scratch
         b.raw("{\"line\":")

@@ -65,7 +65,9 @@ public struct Replay {
     @inline(__always)
     private mutating func observe(_ decision: Decision, t: Double, event: String, screen: String?, subject: String?) {
         if budgetMeter != nil {
-            overruns = budgetMeter?.record(decision, at: t, event: event) ?? []
+            let found = budgetMeter?.record(decision, at: t, event: event) ?? []
+            // Most rings put no budget over: the empty list is not stored again.
+            if !found.isEmpty || !overruns.isEmpty { overruns = found }
         }
         if integrationMistakes != nil, decision.reason != nil {
             let policy = self.policy
