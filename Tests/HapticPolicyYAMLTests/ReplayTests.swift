@@ -104,6 +104,14 @@ import Testing
         #expect(Decision.Action.allCases.map { LoggedAction($0).rawValue } == ["play", "silent", "stop"])
     }
 
+    /// The runtime's types hold what `Session.decide` can give, nothing of log reading.
+    @Test func theRuntimeGivesNoLogReadingOutcome() {
+        let runtime = Set(Reason.allCases.map(\.rawValue))
+        #expect(runtime.isDisjoint(with: LineProblem.allCases.map(\.rawValue)))
+        #expect(runtime.count + LineProblem.allCases.count == LoggedReason.allCases.count)
+        #expect(Decision.Action.allCases == [.play, .silent, .stop])
+    }
+
     @Test func outcomeTextNamesTheProblem() {
         #expect(PolicyTestRunner.outcomeText(.invalid(.badJSON, message: "m")) == "invalid bad-json")
         #expect(PolicyTestRunner.outcomeText(.blank) == "silent blank-line")
