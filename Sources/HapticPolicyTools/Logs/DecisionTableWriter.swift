@@ -40,7 +40,7 @@ public struct DecisionTableWriter: DecisionFormat {
         widths = [
             6, 9, widest(policy.screenNames, 8), widest(policy.eventNames, 8), 10, 7,
             widest(policy.feedback.map(\.name), 8), widest(renders, 8),
-            widest(Reason.allCases.map(\.rawValue), 6), max(band, 4), max(directives, 10),
+            widest(LoggedReason.allCases.map(\.rawValue), 6), max(band, 4), max(directives, 10),
             widest(rules, 4), (policy.files.map(displayWidth).max() ?? 0) + 8, 0,
         ]
     }
@@ -63,10 +63,10 @@ public struct DecisionTableWriter: DecisionFormat {
         if let transition = d.band {
             band = transition.from == transition.to ? transition.to : (transition.from ?? "·") + " → " + transition.to
         }
-        var note = d.note ?? ""
+        var note = entry.note ?? ""
         if let column = entry.column { note = "col \(column): " + note }
         var cells: [String] = [String(entry.line), t, d.screen ?? "-", entry.event ?? "-", entry.subject ?? ""]
-        cells += [d.action.rawValue, d.feedback ?? "", render, d.reason?.rawValue ?? "", band]
+        cells += [entry.outcome.action.rawValue, d.feedback ?? "", render, entry.outcome.reason?.rawValue ?? "", band]
         cells.append(d.directives.list.map(\.rawValue).joined(separator: ","))
         if explain {
             cells.append(d.rule?.id ?? "")
