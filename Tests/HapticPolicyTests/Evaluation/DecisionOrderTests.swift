@@ -57,8 +57,8 @@ import Testing
             var replay = Replay()
             replay.warmCamera()
             if !foreground { replay.send("app.state", value: .string("background")) }
-            replay.send("haptics.enabled", value: .bool(enabled))
-            replay.send("low-power", value: .bool(lowPower))
+            replay.send("device.hapticsEnabled", value: .bool(enabled))
+            replay.send("device.lowPower", value: .bool(lowPower))
             return replay.send("plant.found", speaks: speaks, params: params)
         }
         let bad = [Event.Parameter(name: "speed", value: .number(2))]

@@ -5,7 +5,7 @@
 package enum PlayGate: String, CaseIterable, Sendable {
     /// The app is in background: `background`.
     case background
-    /// The user turned haptics off (`haptics.enabled`): `haptics-disabled`.
+    /// The user turned haptics off (`device.hapticsEnabled`): `haptics-disabled`.
     case hapticsSetting = "haptics-setting"
     /// The current user level does not keep the play: `user-level`, citing the level.
     case userLevel = "user-level"
