@@ -54,7 +54,7 @@ import Testing
         func decide(foreground: Bool, enabled: Bool, speaks: Bool, params: [Event.Parameter], lowPower: Bool)
             -> Decision
         {
-            var replay = Replay()
+            var replay = SessionScript()
             replay.warmCamera()
             if !foreground { replay.send("app.state", value: .string("background")) }
             replay.send("device.hapticsEnabled", value: .bool(enabled))
