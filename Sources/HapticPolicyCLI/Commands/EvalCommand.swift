@@ -94,7 +94,7 @@ enum EvalCommand {
         }
         let device = try arguments[\.device]
         let jobs = try arguments[\.jobs]
-        let paths = try EventLogFiles.expand(eventArguments) { context.stderr.line("warning: \($0)") }
+        let paths = try EventLogFiles.expand(eventArguments) { context.stderr.line("warning: " + terminalText($0)) }
         // One log named as a file, a text summary and decisions: the single-session run
         // below, unchanged. Anything else is a run over many sessions.
         let single = paths == eventArguments && paths.count == 1
@@ -115,7 +115,7 @@ enum EvalCommand {
         do throws(InputError) {
             events = try context.files.open(eventsPath)
         } catch {
-            context.stderr.line("error: \(error.message)")
+            context.stderr.line("error: " + terminalText(error.message))
             return .failure
         }
 
@@ -155,7 +155,7 @@ enum EvalCommand {
         } catch {
             progress.clear(context.stderr)
             context.stdout.flush()
-            context.stderr.line("error: \(error.message)")
+            context.stderr.line("error: " + terminalText(error.message))
             return .failure
         }
         progress.clear(context.stderr)

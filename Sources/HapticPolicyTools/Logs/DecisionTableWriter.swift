@@ -27,7 +27,9 @@ public struct DecisionTableWriter: DecisionFormat {
     public init(policy: Policy, explain: Bool = false) {
         self.policy = policy
         self.explain = explain
-        func widest(_ texts: [String], _ minimum: Int) -> Int { max(minimum, texts.map(displayWidth).max() ?? 0) }
+        func widest(_ texts: [String], _ minimum: Int) -> Int {
+            max(minimum, texts.map { displayWidth(terminalText($0)) }.max() ?? 0)
+        }
         let renders =
             policy.feedback.map { $0.render.description + Self.playedWithWidthSample($0) }
             + Preset.allCases.map { $0.rawValue + " (fallback)" }
@@ -41,7 +43,7 @@ public struct DecisionTableWriter: DecisionFormat {
             6, 9, widest(policy.screenNames, 8), widest(policy.eventNames, 8), 10, 7,
             widest(policy.feedback.map(\.name), 8), widest(renders, 8),
             widest(LoggedReason.allCases.map(\.rawValue), 6), max(band, 4), max(directives, 10),
-            widest(rules, 4), (policy.files.map(displayWidth).max() ?? 0) + 8, 0,
+            widest(rules, 4), (policy.files.map { displayWidth(terminalText($0)) }.max() ?? 0) + 8, 0,
         ]
     }
 
@@ -126,7 +128,9 @@ public struct DecisionTableWriter: DecisionFormat {
 
     private func row(_ cells: [String], into out: inout [UInt8]) {
         var text = ""
-        for (index, cell) in cells.enumerated() {
+        for (index, raw) in cells.enumerated() {
+            // Names, subjects and notes come from the policy and the log: shown, never obeyed.
+            let cell = terminalText(raw)
             if index > 0 { text += "  " }
             text += index == cells.count - 1 ? cell : padded(cell, to: widths[shown[index]])
         }
