@@ -27,6 +27,14 @@ public struct EventLogEvaluator {
         for (index, screen) in screenCounts.enumerated() where screen.decisions > 0 || screen.seconds > 0 {
             summary.byScreen[index < policy.screenNames.count ? policy.screenNames[index] : "-"] = screen
         }
+        // Screens of the policies swapped out by a reload, by name.
+        for (name, screen) in earlierScreens {
+            var sum = summary.byScreen[name] ?? .init()
+            sum.decisions += screen.decisions
+            sum.plays += screen.plays
+            sum.seconds = saturatingSum(sum.seconds, screen.seconds)
+            summary.byScreen[name] = sum
+        }
         for (name, screen) in otherScreens {
             summary.byScreen[name] = screen
             summary.unknownScreens.insert(name)
@@ -78,11 +86,39 @@ public struct EventLogEvaluator {
         set { replay.fleet = newValue }
     }
 
-    private let format: any DecisionFormat
-    private let policy: Policy
+    /// A policy to swap in before the event of a given log line is decided (`eval --reload`).
+    public struct ScheduledReload {
+        /// The line (from 1) whose event is the first decided under `policy`.
+        public var line: Int
+        /// The policy swapped in.
+        public var policy: Policy
+        /// The decision format for the lines decided under `policy`.
+        public var format: any DecisionFormat
+
+        /// Creates a scheduled reload.
+        public init(line: Int, policy: Policy, format: any DecisionFormat) {
+            self.line = line
+            self.policy = policy
+            self.format = format
+        }
+    }
+
+    /// Reloads still to come, by ascending line; each is applied (as `PolicyStore.reload`
+    /// does, through `Replay.reload`) before the first line at or past its `line` is decided.
+    public var scheduledReloads: [ScheduledReload] = [] {
+        didSet { nextReloadLine = scheduledReloads.first?.line ?? .max }
+    }
+    /// How many scheduled reloads were applied.
+    public private(set) var reloadsApplied = 0
+    private var nextReloadLine = Int.max
+
+    private var format: any DecisionFormat
+    private var policy: Policy
     private var reader = EventLogReader()
     /// The id of `screen.enter` in this policy.
-    private let screenEnter: EventID?
+    private var screenEnter: EventID?
+    /// Counts per screen name of the policies swapped out by a reload.
+    private var earlierScreens: [String: EvalSummary.ScreenCounts] = [:]
     private var lastScreenT: Double?
 
     /// Creates an evaluator writing decisions in `format`; its session holds at most
@@ -142,6 +178,7 @@ public struct EventLogEvaluator {
     @inline(__always)
     private mutating func evaluate(_ item: EventLogReader.Item, into out: inout [UInt8]) {
         counts.lines += 1
+        if counts.lines >= nextReloadLine { applyReloads(upTo: counts.lines) }
         switch item {
         case .record(let line):
             decide(line, into: &out)
@@ -183,6 +220,31 @@ public struct EventLogEvaluator {
                 event: parsed.record.event, subject: parsed.record.subject, decision: consume decision,
                 eventText: line.eventToken, subjectText: line.subjectToken),
             into: &out)
+    }
+
+    /// Applies every scheduled reload whose line is at or before `line`.
+    private mutating func applyReloads(upTo line: Int) {
+        while let next = scheduledReloads.first, next.line <= line {
+            scheduledReloads.removeFirst()
+            // The screen counts so far are kept by name; the new policy numbers its screens anew.
+            for (index, screen) in screenCounts.enumerated().dropLast()
+            where screen.decisions > 0 || screen.seconds > 0 {
+                let name = policy.screenNames[index]
+                var sum = earlierScreens[name] ?? .init()
+                sum.decisions += screen.decisions
+                sum.plays += screen.plays
+                sum.seconds = saturatingSum(sum.seconds, screen.seconds)
+                earlierScreens[name] = sum
+            }
+            let withoutScreen = screenCounts[screenCounts.count - 1]
+            replay.reload(next.policy)
+            policy = next.policy
+            format = next.format
+            screenEnter = policy.eventID(StateEvent.screenEnter.rawValue)
+            screenCounts = Array(repeating: .init(), count: policy.screenNames.count + 1)
+            screenCounts[screenCounts.count - 1] = withoutScreen
+            reloadsApplied += 1
+        }
     }
 
     private mutating func tally(_ decision: Decision, screen: ScreenID?, t: Double, previousScreen: ScreenID?) {

@@ -7,8 +7,8 @@ import HapticPolicy
 /// timeline and `watch` all replay events through it, so a line is decided and counted
 /// the same way by each.
 public struct Replay {
-    /// The policy replayed.
-    public let policy: Policy
+    /// The policy replayed (the last one swapped in by `reload(_:)`).
+    public private(set) var policy: Policy
     /// The session deciding.
     public private(set) var session: Session
     /// Counts rings against the policy's rate budgets when set; `overruns` says which
@@ -30,6 +30,17 @@ public struct Replay {
     public init(policy: Policy, device: DeviceState = DeviceState(), subjectLimit: Int = Session.defaultSubjectLimit) {
         self.policy = policy
         self.session = Session(policy: policy, device: device, subjectLimit: subjectLimit)
+    }
+
+    /// Swaps in `policy` mid-replay, as `PolicyStore.reload` does: the session continues
+    /// under it (`Session.init(policy:continuing:)` says what carries over). The attached
+    /// meter and tallies go on counting.
+    public mutating func reload(_ policy: Policy) {
+        session = Session(policy: policy, continuing: session)
+        self.policy = policy
+        // Event ids are the new policy's, and subjects are interned again by the new session.
+        eventIDs = NameCache<EventID>()
+        subjectIDs = NameCache<SubjectID>()
     }
 
     /// Decides one event of a log and feeds the attached meter and tallies.
