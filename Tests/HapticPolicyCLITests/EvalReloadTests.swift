@@ -58,6 +58,18 @@ import Testing
         #expect(decisions[4].contains(#""note":"laps are quiet in this edit""#), "\(decisions[4])")
     }
 
+    @Test func theSummaryCountsEachScreenByNameAcrossTheReload() {
+        // The menu screen is gone from no-menu.yaml: its two decisions before the reload and
+        // its three as an unknown screen after it add up under its name.
+        let folder = "Conformance/reload/"
+        let result = runInProcess([
+            "eval", folder + "v1.yaml", folder + "screen-removed/events.jsonl", "--reload", "3=\(folder)no-menu.yaml",
+        ])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("  menu     5 decisions, 0 rings"), "\(result.stderr)")
+        #expect(result.stderr.contains("  workout  2 decisions, 1 ring"), "\(result.stderr)")
+    }
+
     @Test func aReloadPastTheLastLineIsNamed() {
         let result = runInProcess(["eval", Self.policy, Self.log, "-q", "--reload", "15=\(Self.edited)"])
         #expect(result.exitCode == 0)

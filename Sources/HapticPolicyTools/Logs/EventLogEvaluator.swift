@@ -27,17 +27,18 @@ public struct EventLogEvaluator {
         for (index, screen) in screenCounts.enumerated() where screen.decisions > 0 || screen.seconds > 0 {
             summary.byScreen[index < policy.screenNames.count ? policy.screenNames[index] : "-"] = screen
         }
-        // Screens of the policies swapped out by a reload, by name.
+        for (name, screen) in otherScreens {
+            summary.byScreen[name] = screen
+            summary.unknownScreens.insert(name)
+        }
+        // Screens of the policies swapped out by a reload, added by name (a screen the new
+        // policy lacks goes on as an unknown screen of that name).
         for (name, screen) in earlierScreens {
             var sum = summary.byScreen[name] ?? .init()
             sum.decisions += screen.decisions
             sum.plays += screen.plays
             sum.seconds = saturatingSum(sum.seconds, screen.seconds)
             summary.byScreen[name] = sum
-        }
-        for (name, screen) in otherScreens {
-            summary.byScreen[name] = screen
-            summary.unknownScreens.insert(name)
         }
         summary.otherUnknownScreens = otherUnknownScreens
         summary.forgottenSubjects = session.forgottenSubjectCount
