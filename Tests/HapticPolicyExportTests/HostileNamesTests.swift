@@ -86,15 +86,19 @@ import Testing
         #expect(swift == ["`class`", "class_", "`in`", "in_", "`self`", "self_", "Type_", "_0", "_3d"])
         let kotlin = sourceIdentifiers(["in", "in", "fun", "_"], .kotlin, reserved: ["name"])
         #expect(kotlin == ["`in`", "in_", "`fun`", "__"])
+        // TypeScript quotes no identifier: a reserved word always takes the suffix.
+        let typeScript = sourceIdentifiers(["class", "class_", "type", "Plavo", "_", "9"], .typeScript)
+        #expect(typeScript == ["class_", "class__", "type_", "Plavo", "__", "_9"])
         #expect(Set(sourceIdentifiers(Self.corpus.map { _ in "x" }, .swift)).count == Self.corpus.count)
     }
 
     @Test(arguments: groups.indices)
-    func theGeneratedSwiftAndKotlinHaveTheSkeletonOfThePlainTwin(_ group: Int) throws {
+    func theGeneratedSourceHasTheSkeletonOfThePlainTwin(_ group: Int) throws {
         let names = Self.groups[group]
         let (hostile, plain) = try Self.pair(names)
         for (language, generate) in [
             (SourceLanguage.swift, SwiftCodeGenerator.generate), (.kotlin, KotlinCodeGenerator.generate),
+            (.typeScript, TypeScriptCodeGenerator.generate),
         ] {
             let code = generate(hostile)
             let skeleton = try SourceSkeleton(code, language)

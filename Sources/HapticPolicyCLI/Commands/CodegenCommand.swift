@@ -3,7 +3,7 @@ import HapticPolicy
 import HapticPolicyExport
 import HapticPolicyTools
 
-/// `haptic-policy codegen`: the typed API of a policy (Swift or Kotlin) for apps.
+/// `haptic-policy codegen`: the typed API of a policy (Swift, Kotlin or TypeScript) for apps.
 enum CodegenCommand {
     /// The languages `--lang` names.
     enum Language: String, CaseIterable, Sendable {
@@ -11,6 +11,8 @@ enum CodegenCommand {
         case swift
         /// Kotlin, over a `Decider` the app implements.
         case kotlin
+        /// TypeScript, over the `haptic-policy` npm package or the Expo module.
+        case typescript
     }
 
     /// The options `codegen` declares.
@@ -24,7 +26,7 @@ enum CodegenCommand {
 
     static let subcommand = Subcommand(
         name: "codegen",
-        abstract: "Generate a typed API (Swift or Kotlin) from a policy's event catalogue.",
+        abstract: "Generate a typed API (Swift, Kotlin or TypeScript) from a policy's event catalogue.",
         discussion: """
             Loads, validates and compiles the policy, then writes one source file: an enum \
             named after the policy (PlavoPolicy) with its screens and layers as constants and \
@@ -33,6 +35,8 @@ enum CodegenCommand {
             template parameters as optional arguments. The Swift file adds \
             PolicyStore.decide(_:screen:subject:speaks:), so an app sends \
             store.decide(.plantFound) and an event removed from the policy breaks its build. \
+            The TypeScript file declares the events as a discriminated union and typed(store), \
+            so store.decide({ event: "lap.completed" }) with a misspelt name fails tsc. \
             The header names the policy's hash; the same policy always gives the same bytes. \
             A policy with errors writes nothing. Exit 0 when written, 1 when the policy has \
             errors or the file cannot be written, 64 on usage errors. See Docs/embedding.md.
@@ -42,6 +46,7 @@ enum CodegenCommand {
         examples: [
             "haptic-policy codegen Policies/plavo.yaml --lang swift -o Sources/App/PlavoPolicy.swift",
             "haptic-policy codegen Policies/plavo.yaml --lang kotlin -o app/src/main/java/PlavoPolicy.kt",
+            "haptic-policy codegen Policies/breathing.yaml --lang typescript -o src/breathingPolicy.ts",
         ]
     ) { arguments, context throws(UsageError) in
         let output = try arguments[\.output]
@@ -55,6 +60,7 @@ enum CodegenCommand {
             switch language {
             case .swift: SwiftCodeGenerator.generate(input.policy)
             case .kotlin: KotlinCodeGenerator.generate(input.policy)
+            case .typescript: TypeScriptCodeGenerator.generate(input.policy)
             }
         if output == "-" {
             context.stdout.write(code)

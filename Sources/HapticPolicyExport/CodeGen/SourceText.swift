@@ -76,13 +76,25 @@ package func sourceString(_ text: String, _ language: SourceLanguage) -> String 
 /// order and unique: a name a generated member uses (`reserved`) or a keyword that cannot
 /// be quoted gets `_` appended; then a name already taken gets `_` appended until it is
 /// free (`a.b` and `aB` become `aB` and `aB_`); then a keyword is backquoted (`` `class` ``),
-/// so the same policy always gives the same identifiers and each one compiles. An empty
-/// name becomes `_0`, a name starting with a digit gets a `_` in front.
+/// so the same policy always gives the same identifiers and each one compiles. TypeScript
+/// cannot quote an identifier, so there every reserved word (`typeScriptKeywords`) gets
+/// `_` appended instead. An empty name becomes `_0`, a name starting with a digit gets a
+/// `_` in front.
 package func sourceIdentifiers(_ names: [String], _ language: SourceLanguage, reserved: Set<String> = [])
     -> [String]
 {
-    let keywords = language == .swift ? swiftKeywords : kotlinKeywords
-    let unquotable: Set<String> = language == .swift ? ["Type", "Protocol", "_"] : ["_"]
+    let keywords: Set<String> =
+        switch language {
+        case .swift: swiftKeywords
+        case .kotlin: kotlinKeywords
+        case .typeScript: []
+        }
+    let unquotable: Set<String> =
+        switch language {
+        case .swift: ["Type", "Protocol", "_"]
+        case .kotlin: ["_"]
+        case .typeScript: typeScriptKeywords.union(["_"])
+        }
     var taken = Set<String>()
     return names.map { name in
         var name = name.isEmpty ? "_0" : name
@@ -108,4 +120,15 @@ package let kotlinKeywords: Set<String> = [
     "as", "break", "class", "continue", "do", "else", "false", "for", "fun", "if", "in", "interface", "is", "null",
     "object", "package", "return", "super", "this", "throw", "true", "try", "typealias", "typeof", "val", "var",
     "when", "while",
+]
+
+/// TypeScript's reserved words, strict-mode reserved words and the predefined type names,
+/// none of which a generated identifier may be (TypeScript has no quoted identifiers).
+package let typeScriptKeywords: Set<String> = [
+    "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "enum",
+    "export", "extends", "false", "finally", "for", "function", "if", "import", "in", "instanceof", "new", "null",
+    "return", "super", "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with",
+    "implements", "interface", "let", "package", "private", "protected", "public", "static", "yield", "await",
+    "any", "boolean", "number", "string", "symbol", "bigint", "object", "never", "unknown", "undefined", "type",
+    "arguments", "eval",
 ]
