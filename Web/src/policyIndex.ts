@@ -1,0 +1,444 @@
+/**
+ * Every index the runtime builds over a bundle's content, in one place: the screen×event
+ * table with the `everywhere:` fill, band signal slots, rule slots, user-level keep sets,
+ * speech exemptions and enforced budgets resolved to indices (the Swift reference:
+ * Policy.swift, Policy+Tables.swift, Policy+UserLevels.swift).
+ */
+import type {
+  ActionJSON, BandJSON, BudgetJSON, BundleContent, ConditionJSON, FeedbackJSON, ParameterJSON, PayloadFieldJSON,
+  RangeJSON, RowJSON, Scalar, TemplateParameterJSON, UserLevelsJSON, ExpressionJSON, FallbackJSON,
+} from "./content.js";
+import { compileEdge, type EdgeCode } from "./expression.js";
+import { numberText } from "./numberText.js";
+
+/** The built-in state events, in id order. */
+export const STATE_EVENTS = ["screen.enter", "app.state", "device.lowPower", "device.supportsHaptics", "device.hapticsEnabled"] as const;
+/** Lifecycle directives, in their canonical order (bit i is directive i). */
+export const DIRECTIVES = ["prepare-engine", "restart-engine", "prepare-ticker", "release-ticker", "stop-loop"] as const;
+/** One lifecycle directive for the player. */
+export type Directive = (typeof DIRECTIVES)[number];
+
+export const PREPARE_ENGINE = 1, RESTART_ENGINE = 2, PREPARE_TICKER = 4, RELEASE_TICKER = 8, STOP_LOOP = 16;
+
+export function directiveBits(names: readonly string[]): number {
+  let bits = 0;
+  for (const name of names) {
+    const i = (DIRECTIVES as readonly string[]).indexOf(name);
+    if (i >= 0) bits |= 1 << i;
+  }
+  return bits;
+}
+
+/** A number range as plain comparisons. */
+export class NumberRange {
+  readonly lower?: number;
+  readonly lowerInclusive: boolean;
+  readonly upper?: number;
+  readonly upperInclusive: boolean;
+  constructor(json: RangeJSON) {
+    this.lower = json.above ?? json["at-least"];
+    this.lowerInclusive = json["at-least"] !== undefined;
+    this.upper = json.below ?? json["at-most"];
+    this.upperInclusive = json["at-most"] !== undefined;
+  }
+  contains(n: number): boolean {
+    if (this.lower !== undefined && !(this.lowerInclusive ? n >= this.lower : n > this.lower)) return false;
+    if (this.upper !== undefined && !(this.upperInclusive ? n <= this.upper : n < this.upper)) return false;
+    return !Number.isNaN(n);
+  }
+}
+
+/** A feedback as decisions use it. */
+export interface FeedbackPlan {
+  readonly index: number;
+  readonly name: string;
+  readonly layer: string;
+  readonly json: FeedbackJSON;
+  readonly isPattern: boolean;
+  /** What plays itself: a preset id or `pattern:<name>`. */
+  readonly render: string;
+  /** What plays when the pattern falls back: a preset id, `sequence:<name>`, or null. */
+  readonly fallbackRender: string | null;
+  readonly parameters: readonly TemplateParameterJSON[];
+  readonly loop: ExpressionJSON | null;
+  readonly fallback: FallbackJSON | null;
+}
+
+/** A row's action, resolved. */
+export type RowAction =
+  | { kind: "play"; feedback: number }
+  | { kind: "loop"; feedback: number }
+  | { kind: "stop"; feedback: number | null }
+  | { kind: "band"; band: number; slot: number }
+  | { kind: "silent"; reason: string }
+  | { kind: "none" };
+
+export interface CompiledRow {
+  readonly speaks?: boolean;
+  readonly value?: Scalar;
+  readonly subject?: string;
+  readonly range?: NumberRange;
+  readonly oneOf?: readonly Scalar[];
+  readonly hasTest: boolean;
+  readonly parameterTests?: readonly { parameter: number; range: NumberRange }[];
+  readonly action: RowAction;
+  readonly ticker?: "begin" | "tick" | "end";
+  readonly directives: number;
+  readonly rule: string;
+  readonly levelRules: readonly string[];
+  readonly note: string | null;
+  readonly keepSlot: number;
+  readonly several: null | {
+    readonly also: readonly RowAction[];
+    readonly arguments: readonly { name: string; number?: number }[];
+    readonly argumentsOnLoop: boolean;
+  };
+}
+
+export interface CompiledLevel {
+  readonly name: string;
+  readonly play: number | null;
+  readonly silent: string | null;
+  readonly downPlay: number | null;
+  readonly downSilent: string | null;
+}
+
+export interface CompiledBand {
+  readonly name: string;
+  readonly edges: readonly number[];
+  readonly hysteresis: number;
+  readonly dwell: number;
+  readonly plausibleMin: number;
+  readonly plausibleMax: number;
+  readonly levels: readonly CompiledLevel[];
+  readonly isParametric: boolean;
+  readonly edgeCode: readonly EdgeCode[];
+  readonly edgeBase: number;
+  readonly json: BandJSON;
+}
+
+export interface EnforcedBudget {
+  readonly rule: string;
+  readonly max: number;
+  readonly window: number;
+  readonly json: BudgetJSON;
+  readonly screen: number | null;
+  readonly perScreen: boolean;
+  readonly counts: readonly boolean[];
+  readonly excepted: readonly boolean[];
+  readonly firstRing: number;
+  readonly layer: string | null;
+}
+
+export interface PayloadCheck {
+  readonly rule: string;
+  readonly event: string;
+  readonly value?: PayloadFieldJSON;
+  readonly params?: readonly PayloadFieldJSON[];
+}
+
+export type SettingEvent = { kind: "parameter"; index: number } | { kind: "user-level" };
+
+export const UNDECLARED_HERE = -1;
+export const OFF_SCREEN = -2;
+
+/** The indexed policy: what `Session` reads. */
+export class PolicyIndex {
+  readonly content: BundleContent;
+  readonly screenNames: readonly string[];
+  readonly screenIndex = new Map<string, number>();
+  readonly eventNames: readonly string[];
+  readonly eventIndex = new Map<string, number>();
+  readonly feedbackIndex = new Map<string, number>();
+  readonly stateEventCount: number;
+  readonly settingEvents: readonly SettingEvent[];
+  readonly settingRules: readonly string[];
+  readonly parameters: readonly ParameterJSON[];
+  readonly parameterNames: readonly string[];
+  readonly screenEnter: readonly number[];
+  readonly screenRules: readonly string[];
+  readonly speechRule: string | null;
+  readonly speechExempt: readonly boolean[];
+  readonly needsSpeech: readonly boolean[];
+  readonly payloadChecks: readonly (PayloadCheck | null)[];
+  readonly checksPayloads: boolean;
+  readonly enforcedBudgets: readonly EnforcedBudget[];
+  readonly budgetRingCount: number;
+  readonly feedback: readonly FeedbackPlan[];
+  readonly bands: readonly CompiledBand[];
+  readonly parametricEdgeCount: number;
+  readonly parametricBands: readonly number[];
+  readonly subjectNames: readonly string[];
+  readonly table: Int32Array;
+  readonly cells: readonly (readonly CompiledRow[])[];
+  readonly bandSlots: readonly { event: number; band: number }[];
+  readonly ruleSlotIDs: readonly string[];
+  readonly userLevels: UserLevelsJSON | null;
+  readonly userLevelRules: readonly string[];
+  readonly startLevel: number;
+  readonly levelKeepsFeedback: readonly boolean[];
+  readonly levelKeepsRule: readonly boolean[];
+
+  constructor(content: BundleContent) {
+    this.content = content;
+    const parameters = content.parameters ?? [];
+    this.parameters = parameters;
+    this.parameterNames = parameters.map((p) => p.name);
+    this.settingEvents = [
+      ...parameters.map((_, index): SettingEvent => ({ kind: "parameter", index })),
+      ...(content.userLevels ? [{ kind: "user-level" } as SettingEvent] : []),
+    ];
+    this.settingRules = [...parameters.map((p) => "parameters/" + p.name), ...(content.userLevels ? ["user-levels"] : [])];
+    const settingNames = [...parameters.map((p) => p.setBy), ...(content.userLevels ? [content.userLevels.setBy] : [])];
+    const stateCount = STATE_EVENTS.length + settingNames.length;
+    this.stateEventCount = stateCount;
+    this.screenNames = content.screens.map((s) => s.name);
+    this.eventNames = [...STATE_EVENTS, ...settingNames, ...content.events.map((e) => e.name)];
+    this.screenNames.forEach((n, i) => { if (!this.screenIndex.has(n)) this.screenIndex.set(n, i); });
+    this.eventNames.forEach((n, i) => { if (!this.eventIndex.has(n)) this.eventIndex.set(n, i); });
+    content.feedback.forEach((f, i) => { if (!this.feedbackIndex.has(f.name)) this.feedbackIndex.set(f.name, i); });
+    this.screenEnter = content.screens.map((s) => directiveBits(s.enter));
+    this.screenRules = content.screens.map((s) => "screens/" + s.name);
+
+    let speechRule: string | null = null;
+    const speechExempt = new Array<boolean>(this.eventNames.length).fill(false);
+    let speechLayer = "creature";
+    for (const invariant of content.invariants) {
+      if (invariant.kind !== "creature-needs-speech") continue;
+      speechRule = invariant.id;
+      speechLayer = invariant.layer ?? "creature";
+      for (const exception of invariant.exceptions) {
+        const index = this.eventIndex.get(exception.event);
+        if (index !== undefined) speechExempt[index] = true;
+      }
+    }
+    this.speechRule = speechRule;
+    this.speechExempt = speechExempt;
+    this.needsSpeech = content.feedback.map((f) => f.layer === speechLayer);
+    this.payloadChecks = [
+      ...new Array<PayloadCheck | null>(stateCount).fill(null),
+      ...content.events.map((e) =>
+        e.payload ? { rule: "events/" + e.name, event: e.name, value: e.payload.value, params: e.payload.params } : null,
+      ),
+    ];
+    this.checksPayloads = content.events.some((e) => e.payload !== undefined);
+    this.feedback = content.feedback.map((f, index) => plan(f, index));
+
+    const enforced: EnforcedBudget[] = [];
+    let rings = 0;
+    for (const budget of content.budgets) {
+      if (budget.enforced !== true) continue;
+      let screen: number | null = null;
+      let perScreen = false;
+      let layer: string | null = null;
+      let counts = new Array<boolean>(content.feedback.length).fill(true);
+      switch (budget.scope.kind) {
+        case "each-screen": perScreen = true; break;
+        case "screen": screen = this.screenIndex.get(budget.scope.screen) ?? -1; break;
+        case "layer": {
+          const l = budget.scope.layer;
+          layer = l;
+          counts = content.feedback.map((f) => f.layer === l);
+          break;
+        }
+      }
+      const excepted = new Array<boolean>(this.eventNames.length).fill(false);
+      for (const name of budget.exceptions) {
+        const index = this.eventIndex.get(name);
+        if (index !== undefined) excepted[index] = true;
+      }
+      enforced.push({ rule: budget.id, max: budget.max, window: budget.window, json: budget, screen, perScreen, counts, excepted, firstRing: rings, layer });
+      rings += perScreen ? this.screenNames.length : 1;
+    }
+    this.enforcedBudgets = enforced;
+    this.budgetRingCount = rings;
+
+    let edgeCount = 0;
+    const names = this.parameterNames;
+    this.bands = content.bands.map((band) => {
+      const isParametric = band.levels.some((l) => l.edge !== undefined);
+      const edges = band.levels.slice(0, -1).map((l) => l.below ?? Infinity);
+      const code: EdgeCode[] = isParametric
+        ? band.levels.slice(0, -1).map((l) => {
+            const compiled = l.edge !== undefined ? compileEdge(l.edge, names) : null;
+            const constant = l.below ?? Infinity;
+            return compiled ?? (() => constant);
+          })
+        : [];
+      const edgeBase = edgeCount;
+      edgeCount += code.length;
+      return {
+        name: band.name, edges, hysteresis: band.hysteresis, dwell: band.dwell ?? 0,
+        plausibleMin: band.plausible?.min ?? -Infinity, plausibleMax: band.plausible?.max ?? Infinity,
+        levels: band.levels.map((l) => {
+          const up = l.fromBelow ?? { play: l.play, silent: l.silent };
+          const down = l.fromAbove ?? { play: l.play, silent: l.silent };
+          return { name: l.name, play: up.play ?? null, silent: up.silent ?? null, downPlay: down.play ?? null, downSilent: down.silent ?? null };
+        }),
+        isParametric, edgeCode: code, edgeBase, json: band,
+      };
+    });
+    this.parametricEdgeCount = edgeCount;
+    this.parametricBands = this.bands.map((b, i) => (b.isParametric ? i : -1)).filter((i) => i >= 0);
+
+    const subjectNames: string[] = [];
+    for (const cell of content.cells) {
+      for (const row of cell.rows) {
+        const subject = row.condition?.subject;
+        if (subject !== undefined && !subjectNames.includes(subject)) subjectNames.push(subject);
+      }
+    }
+    this.subjectNames = subjectNames;
+
+    const screenCount = this.screenNames.length;
+    const eventCount = this.eventNames.length;
+    const table = new Int32Array(screenCount * eventCount).fill(OFF_SCREEN);
+    content.events.forEach((event, index) => {
+      const e = stateCount + index;
+      const on = event.screens ?? Array.from({ length: screenCount }, (_, s) => s);
+      for (const s of on) table[s * eventCount + e] = UNDECLARED_HERE;
+    });
+    const slots = new Map<string, number>();
+    const bandSlots: { event: number; band: number }[] = [];
+    const ruleSlotIDs: string[] = [];
+    const slotsOfRule = new Map<string, number[]>();
+    const addSlot = (id: string, slot: number) => {
+      const list = slotsOfRule.get(id);
+      if (list) list.push(slot);
+      else slotsOfRule.set(id, [slot]);
+    };
+    const everywhere: { cell: number; event: number }[] = [];
+    const cells: CompiledRow[][] = [];
+    content.cells.forEach((cell, index) => {
+      const e = stateCount + cell.event;
+      const rows: CompiledRow[] = [];
+      for (const row of cell.rows) {
+        const keepSlot = ruleSlotIDs.length;
+        ruleSlotIDs.push(row.rule);
+        addSlot(row.rule, keepSlot);
+        let action: RowAction;
+        let levelRules: string[] = [];
+        if (row.action.kind === "band") {
+          const b = row.action.band;
+          const key = `${e},${b}`;
+          let slot = slots.get(key);
+          if (slot === undefined) {
+            slot = slots.size;
+            slots.set(key, slot);
+            bandSlots.push({ event: e, band: b });
+          }
+          action = { kind: "band", band: b, slot };
+          levelRules = (row.levelRules ?? []).slice(0, content.bands[b].levels.length);
+          for (const level of levelRules) {
+            addSlot(row.rule, ruleSlotIDs.length);
+            addSlot(level, ruleSlotIDs.length);
+            ruleSlotIDs.push(level);
+          }
+        } else {
+          action = resolveAction(row.action);
+        }
+        let several: CompiledRow["several"] = null;
+        if (row.also !== undefined || row.arguments !== undefined) {
+          const steps = rowSteps(row);
+          const also = steps.filter((s) => !sameAction(s, row.action)).filter((s) => s.kind === "stop" || s.kind === "play" || s.kind === "loop").map(resolveAction);
+          several = { also, arguments: row.arguments ?? [], argumentsOnLoop: steps.some((s) => s.kind === "loop") };
+        }
+        const condition: ConditionJSON | undefined = row.condition;
+        rows.push({
+          speaks: condition?.speaks, value: condition?.value, subject: condition?.subject,
+          range: condition?.range ? new NumberRange(condition.range) : undefined,
+          oneOf: condition?.oneOf,
+          hasTest: condition?.range !== undefined || condition?.oneOf !== undefined,
+          parameterTests: condition?.parameters?.map((t) => ({ parameter: t.parameter, range: new NumberRange(t.range) })),
+          action, ticker: row.ticker, directives: directiveBits(row.directives), rule: row.rule, levelRules,
+          note: row.note ?? null, keepSlot, several,
+        });
+      }
+      cells.push(rows);
+      if (cell.screen !== undefined) table[cell.screen * eventCount + e] = index;
+      else everywhere.push({ cell: index, event: e });
+    });
+    for (const { cell, event } of everywhere) {
+      for (let s = 0; s < screenCount; s++) if (table[s * eventCount + event] === UNDECLARED_HERE) table[s * eventCount + event] = cell;
+    }
+    this.table = table;
+    this.cells = cells;
+    this.bandSlots = bandSlots;
+    this.ruleSlotIDs = ruleSlotIDs;
+
+    this.userLevels = content.userLevels ?? null;
+    const levels = content.userLevels?.levels ?? [];
+    this.userLevelRules = levels.map((l) => "user-levels/" + l.name);
+    const start = content.userLevels ? levels.findIndex((l) => l.name === content.userLevels!.start) : -1;
+    this.startLevel = start < 0 ? 0 : start;
+    const keepsFeedback = new Array<boolean>(levels.length * content.feedback.length).fill(false);
+    const keepsRule = new Array<boolean>(levels.length * ruleSlotIDs.length).fill(false);
+    levels.forEach((level, l) => {
+      content.feedback.forEach((f, i) => {
+        if (level.keeps.all || level.keeps.feedback.includes(f.name) || level.keeps.layers.includes(f.layer)) keepsFeedback[l * content.feedback.length + i] = true;
+      });
+      for (const id of level.keeps.rows) for (const slot of slotsOfRule.get(id) ?? []) keepsRule[l * ruleSlotIDs.length + slot] = true;
+    });
+    this.levelKeepsFeedback = keepsFeedback;
+    this.levelKeepsRule = keepsRule;
+  }
+
+  /** Whether user level `level` keeps a play of feedback `f` by the rule in `slot`. */
+  keeps(level: number, f: number, slot: number): boolean {
+    if (this.levelKeepsFeedback[level * this.feedback.length + f]) return true;
+    return slot >= 0 && this.levelKeepsRule[level * this.ruleSlotIDs.length + slot];
+  }
+
+  userLevelIndex(name: string): number | null {
+    const index = this.userLevels?.levels.findIndex((l) => l.name === name) ?? -1;
+    return index < 0 ? null : index;
+  }
+}
+
+function resolveAction(a: ActionJSON): RowAction {
+  switch (a.kind) {
+    case "play": return { kind: "play", feedback: a.feedback };
+    case "loop": return { kind: "loop", feedback: a.feedback };
+    case "stop": return { kind: "stop", feedback: a.feedback ?? null };
+    case "silent": return { kind: "silent", reason: a.reason };
+    case "band": return { kind: "band", band: a.band, slot: -1 };
+    default: return { kind: "none" };
+  }
+}
+
+function stepOf(a: ActionJSON): number {
+  return a.kind === "stop" ? 0 : a.kind === "loop" ? 2 : 1;
+}
+
+/** Every action of the row in execution order: stops, then plays, then the loop. */
+function rowSteps(row: RowJSON): ActionJSON[] {
+  if (!row.also || row.also.length === 0) return [row.action];
+  const all = [row.action, ...row.also];
+  return [0, 1, 2].flatMap((step) => all.filter((a) => stepOf(a) === step));
+}
+
+function sameAction(a: ActionJSON, b: ActionJSON): boolean {
+  return JSON.stringify(resolveAction(a)) === JSON.stringify(resolveAction(b)) && (a.kind !== "band" || (b.kind === "band" && a.band === b.band));
+}
+
+function plan(f: FeedbackJSON, index: number): FeedbackPlan {
+  const isPattern = f.body.kind === "pattern";
+  const fallback = f.fallback ?? null;
+  return {
+    index, name: f.name, layer: f.layer, json: f, isPattern,
+    render: f.body.kind === "preset" ? f.body.preset : "pattern:" + f.name,
+    fallbackRender: fallback?.kind === "preset" ? fallback.step.preset : fallback?.kind === "sequence" ? "sequence:" + f.name : null,
+    parameters: f.body.kind === "pattern" ? f.body.pattern.parameters : [],
+    loop: f.body.kind === "pattern" ? f.body.pattern.loop ?? null : null,
+    fallback,
+  };
+}
+
+/** `2.5 to 20`, `at least 30`, `at most 250`. */
+export function plausibleText(band: CompiledBand): string {
+  const low = Number.isFinite(band.plausibleMin);
+  const high = Number.isFinite(band.plausibleMax);
+  if (low && high) return `${numberText(band.plausibleMin)} to ${numberText(band.plausibleMax)}`;
+  if (low) return `at least ${numberText(band.plausibleMin)}`;
+  return `at most ${numberText(band.plausibleMax)}`;
+}
