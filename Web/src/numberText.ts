@@ -10,14 +10,14 @@ export function numberText(value: number): string {
   return swiftDescription(value);
 }
 
-/** Swift's `Double.description`: decimal for magnitudes in [1e-4, 2^53), else exponential. */
+/** Swift's `Double.description`: decimal for magnitudes in [1e-4, 2^53], else exponential. */
 export function swiftDescription(value: number): string {
   if (Number.isNaN(value)) return "nan";
   if (value === Infinity) return "inf";
   if (value === -Infinity) return "-inf";
   if (value === 0) return Object.is(value, -0) ? "-0.0" : "0.0";
   const magnitude = Math.abs(value);
-  if (magnitude >= 1e-4 && magnitude < 9007199254740992) {
+  if (magnitude >= 1e-4 && magnitude <= 9007199254740992) {
     const text = String(value);
     return Number.isInteger(value) ? text + ".0" : text;
   }
