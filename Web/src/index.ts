@@ -11,3 +11,7 @@ export { DIRECTIVES, STATE_EVENTS, type Directive } from "./policyIndex.js";
 export type { BundleContent, Scalar } from "./content.js";
 export { numberText } from "./numberText.js";
 export { sha256Hex } from "./sha256.js";
+export {
+  WebPlayer, PRESET_VIBRATIONS, presetVibration, type PlayOutcome, type Timers, type VibrationNavigator, type WebExport,
+  type WebPatternExport, type WebPlayerOptions,
+} from "./player/webPlayer.js";
