@@ -28,6 +28,7 @@ export class BundleError extends Error {
     this.foundVersion = foundVersion;
   }
 
+  /** The input is no bundle. */
   static notABundle(why: string): BundleError {
     return new BundleError(
       "not-a-bundle",
@@ -35,6 +36,7 @@ export class BundleError extends Error {
     );
   }
 
+  /** A bundle of another format version, older or newer. */
   static unsupportedVersion(found: number): BundleError {
     const supported = BUNDLE_FORMAT_VERSION;
     const message =
@@ -44,6 +46,7 @@ export class BundleError extends Error {
     return new BundleError("unsupported-version", message, found);
   }
 
+  /** A bundle that ends early or whose content does not decode. */
   static damaged(why: string): BundleError {
     return new BundleError("damaged", `bundle is truncated or damaged (${why}); recompile it`);
   }
@@ -51,7 +54,9 @@ export class BundleError extends Error {
 
 /** A bundle's checked content and its `sha256:` hash. */
 export interface LoadedBundle {
+  /** The content, checked. */
   readonly content: BundleContent;
+  /** `sha256:<hex>` of the content's bytes. */
   readonly hash: string;
 }
 

@@ -14,8 +14,11 @@ export type PlayReason = "engine-cold" | "no-core-haptics" | "low-power" | "tick
 
 /** A band change (H-1). */
 export interface BandTransition {
+  /** The band set. */
   readonly name: string;
+  /** The level left; null for a first sample. */
   readonly from: string | null;
+  /** The level that counts now. */
   readonly to: string;
 }
 

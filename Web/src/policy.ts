@@ -3,6 +3,7 @@ import { readBundle } from "./bundle.js";
 import type { BundleContent } from "./content.js";
 import { PolicyIndex } from "./policyIndex.js";
 
+/** A compiled policy loaded from a bundle, indexed to decide with. */
 export class Policy {
   /** The policy's name (`policy:`). */
   readonly name: string;

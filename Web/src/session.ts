@@ -121,10 +121,13 @@ export function scalarText(value: Scalar): string {
 
 /** Options of a new session. */
 export interface SessionOptions {
+  /** The device state the session starts with (default: a capable phone, haptics on). */
   device?: Partial<DeviceState>;
+  /** The most subjects held (default 65,536); the least recently seen are forgotten. */
   subjectLimit?: number;
 }
 
+/** One running app under a policy: `decide(event)` for every event; state carries over between calls. */
 export class Session {
   /** The policy this session decides with. */
   readonly policy: Policy;
@@ -150,6 +153,7 @@ export class Session {
   private forgotten = 0;
   private budgetRings: { times: number[]; next: number }[];
 
+  /** Starts a session: app in foreground, engine cold, no screen yet. */
   constructor(policy: Policy, options: SessionOptions = {}) {
     this.policy = policy;
     const p = policy.index;
@@ -198,6 +202,7 @@ export class Session {
   get loops(): readonly string[] { return this.runningLoops.map((l) => l.feedback); }
   /** Subjects held now, and forgotten so far to stay within the limit. */
   get subjectCount(): number { return this.subjects.size; }
+  /** Subjects forgotten so far (a forgotten subject's next sample is a new baseline). */
   get forgottenSubjectCount(): number { return this.forgotten; }
 
   /** The current level of a band signal for a subject, or null before its first sample. */

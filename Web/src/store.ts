@@ -43,6 +43,7 @@ const now = (): number => {
   return perf ? perf.now() / 1000 : Date.now() / 1000;
 };
 
+/** The app's entry point: one policy and its session, hot reload, integration mistakes. */
 export class PolicyStore {
   private loaded: Policy;
   private session: Session;
@@ -52,6 +53,7 @@ export class PolicyStore {
   /** Called once per distinct integration mistake. */
   onIntegrationMistake: ((mistake: IntegrationMistake) => void) | null = null;
 
+  /** A store over a policy or a bundle (throws `BundleError` for a bad bundle). */
   constructor(policy: Policy | Uint8Array | string, device?: Partial<DeviceState>) {
     this.loaded = policy instanceof Policy ? policy : Policy.fromBundle(policy);
     this.session = new Session(this.loaded, { device });

@@ -67,6 +67,7 @@ export function presetVibration(preset: string, intensity?: number): number[] | 
   return base.map((ms, i) => (i % 2 === 0 ? Math.max(5, Math.round(ms * k)) : ms));
 }
 
+/** Where the player vibrates and times loops. */
 export interface WebPlayerOptions {
   /** Defaults to `globalThis.navigator`. */
   navigator?: VibrationNavigator | null;
@@ -75,6 +76,7 @@ export interface WebPlayerOptions {
   policy?: Policy;
 }
 
+/** Plays decisions with `navigator.vibrate` and the web export's arrays. */
 export class WebPlayer {
   private readonly exported: WebExport;
   private readonly navigator: VibrationNavigator | null;
@@ -82,6 +84,7 @@ export class WebPlayer {
   private readonly policy: Policy | null;
   private readonly loops = new Map<string, unknown>();
 
+  /** A player over the web export of the policy. */
   constructor(exported: WebExport, options: WebPlayerOptions = {}) {
     this.exported = exported;
     const global = globalThis as { navigator?: VibrationNavigator; setInterval?: Timers["setInterval"]; clearInterval?: Timers["clearInterval"] };
