@@ -82,15 +82,21 @@ class Draft {
   }
 
   finish(): Decision {
-    const directives: Directive[] = [];
-    for (let i = 0; i < DIRECTIVES.length; i++) if (this.directives & (1 << i)) directives.push(DIRECTIVES[i]);
     return {
       action: this.action, screen: this.screen, feedback: this.plan?.name ?? null, layer: this.plan?.layer ?? null,
-      render: this.render, fallback: this.fallback, reason: this.reason, note: this.note, rule: this.rule, directives,
-      band: this.band, params: this.parameters, loop: this.loopPeriod, also: this.also.map((d) => d.finish()),
+      render: this.render, fallback: this.fallback, reason: this.reason, note: this.note, rule: this.rule,
+      directives: DIRECTIVE_LISTS[this.directives],
+      band: this.band, params: this.parameters, loop: this.loopPeriod,
+      also: this.also.length === 0 ? NO_STEPS : this.also.map((d) => d.finish()),
     } as Decision;
   }
 }
+
+/** The directive list of each set of directive bits, made once (decisions share them). */
+const DIRECTIVE_LISTS: readonly (readonly Directive[])[] = Array.from({ length: 1 << DIRECTIVES.length }, (_, bits) =>
+  Object.freeze(DIRECTIVES.filter((_, i) => bits & (1 << i))),
+);
+const NO_STEPS: readonly Decision[] = Object.freeze([]);
 
 /** The most subjects a session holds unless told otherwise. */
 export const DEFAULT_SUBJECT_LIMIT = 1 << 16;

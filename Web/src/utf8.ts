@@ -29,9 +29,15 @@ export function utf8DecodeStrict(bytes: Uint8Array, start = 0, end = bytes.lengt
   let ascii = true;
   for (let k = start; k < end; k++) if (bytes[k] >= 0x80) { ascii = false; break; }
   if (ascii) {
+    // Short strings (names, numbers) one character at a time: no allocation but the string.
+    if (end - start <= 64) {
+      let s = "";
+      for (let k = start; k < end; k++) s += String.fromCharCode(bytes[k]);
+      return s;
+    }
     let s = "";
     for (let k = start; k < end; k += 8192) {
-      s += String.fromCharCode.apply(null, Array.from(bytes.subarray(k, Math.min(end, k + 8192))));
+      s += String.fromCharCode.apply(null, bytes.subarray(k, Math.min(end, k + 8192)) as unknown as number[]);
     }
     return s;
   }

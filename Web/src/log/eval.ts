@@ -107,11 +107,32 @@ export function decisionJSON(entry: LoggedLine): string {
       const t = entry.tText ?? s(entry.t);
       const event = entry.eventText ?? s(entry.event);
       const subject = entry.subjectText ?? s(entry.subject);
-      let out = `{"line":${entry.line},"t":${t},"event":${event},"screen":${s(d.screen)},"subject":${subject},`;
+      let out = `{"line":${entry.line},"t":${t},"event":${event},"screen":${j(d.screen)},"subject":${subject},`;
       out += stepJSON(d, true);
       return out + "}";
     }
   }
+}
+
+/** JSON text of the strings decisions repeat (names, rules, notes), made once each. */
+const jsonCache = new Map<string, string>();
+function j(value: string | null): string {
+  if (value === null) return "null";
+  let text = jsonCache.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    if (jsonCache.size < 65536) jsonCache.set(value, text);
+  }
+  return text;
+}
+const directivesCache = new Map<readonly string[], string>();
+function directivesJSON(list: readonly string[]): string {
+  let text = directivesCache.get(list);
+  if (text === undefined) {
+    text = JSON.stringify(list);
+    directivesCache.set(list, text);
+  }
+  return text;
 }
 
 function paramsJSON(d: Decision): string {
@@ -120,12 +141,11 @@ function paramsJSON(d: Decision): string {
 }
 
 function stepJSON(d: Decision, top: boolean): string {
-  const s = JSON.stringify;
-  let out = `"action":${s(d.action)},"feedback":${s(d.feedback)},"layer":${s(d.layer)},"render":${s(d.render)},"fallback":${d.fallback},"reason":${s(d.reason)},"note":${s(d.note)},`;
-  if (top) out += `"rule":${s(d.rule)},`;
-  out += `"directives":${s(d.directives)},`;
-  if (top) out += `"band":${d.band === null ? "null" : `{"name":${s(d.band.name)},"from":${s(d.band.from)},"to":${s(d.band.to)}}`},`;
-  out += `"params":${paramsJSON(d)},"loop":${d.loop === null ? "null" : s(d.loop)}`;
+  let out = `"action":${j(d.action)},"feedback":${j(d.feedback)},"layer":${j(d.layer)},"render":${j(d.render)},"fallback":${d.fallback},"reason":${j(d.reason)},"note":${j(d.note)},`;
+  if (top) out += `"rule":${j(d.rule)},`;
+  out += `"directives":${directivesJSON(d.directives)},`;
+  if (top) out += `"band":${d.band === null ? "null" : `{"name":${j(d.band.name)},"from":${j(d.band.from)},"to":${j(d.band.to)}}`},`;
+  out += `"params":${paramsJSON(d)},"loop":${d.loop === null ? "null" : JSON.stringify(d.loop)}`;
   if (top && d.also.length > 0) out += `,"also":[` + d.also.map((a) => "{" + stepJSON(a, false) + "}").join(",") + "]";
   return out;
 }

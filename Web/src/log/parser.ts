@@ -44,6 +44,10 @@ export class JSONLineReader {
   t: number | null = null;
   event: string | null = null;
   private lastWasNull = false;
+  /** Whether the last string read had no escapes (its token is it in quotes). */
+  private plain = false;
+  /** The text of the last number read, as written. */
+  private numberText = "";
 
   constructor(private readonly bytes: Uint8Array, private readonly start: number, private readonly end: number) {
     this.index = start;
@@ -96,8 +100,8 @@ export class JSONLineReader {
     let speaks = false;
     let params: PlayParameter[] = [];
     let unknownKey: string | null = null;
-    const seen = new Set<string>();
-    const others = new Set<string>();
+    let seen = 0;
+    let others: Set<string> | null = null;
     this.skipSpace();
     if (this.at() === 0x7d) {
       this.index++;
@@ -107,13 +111,15 @@ export class JSONLineReader {
         const keyStart = this.index;
         if (this.at() !== 0x22) throw this.fail(`expected a field name in double quotes; ${this.describeHere()}`);
         const key = this.readKey();
-        const known = KNOWN.includes(key) ? key : null;
-        if (known === null) {
+        const bit = KNOWN.indexOf(key);
+        const known = bit < 0 ? null : key;
+        if (bit < 0) {
+          others ??= new Set<string>();
           if (others.has(key)) throw this.duplicate(key, keyStart);
           others.add(key);
         } else {
-          if (seen.has(known)) throw this.duplicate(known, keyStart);
-          seen.add(known);
+          if (seen & (1 << bit)) throw this.duplicate(key, keyStart);
+          seen |= 1 << bit;
         }
         this.expect(0x3a, "':' after the field name");
         this.skipSpace();
@@ -130,14 +136,14 @@ export class JSONLineReader {
             }
             this.t = this.readNumber("bad-field");
             tStart = valueStart;
-            tText = this.token(valueStart);
+            tText = this.numberText;
             break;
           }
           case "event": {
             const name = this.readOptionalString(false, "", 0);
             if (name === null) throw this.fail("'event' must be a string naming the event", valueStart, "bad-field");
             this.event = name;
-            eventText = this.token(valueStart);
+            eventText = this.plain ? '"' + name + '"' : this.token(valueStart);
             sawEvent = true;
             break;
           }
@@ -146,7 +152,7 @@ export class JSONLineReader {
             break;
           case "subject":
             subject = this.readOptionalString(true, "subject", valueStart);
-            subjectText = this.token(valueStart);
+            subjectText = subject === null ? "null" : this.plain ? '"' + subject + '"' : this.token(valueStart);
             break;
           case "value":
             value = this.readScalar("bad-field");
@@ -396,12 +402,14 @@ export class JSONLineReader {
         const text = utf8DecodeStrict(b, start, this.index);
         if (sawNonASCII && text === null) throw this.fail("invalid UTF-8 in this string; save the log as UTF-8", open);
         this.index++;
+        this.plain = true;
         return text!;
       }
       if (c === 0x5c || c < 0x20) break;
       if (c >= 0x80) sawNonASCII = true;
       this.index++;
     }
+    this.plain = false;
     const out: number[] = Array.from(b.subarray(start, this.index));
     while (this.index < this.end) {
       const c = b[this.index];
@@ -498,6 +506,7 @@ export class JSONLineReader {
     }
     let text = "";
     for (let i = start; i < this.index; i++) text += String.fromCharCode(b[i]);
+    this.numberText = text;
     const value = Number(text);
     if (!Number.isFinite(value)) {
       throw this.fail(`the number ${text} is too large (beyond ±1.8e308, it would read as infinity); write a finite number`, start, reason);
