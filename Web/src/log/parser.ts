@@ -39,6 +39,37 @@ function isDigit(b: number): boolean {
   return b >= 0x30 && b <= 0x39;
 }
 
+/**
+ * Short ASCII strings by their bytes: a log repeats the same event, screen and subject
+ * names, so each is decoded once and then found by a hash of its bytes.
+ */
+const INTERN_SLOTS = 4096;
+const internKeys: (Uint8Array | undefined)[] = new Array(INTERN_SLOTS);
+const internTexts: string[] = new Array(INTERN_SLOTS);
+
+function internASCII(bytes: Uint8Array, start: number, end: number): string {
+  const n = end - start;
+  if (n > 64) return utf8DecodeStrict(bytes, start, end)!;
+  let h = n;
+  for (let i = start; i < end; i++) h = (Math.imul(h, 31) + bytes[i]) | 0;
+  const slot = h & (INTERN_SLOTS - 1);
+  const key = internKeys[slot];
+  if (key !== undefined && key.length === n) {
+    let same = true;
+    for (let k = 0; k < n; k++) {
+      if (key[k] !== bytes[start + k]) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return internTexts[slot];
+  }
+  const text = utf8DecodeStrict(bytes, start, end)!;
+  internKeys[slot] = bytes.slice(start, end);
+  internTexts[slot] = text;
+  return text;
+}
+
 export class JSONLineReader {
   index = 0;
   t: number | null = null;
@@ -215,7 +246,7 @@ export class JSONLineReader {
         text = utf8DecodeStrict(b, start, end);
         if (text === null) throw this.fail("invalid UTF-8 in this field name; save the log as UTF-8", this.index);
       } else {
-        text = utf8DecodeStrict(b, start, end)!;
+        text = internASCII(b, start, end);
       }
       this.index = end + 1;
       return text;
@@ -399,7 +430,7 @@ export class JSONLineReader {
     while (this.index < this.end) {
       const c = b[this.index];
       if (c === 0x22) {
-        const text = utf8DecodeStrict(b, start, this.index);
+        const text = sawNonASCII ? utf8DecodeStrict(b, start, this.index) : internASCII(b, start, this.index);
         if (sawNonASCII && text === null) throw this.fail("invalid UTF-8 in this string; save the log as UTF-8", open);
         this.index++;
         this.plain = true;
