@@ -17,16 +17,38 @@ export type LoggedLine =
   | { kind: "blank"; line: number }
   | { kind: "invalid"; line: number; column: number; reason: LineReason; message: string; t: number | null; event: string | null };
 
+/** A hot reload of `eval --reload LINE=BUNDLE`: the policy, or `null` when it was refused. */
+export interface EvalReload {
+  readonly line: number;
+  readonly policy: Policy | null;
+}
+
 /** Reads an event log's lines and decides them in a fresh session. */
 export class EventLogEvaluator {
-  readonly session: Session;
+  /** The session deciding; a reload replaces it with its continuation. */
+  session: Session;
   private lastT = -Infinity;
   private lineCount = 0;
+  private readonly reloads: readonly EvalReload[];
+  private nextReload = 0;
   /** Lines that were invalid. */
   invalidCount = 0;
 
-  constructor(policy: Policy, device?: Partial<DeviceState>) {
+  /**
+   * `reloads` (lines ascending) are `eval --reload`: before the first line at or past
+   * `line`, the session continues under `policy` (`Session.continuing`); a `null` policy
+   * (a bundle that did not load) keeps the last good one.
+   */
+  constructor(policy: Policy, device?: Partial<DeviceState>, reloads: readonly EvalReload[] = []) {
     this.session = new Session(policy, { device });
+    this.reloads = reloads;
+  }
+
+  private applyReloads(line: number): void {
+    while (this.nextReload < this.reloads.length && this.reloads[this.nextReload].line <= line) {
+      const next = this.reloads[this.nextReload++].policy;
+      if (next !== null) this.session = Session.continuing(next, this.session);
+    }
   }
 
   /** Every line of `bytes` (a whole log), in order. */
@@ -38,6 +60,7 @@ export class EventLogEvaluator {
       const end = newline < 0 ? count : newline;
       if (end - start > MAX_LINE_LENGTH) {
         this.lineCount++;
+        this.applyReloads(this.lineCount);
         this.invalidCount++;
         yield {
           kind: "invalid", line: this.lineCount, column: 1, reason: "line-too-long", t: null, event: null,
@@ -57,6 +80,7 @@ export class EventLogEvaluator {
   private classify(bytes: Uint8Array, start: number, end: number): LoggedLine {
     this.lineCount++;
     const line = this.lineCount;
+    this.applyReloads(line);
     if (end > start && bytes[end - 1] === 0x0d) end--;
     if (line === 1 && end - start >= 3 && bytes[start] === 0xef && bytes[start + 1] === 0xbb && bytes[start + 2] === 0xbf) start += 3;
     let blank = true;
