@@ -137,3 +137,19 @@ test("the log reader gives eval's invalid lines: reason, column and message", ()
   assert.equal(lines[4].note, "a log line must be one JSON object starting with '{'; found 'b'");
   assert.equal(evaluator.invalidCount, 4);
 });
+
+test("eval --reload continues the session before the first line at or past LINE; a refused reload keeps the policy", () => {
+  const log = new TextEncoder().encode(
+    '{"t":0,"event":"screen.enter","screen":"metronome"}\n\n{"t":1,"event":"metronome.start","params":{"bpm":90}}\n',
+  );
+  const decide = (reloads) => [...new EventLogEvaluator(Policy.fromBundle(fixture("metronome")), undefined, reloads).lines(log)].map(decisionJSON);
+  const plain = decide([]);
+  assert.deepEqual(decide([{ line: 2, policy: null }]), plain);
+  assert.deepEqual(decide([{ line: 9, policy: Policy.fromBundle(fixture("plavo")) }]), plain);
+  const reloaded = decide([{ line: 2, policy: Policy.fromBundle(fixture("plavo")) }]);
+  assert.equal(reloaded[0], plain[0]);
+  assert.equal(reloaded[1], plain[1]);
+  assert.notEqual(reloaded[2], plain[2]);
+  assert.equal(JSON.parse(reloaded[2]).screen, "metronome");
+  assert.equal(JSON.parse(reloaded[2]).reason, "unknown-event");
+});
