@@ -51,5 +51,28 @@ export interface BundleContent {
   name: string; source: string; description?: string; warmup: number; hapticsOnly: boolean; location: Position;
   layers?: LayerJSON[]; screens: ScreenJSON[]; events: EventJSON[]; feedback: FeedbackJSON[]; bands: BandJSON[];
   cells: CellJSON[]; invariants: InvariantJSON[]; budgets: BudgetJSON[]; parameters?: ParameterJSON[];
-  userLevels?: UserLevelsJSON; files?: string[];
+  userLevels?: UserLevelsJSON; files?: string[]; decide: DecideJSON;
+}
+
+/** A rule a decision cites: its id and the position of its declaration. */
+export interface RuleRefJSON { id: string; at: Position }
+/** A lowered parametric edge: over parameter indices. */
+export type EdgeCodeJSON = number | { param: number } | { op: "neg" | "+" | "-" | "*" | "/"; args: EdgeCodeJSON[] };
+/** What a band level plays or silences entering from one side. */
+export interface LevelSideJSON { play?: number; silent?: string }
+/** An enforced budget, resolved. */
+export interface DecideBudgetJSON {
+  budget: number; rule: RuleRefJSON; max: number; window: number; screen?: number; perScreen: boolean;
+  counted: number[]; excepted: number[]; firstRing: number; rings: number;
+}
+export type DecideSettingJSON = { kind: "parameter"; parameter: number; rule: RuleRefJSON } | { kind: "user-level"; rule: RuleRefJSON };
+/** The decision tables the compiler lowered (Docs/bundle-format.md, "decide"). */
+export interface DecideJSON {
+  events: string[]; stateEvents: number; table: number[]; subjects: string[];
+  rows: { subject?: number; signal?: number; rule: number }[][];
+  signals: { event: number; band: number }[]; ruleSlots: string[]; settings: DecideSettingJSON[];
+  screenRules: RuleRefJSON[]; speech?: { rule: RuleRefJSON; exempt: number[]; feedback: number[] };
+  payloads: { event: number; rule: RuleRefJSON }[]; budgets: DecideBudgetJSON[];
+  bandLevels: { up: LevelSideJSON; down: LevelSideJSON }[][]; edges: EdgeCodeJSON[][];
+  userLevels: { rule: RuleRefJSON; feedback: number[]; ruleSlots: number[] }[]; startLevel: number;
 }

@@ -1,5 +1,5 @@
 /** Expressions of a bundle: literals, parameters, negation and `+ - * /`. */
-import type { ExpressionJSON } from "./content.js";
+import type { EdgeCodeJSON, ExpressionJSON } from "./content.js";
 import { numberText } from "./numberText.js";
 
 /**
@@ -36,21 +36,20 @@ export function evaluate(expression: ExpressionJSON, bindings: ReadonlyMap<strin
 /** An edge over parameter indices; its value may be non-finite. */
 export type EdgeCode = (parameters: ArrayLike<number>) => number;
 
-/** Compiles an edge whose parameters are all in `names`; null otherwise. */
-export function compileEdge(expression: ExpressionJSON, names: readonly string[]): EdgeCode | null {
-  if (typeof expression === "number") return () => expression;
-  if ("param" in expression) {
-    const index = names.indexOf(expression.param);
-    return index < 0 ? null : (p) => p[index];
+/** Compiles a lowered edge of `decide.edges` (parameters by index). */
+export function compileEdgeCode(code: EdgeCodeJSON): EdgeCode {
+  if (typeof code === "number") return () => code;
+  if ("param" in code) {
+    const index = code.param;
+    return (p) => p[index];
   }
-  if (expression.op === "neg") {
-    const operand = compileEdge(expression.args[0], names);
-    return operand === null ? null : (p) => -operand(p);
+  if (code.op === "neg") {
+    const operand = compileEdgeCode(code.args[0]);
+    return (p) => -operand(p);
   }
-  const l = compileEdge(expression.args[0], names);
-  const r = compileEdge(expression.args[1], names);
-  if (l === null || r === null) return null;
-  switch (expression.op) {
+  const l = compileEdgeCode(code.args[0]);
+  const r = compileEdgeCode(code.args[1]);
+  switch (code.op) {
     case "+": return (p) => l(p) + r(p);
     case "-": return (p) => l(p) - r(p);
     case "*": return (p) => l(p) * r(p);

@@ -1,14 +1,14 @@
 /**
- * Every index the runtime builds over a bundle's content, in one place: the screen×event
- * table with the `everywhere:` fill, band signal slots, rule slots, user-level keep sets,
- * speech exemptions and enforced budgets resolved to indices (the Swift reference:
- * Policy.swift, Policy+Tables.swift, Policy+UserLevels.swift).
+ * Every index the runtime builds over a bundle's content, in one place. The tables come
+ * lowered in `content.decide` (Docs/bundle-format.md, "What a reader builds"): this only
+ * copies them and builds name dictionaries and bitmaps over their index lists; it derives
+ * no rule id, slot, default or fill (the Swift reference: Policy.swift, Policy+Tables.swift).
  */
 import type {
   ActionJSON, BandJSON, BudgetJSON, BundleContent, ConditionJSON, FeedbackJSON, ParameterJSON, PayloadFieldJSON,
   RangeJSON, RowJSON, Scalar, TemplateParameterJSON, UserLevelsJSON, ExpressionJSON, FallbackJSON,
 } from "./content.js";
-import { compileEdge, type EdgeCode } from "./expression.js";
+import { compileEdgeCode, type EdgeCode } from "./expression.js";
 import { numberText } from "./numberText.js";
 
 /** The built-in state events, in id order. */
@@ -181,98 +181,62 @@ export class PolicyIndex {
 
   constructor(content: BundleContent) {
     this.content = content;
+    const d = content.decide;
     const parameters = content.parameters ?? [];
     this.parameters = parameters;
     this.parameterNames = parameters.map((p) => p.name);
-    this.settingEvents = [
-      ...parameters.map((_, index): SettingEvent => ({ kind: "parameter", index })),
-      ...(content.userLevels ? [{ kind: "user-level" } as SettingEvent] : []),
-    ];
-    this.settingRules = [...parameters.map((p) => "parameters/" + p.name), ...(content.userLevels ? ["user-levels"] : [])];
-    const settingNames = [...parameters.map((p) => p.setBy), ...(content.userLevels ? [content.userLevels.setBy] : [])];
-    const stateCount = STATE_EVENTS.length + settingNames.length;
-    this.stateEventCount = stateCount;
+    this.settingEvents = d.settings.map((s): SettingEvent => (s.kind === "parameter" ? { kind: "parameter", index: s.parameter } : { kind: "user-level" }));
+    this.settingRules = d.settings.map((s) => s.rule.id);
+    this.stateEventCount = d.stateEvents;
     this.screenNames = content.screens.map((s) => s.name);
-    this.eventNames = [...STATE_EVENTS, ...settingNames, ...content.events.map((e) => e.name)];
+    this.eventNames = d.events;
     this.screenNames.forEach((n, i) => { if (!this.screenIndex.has(n)) this.screenIndex.set(n, i); });
     this.eventNames.forEach((n, i) => { if (!this.eventIndex.has(n)) this.eventIndex.set(n, i); });
     content.feedback.forEach((f, i) => { if (!this.feedbackIndex.has(f.name)) this.feedbackIndex.set(f.name, i); });
     this.screenEnter = content.screens.map((s) => directiveBits(s.enter));
-    this.screenRules = content.screens.map((s) => "screens/" + s.name);
+    this.screenRules = d.screenRules.map((r) => r.id);
 
-    let speechRule: string | null = null;
-    const speechExempt = new Array<boolean>(this.eventNames.length).fill(false);
-    let speechLayer = "creature";
-    for (const invariant of content.invariants) {
-      if (invariant.kind !== "creature-needs-speech") continue;
-      speechRule = invariant.id;
-      speechLayer = invariant.layer ?? "creature";
-      for (const exception of invariant.exceptions) {
-        const index = this.eventIndex.get(exception.event);
-        if (index !== undefined) speechExempt[index] = true;
-      }
+    const bitmap = (count: number, indices: readonly number[]) => {
+      const bits = new Array<boolean>(count).fill(false);
+      for (const i of indices) bits[i] = true;
+      return bits;
+    };
+    this.speechRule = d.speech?.rule.id ?? null;
+    this.speechExempt = bitmap(this.eventNames.length, d.speech?.exempt ?? []);
+    this.needsSpeech = bitmap(content.feedback.length, d.speech?.feedback ?? []);
+    const payloadChecks = new Array<PayloadCheck | null>(this.eventNames.length).fill(null);
+    for (const { event, rule } of d.payloads) {
+      const payload = content.events[event - d.stateEvents].payload;
+      payloadChecks[event] = { rule: rule.id, event: this.eventNames[event], value: payload?.value, params: payload?.params };
     }
-    this.speechRule = speechRule;
-    this.speechExempt = speechExempt;
-    this.needsSpeech = content.feedback.map((f) => f.layer === speechLayer);
-    this.payloadChecks = [
-      ...new Array<PayloadCheck | null>(stateCount).fill(null),
-      ...content.events.map((e) =>
-        e.payload ? { rule: "events/" + e.name, event: e.name, value: e.payload.value, params: e.payload.params } : null,
-      ),
-    ];
-    this.checksPayloads = content.events.some((e) => e.payload !== undefined);
+    this.payloadChecks = payloadChecks;
+    this.checksPayloads = d.payloads.length > 0;
     this.feedback = content.feedback.map((f, index) => plan(f, index));
 
-    const enforced: EnforcedBudget[] = [];
     let rings = 0;
-    for (const budget of content.budgets) {
-      if (budget.enforced !== true) continue;
-      let screen: number | null = null;
-      let perScreen = false;
-      let layer: string | null = null;
-      let counts = new Array<boolean>(content.feedback.length).fill(true);
-      switch (budget.scope.kind) {
-        case "each-screen": perScreen = true; break;
-        case "screen": screen = this.screenIndex.get(budget.scope.screen) ?? -1; break;
-        case "layer": {
-          const l = budget.scope.layer;
-          layer = l;
-          counts = content.feedback.map((f) => f.layer === l);
-          break;
-        }
-      }
-      const excepted = new Array<boolean>(this.eventNames.length).fill(false);
-      for (const name of budget.exceptions) {
-        const index = this.eventIndex.get(name);
-        if (index !== undefined) excepted[index] = true;
-      }
-      enforced.push({ rule: budget.id, max: budget.max, window: budget.window, json: budget, screen, perScreen, counts, excepted, firstRing: rings, layer });
-      rings += perScreen ? this.screenNames.length : 1;
-    }
-    this.enforcedBudgets = enforced;
+    this.enforcedBudgets = d.budgets.map((b) => {
+      const json = content.budgets[b.budget];
+      rings = Math.max(rings, b.firstRing + b.rings);
+      return {
+        rule: b.rule.id, max: b.max, window: b.window, json, screen: b.screen ?? null, perScreen: b.perScreen,
+        counts: bitmap(content.feedback.length, b.counted), excepted: bitmap(this.eventNames.length, b.excepted),
+        firstRing: b.firstRing, layer: json.scope.kind === "layer" ? json.scope.layer : null,
+      };
+    });
     this.budgetRingCount = rings;
 
     let edgeCount = 0;
-    const names = this.parameterNames;
-    this.bands = content.bands.map((band) => {
-      const isParametric = band.levels.some((l) => l.edge !== undefined);
+    this.bands = content.bands.map((band, b) => {
+      const code = d.edges[b].map(compileEdgeCode);
+      const isParametric = code.length > 0;
       const edges = band.levels.slice(0, -1).map((l) => l.below ?? Infinity);
-      const code: EdgeCode[] = isParametric
-        ? band.levels.slice(0, -1).map((l) => {
-            const compiled = l.edge !== undefined ? compileEdge(l.edge, names) : null;
-            const constant = l.below ?? Infinity;
-            return compiled ?? (() => constant);
-          })
-        : [];
       const edgeBase = edgeCount;
       edgeCount += code.length;
       return {
         name: band.name, edges, hysteresis: band.hysteresis, dwell: band.dwell ?? 0,
         plausibleMin: band.plausible?.min ?? -Infinity, plausibleMax: band.plausible?.max ?? Infinity,
-        levels: band.levels.map((l) => {
-          const up = l.fromBelow ?? { play: l.play, silent: l.silent };
-          const down = l.fromAbove ?? { play: l.play, silent: l.silent };
+        levels: band.levels.map((l, i) => {
+          const { up, down } = d.bandLevels[b][i];
           return { name: l.name, play: up.play ?? null, silent: up.silent ?? null, downPlay: down.play ?? null, downSilent: down.silent ?? null };
         }),
         isParametric, edgeCode: code, edgeBase, json: band,
@@ -281,59 +245,19 @@ export class PolicyIndex {
     this.parametricEdgeCount = edgeCount;
     this.parametricBands = this.bands.map((b, i) => (b.isParametric ? i : -1)).filter((i) => i >= 0);
 
-    const subjectNames: string[] = [];
-    for (const cell of content.cells) {
-      for (const row of cell.rows) {
-        const subject = row.condition?.subject;
-        if (subject !== undefined && !subjectNames.includes(subject)) subjectNames.push(subject);
-      }
-    }
-    this.subjectNames = subjectNames;
-
-    const screenCount = this.screenNames.length;
-    const eventCount = this.eventNames.length;
-    const table = new Int32Array(screenCount * eventCount).fill(OFF_SCREEN);
-    content.events.forEach((event, index) => {
-      const e = stateCount + index;
-      const on = event.screens ?? Array.from({ length: screenCount }, (_, s) => s);
-      for (const s of on) table[s * eventCount + e] = UNDECLARED_HERE;
-    });
-    const slots = new Map<string, number>();
-    const bandSlots: { event: number; band: number }[] = [];
-    const ruleSlotIDs: string[] = [];
-    const slotsOfRule = new Map<string, number[]>();
-    const addSlot = (id: string, slot: number) => {
-      const list = slotsOfRule.get(id);
-      if (list) list.push(slot);
-      else slotsOfRule.set(id, [slot]);
-    };
-    const everywhere: { cell: number; event: number }[] = [];
-    const cells: CompiledRow[][] = [];
-    content.cells.forEach((cell, index) => {
-      const e = stateCount + cell.event;
-      const rows: CompiledRow[] = [];
-      for (const row of cell.rows) {
-        const keepSlot = ruleSlotIDs.length;
-        ruleSlotIDs.push(row.rule);
-        addSlot(row.rule, keepSlot);
+    this.subjectNames = d.subjects;
+    this.table = Int32Array.from(d.table);
+    this.bandSlots = d.signals;
+    this.ruleSlotIDs = d.ruleSlots;
+    this.cells = content.cells.map((cell, c) =>
+      cell.rows.map((row, r): CompiledRow => {
+        const lowered = d.rows[c][r];
         let action: RowAction;
         let levelRules: string[] = [];
         if (row.action.kind === "band") {
-          const b = row.action.band;
-          const key = `${e},${b}`;
-          let slot = slots.get(key);
-          if (slot === undefined) {
-            slot = slots.size;
-            slots.set(key, slot);
-            bandSlots.push({ event: e, band: b });
-          }
-          action = { kind: "band", band: b, slot };
-          levelRules = (row.levelRules ?? []).slice(0, content.bands[b].levels.length);
-          for (const level of levelRules) {
-            addSlot(row.rule, ruleSlotIDs.length);
-            addSlot(level, ruleSlotIDs.length);
-            ruleSlotIDs.push(level);
-          }
+          const count = content.bands[row.action.band].levels.length;
+          action = { kind: "band", band: row.action.band, slot: lowered.signal! };
+          levelRules = d.ruleSlots.slice(lowered.rule + 1, lowered.rule + 1 + count);
         } else {
           action = resolveAction(row.action);
         }
@@ -344,40 +268,29 @@ export class PolicyIndex {
           several = { also, arguments: row.arguments ?? [], argumentsOnLoop: steps.some((s) => s.kind === "loop") };
         }
         const condition: ConditionJSON | undefined = row.condition;
-        rows.push({
-          speaks: condition?.speaks, value: condition?.value, subject: condition?.subject,
+        return {
+          speaks: condition?.speaks, value: condition?.value,
+          subject: lowered.subject !== undefined ? d.subjects[lowered.subject] : undefined,
           range: condition?.range ? new NumberRange(condition.range) : undefined,
           oneOf: condition?.oneOf,
           hasTest: condition?.range !== undefined || condition?.oneOf !== undefined,
           parameterTests: condition?.parameters?.map((t) => ({ parameter: t.parameter, range: new NumberRange(t.range) })),
-          action, ticker: row.ticker, directives: directiveBits(row.directives), rule: row.rule, levelRules,
-          note: row.note ?? null, keepSlot, several,
-        });
-      }
-      cells.push(rows);
-      if (cell.screen !== undefined) table[cell.screen * eventCount + e] = index;
-      else everywhere.push({ cell: index, event: e });
-    });
-    for (const { cell, event } of everywhere) {
-      for (let s = 0; s < screenCount; s++) if (table[s * eventCount + event] === UNDECLARED_HERE) table[s * eventCount + event] = cell;
-    }
-    this.table = table;
-    this.cells = cells;
-    this.bandSlots = bandSlots;
-    this.ruleSlotIDs = ruleSlotIDs;
+          action, ticker: row.ticker, directives: directiveBits(row.directives), rule: d.ruleSlots[lowered.rule], levelRules,
+          note: row.note ?? null, keepSlot: lowered.rule, several,
+        };
+      }),
+    );
 
     this.userLevels = content.userLevels ?? null;
-    const levels = content.userLevels?.levels ?? [];
-    this.userLevelRules = levels.map((l) => "user-levels/" + l.name);
-    const start = content.userLevels ? levels.findIndex((l) => l.name === content.userLevels!.start) : -1;
-    this.startLevel = start < 0 ? 0 : start;
-    const keepsFeedback = new Array<boolean>(levels.length * content.feedback.length).fill(false);
-    const keepsRule = new Array<boolean>(levels.length * ruleSlotIDs.length).fill(false);
-    levels.forEach((level, l) => {
-      content.feedback.forEach((f, i) => {
-        if (level.keeps.all || level.keeps.feedback.includes(f.name) || level.keeps.layers.includes(f.layer)) keepsFeedback[l * content.feedback.length + i] = true;
-      });
-      for (const id of level.keeps.rows) for (const slot of slotsOfRule.get(id) ?? []) keepsRule[l * ruleSlotIDs.length + slot] = true;
+    this.userLevelRules = d.userLevels.map((l) => l.rule.id);
+    this.startLevel = d.startLevel;
+    const feedbackCount = content.feedback.length;
+    const slotCount = d.ruleSlots.length;
+    const keepsFeedback = new Array<boolean>(d.userLevels.length * feedbackCount).fill(false);
+    const keepsRule = new Array<boolean>(d.userLevels.length * slotCount).fill(false);
+    d.userLevels.forEach((level, l) => {
+      for (const f of level.feedback) keepsFeedback[l * feedbackCount + f] = true;
+      for (const slot of level.ruleSlots) keepsRule[l * slotCount + slot] = true;
     });
     this.levelKeepsFeedback = keepsFeedback;
     this.levelKeepsRule = keepsRule;

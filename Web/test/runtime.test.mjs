@@ -153,3 +153,36 @@ test("eval --reload continues the session before the first line at or past LINE;
   assert.equal(JSON.parse(reloaded[2]).screen, "metronome");
   assert.equal(JSON.parse(reloaded[2]).reason, "unknown-event");
 });
+
+test("the decide tables are required and read strictly: a missing, unknown or out-of-range field is refused naming the place", () => {
+  const rebundle = (mutate) => {
+    const content = JSON.parse(text("stride")).content;
+    mutate(content);
+    const body = JSON.stringify(content);
+    return `{"format":"haptic-policy-bundle","formatVersion":4,"policy":"stride","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
+  };
+  assert.equal(Policy.fromBundle(rebundle(() => {})).name, "stride");
+  const refuse = (mutate, pattern) => {
+    assert.throws(() => Policy.fromBundle(rebundle(mutate)), (error) => error.kind === "damaged" && pattern.test(error.message), String(pattern));
+  };
+  refuse((c) => { delete c.decide; }, /content: the field 'decide' is missing/);
+  refuse((c) => { c.decide.extra = 1; }, /content\.decide: unknown field 'extra'/);
+  refuse((c) => { c.decide.table[0] = c.cells.length; }, /content\.decide\.table\[0\]: index/);
+  refuse((c) => { c.decide.table.pop(); }, /content\.decide\.table: \d+ entries, expected \d+ \(one per screen and event\)/);
+  refuse((c) => { c.decide.events.reverse(); }, /content\.decide\.events: not the state, setting and catalogue events/);
+  refuse((c) => { c.decide.rows[1][0].signal = 9; }, /content\.decide\.rows\[1\]\[0\]\.signal: index 9/);
+  refuse((c) => { c.decide.budgets[0].firstRing = 1; }, /the budgets' rings are not consecutive/);
+  refuse((c) => { c.decide.edges[1][0] = { param: 5 }; }, /content\.decide\.edges\[1\]\[0\]\.param: index 5/);
+  refuse((c) => { c.decide.bandLevels[0].pop(); }, /content\.decide\.bandLevels\[0\]: \d+ entries, expected \d+ \(one per level\)/);
+  refuse((c) => { c.decide.userLevels[0].feedback.push(99); }, /content\.decide\.userLevels\[0\]\.feedback\[\d+\]: index 99/);
+});
+
+test("decisions cite the rule ids of the decide tables, not ids the reader makes up", () => {
+  const content = JSON.parse(text("stride")).content;
+  content.decide.ruleSlots[0] = "lowered/button.tap";
+  const body = JSON.stringify(content);
+  const bundle = `{"format":"haptic-policy-bundle","formatVersion":4,"policy":"stride","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
+  const session = new Session(Policy.fromBundle(bundle));
+  session.decide({ t: 0, event: "screen.enter", screen: "summary" });
+  assert.equal(session.decide({ t: 1, event: "button.tap" }).rule, "lowered/button.tap");
+});
