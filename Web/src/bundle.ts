@@ -1,0 +1,401 @@
+/**
+ * Reading a bundle (Docs/bundle-format.md, format 4): the envelope, the hash over the
+ * content's exact bytes, and the content's shape. Nothing half-loaded ever decides.
+ */
+import { sha256Hex } from "./sha256.js";
+import { utf8DecodeStrict, utf8Encode } from "./utf8.js";
+import type { BundleContent } from "./content.js";
+
+/** The bundle format version this library reads. */
+export const BUNDLE_FORMAT_VERSION = 4;
+/** The `format` every bundle names. */
+export const BUNDLE_FORMAT_NAME = "haptic-policy-bundle";
+
+/** Why a bundle was refused; `message` says what to do. */
+export type BundleErrorKind = "not-a-bundle" | "unsupported-version" | "hash-mismatch" | "damaged";
+
+/** A bundle this library refuses to decide with. */
+export class BundleError extends Error {
+  /** What is wrong. */
+  readonly kind: BundleErrorKind;
+  /** For `unsupported-version`: the version found. */
+  readonly foundVersion?: number;
+  /** Creates one; `message` is the full text shown to people. */
+  constructor(kind: BundleErrorKind, message: string, foundVersion?: number) {
+    super(message);
+    this.name = "BundleError";
+    this.kind = kind;
+    this.foundVersion = foundVersion;
+  }
+
+  /** The input is no bundle. */
+  static notABundle(why: string): BundleError {
+    return new BundleError(
+      "not-a-bundle",
+      `not a haptic-policy bundle (${why}); build one with 'haptic-policy compile <policy> -o <bundle.json>'`,
+    );
+  }
+
+  /** A bundle of another format version, older or newer. */
+  static unsupportedVersion(found: number): BundleError {
+    const supported = BUNDLE_FORMAT_VERSION;
+    const message =
+      found < supported
+        ? `bundle format version ${found} is older than the version ${supported} this library reads; recompile the policy with this haptic-policy ('haptic-policy compile <policy> -o <bundle.json>')`
+        : `bundle format version ${found} is newer than the version ${supported} this library reads; update the library, or compile the policy with the haptic-policy that matches it`;
+    return new BundleError("unsupported-version", message, found);
+  }
+
+  /** A bundle that ends early or whose content does not decode. */
+  static damaged(why: string): BundleError {
+    return new BundleError("damaged", `bundle is truncated or damaged (${why}); recompile it`);
+  }
+}
+
+/** A bundle's checked content and its `sha256:` hash. */
+export interface LoadedBundle {
+  /** The content, checked. */
+  readonly content: BundleContent;
+  /** `sha256:<hex>` of the content's bytes. */
+  readonly hash: string;
+}
+
+const MARKER = utf8Encode(',"content":');
+const DOCUMENT_MARKER = utf8Encode(',"document":');
+
+function find(needle: Uint8Array, haystack: Uint8Array, limit: number): number {
+  const last = Math.min(haystack.length - needle.length, limit);
+  outer: for (let start = 0; start <= last; start++) {
+    for (let k = 0; k < needle.length; k++) if (haystack[start + k] !== needle[k]) continue outer;
+    return start;
+  }
+  return -1;
+}
+
+/** Reads a bundle's bytes (or its text): checks envelope, version and hash, then the content. */
+export function readBundle(input: Uint8Array | string): LoadedBundle {
+  const bytes = typeof input === "string" ? utf8Encode(input) : input;
+  const markerStart = find(MARKER, bytes, 4096);
+  if (markerStart < 0) {
+    if (find(DOCUMENT_MARKER, bytes, 4096) >= 0) throw BundleError.unsupportedVersion(1);
+    throw BundleError.notABundle("no bundle header found");
+  }
+  const headerText = utf8DecodeStrict(bytes, 0, markerStart);
+  let header: unknown;
+  try {
+    header = headerText === null ? null : JSON.parse(headerText + "}");
+  } catch {
+    header = null;
+  }
+  if (header === null || typeof header !== "object" || Array.isArray(header)) {
+    throw BundleError.notABundle("the header is not JSON");
+  }
+  const h = header as Record<string, unknown>;
+  if (h.format !== BUNDLE_FORMAT_NAME) throw BundleError.notABundle(`'format' is not "${BUNDLE_FORMAT_NAME}"`);
+  const version = h.formatVersion;
+  if (typeof version !== "number" || !Number.isInteger(version)) throw BundleError.notABundle("'formatVersion' is missing");
+  if (version !== BUNDLE_FORMAT_VERSION) throw BundleError.unsupportedVersion(version);
+  const expected = h.hash;
+  if (typeof expected !== "string") throw BundleError.notABundle("'hash' is missing");
+  let end = bytes.length;
+  while (end > markerStart && (bytes[end - 1] === 0x0a || bytes[end - 1] === 0x0d || bytes[end - 1] === 0x20 || bytes[end - 1] === 0x09)) end--;
+  if (!(end > markerStart + MARKER.length) || bytes[end - 1] !== 0x7d) {
+    throw BundleError.damaged("the file does not end with the closing brace");
+  }
+  const contentBytes = bytes.subarray(markerStart + MARKER.length, end - 1);
+  const actual = "sha256:" + sha256Hex(contentBytes);
+  if (actual !== expected) {
+    throw new BundleError(
+      "hash-mismatch",
+      `bundle hash mismatch: header says ${expected}, content is ${actual}; the bundle was edited or damaged, recompile it`,
+    );
+  }
+  const text = utf8DecodeStrict(contentBytes);
+  let content: unknown;
+  try {
+    if (text === null) throw new Error("invalid UTF-8");
+    content = JSON.parse(text);
+  } catch (error) {
+    throw BundleError.damaged(`the content cannot be decoded: ${(error as Error).message}`);
+  }
+  return { content: checkContent(content), hash: actual };
+}
+
+type Json = unknown;
+
+class Shape {
+  constructor(readonly path: string) {}
+  fail(what: string): never {
+    throw BundleError.damaged(`the content cannot be decoded: at ${this.path}: ${what}`);
+  }
+}
+
+function object(value: Json, path: string): Record<string, Json> {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) new Shape(path).fail("expected an object");
+  return value as Record<string, Json>;
+}
+
+function field(o: Record<string, Json>, key: string, kind: "string" | "number" | "boolean" | "array" | "object", path: string, optional = false): Json {
+  const value = o[key];
+  if (value === undefined) {
+    if (optional) return undefined;
+    new Shape(path).fail(`the field '${key}' is missing`);
+  }
+  const ok =
+    kind === "array" ? Array.isArray(value) : kind === "object" ? value !== null && typeof value === "object" && !Array.isArray(value) : typeof value === kind;
+  if (!ok) new Shape(`${path}.${key}`).fail(`expected ${kind === "boolean" ? "true or false" : "a " + kind}`);
+  return value;
+}
+
+const ACTION_KINDS = ["play", "loop", "stop", "band", "silent", "none"];
+
+/** Checks the shapes decisions read and the indices they follow; refuses anything else. */
+function checkContent(value: Json): BundleContent {
+  const c = object(value, "content");
+  field(c, "name", "string", "content");
+  field(c, "warmup", "number", "content");
+  const screens = field(c, "screens", "array", "content") as Json[];
+  const events = field(c, "events", "array", "content") as Json[];
+  const feedback = field(c, "feedback", "array", "content") as Json[];
+  const bands = field(c, "bands", "array", "content") as Json[];
+  const cells = field(c, "cells", "array", "content") as Json[];
+  field(c, "invariants", "array", "content");
+  field(c, "budgets", "array", "content");
+  const parameters = (field(c, "parameters", "array", "content", true) as Json[] | undefined) ?? [];
+  screens.forEach((s, i) => {
+    const o = object(s, `content.screens[${i}]`);
+    field(o, "name", "string", `content.screens[${i}]`);
+    field(o, "enter", "array", `content.screens[${i}]`);
+  });
+  const index = (v: Json, count: number, path: string) => {
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v >= count) new Shape(path).fail(`index ${String(v)} out of range (0..<${count})`);
+  };
+  events.forEach((e, i) => {
+    const o = object(e, `content.events[${i}]`);
+    field(o, "name", "string", `content.events[${i}]`);
+    const on = field(o, "screens", "array", `content.events[${i}]`, true) as Json[] | undefined;
+    on?.forEach((s, k) => index(s, screens.length, `content.events[${i}].screens[${k}]`));
+  });
+  feedback.forEach((f, i) => {
+    const o = object(f, `content.feedback[${i}]`);
+    field(o, "name", "string", `content.feedback[${i}]`);
+    field(o, "layer", "string", `content.feedback[${i}]`);
+    const body = object(o.body, `content.feedback[${i}].body`);
+    if (body.kind !== "preset" && body.kind !== "pattern") new Shape(`content.feedback[${i}].body.kind`).fail(`unknown kind '${String(body.kind)}' (known: preset, pattern)`);
+  });
+  bands.forEach((b, i) => {
+    const o = object(b, `content.bands[${i}]`);
+    const levels = field(o, "levels", "array", `content.bands[${i}]`) as Json[];
+    if (levels.length < 2) new Shape(`content.bands[${i}]`).fail("a band needs at least two levels");
+  });
+  cells.forEach((cell, i) => {
+    const path = `content.cells[${i}]`;
+    const o = object(cell, path);
+    index(o.event, events.length, `${path}.event`);
+    if (o.screen !== undefined) index(o.screen, screens.length, `${path}.screen`);
+    (field(o, "rows", "array", path) as Json[]).forEach((row, r) => {
+      const rp = `${path}.rows[${r}]`;
+      const ro = object(row, rp);
+      field(ro, "rule", "string", rp);
+      const actions = [ro.action, ...((ro.also as Json[] | undefined) ?? [])];
+      actions.forEach((a, k) => {
+        const ap = k === 0 ? `${rp}.action` : `${rp}.also[${k - 1}]`;
+        const ao = object(a, ap);
+        if (!ACTION_KINDS.includes(ao.kind as string)) new Shape(`${ap}.kind`).fail(`unknown kind '${String(ao.kind)}' (known: ${ACTION_KINDS.join(", ")})`);
+        if (ao.feedback !== undefined) index(ao.feedback, feedback.length, `${ap}.feedback`);
+        if ((ao.kind === "play" || ao.kind === "loop") && ao.feedback === undefined) new Shape(ap).fail("the field 'feedback' is missing");
+        if (ao.kind === "band") index(ao.band, bands.length, `${ap}.band`);
+      });
+      const tests = (ro.condition as Record<string, Json> | undefined)?.parameters as Json[] | undefined;
+      tests?.forEach((t, k) => index((t as Record<string, Json>).parameter, parameters.length, `${rp}.condition.parameters[${k}].parameter`));
+    });
+  });
+  checkDecide(c, screens.length, events, feedback.length, bands, cells, parameters.length);
+  return c as unknown as BundleContent;
+}
+
+const BUILT_IN_EVENTS = ["screen.enter", "app.state", "device.lowPower", "device.supportsHaptics", "device.hapticsEnabled"];
+
+/** Refuses a key of `o` that is not in `known` (the documented fields, exactly). */
+function only(o: Record<string, Json>, known: readonly string[], path: string): void {
+  for (const key of Object.keys(o)) if (!known.includes(key)) new Shape(path).fail(`unknown field '${key}' (known: ${known.join(", ")})`);
+}
+
+/** Checks `content.decide` fits the rest of the content (its shape only: it derives nothing). */
+function checkDecide(c: Record<string, Json>, screenCount: number, events: Json[], feedbackCount: number, bands: Json[], cells: Json[], parameterCount: number): void {
+  const path = "content.decide";
+  const d = object(field(c, "decide", "object", "content"), path);
+  only(d, ["events", "stateEvents", "table", "subjects", "rows", "signals", "ruleSlots", "settings", "screenRules", "speech", "payloads", "budgets", "bandLevels", "edges", "userLevels", "startLevel"], path);
+  const integer = (v: Json, min: number, count: number, at: string) => {
+    if (typeof v !== "number" || !Number.isInteger(v) || v < min || v >= count) new Shape(at).fail(`index ${String(v)} out of range (${min}..<${count})`);
+  };
+  const array = (o: Record<string, Json>, key: string, at: string) => field(o, key, "array", at) as Json[];
+  const ruleRef = (v: Json, at: string) => {
+    const o = object(v, at);
+    only(o, ["id", "at"], at);
+    field(o, "id", "string", at);
+    field(o, "at", "array", at);
+  };
+  const length = (list: Json[], count: number, at: string, what: string) => {
+    if (list.length !== count) new Shape(at).fail(`${list.length} entries, expected ${count} (${what})`);
+  };
+  const names = array(d, "events", path);
+  const stateEvents = field(d, "stateEvents", "number", path) as number;
+  const userLevels = c.userLevels as Record<string, Json> | undefined;
+  const settingNames = [
+    ...((c.parameters as Json[] | undefined) ?? []).map((p) => (p as Record<string, Json>).setBy),
+    ...(userLevels ? [userLevels.setBy] : []),
+  ];
+  const expected = [...BUILT_IN_EVENTS, ...settingNames, ...events.map((e) => (e as Record<string, Json>).name)];
+  if (stateEvents !== BUILT_IN_EVENTS.length + settingNames.length || JSON.stringify(names) !== JSON.stringify(expected)) {
+    new Shape(`${path}.events`).fail("not the state, setting and catalogue events in order; recompile the policy");
+  }
+  const eventCount = names.length;
+  const table = array(d, "table", path);
+  length(table, screenCount * eventCount, `${path}.table`, "one per screen and event");
+  table.forEach((v, i) => integer(v, -2, cells.length, `${path}.table[${i}]`));
+  const subjects = array(d, "subjects", path);
+  subjects.forEach((v, i) => { if (typeof v !== "string") new Shape(`${path}.subjects[${i}]`).fail("expected a string"); });
+  const ruleSlots = array(d, "ruleSlots", path);
+  ruleSlots.forEach((v, i) => { if (typeof v !== "string") new Shape(`${path}.ruleSlots[${i}]`).fail("expected a string"); });
+  const signals = array(d, "signals", path);
+  signals.forEach((v, i) => {
+    const at = `${path}.signals[${i}]`;
+    const o = object(v, at);
+    only(o, ["event", "band"], at);
+    integer(o.event, 0, eventCount, `${at}.event`);
+    integer(o.band, 0, bands.length, `${at}.band`);
+  });
+  const rows = array(d, "rows", path);
+  length(rows, cells.length, `${path}.rows`, "one per cell");
+  rows.forEach((entry, k) => {
+    const at = `${path}.rows[${k}]`;
+    if (!Array.isArray(entry)) new Shape(at).fail("expected an array");
+    const cellRows = entry as Json[];
+    const source = (cells[k] as Record<string, Json>).rows as Json[];
+    length(cellRows, source.length, at, "one per row of the cell");
+    cellRows.forEach((row: Json, r: number) => {
+      const rp = `${at}[${r}]`;
+      const o = object(row, rp);
+      only(o, ["subject", "signal", "rule"], rp);
+      integer(o.rule, 0, ruleSlots.length, `${rp}.rule`);
+      if (o.subject !== undefined) integer(o.subject, 0, subjects.length, `${rp}.subject`);
+      const action = (source[r] as Record<string, Json>).action as Record<string, Json>;
+      if (action.kind === "band") {
+        integer(o.signal, 0, signals.length, `${rp}.signal`);
+        const levels = ((bands[action.band as number] as Record<string, Json>).levels as Json[]).length;
+        integer((o.rule as number) + levels, 0, ruleSlots.length, `${rp}.rule`);
+      } else if (o.signal !== undefined) {
+        new Shape(`${rp}.signal`).fail("a signal on a row that is not a band row");
+      }
+    });
+  });
+  const settings = array(d, "settings", path);
+  length(settings, settingNames.length, `${path}.settings`, "one per setting event");
+  settings.forEach((v, i) => {
+    const at = `${path}.settings[${i}]`;
+    const o = object(v, at);
+    if (o.kind === "parameter") {
+      only(o, ["kind", "parameter", "rule"], at);
+      integer(o.parameter, 0, parameterCount, `${at}.parameter`);
+    } else if (o.kind === "user-level") {
+      only(o, ["kind", "rule"], at);
+    } else {
+      new Shape(`${at}.kind`).fail(`unknown kind '${String(o.kind)}' (known: parameter, user-level)`);
+    }
+    ruleRef(o.rule, `${at}.rule`);
+  });
+  const screenRules = array(d, "screenRules", path);
+  length(screenRules, screenCount, `${path}.screenRules`, "one per screen");
+  screenRules.forEach((v, i) => ruleRef(v, `${path}.screenRules[${i}]`));
+  if (d.speech !== undefined) {
+    const at = `${path}.speech`;
+    const o = object(d.speech, at);
+    only(o, ["rule", "exempt", "feedback"], at);
+    ruleRef(o.rule, `${at}.rule`);
+    array(o, "exempt", at).forEach((v, i) => integer(v, 0, eventCount, `${at}.exempt[${i}]`));
+    array(o, "feedback", at).forEach((v, i) => integer(v, 0, feedbackCount, `${at}.feedback[${i}]`));
+  }
+  array(d, "payloads", path).forEach((v, i) => {
+    const at = `${path}.payloads[${i}]`;
+    const o = object(v, at);
+    only(o, ["event", "rule"], at);
+    integer(o.event, stateEvents, eventCount, `${at}.event`);
+    ruleRef(o.rule, `${at}.rule`);
+  });
+  let ring = 0;
+  array(d, "budgets", path).forEach((v, i) => {
+    const at = `${path}.budgets[${i}]`;
+    const o = object(v, at);
+    only(o, ["budget", "rule", "max", "window", "screen", "perScreen", "counted", "excepted", "firstRing", "rings"], at);
+    integer(o.budget, 0, (c.budgets as Json[]).length, `${at}.budget`);
+    ruleRef(o.rule, `${at}.rule`);
+    field(o, "max", "number", at);
+    field(o, "window", "number", at);
+    field(o, "perScreen", "boolean", at);
+    if (o.screen !== undefined) integer(o.screen, -1, screenCount, `${at}.screen`);
+    array(o, "counted", at).forEach((f, k) => integer(f, 0, feedbackCount, `${at}.counted[${k}]`));
+    array(o, "excepted", at).forEach((e, k) => integer(e, 0, eventCount, `${at}.excepted[${k}]`));
+    const rings = field(o, "rings", "number", at) as number;
+    if (field(o, "firstRing", "number", at) !== ring || rings !== (o.perScreen === true ? screenCount : 1)) {
+      new Shape(`${at}.firstRing`).fail("the budgets' rings are not consecutive");
+    }
+    ring += rings;
+  });
+  const bandLevels = array(d, "bandLevels", path);
+  length(bandLevels, bands.length, `${path}.bandLevels`, "one per band");
+  const edges = array(d, "edges", path);
+  length(edges, bands.length, `${path}.edges`, "one per band");
+  bands.forEach((band, b) => {
+    const levels = (band as Record<string, Json>).levels as Json[];
+    const at = `${path}.bandLevels[${b}]`;
+    if (!Array.isArray(bandLevels[b])) new Shape(at).fail("expected an array");
+    const entries = bandLevels[b] as Json[];
+    length(entries, levels.length, at, "one per level");
+    entries.forEach((entry, l) => {
+      const lp = `${at}[${l}]`;
+      const o = object(entry, lp);
+      only(o, ["up", "down"], lp);
+      for (const side of ["up", "down"]) {
+        const so = object(o[side], `${lp}.${side}`);
+        only(so, ["play", "silent"], `${lp}.${side}`);
+        if (so.play !== undefined) integer(so.play, 0, feedbackCount, `${lp}.${side}.play`);
+        if (so.silent !== undefined) field(so, "silent", "string", `${lp}.${side}`);
+      }
+    });
+    const ep = `${path}.edges[${b}]`;
+    if (!Array.isArray(edges[b])) new Shape(ep).fail("expected an array");
+    const codes = edges[b] as Json[];
+    if (codes.length !== 0) length(codes, levels.length - 1, ep, "one per edge, or none for a constant band");
+    codes.forEach((code, k) => checkEdgeCode(code, parameterCount, `${ep}[${k}]`));
+  });
+  const levels = (userLevels?.levels as Json[] | undefined) ?? [];
+  const lowered = array(d, "userLevels", path);
+  length(lowered, levels.length, `${path}.userLevels`, "one per user level");
+  lowered.forEach((v, i) => {
+    const at = `${path}.userLevels[${i}]`;
+    const o = object(v, at);
+    only(o, ["rule", "feedback", "ruleSlots"], at);
+    ruleRef(o.rule, `${at}.rule`);
+    array(o, "feedback", at).forEach((f, k) => integer(f, 0, feedbackCount, `${at}.feedback[${k}]`));
+    array(o, "ruleSlots", at).forEach((r, k) => integer(r, 0, ruleSlots.length, `${at}.ruleSlots[${k}]`));
+  });
+  integer(d.startLevel, 0, Math.max(1, levels.length), `${path}.startLevel`);
+}
+
+const EDGE_OPS = ["neg", "+", "-", "*", "/"];
+
+function checkEdgeCode(code: Json, parameterCount: number, path: string): void {
+  if (typeof code === "number") return;
+  const o = object(code, path);
+  if (o.param !== undefined) {
+    only(o, ["param"], path);
+    if (typeof o.param !== "number" || !Number.isInteger(o.param) || o.param < 0 || o.param >= parameterCount) new Shape(`${path}.param`).fail(`index ${String(o.param)} out of range (0..<${parameterCount})`);
+    return;
+  }
+  only(o, ["op", "args"], path);
+  if (!EDGE_OPS.includes(o.op as string)) new Shape(`${path}.op`).fail(`unknown op '${String(o.op)}' (known: ${EDGE_OPS.join(", ")})`);
+  const args = field(o, "args", "array", path) as Json[];
+  if (args.length !== (o.op === "neg" ? 1 : 2)) new Shape(`${path}.args`).fail(`'${String(o.op)}' takes ${o.op === "neg" ? 1 : 2} arguments`);
+  args.forEach((a, k) => checkEdgeCode(a, parameterCount, `${path}.args[${k}]`));
+}

@@ -1,0 +1,78 @@
+/** The JSON shapes of a format-4 bundle's `content` (Docs/bundle-format.md). */
+
+/** `[line, column]` or `[line, column, file]`. */
+export type Position = [number, number] | [number, number, number];
+/** A number, a parameter, a negation or a binary operation. */
+export type ExpressionJSON = number | { param: string } | { op: "neg" | "+" | "-" | "*" | "/"; args: ExpressionJSON[] };
+/** A row condition's scalar. */
+export type Scalar = number | boolean | string;
+/** A range with at most one bound on each side. */
+export interface RangeJSON { above?: number; "at-least"?: number; below?: number; "at-most"?: number }
+
+export interface ScreenJSON { name: string; enter: string[]; note?: string; location: Position }
+export interface PayloadFieldJSON { name: string; kind: "number" | "bool" | "string"; min?: number; max?: number; oneOf?: string[]; required: boolean; location: Position }
+export interface EventJSON { name: string; layer: string; screens?: number[]; value?: string; payload?: { value?: PayloadFieldJSON; params?: PayloadFieldJSON[] }; note?: string; location: Position }
+export interface TimedPresetJSON { at: ExpressionJSON; name: string; preset: string; intensity?: number }
+export interface TemplateParameterJSON { name: string; defaultValue: number; minimum?: number; maximum?: number; unit?: string; location: Position }
+export interface PatternEventJSON {
+  kind: string; time: ExpressionJSON; duration?: ExpressionJSON; intensity?: ExpressionJSON; sharpness?: ExpressionJSON;
+  curves: { parameter: string; points: { time: ExpressionJSON; value: ExpressionJSON }[] }[]; location: Position;
+}
+export interface PatternJSON { parameters: TemplateParameterJSON[]; events: PatternEventJSON[]; loop?: ExpressionJSON; location: Position }
+export type BodyJSON = { kind: "preset"; preset: string; intensity?: number } | { kind: "pattern"; pattern: PatternJSON };
+export type FallbackJSON = { kind: "none" } | { kind: "preset"; step: TimedPresetJSON } | { kind: "sequence"; steps: TimedPresetJSON[] };
+export interface FeedbackJSON { name: string; layer: string; body: BodyJSON; fallback?: FallbackJSON; platforms?: { android?: FeedbackJSON; web?: FeedbackJSON }; note?: string; location: Position }
+export interface LevelEntryJSON { play?: number; silent?: string }
+export interface LevelJSON { name: string; below?: number; edge?: ExpressionJSON; play?: number; silent?: string; fromBelow?: LevelEntryJSON; fromAbove?: LevelEntryJSON; location: Position }
+export interface BandJSON { name: string; unit?: string; hysteresis: number; dwell?: number; plausible?: { min?: number; max?: number }; levels: LevelJSON[]; location: Position }
+export type ActionJSON =
+  | { kind: "play"; feedback: number }
+  | { kind: "loop"; feedback: number }
+  | { kind: "stop"; feedback?: number }
+  | { kind: "band"; band: number }
+  | { kind: "silent"; reason: string }
+  | { kind: "none" };
+export interface ConditionJSON { speaks?: boolean; value?: Scalar; subject?: string; range?: RangeJSON; oneOf?: Scalar[]; parameters?: { parameter: number; range: RangeJSON }[] }
+export interface RowJSON {
+  rule: string; levelRules?: string[]; condition?: ConditionJSON; action: ActionJSON; also?: ActionJSON[];
+  arguments?: { name: string; number?: number }[]; ticker?: "begin" | "tick" | "end"; directives: string[]; cites: string[]; note?: string; location: Position;
+}
+export interface CellJSON { event: number; screen?: number; rows: RowJSON[]; location: Position }
+export interface InvariantJSON { id: string; kind: string; text?: string; presets: string[]; layer?: string; exceptions: { event: string; reason: string }[]; location: Position }
+export type BudgetScopeJSON = { kind: "each-screen" } | { kind: "screen"; screen: string } | { kind: "layer"; layer: string };
+export interface BudgetJSON { id: string; scope: BudgetScopeJSON; max: number; window: number; exceptions: string[]; enforced?: boolean; location: Position }
+export interface ParameterJSON { name: string; setBy: string; min: number; max: number; defaultValue: number; unit?: string; note?: string; location: Position }
+export interface UserLevelJSON { name: string; keeps: { all: boolean; feedback: string[]; layers: string[]; rows: string[] }; note?: string; location: Position }
+export interface UserLevelsJSON { setBy: string; start: string; levels: UserLevelJSON[]; location: Position }
+export interface LayerJSON { name: string; plays?: string; note?: string; location: Position }
+
+/** A bundle's `content`. */
+export interface BundleContent {
+  name: string; source: string; description?: string; warmup: number; hapticsOnly: boolean; location: Position;
+  layers?: LayerJSON[]; screens: ScreenJSON[]; events: EventJSON[]; feedback: FeedbackJSON[]; bands: BandJSON[];
+  cells: CellJSON[]; invariants: InvariantJSON[]; budgets: BudgetJSON[]; parameters?: ParameterJSON[];
+  userLevels?: UserLevelsJSON; files?: string[]; decide: DecideJSON;
+}
+
+/** A rule a decision cites: its id and the position of its declaration. */
+export interface RuleRefJSON { id: string; at: Position }
+/** A lowered parametric edge: over parameter indices. */
+export type EdgeCodeJSON = number | { param: number } | { op: "neg" | "+" | "-" | "*" | "/"; args: EdgeCodeJSON[] };
+/** What a band level plays or silences entering from one side. */
+export interface LevelSideJSON { play?: number; silent?: string }
+/** An enforced budget, resolved. */
+export interface DecideBudgetJSON {
+  budget: number; rule: RuleRefJSON; max: number; window: number; screen?: number; perScreen: boolean;
+  counted: number[]; excepted: number[]; firstRing: number; rings: number;
+}
+export type DecideSettingJSON = { kind: "parameter"; parameter: number; rule: RuleRefJSON } | { kind: "user-level"; rule: RuleRefJSON };
+/** The decision tables the compiler lowered (Docs/bundle-format.md, "decide"). */
+export interface DecideJSON {
+  events: string[]; stateEvents: number; table: number[]; subjects: string[];
+  rows: { subject?: number; signal?: number; rule: number }[][];
+  signals: { event: number; band: number }[]; ruleSlots: string[]; settings: DecideSettingJSON[];
+  screenRules: RuleRefJSON[]; speech?: { rule: RuleRefJSON; exempt: number[]; feedback: number[] };
+  payloads: { event: number; rule: RuleRefJSON }[]; budgets: DecideBudgetJSON[];
+  bandLevels: { up: LevelSideJSON; down: LevelSideJSON }[][]; edges: EdgeCodeJSON[][];
+  userLevels: { rule: RuleRefJSON; feedback: number[]; ruleSlots: number[] }[]; startLevel: number;
+}

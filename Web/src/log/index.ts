@@ -1,0 +1,3 @@
+/** The event-log reader and eval's JSONL writer: tooling over the runtime (`haptic-policy/log`). */
+export { EventLogEvaluator, decisionJSON, MAX_LINE_LENGTH, type EvalReload, type LoggedLine } from "./eval.js";
+export { JSONLineReader, LineFailure, columnOf, type LineReason, type LogRecord } from "./parser.js";

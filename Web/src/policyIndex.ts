@@ -1,0 +1,357 @@
+/**
+ * Every index the runtime builds over a bundle's content, in one place. The tables come
+ * lowered in `content.decide` (Docs/bundle-format.md, "What a reader builds"): this only
+ * copies them and builds name dictionaries and bitmaps over their index lists; it derives
+ * no rule id, slot, default or fill (the Swift reference: Policy.swift, Policy+Tables.swift).
+ */
+import type {
+  ActionJSON, BandJSON, BudgetJSON, BundleContent, ConditionJSON, FeedbackJSON, ParameterJSON, PayloadFieldJSON,
+  RangeJSON, RowJSON, Scalar, TemplateParameterJSON, UserLevelsJSON, ExpressionJSON, FallbackJSON,
+} from "./content.js";
+import { compileEdgeCode, type EdgeCode } from "./expression.js";
+import { numberText } from "./numberText.js";
+
+/** The built-in state events, in id order. */
+export const STATE_EVENTS = ["screen.enter", "app.state", "device.lowPower", "device.supportsHaptics", "device.hapticsEnabled"] as const;
+/** Lifecycle directives, in their canonical order (bit i is directive i). */
+export const DIRECTIVES = ["prepare-engine", "restart-engine", "prepare-ticker", "release-ticker", "stop-loop"] as const;
+/** One lifecycle directive for the player. */
+export type Directive = (typeof DIRECTIVES)[number];
+
+export const PREPARE_ENGINE = 1, RESTART_ENGINE = 2, PREPARE_TICKER = 4, RELEASE_TICKER = 8, STOP_LOOP = 16;
+
+export function directiveBits(names: readonly string[]): number {
+  let bits = 0;
+  for (const name of names) {
+    const i = (DIRECTIVES as readonly string[]).indexOf(name);
+    if (i >= 0) bits |= 1 << i;
+  }
+  return bits;
+}
+
+/** A number range as plain comparisons. */
+export class NumberRange {
+  readonly lower?: number;
+  readonly lowerInclusive: boolean;
+  readonly upper?: number;
+  readonly upperInclusive: boolean;
+  constructor(json: RangeJSON) {
+    this.lower = json.above ?? json["at-least"];
+    this.lowerInclusive = json["at-least"] !== undefined;
+    this.upper = json.below ?? json["at-most"];
+    this.upperInclusive = json["at-most"] !== undefined;
+  }
+  contains(n: number): boolean {
+    if (this.lower !== undefined && !(this.lowerInclusive ? n >= this.lower : n > this.lower)) return false;
+    if (this.upper !== undefined && !(this.upperInclusive ? n <= this.upper : n < this.upper)) return false;
+    return !Number.isNaN(n);
+  }
+}
+
+/** A feedback as decisions use it. */
+export interface FeedbackPlan {
+  readonly index: number;
+  readonly name: string;
+  readonly layer: string;
+  readonly json: FeedbackJSON;
+  readonly isPattern: boolean;
+  /** What plays itself: a preset id or `pattern:<name>`. */
+  readonly render: string;
+  /** What plays when the pattern falls back: a preset id, `sequence:<name>`, or null. */
+  readonly fallbackRender: string | null;
+  readonly parameters: readonly TemplateParameterJSON[];
+  readonly loop: ExpressionJSON | null;
+  readonly fallback: FallbackJSON | null;
+}
+
+/** A row's action, resolved. */
+export type RowAction =
+  | { kind: "play"; feedback: number }
+  | { kind: "loop"; feedback: number }
+  | { kind: "stop"; feedback: number | null }
+  | { kind: "band"; band: number; slot: number }
+  | { kind: "silent"; reason: string }
+  | { kind: "none" };
+
+export interface CompiledRow {
+  readonly speaks?: boolean;
+  readonly value?: Scalar;
+  readonly subject?: string;
+  readonly range?: NumberRange;
+  readonly oneOf?: readonly Scalar[];
+  readonly hasTest: boolean;
+  readonly parameterTests?: readonly { parameter: number; range: NumberRange }[];
+  readonly action: RowAction;
+  readonly ticker?: "begin" | "tick" | "end";
+  readonly directives: number;
+  readonly rule: string;
+  readonly levelRules: readonly string[];
+  readonly note: string | null;
+  readonly keepSlot: number;
+  readonly several: null | {
+    readonly also: readonly RowAction[];
+    readonly arguments: readonly { name: string; number?: number }[];
+    readonly argumentsOnLoop: boolean;
+  };
+}
+
+export interface CompiledLevel {
+  readonly name: string;
+  readonly play: number | null;
+  readonly silent: string | null;
+  readonly downPlay: number | null;
+  readonly downSilent: string | null;
+}
+
+export interface CompiledBand {
+  readonly name: string;
+  readonly edges: readonly number[];
+  readonly hysteresis: number;
+  readonly dwell: number;
+  readonly plausibleMin: number;
+  readonly plausibleMax: number;
+  readonly levels: readonly CompiledLevel[];
+  readonly isParametric: boolean;
+  readonly edgeCode: readonly EdgeCode[];
+  readonly edgeBase: number;
+  readonly json: BandJSON;
+}
+
+export interface EnforcedBudget {
+  readonly rule: string;
+  readonly max: number;
+  readonly window: number;
+  readonly json: BudgetJSON;
+  readonly screen: number | null;
+  readonly perScreen: boolean;
+  readonly counts: readonly boolean[];
+  readonly excepted: readonly boolean[];
+  readonly firstRing: number;
+  readonly layer: string | null;
+}
+
+export interface PayloadCheck {
+  readonly rule: string;
+  readonly event: string;
+  readonly value?: PayloadFieldJSON;
+  readonly params?: readonly PayloadFieldJSON[];
+}
+
+export type SettingEvent = { kind: "parameter"; index: number } | { kind: "user-level" };
+
+export const UNDECLARED_HERE = -1;
+export const OFF_SCREEN = -2;
+
+/** The indexed policy: what `Session` reads. */
+export class PolicyIndex {
+  readonly content: BundleContent;
+  readonly screenNames: readonly string[];
+  readonly screenIndex = new Map<string, number>();
+  readonly eventNames: readonly string[];
+  readonly eventIndex = new Map<string, number>();
+  readonly feedbackIndex = new Map<string, number>();
+  readonly stateEventCount: number;
+  readonly settingEvents: readonly SettingEvent[];
+  readonly settingRules: readonly string[];
+  readonly parameters: readonly ParameterJSON[];
+  readonly parameterNames: readonly string[];
+  readonly screenEnter: readonly number[];
+  readonly screenRules: readonly string[];
+  readonly speechRule: string | null;
+  readonly speechExempt: readonly boolean[];
+  readonly needsSpeech: readonly boolean[];
+  readonly payloadChecks: readonly (PayloadCheck | null)[];
+  readonly checksPayloads: boolean;
+  readonly enforcedBudgets: readonly EnforcedBudget[];
+  readonly budgetRingCount: number;
+  readonly feedback: readonly FeedbackPlan[];
+  readonly bands: readonly CompiledBand[];
+  readonly parametricEdgeCount: number;
+  readonly parametricBands: readonly number[];
+  readonly subjectNames: readonly string[];
+  readonly table: Int32Array;
+  readonly cells: readonly (readonly CompiledRow[])[];
+  readonly bandSlots: readonly { event: number; band: number }[];
+  readonly ruleSlotIDs: readonly string[];
+  readonly userLevels: UserLevelsJSON | null;
+  readonly userLevelRules: readonly string[];
+  readonly startLevel: number;
+  readonly levelKeepsFeedback: readonly boolean[];
+  readonly levelKeepsRule: readonly boolean[];
+
+  constructor(content: BundleContent) {
+    this.content = content;
+    const d = content.decide;
+    const parameters = content.parameters ?? [];
+    this.parameters = parameters;
+    this.parameterNames = parameters.map((p) => p.name);
+    this.settingEvents = d.settings.map((s): SettingEvent => (s.kind === "parameter" ? { kind: "parameter", index: s.parameter } : { kind: "user-level" }));
+    this.settingRules = d.settings.map((s) => s.rule.id);
+    this.stateEventCount = d.stateEvents;
+    this.screenNames = content.screens.map((s) => s.name);
+    this.eventNames = d.events;
+    this.screenNames.forEach((n, i) => { if (!this.screenIndex.has(n)) this.screenIndex.set(n, i); });
+    this.eventNames.forEach((n, i) => { if (!this.eventIndex.has(n)) this.eventIndex.set(n, i); });
+    content.feedback.forEach((f, i) => { if (!this.feedbackIndex.has(f.name)) this.feedbackIndex.set(f.name, i); });
+    this.screenEnter = content.screens.map((s) => directiveBits(s.enter));
+    this.screenRules = d.screenRules.map((r) => r.id);
+
+    const bitmap = (count: number, indices: readonly number[]) => {
+      const bits = new Array<boolean>(count).fill(false);
+      for (const i of indices) bits[i] = true;
+      return bits;
+    };
+    this.speechRule = d.speech?.rule.id ?? null;
+    this.speechExempt = bitmap(this.eventNames.length, d.speech?.exempt ?? []);
+    this.needsSpeech = bitmap(content.feedback.length, d.speech?.feedback ?? []);
+    const payloadChecks = new Array<PayloadCheck | null>(this.eventNames.length).fill(null);
+    for (const { event, rule } of d.payloads) {
+      const payload = content.events[event - d.stateEvents].payload;
+      payloadChecks[event] = { rule: rule.id, event: this.eventNames[event], value: payload?.value, params: payload?.params };
+    }
+    this.payloadChecks = payloadChecks;
+    this.checksPayloads = d.payloads.length > 0;
+    this.feedback = content.feedback.map((f, index) => plan(f, index));
+
+    let rings = 0;
+    this.enforcedBudgets = d.budgets.map((b) => {
+      const json = content.budgets[b.budget];
+      rings = Math.max(rings, b.firstRing + b.rings);
+      return {
+        rule: b.rule.id, max: b.max, window: b.window, json, screen: b.screen ?? null, perScreen: b.perScreen,
+        counts: bitmap(content.feedback.length, b.counted), excepted: bitmap(this.eventNames.length, b.excepted),
+        firstRing: b.firstRing, layer: json.scope.kind === "layer" ? json.scope.layer : null,
+      };
+    });
+    this.budgetRingCount = rings;
+
+    let edgeCount = 0;
+    this.bands = content.bands.map((band, b) => {
+      const code = d.edges[b].map(compileEdgeCode);
+      const isParametric = code.length > 0;
+      const edges = band.levels.slice(0, -1).map((l) => l.below ?? Infinity);
+      const edgeBase = edgeCount;
+      edgeCount += code.length;
+      return {
+        name: band.name, edges, hysteresis: band.hysteresis, dwell: band.dwell ?? 0,
+        plausibleMin: band.plausible?.min ?? -Infinity, plausibleMax: band.plausible?.max ?? Infinity,
+        levels: band.levels.map((l, i) => {
+          const { up, down } = d.bandLevels[b][i];
+          return { name: l.name, play: up.play ?? null, silent: up.silent ?? null, downPlay: down.play ?? null, downSilent: down.silent ?? null };
+        }),
+        isParametric, edgeCode: code, edgeBase, json: band,
+      };
+    });
+    this.parametricEdgeCount = edgeCount;
+    this.parametricBands = this.bands.map((b, i) => (b.isParametric ? i : -1)).filter((i) => i >= 0);
+
+    this.subjectNames = d.subjects;
+    this.table = Int32Array.from(d.table);
+    this.bandSlots = d.signals;
+    this.ruleSlotIDs = d.ruleSlots;
+    this.cells = content.cells.map((cell, c) =>
+      cell.rows.map((row, r): CompiledRow => {
+        const lowered = d.rows[c][r];
+        let action: RowAction;
+        let levelRules: string[] = [];
+        if (row.action.kind === "band") {
+          const count = content.bands[row.action.band].levels.length;
+          action = { kind: "band", band: row.action.band, slot: lowered.signal! };
+          levelRules = d.ruleSlots.slice(lowered.rule + 1, lowered.rule + 1 + count);
+        } else {
+          action = resolveAction(row.action);
+        }
+        let several: CompiledRow["several"] = null;
+        if (row.also !== undefined || row.arguments !== undefined) {
+          const steps = rowSteps(row);
+          const also = steps.filter((s) => !sameAction(s, row.action)).filter((s) => s.kind === "stop" || s.kind === "play" || s.kind === "loop").map(resolveAction);
+          several = { also, arguments: row.arguments ?? [], argumentsOnLoop: steps.some((s) => s.kind === "loop") };
+        }
+        const condition: ConditionJSON | undefined = row.condition;
+        return {
+          speaks: condition?.speaks, value: condition?.value,
+          subject: lowered.subject !== undefined ? d.subjects[lowered.subject] : undefined,
+          range: condition?.range ? new NumberRange(condition.range) : undefined,
+          oneOf: condition?.oneOf,
+          hasTest: condition?.range !== undefined || condition?.oneOf !== undefined,
+          parameterTests: condition?.parameters?.map((t) => ({ parameter: t.parameter, range: new NumberRange(t.range) })),
+          action, ticker: row.ticker, directives: directiveBits(row.directives), rule: d.ruleSlots[lowered.rule], levelRules,
+          note: row.note ?? null, keepSlot: lowered.rule, several,
+        };
+      }),
+    );
+
+    this.userLevels = content.userLevels ?? null;
+    this.userLevelRules = d.userLevels.map((l) => l.rule.id);
+    this.startLevel = d.startLevel;
+    const feedbackCount = content.feedback.length;
+    const slotCount = d.ruleSlots.length;
+    const keepsFeedback = new Array<boolean>(d.userLevels.length * feedbackCount).fill(false);
+    const keepsRule = new Array<boolean>(d.userLevels.length * slotCount).fill(false);
+    d.userLevels.forEach((level, l) => {
+      for (const f of level.feedback) keepsFeedback[l * feedbackCount + f] = true;
+      for (const slot of level.ruleSlots) keepsRule[l * slotCount + slot] = true;
+    });
+    this.levelKeepsFeedback = keepsFeedback;
+    this.levelKeepsRule = keepsRule;
+  }
+
+  /** Whether user level `level` keeps a play of feedback `f` by the rule in `slot`. */
+  keeps(level: number, f: number, slot: number): boolean {
+    if (this.levelKeepsFeedback[level * this.feedback.length + f]) return true;
+    return slot >= 0 && this.levelKeepsRule[level * this.ruleSlotIDs.length + slot];
+  }
+
+  userLevelIndex(name: string): number | null {
+    const index = this.userLevels?.levels.findIndex((l) => l.name === name) ?? -1;
+    return index < 0 ? null : index;
+  }
+}
+
+function resolveAction(a: ActionJSON): RowAction {
+  switch (a.kind) {
+    case "play": return { kind: "play", feedback: a.feedback };
+    case "loop": return { kind: "loop", feedback: a.feedback };
+    case "stop": return { kind: "stop", feedback: a.feedback ?? null };
+    case "silent": return { kind: "silent", reason: a.reason };
+    case "band": return { kind: "band", band: a.band, slot: -1 };
+    default: return { kind: "none" };
+  }
+}
+
+function stepOf(a: ActionJSON): number {
+  return a.kind === "stop" ? 0 : a.kind === "loop" ? 2 : 1;
+}
+
+/** Every action of the row in execution order: stops, then plays, then the loop. */
+function rowSteps(row: RowJSON): ActionJSON[] {
+  if (!row.also || row.also.length === 0) return [row.action];
+  const all = [row.action, ...row.also];
+  return [0, 1, 2].flatMap((step) => all.filter((a) => stepOf(a) === step));
+}
+
+function sameAction(a: ActionJSON, b: ActionJSON): boolean {
+  return JSON.stringify(resolveAction(a)) === JSON.stringify(resolveAction(b)) && (a.kind !== "band" || (b.kind === "band" && a.band === b.band));
+}
+
+function plan(f: FeedbackJSON, index: number): FeedbackPlan {
+  const isPattern = f.body.kind === "pattern";
+  const fallback = f.fallback ?? null;
+  return {
+    index, name: f.name, layer: f.layer, json: f, isPattern,
+    render: f.body.kind === "preset" ? f.body.preset : "pattern:" + f.name,
+    fallbackRender: fallback?.kind === "preset" ? fallback.step.preset : fallback?.kind === "sequence" ? "sequence:" + f.name : null,
+    parameters: f.body.kind === "pattern" ? f.body.pattern.parameters : [],
+    loop: f.body.kind === "pattern" ? f.body.pattern.loop ?? null : null,
+    fallback,
+  };
+}
+
+/** `2.5 to 20`, `at least 30`, `at most 250`. */
+export function plausibleText(band: CompiledBand): string {
+  const low = Number.isFinite(band.plausibleMin);
+  const high = Number.isFinite(band.plausibleMax);
+  if (low && high) return `${numberText(band.plausibleMin)} to ${numberText(band.plausibleMax)}`;
+  if (low) return `at least ${numberText(band.plausibleMin)}`;
+  return `at most ${numberText(band.plausibleMax)}`;
+}
