@@ -52,7 +52,7 @@ sealed class Scalar {
     data class Text(val value: String) : Scalar()
 
     /** As the Swift runtime shows it in notes: `4`, `true`, `"x"`. */
-    override fun toString(): String = when (this) {
+    val text: String get() = when (this) {
         is Num -> NumberText.of(value)
         is Bool -> value.toString()
         is Text -> "\"$value\""
@@ -154,7 +154,7 @@ sealed class Render {
     data class OfSequence(val feedback: String) : Render()
 
     /** The log form: `impact.light`, `pattern:pulse`, `sequence:breath`. */
-    override fun toString(): String = when (this) {
+    val text: String get() = when (this) {
         is OfPreset -> preset.id
         is OfPattern -> "pattern:$feedback"
         is OfSequence -> "sequence:$feedback"

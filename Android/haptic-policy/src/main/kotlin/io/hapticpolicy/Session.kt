@@ -443,7 +443,7 @@ class Session @JvmOverloads constructor(
         play(f, event.copy(params = params), e, s, rule, d)
         val m = missing
         if (m != null && d.reason == Reason.BAD_PARAMS && d.note?.startsWith("parameter '$m' must be a number") == true) {
-            val found = event.value?.let { "it is $it" } ?: "it has none"
+            val found = event.value?.let { "it is ${it.text}" } ?: "it has none"
             d.note = "'with: {$m: value}' gives '$m' the event's value, which must be a number ($found); send the number in 'value'"
         }
     }
@@ -650,7 +650,7 @@ class Session @JvmOverloads constructor(
             val parameter = policy.content.parameters[p]
             val v = event.value
             if (v !is Scalar.Num || !v.value.isFinite() || v.value < parameter.min || v.value > parameter.max) {
-                val got = v?.let { "got $it" } ?: "it has no value"
+                val got = v?.let { "got ${it.text}" } ?: "it has no value"
                 d.reason = Reason.BAD_STATE
                 d.note = "${parameter.setBy} needs a number from ${NumberText.of(parameter.min)} to ${NumberText.of(parameter.max)} " +
                     "in 'value' (parameters.${parameter.name}); $got, so ${parameter.name} stays ${NumberText.of(parameterValues[p])}"
@@ -668,7 +668,7 @@ class Session @JvmOverloads constructor(
             val name = (event.value as? Scalar.Text)?.value
             val level = if (name == null) -1 else levels.indexOfFirst { it.name == name }
             if (level < 0) {
-                val got = event.value?.let { "got $it" } ?: "it has no value"
+                val got = event.value?.let { "got ${it.text}" } ?: "it has no value"
                 val names = levels.joinToString(", ") { "'${it.name}'" }
                 d.reason = Reason.BAD_STATE
                 d.note = "${ix.eventNames[PolicyIndex.STATE_EVENTS.size + index]} needs one of $names in 'value' " +
@@ -777,7 +777,7 @@ internal object Payloads {
         if (value != null) {
             val carried = given.value
             if (carried != null) {
-                if (!accepts(value, carried)) return note(decl.name, value, true, carried.toString())
+                if (!accepts(value, carried)) return note(decl.name, value, true, carried.text)
             } else if (value.required) return note(decl.name, value, true, "no value")
         }
         val params = decl.payloadParams ?: return null
@@ -786,7 +786,7 @@ internal object Payloads {
                 ?: return "'${decl.name}' has no param '${p.name}' (events.${decl.name} declares " +
                     (if (params.isEmpty()) "none" else params.joinToString(", ") { it.name }) + "); remove it"
             val carried = p.value ?: return note(decl.name, field, false, "no value")
-            if (!accepts(field, carried)) return note(decl.name, field, false, carried.toString())
+            if (!accepts(field, carried)) return note(decl.name, field, false, carried.text)
         }
         for (field in params) if (field.required && given.params.none { it.name == field.name }) return note(decl.name, field, false, "no value")
         return null
