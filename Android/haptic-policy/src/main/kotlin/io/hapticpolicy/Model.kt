@@ -94,8 +94,11 @@ enum class Directive(val id: String) {
         /** The directive of an id, or null. */
         fun of(id: String): Directive? = values().firstOrNull { it.id == id }
 
-        /** The directives of a bit set, in canonical order. */
-        fun list(bits: Int): List<Directive> = values().filter { bits and it.bit != 0 }
+        private val all = values().toList()
+        private val lists: Array<List<Directive>> = Array(1 shl all.size) { bits -> all.filter { bits and it.bit != 0 } }
+
+        /** The directives of a bit set, in canonical order (shared, immutable lists). */
+        fun list(bits: Int): List<Directive> = lists[bits]
     }
 }
 

@@ -104,7 +104,8 @@ internal class PolicyIndex(val content: PolicyContent) {
     /** Parameter index of each setting event, -1 for the user levels'. */
     val settingEvents: IntArray
     val settingRules: List<String>
-    val payloadEvents: Map<Int, EventDecl>
+    /** By event id: the event's declaration when it declares a payload. */
+    val payloadEvents: Array<EventDecl?>
 
     companion object {
         const val UNDECLARED_HERE = -1
@@ -133,9 +134,8 @@ internal class PolicyIndex(val content: PolicyContent) {
         speechRule = speech
         speechExempt = exempt
         needsSpeech = BooleanArray(content.feedback.size) { content.feedback[it].layer == speechLayer }
-        payloadEvents = HashMap<Int, EventDecl>().also { m ->
-            content.events.forEachIndexed { i, e -> if (e.hasPayload) m[stateEventCount + i] = e }
-        }
+        payloadEvents = arrayOfNulls(eventNames.size)
+        content.events.forEachIndexed { i, e -> if (e.hasPayload) payloadEvents[stateEventCount + i] = e }
 
         val enforced = ArrayList<EnforcedBudget>()
         var rings = 0
