@@ -55,9 +55,22 @@ data class IntegrationMistake(
             return if (best != null && bestDistance <= allowed) best else null
         }
 
+        /** Unicode scalars, without `String.codePoints()` (Android API 24). */
+        private fun codePoints(s: String): IntArray {
+            val out = IntArray(s.codePointCount(0, s.length))
+            var i = 0
+            var k = 0
+            while (i < s.length) {
+                val c = s.codePointAt(i)
+                out[k++] = c
+                i += Character.charCount(c)
+            }
+            return out
+        }
+
         private fun editDistance(a: String, b: String): Int {
-            val x = a.codePoints().toArray()
-            val y = b.codePoints().toArray()
+            val x = codePoints(a)
+            val y = codePoints(b)
             if (x.isEmpty()) return y.size
             if (y.isEmpty()) return x.size
             var before = IntArray(y.size + 1)
