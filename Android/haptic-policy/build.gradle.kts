@@ -6,6 +6,8 @@ plugins {
     id("org.jetbrains.kotlin.android")
 }
 
+group = "io.hapticpolicy"
+
 android {
     namespace = "io.hapticpolicy"
     compileSdk = 35
