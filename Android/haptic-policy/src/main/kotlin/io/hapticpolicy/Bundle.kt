@@ -51,7 +51,7 @@ object BundleReader {
         var end = bytes.size
         while (end > 0 && bytes[end - 1].toInt().let { it == 0x20 || it == 0x0A || it == 0x0D || it == 0x09 }) end--
         val start = at + marker.length
-        if (end <= start + 1 || bytes[end - 1].toInt() != '}'.toInt()) throw BundleError.Damaged("the file ends early")
+        if (end <= start + 1 || bytes[end - 1].toInt() != 0x7D) throw BundleError.Damaged("the file ends early")
         val contentEnd = end - 1
         val digest = MessageDigest.getInstance("SHA-256")
         digest.update(bytes, start, contentEnd - start)

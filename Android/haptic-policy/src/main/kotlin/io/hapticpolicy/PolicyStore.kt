@@ -38,7 +38,7 @@ data class IntegrationMistake(
 
         /** The nearest candidate within a third of the name's length (1 to 3 edits), as Swift's `suggestion`. */
         fun suggestion(name: String, candidates: List<String>): String? {
-            val lowered = name.toLowerCase()
+            val lowered = lower(name)
             val length = lowered.codePointCount(0, lowered.length)
             val allowed = minOf(3, maxOf(1, length / 3))
             var best: String? = null
@@ -47,12 +47,19 @@ data class IntegrationMistake(
                 if (c == name) continue
                 val count = c.codePointCount(0, c.length)
                 if (count > 200 || length > 200 || Math.abs(count - length) > allowed) continue
-                val distance = editDistance(lowered, c.toLowerCase())
+                val distance = editDistance(lowered, lower(c))
                 if (best != null && bestDistance <= distance) continue
                 best = c
                 bestDistance = distance
             }
             return if (best != null && bestDistance <= allowed) best else null
+        }
+
+        /** Lowercased scalar by scalar (`toLowerCase()` is gone from Kotlin 2, `lowercase()` is not in 1.3). */
+        private fun lower(s: String): String {
+            val out = StringBuilder(s.length)
+            for (c in codePoints(s)) out.appendCodePoint(Character.toLowerCase(c))
+            return out.toString()
         }
 
         /** Unicode scalars, without `String.codePoints()` (Android API 24). */
