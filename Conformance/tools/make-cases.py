@@ -54,7 +54,7 @@ class Feature:
         self.cases: dict[str, dict] = {}
         FEATURES[name] = self
 
-    def case(self, name, note, events, policy="policy.yaml", device=None, raw: bytes | None = None):
+    def case(self, name, note, events, policy="policy.yaml", device=None, raw: bytes | None = None, reload=None):
         if name in self.cases:
             raise SystemExit(f"duplicate case {self.name}/{name}")
         if policy in self.policies:
@@ -65,6 +65,10 @@ class Feature:
             "note": note,
             "policy": policy_path,
             "device": device,
+            # Hot reload: (line, policy) pairs, as `reload` in case.json.
+            "reload": [
+                {"line": line, "policy": "../" + name if name in self.policies else name} for line, name in reload or []
+            ],
             "events": raw if raw is not None else ("\n".join(events) + "\n").encode(),
         }
 
@@ -1306,6 +1310,254 @@ for name, steps in TICKER_SEQUENCES.items():
         events,
     )
 
+# --- hot reload ------------------------------------------------------------------------------
+
+RELOAD_BASE = """\
+policy: reload
+version: 1
+description: the policy a session starts under; the reload cases swap in edits of it
+engine: {warmup: 0.1}
+layers:
+  ui: {}
+  coach: {}
+feedback:
+  tap: {layer: ui, preset: impact.light}
+  lap: {layer: coach, preset: impact.medium}
+  tick: {layer: ui, preset: selection}
+  calm: {layer: coach, preset: impact.soft}
+  busy: {layer: coach, preset: impact.medium}
+  rush: {layer: coach, preset: impact.heavy}
+  high: {layer: coach, preset: notification.warning}
+  cadence:
+    layer: coach
+    pattern:
+      params:
+        bpm: {default: 160, min: 100, max: 200}
+      events:
+        - {type: transient, time: 0}
+      loop: 60 / bpm
+    fallback: impact.light
+parameters:
+  max_hr: {set-by: profile.set, min: 120, max: 220, default: 190, unit: bpm}
+bands:
+  pace:
+    hysteresis: 0.5
+    dwell: 2
+    levels:
+      - {name: calm, below: 10, play: calm}
+      - {name: busy, below: 20, play: busy}
+      - {name: rush, play: rush}
+  heart:
+    hysteresis: 2
+    levels:
+      - {name: easy, below: 0.9 * max_hr, silent: below ninety percent}
+      - {name: top, play: high}
+events:
+  button.tap: {layer: ui, screens: all}
+  lap.completed: {layer: coach, screens: [workout]}
+  pace.sample: {layer: coach, screens: [workout], value: number}
+  heart.rate: {layer: coach, screens: [workout], value: number}
+  cadence.start: {layer: coach, screens: [workout]}
+  cadence.stop: {layer: coach, screens: [workout]}
+  selector.begin: {layer: ui, screens: [workout, menu]}
+  selector.tick: {layer: ui, screens: [workout, menu]}
+  selector.end: {layer: ui, screens: [workout, menu]}
+everywhere:
+  button.tap: {play: tap}
+screens:
+  workout:
+    enter: [prepare-engine]
+    table:
+      lap.completed: {play: lap}
+      pace.sample: {band: pace}
+      heart.rate: {band: heart}
+      cadence.start: {play: cadence}
+      cadence.stop: {stop: cadence}
+      selector.begin: {ticker: begin}
+      selector.tick: {ticker: tick, play: tick}
+      selector.end: {ticker: end}
+  menu:
+    table:
+      selector.begin: {ticker: begin}
+      selector.tick: {ticker: tick, play: tick}
+      selector.end: {ticker: end}
+budgets:
+  - id: B-1
+    each: screen
+    max: 3
+    per: 10
+    enforce: true
+    except:
+      button.tap: a tap answers the finger that made it
+      selector.tick: the ticks are the control itself
+      pace.sample: the bands report the run
+      heart.rate: the bands report the run
+      cadence.start: the cadence is asked for
+user-levels:
+  set-by: haptics.level
+  start: full
+  levels:
+    full: {keeps: all}
+    essentials: {keeps: {feedback: [calm, busy, rush, high]}}
+    off: {keeps: none}
+"""
+
+
+def reload_variant(description: str, *edits: tuple[str, str]) -> str:
+    """v1.yaml with another description and each (old, new) text edit made once."""
+    text = RELOAD_BASE.replace(
+        "description: the policy a session starts under; the reload cases swap in edits of it",
+        "description: " + description,
+    )
+    for old, new in edits:
+        if old not in text:
+            raise SystemExit(f"reload variant {description!r}: {old!r} is not in v1.yaml")
+        text = text.replace(old, new)
+    return text
+
+
+RELOAD = Feature(
+    "reload",
+    {
+        "v1.yaml": RELOAD_BASE,
+        "edited.yaml": reload_variant(
+            "v1.yaml with laps silenced, every carried-over item still there",
+            ("      lap.completed: {play: lap}\n", "      lap.completed: {silent: laps are quiet after the reload}\n"),
+            ("  lap: {layer: coach, preset: impact.medium}\n", ""),
+        ),
+        "no-menu.yaml": reload_variant(
+            "v1.yaml without the menu screen",
+            ("""  menu:
+    table:
+      selector.begin: {ticker: begin}
+      selector.tick: {ticker: tick, play: tick}
+      selector.end: {ticker: end}
+""", ""),
+            ("screens: [workout, menu]", "screens: [workout]"),
+        ),
+        "no-loop.yaml": reload_variant(
+            "v1.yaml with cadence no longer a loop", ("      loop: 60 / bpm\n", ""), ("{stop: cadence}", "{stop: all}")
+        ),
+        "no-busy.yaml": reload_variant(
+            "v1.yaml with the pace level busy renamed steady",
+            ("{name: busy, below: 20, play: busy}", "{name: steady, below: 20, play: busy}"),
+        ),
+        "no-lap.yaml": reload_variant(
+            "v1.yaml without the lap feedback, its event and its row",
+            ("  lap: {layer: coach, preset: impact.medium}\n", ""),
+            ("      lap.completed: {play: lap}\n", ""),
+            ("  lap.completed: {layer: coach, screens: [workout]}\n", ""),
+        ),
+        "budget-4.yaml": reload_variant(
+            "v1.yaml with the budget B-1 at max 4, a changed budget counting afresh", ("    max: 3\n", "    max: 4\n")
+        ),
+        "budget-renamed.yaml": reload_variant("v1.yaml with the budget B-1 renamed B-2", ("  - id: B-1\n", "  - id: B-2\n")),
+        "budget-off.yaml": reload_variant("v1.yaml with the budget B-1 no longer enforced", ("    enforce: true\n", "")),
+        "no-essentials.yaml": reload_variant(
+            "v1.yaml without the user level essentials",
+            ("    essentials: {keeps: {feedback: [calm, busy, rush, high]}}\n", ""),
+        ),
+        "narrow-hr.yaml": reload_variant(
+            "v1.yaml with max_hr limited to 120..180 (default 170)",
+            ("min: 120, max: 220, default: 190", "min: 120, max: 180, default: 170"),
+        ),
+        "broken.yaml": reload_variant(
+            "v1.yaml with a mistake (an undeclared feedback played), so it fails to load",
+            ("      lap.completed: {play: lap}\n", "      lap.completed: {play: lapp}\n"),
+        ),
+    },
+)
+
+
+def reload_case(name, note, events, reload, device=None):
+    RELOAD.case(name, note, events, policy="v1.yaml", reload=reload, device=device)
+
+
+W = enter("workout")
+reload_case("same-policy-every-line-screen", "reloading the same policy: the screen, engine (no engine-cold after it) and a band level carry over; nothing changes",
+    [W, ev(1, "pace.sample", value=15), ev(4, "pace.sample", value=15), ev(5, "lap.completed"), ev(6, "pace.sample", value=25), ev(9, "pace.sample", value=25)],
+    [(3, "v1.yaml"), (5, "v1.yaml")])
+reload_case("new-rules-cited", "decisions from the reload line on cite the new policy's rules: the lap on line 3 plays, the one on line 4 is the edit's designer silence",
+    [W, ev(1, "lap.completed"), ev(2, "lap.completed"), ev(3, "lap.completed")], [(4, "edited.yaml")])
+reload_case("reload-on-line-1", "a reload before the first line: the whole log is decided under the new policy",
+    [W, ev(1, "lap.completed")], [(1, "edited.yaml")])
+reload_case("device-carries", "the device state set by device.* events carries over: haptics turned off before the reload still silence the tap decided after it (haptics-disabled), until turned on",
+    [W, ev(1, "device.lowPower", value=True), ev(2, "lap.completed"), ev(3, "device.hapticsEnabled", value=False), ev(4, "button.tap"), ev(5, "button.tap"), ev(6, "device.hapticsEnabled", value=True), ev(7, "button.tap")],
+    [(6, "edited.yaml")])
+reload_case("initial-device-carries", "the session's initial device (--device, no haptics) carries over: the cadence after the reload still plays its fallback",
+    [W, ev(1, "cadence.start"), ev(2, "cadence.stop"), ev(3, "cadence.start")], [(4, "edited.yaml")], device=device_of(supports=False))
+reload_case("background-carries", "the app in the background stays there after the reload, then comes back",
+    [W, ev(1, "app.state", value="background"), ev(2, "button.tap"), ev(3, "button.tap"), ev(4, "app.state", value="foreground"), ev(5, "button.tap")],
+    [(3, "edited.yaml")])
+reload_case("engine-cold-carries", "an engine still warming stays so: the warm-up counts from the same start across the reload (engine-cold before 0.1 s, then the pattern plays)",
+    [W, ev(0.05, "cadence.start"), ev(0.06, "cadence.start"), ev(0.2, "cadence.start")], [(3, "edited.yaml")])
+reload_case("no-screen-carries", "no screen entered before the reload: still none after it",
+    [ev(0, "button.tap"), ev(1, "lap.completed"), enter("workout", 2), ev(3, "lap.completed")], [(2, "edited.yaml")])
+reload_case("screen-removed", "the screen showing is gone from the new policy: it becomes an unknown screen of that name, and entering a known one again decides",
+    [enter("menu"), ev(1, "selector.begin"), ev(2, "selector.tick"), ev(3, "selector.tick"), ev(4, "button.tap"), enter("workout", 5), ev(6, "selector.tick")], [(3, "no-menu.yaml")])
+reload_case("subjects-carry", "band levels per subject carry over by subject name: each runner's level holds, and a new subject starts at baseline",
+    [W, ev(1, "pace.sample", subject="ana", value=5), ev(1, "pace.sample", subject="bo", value=25), ev(4, "pace.sample", subject="ana", value=5), ev(4, "pace.sample", subject="bo", value=25),
+     ev(5, "pace.sample", subject="ana", value=25), ev(5, "pace.sample", subject="cy", value=15)],
+    [(4, "edited.yaml")])
+reload_case("band-level-carries", "a band level carries over by name: the same level is same-band, not baseline",
+    [W, ev(1, "pace.sample", value=15), ev(4, "pace.sample", value=15), ev(5, "pace.sample", value=15), ev(6, "pace.sample", value=25), ev(9, "pace.sample", value=25)],
+    [(4, "edited.yaml")])
+reload_case("band-level-removed", "the level the band was at is gone (busy renamed steady): the next sample is a new baseline",
+    [W, ev(1, "pace.sample", value=15), ev(4, "pace.sample", value=15), ev(5, "pace.sample", value=15), ev(6, "pace.sample", value=5), ev(9, "pace.sample", value=5)],
+    [(4, "no-busy.yaml")])
+reload_case("mid-dwell", "a reload while a new level is still dwelling: the held level carries, and the dwell of the new level starts again",
+    [W, ev(1, "pace.sample", value=5), ev(4, "pace.sample", value=5), ev(5, "pace.sample", value=15), ev(6, "pace.sample", value=15), ev(6.5, "pace.sample", value=15), ev(8, "pace.sample", value=15), ev(9, "pace.sample", value=15)],
+    [(6, "edited.yaml")])
+reload_case("mid-gesture", "a reload in the middle of a ticker gesture: the gesture stays open on a screen that still exists, ticks play, end releases",
+    [W, ev(1, "selector.begin"), ev(1.1, "selector.tick"), ev(1.2, "selector.tick"), ev(1.3, "selector.end"), ev(1.4, "selector.tick")], [(4, "edited.yaml")])
+reload_case("mid-gesture-screen-removed", "a reload mid-gesture to a policy without the screen: the gesture is not carried to the unknown screen",
+    [enter("menu"), ev(1, "selector.begin"), ev(1.1, "selector.tick"), ev(1.2, "selector.tick"), ev(1.3, "selector.end")], [(4, "no-menu.yaml")])
+reload_case("loop-carries", "a loop running at the reload keeps running: the stop after the reload stops it (stop-loop), a second stop finds nothing running",
+    [W, ev(1, "cadence.start"), ev(2, "cadence.stop"), ev(3, "cadence.stop")], [(3, "edited.yaml")])
+reload_case("loop-no-longer-loops", "a reload to a policy where the running feedback no longer loops: the loop is not carried, the stop finds nothing running",
+    [W, ev(1, "cadence.start"), ev(2, "cadence.stop"), ev(3, "cadence.start")], [(3, "no-loop.yaml")])
+reload_case("feedback-removed", "a reload to a policy without the lap feedback, its event and its row: the event is now unknown",
+    [W, ev(1, "lap.completed"), ev(2, "lap.completed"), ev(3, "button.tap")], [(3, "no-lap.yaml")])
+reload_case("budget-carries", "an enforced budget unchanged by the edit keeps its rings: the fourth lap in 10 s, after the reload, is over budget; the one at 12 s is back under",
+    [W, ev(1, "button.tap"), ev(1, "lap.completed"), ev(2, "lap.completed"), ev(3, "lap.completed"), ev(4, "button.tap"), ev(5, "lap.completed"), ev(12, "lap.completed")],
+    [(6, "v1.yaml")])
+reload_case("budget-changed", "a budget whose max changed counts afresh from the reload",
+    [W] + [ev(t, "lap.completed") for t in range(1, 9)], [(5, "budget-4.yaml")])
+reload_case("budget-renamed", "a budget under a new id counts afresh from the reload",
+    [W] + [ev(t, "lap.completed") for t in range(1, 8)], [(5, "budget-renamed.yaml")])
+reload_case("budget-removed", "a budget no longer enforced silences nothing after the reload",
+    [W] + [ev(t, "lap.completed") for t in range(1, 7)], [(6, "budget-off.yaml")])
+reload_case("user-level-carries", "the user level carries over by name: essentials still silences the lap after the reload, off silences the tap",
+    [W, ev(1, "haptics.level", value="essentials"), ev(2, "lap.completed"), ev(3, "lap.completed"), ev(4, "pace.sample", value=5), ev(5, "haptics.level", value="off"), ev(6, "button.tap")],
+    [(4, "v1.yaml")])
+reload_case("user-level-removed", "the user level is gone from the new policy: the session is back at the start level (full) and the lap plays",
+    [W, ev(1, "haptics.level", value="essentials"), ev(2, "lap.completed"), ev(3, "lap.completed"), ev(4, "haptics.level", value="essentials")],
+    [(4, "no-essentials.yaml")])
+reload_case("user-level-stops-loop", "a loop running under the full level carries over; the level set after the reload (essentials, which does not keep it) stops it",
+    [W, ev(1, "cadence.start"), ev(2, "lap.completed"), ev(3, "haptics.level", value="essentials"), ev(4, "cadence.stop")],
+    [(3, "edited.yaml")])
+reload_case("parameter-carries", "a parameter set before the reload keeps its value while in range: the heart edge stays at 0.9 * 200",
+    [W, ev(1, "profile.set", value=200), ev(2, "heart.rate", value=175), ev(3, "heart.rate", value=176), ev(4, "heart.rate", value=182), ev(5, "heart.rate", value=170)],
+    [(3, "edited.yaml")])
+reload_case("parameter-out-of-range", "a parameter value out of the new range is dropped: max_hr goes to the new default 170, so the edge is 153",
+    [W, ev(1, "profile.set", value=200), ev(2, "heart.rate", value=160), ev(3, "heart.rate", value=160), ev(4, "profile.set", value=200), ev(5, "heart.rate", value=150)],
+    [(4, "narrow-hr.yaml")])
+reload_case("parameter-in-narrower-range", "a parameter value still inside the narrowed range keeps it",
+    [W, ev(1, "profile.set", value=150), ev(2, "heart.rate", value=130), ev(3, "heart.rate", value=140)],
+    [(4, "narrow-hr.yaml")])
+reload_case("refused-keeps-old", "a reload to a policy that fails to load is refused: the last good policy goes on deciding (the lap still plays)",
+    [W, ev(1, "lap.completed"), ev(2, "lap.completed"), ev(3, "lap.completed")], [(3, "broken.yaml")])
+reload_case("refused-then-good", "a refused reload, then a good one: the old policy decides until the good reload's line",
+    [W, ev(1, "lap.completed"), ev(2, "lap.completed"), ev(3, "lap.completed"), ev(4, "lap.completed")], [(2, "broken.yaml"), (4, "edited.yaml")])
+reload_case("several-reloads", "three reloads in one log: edit, back to v1, edit again; the session carries through each",
+    [W, ev(1, "lap.completed"), ev(2, "pace.sample", value=15), ev(3, "lap.completed"), ev(4, "lap.completed"), ev(5, "pace.sample", value=15), ev(6, "lap.completed")],
+    [(3, "edited.yaml"), (5, "v1.yaml"), (7, "edited.yaml")])
+reload_case("reload-at-invalid-line", "a reload at a line that is invalid or blank applies before it all the same",
+    [W, ev(1, "lap.completed"), "{not json", "", ev(2, "lap.completed")], [(3, "edited.yaml")])
+reload_case("reload-past-end", "a reload line past the log's end is never applied",
+    [W, ev(1, "lap.completed")], [(9, "edited.yaml")])
+
+
 # --- speech gating -------------------------------------------------------------------------
 
 SPEECH = Feature(
@@ -1796,11 +2048,16 @@ def main() -> int:
             case = {"note": spec["note"], "policy": spec["policy"]}
             if spec["device"] is not None:
                 case["device"] = spec["device"]
+            if spec["reload"]:
+                case["reload"] = spec["reload"]
             case_changed = write_if_changed(
                 directory / "case.json", (json.dumps(case, indent=2, ensure_ascii=False) + "\n").encode()
             )
             events_changed = write_if_changed(directory / "events.jsonl", spec["events"])
-            policy_changed = (directory / spec["policy"]).resolve() in changed_policies
+            policy_changed = any(
+                (directory / path).resolve() in changed_policies
+                for path in [spec["policy"]] + [r["policy"] for r in spec["reload"]]
+            )
             expected = directory / "expected.jsonl"
             if (case_changed or events_changed or policy_changed) and expected.exists():
                 expected.unlink()

@@ -98,14 +98,12 @@ package enum AndroidExporter {
         out += "    fun effect(): VibrationEffect = VibrationEffect.createWaveform(timings, amplitudes, REPEAT)\n\n"
         out += "    /** What to play when the waveform cannot (the policy's fallback). */\n"
         switch item.fallbackSteps {
-        case nil:
-            out += "    fun fallback(vibrator: Vibrator): VibrationEffect? = null // the fallback is not a preset\n"
-        case let steps? where steps.isEmpty:
+        case let steps where steps.isEmpty:
             out += "    fun fallback(vibrator: Vibrator): VibrationEffect? = null // skip silently\n"
-        case let steps? where steps.count == 1 && steps[0].atMs == 0:
+        case let steps where steps.count == 1 && steps[0].atMs == 0:
             out += "    fun fallback(vibrator: Vibrator): VibrationEffect? =\n"
             out += presetExpression(steps[0].mapping, indent: "        ") + "\n"
-        case let steps?:
+        case let steps:
             out += "    fun fallback(vibrator: Vibrator): VibrationEffect? =\n"
             out += sequenceExpression(steps, indent: "        ") + "\n"
         }
@@ -214,10 +212,7 @@ package enum AndroidExporter {
     }
 
     private static func fallbackNode(_ item: ExportablePattern, policy: Policy) -> JSONNode {
-        guard let steps = item.fallbackSteps else {
-            if case .preset(let step)? = item.feedback.fallback { return .object([("feedback", .string(step.name))]) }
-            return .null
-        }
+        let steps = item.fallbackSteps
         if steps.isEmpty { return .null }
         if steps.count == 1, steps[0].atMs == 0, case .preset? = item.feedback.fallback {
             var node = presetNode(steps[0].preset, intensity: steps[0].intensity)

@@ -17,27 +17,17 @@ package struct FallbackStep: Sendable, Hashable {
 }
 
 extension ExportablePattern {
-    /// The fallback as timed presets: empty for `none` or no fallback, one step at 0 for a
-    /// single target, one per sequence step (times evaluated with the pattern's parameter
-    /// values, in time order). Nil when a time cannot be evaluated or lies outside the
-    /// exported range.
-    package var fallbackSteps: [FallbackStep]? {
-        let steps: [FeedbackPlan.TimedPreset]
-        switch feedback.fallback {
-        case nil, .none?: return []
-        case .preset(let step)?: steps = [step]
-        case .sequence(let sequence)?: steps = sequence
+    /// The fallback as timed presets, by `FeedbackPlan.fallbackTimes` with the pattern's
+    /// parameter values (the one fallback timing the player uses too): empty for `none`
+    /// or no fallback, one step at 0 for a single target, one per sequence step in time
+    /// order. A step whose time cannot be evaluated or lies outside the exported range
+    /// is left out; the others are exported.
+    package var fallbackSteps: [FallbackStep] {
+        feedback.fallbackTimes(parameters: pattern.parameters, upTo: maxExportSeconds).map {
+            FallbackStep(
+                atMs: Int(($0.at * 1000).rounded()), name: $0.step.name, preset: $0.step.preset,
+                intensity: $0.step.intensity)
         }
-        var out: [FallbackStep] = []
-        for step in steps {
-            guard let at = try? step.at.evaluate(pattern.parameters), at >= 0, at <= maxExportSeconds else {
-                return nil
-            }
-            out.append(
-                FallbackStep(
-                    atMs: Int((at * 1000).rounded()), name: step.name, preset: step.preset, intensity: step.intensity))
-        }
-        return out.enumerated().sorted { ($0.element.atMs, $0.offset) < ($1.element.atMs, $1.offset) }.map(\.element)
     }
 }
 

@@ -118,9 +118,8 @@ package enum WebExporter {
                 item.pattern.loop.map { _ in .number(Double(IntensitySampler.lengthMs(item.pattern))) } ?? .null
             ))
         if let sounds = DroppedSounds.node(item) { members.append(("droppedSounds", sounds)) }
-        if let steps = item.fallbackSteps, !steps.isEmpty {
-            members.append(("fallback", .array(webArray(steps).map { .number(Double($0)) })))
-        }
+        let steps = item.fallbackSteps
+        if !steps.isEmpty { members.append(("fallback", .array(webArray(steps).map { .number(Double($0)) }))) }
         return .object(members)
     }
 

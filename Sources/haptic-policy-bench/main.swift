@@ -3,6 +3,10 @@
 //     swift run -c release haptic-policy-bench [events] [policy]
 //
 // BENCH_WRITE_LOG=<path> also writes the generated log, to time the real command.
+// BENCH_TILE=<log> replays a recorded log of the policy's own app instead of the generated
+// Plavo mix, repeated end to end (times shifted) up to [events] lines: for stride,
+//
+//     BENCH_TILE=Policies/logs/stride-demo.jsonl haptic-policy-bench 1000000 Policies/stride.yaml
 // Prints eval throughput (parse + decide + write JSONL to /dev/null) in events/s, and the
 // in-process decide time per decision (median and p99 of single timed calls, and the
 // mean over the whole run), then `PolicyStore.decide` by name on one thread and on two
@@ -104,8 +108,38 @@ func cpuNow() -> UInt64 {
     return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
 }
 
+/// `count` lines of the recorded log at `path`, repeated end to end: each repetition's
+/// times (every line starts `{"t":<number>,`) shifted past the previous one's by 10 s.
+func tileLog(_ path: String, _ count: Int) -> [UInt8] {
+    guard let data = FileManager.default.contents(atPath: path) else { fail("\(path): cannot read the log to tile") }
+    let prefix = Array(#"{"t":"#.utf8)
+    var lines: [(t: Double, rest: ArraySlice<UInt8>)] = []
+    for line in [UInt8](data).split(separator: 0x0A) where !line.isEmpty {
+        guard line.starts(with: prefix), let comma = line.firstIndex(of: UInt8(ascii: ",")),
+            let t = Double(String(decoding: line[(line.startIndex + prefix.count)..<comma], as: UTF8.self))
+        else { fail("\(path): every line must start with {\"t\":<number>,") }
+        lines.append((t, line[comma...]))
+    }
+    guard let last = lines.last?.t else { fail("\(path): no events") }
+    var out: [UInt8] = []
+    out.reserveCapacity(count * 72)
+    var written = 0
+    var offset = 0.0
+    while written < count {
+        for line in lines where written < count {
+            out += prefix
+            out += Array(String(format: "%.3f", line.t + offset).utf8)
+            out += line.rest
+            out.append(0x0A)
+            written += 1
+        }
+        offset += last + 10
+    }
+    return out
+}
+
 print("policy: \(policy.name) (\(policy.screenNames.count) screens, \(policy.eventNames.count) events)")
-let log = generateLog(eventCount)
+let log = ProcessInfo.processInfo.environment["BENCH_TILE"].map { tileLog($0, eventCount) } ?? generateLog(eventCount)
 let lines = log.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
 print("log: \(lines) events, \(log.count / 1_000_000) MB generated in memory")
 if let path = ProcessInfo.processInfo.environment["BENCH_WRITE_LOG"] {

@@ -82,7 +82,7 @@ import Testing
     @Test func sequenceFallbackIsTimedWithTheTemplateParameters() throws {
         let policy = try Policy(compiling: Shipped.policy("breathing"))
         let item = try #require(ExportablePattern.all(in: policy, parameters: ["inhale": 5]).patterns.first)
-        let steps = try #require(item.fallbackSteps)
+        let steps = item.fallbackSteps
         #expect(steps.map(\.atMs) == [0, 5_000, 12_000])
         #expect(steps.map(\.preset) == [.impactSoft, .impactSoft, .impactSoft])
         let kotlin = AndroidExporter.kotlin(item, policy: policy)
@@ -93,6 +93,39 @@ import Testing
         #expect(kotlin.contains(".addPrimitive(VibrationEffect.Composition.PRIMITIVE_LOW_TICK, 0.48f, 5000)"))
         let web = WebExporter.description(item, policy: policy)
         #expect(web["fallback"]?.items?.compactMap(\.numberValue) == [15, 4985, 15, 6985, 15])
+    }
+
+    /// Regression: a step whose time falls outside the exported range (or cannot be
+    /// evaluated) used to drop the whole exported fallback, while the player left out only
+    /// that step. Both now take `FeedbackPlan.fallbackTimes`: the step is left out.
+    @Test func aStepOutsideTheRangeIsLeftOutAndTheOthersExported() throws {
+        let policy = try Policy(compiling: Shipped.policy("breathing"))
+        var item = try #require(ExportablePattern.all(in: policy).patterns.first)
+        // Past the 600 s an export covers: the steps at inhale and inhale + hold.
+        item.pattern.parameters["inhale"] = 700
+        #expect(item.fallbackSteps.map(\.atMs) == [0])
+        #expect(
+            AndroidExporter.kotlin(item, policy: policy).contains(
+                "fun fallback(vibrator: Vibrator): VibrationEffect? =\n"))
+        // Negative: the step at inhale is left out, the one at inhale + hold (6 s) stays.
+        item.pattern.parameters["inhale"] = -1
+        #expect(item.fallbackSteps.map(\.atMs) == [0, 6_000])
+        let rendering = item.feedback.fallbackRendering(parameters: item.pattern.parameters)
+        guard case .sequence(let played) = rendering else {
+            Issue.record("the player's fallback is \(rendering)")
+            return
+        }
+        #expect(played.map(\.at) == item.fallbackSteps.map { Double($0.atMs) / 1000 })
+    }
+
+    @Test func fallbackStepsComeInTimeOrderForThePlayerAndTheExportsAlike() throws {
+        let policy = try Policy(compiling: Shipped.policy("breathing"))
+        let item = try #require(ExportablePattern.all(in: policy).patterns.first)
+        // With hold 0 two steps fall at 3 s: equal times keep declaration order.
+        let times = item.feedback.fallbackTimes(parameters: ["inhale": 3, "hold": 0])
+        #expect(times.map(\.at) == [0, 3, 3])
+        let late = item.feedback.fallbackTimes(parameters: ["inhale": 3], upTo: 5)
+        #expect(late.map(\.at) == [0, 3])
     }
 
     @Test func timedRunsCutAPulseWhereTheNextStarts() {

@@ -126,6 +126,15 @@ private let packageRoot = URL(fileURLWithPath: #filePath)
         }
     }
 
+    /// The runtime reports one code without the tooling's `DiagnosticCode`: what it emits
+    /// is what the registry declares.
+    @Test func theRuntimesBundleCodeIsTheRegisteredOne() {
+        let here = SourceLocation(file: "p.bundle", line: 1, column: 1)
+        let emitted = Diagnostic.bundleRefused("not a bundle", at: here)
+        #expect(emitted == DiagnosticCode.bundleRefused("not a bundle", at: here))
+        #expect(DiagnosticRegistry.code(emitted.code)?.stage == .bundle)
+    }
+
     @Test func theScanSeesStrayLiterals() {
         let line = #"        Diagnostic(code: "HP123", severity: .error, message: "x", at: .unknown)"#
         #expect(line.matches(of: /"(HP[0-9]{3})"/).map { String($0.1) } == ["HP123"])

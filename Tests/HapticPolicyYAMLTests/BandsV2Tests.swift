@@ -295,7 +295,7 @@ import Testing
             coverage.bands.all == [
                 "pace.fast from above", "pace.mid from below", "pace.mid from above", "pace.slow from below",
             ])
-        var session = Session(policy: policy)
+        var session = Replay(policy: policy)
         for (t, value) in [(0.0, 6.5), (1, 5.5), (2, 4.5)] {
             let event = TimedEvent(
                 time: t, event: .init(name: "pace.sample", screen: "workout", value: .number(value)))

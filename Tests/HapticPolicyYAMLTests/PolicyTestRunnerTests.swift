@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func parametersAndLoopMatchWithinTheTolerance() throws {
-        var session = Session(policy: try Self.metronome())
+        var session = Replay(policy: try Self.metronome())
         _ = session.decide(TimedEvent(time: 0, event: .init(name: "screen.enter", screen: "metronome")))
         let start = session.decide(TimedEvent(time: 1, event: .init(name: "metronome.start")))
         let tempo = session.decide(
@@ -119,7 +119,7 @@ import Testing
 
     @Test func designerSilencesMatchByReasonIdOrText() throws {
         let policy = try Self.plavo()
-        var session = Session(policy: policy)
+        var session = Replay(policy: policy)
         _ = session.decide(TimedEvent(time: 0, event: .init(name: "screen.enter", screen: "album")))
         let decision = session.decide(TimedEvent(time: 1, event: .init(name: "album.scroll")))
         #expect(PolicyTestRunner.compare(.init(outcome: .silent("designer")), decision).isEmpty)
@@ -133,7 +133,7 @@ import Testing
         var coverage = PolicyCoverage(policy: policy)
         #expect(coverage.cells.all.count == 22)
         #expect(coverage.staticInvariants == ["H-3"])
-        var session = Session(policy: policy)
+        var session = Replay(policy: policy)
         for event in [
             TimedEvent(time: 0, event: .init(name: "screen.enter", screen: "camera")),
             TimedEvent(time: 1, event: .init(name: "moisture.sample", subject: "p", value: .number(45))),

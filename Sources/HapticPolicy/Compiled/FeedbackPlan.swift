@@ -153,22 +153,43 @@ public final class FeedbackPlan: Sendable, Codable {
     }
 
     /// What plays instead when the pattern cannot: the fallback's presets at their times
-    /// (steps whose time cannot be evaluated are left out), or `.silence`.
+    /// (`fallbackTimes`), or `.silence`.
     public func fallbackRendering(parameters values: [String: Double] = [:]) -> Rendering {
         switch fallback {
         case .preset(let step)?:
             return .preset(step.preset, intensity: step.intensity)
-        case .sequence(let steps)?:
-            let bound = bindings(values)
-            let timed = steps.compactMap { step -> Rendering.Step? in
-                guard let at = try? step.at.evaluate(bound), at.isFinite, at >= 0 else { return nil }
-                return Rendering.Step(at: at, preset: step.preset, intensity: step.intensity)
+        case .sequence?:
+            let timed = fallbackTimes(parameters: values).map {
+                Rendering.Step(at: $0.at, preset: $0.step.preset, intensity: $0.step.intensity)
             }
             return timed.isEmpty
                 ? .silence("the fallback sequence of '\(name)' has no step that can play") : .sequence(timed)
         case .none?, nil:
             return .silence("'\(name)' has no fallback")
         }
+    }
+
+    /// The fallback's steps at their times in seconds, evaluated with the template
+    /// parameters `values` (defaults for the others), in time order (equal times in
+    /// declaration order): the one fallback timing that the player (`fallbackRendering`)
+    /// and the exports share. A step whose time cannot be evaluated, is not finite, is
+    /// negative or is later than `limit` is left out and the other steps still play.
+    /// Empty for `none` or no fallback; one step at 0 for a single target.
+    package func fallbackTimes(
+        parameters values: [String: Double] = [:], upTo limit: Double = .infinity
+    ) -> [(step: TimedPreset, at: Double)] {
+        let steps: [TimedPreset]
+        switch fallback {
+        case .preset(let step)?: steps = [step]
+        case .sequence(let sequence)?: steps = sequence
+        case .none?, nil: return []
+        }
+        let bound = bindings(values)
+        let timed = steps.compactMap { step -> (step: TimedPreset, at: Double)? in
+            guard let at = try? step.at.evaluate(bound), at.isFinite, at >= 0, at <= limit else { return nil }
+            return (step, at)
+        }
+        return timed.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
     }
 
     /// Why this plan cannot be used (a bundle written by hand), or nil.

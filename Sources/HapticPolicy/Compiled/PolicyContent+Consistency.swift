@@ -119,7 +119,8 @@ extension PolicyContent {
         for budget in budgets where budget.max < 1 || !(budget.window > 0) || !budget.window.isFinite {
             return "budget '\(budget.id)' has no usable max and window"
         }
-        return nil
+        guard let decide else { return "the content has no decide tables: compile the policy again" }
+        return decide.inconsistency(with: self)
     }
 }
 

@@ -116,6 +116,10 @@ package struct PolicyContent: Sendable, Equatable, Codable {
     /// the order their declarations were merged; `SourcePosition.file` indexes them from 1.
     /// Nil when the policy is one file, and then omitted from the JSON.
     package var files: [String]?
+    /// The decision tables the compiler lowered from the rest (`PolicyLowering`), which
+    /// `Policy` only indexes. Nil only while the compiler is building the content; a
+    /// bundle without it is refused.
+    package var decide: Decide?
 
     /// Creates content; `Policy` checks it before use.
     package init(

@@ -34,7 +34,7 @@ package final class CompiledBand: Sendable {
 
     /// An edge compiled over parameter indices, so evaluating it reads an array, not a
     /// dictionary, and allocates nothing.
-    package indirect enum Edge: Sendable {
+    package indirect enum Edge: Sendable, Equatable {
         /// A number.
         case number(Double)
         /// The run-time parameter at this index.
@@ -43,22 +43,6 @@ package final class CompiledBand: Sendable {
         case negate(Edge)
         /// `lhs op rhs`.
         case binary(Expression.BinaryOperator, Edge, Edge)
-
-        /// Compiles an expression whose names are all in `names`; nil otherwise.
-        package init?(_ expression: Expression, names: [String]) {
-            switch expression {
-            case .number(let value): self = .number(value)
-            case .parameter(let name):
-                guard let index = names.firstIndex(of: name) else { return nil }
-                self = .parameter(index)
-            case .negate(let operand):
-                guard let operand = Edge(operand, names: names) else { return nil }
-                self = .negate(operand)
-            case .binary(let op, let lhs, let rhs):
-                guard let lhs = Edge(lhs, names: names), let rhs = Edge(rhs, names: names) else { return nil }
-                self = .binary(op, lhs, rhs)
-            }
-        }
 
         /// The edge's value for these parameter values (may be non-finite).
         package func value(_ parameters: [Double]) -> Double {

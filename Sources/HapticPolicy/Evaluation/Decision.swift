@@ -9,8 +9,6 @@ public struct Decision: Sendable, Equatable {
         case silent
         /// Stop a running loop (`feedback` names it; `stop-loop` directive).
         case stop
-        /// The log line could not be read (only from the log reader).
-        case invalid
     }
 
     /// The table cell, band level or invariant that decided, with its source location.
@@ -84,7 +82,7 @@ public struct Decision: Sendable, Equatable {
     /// came outside its gesture; nil for an ordinary play or stop.
     public var reason: Reason?
     /// The designer's text for `designer` silences and band levels, or a message for
-    /// invalid lines and bad parameters.
+    /// bad parameters and values.
     public var note: String?
     /// The cell, band level or invariant that decided; nil for unknown events.
     public var rule: Rule?

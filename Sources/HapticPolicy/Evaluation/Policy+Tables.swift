@@ -33,68 +33,53 @@ extension Policy {
         case userLevel
     }
 
-    /// The decision row of each row of a cell. `slotsOfRule` gets the rule slots each
-    /// rule id keeps: its own, and for a band row those of all its levels too.
+    /// The decision row of a content row, with its subject, signal and rule slot from the
+    /// lowered tables (`PolicyContent.Decide.Row`).
     static func compile(
-        _ cell: PolicyContent.Cell, event: Int, files: [String], bands: [PolicyContent.Band],
-        slots: inout [[Int]: Int], subjects: [String: Int], ruleSlots: inout [String],
-        slotsOfRule: inout [String: [Int]]
-    ) -> CompiledCell {
-        var rows: [CompiledRow] = []
-        for row in cell.rows {
-            let id = row.rule
-            let rule = Decision.Rule(id: id, location: row.location.location(in: files), cites: row.cites)
-            let keepSlot = ruleSlots.count
-            ruleSlots.append(id)
-            slotsOfRule[id, default: []].append(keepSlot)
-            var action = CompiledRow.Action.none
-            var levelRules: [Decision.Rule] = []
-            switch row.action {
-            case .play(let f): action = .play(f)
-            case .silent(let text): action = .silent(text)
-            case .stop(let f): action = .stop(f)
-            case .loop(let f): action = .loop(f)
-            case .none: action = .none
-            case .band(let b):
-                let key = [event, b]
-                let slot = slots[key] ?? slots.count
-                slots[key] = slot
-                action = .band(band: b, slot: slot)
-                levelRules = zip(row.levelRules ?? [], bands[b].levels).map { id, level in
-                    Decision.Rule(id: id, location: level.location.location(in: files), cites: row.cites)
-                }
-                for level in levelRules {
-                    slotsOfRule[id, default: []].append(ruleSlots.count)
-                    slotsOfRule[level.id, default: []].append(ruleSlots.count)
-                    ruleSlots.append(level.id)
-                }
+        _ row: PolicyContent.Row, _ slots: PolicyContent.Decide.Row, files: [String],
+        levels bands: [PolicyContent.Band],
+        decide: PolicyContent.Decide
+    ) -> CompiledRow {
+        let rule = Decision.Rule(id: row.rule, location: row.location.location(in: files), cites: row.cites)
+        var action = CompiledRow.Action.none
+        var levelRules: [Decision.Rule] = []
+        switch row.action {
+        case .play(let f): action = .play(f)
+        case .silent(let text): action = .silent(text)
+        case .stop(let f): action = .stop(f)
+        case .loop(let f): action = .loop(f)
+        case .none: action = .none
+        case .band(let b):
+            action = .band(band: b, slot: slots.signal ?? 0)
+            levelRules = bands[b].levels.indices.map { l in
+                Decision.Rule(
+                    id: decide.ruleSlots[slots.rule + 1 + l], location: bands[b].levels[l].location.location(in: files),
+                    cites: row.cites)
             }
-            var several: CompiledRow.Several?
-            if row.also != nil || row.arguments != nil {
-                let also: [CompiledRow.Action] = row.steps.filter { $0 != row.action }.compactMap {
-                    switch $0 {
-                    case .stop(let f): .stop(f)
-                    case .play(let f): .play(f)
-                    case .loop(let f): .loop(f)
-                    case .band, .silent, .none: nil
-                    }
-                }
-                let onLoop = row.steps.contains { if case .loop = $0 { true } else { false } }
-                several = CompiledRow.Several(also: also, arguments: row.arguments ?? [], argumentsOnLoop: onLoop)
-            }
-            var directives: DirectiveSet = []
-            for directive in row.directives { directives.insert(DirectiveSet(directive)) }
-            rows.append(
-                CompiledRow(
-                    speaks: row.condition?.speaks, value: row.condition?.value,
-                    subject: row.condition?.subject.flatMap { subjects[$0] }.map(SubjectID.init(rawValue:)),
-                    action: action, ticker: row.ticker, directives: directives, rule: rule, levelRules: levelRules,
-                    note: row.note, keepSlot: keepSlot, several: several,
-                    test: row.condition.flatMap { condition in
-                        condition.range == nil && condition.oneOf == nil
-                            ? nil : CompiledRow.ValueTest(range: condition.range, oneOf: condition.oneOf)
-                    }, parameterTests: row.condition?.parameters))
         }
-        return CompiledCell(rows: rows)
+        var several: CompiledRow.Several?
+        if row.also != nil || row.arguments != nil {
+            let also: [CompiledRow.Action] = row.steps.filter { $0 != row.action }.compactMap {
+                switch $0 {
+                case .stop(let f): .stop(f)
+                case .play(let f): .play(f)
+                case .loop(let f): .loop(f)
+                case .band, .silent, .none: nil
+                }
+            }
+            let onLoop = row.steps.contains { if case .loop = $0 { true } else { false } }
+            several = CompiledRow.Several(also: also, arguments: row.arguments ?? [], argumentsOnLoop: onLoop)
+        }
+        var directives: DirectiveSet = []
+        for directive in row.directives { directives.insert(DirectiveSet(directive)) }
+        return CompiledRow(
+            speaks: row.condition?.speaks, value: row.condition?.value,
+            subject: slots.subject.map(SubjectID.init(rawValue:)), action: action, ticker: row.ticker,
+            directives: directives, rule: rule, levelRules: levelRules, note: row.note, keepSlot: slots.rule,
+            several: several,
+            test: row.condition.flatMap { condition in
+                condition.range == nil && condition.oneOf == nil
+                    ? nil : CompiledRow.ValueTest(range: condition.range, oneOf: condition.oneOf)
+            }, parameterTests: row.condition?.parameters)
     }
 }

@@ -117,9 +117,14 @@ public final class Policy: Sendable {
     /// `table` entry: the event is not declared to occur on the screen at all.
     package static let offScreen: Int32 = -2
 
-    /// Builds the decision tables of content that is consistent (the compiler's output,
-    /// or a bundle's content that passed `PolicyContent.inconsistency`).
+    /// Indexes the decision tables of content that is consistent (the compiler's output,
+    /// or a bundle's content that passed `PolicyContent.inconsistency`): every semantic
+    /// choice is already made in `content.decide` (`PolicyLowering`); this only builds
+    /// name-to-id dictionaries and flat arrays from it.
     package init(content: PolicyContent, file: String? = nil, hash: String) {
+        guard let decide = content.decide else {
+            preconditionFailure("Policy(content:) needs content.decide: compile the content with PolicyCompiler")
+        }
         self.content = content
         self.name = content.name
         let file = file ?? content.source
@@ -130,21 +135,18 @@ public final class Policy: Sendable {
         self.hash = hash
         self.warmup = content.warmup
         self.feedback = content.feedback
+        let rule = { (ref: PolicyContent.Decide.RuleRef) in
+            Decision.Rule(id: ref.id, location: ref.at.location(in: files))
+        }
 
         let parameters = content.parameters ?? []
         self.parameters = parameters
         parameterNames = parameters.map(\.name)
-        settingEvents = parameters.indices.map { .parameter($0) } + (content.userLevels == nil ? [] : [.userLevel])
-        settingRules =
-            parameters.map {
-                Decision.Rule(id: "parameters/" + $0.name, location: $0.location.location(in: file))
-            }
-            + (content.userLevels.map { [Decision.Rule(id: "user-levels", location: $0.location.location(in: files))] }
-                ?? [])
-        let stateCount = StateEvent.allCases.count + content.settingEventNames.count
-        stateEventCount = stateCount
+        settingEvents = decide.settings.map { $0.parameter.map { .parameter($0) } ?? .userLevel }
+        settingRules = decide.settings.map { rule($0.rule) }
+        stateEventCount = decide.stateEvents
         screenNames = content.screens.map(\.name)
-        eventNames = StateEvent.allCases.map(\.rawValue) + content.settingEventNames + content.events.map(\.name)
+        eventNames = decide.events
         screenIndex = Dictionary(screenNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         eventIndex = Dictionary(eventNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         feedbackIndex = Dictionary(
@@ -155,155 +157,79 @@ public final class Policy: Sendable {
             for directive in screen.enter { set.insert(DirectiveSet(directive)) }
             return set
         }
-        screenRules = content.screens.map {
-            Decision.Rule(id: "screens/" + $0.name, location: $0.location.location(in: files))
-        }
+        screenRules = decide.screenRules.map { rule($0) }
 
-        var speechRule: Decision.Rule?
         var speechExempt = Array(repeating: false, count: eventNames.count)
-        var speechLayer = Layer.creature
-        for invariant in content.invariants where invariant.kind == .creatureNeedsSpeech {
-            speechRule = Decision.Rule(id: invariant.id, location: invariant.location.location(in: files))
-            speechLayer = invariant.layer ?? .creature
-            for exception in invariant.exceptions {
-                if let index = eventIndex[exception.event] { speechExempt[index] = true }
-            }
+        var needsSpeech = Array(repeating: false, count: content.feedback.count)
+        if let speech = decide.speech {
+            for e in speech.exempt { speechExempt[e] = true }
+            for f in speech.feedback { needsSpeech[f] = true }
         }
-        payloadChecks =
-            Array(repeating: nil, count: stateCount)
-            + content.events.map { event in
-                event.payload.map {
-                    PayloadCheck(
-                        event: event.name, payload: $0,
-                        rule: Decision.Rule(id: "events/" + event.name, location: event.location.location(in: file)))
-                }
-            }
-        checksPayloads = content.events.contains { $0.payload != nil }
-        self.speechRule = speechRule
+        speechRule = decide.speech.map { rule($0.rule) }
         self.speechExempt = speechExempt
-        needsSpeech = content.feedback.map { $0.layer == speechLayer }
-
-        var enforced: [EnforcedBudget] = []
-        var rings = 0
-        for budget in content.budgets where budget.enforced {
-            var screen: Int?
-            var perScreen = false
-            var counts = Array(repeating: true, count: content.feedback.count)
-            switch budget.scope {
-            case .eachScreen: perScreen = true
-            case .screen(let name): screen = screenIndex[name] ?? -1
-            case .layer(let layer): counts = content.feedback.map { $0.layer == layer }
+        self.needsSpeech = needsSpeech
+        var payloadChecks = [PayloadCheck?](repeating: nil, count: eventNames.count)
+        for check in decide.payloads {
+            let event = content.events[check.event - decide.stateEvents]
+            if let payload = event.payload {
+                payloadChecks[check.event] = PayloadCheck(event: event.name, payload: payload, rule: rule(check.rule))
             }
-            var excepted = Array(repeating: false, count: eventNames.count)
-            for name in budget.exceptions { if let index = eventIndex[name] { excepted[index] = true } }
-            enforced.append(
-                EnforcedBudget(
-                    rule: Decision.Rule(id: budget.id, location: budget.location.location(in: files)), max: budget.max,
-                    budget: budget, screen: screen, perScreen: perScreen, counts: counts, excepted: excepted,
-                    firstRing: rings))
-            rings += perScreen ? screenNames.count : 1
         }
-        enforcedBudgets = enforced
-        budgetRingCount = rings
+        self.payloadChecks = payloadChecks
+        checksPayloads = !decide.payloads.isEmpty
+
+        enforcedBudgets = decide.budgets.map { budget in
+            var counts = Array(repeating: false, count: content.feedback.count)
+            for f in budget.counted { counts[f] = true }
+            var excepted = Array(repeating: false, count: decide.events.count)
+            for e in budget.excepted { excepted[e] = true }
+            return EnforcedBudget(
+                rule: rule(budget.rule), max: budget.max, budget: content.budgets[budget.budget], screen: budget.screen,
+                perScreen: budget.perScreen, counts: counts, excepted: excepted, firstRing: budget.firstRing)
+        }
+        budgetRingCount = decide.budgets.reduce(0) { $0 + $1.rings }
 
         var edgeCount = 0
-        let names = parameters.map(\.name)
-        let compiledBands = content.bands.map { band in
-            // A parametric band's edges (constant ones as numbers) live in the session.
-            let code =
-                band.isParametric
-                ? band.levels.dropLast().map {
-                    $0.edge.flatMap { CompiledBand.Edge($0, names: names) } ?? .number($0.below ?? .infinity)
-                } : []
+        let compiledBands = content.bands.enumerated().map { b, band in
+            let code = decide.edges[b]
             defer { edgeCount += code.count }
             return CompiledBand(
                 name: band.name, edges: band.edges, hysteresis: band.hysteresis, dwell: band.dwell ?? 0,
                 plausible: (band.plausible?.min ?? -.infinity)...(band.plausible?.max ?? .infinity),
-                levels: band.levels.map {
-                    let up = $0.fromBelow ?? .init(play: $0.play, silent: $0.silent)
-                    let down = $0.fromAbove ?? .init(play: $0.play, silent: $0.silent)
-                    return .init(
-                        name: $0.name, play: up.play, silent: up.silent, downPlay: down.play, downSilent: down.silent,
-                        location: $0.location.location(in: files))
+                levels: zip(band.levels, decide.bandLevels[b]).map { level, turns in
+                    .init(
+                        name: level.name, play: turns.up.play, silent: turns.up.silent, downPlay: turns.down.play,
+                        downSilent: turns.down.silent, location: level.location.location(in: files))
                 }, edgeCode: code, edgeBase: edgeCount)
         }
         bands = compiledBands
         parametricEdgeCount = edgeCount
         parametricBands = compiledBands.indices.filter { compiledBands[$0].isParametric }
 
-        var subjectNames: [String] = []
-        var subjectIndex: [String: Int] = [:]
-        for cell in content.cells {
-            for row in cell.rows {
-                guard let subject = row.condition?.subject, subjectIndex[subject] == nil else { continue }
-                subjectIndex[subject] = subjectNames.count
-                subjectNames.append(subject)
-            }
+        subjectNames = decide.subjects
+        subjectIndex = Dictionary(
+            decide.subjects.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        table = decide.table.map { Int32($0) }
+        cells = zip(content.cells, decide.rows).map { cell, lowered in
+            CompiledCell(
+                rows: zip(cell.rows, lowered).map { row, slots in
+                    Self.compile(row, slots, files: files, levels: content.bands, decide: decide)
+                })
         }
-        self.subjectNames = subjectNames
-        self.subjectIndex = subjectIndex
-
-        let screenCount = screenNames.count
-        let eventCount = eventNames.count
-        var table = Array(repeating: Self.offScreen, count: screenCount * eventCount)
-        for (index, event) in content.events.enumerated() {
-            let e = stateCount + index
-            for s in event.screens ?? Array(0..<screenCount) { table[s * eventCount + e] = Self.undeclaredHere }
-        }
-        var slots: [[Int]: Int] = [:]
-        var ruleSlotIDs: [String] = []
-        var slotsOfRule: [String: [Int]] = [:]
-        var cells: [CompiledCell] = []
-        var everywhere: [(cell: Int32, event: Int)] = []
-        for (index, cell) in content.cells.enumerated() {
-            let e = stateCount + cell.event
-            cells.append(
-                Self.compile(
-                    cell, event: e, files: files, bands: content.bands, slots: &slots, subjects: subjectIndex,
-                    ruleSlots: &ruleSlotIDs, slotsOfRule: &slotsOfRule))
-            if let s = cell.screen {
-                table[s * eventCount + e] = Int32(index)
-            } else {
-                everywhere.append((Int32(index), e))
-            }
-        }
-        // `everywhere:` cells fill every screen where the event can occur and no screen
-        // cell decides it.
-        for (cell, e) in everywhere {
-            for s in 0..<screenCount where table[s * eventCount + e] == Self.undeclaredHere {
-                table[s * eventCount + e] = cell
-            }
-        }
-        self.table = table
-        self.cells = cells
-        bandSlotCount = slots.count
-        var bandSlots = Array(repeating: (event: 0, band: 0), count: slots.count)
-        for (key, slot) in slots { bandSlots[slot] = (key[0], key[1]) }
-        self.bandSlots = bandSlots
-        self.ruleSlotIDs = ruleSlotIDs
+        bandSlotCount = decide.signals.count
+        bandSlots = decide.signals.map { (event: $0.event, band: $0.band) }
+        ruleSlotIDs = decide.ruleSlots
 
         userLevels = content.userLevels
         hasUserLevels = content.userLevels != nil
-        let levels = content.userLevels?.levels ?? []
-        userLevelRules = levels.map {
-            Decision.Rule(id: "user-levels/" + $0.name, location: $0.location.location(in: files))
-        }
-        startLevel = content.userLevels.flatMap { user in levels.firstIndex { $0.name == user.start } } ?? 0
-        var keepsFeedback = Array(repeating: false, count: levels.count * content.feedback.count)
-        var keepsRule = Array(repeating: false, count: levels.count * ruleSlotIDs.count)
-        if !levels.isEmpty {
-            for (l, level) in levels.enumerated() {
-                let base = l * content.feedback.count
-                for (f, plan) in content.feedback.enumerated()
-                where level.keeps.all || level.keeps.feedback.contains(plan.name)
-                    || level.keeps.layers.contains(plan.layer)
-                {
-                    keepsFeedback[base + f] = true
-                }
-                for id in level.keeps.rows {
-                    for slot in slotsOfRule[id] ?? [] { keepsRule[l * ruleSlotIDs.count + slot] = true }
-                }
-            }
+        userLevelRules = decide.userLevels.map { rule($0.rule) }
+        startLevel = decide.startLevel
+        let levelCount = decide.userLevels.count
+        var keepsFeedback = Array(repeating: false, count: levelCount * content.feedback.count)
+        var keepsRule = Array(repeating: false, count: levelCount * decide.ruleSlots.count)
+        for (l, level) in decide.userLevels.enumerated() {
+            for f in level.feedback { keepsFeedback[l * content.feedback.count + f] = true }
+            for slot in level.ruleSlots { keepsRule[l * decide.ruleSlots.count + slot] = true }
         }
         levelKeepsFeedback = keepsFeedback
         levelKeepsRule = keepsRule

@@ -62,23 +62,7 @@ public enum Reason: String, Sendable, Hashable, CaseIterable {
     /// A ticker tick played outside a `selector.begin` … `selector.end` gesture.
     case tickOutsideGesture = "tick-outside-gesture"
 
-    // Invalid log lines (action `invalid`).
-    /// The line is not one well-formed JSON object.
-    case badJSON = "bad-json"
-    /// `t` or `event` is missing.
-    case missingField = "missing-field"
-    /// A known field has the wrong type (`t` not a number, `speaks` not a boolean, ...).
-    case badField = "bad-field"
-    /// A field is written twice (`"t":6, …, "t":9`): which one the app meant is unknown,
-    /// so the line is not taken (not last-wins).
-    case duplicateField = "duplicate-field"
-    /// `t` is smaller than the previous line's.
-    case timeBackwards = "time-backwards"
-    /// The line is longer than `EventLogReader.maxLineLength` bytes (1 MiB): not an event.
-    case lineTooLong = "line-too-long"
-    /// The line is empty or only spaces: decided silent (not invalid) so N lines in give
-    /// N decisions out; it does not change `t` or any state.
-    case blankLine = "blank-line"
+    // Silences from state events.
     /// A state event's `value` is not what it needs (`app.state` not foreground/background).
     case badState = "bad-state"
 

@@ -152,7 +152,7 @@ public final class PolicyStore: @unchecked Sendable {
             return ReloadResult(applied: true, diagnostics: [], activeHash: hash)
         } catch {
             return refused([
-                DiagnosticCode.bundleRefused(error.description, at: SourceLocation(file: file, line: 1, column: 1))
+                Diagnostic.bundleRefused(error.description, at: SourceLocation(file: file, line: 1, column: 1))
             ])
         }
     }

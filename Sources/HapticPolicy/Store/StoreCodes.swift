@@ -1,9 +1,11 @@
-extension DiagnosticCode {
-    /// A compiled bundle `PolicyStore.reload(bundle:)` refuses (`PolicyStore.swift`).
-    package static let bundleRefused = DiagnosticCode(
-        "HP950", .error, "bundle-refused",
-        "a compiled bundle the store or a command refuses: not a bundle, another format version, a hash that does not match, damaged content",
-        stage: .bundle,
-        example: .bundle(
-            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":4,\"hash\":\"sha256:0\",\"content\":{}}\n"))
+extension Diagnostic {
+    /// The one code the runtime reports: a compiled bundle `PolicyStore.reload(bundle:)`
+    /// refuses. The tooling registers it, with its slug, summary and example, as
+    /// `DiagnosticCode.bundleRefused` (a test checks they agree).
+    package static let bundleRefusedCode = "HP950"
+
+    /// A refused bundle: `bundleRefusedCode`, an error at `location`.
+    package static func bundleRefused(_ message: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(code: bundleRefusedCode, severity: .error, message: message, at: location)
+    }
 }

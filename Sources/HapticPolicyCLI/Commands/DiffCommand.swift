@@ -55,7 +55,7 @@ enum DiffCommand {
     ) { arguments, context throws(UsageError) in
         let window = try arguments[\.chatterWindow]
         let logPaths = try EventLogFiles.expand(Array(arguments.positionals.dropFirst(2))) {
-            context.stderr.line("warning: \($0)")
+            context.stderr.line("warning: " + terminalText($0))
         }
         guard let old = PolicyFrontEnd.load(arguments.positionals[0], context: context),
             let new = PolicyFrontEnd.load(arguments.positionals[1], context: context)
@@ -100,7 +100,7 @@ enum DiffCommand {
             emit: { _, outcome in
                 switch outcome {
                 case .failure(let error):
-                    context.stderr.line("error: \(error.message)")
+                    context.stderr.line("error: " + terminalText(error.message))
                     unreadable += 1
                 case .success(let log):
                     DiagnosticPrinter.print(log.problems, sources: [:], context: context)

@@ -46,6 +46,11 @@ enum EvalCommand {
         let jobs = Value(
             "jobs", short: "j", valueName: "n", default: EvalCommand.defaultJobs,
             help: "Logs replayed at once (default: the number of cores).", parse: EvalCommand.parseJobs)
+        let reload = Value(
+            repeating: "reload", valueName: "line=policy",
+            help:
+                "Before the event on log line LINE, continue under POLICY as PolicyStore.reload does (repeatable, lines ascending; one log only).",
+            parse: EvalCommand.parseReloads)
     }
 
     static let subcommand = Subcommand(
@@ -72,6 +77,14 @@ enum EvalCommand {
             counts that 'haptic-policy merge' adds up (--summary json, Docs/fleet.md). A log \
             that cannot be read to its end (missing, a corrupt or truncated .gz) is named, \
             counted and left out; the run goes on and exits 1.
+
+            --reload LINE=POLICY (one log only) swaps in another policy before the event on \
+            log line LINE is decided, as PolicyStore.reload does in an app: the session goes on \
+            under it (device, foreground, engine, subjects, the screen, the ticker gesture, \
+            loops, band levels by name, parameters still in range, the user level by name, \
+            unchanged enforced budgets) and the decisions from that line on cite its rules. \
+            A policy that fails to load is refused with its diagnostics on stderr and the last \
+            good policy goes on deciding, as the store does; that alone does not fail the run.
             """,
         options: Options.self,
         positionals: [
@@ -85,6 +98,7 @@ enum EvalCommand {
             "haptic-policy eval Policies/plavo.yaml - --explain < session.jsonl",
             "haptic-policy eval Policies/plavo.yaml demo.jsonl --device low-power=true,supports-haptics=false",
             "haptic-policy eval plavo.bundle.json sessions/ --format none --summary json --jobs 2 > summary.json",
+            "haptic-policy eval Policies/plavo.yaml Policies/logs/demo.jsonl --reload 40=plavo-edited.yaml",
         ]
     ) { arguments, context throws(UsageError) in
         let policyPath = arguments.positionals[0]
@@ -94,10 +108,24 @@ enum EvalCommand {
         }
         let device = try arguments[\.device]
         let jobs = try arguments[\.jobs]
-        let paths = try EventLogFiles.expand(eventArguments) { context.stderr.line("warning: \($0)") }
+        let paths = try EventLogFiles.expand(eventArguments) { context.stderr.line("warning: " + terminalText($0)) }
         // One log named as a file, a text summary and decisions: the single-session run
         // below, unchanged. Anything else is a run over many sessions.
         let single = paths == eventArguments && paths.count == 1
+        let reloads = try arguments[\.reload]
+        if !reloads.isEmpty {
+            guard single else {
+                throw UsageError(
+                    "--reload replays one log, got \(paths.count) \(paths.count == 1 ? "log" : "logs") from \(eventArguments.joined(separator: " ")); give one log file or -"
+                )
+            }
+            guard arguments[\.summary] == .text, arguments[\.format] != .none else {
+                throw UsageError("--reload writes decisions: use it with --format jsonl or table and the text summary")
+            }
+            if policyPath == "-" || eventArguments == ["-"], reloads.contains(where: { $0.path == "-" }) {
+                throw UsageError("a --reload policy cannot come from stdin as well; give it as a file")
+            }
+        }
         if !single || arguments[\.summary] == .json || arguments[\.format] == .none {
             guard let input = PolicyFrontEnd.load(policyPath, context: context) else { return .failure }
             let settings = FleetReplay.Settings(
@@ -115,19 +143,33 @@ enum EvalCommand {
         do throws(InputError) {
             events = try context.files.open(eventsPath)
         } catch {
-            context.stderr.line("error: \(error.message)")
+            context.stderr.line("error: " + terminalText(error.message))
             return .failure
         }
 
         let explain = arguments[\.explain]
-        let format: any DecisionFormat =
-            switch arguments[\.format] {
+        let formatKind = arguments[\.format]
+        func format(for policy: Policy) -> any DecisionFormat {
+            switch formatKind {
             case .table: DecisionTableWriter(policy: policy, explain: explain)
             case .jsonl: DecisionJSONWriter(policy: policy, explain: explain)
             case .none: NoDecisions()
             }
+        }
         var evaluator = EventLogEvaluator(
-            policy: policy, device: device, format: format, failFast: arguments[\.failFast])
+            policy: policy, device: device, format: format(for: policy), failFast: arguments[\.failFast])
+        // Every reload policy is loaded before the replay; one that fails to load is
+        // refused (its diagnostics above), and the policy before it goes on deciding.
+        for reload in reloads {
+            guard let next = PolicyFrontEnd.load(reload.path, context: context) else {
+                context.stderr.line(
+                    "warning: --reload \(reload.line)=\(terminalText(reload.path)) refused: it failed to load (above); the previous policy goes on deciding from line \(reload.line)"
+                )
+                continue
+            }
+            evaluator.scheduledReloads.append(
+                .init(line: reload.line, policy: next.policy, format: format(for: next.policy)))
+        }
         evaluator.budgetMeter = BudgetMeter(policy: input.policy)
         evaluator.integrationMistakes = IntegrationMistakeTally()
         var out: [UInt8] = []
@@ -155,7 +197,7 @@ enum EvalCommand {
         } catch {
             progress.clear(context.stderr)
             context.stdout.flush()
-            context.stderr.line("error: \(error.message)")
+            context.stderr.line("error: " + terminalText(error.message))
             return .failure
         }
         progress.clear(context.stderr)
@@ -164,6 +206,12 @@ enum EvalCommand {
         context.stdout.flush()
         // Cut short: no summary of a partial run; `HapticPolicyTool.finish` says why.
         if context.stdout.hasFailed { return .failure }
+        if !evaluator.scheduledReloads.isEmpty {
+            let lines = evaluator.scheduledReloads.map { String($0.line) }.joined(separator: ", ")
+            context.stderr.line(
+                "warning: --reload at line \(lines) not applied: the log has \(evaluator.lineCount) \(evaluator.lineCount == 1 ? "line" : "lines")"
+            )
+        }
 
         let mistakes = evaluator.integrationMistakes ?? IntegrationMistakeTally()
         if !arguments[\.quiet] {
@@ -203,6 +251,32 @@ enum EvalCommand {
             throw UsageError("--jobs must be a whole number from 1 to 256, got '\(text)'")
         }
         return value
+    }
+
+    /// One `--reload LINE=POLICY`.
+    struct Reload: Sendable, Equatable {
+        /// The log line (from 1) whose event is the first decided under `path`.
+        var line: Int
+        /// The policy (YAML or bundle).
+        var path: String
+    }
+
+    /// Parses every `--reload LINE=POLICY`: a line from 1, lines strictly ascending.
+    static func parseReloads(_ given: [String]) throws(UsageError) -> [Reload] {
+        var reloads: [Reload] = []
+        for text in given {
+            let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, let line = Int(parts[0]), line >= 1, !parts[1].isEmpty else {
+                throw UsageError("--reload needs LINE=POLICY with a line from 1, got '\(text)'")
+            }
+            if let last = reloads.last, line <= last.line {
+                throw UsageError(
+                    "--reload lines must ascend: '\(text)' comes after --reload \(last.line)=\(last.path); give them in log order, one per line"
+                )
+            }
+            reloads.append(Reload(line: line, path: String(parts[1])))
+        }
+        return reloads
     }
 
     /// Parses `--device supports-haptics=false,low-power=true,haptics-enabled=false`.

@@ -72,7 +72,8 @@ enum ExportCommand {
         let errors = diagnostics.count { $0.severity == .error }
         if errors > 0 {
             context.stderr.line(
-                "error: \(errors) \(errors == 1 ? "error" : "errors") above; nothing was written to \(out)")
+                "error: \(errors) \(errors == 1 ? "error" : "errors") above; nothing was written to \(terminalText(out))"
+            )
             return .failure
         }
         let written = files.map { OutputFiles.File(path: path(out, $0.name), bytes: Array($0.contents.utf8)) }
@@ -81,11 +82,11 @@ enum ExportCommand {
         do throws(OutputError) {
             try OutputFiles.createFolder(out)
         } catch {
-            context.stderr.line("error: \(error.message)")
+            context.stderr.line("error: " + terminalText(error.message))
             return .failure
         }
         guard try OutputFiles.write(written, context: context) else { return .failure }
-        for file in written { context.stdout.line(file.path) }
+        for file in written { context.stdout.line(terminalText(file.path)) }
         return .success
     }
 

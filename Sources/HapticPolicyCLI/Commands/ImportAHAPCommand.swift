@@ -39,6 +39,12 @@ enum ImportAHAPCommand {
         let file = InputFiles.displayName(path)
         let name = try arguments[\.name]
         let outPath = try arguments[\.out]
+        // The name becomes a YAML key: a control or bidirectional character there would
+        // make a file YAML refuses, or one that reads differently from what it holds.
+        if let name, name.unicodeScalars.contains(where: isUnsafeText) {
+            throw UsageError(
+                "--name '\(terminalText(name))' holds a control or bidirectional character; give a plain name")
+        }
         if let outPath { try OutputFiles.refuseOverwriting(inputs: [path], output: outPath, context: context) }
         // Read whole, as JSON is parsed whole, up to the AHAP limit.
         guard let bytes = context.files.readReportingErrors(path, limit: InputFiles.ahapLimit, located: false) else {
@@ -53,7 +59,9 @@ enum ImportAHAPCommand {
         let result = AHAPImporter.importPattern(text, file: file)
         DiagnosticPrinter.print(result.diagnostics, sources: [file: text], context: context)
         guard let pattern = result.pattern else { return .failure }
-        let comment = ["imported from \((file as NSString).lastPathComponent) by haptic-policy import-ahap"]
+        let comment = [
+            "imported from \(terminalText((file as NSString).lastPathComponent)) by haptic-policy import-ahap"
+        ]
         let written: String
         if let name {
             var out = comment.map { "# \($0)\n" }.joined()

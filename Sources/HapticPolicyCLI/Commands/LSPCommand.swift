@@ -41,7 +41,7 @@ enum LSPCommand {
                 output.write(bytes: bytes)
                 output.flush()
             },
-            log: { context.stderr.line($0) })
+            log: { context.stderr.line(terminalText($0)) })
         return serve(server, input: context.standardInput, context: context)
     }
 

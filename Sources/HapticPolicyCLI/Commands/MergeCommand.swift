@@ -50,13 +50,13 @@ enum MergeCommand {
                 do throws(SummaryError) {
                     summary = try FleetSummaryReader.read(text, file: name, line: index + 1)
                 } catch {
-                    context.stderr.line("error: \(error.message)")
+                    context.stderr.line("error: " + terminalText(error.message))
                     return .failure
                 }
                 do throws(FleetSummary.Overflow) {
                     try total.merge(summary)
                 } catch {
-                    context.stderr.line("error: \(name):\(index + 1): \(error.message)")
+                    context.stderr.line("error: " + terminalText("\(name):\(index + 1): \(error.message)"))
                     return .failure
                 }
             }

@@ -70,7 +70,7 @@ enum ReportCommand {
         guard try OutputFiles.write([OutputFiles.File(path: out, bytes: Array(html.utf8))], context: context) else {
             return .failure
         }
-        context.stdout.line(out)
+        context.stdout.line(terminalText(out))
         return problems.contains { $0.severity == .error } ? .failure : .success
     }
 }

@@ -40,7 +40,7 @@ enum SimulateCommand {
         let policyPath = arguments.positionals[0]
         let directory = scenarioDirectory(for: policyPath)
         if arguments[\.list] {
-            for name in scenarioNames(in: directory) { context.stdout.line(name) }
+            for name in scenarioNames(in: directory) { context.stdout.line(terminalText(name)) }
             return .success
         }
         let scenarioArgument = try arguments[\.scenario]

@@ -103,7 +103,7 @@ enum TestCommand {
     static func testFiles(under directory: String, context: CommandContext) -> [String] {
         let base = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         return InputFiles.walk(base, matching: { $0.hasSuffix(".tests.yaml") }) {
-            context.stderr.line("warning: \($0)")
+            context.stderr.line("warning: " + terminalText($0))
         }.map { (base as NSString).appendingPathComponent($0) }
     }
 
@@ -229,11 +229,11 @@ enum TestCommand {
             line += "  " + percentText(tally.percent)
             let missed = tally.missed
             if !missed.isEmpty { line += "  missed: " + missed.joined(separator: ", ") }
-            context.stdout.line(line)
+            context.stdout.line(terminalText(line))
         }
         if !coverage.staticInvariants.isEmpty {
             context.stdout.line(
-                "  (not counted: \(coverage.staticInvariants.joined(separator: ", ")), cited by no row; lint checks them)"
+                "  (not counted: \(terminalText(coverage.staticInvariants.joined(separator: ", ")))), cited by no row; lint checks them)"
             )
         }
     }

@@ -88,7 +88,7 @@ struct WatchSession {
         defer { for source in signals { source.cancel() } }
         var files = inputs.files
         context.stdout.line(
-            "watching \(files.joined(separator: ", ")); stop with Ctrl-C or end of input")
+            "watching \(terminalText(files.joined(separator: ", "))); stop with Ctrl-C or end of input")
         roundPrints = files.map(FileFingerprint.of)
         var debouncer = WatchDebouncer(seen: roundPrints)
         runRound()
@@ -100,7 +100,7 @@ struct WatchSession {
             roundPrints = files.map(FileFingerprint.of)
             debouncer = WatchDebouncer(seen: roundPrints)
             if !added.isEmpty {
-                context.stdout.line("  also watching \(added.joined(separator: ", ")) (included)")
+                context.stdout.line("  also watching \(terminalText(added.joined(separator: ", "))) (included)")
                 context.stdout.flush()
             }
         }
@@ -147,7 +147,7 @@ struct WatchSession {
         let started = clock.now
         let outcome = WatchRound.run(inputs, context: context, included: &included)
         let took = clock.now - started
-        let what = changed.isEmpty ? "" : " (\(changed.joined(separator: ", ")) changed)"
+        let what = changed.isEmpty ? "" : " (\(terminalText(changed.joined(separator: ", "))) changed)"
         switch outcome {
         case .good(let snapshot):
             if let previous = lastGood {
@@ -171,7 +171,7 @@ struct WatchSession {
                 "round \(round)\(what): broken save, \(errors) \(errors == 1 ? "error" : "errors"); \(keeping)")
             for problem in problems {
                 DiagnosticPrinter.print(problem.errors, sources: problem.sources, context: context)
-                if let message = problem.message { context.stderr.line("error: \(message)") }
+                if let message = problem.message { context.stderr.line("error: " + terminalText(message)) }
             }
         }
         if verbose {

@@ -91,7 +91,7 @@ public enum HapticPolicyTool {
             } else {
                 message += "; options: --version, --help"
             }
-            context.stderr.line(message)
+            context.stderr.line(terminalText(message))
             return .usage
         }
         guard let command = subcommands.first(where: { $0.spec.name == first }) else {
@@ -102,7 +102,7 @@ public enum HapticPolicyTool {
             } else {
                 message += "; commands: \(names.joined(separator: ", "))"
             }
-            context.stderr.line(message)
+            context.stderr.line(terminalText(message))
             return .usage
         }
         do {
@@ -112,7 +112,7 @@ public enum HapticPolicyTool {
             }
             return try command.run(parsed, context)
         } catch {
-            context.stderr.line("error: \(error.message)")
+            context.stderr.line("error: " + terminalText(error.message))
             context.stderr.line("usage: \(command.spec.usage)")
             return .usage
         }

@@ -132,7 +132,7 @@ package struct InputFiles {
             if case .tooLarge = error.problem, located {
                 DiagnosticPrinter.print([error.diagnostic], sources: [:], context: context)
             } else {
-                context.stderr.line("error: \(error.message)")
+                context.stderr.line("error: " + terminalText(error.message))
             }
             return nil
         }

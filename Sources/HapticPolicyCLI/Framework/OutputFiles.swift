@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 
+import HapticPolicyTools
 import Synchronization
 
 /// The one way the command line writes files (`report`, `export`, `compile`,
@@ -238,7 +239,7 @@ package enum OutputFiles {
             return true
         } catch {
             if error.input != nil { throw UsageError(error.message) }
-            context.stderr.line("error: \(error.message)")
+            context.stderr.line("error: " + terminalText(error.message))
             return false
         }
     }

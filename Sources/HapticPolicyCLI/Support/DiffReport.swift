@@ -9,7 +9,7 @@ enum DiffReport {
         let style = context.stdoutStyle
         let noun = diff.changedCount == 1 ? "decision" : "decisions"
         out.line(
-            style.bold("\(old) → \(new)")
+            style.bold("\(terminalText(old)) → \(terminalText(new))")
                 + ": \(diff.eventCount) events in \(logCount) \(logCount == 1 ? "log" : "logs"), \(diff.changedCount) \(noun) changed"
         )
         if logCount > 1 {
@@ -44,9 +44,9 @@ enum DiffReport {
             out.line(
                 "per screen (rings/min before → after, chatter within \(numberText(diff.chatterWindow)) s before → after):"
             )
-            let width = diff.screens.map(\.screen.count).max() ?? 0
+            let width = diff.screens.map { displayWidth(terminalText($0.screen)) }.max() ?? 0
             for screen in diff.screens {
-                let name = screen.screen + String(repeating: " ", count: width - screen.screen.count)
+                let name = padded(terminalText(screen.screen), to: width)
                 out.line(
                     "  \(name)  \(rate(screen.ratePerMinuteBefore)) → \(rate(screen.ratePerMinuteAfter)) rings/min"
                         + " (\(screen.ringsBefore) → \(screen.ringsAfter) rings), chatter \(screen.chatterBefore) → \(screen.chatterAfter)"
@@ -61,7 +61,7 @@ enum DiffReport {
             if breaches.isEmpty {
                 out.line("budgets \(label): none broken")
             } else {
-                for breach in breaches { out.line("budget breach \(label): \(breach)") }
+                for breach in breaches { out.line("budget breach \(label): " + terminalText("\(breach)")) }
             }
             if notKept > 0 {
                 out.line(

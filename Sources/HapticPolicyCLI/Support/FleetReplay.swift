@@ -63,7 +63,7 @@ enum FleetReplay {
             do throws(FleetSummary.Overflow) {
                 try total.merge(outcome.summary)
             } catch {
-                context.stderr.line("error: \(name): \(error.message) (left out of the counts)")
+                context.stderr.line("error: \(terminalText(name)): \(error.message) (left out of the counts)")
             }
             if showsProgress {
                 context.stderr.write(
@@ -202,7 +202,7 @@ struct LogTag {
     init(name: String, format: EvalCommand.Format) {
         self.format = format
         field = Array(("{\"log\":" + EventLogWriter.jsonString(name) + ",").utf8)
-        heading = Array("== \(name) ==\n".utf8)
+        heading = Array("== \(terminalText(name)) ==\n".utf8)
     }
 
     func begin(into bytes: inout [UInt8]) {

@@ -149,7 +149,7 @@ enum PolicyFrontEnd {
         let errors = checked.errors
         DiagnosticPrinter.print(errors, sources: checked.sources, context: context)
         context.stderr.line(
-            "\(terminalText(checked.name)): \(errors.count) \(errors.count == 1 ? "error" : "errors"); run 'haptic-policy lint \(checked.path)' and fix them first"
+            "\(terminalText(checked.name)): \(errors.count) \(errors.count == 1 ? "error" : "errors"); run 'haptic-policy lint \(terminalText(checked.path))' and fix them first"
         )
     }
 }

@@ -160,6 +160,6 @@ private final class DecisionCollector: DecisionFormat {
         decisions.append(
             WatchSnapshot.LoggedOutcome(
                 line: entry.line, t: entry.t, event: entry.event,
-                outcome: PolicyTestRunner.outcomeText(entry.decision)))
+                outcome: PolicyTestRunner.outcomeText(entry.outcome)))
     }
 }

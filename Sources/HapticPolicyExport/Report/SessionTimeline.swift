@@ -16,8 +16,9 @@ extension ReportTimelineEntry {
     package static func session(
         policy: Policy, log: [UInt8], device: DeviceState = DeviceState()
     ) -> [ReportTimelineEntry] {
-        var timeline = SessionTimeline(
-            session: Session(policy: policy, device: device), meter: BudgetMeter(policy: policy))
+        var replay = Replay(policy: policy, device: device)
+        replay.budgetMeter = BudgetMeter(policy: policy)
+        var timeline = SessionTimeline(replay: replay)
         var reader = EventLogReader()
         log.withUnsafeBufferPointer { bytes in
             reader.consume(bytes) { timeline.add($0) }
@@ -27,10 +28,9 @@ extension ReportTimelineEntry {
     }
 }
 
-/// The timeline being built: the replayed session, the budget meter and the entries.
+/// The timeline being built: the replay (its budget meter attached) and the entries.
 private struct SessionTimeline {
-    var session: Session
-    var meter: BudgetMeter
+    var replay: Replay
     var entries: [ReportTimelineEntry] = []
 
     /// Adds the entries of one line; always reads on.
@@ -51,11 +51,8 @@ private struct SessionTimeline {
     }
 
     private mutating func add(_ record: LogRecord) {
-        let event = session.event(
-            t: record.t, name: record.event, screen: record.screen, subject: record.subject, value: record.value,
-            speaks: record.speaks, params: record.params)
-        let decision = session.decide(event)
-        let overruns = meter.record(decision, at: record.t, event: record.event)
+        let decision = replay.decide(record)
+        let overruns = replay.overruns
         func entry(_ kind: ReportTimelineEntry.Kind, _ detail: String, cites: [String] = [], rang: String? = nil)
             -> ReportTimelineEntry
         {
@@ -89,8 +86,6 @@ private struct SessionTimeline {
             }
         case .stop:
             entries.append(entry(.other, "stop \(decision.feedback ?? "all")", cites: cites))
-        case .invalid:
-            entries.append(entry(.other, "invalid: \(decision.note ?? "")"))
         }
         // The other actions of a row that did several things, in execution order.
         for step in decision.also {
@@ -101,7 +96,7 @@ private struct SessionTimeline {
                 entries.append(entry(.play, detail, cites: cites, rang: step.feedback ?? "?"))
             case .stop:
                 entries.append(entry(.other, "stop \(step.feedback ?? "all")", cites: cites))
-            case .silent, .invalid:
+            case .silent:
                 entries.append(entry(.silent, "\(step.feedback ?? "all"): \(Self.why(step))", cites: cites))
             }
         }

@@ -48,9 +48,11 @@ public struct BudgetMeter: Sendable {
         public var window: Double
     }
 
+    /// One budget's window in one scope (the runtime's `BudgetWindow`, which enforcement
+    /// uses too, without a capacity: every ring still in the window is counted) and the
+    /// breach it is in.
     private struct Counter: Sendable {
-        var times: [Double] = []
-        var head = 0
+        var window = BudgetWindow()
         var open: Breach?
     }
 
@@ -164,18 +166,10 @@ public struct BudgetMeter: Sendable {
         _ counter: inout Counter, _ budget: PolicyContent.Budget, time: Double, scope: () -> String,
         closed: inout [Breach], dropped: inout Int
     ) -> Int {
-        counter.times.append(time)
+        counter.window.record(time)
         // The window is (time - per, time]: a ring exactly `per` seconds ago is out.
-        while counter.head < counter.times.count, !budget.holds(counter.times[counter.head], at: time) {
-            counter.head += 1
-        }
-        if counter.head > 1024, counter.head * 2 > counter.times.count {
-            counter.times.removeFirst(counter.head)
-            counter.head = 0
-        }
-        let count = counter.times.count - counter.head
-        guard count > budget.max else { return count }
-        let first = counter.times[counter.head]
+        let count = counter.window.slide(to: time, budget)
+        guard count > budget.max, let first = counter.window.oldest else { return count }
         if var open = counter.open, first <= open.end {
             open.end = time
             open.count = Swift.max(open.count, count)

@@ -203,6 +203,7 @@ public enum PolicyCompiler {
                 },
             userLevels: document.userLevels.map { userLevels($0, files: files) })
         content.files = document.included.map { $0.map(\.relative) }
+        content.decide = PolicyLowering.lower(content)
         return content
     }
 

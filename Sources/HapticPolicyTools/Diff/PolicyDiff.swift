@@ -181,10 +181,10 @@ public struct PolicyDiff: Sendable {
         }
 
         private mutating func replay(log name: String, events: [TimedEvent]) {
-            var before = Session(policy: old)
-            var after = Session(policy: new)
-            var meterBefore = BudgetMeter(policy: old)
-            var meterAfter = BudgetMeter(policy: new)
+            var before = Replay(policy: old)
+            var after = Replay(policy: new)
+            before.budgetMeter = BudgetMeter(policy: old)
+            after.budgetMeter = BudgetMeter(policy: new)
             var chatterBefore = ChatterCounter(window: diff.chatterWindow)
             var chatterAfter = ChatterCounter(window: diff.chatterWindow)
             var previous: (time: Double, screen: String?)?
@@ -200,16 +200,14 @@ public struct PolicyDiff: Sendable {
                 }
                 previous = (event.time, a.screen)
                 for (decision, isBefore) in a.steps.map({ ($0, true) }) + b.steps.map({ ($0, false) }) {
-                    guard decision.action == .play, let layer = decision.layer else { continue }
+                    guard decision.action == .play, decision.layer != nil else { continue }
                     let screen = decision.screen ?? "-"
                     var entry = summary(screen)
                     if isBefore {
                         entry.ringsBefore += 1
-                        meterBefore.record(time: event.time, screen: screen, layer: layer, event: event.event.name)
                         if chatterBefore.record(decision, event: event) { entry.chatterBefore += 1 }
                     } else {
                         entry.ringsAfter += 1
-                        meterAfter.record(time: event.time, screen: screen, layer: layer, event: event.event.name)
                         if chatterAfter.record(decision, event: event) { entry.chatterAfter += 1 }
                     }
                     summaries[screen] = entry
@@ -228,6 +226,8 @@ public struct PolicyDiff: Sendable {
             diff.sessions.append(SessionChanges(log: name, events: events.count, changed: changed))
             // Listed up to one log's limit over all logs; the rest counted.
             let room = { (kept: Int) in Swift.max(0, BudgetMeter.breachLimit - kept) }
+            let meterBefore = before.budgetMeter ?? BudgetMeter(policy: old)
+            let meterAfter = after.budgetMeter ?? BudgetMeter(policy: new)
             let endedBefore = meterBefore.breaches
             let endedAfter = meterAfter.breaches
             let keptBefore = Swift.min(endedBefore.count, room(diff.breachesBefore.count))

@@ -27,6 +27,19 @@ public struct DecisionJSONWriter: DecisionFormat {
     /// Appends one line.
     public func write(_ entry: LoggedDecision, into out: inout [UInt8]) {
         let d = entry.decision
+        let action: StaticString
+        let reason: String?
+        if let problem = entry.problem {
+            action = problem == .blankLine ? "\"silent\"" : "\"invalid\""
+            reason = problem.rawValue
+        } else {
+            switch d.action {
+            case .play: action = "\"play\""
+            case .silent: action = "\"silent\""
+            case .stop: action = "\"stop\""
+            }
+            reason = d.reason?.rawValue
+        }
         let b = scratch
         b.raw("{\"line\":")
         b.integer(entry.line)
@@ -49,12 +62,7 @@ public struct DecisionJSONWriter: DecisionFormat {
         b.raw(",\"subject\":")
         if let text = entry.subjectText { b.raw(text) } else { b.optional(entry.subject) }
         b.raw(",\"action\":")
-        switch d.action {
-        case .play: b.raw("\"play\"")
-        case .silent: b.raw("\"silent\"")
-        case .stop: b.raw("\"stop\"")
-        case .invalid: b.raw("\"invalid\"")
-        }
+        b.raw(action)
         b.raw(",\"feedback\":")
         b.optional(d.feedback)
         b.raw(",\"layer\":")
@@ -63,9 +71,9 @@ public struct DecisionJSONWriter: DecisionFormat {
         Self.writeRender(d.render, into: b)
         b.raw(d.fallback ? ",\"fallback\":true" : ",\"fallback\":false")
         b.raw(",\"reason\":")
-        b.optional(d.reason?.rawValue)
+        b.optional(reason)
         b.raw(",\"note\":")
-        b.optional(d.note)
+        b.optional(entry.note)
         b.raw(",\"rule\":")
         b.optional(d.rule?.id)
         b.raw(",\"directives\":[")

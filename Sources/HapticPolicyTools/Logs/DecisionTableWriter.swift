@@ -27,7 +27,9 @@ public struct DecisionTableWriter: DecisionFormat {
     public init(policy: Policy, explain: Bool = false) {
         self.policy = policy
         self.explain = explain
-        func widest(_ texts: [String], _ minimum: Int) -> Int { max(minimum, texts.map(displayWidth).max() ?? 0) }
+        func widest(_ texts: [String], _ minimum: Int) -> Int {
+            max(minimum, texts.map { displayWidth(terminalText($0)) }.max() ?? 0)
+        }
         let renders =
             policy.feedback.map { $0.render.description + Self.playedWithWidthSample($0) }
             + Preset.allCases.map { $0.rawValue + " (fallback)" }
@@ -40,8 +42,8 @@ public struct DecisionTableWriter: DecisionFormat {
         widths = [
             6, 9, widest(policy.screenNames, 8), widest(policy.eventNames, 8), 10, 7,
             widest(policy.feedback.map(\.name), 8), widest(renders, 8),
-            widest(Reason.allCases.map(\.rawValue), 6), max(band, 4), max(directives, 10),
-            widest(rules, 4), (policy.files.map(displayWidth).max() ?? 0) + 8, 0,
+            widest(LoggedReason.allCases.map(\.rawValue), 6), max(band, 4), max(directives, 10),
+            widest(rules, 4), (policy.files.map { displayWidth(terminalText($0)) }.max() ?? 0) + 8, 0,
         ]
     }
 
@@ -63,10 +65,10 @@ public struct DecisionTableWriter: DecisionFormat {
         if let transition = d.band {
             band = transition.from == transition.to ? transition.to : (transition.from ?? "·") + " → " + transition.to
         }
-        var note = d.note ?? ""
+        var note = entry.note ?? ""
         if let column = entry.column { note = "col \(column): " + note }
         var cells: [String] = [String(entry.line), t, d.screen ?? "-", entry.event ?? "-", entry.subject ?? ""]
-        cells += [d.action.rawValue, d.feedback ?? "", render, d.reason?.rawValue ?? "", band]
+        cells += [entry.outcome.action.rawValue, d.feedback ?? "", render, entry.outcome.reason?.rawValue ?? "", band]
         cells.append(d.directives.list.map(\.rawValue).joined(separator: ","))
         if explain {
             cells.append(d.rule?.id ?? "")
@@ -126,7 +128,9 @@ public struct DecisionTableWriter: DecisionFormat {
 
     private func row(_ cells: [String], into out: inout [UInt8]) {
         var text = ""
-        for (index, cell) in cells.enumerated() {
+        for (index, raw) in cells.enumerated() {
+            // Names, subjects and notes come from the policy and the log: shown, never obeyed.
+            let cell = terminalText(raw)
             if index > 0 { text += "  " }
             text += index == cells.count - 1 ? cell : padded(cell, to: widths[shown[index]])
         }

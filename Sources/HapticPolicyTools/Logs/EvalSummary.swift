@@ -19,11 +19,13 @@ public struct EvalSummary: Sendable {
 
     /// Lines read (blank and invalid included).
     public var lines = 0
-    /// Decisions by action, indexed like `Decision.Action.allCases`.
-    public var byAction: [Int] = Array(repeating: 0, count: Decision.Action.allCases.count)
+    /// Lines by logged action, indexed like `LoggedAction.allCases`.
+    public var byAction: [Int] = Array(repeating: 0, count: LoggedAction.allCases.count)
     /// Decisions by reason, indexed like `Reason.allCases`; plays without a reason are
     /// not counted here.
     public var byReason: [Int] = Array(repeating: 0, count: Reason.allCases.count)
+    /// Blank and invalid lines by problem, indexed like `LineProblem.allCases`.
+    public var byLineProblem: [Int] = Array(repeating: 0, count: LineProblem.allCases.count)
     /// Counts per screen name (`-` for decisions without a screen), screens the policy
     /// does not declare included (at most `EventLogEvaluator.unknownScreenLimit` of them).
     public var byScreen: [String: ScreenCounts] = [:]
@@ -46,13 +48,26 @@ public struct EvalSummary: Sendable {
     public init() {}
 
     /// The count for one action.
-    public func count(_ action: Decision.Action) -> Int {
+    public func count(_ action: LoggedAction) -> Int {
         byAction[action.summaryIndex]
     }
 
-    /// The count for one reason.
+    /// The count for one reason of the session.
     public func count(_ reason: Reason) -> Int {
         byReason[reason.summaryIndex]
+    }
+
+    /// The count for one problem of the log reader.
+    public func count(_ problem: LineProblem) -> Int {
+        byLineProblem[problem.summaryIndex]
+    }
+
+    /// The count for one logged reason.
+    public func count(_ reason: LoggedReason) -> Int {
+        switch reason {
+        case .decision(let reason): count(reason)
+        case .line(let problem): count(problem)
+        }
     }
 
     /// Several lines of text: actions, reasons, forgotten subjects (when any), then one
@@ -60,9 +75,9 @@ public struct EvalSummary: Sendable {
     /// and one line for the other unknown screens.
     public var text: String {
         var lines: [String] = []
-        let actions = Decision.Action.allCases.map { "\(count($0)) \($0.rawValue)" }.joined(separator: ", ")
+        let actions = LoggedAction.allCases.map { "\(count($0)) \($0.rawValue)" }.joined(separator: ", ")
         lines.append("\(self.lines) \(self.lines == 1 ? "line" : "lines"): \(actions)")
-        let reasons = Reason.allCases.filter { count($0) > 0 }.map { "\($0.rawValue) \(count($0))" }
+        let reasons = LoggedReason.allCases.filter { count($0) > 0 }.map { "\($0.rawValue) \(count($0))" }
         if !reasons.isEmpty { lines.append("reasons: " + reasons.joined(separator: ", ")) }
         if forgottenSubjects > 0 {
             lines.append(
@@ -108,7 +123,7 @@ public struct EvalSummary: Sendable {
     }
 }
 
-extension Decision.Action {
+extension LoggedAction {
     /// The position of the action in `allCases`, where `EvalSummary.byAction` counts it.
     /// An exhaustive switch, so a new action does not compile until it has its place
     /// (a test checks the positions match `allCases`).
@@ -150,16 +165,25 @@ extension Reason {
         case .noCoreHaptics: 19
         case .lowPower: 20
         case .tickOutsideGesture: 21
-        case .badJSON: 22
-        case .missingField: 23
-        case .badField: 24
-        case .duplicateField: 25
-        case .timeBackwards: 26
-        case .lineTooLong: 27
-        case .blankLine: 28
-        case .badState: 29
-        case .overBudget: 30
-        case .userLevel: 31
+        case .badState: 22
+        case .overBudget: 23
+        case .userLevel: 24
+        }
+    }
+}
+
+extension LineProblem {
+    /// The position of the problem in `allCases`, where `EvalSummary.byLineProblem`
+    /// counts it (an exhaustive switch, checked against `allCases` by a test).
+    var summaryIndex: Int {
+        switch self {
+        case .badJSON: 0
+        case .missingField: 1
+        case .badField: 2
+        case .duplicateField: 3
+        case .timeBackwards: 4
+        case .lineTooLong: 5
+        case .blankLine: 6
         }
     }
 }

@@ -6,13 +6,16 @@ import HapticPolicy
 /// as it likes.
 ///
 /// Lines are read by `EventLogReader`, which owns the line rules (newlines, `\r`, the
-/// byte order mark, time order, the line-length limit). A blank line yields a
+/// byte order mark, time order, the line-length limit), and events are decided by
+/// `Replay`, which feeds the attached meter and tallies. A blank line yields a
 /// `blank-line` silence; an invalid line (malformed, missing `t`/`event`, `t` smaller than
-/// the previous line's, longer than the limit) yields an `invalid` decision with the column
-/// and a message.
+/// the previous line's, longer than the limit) yields an `invalid` line with the column
+/// and a message (`ReplayOutcome`).
 public struct EventLogEvaluator {
+    /// The replay deciding the log's events.
+    public private(set) var replay: Replay
     /// The session being replayed.
-    public private(set) var session: Session
+    public var session: Session { replay.session }
     /// Lines read so far (blank and invalid included).
     public var lineCount: Int { counts.lines }
     /// Bytes of an unfinished line held between chunks (at most `EventLogReader.maxLineLength`).
@@ -27,6 +30,15 @@ public struct EventLogEvaluator {
         for (name, screen) in otherScreens {
             summary.byScreen[name] = screen
             summary.unknownScreens.insert(name)
+        }
+        // Screens of the policies swapped out by a reload, added by name (a screen the new
+        // policy lacks goes on as an unknown screen of that name).
+        for (name, screen) in earlierScreens {
+            var sum = summary.byScreen[name] ?? .init()
+            sum.decisions += screen.decisions
+            sum.plays += screen.plays
+            sum.seconds = saturatingSum(sum.seconds, screen.seconds)
+            summary.byScreen[name] = sum
         }
         summary.otherUnknownScreens = otherUnknownScreens
         summary.forgottenSubjects = session.forgottenSubjectCount
@@ -56,23 +68,59 @@ public struct EventLogEvaluator {
     /// Stop after the first invalid line.
     public var failFast: Bool
     /// Counts rings against the policy's rate budgets when set (`eval` sets it from the
-    /// document's `budgets:`); its breaches go in the summary.
-    public var budgetMeter: BudgetMeter?
+    /// document's `budgets:`); its breaches go in the summary. Attached to `replay`.
+    public var budgetMeter: BudgetMeter? {
+        get { replay.budgetMeter }
+        set { replay.budgetMeter = newValue }
+    }
     /// Counts the log's integration mistakes when set (`eval` sets it): names the policy
-    /// does not know, values and parameters it cannot use.
-    public var integrationMistakes: IntegrationMistakeTally?
+    /// does not know, values and parameters it cannot use, keys it does not read.
+    /// Attached to `replay`.
+    public var integrationMistakes: IntegrationMistakeTally? {
+        get { replay.integrationMistakes }
+        set { replay.integrationMistakes = newValue }
+    }
     /// Counts rings per feedback and band chatter when set (`eval` over many logs, for
-    /// its `FleetSummary`).
-    package var fleet: FleetTally?
+    /// its `FleetSummary`). Attached to `replay`.
+    package var fleet: FleetTally? {
+        get { replay.fleet }
+        set { replay.fleet = newValue }
+    }
 
-    private let format: any DecisionFormat
-    private let policy: Policy
+    /// A policy to swap in before the event of a given log line is decided (`eval --reload`).
+    public struct ScheduledReload {
+        /// The line (from 1) whose event is the first decided under `policy`.
+        public var line: Int
+        /// The policy swapped in.
+        public var policy: Policy
+        /// The decision format for the lines decided under `policy`.
+        public var format: any DecisionFormat
+
+        /// Creates a scheduled reload.
+        public init(line: Int, policy: Policy, format: any DecisionFormat) {
+            self.line = line
+            self.policy = policy
+            self.format = format
+        }
+    }
+
+    /// Reloads still to come, by ascending line; each is applied (as `PolicyStore.reload`
+    /// does, through `Replay.reload`) before the first line at or past its `line` is decided.
+    public var scheduledReloads: [ScheduledReload] = [] {
+        didSet { nextReloadLine = scheduledReloads.first?.line ?? .max }
+    }
+    /// How many scheduled reloads were applied.
+    public private(set) var reloadsApplied = 0
+    private var nextReloadLine = Int.max
+
+    private var format: any DecisionFormat
+    private var policy: Policy
     private var reader = EventLogReader()
     /// The id of `screen.enter` in this policy.
-    private let screenEnter: EventID?
+    private var screenEnter: EventID?
+    /// Counts per screen name of the policies swapped out by a reload.
+    private var earlierScreens: [String: EvalSummary.ScreenCounts] = [:]
     private var lastScreenT: Double?
-    private var eventIDs = NameCache<EventID>()
-    private var subjectIDs = NameCache<SubjectID>()
 
     /// Creates an evaluator writing decisions in `format`; its session holds at most
     /// `subjectLimit` subjects (`Session.defaultSubjectLimit`).
@@ -81,7 +129,7 @@ public struct EventLogEvaluator {
         subjectLimit: Int = Session.defaultSubjectLimit
     ) {
         self.policy = policy
-        self.session = Session(policy: policy, device: device, subjectLimit: subjectLimit)
+        self.replay = Replay(policy: policy, device: device, subjectLimit: subjectLimit)
         self.format = format
         self.failFast = failFast
         self.screenEnter = policy.eventID(StateEvent.screenEnter.rawValue)
@@ -131,22 +179,23 @@ public struct EventLogEvaluator {
     @inline(__always)
     private mutating func evaluate(_ item: EventLogReader.Item, into out: inout [UInt8]) {
         counts.lines += 1
+        if counts.lines >= nextReloadLine { applyReloads(upTo: counts.lines) }
         switch item {
         case .record(let line):
             decide(line, into: &out)
         case .blank(let lineNumber):
-            let decision = Decision(action: .silent, reason: .blankLine)
-            tally(decision, screen: nil, t: nil)
+            counts.byAction[LoggedAction.silent.summaryIndex] += 1
+            counts.byLineProblem[LineProblem.blankLine.summaryIndex] += 1
             format.write(
-                LoggedDecision(line: lineNumber, t: nil, event: nil, subject: nil, decision: decision), into: &out)
+                LoggedDecision(line: lineNumber, t: nil, event: nil, subject: nil, outcome: .blank), into: &out)
         case .invalid(let problem):
             invalidCount += 1
-            let decision = Decision(action: .invalid, reason: problem.reason, note: problem.message)
-            tally(decision, screen: nil, t: nil)
+            counts.byAction[LoggedAction.invalid.summaryIndex] += 1
+            counts.byLineProblem[problem.reason.summaryIndex] += 1
             format.write(
                 LoggedDecision(
                     line: problem.line, t: problem.t, event: problem.event, subject: nil, column: problem.column,
-                    decision: decision),
+                    outcome: .invalid(problem.reason, message: problem.message)),
                 into: &out)
             if failFast { stopped = true }
         }
@@ -157,29 +206,14 @@ public struct EventLogEvaluator {
     private mutating func decide(_ line: EventLogReader.Record, into out: inout [UInt8]) {
         let parsed = line.parsed
         let t = parsed.record.t
-        let event = resolve(parsed.record)
-        let screenBefore = session.screen
-        let decision = session.decide(event)
-        if budgetMeter != nil {
-            let name = policy.eventName(event.event)
-            budgetMeter?.record(decision, at: t, event: name)
-        }
-        if integrationMistakes != nil {
-            if decision.reason != nil {
-                let policy = self.policy
-                integrationMistakes?.record(
-                    decision, event: parsed.record.event, screen: parsed.record.screen, policy: policy)
-            }
-            if let key = parsed.unknownKey {
-                let name = String(decoding: line.bytes[(key.lowerBound + 1)..<(key.upperBound - 1)], as: UTF8.self)
-                integrationMistakes?.recordUnknownKey(name)
-            }
-        }
-        if fleet != nil, decision.action == .play || !decision.also.isEmpty {
-            fleet?.record(decision, t: t, subject: parsed.record.subject)
+        let screenBefore = replay.session.screen
+        let (event, screen, decision) = replay.resolveAndDecide(parsed.record)
+        if replay.integrationMistakes != nil, let key = parsed.unknownKey {
+            let name = String(decoding: line.bytes[(key.lowerBound + 1)..<(key.upperBound - 1)], as: UTF8.self)
+            replay.integrationMistakes?.recordUnknownKey(name)
         }
         // `screen.enter` counts for the screen it enters.
-        let screenForSummary = event.screen ?? (event.event == screenEnter ? session.screen : screenBefore)
+        let screenForSummary = screen ?? (event == screenEnter ? replay.session.screen : screenBefore)
         tally(decision, screen: screenForSummary, t: t, previousScreen: screenBefore)
         format.write(
             LoggedDecision(
@@ -189,38 +223,34 @@ public struct EventLogEvaluator {
             into: &out)
     }
 
-    private mutating func resolve(_ record: borrowing LogRecord) -> Event {
-        var screen: ScreenID?
-        var unknownScreen: String?
-        if let name = record.screen {
-            if let id = policy.screenID(name) {
-                screen = id
-            } else {
-                screen = .unknown
-                unknownScreen = name
+    /// Applies every scheduled reload whose line is at or before `line`.
+    private mutating func applyReloads(upTo line: Int) {
+        while let next = scheduledReloads.first, next.line <= line {
+            scheduledReloads.removeFirst()
+            // The screen counts so far are kept by name; the new policy numbers its screens anew.
+            for (index, screen) in screenCounts.enumerated().dropLast()
+            where screen.decisions > 0 || screen.seconds > 0 {
+                let name = policy.screenNames[index]
+                var sum = earlierScreens[name] ?? .init()
+                sum.decisions += screen.decisions
+                sum.plays += screen.plays
+                sum.seconds = saturatingSum(sum.seconds, screen.seconds)
+                earlierScreens[name] = sum
             }
+            let withoutScreen = screenCounts[screenCounts.count - 1]
+            replay.reload(next.policy)
+            policy = next.policy
+            format = next.format
+            screenEnter = policy.eventID(StateEvent.screenEnter.rawValue)
+            screenCounts = Array(repeating: .init(), count: policy.screenNames.count + 1)
+            screenCounts[screenCounts.count - 1] = withoutScreen
+            reloadsApplied += 1
         }
-        let policy = policy
-        let event = eventIDs.value(for: record.event) { policy.eventID($0) ?? .unknown }
-        var subject: SubjectID?
-        if let name = record.subject {
-            var id = subjectIDs.value(for: name) { session.subjectID($0) }
-            // A cached id of a subject the session has since forgotten (over its subject
-            // limit): intern the name again, as a new subject.
-            if !session.holds(id) {
-                id = session.subjectID(name)
-                subjectIDs.replace(name, with: id)
-            }
-            subject = id
-        }
-        return Event(
-            t: record.t, event: event, screen: screen, subject: subject, value: record.value,
-            speaks: record.speaks, params: record.params, unknownScreenName: unknownScreen)
     }
 
-    private mutating func tally(_ decision: Decision, screen: ScreenID?, t: Double?, previousScreen: ScreenID? = nil) {
+    private mutating func tally(_ decision: Decision, screen: ScreenID?, t: Double, previousScreen: ScreenID?) {
         // Counted by position (an exhaustive switch each), without hashing.
-        counts.byAction[decision.action.summaryIndex] += 1
+        counts.byAction[LoggedAction(decision.action).summaryIndex] += 1
         if let reason = decision.reason { counts.byReason[reason.summaryIndex] += 1 }
         // A row that did several things: its decision is counted once by action, so the
         // actions add up to the lines; each other action's reason is counted, and each
@@ -228,7 +258,6 @@ public struct EventLogEvaluator {
         for step in decision.also {
             if let reason = step.reason { counts.byReason[reason.summaryIndex] += 1 }
         }
-        guard let t else { return }
         // Time since the previous event counts for the screen that was showing.
         if let last = lastScreenT, let previous = previousScreen, previous.rawValue >= 0 {
             screenCounts[previous.rawValue].seconds = saturatingSum(screenCounts[previous.rawValue].seconds, t - last)

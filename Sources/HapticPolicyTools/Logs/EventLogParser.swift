@@ -52,7 +52,7 @@ public enum EventLogParser {
 /// A parse failure at a byte offset.
 struct JSONFailure: Error {
     var offset: Int
-    var reason: Reason
+    var reason: LineProblem
     var message: String
 }
 
@@ -76,7 +76,7 @@ struct JSONReader {
         }
     }
 
-    private func fail(_ message: String, at offset: Int? = nil, _ reason: Reason = .badJSON) -> JSONFailure {
+    private func fail(_ message: String, at offset: Int? = nil, _ reason: LineProblem = .badJSON) -> JSONFailure {
         JSONFailure(offset: offset ?? index, reason: reason, message: message)
     }
 
@@ -353,7 +353,7 @@ struct JSONReader {
 
     /// A number, boolean or string; nil for null (sets `lastWasNull`) or arrays/objects.
     /// A number too large for a `Double` is refused with `reason`.
-    private mutating func readScalar(reason: Reason) throws(JSONFailure) -> ScalarValue? {
+    private mutating func readScalar(reason: LineProblem) throws(JSONFailure) -> ScalarValue? {
         lastWasNull = false
         guard index < bytes.count else { throw fail("expected a value; the line ends") }
         switch bytes[index] {
@@ -605,7 +605,7 @@ struct JSONReader {
     /// A number beyond the largest `Double` (`1e400`, which would read as infinity) is
     /// refused with `reason` (`bad-field` in a known field, `bad-json` elsewhere): no
     /// decision, sum or summary ever sees an infinite number.
-    mutating func readNumber(reason: Reason = .badJSON) throws(JSONFailure) -> Double {
+    mutating func readNumber(reason: LineProblem = .badJSON) throws(JSONFailure) -> Double {
         let start = index
         var negative = false
         if bytes[index] == UInt8(ascii: "-") {

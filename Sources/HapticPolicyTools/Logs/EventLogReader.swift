@@ -71,7 +71,7 @@ public struct EventLogReader {
         public var column: Int
         /// `bad-json`, `missing-field`, `bad-field`, `duplicate-field`, `time-backwards` or
         /// `line-too-long`.
-        public var reason: Reason
+        public var reason: LineProblem
         /// What is wrong and how to fix it.
         public var message: String
         /// The line's `t`, when it could be read.
@@ -80,7 +80,9 @@ public struct EventLogReader {
         public var event: String?
 
         /// Creates an invalid line.
-        public init(line: Int, column: Int, reason: Reason, message: String, t: Double? = nil, event: String? = nil) {
+        public init(
+            line: Int, column: Int, reason: LineProblem, message: String, t: Double? = nil, event: String? = nil
+        ) {
             self.line = line
             self.column = column
             self.reason = reason

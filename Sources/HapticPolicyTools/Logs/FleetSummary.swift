@@ -180,10 +180,10 @@ package struct FleetSummary: Sendable, Equatable {
         lines = summary.lines
         invalidLines = summary.count(.invalid)
         sessionsWithInvalidLines = invalidLines > 0 ? 1 : 0
-        for action in Decision.Action.allCases where summary.count(action) > 0 {
+        for action in LoggedAction.allCases where summary.count(action) > 0 {
             actions[action.rawValue] = summary.count(action)
         }
-        for reason in Reason.allCases where summary.count(reason) > 0 {
+        for reason in LoggedReason.allCases where summary.count(reason) > 0 {
             reasons[reason.rawValue] = summary.count(reason)
         }
         var best: WorstSession?
@@ -314,12 +314,12 @@ package struct FleetSummary: Sendable, Equatable {
         let invalid =
             sessionsWithInvalidLines == 0
             ? "" : ", \(sessionsWithInvalidLines) with invalid lines"
-        let actionText = Decision.Action.allCases.map { "\(actions[$0.rawValue] ?? 0) \($0.rawValue)" }
+        let actionText = LoggedAction.allCases.map { "\(actions[$0.rawValue] ?? 0) \($0.rawValue)" }
             .joined(separator: ", ")
         lines.append(
             "\(sessions) \(sessions == 1 ? "session" : "sessions")\(bad)\(invalid), "
                 + "\(self.lines) \(self.lines == 1 ? "line" : "lines"): \(actionText)")
-        let reasonText = Reason.allCases.compactMap { reason in
+        let reasonText = LoggedReason.allCases.compactMap { reason in
             reasons[reason.rawValue].map { "\(reason.rawValue) \($0)" }
         }
         if !reasonText.isEmpty { lines.append("reasons: " + reasonText.joined(separator: ", ")) }

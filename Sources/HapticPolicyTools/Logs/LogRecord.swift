@@ -38,7 +38,7 @@ public struct LogLineError: Error, Sendable, Equatable {
     /// 1-based column where the problem is.
     public var column: Int
     /// `bad-json`, `missing-field`, `bad-field` or `duplicate-field`.
-    public var reason: Reason
+    public var reason: LineProblem
     /// What is wrong and what to do.
     public var message: String
     /// The `t` of the line, when it could be read before the problem.
@@ -47,7 +47,7 @@ public struct LogLineError: Error, Sendable, Equatable {
     public var event: String?
 
     /// Creates an error.
-    public init(column: Int, reason: Reason, message: String, t: Double? = nil, event: String? = nil) {
+    public init(column: Int, reason: LineProblem, message: String, t: Double? = nil, event: String? = nil) {
         self.column = column
         self.reason = reason
         self.message = message

@@ -294,11 +294,8 @@ public struct DecisionTable: Sendable, Hashable {
 
         func row(_ row: PolicyContent.Row, eventLayer: Layer?) -> Row {
             var directives = row.directives.map(\.rawValue)
-            switch row.ticker {
-            case .begin?, .tick?: directives.insert(Directive.prepareTicker.rawValue, at: 0)
-            case .end?: directives.insert(Directive.releaseTicker.rawValue, at: 0)
-            case nil: break
-            }
+            // The ticker step's directive, as the session gives it (`TickerStep.directive`).
+            if let step = row.ticker { directives.insert(step.directive.rawValue, at: 0) }
             let action: Action
             let target: String?
             let layer: Layer?

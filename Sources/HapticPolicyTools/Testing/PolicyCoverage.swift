@@ -114,7 +114,7 @@ public struct PolicyCoverage: Sendable {
     public mutating func record(_ decision: Decision, for event: TimedEvent) {
         let notReached: Set<Reason> = [.undeclared, .unknownEvent, .unknownScreen, .noScreen, .state]
         // An event refused by its declared payload (`events/<name>`) reaches no row of the cell.
-        if let screen = decision.screen, decision.action != .invalid,
+        if let screen = decision.screen,
             !(decision.reason.map { notReached.contains($0) } ?? false),
             decision.rule?.id.hasPrefix("events/") != true
         {

@@ -21,13 +21,12 @@ public struct PolicyTestRunner: Sendable {
 
     /// Runs one case, adding what it exercised to `coverage`.
     public func run(_ testCase: PolicyTestCase, coverage: inout PolicyCoverage) -> PolicyTestResult {
-        var session = Session(policy: policy, device: testCase.device)
-        var meter = BudgetMeter(policy: policy)
+        var replay = Replay(policy: policy, device: testCase.device)
+        replay.budgetMeter = BudgetMeter(policy: policy)
         var failures: [PolicyTestFailure] = []
         for (index, step) in testCase.steps.enumerated() {
-            let decision = session.decide(step.event)
-            coverage.record(decision, for: step.event, userLevel: session.userLevelName)
-            meter.record(decision, at: step.event.time, event: step.event.event.name)
+            let decision = replay.decide(step.event)
+            coverage.record(decision, for: step.event, userLevel: replay.session.userLevelName)
             guard let expectation = step.expectation else { continue }
             let mismatches = Self.compare(expectation, decision)
             if !mismatches.isEmpty {
@@ -39,7 +38,7 @@ public struct PolicyTestRunner: Sendable {
                         decision: decision))
             }
         }
-        let breaches = meter.breaches
+        let breaches = replay.budgetMeter?.breaches ?? []
         var budgetProblem: String?
         if let expected = testCase.breaches {
             let actual = Array(Set(breaches.map(\.budget))).sorted()
@@ -170,8 +169,16 @@ public struct PolicyTestRunner: Sendable {
             return text
         case .stop:
             return "stop \(decision.feedback ?? "all")"
-        case .invalid:
-            return "invalid \(decision.reason?.rawValue ?? "?")"
+        }
+    }
+
+    /// `outcomeText` of a decided line; `silent blank-line` for a blank line and
+    /// `invalid bad-json` (the problem) for an unreadable one.
+    public static func outcomeText(_ outcome: ReplayOutcome) -> String {
+        switch outcome {
+        case .decided(let decision): outcomeText(decision)
+        case .blank: "silent \(LineProblem.blankLine.rawValue)"
+        case .invalid(let problem, _): "invalid \(problem.rawValue)"
         }
     }
 }

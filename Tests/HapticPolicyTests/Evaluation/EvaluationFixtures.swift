@@ -134,7 +134,7 @@ enum EvaluationFixtures {
 }
 
 /// A session over the fixture with helpers that read like a log.
-struct Replay {
+struct SessionScript {
     var session = Session(policy: EvaluationFixtures.policy)
     var t = 0.0
 

@@ -286,8 +286,9 @@ extension EventLogEvaluatorTests {
 @Suite struct EvalSummaryTests {
     /// The summary counts by an exhaustive switch per enum; its positions are `allCases`'.
     @Test func countingPositionsAreTheAllCasesPositions() {
-        #expect(Decision.Action.allCases.map(\.summaryIndex) == Array(Decision.Action.allCases.indices))
+        #expect(LoggedAction.allCases.map(\.summaryIndex) == Array(LoggedAction.allCases.indices))
         #expect(Reason.allCases.map(\.summaryIndex) == Array(Reason.allCases.indices))
+        #expect(LineProblem.allCases.map(\.summaryIndex) == Array(LineProblem.allCases.indices))
     }
 
     @Test func everyActionAndReasonIsCountedUnderItself() {
@@ -305,10 +306,14 @@ extension EventLogEvaluatorTests {
         evaluator.consume(Array(log.utf8), into: &out)
         evaluator.finish(into: &out)
         let summary = evaluator.summary
-        #expect(Decision.Action.allCases.map { summary.count($0) } == [1, 3, 0, 2])
+        #expect(LoggedAction.allCases.map { summary.count($0) } == [1, 3, 0, 2])
         let reasons = Dictionary(
-            uniqueKeysWithValues: Reason.allCases.map { ($0, summary.count($0)) }.filter { $0.1 > 0 })
-        #expect(reasons == [.state: 1, .blankLine: 1, .badJSON: 1, .timeBackwards: 1, .unknownEvent: 1])
+            uniqueKeysWithValues: LoggedReason.allCases.map { ($0, summary.count($0)) }.filter { $0.1 > 0 })
+        #expect(
+            reasons == [
+                .decision(.state): 1, .line(.blankLine): 1, .line(.badJSON): 1, .line(.timeBackwards): 1,
+                .decision(.unknownEvent): 1,
+            ])
         #expect(
             summary.text.hasPrefix(
                 "6 lines: 1 play, 3 silent, 0 stop, 2 invalid\nreasons: unknown-event 1, state 1, bad-json 1, time-backwards 1, blank-line 1"

@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"t": 1, "event": "x""#, 22, Reason.badJSON),
+        (#"{"t": 1, "event": "x""#, 22, LineProblem.badJSON),
         (#"{"t": 01, "event": "x"}"#, 8, .badJSON),
         (#"{"t": 1, "event": "x",}"#, 23, .badJSON),
         (#"{"t": 1 "event": "x"}"#, 9, .badJSON),
@@ -62,7 +62,7 @@ import Testing
         (#"[1, 2]"#, 1, .badJSON),
         (#"{"t": 1, "event": "植物", "value": tru}"#, 34, .badJSON),
     ])
-    func malformedLinesNameTheColumn(text: String, column: Int, reason: Reason) {
+    func malformedLinesNameTheColumn(text: String, column: Int, reason: LineProblem) {
         guard case .failure(let error) = parse(text) else {
             Issue.record("expected a failure for \(text)")
             return
@@ -115,13 +115,13 @@ import Testing
     /// the column of the number (`bad-field` in a known field, `bad-json` elsewhere), where
     /// `value` and `params` used to take it and ring a band with +∞.
     @Test(arguments: [
-        (#"{"t": 1e400, "event": "x"}"#, 7, Reason.badField),
+        (#"{"t": 1e400, "event": "x"}"#, 7, LineProblem.badField),
         (#"{"t": 1, "event": "x", "value": 1e400}"#, 33, .badField),
         (#"{"t": 1, "event": "x", "value": -1.5e309}"#, 33, .badField),
         (#"{"t": 1, "event": "x", "params": {"bpm": 1e999}}"#, 42, .badField),
         (#"{"t": 1, "event": "x", "extra": [0, 1e400]}"#, 37, .badJSON),
     ])
-    func nonFiniteNumbersAreInvalidWithTheirColumn(text: String, column: Int, reason: Reason) {
+    func nonFiniteNumbersAreInvalidWithTheirColumn(text: String, column: Int, reason: LineProblem) {
         guard case .failure(let error) = parse(text) else {
             Issue.record("expected a failure for \(text)")
             return

@@ -7,7 +7,7 @@ import Testing
     // MARK: Screen
 
     @Test func screenComesFromTheEventElseTheLastScreenEnter() {
-        var replay = Replay()
+        var replay = SessionScript()
         #expect(replay.send("shutter").reason == .noScreen)
         replay.send("screen.enter", screen: "camera")
         #expect(replay.send("shutter").screen == "camera")
@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func screenEnterAcceptsTheScreenInValue() {
-        var replay = Replay()
+        var replay = SessionScript()
         let entered = replay.send("screen.enter", value: .string("settings"))
         #expect(entered.screen == "settings")
         #expect(entered.reason == .state)
@@ -28,7 +28,7 @@ import Testing
     // MARK: H-1 bands
 
     @Test func firstSampleSetsBaselineSilently() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.warmCamera()
         let first = replay.send("moisture.sample", subject: "fern", value: .number(50))
         #expect(first.action == .silent)
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func laterSamplesInTheSameBandAreSilent() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.warmCamera()
         replay.send("moisture.sample", subject: "fern", value: .number(50))
         for value in [49.0, 45, 30, 55] {
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func bandChangePlaysTheNewBandsFeedback() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.warmCamera()
         replay.send("moisture.sample", subject: "fern", value: .number(30))
         let change = replay.send("moisture.sample", subject: "fern", value: .number(20))
@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func enteringASilentLevelIsADesignerSilence() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.warmCamera()
         replay.send("moisture.sample", value: .number(10))
         let change = replay.send("moisture.sample", value: .number(40))
@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func hysteresisHoldsNearEdgeInBothDirections() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.warmCamera()
         // Edge at 25, hysteresis 1.5: from ok, going down needs < 23.5.
         replay.send("moisture.sample", value: .number(30))
@@ -86,7 +86,7 @@ import Testing
     }
 
     @Test func noisySensorNearAnEdgeDoesNotChatter() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.warmCamera()
         replay.send("moisture.sample", value: .number(26))
         var changes = 0
@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test func bandsArePerSubject() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.warmCamera()
         replay.send("moisture.sample", subject: "fern", value: .number(50))
         #expect(replay.send("moisture.sample", subject: "cactus", value: .number(10)).reason == .baseline)
@@ -110,7 +110,7 @@ import Testing
     }
 
     @Test func bandCellWithoutANumberIsSilentBadValue() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.warmCamera()
         #expect(replay.send("moisture.sample", value: .string("wet")).reason == .badValue)
         #expect(replay.send("moisture.sample").reason == .badValue)
@@ -119,7 +119,7 @@ import Testing
     // MARK: Speech
 
     @Test func creatureFeedbackNeedsSpeechCitingTheInvariant() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.warmCamera()
         let mute = replay.send("plant.found")
         #expect(mute.action == .silent)
@@ -134,7 +134,7 @@ import Testing
     }
 
     @Test func speechInvariantExemptsTheListedEvents() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.warmCamera()
         replay.send("moisture.sample", value: .number(50))
         #expect(replay.send("moisture.sample", value: .number(90)).action == .play)
@@ -143,7 +143,7 @@ import Testing
     // MARK: Background
 
     @Test func backgroundSilencesEverythingAndStopsTheEngine() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.warmCamera()
         let away = replay.send("app.state", value: .string("background"))
         #expect(away.reason == .state)
@@ -153,7 +153,7 @@ import Testing
     }
 
     @Test func foregroundRestartsTheEngineOnlyIfItHadStarted() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.send("screen.enter", screen: "settings")
         replay.send("app.state", value: .string("background"))
         #expect(replay.send("app.state", value: .string("foreground")).directives == [])
@@ -171,7 +171,7 @@ import Testing
     }
 
     @Test func backgroundStopsLoopsAndReleasesTheTicker() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.warmCamera()
         replay.send("metronome.start")
         replay.send("selector.begin")
@@ -184,7 +184,7 @@ import Testing
     // MARK: Engine warm-up
 
     @Test func screenEnterPreparesTheEngineWhichWarmsForTheWarmupTime() {
-        var replay = Replay()
+        var replay = SessionScript()
         let enter = replay.send("screen.enter", screen: "camera")
         #expect(enter.directives == .prepareEngine)
         #expect(enter.rule?.id == "screens/camera")
@@ -201,7 +201,7 @@ import Testing
     }
 
     @Test func patternOnAScreenThatNeverWarmedTheEngineFallsBackEngineCold() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.send("screen.enter", screen: "album")
         let decision = replay.send("plant.found", screen: "camera", speaks: true)
         #expect(decision.reason == .engineCold)
@@ -209,7 +209,7 @@ import Testing
     }
 
     @Test func justBackFromBackgroundPatternsFallBackWhileTheEngineRestarts() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.warmCamera()
         replay.send("app.state", value: .string("background"))
         replay.send("app.state", value: .string("foreground"))
@@ -224,7 +224,7 @@ import Testing
         ("device.lowPower", true, Reason.lowPower),
     ])
     func deviceLimitsMakePatternsRenderTheirFallback(event: String, value: Bool, reason: Reason) {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.warmCamera()
         replay.send(event, value: .bool(value))
         let decision = replay.send("plant.found", speaks: true)
@@ -236,7 +236,7 @@ import Testing
     }
 
     @Test func hapticsSettingOffSilencesEverything() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.warmCamera()
         replay.send("device.hapticsEnabled", value: .bool(false))
         #expect(replay.send("shutter").reason == .hapticsDisabled)
@@ -246,7 +246,7 @@ import Testing
     }
 
     @Test func patternWithoutFallbackIsSilentNoFallbackNeverAnError() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.warmCamera()
         replay.send("device.lowPower", value: .bool(true))
         let decision = replay.send("plant.farewell", speaks: true)
@@ -256,7 +256,7 @@ import Testing
     }
 
     @Test func stateEventWithAWrongValueIsSilentBadState() {
-        var replay = Replay()
+        var replay = SessionScript()
         #expect(replay.send("device.lowPower", value: .string("yes")).reason == .badState)
         #expect(replay.send("app.state", value: .string("asleep")).reason == .badState)
         #expect(replay.send("screen.enter").reason == .badState)
@@ -265,7 +265,7 @@ import Testing
     // MARK: Ticker
 
     @Test func tickerGesturePreparesTicksAndReleases() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.warmCamera()
         let begin = replay.send("selector.begin")
         #expect(begin.directives == .prepareTicker)
@@ -283,7 +283,7 @@ import Testing
     }
 
     @Test func tickOutsideAGestureStillPlaysAndSaysSo() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.warmCamera()
         let tick = replay.send("selector.tick")
         #expect(tick.action == .play)
@@ -295,7 +295,7 @@ import Testing
     // MARK: Templates and loops
 
     @Test func templateParametersInRangePlayAndStartALoop() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.warmCamera()
         let start = replay.send("metronome.start", params: [.init(name: "bpm", value: .number(120))])
         #expect(start.action == .play)
@@ -304,7 +304,7 @@ import Testing
     }
 
     @Test func metronomeAt120BPMSaysItsParametersAndHalfSecondLoop() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.warmCamera()
         let start = replay.send("metronome.start", params: [.init(name: "bpm", value: .number(120))])
         #expect(start.parameters == [Event.Parameter(name: "bpm", value: .number(120))])
@@ -312,7 +312,7 @@ import Testing
     }
 
     @Test func aTempoChangeSaysTheNewValues() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.warmCamera()
         replay.send("metronome.start", params: [.init(name: "bpm", value: .number(120))])
         let change = replay.send("metronome.start", params: [.init(name: "bpm", value: .number(150))])
@@ -322,7 +322,7 @@ import Testing
     }
 
     @Test func aTemplatePlayedWithoutParametersSaysItsDefaults() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.warmCamera()
         let start = replay.send("metronome.start")
         #expect(start.parameters == [Event.Parameter(name: "bpm", value: .number(60))])
@@ -330,7 +330,7 @@ import Testing
     }
 
     @Test func aPlayThatIsNotATemplateHasNoParametersNorLoop() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.warmCamera()
         let shutter = replay.send("shutter")
         #expect(shutter.action == .play)
@@ -343,7 +343,7 @@ import Testing
     }
 
     @Test func aTemplateRenderingItsFallbackStartsNoLoopButSaysItsParameters() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.send("screen.enter", after: 0, screen: "camera")
         let cold = replay.send("metronome.start", after: 0.01, params: [.init(name: "bpm", value: .number(120))])
         #expect(cold.fallback)
@@ -359,7 +359,7 @@ import Testing
         (Event.Parameter(name: "tempo", value: .number(100)), "'metronome' has no parameter 'tempo'; use bpm"),
     ])
     func badParametersSayWhichParameterAndRange(parameter: Event.Parameter, note: String) {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.warmCamera()
         let decision = replay.send("metronome.start", params: [parameter])
         #expect(decision.reason == .badParams)
@@ -375,7 +375,7 @@ import Testing
         [Event.Parameter(name: "tempo", value: .number(100))],
     ])
     func outOfRangeParametersAreSilentBadParams(params: [Event.Parameter]) {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.warmCamera()
         let decision = replay.send("metronome.start", params: params)
         #expect(decision.action == .silent)
@@ -385,7 +385,7 @@ import Testing
     }
 
     @Test func stopEventStopsTheRunningLoop() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.warmCamera()
         replay.send("metronome.start")
         let stop = replay.send("metronome.stop")
@@ -399,7 +399,7 @@ import Testing
     // MARK: Unknown and undeclared
 
     @Test func eventNotInTheCatalogueIsSilentUnknownEvent() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.warmCamera()
         let decision = replay.send("plant.sneezed")
         #expect(decision.action == .silent)
@@ -408,7 +408,7 @@ import Testing
     }
 
     @Test func cataloguedEventWithNoDecisionOnThisScreenIsSilentUndeclared() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.send("screen.enter", screen: "album")
         let decision = replay.send("shutter")
         #expect(decision.reason == .undeclared)
@@ -416,7 +416,7 @@ import Testing
     }
 
     @Test func unknownScreenIsSilentUnknownScreen() {
-        var replay = Replay()
+        var replay = SessionScript()
         let enter = replay.send("screen.enter", screen: "garden")
         #expect(enter.reason == .unknownScreen)
         #expect(enter.screen == "garden")
@@ -426,7 +426,7 @@ import Testing
     // MARK: Tables
 
     @Test func firstMatchingRowWinsAndItsRuleIsCited() {
-        var replay = Replay()
+        var replay = SessionScript()
         replay.send("screen.enter", screen: "settings")
         let confirmed = replay.send("data.reset", value: .string("confirmed"))
         #expect(confirmed.render == .preset(.impactHeavy))
@@ -439,7 +439,7 @@ import Testing
     }
 
     @Test func everywhereCellsApplyOnEveryScreen() {
-        var replay = Replay()
+        var replay = SessionScript()
         for screen in ["camera", "settings", "album"] {
             let decision = replay.send("button.tap", screen: screen)
             #expect(decision.reason == .designer)
@@ -472,7 +472,7 @@ import Testing
 
     @Test func decidingIsDeterministic() {
         func run() -> [Decision] {
-            var replay = Replay()
+            var replay = SessionScript()
             replay.warmCamera()
             return (0..<50).map { replay.send("moisture.sample", value: .number(Double(($0 * 37) % 100))) }
         }

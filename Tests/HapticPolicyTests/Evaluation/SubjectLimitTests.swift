@@ -7,8 +7,8 @@ import Testing
 /// session forget the least recently seen one, whose next sample is a new baseline, and
 /// whose old id is decided as no subject (never as the subject that took its place).
 @Suite struct SubjectLimitTests {
-    static func replay(limit: Int) -> Replay {
-        var replay = Replay()
+    static func replay(limit: Int) -> SessionScript {
+        var replay = SessionScript()
         replay.session = Session(policy: EvaluationFixtures.policy, subjectLimit: limit)
         replay.warmCamera()
         return replay
@@ -73,7 +73,7 @@ import Testing
     @Test func aContinuedSessionKeepsTheRecency() {
         var replay = Self.replay(limit: 3)
         for name in ["a", "b", "c", "a"] { replay.send("moisture.sample", subject: name, value: .number(50)) }
-        var next = Replay()
+        var next = SessionScript()
         next.session = Session(policy: EvaluationFixtures.policy, continuing: replay.session)
         next.t = replay.t
         #expect(next.session.subjectLimit == 3)

@@ -1,3 +1,5 @@
+import HapticPolicy
+
 /// One kind of finding any stage can report: a stable code (`HP106`), its severity, a
 /// kebab-case slug (`continuous-too-long`), a one-line summary for the documentation, the
 /// stage that reports it and a small input that makes that stage report it.
@@ -5,6 +7,9 @@
 /// Every stage declares its codes as static values of this type (the validator next to
 /// each check, the other stages grouped per stage) and emits diagnostics only through
 /// them, so no emit site writes a bare `"HPnnn"`. `DiagnosticRegistry.all` lists them all.
+///
+/// Tooling, with its examples and fixture paths: the runtime reports one code, a refused
+/// bundle (`Diagnostic.bundleRefusedCode`), which `bundleRefused` registers.
 package struct DiagnosticCode: Sendable, Hashable {
     /// The stable code, `HP` and three digits; never reused for another meaning.
     package var code: String

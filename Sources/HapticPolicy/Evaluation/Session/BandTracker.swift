@@ -1,0 +1,115 @@
+/// The band state machine of a session: per (signal slot, subject) the level that counts
+/// and a new level still dwelling. One step (`step`) decides a sample in the documented
+/// order (Docs/decision-order.md): plausible range → baseline → same band → dwell → moved.
+struct BandTracker: Sendable {
+    /// The state of one signal for one subject: 16 bytes.
+    struct State: Sendable {
+        /// The level that counts; `-1` before the first sample.
+        var level: Int32 = -1
+        /// The other level the value is in while it has not held for the dwell; `-1`: none.
+        var pending: Int32 = -1
+        /// When the value entered `pending` (the event's `t`).
+        var since = 0.0
+    }
+
+    /// What a sample did to its signal's level.
+    enum Step {
+        /// Outside the plausible range: the level (nil before any) stays.
+        case implausible(level: Int?)
+        /// The first sample: its level is the baseline.
+        case baseline(level: Int)
+        /// Still in the level that counts (within hysteresis).
+        case same(level: Int)
+        /// In another level that has not held for the dwell yet, for `held` seconds.
+        case dwelling(level: Int, pending: Int, held: Double)
+        /// The level changed from `from` to `to`.
+        case moved(from: Int, to: Int)
+    }
+
+    /// A new level has held for the dwell when it has held this close to it: times in
+    /// logs are decimal (12.3 - 9.3 is a hair under 3), kept to the millisecond.
+    static let dwellTolerance = 1e-6
+
+    /// Band levels are stored one row of `slotCount` per subject (row 0: no subject), and
+    /// the storage grows by this many rows at a time, so the first few subjects never
+    /// reallocate it.
+    static let subjectRowsReserved = 8
+
+    /// Signal slots per subject row.
+    let slotCount: Int
+    /// The states, `slotCount` per subject row.
+    private(set) var states: [State]
+
+    init(slotCount: Int) {
+        self.slotCount = slotCount
+        self.states = Array(repeating: State(), count: slotCount * Self.subjectRowsReserved)
+    }
+
+    /// Where the level of a signal slot for a subject is (the subject's id must be current).
+    @inline(__always)
+    func index(slot: Int, subject: SubjectID?) -> Int {
+        ((subject.map { $0.rawValue & 0xFFFF_FFFF } ?? -1) + 1) * slotCount + slot
+    }
+
+    /// The level that counts at `index`, or nil before its first sample.
+    func level(at index: Int) -> Int? {
+        guard index < states.count, states[index].level >= 0 else { return nil }
+        return Int(states[index].level)
+    }
+
+    /// Forgets every signal of the subject stored in subject row `slot + 1` (a subject
+    /// slot reused for a new subject).
+    mutating func forget(subjectSlot slot: Int) {
+        let start = (slot + 1) * slotCount
+        let end = Swift.min(start + slotCount, states.count)
+        if start < end { for index in start..<end { states[index] = State() } }
+    }
+
+    /// Sets the level at `index` (a hot reload carrying a level over), growing the storage.
+    mutating func set(level: Int, at index: Int) {
+        if index >= states.count {
+            states.append(contentsOf: repeatElement(State(), count: index + 1 - states.count))
+        }
+        states[index] = State(level: Int32(level))
+    }
+
+    /// Decides one sample `value` at `t` of signal `slot` of `band` for `subject`;
+    /// `edges` are the session's current parametric edges.
+    mutating func step(
+        _ band: CompiledBand, slot: Int, subject: SubjectID?, value: Double, at t: Double, edges: [Double]
+    ) -> Step {
+        let index = index(slot: slot, subject: subject)
+        if index >= states.count {
+            states.append(
+                contentsOf: repeatElement(
+                    State(), count: index + 1 - states.count + slotCount * Self.subjectRowsReserved))
+        }
+        let previous = Int(states[index].level)
+        guard band.plausible.contains(value) else { return .implausible(level: previous >= 0 ? previous : nil) }
+        guard previous >= 0 else {
+            let level = band.isParametric ? band.rawLevel(value, edges: edges) : band.rawLevel(value)
+            states[index] = State(level: Int32(truncatingIfNeeded: level))
+            return .baseline(level: level)
+        }
+        let level =
+            band.isParametric
+            ? band.nextLevel(from: previous, value: value, edges: edges)
+            : band.nextLevel(from: previous, value: value)
+        if level == previous {
+            states[index].pending = -1
+            return .same(level: previous)
+        }
+        if band.dwell > 0 {
+            if states[index].pending != Int32(truncatingIfNeeded: level) {
+                states[index].pending = Int32(truncatingIfNeeded: level)
+                states[index].since = t
+            }
+            let held = t - states[index].since
+            guard held + Self.dwellTolerance >= band.dwell else {
+                return .dwelling(level: previous, pending: level, held: held)
+            }
+        }
+        states[index] = State(level: Int32(truncatingIfNeeded: level))
+        return .moved(from: previous, to: level)
+    }
+}

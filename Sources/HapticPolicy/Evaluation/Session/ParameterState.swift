@@ -1,0 +1,81 @@
+/// The run-time parameters (`parameters:`) of a session and the parametric band edges
+/// evaluated from them.
+struct ParameterState: Sendable {
+    /// The value of each run-time parameter, in `Policy.parameterNames` order: its default
+    /// until its setting event sets it.
+    var values: [Double]
+    /// The current edges of the parametric bands (each band's start at its
+    /// `CompiledBand.edgeBase`), evaluated from `values`; empty when no edge reads a
+    /// parameter.
+    private(set) var bandEdges: [Double] = []
+
+    init(policy: Policy) {
+        values = policy.parameters.map(\.defaultValue)
+        if policy.parametricEdgeCount > 0 {
+            bandEdges = Array(repeating: 0, count: policy.parametricEdgeCount)
+            for b in policy.parametricBands {
+                let band = policy.bands[b]
+                for i in band.edgeCode.indices { bandEdges[band.edgeBase + i] = band.edges[i] }
+            }
+            updateBandEdges(policy)
+        }
+    }
+
+    /// The current edges of band `b`.
+    func edges(of band: CompiledBand) -> [Double] {
+        guard band.isParametric else { return band.edges }
+        return Array(bandEdges[band.edgeBase..<band.edgeBase + band.edgeCode.count])
+    }
+
+    /// Re-evaluates the parametric bands' edges from `values`. An edge that is not finite
+    /// for these values (lint proves it cannot be, or warns) keeps its last value.
+    mutating func updateBandEdges(_ policy: Policy) {
+        for b in policy.parametricBands {
+            let band = policy.bands[b]
+            for (i, code) in band.edgeCode.enumerated() {
+                let value = code.value(values)
+                if value.isFinite { bandEdges[band.edgeBase + i] = value }
+            }
+        }
+    }
+
+    /// Sets parameter `p` to `value` (in range) and re-evaluates the edges; returns the
+    /// setting event's note: `hr_max is now 180; band 'heart' edges now 114, 133, …`.
+    mutating func set(_ p: Int, to value: Double, in policy: Policy) -> String {
+        values[p] = value
+        let name = policy.parameters[p].name
+        var note = "\(name) is now \(numberText(value))"
+        if !policy.parametricBands.isEmpty {
+            updateBandEdges(policy)
+            note += edgesNote(reading: name, policy)
+        }
+        return note
+    }
+
+    /// `; band 'heart' edges now 114, 133, 152, 171` for each band an edge of which reads
+    /// the parameter: what a setting event moved, for logs and replays (rounded to 6
+    /// decimals, so `0.7 * 170` reads 119).
+    private func edgesNote(reading name: String, _ policy: Policy) -> String {
+        var out = ""
+        for b in policy.parametricBands {
+            let band = policy.bands[b]
+            let reads = policy.content.bands[b].levels.contains { $0.edge?.parameters.contains(name) == true }
+            guard reads else { continue }
+            let edges = bandEdges[band.edgeBase..<band.edgeBase + band.edgeCode.count]
+            let texts = edges.map { numberText(($0 * 1e6).rounded() / 1e6) }
+            out += "; band '\(band.name)' edges now " + texts.joined(separator: ", ")
+        }
+        return out
+    }
+
+    /// The values of `previous`'s parameters that `policy` still declares, while still in
+    /// range (a hot reload).
+    mutating func carryOver(_ previous: ParameterState, from old: Policy, to policy: Policy) {
+        for (p, parameter) in policy.parameters.enumerated() {
+            guard let o = old.parameterNames.firstIndex(of: parameter.name) else { continue }
+            let value = previous.values[o]
+            if value >= parameter.min, value <= parameter.max { values[p] = value }
+        }
+        if policy.parametricEdgeCount > 0 { updateBandEdges(policy) }
+    }
+}

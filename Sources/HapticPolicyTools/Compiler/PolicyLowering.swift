@@ -1,0 +1,186 @@
+import HapticPolicy
+
+/// Lowers compiled content to the decision tables a runtime indexes (`PolicyContent.Decide`):
+/// event ids, the screen×event table with its `everywhere:` fill, subjects, signal and rule
+/// slots, setting events, the speech rule, enforced budgets, band level turns, parametric
+/// edges over parameter indices and user-level keeps. The one place these are derived; a
+/// runtime in any language reads them from the bundle.
+enum PolicyLowering {
+    typealias Decide = PolicyContent.Decide
+
+    /// The decision tables of `content` (which the compiler made consistent).
+    static func lower(_ content: PolicyContent) -> Decide {
+        let parameters = content.parameters ?? []
+        let stateCount = StateEvent.allCases.count + content.settingEventNames.count
+        let events = StateEvent.allCases.map(\.rawValue) + content.settingEventNames + content.events.map(\.name)
+        let eventIndex = Dictionary(events.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let screenIndex = Dictionary(
+            content.screens.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        // Rules cited at a position in the main file (`SourcePosition.location(in: file)`).
+        func mainFile(_ position: SourcePosition) -> SourcePosition {
+            SourcePosition(line: position.line, column: position.column)
+        }
+
+        let settings =
+            parameters.enumerated().map { index, parameter in
+                Decide.Setting(
+                    kind: "parameter", parameter: index,
+                    rule: .init(id: "parameters/" + parameter.name, at: mainFile(parameter.location)))
+            }
+            + (content.userLevels.map {
+                [Decide.Setting(kind: "user-level", parameter: nil, rule: .init(id: "user-levels", at: $0.location))]
+            } ?? [])
+
+        // The last speech invariant's rule and layer, every one's exemptions.
+        var speech: Decide.Speech?
+        var exempt = Set<Int>()
+        for invariant in content.invariants where invariant.kind == .creatureNeedsSpeech {
+            let layer = invariant.layer ?? .creature
+            exempt.formUnion(invariant.exceptions.compactMap { eventIndex[$0.event] })
+            speech = Decide.Speech(
+                rule: .init(id: invariant.id, at: invariant.location), exempt: exempt.sorted(),
+                feedback: content.feedback.indices.filter { content.feedback[$0].layer == layer })
+        }
+
+        let payloads = content.events.enumerated().compactMap { index, event in
+            event.payload.map { _ in
+                Decide.PayloadRule(
+                    event: stateCount + index, rule: .init(id: "events/" + event.name, at: mainFile(event.location)))
+            }
+        }
+
+        var budgets: [Decide.Budget] = []
+        var rings = 0
+        for (index, budget) in content.budgets.enumerated() where budget.enforced {
+            var screen: Int?
+            var perScreen = false
+            var counted = Array(content.feedback.indices)
+            switch budget.scope {
+            case .eachScreen: perScreen = true
+            case .screen(let name): screen = screenIndex[name] ?? -1
+            case .layer(let layer): counted = counted.filter { content.feedback[$0].layer == layer }
+            }
+            let count = perScreen ? content.screens.count : 1
+            budgets.append(
+                Decide.Budget(
+                    budget: index, rule: .init(id: budget.id, at: budget.location), max: budget.max,
+                    window: budget.window, screen: screen, perScreen: perScreen, counted: counted,
+                    excepted: Array(Set(budget.exceptions.compactMap { eventIndex[$0] })).sorted(), firstRing: rings,
+                    rings: count))
+            rings += count
+        }
+
+        let names = parameters.map(\.name)
+        let edges = content.bands.map { band in
+            // A parametric band's edges (constant ones as numbers) live in the session.
+            band.isParametric
+                ? band.levels.dropLast().map {
+                    $0.edge.flatMap { CompiledBand.Edge($0, names: names) } ?? .number($0.below ?? .infinity)
+                } : []
+        }
+        let bandLevels = content.bands.map { band in
+            band.levels.map { level in
+                let up = level.fromBelow ?? .init(play: level.play, silent: level.silent)
+                let down = level.fromAbove ?? .init(play: level.play, silent: level.silent)
+                return Decide.Level(
+                    up: .init(play: up.play, silent: up.silent), down: .init(play: down.play, silent: down.silent))
+            }
+        }
+
+        var subjects: [String] = []
+        var subjectIndex: [String: Int] = [:]
+        for cell in content.cells {
+            for row in cell.rows {
+                guard let subject = row.condition?.subject, subjectIndex[subject] == nil else { continue }
+                subjectIndex[subject] = subjects.count
+                subjects.append(subject)
+            }
+        }
+
+        let screenCount = content.screens.count
+        let eventCount = events.count
+        var table = Array(repeating: -2, count: screenCount * eventCount)
+        for (index, event) in content.events.enumerated() {
+            for s in event.screens ?? Array(0..<screenCount) { table[s * eventCount + stateCount + index] = -1 }
+        }
+        var signals: [Decide.Signal] = []
+        var signalIndex: [[Int]: Int] = [:]
+        var ruleSlots: [String] = []
+        var slotsOfRule: [String: [Int]] = [:]
+        var rows: [[Decide.Row]] = []
+        var everywhere: [(cell: Int, event: Int)] = []
+        for (index, cell) in content.cells.enumerated() {
+            let e = stateCount + cell.event
+            rows.append(
+                cell.rows.map { row in
+                    let id = row.rule
+                    let slot = ruleSlots.count
+                    ruleSlots.append(id)
+                    slotsOfRule[id, default: []].append(slot)
+                    var signal: Int?
+                    if case .band(let b) = row.action {
+                        let key = [e, b]
+                        let found = signalIndex[key] ?? signals.count
+                        if found == signals.count { signals.append(.init(event: e, band: b)) }
+                        signalIndex[key] = found
+                        signal = found
+                        for level in zip(row.levelRules ?? [], content.bands[b].levels).map(\.0) {
+                            slotsOfRule[id, default: []].append(ruleSlots.count)
+                            slotsOfRule[level, default: []].append(ruleSlots.count)
+                            ruleSlots.append(level)
+                        }
+                    }
+                    return Decide.Row(
+                        subject: row.condition?.subject.flatMap { subjectIndex[$0] }, signal: signal, rule: slot)
+                })
+            if let s = cell.screen {
+                table[s * eventCount + e] = index
+            } else {
+                everywhere.append((index, e))
+            }
+        }
+        // `everywhere:` cells fill every screen where the event can occur and no screen
+        // cell decides it.
+        for (cell, e) in everywhere {
+            for s in 0..<screenCount where table[s * eventCount + e] == -1 { table[s * eventCount + e] = cell }
+        }
+
+        let levels = content.userLevels?.levels ?? []
+        let userLevels = levels.map { level in
+            Decide.UserLevel(
+                rule: .init(id: "user-levels/" + level.name, at: level.location),
+                feedback: content.feedback.indices.filter {
+                    let plan = content.feedback[$0]
+                    return level.keeps.all || level.keeps.feedback.contains(plan.name)
+                        || level.keeps.layers.contains(plan.layer)
+                },
+                ruleSlots: Array(Set(level.keeps.rows.flatMap { slotsOfRule[$0] ?? [] })).sorted())
+        }
+        let startLevel = content.userLevels.flatMap { user in levels.firstIndex { $0.name == user.start } } ?? 0
+
+        return Decide(
+            events: events, stateEvents: stateCount, table: table, subjects: subjects, rows: rows, signals: signals,
+            ruleSlots: ruleSlots, settings: settings,
+            screenRules: content.screens.map { .init(id: "screens/" + $0.name, at: $0.location) }, speech: speech,
+            payloads: payloads, budgets: budgets, bandLevels: bandLevels, edges: edges, userLevels: userLevels,
+            startLevel: startLevel)
+    }
+}
+
+extension CompiledBand.Edge {
+    /// Compiles an expression whose names are all in `names`; nil otherwise.
+    init?(_ expression: Expression, names: [String]) {
+        switch expression {
+        case .number(let value): self = .number(value)
+        case .parameter(let name):
+            guard let index = names.firstIndex(of: name) else { return nil }
+            self = .parameter(index)
+        case .negate(let operand):
+            guard let operand = Self(operand, names: names) else { return nil }
+            self = .negate(operand)
+        case .binary(let op, let lhs, let rhs):
+            guard let lhs = Self(lhs, names: names), let rhs = Self(rhs, names: names) else { return nil }
+            self = .binary(op, lhs, rhs)
+        }
+    }
+}
