@@ -168,15 +168,21 @@ class VibrationPlanner(private val capabilities: VibratorCapabilities) {
             }
             return VibrationCall.Composition(prims)
         }
+        // FallbackSteps.swift's timedRuns: off until each step, its one-shot cut at the next step, equal runs merged.
         val timings = ArrayList<Long>()
         val amplitudes = ArrayList<Int>()
+        fun add(amplitude: Int, ms: Int) {
+            if (ms <= 0) return
+            if (amplitudes.isNotEmpty() && amplitudes.last() == amplitude) timings[timings.size - 1] = timings.last() + ms
+            else { timings.add(ms.toLong()); amplitudes.add(amplitude) }
+        }
         var cursor = 0
-        for ((at, m) in timed) {
-            if (at > cursor) { timings.add((at - cursor).toLong()); amplitudes.add(0); cursor = at }
-            if (at < cursor) continue // overlaps the previous one-shot: dropped, as in the export
-            timings.add(m.oneShotMs.toLong())
-            amplitudes.add(if (capabilities.hasAmplitudeControl) m.oneShotAmplitude else 255)
-            cursor += m.oneShotMs
+        timed.forEachIndexed { i, (at, m) ->
+            val next = if (i + 1 < timed.size) timed[i + 1].first else Int.MAX_VALUE
+            if (at > cursor) { add(0, at - cursor); cursor = at }
+            val length = Math.max(0, Math.min(m.oneShotMs, next - cursor))
+            add(if (capabilities.hasAmplitudeControl) m.oneShotAmplitude else 255, length)
+            cursor += length
         }
         return VibrationCall.Waveform(timings, amplitudes, -1)
     }
