@@ -27,6 +27,7 @@ class VibratorPlayer(
     private val planner = VibrationPlanner(capabilities)
 
     /** Carries out `decision` (and the other actions of its row). */
+    @Synchronized
     fun handle(decision: Decision) {
         for (call in planner.plan(decision)) perform(call)
     }
@@ -35,7 +36,9 @@ class VibratorPlayer(
     fun handle(decided: PolicyStore.Decided) = handle(decided.decision)
 
     /** Stops whatever plays, loops included (`Vibrator.cancel()`). */
+    @Synchronized
     fun stop() {
+        planner.stopped()
         val v = vibrator ?: return
         if (capabilities.hasVibrator) guarded("cancel") { v.cancel() }
     }

@@ -66,8 +66,21 @@ sealed class VibrationCall {
  * for Core Haptics: the android plan of the feedback (its per-platform override), its
  * fallback where the policy chose one or the motor cannot play the waveform, loops at the
  * decision's `loopPeriod` (the iOS player's period), `cancel()` on `stop-loop`. Pure Kotlin.
+ *
+ * It remembers the loop it started (Android plays one effect at a time: any later vibrate
+ * replaces it), so a row's stop of another loop does not cancel the one playing, as the
+ * Swift player stops only a running loop. One planner per player, used from one thread.
  */
 class VibrationPlanner(private val capabilities: VibratorCapabilities) {
+    /** The feedback of the loop playing now, if any. */
+    var runningLoop: String? = null
+        private set
+
+    /** Notes that the app cancelled the vibrator itself (`VibratorPlayer.stop()`). */
+    fun stopped() {
+        runningLoop = null
+    }
+
     /** The calls for `decision` and, in order, for the other actions of its row. */
     fun plan(decision: Decision): List<VibrationCall> {
         val steps = if (decision.also.isEmpty()) listOf(decision) else listOf(decision) + decision.also
@@ -79,8 +92,25 @@ class VibrationPlanner(private val capabilities: VibratorCapabilities) {
 
     private fun step(d: Decision): List<VibrationCall> {
         val calls = ArrayList<VibrationCall>()
-        if (Directive.STOP_LOOP in d.directives && capabilities.hasVibrator) calls.add(VibrationCall.Cancel)
+        if (Directive.STOP_LOOP in d.directives && capabilities.hasVibrator) {
+            // A row's stop names its loop; any other stop-loop (app.state, a screen) stops all.
+            val target = if (d.action == Action.STOP) d.feedback else null
+            if (runningLoop != null && (target == null || target == runningLoop)) {
+                calls.add(VibrationCall.Cancel)
+                runningLoop = null
+            }
+        }
         if (d.action != Action.PLAY) return calls
+        val before = calls.size
+        val out = play(d, calls)
+        if (out.drop(before).any { it !is VibrationCall.Incident && it !is VibrationCall.Cancel }) {
+            val last = out.last()
+            runningLoop = if (last is VibrationCall.Waveform && last.repeat == 0) d.feedback else null
+        }
+        return out
+    }
+
+    private fun play(d: Decision, calls: ArrayList<VibrationCall>): List<VibrationCall> {
         val render = d.render ?: return calls
         if (!capabilities.hasVibrator) {
             calls.add(VibrationCall.Incident("no vibrator: '${d.feedback ?: render.text}' not played"))

@@ -146,12 +146,37 @@ class VibrationPlannerTest {
         assertEquals(listOf(VibrationCall.Waveform(listOf(12L, 38L, 18L), listOf(120, 0, 180), -1)), calls)
     }
 
-    @Test fun stopLoopCancelsAndARowsActionsRunInOrder() {
+    @Test fun stopLoopCancelsTheRunningLoopAndARowsActionsRunInOrder() {
         val loop = patternPlan("metronome", listOf(event("transient", 0.0)), loop = 0.5)
+        val device = FakeDevice()
+        device.planner.plan(play(loop))
+        assertEquals("metronome", device.planner.runningLoop)
         val stop = Decision(Action.STOP, plan = loop, directives = listOf(Directive.STOP_LOOP))
         val tap = play(presetPlan("tap", Preset.IMPACT_MEDIUM))
         val row = stop.copy(also = listOf(tap))
-        assertEquals(listOf(VibrationCall.Cancel, VibrationCall.Composition(listOf(PrimitiveCall(1, 0.7f, 0)))), FakeDevice().planner.plan(row))
+        assertEquals(listOf(VibrationCall.Cancel, VibrationCall.Composition(listOf(PrimitiveCall(1, 0.7f, 0)))), device.planner.plan(row))
+        assertEquals(null, device.planner.runningLoop)
+    }
+
+    @Test fun aStopOfAnotherLoopLeavesThePlayingOneAlone() {
+        val a = patternPlan("a", listOf(event("transient", 0.0)), loop = 0.5)
+        val b = patternPlan("b", listOf(event("transient", 0.0)), loop = 0.4)
+        val device = FakeDevice()
+        device.planner.plan(play(a))
+        device.planner.plan(play(b)) // replaces a: Android plays one effect at a time
+        assertTrue(device.planner.plan(Decision(Action.STOP, plan = a, directives = listOf(Directive.STOP_LOOP))).isEmpty())
+        assertEquals("b", device.planner.runningLoop)
+        // A stop-loop that names no loop (app.state background) stops whatever loops.
+        assertEquals(listOf(VibrationCall.Cancel), device.planner.plan(Decision(Action.SILENT, directives = listOf(Directive.STOP_LOOP))))
+    }
+
+    @Test fun aOneShotReplacesTheLoopSoNothingIsCancelledLater() {
+        val loop = patternPlan("metronome", listOf(event("transient", 0.0)), loop = 0.5)
+        val device = FakeDevice()
+        device.planner.plan(play(loop))
+        device.planner.plan(play(presetPlan("tap", Preset.IMPACT_MEDIUM)))
+        assertEquals(null, device.planner.runningLoop)
+        assertTrue(device.planner.plan(Decision(Action.STOP, plan = loop, directives = listOf(Directive.STOP_LOOP))).isEmpty())
     }
 
     @Test fun silentDecisionsCallNothing() {
