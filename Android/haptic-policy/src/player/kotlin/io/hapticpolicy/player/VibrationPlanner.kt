@@ -136,6 +136,9 @@ class VibrationPlanner(private val capabilities: VibratorCapabilities) {
                 val wave = PatternWaveform.of(body.pattern, bindings, d.loopPeriod)
                 if (wave == null) {
                     calls.add(VibrationCall.Incident("pattern '${android.name}' could not be evaluated with ${bindings}; stayed silent"))
+                } else if (wave.amplitudes.none { it > 0 }) {
+                    // createWaveform refuses an effect that never vibrates (sounds only, or silences).
+                    calls.add(VibrationCall.Incident("pattern '${android.name}' has nothing to vibrate on Android; stayed silent"))
                 } else if (capabilities.hasAmplitudeControl || wave.repeat == 0 || android.fallback == null) {
                     // Loops keep their period on any motor (on/off), so the fallback is for one-shots.
                     calls.add(if (capabilities.hasAmplitudeControl) wave else wave.onOff())

@@ -179,7 +179,13 @@ class VibrationPlannerTest {
         assertTrue(device.planner.plan(Decision(Action.STOP, plan = loop, directives = listOf(Directive.STOP_LOOP))).isEmpty())
     }
 
-    @Test fun silentDecisionsCallNothing() {
+    @Test fun aPatternWithNothingToVibrateIsReportedNotPlayed() {
+        val plan = patternPlan("chime", listOf(event("audio-custom", 0.0), event("silence", 0.0, 0.2)))
+        assertEquals(listOf(VibrationCall.Incident("pattern 'chime' has nothing to vibrate on Android; stayed silent")),
+            FakeDevice().planner.plan(play(plan)))
+    }
+
+        @Test fun silentDecisionsCallNothing() {
         val silent = Decision(Action.SILENT, plan = presetPlan("tap", Preset.IMPACT_MEDIUM), render = Render.OfPreset(Preset.IMPACT_MEDIUM))
         assertTrue(FakeDevice().planner.plan(silent).isEmpty())
     }
