@@ -49,18 +49,25 @@ class VibratorPlayer(
             onIncident((call as? VibrationCall.Incident)?.text ?: "no vibrator")
             return
         }
+        // Each call behind the API level it needs, in the form Android Lint's NewApi check reads;
+        // the planner chose the call for this level already, so the else branches do not run.
+        val sdk = Build.VERSION.SDK_INT
         when (call) {
             is VibrationCall.Cancel -> guarded("cancel") { v.cancel() }
-            is VibrationCall.Composition -> guarded("composition") {
+            is VibrationCall.Composition -> if (Build.VERSION.SDK_INT >= 30) guarded("composition") {
                 var c = VibrationEffect.startComposition()
                 for (p in call.primitives) c = if (p.delayMs > 0) c.addPrimitive(p.id, p.scale, p.delayMs) else c.addPrimitive(p.id, p.scale)
                 v.vibrate(c.compose())
-            }
-            is VibrationCall.Predefined -> guarded("predefined effect") { v.vibrate(VibrationEffect.createPredefined(call.effectId)) }
-            is VibrationCall.OneShot -> guarded("one-shot") { v.vibrate(VibrationEffect.createOneShot(call.ms, call.amplitude)) }
-            is VibrationCall.Waveform -> guarded("waveform") {
+            } else onIncident("composition needs API level 30, the device has $sdk")
+            is VibrationCall.Predefined -> if (Build.VERSION.SDK_INT >= 29) guarded("predefined effect") {
+                v.vibrate(VibrationEffect.createPredefined(call.effectId))
+            } else onIncident("predefined effects need API level 29, the device has $sdk")
+            is VibrationCall.OneShot -> if (Build.VERSION.SDK_INT >= 26) guarded("one-shot") {
+                v.vibrate(VibrationEffect.createOneShot(call.ms, call.amplitude))
+            } else onIncident("VibrationEffect needs API level 26, the device has $sdk")
+            is VibrationCall.Waveform -> if (Build.VERSION.SDK_INT >= 26) guarded("waveform") {
                 v.vibrate(VibrationEffect.createWaveform(call.timings.toLongArray(), call.amplitudes.toIntArray(), call.repeat))
-            }
+            } else onIncident("VibrationEffect needs API level 26, the device has $sdk")
             is VibrationCall.Incident -> onIncident(call.text)
         }
     }
@@ -98,8 +105,8 @@ class VibratorPlayer(
             return VibratorCapabilities(
                 sdkInt = sdk,
                 hasVibrator = has,
-                hasAmplitudeControl = has && sdk >= 26 && vibrator!!.hasAmplitudeControl(),
-                primitivesSupported = { ids -> has && sdk >= 30 && vibrator!!.areAllPrimitivesSupported(*ids) }
+                hasAmplitudeControl = has && Build.VERSION.SDK_INT >= 26 && vibrator!!.hasAmplitudeControl(),
+                primitivesSupported = { ids -> has && Build.VERSION.SDK_INT >= 30 && vibrator!!.areAllPrimitivesSupported(*ids) }
             )
         }
     }
