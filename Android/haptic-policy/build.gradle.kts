@@ -23,6 +23,17 @@ android {
         }
     }
 
+    // The player: src/player/kotlin is its plain-Kotlin mapping, src/android/kotlin the
+    // VibratorPlayer over android.os; src/playerTest/kotlin tests the mapping on the JVM.
+    sourceSets {
+        getByName("main") {
+            java.srcDirs("src/main/kotlin", "src/player/kotlin", "src/android/kotlin")
+        }
+        getByName("test") {
+            java.srcDirs("src/test/kotlin", "src/playerTest/kotlin")
+        }
+    }
+
     compileOptions {
         sourceCompatibility = JavaVersion.VERSION_17
         targetCompatibility = JavaVersion.VERSION_17
