@@ -320,7 +320,71 @@ internal object ContentDecoder {
                     UserLevel(req("name").string, keeps, opt("note")?.string, position(req("location")))
                 } }, position(req("location")))
             } },
-            files = opt("files")?.list?.map { it.string } ?: emptyList()
+            files = opt("files")?.list?.map { it.string } ?: emptyList(),
+            decide = decide(req("decide"), opt("parameters")?.list?.map { it.value } ?: emptyList())
+        )
+    }
+
+    fun ruleRef(n: Node): RuleRef = n.obj { RuleRef(req("id").string, position(req("at"))) }
+
+    fun ints(n: Node): List<Int> = n.list.map { it.int }
+
+    /** An edge over parameter indices; `parameterNames` names them for evaluation. */
+    fun edge(n: Node, parameterNames: List<String>): Expr = when (val v = n.value) {
+        is JsonValue.Num -> Expr.Number(v.value)
+        is JsonValue.Obj -> if (v.fields.containsKey("param")) n.obj {
+            val p = req("param")
+            val i = p.int
+            if (i !in parameterNames.indices) p.fail("parameter index $i is out of range")
+            Expr.Param(parameterNames[i])
+        } else n.obj {
+            val op = tag("op", listOf("neg", "+", "-", "*", "/"))
+            val args = req("args").list.map { edge(it, parameterNames) }
+            if (op == "neg") {
+                if (args.size != 1) fail("'neg' takes one argument")
+                Expr.Neg(args[0])
+            } else {
+                if (args.size != 2) fail("'$op' takes two arguments")
+                Expr.Binary(op[0], args[0], args[1])
+            }
+        }
+        else -> n.fail("expected an edge expression, found ${v.kindName}")
+    }
+
+    fun decide(n: Node, parameters: List<JsonValue>): DecideTables = n.obj {
+        val parameterNames = parameters.map { ((it as? JsonValue.Obj)?.fields?.get("name") as? JsonValue.Str)?.value ?: "" }
+        fun turn(t: Node) = t.obj { DecideTables.Turn(opt("play")?.int, opt("silent")?.string) }
+        DecideTables(
+            events = req("events").list.map { it.string },
+            stateEvents = req("stateEvents").int,
+            table = ints(req("table")),
+            subjects = req("subjects").list.map { it.string },
+            rows = req("rows").list.map { c -> c.list.map { r -> r.obj {
+                DecideTables.Row(opt("subject")?.int, opt("signal")?.int, req("rule").int)
+            } } },
+            signals = req("signals").list.map { g -> g.obj { DecideTables.Signal(req("event").int, req("band").int) } },
+            ruleSlots = req("ruleSlots").list.map { it.string },
+            settings = req("settings").list.map { x -> x.obj {
+                DecideTables.Setting(tag("kind", listOf("parameter", "user-level")), opt("parameter")?.int, ruleRef(req("rule")))
+            } },
+            screenRules = req("screenRules").list.map { ruleRef(it) },
+            speech = opt("speech")?.let { x -> x.obj {
+                DecideTables.Speech(ruleRef(req("rule")), ints(req("exempt")), ints(req("feedback")))
+            } },
+            payloads = req("payloads").list.map { x -> x.obj { DecideTables.PayloadRule(req("event").int, ruleRef(req("rule"))) } },
+            budgets = req("budgets").list.map { x -> x.obj {
+                DecideTables.Budget(req("budget").int, ruleRef(req("rule")), req("max").int, req("window").number,
+                    opt("screen")?.int, req("perScreen").bool, ints(req("counted")), ints(req("excepted")),
+                    req("firstRing").int, req("rings").int)
+            } },
+            bandLevels = req("bandLevels").list.map { b -> b.list.map { l -> l.obj {
+                DecideTables.Level(turn(req("up")), turn(req("down")))
+            } } },
+            edges = req("edges").list.map { b -> b.list.map { edge(it, parameterNames) } },
+            userLevels = req("userLevels").list.map { x -> x.obj {
+                DecideTables.UserLevel(ruleRef(req("rule")), ints(req("feedback")), ints(req("ruleSlots")))
+            } },
+            startLevel = req("startLevel").int
         )
     }
 }
@@ -426,6 +490,60 @@ internal object Consistency {
             val names = c.feedback.map { it.name }.toSet()
             for (l in u.levels) for (k in l.keeps.feedback) if (k !in names) return "user level '${l.name}' keeps undeclared feedback '$k'"
         }
+        return decideProblem(c, builtIn)
+    }
+
+    /** Whether `decide` fits the rest of the content: shape and index ranges only, never derived tables. */
+    private fun decideProblem(c: PolicyContent, builtIn: List<String>): String? {
+        val d = c.decide
+        val events = builtIn + c.settingEventNames + c.events.map { it.name }
+        if (d.events != events) return "decide.events is not the state, setting and catalogue events"
+        if (d.stateEvents != builtIn.size + c.settingEventNames.size) return "decide.stateEvents does not count the state events"
+        val eventCount = events.size
+        val f = c.feedback.indices
+        if (d.table.size != c.screens.size * eventCount) return "decide.table is not one entry per screen and event"
+        if (d.table.any { it < -2 || it >= c.cells.size }) return "decide.table names a cell out of range"
+        if (d.rows.size != c.cells.size) return "decide.rows is not one list per cell"
+        for ((ci, cell) in c.cells.withIndex()) {
+            if (d.rows[ci].size != cell.rows.size) return "decide.rows[$ci] is not one entry per row"
+            for ((ri, r) in d.rows[ci].withIndex()) {
+                val levels = (cell.rows[ri].action as? RowAction.BandAction)?.let { c.bands[it.band].levels.size } ?: 0
+                if (r.rule < 0 || r.rule + levels >= d.ruleSlots.size) return "decide.rows[$ci][$ri] names a rule slot out of range"
+                if (r.subject != null && r.subject !in d.subjects.indices) return "decide.rows[$ci][$ri] names a subject out of range"
+                if (r.signal != null && r.signal !in d.signals.indices) return "decide.rows[$ci][$ri] names a signal out of range"
+                if ((r.signal != null) != (levels > 0)) return "decide.rows[$ci][$ri] has a signal exactly when its row is a band row"
+            }
+        }
+        for (g in d.signals) if (g.event !in 0 until eventCount || g.band !in c.bands.indices) return "a decide signal is out of range"
+        if (d.settings.size != c.settingEventNames.size) return "decide.settings is not one per setting event"
+        for (x in d.settings) when (x.kind) {
+            "parameter" -> if (x.parameter == null || x.parameter !in c.parameters.indices) return "a decide setting names a parameter out of range"
+            else -> if (x.parameter != null || c.userLevels == null) return "a decide user-level setting does not fit"
+        }
+        if (d.screenRules.size != c.screens.size) return "decide.screenRules is not one per screen"
+        d.speech?.let { sp ->
+            if (sp.exempt.any { it !in 0 until eventCount } || sp.feedback.any { it !in f }) return "decide.speech names an event or feedback out of range"
+        }
+        for (p in d.payloads) if (p.event !in d.stateEvents until eventCount) return "decide.payloads names an event out of range"
+        var rings = 0
+        for (b in d.budgets) {
+            if (b.budget !in c.budgets.indices) return "a decide budget names a budget out of range"
+            if (b.screen != null && b.screen !in -1 until c.screens.size) return "a decide budget names a screen out of range"
+            if (b.counted.any { it !in f } || b.excepted.any { it !in 0 until eventCount }) return "a decide budget names a feedback or event out of range"
+            if (b.max < 1 || !(b.window > 0 && b.window.isFinite())) return "a decide budget has no usable max and window"
+            if (b.firstRing != rings || b.rings != (if (b.perScreen) c.screens.size else 1)) return "the decide budgets' rings are not consecutive"
+            rings += b.rings
+        }
+        if (d.bandLevels.size != c.bands.size || d.edges.size != c.bands.size) return "decide.bandLevels and decide.edges are not one per band"
+        for ((b, band) in c.bands.withIndex()) {
+            if (d.bandLevels[b].size != band.levels.size) return "decide.bandLevels[$b] is not one per level"
+            for (l in d.bandLevels[b]) for (p in listOfNotNull(l.up.play, l.down.play)) if (p !in f) return "decide.bandLevels[$b] plays feedback $p, out of range"
+            if (d.edges[b].isNotEmpty() && d.edges[b].size != band.levels.size - 1) return "decide.edges[$b] is not one per edge"
+        }
+        val levelCount = c.userLevels?.levels?.size ?: 0
+        if (d.userLevels.size != levelCount) return "decide.userLevels is not one per user level"
+        for (u in d.userLevels) if (u.feedback.any { it !in f } || u.ruleSlots.any { it !in d.ruleSlots.indices }) return "a decide user level names a feedback or rule slot out of range"
+        if (d.startLevel !in 0 until maxOf(1, levelCount)) return "decide.startLevel is out of range"
         return null
     }
 }

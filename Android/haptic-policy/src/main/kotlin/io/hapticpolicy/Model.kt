@@ -321,9 +321,47 @@ data class PolicyContent(
     val name: String, val source: String, val description: String?, val warmup: Double, val hapticsOnly: Boolean,
     val location: Position, val layers: List<LayerDecl>?, val screens: List<Screen>, val events: List<EventDecl>,
     val feedback: List<FeedbackPlan>, val bands: List<Band>, val cells: List<Cell>, val invariants: List<Invariant>,
-    val budgets: List<Budget>, val parameters: List<Parameter>, val userLevels: UserLevels?, val files: List<String>
+    val budgets: List<Budget>, val parameters: List<Parameter>, val userLevels: UserLevels?, val files: List<String>,
+    /** The decision tables the compiler lowered (`decide`); a runtime copies them, deriving nothing. */
+    val decide: DecideTables
 ) {
     /** Each parameter's setting event, then the user levels'. */
     val settingEventNames: List<String>
         get() = parameters.map { it.setBy } + listOfNotNull(userLevels?.setBy)
+}
+
+/** A rule a decision cites and where it is declared (`decide`'s ruleRef). */
+data class RuleRef(val id: String, val at: Position)
+
+/**
+ * The precomputed decision tables of a bundle (`Docs/bundle-format.md`, "decide"): every
+ * name resolved to an index, every default applied, every rule id written out.
+ */
+data class DecideTables(
+    val events: List<String>, val stateEvents: Int, val table: List<Int>, val subjects: List<String>,
+    val rows: List<List<Row>>, val signals: List<Signal>, val ruleSlots: List<String>, val settings: List<Setting>,
+    val screenRules: List<RuleRef>, val speech: Speech?, val payloads: List<PayloadRule>, val budgets: List<Budget>,
+    val bandLevels: List<List<Level>>, val edges: List<List<Expr>>, val userLevels: List<UserLevel>, val startLevel: Int
+) {
+    /** A row's subject index, band signal slot and rule slot. */
+    data class Row(val subject: Int?, val signal: Int?, val rule: Int)
+    /** A band signal: the (event id, band index) pair whose state is kept. */
+    data class Signal(val event: Int, val band: Int)
+    /** What a setting event sets: parameter index, or null for the user level. */
+    data class Setting(val kind: String, val parameter: Int?, val rule: RuleRef)
+    /** The creature-needs-speech invariant, resolved. */
+    data class Speech(val rule: RuleRef, val exempt: List<Int>, val feedback: List<Int>)
+    /** A catalogue event with a declared payload and the rule its refusals cite. */
+    data class PayloadRule(val event: Int, val rule: RuleRef)
+    /** An enforced budget, resolved. */
+    data class Budget(
+        val budget: Int, val rule: RuleRef, val max: Int, val window: Double, val screen: Int?, val perScreen: Boolean,
+        val counted: List<Int>, val excepted: List<Int>, val firstRing: Int, val rings: Int
+    )
+    /** Entering a band level from one side: a feedback index to play or a reason for silence. */
+    data class Turn(val play: Int?, val silent: String?)
+    /** A band level entered from below (`up`) and from above (`down`). */
+    data class Level(val up: Turn, val down: Turn)
+    /** A user level: its rule, the feedback it keeps whole and the rule slots it keeps. */
+    data class UserLevel(val rule: RuleRef, val feedback: List<Int>, val ruleSlots: List<Int>)
 }

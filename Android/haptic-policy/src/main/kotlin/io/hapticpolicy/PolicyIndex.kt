@@ -1,7 +1,8 @@
 package io.hapticpolicy
 
-// Every piece of indexing the runtime does over a bundle's content lives in this file, so
-// that a bundle carrying precomputed tables replaces this file alone.
+// The session's view of a bundle's decision tables (`content.decide`, Docs/bundle-format.md):
+// only name → id dictionaries, bitmaps from index lists and each row beside its slots. The
+// compiler derives every rule id, slot, default and fill; nothing here derives one.
 
 /** A row ready to decide with. */
 internal class IndexedRow(
@@ -19,9 +20,11 @@ internal class IndexedRow(
     class Several(val also: List<RowAction>, val arguments: List<Argument>, val argumentsOnLoop: Boolean)
 }
 
-/** An enforced budget, resolved to indices. */
+/** An enforced budget, resolved to indices (`decide.budgets`). */
 internal class EnforcedBudget(
     val budget: Budget,
+    /** The rule a refusal cites. */
+    val rule: String,
     /** Counted screen of a `screen:` budget (-1: undeclared); null otherwise. */
     val screen: Int?,
     val perScreen: Boolean,
@@ -37,21 +40,19 @@ internal class EnforcedBudget(
     }
 }
 
-/** A band with its edges, levels' entries and parametric edge code. */
-internal class IndexedBand(val band: Band, val edgeBase: Int) {
+/** A band with its edges, levels' entries (`decide.bandLevels`) and parametric edge code (`decide.edges`). */
+internal class IndexedBand(val band: Band, val edgeBase: Int, levels: List<DecideTables.Level>, val edgeCode: List<Expr>) {
     val name = band.name
     val edges: DoubleArray = DoubleArray(band.levels.size - 1) { band.levels[it].below ?: Double.POSITIVE_INFINITY }
     val hysteresis = band.hysteresis
     val dwell = band.dwell ?: 0.0
     val plausibleMin = band.plausibleMin ?: Double.NEGATIVE_INFINITY
     val plausibleMax = band.plausibleMax ?: Double.POSITIVE_INFINITY
-    val isParametric = band.levels.any { it.edge != null }
-    /** Each edge as an expression over parameter names (parametric bands only). */
-    val edgeCode: List<Expr> = if (isParametric) band.levels.dropLast(1).map { it.edge ?: Expr.Number(it.below ?: Double.POSITIVE_INFINITY) } else emptyList()
-    val upPlay: Array<Int?> = Array(band.levels.size) { (band.levels[it].fromBelow ?: LevelEntry(band.levels[it].play, band.levels[it].silent)).play }
-    val upSilent: Array<String?> = Array(band.levels.size) { (band.levels[it].fromBelow ?: LevelEntry(band.levels[it].play, band.levels[it].silent)).silent }
-    val downPlay: Array<Int?> = Array(band.levels.size) { (band.levels[it].fromAbove ?: LevelEntry(band.levels[it].play, band.levels[it].silent)).play }
-    val downSilent: Array<String?> = Array(band.levels.size) { (band.levels[it].fromAbove ?: LevelEntry(band.levels[it].play, band.levels[it].silent)).silent }
+    val isParametric = edgeCode.isNotEmpty()
+    val upPlay: Array<Int?> = Array(levels.size) { levels[it].up.play }
+    val upSilent: Array<String?> = Array(levels.size) { levels[it].up.silent }
+    val downPlay: Array<Int?> = Array(levels.size) { levels[it].down.play }
+    val downSilent: Array<String?> = Array(levels.size) { levels[it].down.silent }
 
     val plausibleText: String
         get() = when {
@@ -75,37 +76,50 @@ internal class IndexedBand(val band: Band, val edgeBase: Int) {
     }
 }
 
-/** What a setting event sets: a parameter (its index) or, with -1, the user level. */
+/** The decision tables of a policy (`content.decide`) as the session reads them: only indexes and bitmaps. */
 internal class PolicyIndex(val content: PolicyContent) {
-    val stateEventCount: Int
-    val eventNames: List<String>
-    val eventIndex: Map<String, Int>
-    val screenIndex: Map<String, Int>
+    private val d = content.decide
+    val stateEventCount: Int = d.stateEvents
+    val eventNames: List<String> = d.events
+    val eventIndex: Map<String, Int> = HashMap<String, Int>().also { m -> eventNames.forEachIndexed { i, n -> m.putIfAbsent(n, i) } }
     val screenNames: List<String> = content.screens.map { it.name }
+    val screenIndex: Map<String, Int> = HashMap<String, Int>().also { m -> screenNames.forEachIndexed { i, n -> m.putIfAbsent(n, i) } }
     /** `screens × events`: a cell index, [UNDECLARED_HERE] or [OFF_SCREEN]. */
-    val table: IntArray
+    val table: IntArray = d.table.toIntArray()
+    /** The subjects row conditions name: pinned, never forgotten. */
+    val subjects: List<String> = d.subjects
+    val ruleSlotIDs: List<String> = d.ruleSlots
     val cells: List<List<IndexedRow>>
     val bands: List<IndexedBand>
     val parametricBands: List<Int>
     val parametricEdgeCount: Int
-    val bandSlotCount: Int
+    val bandSlotCount: Int = d.signals.size
     /** The (event id, band) of each signal slot. */
-    val bandSlots: List<Pair<Int, Int>>
-    val screenEnter: IntArray
-    val speechRule: String?
-    val speechExempt: BooleanArray
-    val needsSpeech: BooleanArray
-    val enforcedBudgets: List<EnforcedBudget>
-    val budgetRingCount: Int
-    val ruleSlotIDs: List<String>
+    val bandSlots: List<Pair<Int, Int>> = d.signals.map { Pair(it.event, it.band) }
+    val screenEnter: IntArray = IntArray(content.screens.size) { s -> content.screens[s].enter.fold(0) { acc, x -> acc or x.bit } }
+    /** By screen: the rule its entry directives cite. */
+    val screenRules: List<String> = d.screenRules.map { it.id }
+    val speechRule: String? = d.speech?.rule?.id
+    val speechExempt: BooleanArray = BooleanArray(eventNames.size).also { a -> d.speech?.exempt?.forEach { a[it] = true } }
+    val needsSpeech: BooleanArray = BooleanArray(content.feedback.size).also { a -> d.speech?.feedback?.forEach { a[it] = true } }
+    val enforcedBudgets: List<EnforcedBudget> = d.budgets.map { b ->
+        EnforcedBudget(content.budgets[b.budget], b.rule.id, b.screen, b.perScreen,
+            BooleanArray(content.feedback.size).also { a -> b.counted.forEach { a[it] = true } },
+            BooleanArray(eventNames.size).also { a -> b.excepted.forEach { a[it] = true } }, b.firstRing)
+    }
+    val budgetRingCount: Int = d.budgets.fold(0) { acc, b -> acc + b.rings }
+    /** By user level: the rule its silences cite. */
+    val userLevelRules: List<String> = d.userLevels.map { it.rule.id }
     val levelKeepsFeedback: BooleanArray
     val levelKeepsRule: BooleanArray
-    val startLevel: Int
+    val startLevel: Int = d.startLevel
     /** Parameter index of each setting event, -1 for the user levels'. */
-    val settingEvents: IntArray
-    val settingRules: List<String>
+    val settingEvents: IntArray = IntArray(d.settings.size) { d.settings[it].parameter ?: -1 }
+    val settingRules: List<String> = d.settings.map { it.rule.id }
     /** By event id: the event's declaration when it declares a payload. */
-    val payloadEvents: Array<EventDecl?>
+    val payloadEvents: Array<EventDecl?> = arrayOfNulls(eventNames.size)
+    /** By event id: the rule a refused payload cites. */
+    val payloadRules: Array<String?> = arrayOfNulls(eventNames.size)
 
     companion object {
         const val UNDECLARED_HERE = -1
@@ -114,116 +128,38 @@ internal class PolicyIndex(val content: PolicyContent) {
     }
 
     init {
-        val settingNames = content.settingEventNames
-        stateEventCount = STATE_EVENTS.size + settingNames.size
-        eventNames = STATE_EVENTS + settingNames + content.events.map { it.name }
-        eventIndex = HashMap<String, Int>().also { m -> eventNames.forEachIndexed { i, n -> m.putIfAbsent(n, i) } }
-        screenIndex = HashMap<String, Int>().also { m -> screenNames.forEachIndexed { i, n -> m.putIfAbsent(n, i) } }
-        settingEvents = IntArray(settingNames.size) { if (it < content.parameters.size) it else -1 }
-        settingRules = content.parameters.map { "parameters/" + it.name } + listOfNotNull(content.userLevels?.let { "user-levels" })
-        screenEnter = IntArray(content.screens.size) { s -> content.screens[s].enter.fold(0) { acc, d -> acc or d.bit } }
-
-        var speech: String? = null
-        val exempt = BooleanArray(eventNames.size)
-        var speechLayer = "creature"
-        for (inv in content.invariants) if (inv.kind == "creature-needs-speech") {
-            speech = inv.id
-            speechLayer = inv.layer ?: "creature"
-            for (e in inv.exceptions) eventIndex[e]?.let { exempt[it] = true }
+        for (p in d.payloads) {
+            payloadEvents[p.event] = content.events[p.event - stateEventCount]
+            payloadRules[p.event] = p.rule.id
         }
-        speechRule = speech
-        speechExempt = exempt
-        needsSpeech = BooleanArray(content.feedback.size) { content.feedback[it].layer == speechLayer }
-        payloadEvents = arrayOfNulls(eventNames.size)
-        content.events.forEachIndexed { i, e -> if (e.hasPayload) payloadEvents[stateEventCount + i] = e }
-
-        val enforced = ArrayList<EnforcedBudget>()
-        var rings = 0
-        for (b in content.budgets) if (b.enforced) {
-            var screen: Int? = null
-            var perScreen = false
-            var counts = BooleanArray(content.feedback.size) { true }
-            when (val s = b.scope) {
-                is BudgetScope.EachScreen -> perScreen = true
-                is BudgetScope.OnScreen -> screen = screenIndex[s.screen] ?: -1
-                is BudgetScope.OnLayer -> counts = BooleanArray(content.feedback.size) { content.feedback[it].layer == s.layer }
-            }
-            val excepted = BooleanArray(eventNames.size)
-            for (name in b.exceptions) eventIndex[name]?.let { excepted[it] = true }
-            enforced.add(EnforcedBudget(b, screen, perScreen, counts, excepted, rings))
-            rings += if (perScreen) screenNames.size else 1
-        }
-        enforcedBudgets = enforced
-        budgetRingCount = rings
-
         var edgeCount = 0
-        bands = content.bands.map { b ->
-            val band = IndexedBand(b, edgeCount)
-            edgeCount += band.edgeCode.size
-            band
+        bands = content.bands.mapIndexed { b, band ->
+            val indexed = IndexedBand(band, edgeCount, d.bandLevels[b], d.edges[b])
+            edgeCount += indexed.edgeCode.size
+            indexed
         }
         parametricEdgeCount = edgeCount
         parametricBands = bands.indices.filter { bands[it].isParametric }
-
-        val screenCount = screenNames.size
-        val eventCount = eventNames.size
-        val t = IntArray(screenCount * eventCount) { OFF_SCREEN }
-        content.events.forEachIndexed { index, event ->
-            val e = stateEventCount + index
-            for (s in event.screens ?: (0 until screenCount).toList()) t[s * eventCount + e] = UNDECLARED_HERE
-        }
-        val slots = HashMap<Pair<Int, Int>, Int>()
-        val slotList = ArrayList<Pair<Int, Int>>()
-        val ruleSlots = ArrayList<String>()
-        val slotsOfRule = HashMap<String, MutableList<Int>>()
-        val everywhere = ArrayList<Pair<Int, Int>>()
-        val compiled = ArrayList<List<IndexedRow>>()
-        content.cells.forEachIndexed { index, cell ->
-            val e = stateEventCount + cell.event
-            val rows = cell.rows.map { row ->
-                val keepSlot = ruleSlots.size
-                ruleSlots.add(row.rule)
-                slotsOfRule.getOrPut(row.rule) { ArrayList() }.add(keepSlot)
-                var bandSlot = -1
-                val action = row.action
-                if (action is RowAction.BandAction) {
-                    val key = Pair(e, action.band)
-                    bandSlot = slots.getOrPut(key) { slotList.add(key); slotList.size - 1 }
-                    for (id in row.levelRules ?: emptyList()) {
-                        slotsOfRule.getOrPut(row.rule) { ArrayList() }.add(ruleSlots.size)
-                        slotsOfRule.getOrPut(id) { ArrayList() }.add(ruleSlots.size)
-                        ruleSlots.add(id)
-                    }
-                }
+        cells = content.cells.mapIndexed { c, cell ->
+            cell.rows.mapIndexed { r, row ->
+                val slots = d.rows[c][r]
+                val levelCount = (row.action as? RowAction.BandAction)?.let { content.bands[it.band].levels.size } ?: 0
                 val several = if (row.also != null || row.arguments != null) {
                     val steps = row.steps
                     IndexedRow.Several(
                         steps.filter { it != row.action && (it is RowAction.Stop || it is RowAction.Play || it is RowAction.Loop) },
                         row.arguments ?: emptyList(), steps.any { it is RowAction.Loop })
                 } else null
-                IndexedRow(row, row.rule, row.levelRules ?: emptyList(), keepSlot, bandSlot, several,
-                    row.directives.fold(0) { acc, d -> acc or d.bit })
+                IndexedRow(row, ruleSlotIDs[slots.rule], (1..levelCount).map { ruleSlotIDs[slots.rule + it] }, slots.rule,
+                    slots.signal ?: -1, several, row.directives.fold(0) { acc, x -> acc or x.bit })
             }
-            compiled.add(rows)
-            if (cell.screen != null) t[cell.screen * eventCount + e] = index else everywhere.add(Pair(index, e))
         }
-        for ((cell, e) in everywhere) for (s in 0 until screenCount) if (t[s * eventCount + e] == UNDECLARED_HERE) t[s * eventCount + e] = cell
-        table = t
-        cells = compiled
-        bandSlotCount = slotList.size
-        bandSlots = slotList
-        ruleSlotIDs = ruleSlots
-
-        val levels = content.userLevels?.levels ?: emptyList()
-        startLevel = content.userLevels?.let { u -> levels.indexOfFirst { it.name == u.start }.takeIf { it >= 0 } } ?: 0
         val fCount = content.feedback.size
-        val keepsFeedback = BooleanArray(levels.size * fCount)
-        val keepsRule = BooleanArray(levels.size * ruleSlots.size)
-        levels.forEachIndexed { l, level ->
-            content.feedback.forEachIndexed { f, plan ->
-                if (level.keeps.all || plan.name in level.keeps.feedback || plan.layer in level.keeps.layers) keepsFeedback[l * fCount + f] = true
-            }
-            for (id in level.keeps.rows) for (slot in slotsOfRule[id] ?: emptyList<Int>()) keepsRule[l * ruleSlots.size + slot] = true
+        val keepsFeedback = BooleanArray(d.userLevels.size * fCount)
+        val keepsRule = BooleanArray(d.userLevels.size * ruleSlotIDs.size)
+        d.userLevels.forEachIndexed { l, level ->
+            for (f in level.feedback) keepsFeedback[l * fCount + f] = true
+            for (slot in level.ruleSlots) keepsRule[l * ruleSlotIDs.size + slot] = true
         }
         levelKeepsFeedback = keepsFeedback
         levelKeepsRule = keepsRule

@@ -76,7 +76,7 @@ class Session @JvmOverloads constructor(
 
     init {
         val names = LinkedHashMap<String, BandRow>()
-        for (cell in policy.content.cells) for (row in cell.rows) row.condition?.subject?.let { if (it !in names) names[it] = BandRow(slotCount) }
+        for (subject in ix.subjects) if (subject !in names) names[subject] = BandRow(slotCount)
         pinned = names
         limit = maxOf(subjectLimit, names.size + 1)
         nameBytes = names.keys.fold(0L) { acc, k -> acc + k.toByteArray(Charsets.UTF_8).size }
@@ -267,7 +267,7 @@ class Session @JvmOverloads constructor(
             return Decision(Action.SILENT, name, reason = Reason.UNDECLARED, note = note)
         }
         ix.payloadEvents[e]?.let { decl ->
-            Payloads.problem(decl, event)?.let { return Decision(Action.SILENT, name, reason = Reason.BAD_VALUE, note = it, rule = "events/" + decl.name) }
+            Payloads.problem(decl, event)?.let { return Decision(Action.SILENT, name, reason = Reason.BAD_VALUE, note = it, rule = ix.payloadRules[e]) }
         }
         val rows = ix.cells[entry]
         for (row in rows) {
@@ -472,7 +472,7 @@ class Session @JvmOverloads constructor(
         val levels = policy.content.userLevels
         if (levels != null && !ix.keeps(userLevel, f, rule)) {
             d.reason = Reason.USER_LEVEL
-            d.rule = "user-levels/" + levels.levels[userLevel].name
+            d.rule = ix.userLevelRules[userLevel]
             d.note = "the haptics level '${levels.levels[userLevel].name}' does not keep '${feedback.name}'"
             return
         }
@@ -539,7 +539,7 @@ class Session @JvmOverloads constructor(
             if (budgetCounts[ring] < max) continue
             if (!(budgetTimes[ring][budgetNext[ring]] > t - b.budget.window)) continue
             d.reason = Reason.OVER_BUDGET
-            d.rule = b.budget.id
+            d.rule = b.rule
             d.note = "${b.budget.id} already counts $max rings on ${b.scope(ix.screenNames[s])} within ${NumberText.of(b.budget.window)} s (max $max)"
             return false
         }
@@ -593,7 +593,7 @@ class Session @JvmOverloads constructor(
                 screenName = name
                 d.screen = name
                 if (s >= 0) {
-                    d.rule = "screens/$name"
+                    d.rule = ix.screenRules[s]
                     if (ix.screenEnter[s] and Directive.PREPARE_ENGINE.bit != 0 && startEngine(event.t)) d.directives = d.directives or Directive.PREPARE_ENGINE.bit
                     if (ix.screenEnter[s] and Directive.STOP_LOOP.bit != 0 && loops.isNotEmpty()) {
                         loops.clear()

@@ -21,7 +21,7 @@ class BundleReaderTest {
     fun readsTheExampleBundleWithItsHash() {
         val policy = Policy.fromBundle(TestBundles.tiny)
         assertEquals("tiny", policy.name)
-        assertEquals("sha256:dc8378595e6d3f4a8bbfe66f8724fc44d9f4dd485a57bd54ff15a4bca4ecb9d9", policy.hash)
+        assertEquals("sha256:b187ceaa3ec4c82c77504cc04dc410411059ed49b81706eb5fe829cb1f3d1728", policy.hash)
         assertEquals(listOf("max_hr"), policy.parameterNames)
         assertEquals(listOf("run"), policy.screenNames)
     }
@@ -29,7 +29,7 @@ class BundleReaderTest {
     @Test
     fun refusesAnEditedContent() {
         val content = TestBundles.tinyContent.replace("\"max\":4", "\"max\":5")
-        val hash = "sha256:dc8378595e6d3f4a8bbfe66f8724fc44d9f4dd485a57bd54ff15a4bca4ecb9d9"
+        val hash = "sha256:b187ceaa3ec4c82c77504cc04dc410411059ed49b81706eb5fe829cb1f3d1728"
         val e = refused<BundleError.HashMismatch>(TestBundles.envelope(content, hash = hash))
         assertEquals(hash, e.expected)
         assertTrue(e.message!!.contains("recompile it"))
@@ -61,6 +61,37 @@ class BundleReaderTest {
         val content = TestBundles.tinyContent.replace("{\"feedback\":0,\"kind\":\"play\"}", "{\"feedback\":0,\"kind\":\"ring\"}")
         val e = refused<BundleError.Damaged>(TestBundles.envelope(content))
         assertTrue(e.message, e.message!!.contains("at content.cells[0].rows[1].action: unknown kind 'ring' (known: play, loop"))
+    }
+
+    @Test
+    fun refusesABundleWithoutDecisionTablesOrWithUnknownOnes() {
+        // A bundle of format 4 before the lowered tables: its content has no `decide`.
+        val missing = TestBundles.tinyContent.replace(",\"decide\":", ",\"lowered\":")
+        val e = refused<BundleError.Damaged>(TestBundles.envelope(missing))
+        assertTrue(e.message, e.message!!.contains("at content: missing field 'decide'"))
+        val extra = TestBundles.tinyContent.replace("\"startLevel\":0", "\"startLevel\":0,\"colour\":1")
+        assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(extra)).message!!.contains("at content.decide: unknown field 'colour'"))
+    }
+
+    @Test
+    fun refusesDecisionTablesThatDoNotFitTheContent() {
+        val shortTable = TestBundles.tinyContent.replace("\"table\":[-2,-2,-2,-2,-2,-2,0,1]", "\"table\":[-2,-2,0,1]")
+        assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(shortTable)).message!!.contains("decide.table is not one entry per screen and event"))
+        val slot = TestBundles.tinyContent.replace("{\"rule\":2,\"signal\":0}", "{\"rule\":3,\"signal\":0}")
+        assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(slot)).message!!.contains("decide.rows[1][0] names a rule slot out of range"))
+        val rings = TestBundles.tinyContent.replace("\"firstRing\":0", "\"firstRing\":1")
+        assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(rings)).message!!.contains("rings are not consecutive"))
+    }
+
+    @Test
+    fun decidesWithTheRulesTheTablesGive() {
+        // The runtime cites what `decide` says, never a rule id it derives from names.
+        val edited = TestBundles.tinyContent.replace("\"id\":\"screens/run\"", "\"id\":\"screens/elsewhere\"")
+            .replace("\"run/heart.rate@hard\"]", "\"tables/hard\"]")
+        val s = Session(Policy.fromBundle(TestBundles.envelope(edited)))
+        assertEquals("screens/elsewhere", s.decide(Event(0.0, "screen.enter", value = Scalar.Text("run"))).rule)
+        s.decide(Event(0.5, "heart.rate", value = Scalar.Num(120.0)))
+        assertEquals("tables/hard", s.decide(Event(1.0, "heart.rate", value = Scalar.Num(140.0))).rule)
     }
 
     @Test

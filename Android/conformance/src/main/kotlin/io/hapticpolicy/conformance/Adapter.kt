@@ -163,12 +163,30 @@ class DecisionWriter(private val out: OutputStream) {
     }
 }
 
-/** Replays an event log through a session, as `haptic-policy eval` does; returns the exit status. */
-fun replay(policy: Policy, device: DeviceState, input: InputStream, output: OutputStream): Int {
-    val session = Session(policy, device)
+/** A hot reload of `eval --reload LINE=BUNDLE2`: before line [line], continue under [load]'s policy. */
+class Reload(val line: Int, val load: () -> Policy?)
+
+/**
+ * Replays an event log through a session, as `haptic-policy eval` does; returns the exit
+ * status. Each of `reloads` (lines ascending) applies before the first line at or past its
+ * line, blank and invalid lines included: the session continues under the new policy as
+ * [io.hapticpolicy.PolicyStore.reload] does, or, when the bundle does not load, keeps its policy.
+ */
+fun replay(policy: Policy, device: DeviceState, input: InputStream, output: OutputStream, reloads: List<Reload> = emptyList()): Int {
+    var session = Session(policy, device)
+    var next = 0
     val writer = DecisionWriter(output)
     var invalid = false
     val reader = LogReader { item ->
+        val line = when (item) {
+            is LogItem.Record -> item.line
+            is LogItem.Blank -> item.line
+            is LogItem.Invalid -> item.line
+        }
+        while (next < reloads.size && reloads[next].line <= line) {
+            reloads[next].load()?.let { session = Session(it, session) }
+            next++
+        }
         when (item) {
             is LogItem.Record -> {
                 val r = item.record
@@ -209,7 +227,7 @@ fun parseDevice(text: String?): DeviceState {
 
 private fun usage(message: String): Nothing {
     System.err.println("error: $message")
-    System.err.println("usage: kotlin BUNDLE [--device supports-haptics=BOOL,low-power=BOOL,haptics-enabled=BOOL] < events.jsonl\n" +
+    System.err.println("usage: kotlin BUNDLE [--device supports-haptics=BOOL,low-power=BOOL,haptics-enabled=BOOL] [--reload LINE=BUNDLE2]... < events.jsonl\n" +
         "       kotlin --batch MANIFEST.json")
     exitProcess(64)
 }
@@ -241,9 +259,21 @@ private fun batch(manifestPath: String) {
                     2
                 } else {
                     val device = parseDevice((f["device"] as? JsonValue.Str)?.value)
+                    val reloads = ((f["reload"] as? JsonValue.Arr)?.items ?: emptyList()).map { r ->
+                        val rf = (r as JsonValue.Obj).fields
+                        val path = (rf["bundle"] as JsonValue.Str).value
+                        Reload((rf["line"] as JsonValue.Num).value.toInt()) {
+                            when (val p = policies.getOrPut(path) {
+                                try { Policy.fromBundle(File(path).readBytes()) } catch (e: BundleError) { e }
+                            }) {
+                                is Policy -> p
+                                else -> { System.err.println("$id: reload refused: $path: ${(p as BundleError).message}"); null }
+                            }
+                        }
+                    }
                     FileInputStream((f["events"] as JsonValue.Str).value).use { input ->
                         BufferedOutputStream(FileOutputStream((f["output"] as JsonValue.Str).value), 1 shl 16).use { output ->
-                            replay(loaded as Policy, device, input, output)
+                            replay(loaded as Policy, device, input, output, reloads)
                         }
                     }
                 }
@@ -282,9 +312,29 @@ fun main(args: Array<String>) {
     }
     if (args.isEmpty() || args[0].startsWith("-")) usage("give the bundle first")
     var device: String? = null
-    if (args.size > 1) {
-        if (args.size != 3 || args[1] != "--device") usage("unexpected arguments ${args.drop(1).joinToString(" ")}")
-        device = args[2]
+    val reloads = ArrayList<Reload>()
+    var i = 1
+    while (i < args.size) {
+        val value = args.getOrNull(i + 1) ?: usage("${args[i]} needs a value")
+        when (args[i]) {
+            "--device" -> if (device == null && reloads.isEmpty()) device = value else usage("--device comes once, before --reload")
+            "--reload" -> {
+                val eq = value.indexOf('=')
+                val line = if (eq > 0) value.substring(0, eq).toIntOrNull() else null
+                if (line == null || line < 1) usage("--reload takes LINE=BUNDLE2 with LINE from 1, not '$value'")
+                if (reloads.isNotEmpty() && reloads.last().line > line) usage("--reload lines must ascend")
+                val path = value.substring(eq + 1)
+                reloads.add(Reload(line) {
+                    try { Policy.fromBundle(File(path).readBytes()) } catch (e: BundleError) {
+                        System.err.println("error: reload refused, keeping the last good policy: $path: ${e.message}"); null
+                    } catch (e: java.io.IOException) {
+                        System.err.println("error: reload refused, keeping the last good policy: $path: ${e.message}"); null
+                    }
+                })
+            }
+            else -> usage("unexpected argument ${args[i]}")
+        }
+        i += 2
     }
     val policy = try {
         Policy.fromBundle(File(args[0]).readBytes())
@@ -297,7 +347,7 @@ fun main(args: Array<String>) {
     }
     val parsedDevice = try { parseDevice(device) } catch (e: IllegalArgumentException) { usage(e.message ?: "bad --device") }
     val out = BufferedOutputStream(FileOutputStream(java.io.FileDescriptor.out), 1 shl 16)
-    val status = replay(policy, parsedDevice, System.`in`, out)
+    val status = replay(policy, parsedDevice, System.`in`, out, reloads)
     out.flush()
     exitProcess(status)
 }
