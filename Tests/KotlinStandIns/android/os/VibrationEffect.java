@@ -1,87 +1,77 @@
-// Stand-in for android.os.VibrationEffect, for compiling the generated Kotlin off Android.
-// Only the declarations the generated code uses, with the signatures and constant values
-// of the Android SDK; bodies never run.
-// https://developer.android.com/reference/android/os/VibrationEffect
+// Stand-in for android.os.VibrationEffect, for compiling Kotlin that calls it off Android.
+// Only the declarations our code uses, with the constant values of the SDK; bodies never run.
+//
+// Every declaration is checked against aosp-mirror/platform_frameworks_base
+// core/api/current.txt at commit 00049d6db7bf ("current.txt"), section `package android.os`,
+// classes `VibrationEffect` and `VibrationEffect.Composition` (characters
+// ~2,236,000-2,239,500). current.txt holds no API levels: the levels cited come from the
+// Android API reference ("Added in API level N",
+// https://developer.android.com/reference/android/os/VibrationEffect).
 package android.os;
 
 /**
- * {@code public abstract class VibrationEffect implements Parcelable} (API level 26; the
- * Parcelable side is not needed here): https://developer.android.com/reference/android/os/VibrationEffect
+ * current.txt: {@code public abstract class VibrationEffect implements android.os.Parcelable {}
+ * (API level 26). The Parcelable side is left out: nothing here parcels an effect.
  */
 public abstract class VibrationEffect {
-    /** {@code EFFECT_CLICK = 0} (API level 29): https://developer.android.com/reference/android/os/VibrationEffect#EFFECT_CLICK */
+    /** current.txt lists no constructor. */
+    VibrationEffect() {}
+
+    /** current.txt: {@code field public static final int EFFECT_CLICK = 0; // 0x0} (API level 29). */
     public static final int EFFECT_CLICK = 0;
-    /** {@code EFFECT_DOUBLE_CLICK = 1} (API level 29): https://developer.android.com/reference/android/os/VibrationEffect#EFFECT_DOUBLE_CLICK */
+    /** current.txt: {@code field public static final int EFFECT_DOUBLE_CLICK = 1; // 0x1} (API level 29). */
     public static final int EFFECT_DOUBLE_CLICK = 1;
-    /** {@code EFFECT_TICK = 2} (API level 29): https://developer.android.com/reference/android/os/VibrationEffect#EFFECT_TICK */
+    /** current.txt: {@code field public static final int EFFECT_TICK = 2; // 0x2} (API level 29). */
     public static final int EFFECT_TICK = 2;
-    /** {@code EFFECT_HEAVY_CLICK = 5} (API level 29): https://developer.android.com/reference/android/os/VibrationEffect#EFFECT_HEAVY_CLICK */
+    /** current.txt: {@code field public static final int EFFECT_HEAVY_CLICK = 5; // 0x5} (API level 29). */
     public static final int EFFECT_HEAVY_CLICK = 5;
 
-    /**
-     * {@code public static VibrationEffect createOneShot(long milliseconds, int amplitude)} (API level 26):
-     * https://developer.android.com/reference/android/os/VibrationEffect#createOneShot(long,%20int)
-     */
+    /** current.txt: {@code method public static android.os.VibrationEffect createOneShot(long, int);} (API level 26). */
     public static VibrationEffect createOneShot(long milliseconds, int amplitude) { throw new UnsupportedOperationException(); }
 
-    /**
-     * {@code public static VibrationEffect createWaveform(long[] timings, int[] amplitudes, int repeat)} (API level 26):
-     * https://developer.android.com/reference/android/os/VibrationEffect#createWaveform(long[],%20int[],%20int)
-     */
+    /** current.txt: {@code method public static android.os.VibrationEffect createWaveform(long[], int[], int);} (API level 26). */
     public static VibrationEffect createWaveform(long[] timings, int[] amplitudes, int repeat) { throw new UnsupportedOperationException(); }
 
-    /**
-     * {@code public static VibrationEffect createPredefined(int effectId)} (API level 29):
-     * https://developer.android.com/reference/android/os/VibrationEffect#createPredefined(int)
-     */
+    /** current.txt: {@code method @NonNull public static android.os.VibrationEffect createPredefined(int);} (API level 29). */
     public static VibrationEffect createPredefined(int effectId) { throw new UnsupportedOperationException(); }
 
-    /**
-     * {@code public static VibrationEffect.Composition startComposition()} (API level 30):
-     * https://developer.android.com/reference/android/os/VibrationEffect#startComposition()
-     */
+    /** current.txt: {@code method @NonNull public static android.os.VibrationEffect.Composition startComposition();} (API level 30). */
     public static Composition startComposition() { throw new UnsupportedOperationException(); }
 
-    /**
-     * {@code public static final class VibrationEffect.Composition} (API level 30):
-     * https://developer.android.com/reference/android/os/VibrationEffect.Composition
-     */
+    /** current.txt: {@code public static final class VibrationEffect.Composition {} (no public ctor listed; API level 30). */
     public static final class Composition {
         private Composition() {}
 
-        /** {@code PRIMITIVE_CLICK = 1} (API level 30): https://developer.android.com/reference/android/os/VibrationEffect.Composition#PRIMITIVE_CLICK */
+        /** current.txt: {@code field public static final int PRIMITIVE_CLICK = 1; // 0x1} (API level 30). */
         public static final int PRIMITIVE_CLICK = 1;
-        /** {@code PRIMITIVE_THUD = 2} (API level 31): https://developer.android.com/reference/android/os/VibrationEffect.Composition#PRIMITIVE_THUD */
+        /** current.txt: {@code field public static final int PRIMITIVE_THUD = 2; // 0x2} (API level 31). */
         public static final int PRIMITIVE_THUD = 2;
-        /** {@code PRIMITIVE_SPIN = 3} (API level 31): https://developer.android.com/reference/android/os/VibrationEffect.Composition#PRIMITIVE_SPIN */
+        /** current.txt: {@code field public static final int PRIMITIVE_SPIN = 3; // 0x3} (API level 31). */
         public static final int PRIMITIVE_SPIN = 3;
-        /** {@code PRIMITIVE_QUICK_RISE = 4} (API level 30): https://developer.android.com/reference/android/os/VibrationEffect.Composition#PRIMITIVE_QUICK_RISE */
+        /** current.txt: {@code field public static final int PRIMITIVE_QUICK_RISE = 4; // 0x4} (API level 30). */
         public static final int PRIMITIVE_QUICK_RISE = 4;
-        /** {@code PRIMITIVE_SLOW_RISE = 5} (API level 30): https://developer.android.com/reference/android/os/VibrationEffect.Composition#PRIMITIVE_SLOW_RISE */
+        /** current.txt: {@code field public static final int PRIMITIVE_SLOW_RISE = 5; // 0x5} (API level 30). */
         public static final int PRIMITIVE_SLOW_RISE = 5;
-        /** {@code PRIMITIVE_QUICK_FALL = 6} (API level 30): https://developer.android.com/reference/android/os/VibrationEffect.Composition#PRIMITIVE_QUICK_FALL */
+        /** current.txt: {@code field public static final int PRIMITIVE_QUICK_FALL = 6; // 0x6} (API level 30). */
         public static final int PRIMITIVE_QUICK_FALL = 6;
-        /** {@code PRIMITIVE_TICK = 7} (API level 30): https://developer.android.com/reference/android/os/VibrationEffect.Composition#PRIMITIVE_TICK */
+        /** current.txt: {@code field public static final int PRIMITIVE_TICK = 7; // 0x7} (API level 30). */
         public static final int PRIMITIVE_TICK = 7;
-        /** {@code PRIMITIVE_LOW_TICK = 8} (API level 31): https://developer.android.com/reference/android/os/VibrationEffect.Composition#PRIMITIVE_LOW_TICK */
+        /** current.txt: {@code field public static final int PRIMITIVE_LOW_TICK = 8; // 0x8} (API level 31). */
         public static final int PRIMITIVE_LOW_TICK = 8;
 
         /**
-         * {@code public VibrationEffect.Composition addPrimitive(int primitiveId, float scale)} (API level 30):
-         * https://developer.android.com/reference/android/os/VibrationEffect.Composition#addPrimitive(int,%20float)
+         * current.txt: {@code method @NonNull public android.os.VibrationEffect.Composition addPrimitive(int, @FloatRange(from=0.0f, to=1.0f) float);}
+         * (API level 30).
          */
         public Composition addPrimitive(int primitiveId, float scale) { throw new UnsupportedOperationException(); }
 
         /**
-         * {@code public VibrationEffect.Composition addPrimitive(int primitiveId, float scale, int delay)} (API level 30):
-         * https://developer.android.com/reference/android/os/VibrationEffect.Composition#addPrimitive(int,%20float,%20int)
+         * current.txt: {@code method @NonNull public android.os.VibrationEffect.Composition addPrimitive(int, @FloatRange(from=0.0f, to=1.0f) float, @IntRange(from=0) int);}
+         * (API level 30).
          */
         public Composition addPrimitive(int primitiveId, float scale, int delay) { throw new UnsupportedOperationException(); }
 
-        /**
-         * {@code public VibrationEffect compose()} (API level 30):
-         * https://developer.android.com/reference/android/os/VibrationEffect.Composition#compose()
-         */
+        /** current.txt: {@code method @NonNull public android.os.VibrationEffect compose();} (API level 30). */
         public VibrationEffect compose() { throw new UnsupportedOperationException(); }
     }
 }

@@ -1,0 +1,64 @@
+package io.hapticpolicy
+
+import java.math.BigDecimal
+import java.math.MathContext
+import java.math.RoundingMode
+
+/**
+ * Number formatting exactly as the Swift runtime writes numbers in notes and decision
+ * logs (`numberText`): an integer below 1e15 without a fraction (`4`), otherwise Swift's
+ * shortest round-trip `description` (`0.35`, `1e-05`, `1.5e+20`, `1000000000000000.0`).
+ */
+object NumberText {
+    /** The text of `value` as Swift's `numberText` gives it. */
+    fun of(value: Double): String {
+        if (Math.rint(value) == value && Math.abs(value) < 1e15) return value.toLong().toString()
+        return swiftDescription(value)
+    }
+
+    /** Swift's `Double.description`. */
+    fun swiftDescription(value: Double): String {
+        if (value.isNaN()) return "nan"
+        if (value.isInfinite()) return if (value > 0) "inf" else "-inf"
+        if (value == 0.0) return if (1.0 / value < 0) "-0.0" else "0.0"
+        val negative = value < 0
+        val magnitude = Math.abs(value)
+        val digits = shortest(magnitude)
+        // digits.unscaledValue × 10^-scale; normalise to d.ddd × 10^exponent.
+        val unscaled = digits.unscaledValue().toString().trimEnd('0').ifEmpty { "0" }
+        val exponent = digits.precision() - digits.scale() - 1
+        val sb = StringBuilder()
+        if (negative) sb.append('-')
+        if (magnitude < 1e-4 || magnitude > 9007199254740992.0) {
+            sb.append(unscaled[0])
+            if (unscaled.length > 1) sb.append('.').append(unscaled, 1, unscaled.length)
+            sb.append('e').append(if (exponent < 0) '-' else '+')
+            val e = Math.abs(exponent)
+            if (e < 10) sb.append('0')
+            sb.append(e)
+        } else if (exponent < 0) {
+            sb.append("0.")
+            for (k in 0 until -exponent - 1) sb.append('0')
+            sb.append(unscaled)
+        } else {
+            val intDigits = exponent + 1
+            if (unscaled.length <= intDigits) {
+                sb.append(unscaled)
+                for (k in 0 until intDigits - unscaled.length) sb.append('0')
+                sb.append(".0")
+            } else {
+                sb.append(unscaled, 0, intDigits).append('.').append(unscaled, intDigits, unscaled.length)
+            }
+        }
+        return sb.toString()
+    }
+
+    private fun shortest(magnitude: Double): BigDecimal {
+        val exact = BigDecimal(magnitude)
+        for (precision in 1..17) {
+            val rounded = exact.round(MathContext(precision, RoundingMode.HALF_EVEN))
+            if (rounded.toDouble() == magnitude) return rounded
+        }
+        return exact.round(MathContext(17, RoundingMode.HALF_EVEN))
+    }
+}

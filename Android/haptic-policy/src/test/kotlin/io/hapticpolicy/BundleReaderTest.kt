@@ -1,0 +1,116 @@
+package io.hapticpolicy
+
+import org.junit.Assert.assertEquals
+import org.junit.Assert.assertTrue
+import org.junit.Assert.fail
+import org.junit.Test
+
+class BundleReaderTest {
+    private inline fun <reified T : BundleError> refused(bytes: ByteArray): T {
+        try {
+            Policy.fromBundle(bytes)
+        } catch (e: BundleError) {
+            if (e is T) return e
+            fail("expected ${T::class.java.simpleName}, got ${e.javaClass.simpleName}: ${e.message}")
+        }
+        fail("the bundle was accepted")
+        throw IllegalStateException()
+    }
+
+    @Test
+    fun readsTheExampleBundleWithItsHash() {
+        val policy = Policy.fromBundle(TestBundles.tiny)
+        assertEquals("tiny", policy.name)
+        assertEquals("sha256:b187ceaa3ec4c82c77504cc04dc410411059ed49b81706eb5fe829cb1f3d1728", policy.hash)
+        assertEquals(listOf("max_hr"), policy.parameterNames)
+        assertEquals(listOf("run"), policy.screenNames)
+    }
+
+    @Test
+    fun refusesAnEditedContent() {
+        val content = TestBundles.tinyContent.replace("\"max\":4", "\"max\":5")
+        val hash = "sha256:b187ceaa3ec4c82c77504cc04dc410411059ed49b81706eb5fe829cb1f3d1728"
+        val e = refused<BundleError.HashMismatch>(TestBundles.envelope(content, hash = hash))
+        assertEquals(hash, e.expected)
+        assertTrue(e.message!!.contains("recompile it"))
+    }
+
+    @Test
+    fun refusesOtherVersionsNamingThem() {
+        val older = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 3))
+        assertEquals(3, older.found)
+        assertTrue(older.message!!.startsWith("bundle format version 3 is older than the version 4"))
+        val newer = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 5))
+        assertTrue(newer.message!!.contains("update the library"))
+    }
+
+    @Test
+    fun refusesWhatIsNoBundle() {
+        refused<BundleError.NotABundle>("policy: tiny\n".toByteArray())
+        refused<BundleError.NotABundle>("{\"format\":\"other\",\"formatVersion\":4,\"hash\":\"x\",\"content\":{}}".toByteArray())
+    }
+
+    @Test
+    fun refusesATruncatedBundle() {
+        val bytes = TestBundles.tiny
+        refused<BundleError>(bytes.copyOf(bytes.size / 2))
+    }
+
+    @Test
+    fun namesThePlaceOfAnUnknownTag() {
+        val content = TestBundles.tinyContent.replace("{\"feedback\":0,\"kind\":\"play\"}", "{\"feedback\":0,\"kind\":\"ring\"}")
+        val e = refused<BundleError.Damaged>(TestBundles.envelope(content))
+        assertTrue(e.message, e.message!!.contains("at content.cells[0].rows[1].action: unknown kind 'ring' (known: play, loop"))
+    }
+
+    @Test
+    fun refusesABundleWithoutDecisionTablesOrWithUnknownOnes() {
+        // A bundle of format 4 before the lowered tables: its content has no `decide`.
+        val missing = TestBundles.tinyContent.replace(",\"decide\":", ",\"lowered\":")
+        val e = refused<BundleError.Damaged>(TestBundles.envelope(missing))
+        assertTrue(e.message, e.message!!.contains("at content: missing field 'decide'"))
+        val extra = TestBundles.tinyContent.replace("\"startLevel\":0", "\"startLevel\":0,\"colour\":1")
+        assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(extra)).message!!.contains("at content.decide: unknown field 'colour'"))
+    }
+
+    @Test
+    fun refusesDecisionTablesThatDoNotFitTheContent() {
+        val shortTable = TestBundles.tinyContent.replace("\"table\":[-2,-2,-2,-2,-2,-2,0,1]", "\"table\":[-2,-2,0,1]")
+        assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(shortTable)).message!!.contains("decide.table is not one entry per screen and event"))
+        val slot = TestBundles.tinyContent.replace("{\"rule\":2,\"signal\":0}", "{\"rule\":3,\"signal\":0}")
+        assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(slot)).message!!.contains("decide.rows[1][0] names a rule slot out of range"))
+        val rings = TestBundles.tinyContent.replace("\"firstRing\":0", "\"firstRing\":1")
+        assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(rings)).message!!.contains("rings are not consecutive"))
+    }
+
+    @Test
+    fun decidesWithTheRulesTheTablesGive() {
+        // The runtime cites what `decide` says, never a rule id it derives from names.
+        val edited = TestBundles.tinyContent.replace("\"id\":\"screens/run\"", "\"id\":\"screens/elsewhere\"")
+            .replace("\"run/heart.rate@hard\"]", "\"tables/hard\"]")
+        val s = Session(Policy.fromBundle(TestBundles.envelope(edited)))
+        assertEquals("screens/elsewhere", s.decide(Event(0.0, "screen.enter", value = Scalar.Text("run"))).rule)
+        s.decide(Event(0.5, "heart.rate", value = Scalar.Num(120.0)))
+        assertEquals("tables/hard", s.decide(Event(1.0, "heart.rate", value = Scalar.Num(140.0))).rule)
+    }
+
+    @Test
+    fun refusesUnknownFieldsAndOutOfRangeIndices() {
+        val extra = TestBundles.tinyContent.replace("\"hapticsOnly\":true", "\"hapticsOnly\":true,\"colour\":1")
+        assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(extra)).message!!.contains("unknown field 'colour'"))
+        val outOfRange = TestBundles.tinyContent.replace("{\"feedback\":0,\"kind\":\"play\"}", "{\"feedback\":7,\"kind\":\"play\"}")
+        assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(outOfRange)).message!!.contains("out of range"))
+    }
+
+    @Test
+    fun strictJson() {
+        for (bad in listOf("{\"a\":1,\"a\":2}", "[01]", "{} x", "[1,]", "\"\\ud800\"", "1e400")) {
+            try {
+                JsonParser.parse(bad)
+                fail("accepted $bad")
+            } catch (e: JsonSyntaxError) {
+            }
+        }
+        assertEquals(JsonValue.Str("é😀"), JsonParser.parse("\"\\u00e9\\ud83d\\ude00\""))
+    }
+}

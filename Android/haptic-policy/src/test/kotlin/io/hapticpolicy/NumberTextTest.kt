@@ -1,0 +1,28 @@
+package io.hapticpolicy
+
+import org.junit.Assert.assertEquals
+import org.junit.Test
+
+class NumberTextTest {
+    /** Swift's `String(Double)` of these values, printed by `swift` 6.3.1 on Linux. */
+    @Test
+    fun formatsAsSwiftDescribes() {
+        val swift = listOf(
+            1e-5 to "1e-05", 1.5e-5 to "1.5e-05", 0.0001 to "0.0001", 0.00012345 to "0.00012345",
+            1e15 to "1000000000000000.0", 1e16 to "1e+16", 9007199254740992.0 to "9007199254740992.0",
+            9007199254740994.0 to "9.007199254740994e+15", 123456789.123 to "123456789.123", 1e300 to "1e+300",
+            0.1 to "0.1", 0.35294117647058826 to "0.35294117647058826", 1.7976931348623157e308 to "1.7976931348623157e+308",
+            2.5e-7 to "2.5e-07", 12345678901234.5 to "12345678901234.5", 1e22 to "1e+22", 1e23 to "1e+23"
+        )
+        for ((value, text) in swift) assertEquals("$value", text, NumberText.swiftDescription(value))
+    }
+
+    @Test
+    fun integersBelow1e15HaveNoFraction() {
+        assertEquals("4", NumberText.of(4.0))
+        assertEquals("-120", NumberText.of(-120.0))
+        assertEquals("0", NumberText.of(0.0))
+        assertEquals("1000000000000000.0", NumberText.of(1e15))
+        assertEquals("0.5", NumberText.of(0.5))
+    }
+}
