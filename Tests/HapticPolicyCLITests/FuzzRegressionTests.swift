@@ -21,7 +21,7 @@ import Testing
     /// The targets of `scripts/fuzz list`; a folder named otherwise is a mistake.
     static let targets: Set<String> = [
         "policy", "eventlog", "ahap", "bundle", "testfile", "scenario", "export", "emit-swift", "emit-kotlin",
-        "emit-html", "emit-json", "emit-terminal",
+        "emit-typescript", "emit-html", "emit-json", "emit-terminal",
     ]
 
     /// The inputs the built tool replays; those of the `emit-*` targets are names, which
