@@ -98,6 +98,33 @@ import Testing
         #expect(try runBinary(["codegen", "Policies/plavo.yaml", "--lang", "java", "-o", "-"]).exitCode == 64)
     }
 
+    @Test(arguments: ["com.1app", "com..app", "com.exa-mple", "", "_"])
+    func aBadKotlinPackageIsAUsageErrorThatWritesNothing(_ name: String) throws {
+        let result = try runBinary([
+            "codegen", "Policies/stride.yaml", "--lang", "kotlin", "--package", name, "-o", "-",
+        ])
+        #expect(result.exitCode == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("--package '\(name)' is not a Kotlin package name"), "\(result.stderr)")
+    }
+
+    @Test func packageIsForKotlinOnly() throws {
+        let result = try runBinary(["codegen", "Policies/stride.yaml", "--package", "com.example", "-o", "-"])
+        #expect(result.exitCode == 64)
+        #expect(result.stderr.contains("--package is for --lang kotlin"), "\(result.stderr)")
+    }
+
+    @Test func theKotlinFileDeclaresThePackageItIsGiven() throws {
+        let result = try runBinary([
+            "codegen", "Policies/stride.yaml", "--lang", "kotlin", "--package", "com.example.stride", "-o", "-",
+        ])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.firstIndex(of: "package com.example.stride") == 4, "\(lines.prefix(6))")
+        #expect(lines[1].contains("--lang kotlin --package com.example.stride -o <file>"))
+        #expect(result.stdout.contains("fun io.hapticpolicy.PolicyStore.decide(\n    event: StridePolicy.Event,"))
+    }
+
     // MARK: The generated Swift compiles against the runtime library
 
     /// Code an app writes against the generated API of each shipped policy.
@@ -191,7 +218,87 @@ import Testing
         #expect(result.output.contains("lapCompleted"))
     }
 
-    // MARK: Kotlin, with kotlinc against the android.os stand-ins
+    // MARK: Kotlin, with kotlinc against the Kotlin runtime and the android.os stand-ins
+
+    /// The Kotlin runtime's sources (`io.hapticpolicy`), which the generated Kotlin calls:
+    /// `Android/haptic-policy/src/main/kotlin`, or `HAPTIC_POLICY_KOTLIN_RUNTIME`.
+    static func kotlinRuntime() throws -> [String] {
+        let environment = ProcessInfo.processInfo.environment["HAPTIC_POLICY_KOTLIN_RUNTIME"] ?? ""
+        let root =
+            environment.isEmpty
+            ? packageRoot.appendingPathComponent("Android/haptic-policy/src/main/kotlin")
+            : URL(fileURLWithPath: environment)
+        let files = (FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.allObjects ?? [])
+            .compactMap { ($0 as? URL)?.path }.filter { $0.hasSuffix(".kt") }.sorted()
+        try #require(!files.isEmpty, "no Kotlin runtime sources in \(root.path); set HAPTIC_POLICY_KOTLIN_RUNTIME")
+        return files
+    }
+
+    /// An app deciding through the runtime with the typed API of stride in `package`.
+    static func strideApp(package: String) -> String {
+        """
+        package \(package).app
+
+        import \(package).StridePolicy
+        import \(package).decide
+        import io.hapticpolicy.PolicyStore
+        import io.hapticpolicy.Session
+
+        fun use(store: PolicyStore, session: Session): Boolean {
+            val decided = store.decide(StridePolicy.Event.LapCompleted)
+            store.decide(StridePolicy.Event.ScreenEnter(StridePolicy.Screen.WORKOUT), t = 1.0)
+            return session.decide(StridePolicy.Event.LapCompleted, t = 2.0) == decided.decision
+        }
+
+        """
+    }
+
+    @Test(
+        .enabled(
+            if: optedIn("HAPTIC_POLICY_KOTLIN_TESTS"),
+            "set HAPTIC_POLICY_KOTLIN_TESTS=1 (.ci/run does) to compile with kotlinc"),
+        .timeLimit(.minutes(5)))
+    func theTypedKotlinDecidesThroughTheRuntimeAndARemovedEventBreaksTheBuild() throws {
+        let directory = try temporaryDirectory("codegen-kotlin-runtime")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Stride without `lap.completed` (its catalogue entry, its row, its budget exemption).
+        let removed = directory.appendingPathComponent("removed")
+        try FileManager.default.createDirectory(
+            at: removed.appendingPathComponent("stride"), withIntermediateDirectories: true)
+        let included = try FileManager.default.contentsOfDirectory(atPath: "Policies/stride").sorted()
+        #expect(!included.isEmpty)
+        for file in ["stride.yaml"] + included.map({ "stride/" + $0 }) {
+            let text = try String(contentsOfFile: "Policies/" + file, encoding: .utf8)
+            let kept = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.contains("lap.completed") }.joined(separator: "\n")
+            try kept.write(to: removed.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        }
+        var sources: [String] = []
+        for (policy, package) in [("Policies/stride.yaml", "full"), (removed.path + "/stride.yaml", "removed")] {
+            try FileManager.default.createDirectory(
+                at: directory.appendingPathComponent(package), withIntermediateDirectories: true)
+            let generated = directory.appendingPathComponent("\(package)/StridePolicy.kt").path
+            let result = try runBinary([
+                "codegen", policy, "--lang", "kotlin", "--package", "com.example.\(package)", "-o", generated,
+            ])
+            #expect(result.exitCode == 0, "\(result.stderr)")
+            let app = directory.appendingPathComponent("\(package)/App.kt")
+            try Self.strideApp(package: "com.example.\(package)").write(to: app, atomically: true, encoding: .utf8)
+            sources += [generated, app.path]
+        }
+        // One kotlinc run: the app over the full policy compiles; the same app over the
+        // policy without the event fails, at each line naming it, and nowhere else.
+        let result = try runExternal(
+            "kotlinc", sources + (try Self.kotlinRuntime()) + ["-d", directory.appendingPathComponent("classes").path])
+        let errors = result.output.split(separator: "\n").filter { $0.contains("error:") }
+        #expect(result.status != 0)
+        #expect(errors.count == 2, "\(result.output)")
+        #expect(errors.allSatisfy { $0.contains("removed/App.kt:") && $0.contains("LapCompleted") }, "\(result.output)")
+        let warnings = result.output.split(separator: "\n").filter {
+            $0.contains("Policy.kt:") && $0.contains("warning:")
+        }
+        #expect(warnings.isEmpty, "\(result.output)")
+    }
 
     /// Kotlin an app writes against the generated API, and one line naming an event the
     /// policy does not declare (the one error expected).
@@ -253,7 +360,7 @@ import Testing
             sources + [
                 directory.appendingPathComponent("Use.kt").path, directory.appendingPathComponent("Broken.kt").path,
             ]
-                + standIns + ["-d", directory.appendingPathComponent("classes").path])
+                + standIns + (try Self.kotlinRuntime()) + ["-d", directory.appendingPathComponent("classes").path])
         let errors = result.output.split(separator: "\n").filter { $0.contains("error:") }
         // The generated API compiles without warnings too (the export may warn: an
         // unused `vibrator` in a fallback that plays nothing).

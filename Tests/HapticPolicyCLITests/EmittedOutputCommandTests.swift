@@ -201,7 +201,8 @@ import Testing
             at: packageRoot.appendingPathComponent("Tests/KotlinStandIns/android/os"), includingPropertiesForKeys: nil
         ).map(\.path).filter { $0.hasSuffix(".java") }.sorted()
         let classes = directory.appendingPathComponent("classes").path
-        let compiled = try runExternal("kotlinc", sources + [main.path] + standIns + ["-d", classes])
+        let compiled = try runExternal(
+            "kotlinc", sources + [main.path] + standIns + (try CodegenCommandTests.kotlinRuntime()) + ["-d", classes])
         #expect(compiled.status == 0, "\(compiled.output)")
         #expect(!compiled.output.contains("error:"), "\(compiled.output)")
         let run = try runExternal("kotlin", ["-classpath", classes, "MainKt", classes])

@@ -96,10 +96,11 @@ import Testing
     func theGeneratedSourceHasTheSkeletonOfThePlainTwin(_ group: Int) throws {
         let names = Self.groups[group]
         let (hostile, plain) = try Self.pair(names)
-        for (language, generate) in [
-            (SourceLanguage.swift, SwiftCodeGenerator.generate), (.kotlin, KotlinCodeGenerator.generate),
+        let generators: [(SourceLanguage, (Policy) -> String)] = [
+            (.swift, SwiftCodeGenerator.generate), (.kotlin, { KotlinCodeGenerator.generate($0) }),
             (.typeScript, TypeScriptCodeGenerator.generate),
-        ] {
+        ]
+        for (language, generate) in generators {
             let code = generate(hostile)
             let skeleton = try SourceSkeleton(code, language)
             #expect(skeleton.tokens == (try SourceSkeleton(generate(plain), language)).tokens, "\(language)\n\(code)")

@@ -9,7 +9,7 @@ enum CodegenCommand {
     enum Language: String, CaseIterable, Sendable {
         /// Swift, over the `HapticPolicy` runtime library.
         case swift
-        /// Kotlin, over a `Decider` the app implements.
+        /// Kotlin, over the Kotlin runtime (`io.hapticpolicy`) or a `Decider` the app implements.
         case kotlin
         /// TypeScript, over the `haptic-policy` npm package or the Expo module.
         case typescript
@@ -22,6 +22,8 @@ enum CodegenCommand {
             "output", short: "o", valueName: "file",
             missing: "missing '-o <file>'; say where to write the generated code (- for stdout)",
             help: "Where to write the code, or - for stdout.")
+        let package = Value(
+            "package", valueName: "name", help: "Kotlin only: the package the file declares (com.example.app).")
     }
 
     static let subcommand = Subcommand(
@@ -34,7 +36,9 @@ enum CodegenCommand {
             (number, Bool, String; the strings the rows compare against become an enum), \
             template parameters as optional arguments. The Swift file adds \
             PolicyStore.decide(_:screen:subject:speaks:), so an app sends \
-            store.decide(.plantFound) and an event removed from the policy breaks its build. \
+            store.decide(.plantFound) and an event removed from the policy breaks its build; \
+            the Kotlin file adds the same decide over the Kotlin runtime's PolicyStore and \
+            Session (store.decide(PlavoPolicy.Event.PlantFound)), in --package when given. \
             The TypeScript file declares the events as a discriminated union and typed(store), \
             so store.decide({ event: "lap.completed" }) with a misspelt name fails tsc. \
             The header names the policy's hash; the same policy always gives the same bytes. \
@@ -45,12 +49,23 @@ enum CodegenCommand {
         positionals: [.init("policy", help: "A policy file (YAML) or its compiled bundle, or - for stdin.")],
         examples: [
             "haptic-policy codegen Policies/plavo.yaml --lang swift -o Sources/App/PlavoPolicy.swift",
-            "haptic-policy codegen Policies/plavo.yaml --lang kotlin -o app/src/main/java/PlavoPolicy.kt",
+            "haptic-policy codegen Policies/plavo.yaml --lang kotlin --package com.example.plavo -o app/src/main/java/PlavoPolicy.kt",
             "haptic-policy codegen Policies/breathing.yaml --lang typescript -o src/breathingPolicy.ts",
         ]
     ) { arguments, context throws(UsageError) in
         let output = try arguments[\.output]
         let language = arguments[\.lang]
+        let packageName = try arguments[\.package]
+        if let packageName {
+            guard language == .kotlin else {
+                throw UsageError("--package is for --lang kotlin; drop it, or add --lang kotlin")
+            }
+            guard KotlinCodeGenerator.isPackageName(packageName) else {
+                throw UsageError(
+                    "--package '\(packageName)' is not a Kotlin package name; "
+                        + "give dot-separated identifiers of ASCII letters, digits and _ (com.example.app)")
+            }
+        }
         if output != "-" {
             try OutputFiles.refuseOverwriting(inputs: [arguments.positionals[0]], output: output, context: context)
         }
@@ -59,7 +74,7 @@ enum CodegenCommand {
         let code =
             switch language {
             case .swift: SwiftCodeGenerator.generate(input.policy)
-            case .kotlin: KotlinCodeGenerator.generate(input.policy)
+            case .kotlin: KotlinCodeGenerator.generate(input.policy, package: packageName)
             case .typescript: TypeScriptCodeGenerator.generate(input.policy)
             }
         if output == "-" {

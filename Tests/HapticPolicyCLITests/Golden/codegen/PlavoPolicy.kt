@@ -146,4 +146,43 @@ object PlavoPolicy {
     fun send(decider: Decider, event: Event, screen: Screen? = null, subject: String? = null, speaks: Boolean = false) {
         decider.decide(event.name, screen?.id, subject, event.value, speaks, event.params)
     }
+
+    /** An event's value as the Kotlin runtime takes it. */
+    fun scalar(value: Any?): io.hapticpolicy.Scalar? = when (value) {
+        is Double -> io.hapticpolicy.Scalar.Num(value)
+        is Boolean -> io.hapticpolicy.Scalar.Bool(value)
+        is String -> io.hapticpolicy.Scalar.Text(value)
+        else -> null
+    }
+
+    /** An event's template parameters as the Kotlin runtime takes them. */
+    fun parameters(event: Event): List<io.hapticpolicy.ParameterValue> =
+        event.params.entries.sortedBy { it.key }.map { io.hapticpolicy.ParameterValue(it.key, io.hapticpolicy.Scalar.Num(it.value)) }
 }
+
+/**
+ * Decides one typed event with the Kotlin runtime's store (its `decide(event, screen,
+ * subject, value, speaks, params, t)` by names): `store.decide(PlavoPolicy.Event.…)`.
+ */
+fun io.hapticpolicy.PolicyStore.decide(
+    event: PlavoPolicy.Event,
+    screen: PlavoPolicy.Screen? = null,
+    subject: String? = null,
+    speaks: Boolean = false,
+    t: Double? = null
+): io.hapticpolicy.PolicyStore.Decided =
+    decide(event.name, screen?.id, subject, PlavoPolicy.scalar(event.value), speaks, event.params, t)
+
+/** Decides one typed event at `t` (seconds, non-decreasing) with a runtime [io.hapticpolicy.Session]. */
+fun io.hapticpolicy.Session.decide(
+    event: PlavoPolicy.Event,
+    t: Double,
+    screen: PlavoPolicy.Screen? = null,
+    subject: String? = null,
+    speaks: Boolean = false
+): io.hapticpolicy.Decision =
+    decide(
+        io.hapticpolicy.Event(
+            t, event.name, screen?.id, subject, PlavoPolicy.scalar(event.value), speaks, PlavoPolicy.parameters(event)
+        )
+    )
