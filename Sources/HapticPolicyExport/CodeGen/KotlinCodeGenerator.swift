@@ -90,7 +90,7 @@ package enum KotlinCodeGenerator {
         out += "    ) {\n"
         for (index, (event, name)) in zip(api.events, classes).enumerated() {
             if index > 0 { out += "\n" }
-            out += "        /** \(documentation(event)) */\n"
+            out += "        /** \(event.blockDocumentation) */\n"
             let layer = event.layer.flatMap { layerName[$0] }.map { "\(type).Layer.\($0)" }
             out +=
                 "        " + declaration(event, name: name, choiceType: choiceTypes[index], layer: layer, in: type)
@@ -222,27 +222,6 @@ package enum KotlinCodeGenerator {
         return properties.isEmpty
             ? "object \(name) : \(superCall)"
             : "class \(name)(\(properties.joined(separator: ", "))) : \(superCall)"
-    }
-
-    private static func documentation(_ event: TypedAPI.Event) -> String {
-        var text = "`\(event.name)`"
-        var facts: [String] = []
-        if let layer = event.layer { facts.append(layer.rawValue) }
-        if let screens = event.screens { facts.append("on " + screens.joined(separator: ", ")) }
-        if event.layer != nil, event.screens == nil { facts.append("on every screen") }
-        if !facts.isEmpty { text += " (\(facts.joined(separator: ", ")))" }
-        if let note = event.note { text += ": \(clause(note))" }
-        switch event.payload {
-        case .number(let unit, let band, let levels):
-            text += ". Carries a number\(unit.map { " in \($0)" } ?? "")"
-            if let band { text += " through band `\(band)` (\(levels.joined(separator: ", ")))" }
-        case .bool: text += ". Carries a boolean"
-        case .string: text += ". Carries text"
-        case .choice, .screen, .appState, .none: break
-        }
-        for parameter in event.parameters { text += ". Parameter \(parameter.summary)" }
-        if event.line > 0 { text += ". Declared at line \(event.line)" }
-        return line(text) + "."
     }
 
     /// The `package` line for `name` (each segment through `sourceIdentifiers`, which

@@ -68,7 +68,7 @@ package enum TypeScriptCodeGenerator {
 
             """
         for (index, (apiEvent, choiceType)) in zip(api.events, choiceTypes).enumerated() {
-            out += "  /** \(documentation(apiEvent)) */\n"
+            out += "  /** \(apiEvent.blockDocumentation) */\n"
             out += "  | (\(stem)EventFields & { readonly event: \(literal(apiEvent.name))"
             out += payload(apiEvent, choiceType: choiceType, screen: screen)
             if !apiEvent.parameters.isEmpty {
@@ -124,27 +124,6 @@ package enum TypeScriptCodeGenerator {
     /// ` "a" | "b"`, or ` never` for no names.
     private static func union(_ names: [String]) -> String {
         names.isEmpty ? " never" : " " + names.map(literal).joined(separator: " | ")
-    }
-
-    private static func documentation(_ event: TypedAPI.Event) -> String {
-        var text = "`\(event.name)`"
-        var facts: [String] = []
-        if let layer = event.layer { facts.append(layer.rawValue) }
-        if let screens = event.screens { facts.append("on " + screens.joined(separator: ", ")) }
-        if event.layer != nil, event.screens == nil { facts.append("on every screen") }
-        if !facts.isEmpty { text += " (\(facts.joined(separator: ", ")))" }
-        if let note = event.note { text += ": \(clause(note))" }
-        switch event.payload {
-        case .number(let unit, let band, let levels):
-            text += ". Carries a number\(unit.map { " in \($0)" } ?? "")"
-            if let band { text += " through band `\(band)` (\(levels.joined(separator: ", ")))" }
-        case .bool: text += ". Carries a boolean"
-        case .string: text += ". Carries text"
-        case .choice, .screen, .appState, .none: break
-        }
-        for parameter in event.parameters { text += ". Parameter \(parameter.summary)" }
-        if event.line > 0 { text += ". Declared at line \(event.line)" }
-        return line(text) + "."
     }
 
     /// A designer's text inside a generated comment (`sourceComment`).

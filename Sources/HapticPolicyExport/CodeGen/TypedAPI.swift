@@ -250,3 +250,29 @@ package func clause(_ note: String) -> String {
     while text.hasSuffix(".") { text.removeLast() }
     return text
 }
+
+extension TypedAPI.Event {
+    /// The event's documentation for a block comment (Kotlin's KDoc, TypeScript's JSDoc):
+    /// its name, layer and screens, note, payload, parameters and declaring line, written
+    /// through `sourceComment` so it cannot close the comment.
+    var blockDocumentation: String {
+        var text = "`\(name)`"
+        var facts: [String] = []
+        if let layer = layer { facts.append(layer.rawValue) }
+        if let screens = screens { facts.append("on " + screens.joined(separator: ", ")) }
+        if layer != nil, screens == nil { facts.append("on every screen") }
+        if !facts.isEmpty { text += " (\(facts.joined(separator: ", ")))" }
+        if let note = note { text += ": \(clause(note))" }
+        switch payload {
+        case .number(let unit, let band, let levels):
+            text += ". Carries a number\(unit.map { " in \($0)" } ?? "")"
+            if let band { text += " through band `\(band)` (\(levels.joined(separator: ", ")))" }
+        case .bool: text += ". Carries a boolean"
+        case .string: text += ". Carries text"
+        case .choice, .screen, .appState, .none: break
+        }
+        for parameter in parameters { text += ". Parameter \(parameter.summary)" }
+        if line > 0 { text += ". Declared at line \(line)" }
+        return sourceComment(text) + "."
+    }
+}
