@@ -13,14 +13,21 @@ import Testing
     )
 
     /// A scenario built in code is not checked by the loader: the runner still ends, after
-    /// at most twice `eventLimit` rounds, on a repeat whose steps all fall outside the
-    /// duration and whose `every` is too small to move time (it used to loop for ever).
+    /// at most twice the event limit in rounds, on a repeat whose steps all fall outside
+    /// the duration and whose `every` is too small to move time (it used to loop for
+    /// ever). A limit of 1,000 reaches that end in 2,000 rounds; with the shipped limit
+    /// it takes 4,000,000, which in a debug build on a loaded machine ran past a minute.
     @Test(.timeLimit(.minutes(1))) func aLoopThatEmitsNothingStillEnds() {
         let tiny = Scenario(
             name: "tiny", duration: 10,
             steps: [.repeated(.init(every: 1e-21, steps: [.once(at: 20, event: .init(name: "shutter"))]))])
-        #expect(ScenarioRunner.run(tiny, seed: 1).isEmpty)
+        #expect(ScenarioRunner.run(tiny, seed: 1, duration: nil, limit: 1_000).isEmpty)
         #expect(ScenarioRunner.plannedCount(tiny.steps, end: tiny.duration) > 1e21)
+        // The same loop with steps inside the duration stops at the event limit.
+        let dense = Scenario(
+            name: "dense", duration: 10,
+            steps: [.repeated(.init(every: 1e-21, steps: [.once(at: 1, event: .init(name: "shutter"))]))])
+        #expect(ScenarioRunner.run(dense, seed: 1, duration: nil, limit: 1_000).count == 1_000)
     }
 
     /// The planned count bounds what a run emits, and equals it for plain steps.

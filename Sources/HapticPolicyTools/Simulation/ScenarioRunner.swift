@@ -51,8 +51,14 @@ public enum ScenarioRunner {
     /// The events of `scenario` from 0 up to `duration` seconds (the scenario's own
     /// duration when nil), ordered by time, ties in written order.
     public static func run(_ scenario: Scenario, seed: UInt64, duration: Double? = nil) -> [TimedEvent] {
+        run(scenario, seed: seed, duration: duration, limit: eventLimit)
+    }
+
+    /// `run` with another event limit than `eventLimit`, so that a test can reach the
+    /// limits in a few thousand rounds rather than millions.
+    static func run(_ scenario: Scenario, seed: UInt64, duration: Double?, limit: Int) -> [TimedEvent] {
         let end = duration ?? scenario.duration
-        var emitter = Emitter(end: end)
+        var emitter = Emitter(end: end, limit: limit)
         var root = SeededGenerator(seed: seed)
         emitter.emit(scenario.steps, offset: 0, generator: &root)
         // Stable by time: the sequence number breaks ties in written order.
@@ -65,10 +71,13 @@ public enum ScenarioRunner {
 
 private struct Emitter {
     let end: Double
+    /// The event limit: `ScenarioRunner.eventLimit` outside tests.
+    let limit: Int
     var events: [TimedEvent] = []
 
-    init(end: Double) {
+    init(end: Double, limit: Int) {
         self.end = end
+        self.limit = limit
     }
 
     /// Loop rounds so far (of repeats, periodic steps and signals), emitted or not.
@@ -77,7 +86,7 @@ private struct Emitter {
     /// Whether to stop: the event limit is reached, or twice as many rounds were run (a
     /// loop whose events all fall outside the duration). A scenario the loader accepts
     /// never gets near either: its rounds are at most its `plannedCount`.
-    var full: Bool { events.count >= ScenarioRunner.eventLimit || rounds >= 2 * ScenarioRunner.eventLimit }
+    var full: Bool { events.count >= limit || rounds >= 2 * limit }
 
     mutating func add(_ time: Double, _ event: Scenario.EventTemplate, decimals: Int? = nil) {
         guard time >= 0, time <= end, !full else { return }
