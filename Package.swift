@@ -42,7 +42,11 @@ let package = Package(
             dependencies: ["HapticPolicy", "HapticPolicyTools", "HapticPolicyYAML", "HapticPolicyExport"]),
         .executableTarget(name: "haptic-policy", dependencies: ["HapticPolicyCLI"]),
         .executableTarget(
-            name: "haptic-policy-bench", dependencies: ["HapticPolicy", "HapticPolicyTools", "HapticPolicyYAML"]),
+            name: "haptic-policy-bench",
+            dependencies: ["HapticPolicy", "HapticPolicyTools", "HapticPolicyYAML", "CAllocationCounter"]),
+        // Counts heap allocations for the bench's allocations-per-decision figure; only the
+        // bench links it (it defines malloc and its siblings).
+        .target(name: "CAllocationCounter"),
         .testTarget(name: "HapticPolicyTests", dependencies: ["HapticPolicy", "HapticPolicyTools"]),
         .testTarget(
             name: "HapticPolicyExportTests",

@@ -10,7 +10,10 @@
 // Prints eval throughput (parse + decide + write JSONL to /dev/null) in events/s, and the
 // in-process decide time per decision (median and p99 of single timed calls, and the
 // mean over the whole run), then `PolicyStore.decide` by name on one thread and on two
-// threads at once. Figures are recorded in Docs/performance.md.
+// threads at once. Each figure comes with the heap allocations it made (malloc and its
+// siblings, counted by CAllocationCounter around the loop), per event or decision.
+// Figures are recorded in Docs/performance.md.
+import CAllocationCounter
 import Foundation
 import HapticPolicy
 import HapticPolicyTools
@@ -170,6 +173,7 @@ func measure(policy: Policy, log: [UInt8], lines: Int) {
     var runs: [Double] = []
     var cpuRuns: [Double] = []
     var outputBytes = 0
+    var evalAllocations: UInt64 = 0
     for _ in 0..<3 {
         var evaluator = EventLogEvaluator(policy: policy, format: DecisionJSONWriter(policy: policy))
         var out: [UInt8] = []
@@ -177,6 +181,7 @@ func measure(policy: Policy, log: [UInt8], lines: Int) {
         outputBytes = 0
         let start = now()
         let cpuStart = cpuNow()
+        allocation_counter_start()
         log.withUnsafeBufferPointer { all in
             var offset = 0
             while offset < all.count {
@@ -194,6 +199,7 @@ func measure(policy: Policy, log: [UInt8], lines: Int) {
             }
         }
         evaluator.finish(into: &out)
+        evalAllocations = allocation_counter_stop()
         let seconds = Double(now() - start) / 1e9
         runs.append(seconds)
         cpuRuns.append(Double(cpuNow() - cpuStart) / 1e9)
@@ -212,6 +218,10 @@ func measure(policy: Policy, log: [UInt8], lines: Int) {
         String(
             format: "eval: %.3f s CPU (median of 3; best %.3f s) = %.0f events/s of CPU time",
             cpuRuns[1], cpuRuns[0], Double(lines) / cpuRuns[1]))
+    print(
+        String(
+            format: "eval: %llu heap allocations in %d lines = %.3f per line (last run)",
+            evalAllocations, lines, Double(evalAllocations) / Double(lines)))
 
     if ProcessInfo.processInfo.environment["BENCH_EVAL_ONLY"] != nil { return }
 
@@ -259,16 +269,38 @@ func measure(policy: Policy, log: [UInt8], lines: Int) {
     let p99 = timings[timings.count * 99 / 100]
     session = fresh
     let wholeStart = now()
+    allocation_counter_start()
     for event in events {
         let decision = session.decide(event)
         if decision.action == .play { plays += 1 }
     }
+    let allocations = allocation_counter_stop()
     let mean = Double(now() - wholeStart) / Double(events.count)
     print(
         String(
             format:
                 "decide: median %d ns, p99 %d ns per decision (single timed calls; timer overhead ~%d ns included), mean %.0f ns over %d decisions (%d plays)",
             p50, p99, timerOverhead, mean, events.count, plays / 2))
+    print(
+        String(
+            format: "decide: %llu heap allocations in %d decisions = %.3f per decision",
+            allocations, events.count, Double(allocations) / Double(events.count)))
+    if ProcessInfo.processInfo.environment["BENCH_ALLOCATIONS_BY_EVENT"] != nil {
+        // Which events allocate: each decision counted on its own, from the same fresh session.
+        session = fresh
+        var byName: [String: (allocations: UInt64, count: Int)] = [:]
+        for event in events {
+            allocation_counter_start()
+            _ = session.decide(event)
+            let made = allocation_counter_stop()
+            let name = policy.eventName(event.event) ?? "?"
+            byName[name, default: (0, 0)].allocations += made
+            byName[name, default: (0, 0)].count += 1
+        }
+        for (name, tally) in byName.sorted(by: { $0.key < $1.key }) where tally.allocations > 0 {
+            print("  \(name): \(tally.allocations) allocations over \(tally.count) decisions")
+        }
+    }
 
     measureStore(policy: policy, log: log)
 }
