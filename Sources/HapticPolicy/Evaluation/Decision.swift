@@ -83,7 +83,13 @@ public struct Decision: Sendable, Equatable {
     public var reason: Reason?
     /// The designer's text for `designer` silences and band levels, or a message for
     /// bad parameters and values.
-    public var note: String?
+    public var note: String? {
+        get { noteSource?.text }
+        set { noteSource = newValue.map { .text($0) } }
+    }
+    /// `note` as the session made it: the figures of a band note are kept and formatted
+    /// only when `note` is read, so that deciding a sample allocates nothing.
+    package var noteSource: Note?
     /// The cell, band level or invariant that decided; nil for unknown events.
     public var rule: Rule?
     /// Lifecycle directives for the player, in canonical order.
@@ -117,7 +123,7 @@ public struct Decision: Sendable, Equatable {
         self.render = render
         self.fallback = fallback
         self.reason = reason
-        self.note = note
+        self.noteSource = note.map { .text($0) }
         self.rule = rule
         self.directives = directives
         self.band = band
@@ -142,5 +148,34 @@ extension Decision {
     /// Every decision that plays among this one and `also`: each is a ring.
     public var plays: Int {
         (action == .play ? 1 : 0) + also.reduce(0) { $0 + ($1.action == .play ? 1 : 0) }
+    }
+}
+
+extension Decision {
+    /// A decision's note, unformatted: text, or what a band note says in figures. Two
+    /// notes are equal when their texts are.
+    package enum Note: Sendable, Equatable {
+        /// Text as it reads.
+        case text(String)
+        /// A sample of `band` held level `pending` for `held` of the band's dwell seconds.
+        case dwelling(band: CompiledBand, pending: Int, held: Double)
+        /// A sample `value` outside `band`'s plausible range.
+        case implausible(band: CompiledBand, value: Double)
+
+        /// The note as it reads.
+        package var text: String {
+            switch self {
+            case .text(let text):
+                return text
+            case .dwelling(let band, let pending, let held):
+                let heldText = numberText((max(0, held) * 1000).rounded() / 1000)
+                return "'\(band.levels[pending].name)' has held \(heldText) s of the \(numberText(band.dwell)) s dwell"
+            case .implausible(let band, let value):
+                return "\(numberText(value)) is outside the plausible range of band '\(band.name)' "
+                    + "(\(band.plausibleText)); the level stays"
+            }
+        }
+
+        package static func == (lhs: Note, rhs: Note) -> Bool { lhs.text == rhs.text }
     }
 }

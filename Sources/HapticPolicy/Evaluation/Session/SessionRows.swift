@@ -71,9 +71,7 @@ extension Session {
                 decision.band = Decision.BandTransition(band: band.name, from: level, to: level)
             }
             decision.reason = .implausible
-            decision.note =
-                "\(numberText(value)) is outside the plausible range of band '\(band.name)' "
-                + "(\(band.plausibleText)); the level stays"
+            decision.noteSource = .implausible(band: band, value: value)
         case .baseline(let level):
             decision.band = Decision.BandTransition(band: band.name, from: nil, to: band.levels[level].name)
             decision.reason = .baseline
@@ -85,9 +83,7 @@ extension Session {
             let from = band.levels[level].name
             decision.band = Decision.BandTransition(band: band.name, from: from, to: from)
             decision.reason = .dwelling
-            decision.note =
-                "'\(band.levels[pending].name)' has held \(numberText((max(0, held) * 1000).rounded() / 1000)) s "
-                + "of the \(numberText(band.dwell)) s dwell"
+            decision.noteSource = .dwelling(band: band, pending: pending, held: held)
         case .moved(let previous, let level):
             decision.band = Decision.BandTransition(
                 band: band.name, from: band.levels[previous].name, to: band.levels[level].name)
