@@ -50,6 +50,40 @@ import Testing
         #expect(budgets["after"]?.isEmpty == false)
     }
 
+    static let waveform = "Tests/Fixtures/diff/plavo-waveform.yaml"
+
+    /// Issue 25: waveform edits change no decision, yet `diff` lists each changed field
+    /// (feedback, pattern event, field, old -> new, where), in text and JSON, and exits 1.
+    @Test func waveformEditsAreListed() throws {
+        let log = runInProcess(["simulate", "Policies/plavo.yaml", "--scenario", "session"])
+        #expect(log.exitCode == 0)
+        let text = runInProcess(["diff", "Policies/plavo.yaml", Self.waveform, "-"], stdin: log.stdout)
+        #expect(text.exitCode == 1, "\(text.stderr)")
+        #expect(text.stdout.contains(", 0 decisions changed\nfeedback changed (5 fields):\n"), "\(text.stdout)")
+        try expectGolden(text.stdout, named: "diff-waveform.txt")
+
+        let json = runInProcess(
+            ["diff", "--format", "json", "Policies/plavo.yaml", Self.waveform, "-"], stdin: log.stdout)
+        #expect(json.exitCode == 1)
+        try expectGolden(json.stdout, named: "diff-waveform.json")
+        let object = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let changes = try #require(object["feedbackChanges"] as? [[String: Any]])
+        let pulse = try #require(changes.first { $0["feedback"] as? String == "pulse" })
+        #expect(pulse["field"] as? String == "event 1 intensity")
+        #expect(pulse["before"] as? String == "0.8")
+        #expect(pulse["after"] as? String == "0.9")
+        #expect(pulse["location"] as? String == Self.waveform + ":54:11")
+        let gone = try #require(
+            changes.first { $0["feedback"] as? String == "soil.parched" && $0["field"] as? String == "event 3" })
+        #expect(gone["after"] is NSNull)
+
+        // The same policy: no feedback change, exit 0 (samePolicyChangesNothing); the
+        // edits undone: none either.
+        let back = runInProcess(["diff", Self.waveform, Self.waveform, "-"], stdin: log.stdout)
+        #expect(back.exitCode == 0)
+        #expect(!back.stdout.contains("feedback changed"))
+    }
+
     @Test func samePolicyChangesNothing() throws {
         let log = runInProcess(["simulate", "Policies/plavo.yaml", "--scenario", "session"])
         let file = try Self.temporaryLog(log.stdout)
@@ -57,6 +91,7 @@ import Testing
         let result = runInProcess(["diff", "Policies/plavo.yaml", "Policies/plavo.yaml", file.path])
         #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains(", 0 decisions changed"))
+        #expect(!result.stdout.contains("feedback changed"))
         #expect(result.stdout.contains("budgets before: none broken"))
     }
 

@@ -1,4 +1,6 @@
 import Foundation
+import HapticPolicy
+import HapticPolicyTools
 import Testing
 
 @testable import HapticPolicyCLI
@@ -136,5 +138,26 @@ import Testing
         let after = try #require(FileFingerprint.of(file.path))
         #expect(before.inode != after.inode)
         #expect(FileFingerprint.of(other.path) == nil)
+    }
+
+    /// Feedback fields are compared as `diff` compares them (`FeedbackFields.changes`), and
+    /// printed before the decisions; a snapshot without them (a test's) compares none.
+    @Test func feedbackChangesAreListedAndCounted() {
+        let location = SourceLocation(file: "p.yaml", line: 51, column: 11)
+        func fields(_ intensity: String) -> FeedbackFields {
+            FeedbackFields(fields: [
+                .init(feedback: "pulse", field: "layer", value: "creature", location: location),
+                .init(feedback: "pulse", field: "event 1 intensity", value: intensity, location: location),
+            ])
+        }
+        var old = WatchSnapshot()
+        old.feedback = fields("0.8")
+        var new = WatchSnapshot()
+        new.feedback = fields("0.9")
+        let changes = WatchChanges(from: old, to: new)
+        #expect(changes.summary == "1 feedback field changed")
+        #expect(changes.lines() == ["  feedback 'pulse' event 1 intensity: 0.8 -> 0.9 (p.yaml:51:11)"])
+        #expect(WatchChanges(from: old, to: old).isEmpty)
+        #expect(WatchChanges(from: WatchSnapshot(), to: new).isEmpty)
     }
 }

@@ -153,6 +153,45 @@ import Testing
         #expect(watched.stdout.hasSuffix("watch stopped after 5 rounds\n"), "\(watched.stdout)")
     }
 
+    /// Issue 25: a waveform edit (a pattern event's intensity, 0.8 -> 0.9) changes no
+    /// decision, yet `watch` says what changed in the pattern: feedback, event, field,
+    /// old -> new, and where.
+    @Test func aWaveformEditIsReported() throws {
+        let folder = try Self.copyOfPlavo()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let policy = folder.appendingPathComponent("plavo.yaml")
+        let watched = try Watched(["plavo.yaml", "--log", "demo.jsonl"], in: folder)
+        _ = try #require(watched.waitFor("round 1: "), "\(watched.stdout)\n\(watched.stderr)")
+
+        try Self.edit(
+            policy, "- {type: transient, time: 0, intensity: 0.8, sharpness: 0.3}",
+            "- {type: transient, time: 0, intensity: 0.9, sharpness: 0.3}")
+        let edited = try #require(watched.waitFor("round 2 "), "\(watched.stdout)\n\(watched.stderr)")
+        #expect(edited.hasPrefix("round 2 (plavo.yaml changed): 1 feedback field changed\n"), "\(edited)")
+        #expect(edited.contains("\n  feedback 'pulse' event 1 intensity: 0.8 -> 0.9 (plavo.yaml:51:11)\n"), "\(edited)")
+        // Docs/cli.md shows this round: each of its lines is printed.
+        let shown = try #require(
+            CLIReferenceTests.block(
+                startingWith: "\nround 2 (plavo.yaml changed): 1 feedback field changed",
+                in: CLIReferenceTests.reference))
+        let printed = Set(edited.split(separator: "\n").map(String.init))
+        for line in ("round 2 (plavo.yaml changed): 1 feedback field changed" + shown).split(separator: "\n") {
+            #expect(printed.contains(String(line)), "Docs/cli.md shows '\(line)', which watch does not print")
+        }
+
+        // A preset's intensity and a fallback, in one save: one line each.
+        try Self.edit(policy, "preset: impact.rigid, intensity: 0.7}", "preset: impact.rigid, intensity: 0.6}")
+        try Self.edit(policy, "[0.9, 0]]\n    fallback: impact.soft", "[0.9, 0]]\n    fallback: none")
+        let second = try #require(watched.waitFor("round 3 "), "\(watched.stdout)\n\(watched.stderr)")
+        // (farewell's fallback is what a test expects when the engine is cold: it flips.)
+        #expect(
+            second.hasPrefix("round 3 (plavo.yaml changed): 1 test changed, 2 feedback fields changed"), "\(second)")
+        #expect(second.contains("\n  feedback 'snap' intensity: 0.7 -> 0.6 (plavo.yaml:"), "\(second)")
+        #expect(second.contains("\n  feedback 'farewell' fallback: impact.soft -> none (plavo.yaml:"), "\(second)")
+        try watched.input.fileHandleForWriting.close()
+        #expect(watched.exit() == 0)
+    }
+
     /// A policy's included files are watched too: a broken save of one is located in it,
     /// and its fix is a new round.
     @Test func anIncludedFileIsWatched() throws {

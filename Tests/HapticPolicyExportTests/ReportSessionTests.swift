@@ -77,21 +77,69 @@ import Testing
         #expect(!html.contains("same-band: same-band"))
     }
 
-    @Test func onlyRunsOfIdenticalSilencesFold() {
-        func silent(_ t: Double, _ detail: String = "same band") -> ReportTimelineEntry {
-            ReportTimelineEntry(time: t, event: "moisture.sample", screen: "camera", kind: .silent, detail: detail)
+    /// Issue 25: any run of silences between plays folds, whatever it mixes (before, only
+    /// identical silences did, and two signals sampled in turn never folded); a mixed
+    /// run counts its silences per reason.
+    @Test func everyRunOfSilencesBetweenPlaysFolds() {
+        func silent(_ t: Double, _ detail: String = "same band", _ event: String = "moisture.sample")
+            -> ReportTimelineEntry
+        {
+            ReportTimelineEntry(time: t, event: event, screen: "camera", kind: .silent, detail: detail)
+        }
+        let play = { (t: Double) in
+            ReportTimelineEntry(time: t, event: "moisture.sample", kind: .play, detail: "soil.dry", rang: "soil.dry")
         }
         let entries = [
-            silent(1), silent(2), silent(3), silent(4), silent(5, "other"), silent(6), silent(7),
-            ReportTimelineEntry(time: 8, event: "moisture.sample", kind: .play, detail: "soil.dry"),
+            silent(1), silent(2), silent(3), silent(4), play(4.5),
+            silent(5, "same band", "light.sample"), silent(6), silent(7, "other"),
+            silent(8, "same band", "light.sample"),
+            play(9), silent(10), silent(11), play(12),
         ]
         #expect(
             ReportSessionSection.stretches(entries) == [
-                .run(0..<4), .single(4), .single(5), .single(6), .single(7),
+                .run(0..<4), .single(4), .run(5..<9), .single(9), .single(10), .single(11), .single(12),
             ])
         #expect(ReportSessionSection.foldedRunLength == 3)
         let html = ReportRenderer.render(try! Shipped.policy("plavo"), timeline: entries)
-        #expect(html.contains("<summary>4 × silent, same band, 1–4 s"))
+        #expect(
+            html.contains(
+                "<summary>4 × silent, same band, 1–4 s <span class=\"muted\">moisture.sample on camera</span></summary>"
+            ))
+        #expect(
+            html.contains(
+                "<summary>4 × silent, 5–8 s: 3 same band, 1 other <span class=\"muted\">light.sample, moisture.sample on camera</span></summary>"
+            ))
+    }
+
+    /// Issue 25's busy timeline: five minutes of pace and heart samples, one a second each
+    /// (`Tests/Fixtures/report/stride-ride.yaml`, simulated into the log next to it), were
+    /// 598 rows, 591 of them "same band"; now the table shows a handful, every entry still
+    /// a row inside its fold. The top-level rows are golden.
+    @Test func aBusyRideFoldsToAHandfulOfRows() throws {
+        let document = try Shipped.policy("stride")
+        let policy = try Policy(compiling: document)
+        let log = try #require(
+            FileManager.default.contents(
+                atPath: Shipped.root.appendingPathComponent("Tests/Fixtures/report/stride-ride.jsonl").path))
+        let timeline = ReportTimelineEntry.session(policy: policy, log: Array(log))
+        #expect(timeline.count == 598)
+        #expect(timeline.count { $0.kind == .silent && $0.detail == "same band" } > 450)
+        let html = ReportRenderer.render(document, timeline: timeline)
+        let start = try #require(html.range(of: "<table class=\"timeline\">"))
+        let end = try #require(html.range(of: "</section>", range: start.upperBound..<html.endIndex))
+        var table = String(html[start.lowerBound..<end.lowerBound])
+        let rows = table.components(separatedBy: "<tr class=\"timeline-").count - 1
+        let folds = table.components(separatedBy: "<tr class=\"timeline-run\"").count - 1
+        #expect(rows - folds == timeline.count)
+        // What a reader sees before opening a fold: each folded table left out.
+        while let open = table.range(of: "<table class=\"timeline timeline-folded\">"),
+            let close = table.range(of: "</table>\n", range: open.upperBound..<table.endIndex)
+        {
+            table.replaceSubrange(open.lowerBound..<close.upperBound, with: "…\n")
+        }
+        let shown = table.components(separatedBy: "<tr class=\"timeline-").count - 1
+        #expect(shown <= 10, "\(shown) rows")
+        Golden.check(table, "report/stride-ride.timeline.html", asJSON: false)
     }
 
     @Test func ringsInsideABrokenBudgetsWindowAreMarked() throws {

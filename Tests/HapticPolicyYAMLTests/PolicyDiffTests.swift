@@ -62,4 +62,42 @@ import Testing
             chatterWindow: 0.5)
         #expect(tight.chatterAfter == 0)
     }
+
+    static func plavo(_ edit: (String) -> String, file: String) throws -> Policy {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Policies/plavo.yaml")
+        let text = edit(try String(contentsOf: url, encoding: .utf8))
+        let document = try #require(PolicyLoader.parse(Array(text.utf8), file: file).document)
+        return try Policy(compiling: document)
+    }
+
+    /// Feedback compared field by field: a changed pattern value is one change naming the
+    /// feedback, event and field; a feedback added or gone is one change; the same policy
+    /// and a moved line are none; `PolicyDiff` carries them with no log at all.
+    @Test func feedbackFieldsAreCompared() throws {
+        let old = try Self.plavo({ $0 }, file: "plavo.yaml")
+        let moved = try Self.plavo({ "# a comment line moves every location\n" + $0 }, file: "plavo.yaml")
+        #expect(FeedbackFields.changes(from: FeedbackFields(policy: old), to: FeedbackFields(policy: old)).isEmpty)
+        #expect(FeedbackFields.changes(from: FeedbackFields(policy: old), to: FeedbackFields(policy: moved)).isEmpty)
+
+        let new = try Self.plavo(
+            {
+                $0.replacingOccurrences(
+                    of: "time: 0.14, intensity: 0.55, sharpness: 0.25", with: "time: 0.15, intensity: 0.55"
+                )
+                .replacingOccurrences(
+                    of: "  thud:    {layer: ui, preset: impact.heavy",
+                    with: "  extra:   {layer: ui, preset: impact.soft}\n  thud:    {layer: ui, preset: impact.heavy")
+            }, file: "next.yaml")
+        let changes = PolicyDiff.compare(old: old, new: new, logs: []).feedbackChanges
+        #expect(
+            changes.map(\.text) == [
+                "feedback 'extra' feedback: (none) -> preset impact.soft (next.yaml:42:3)",
+                "feedback 'pulse' event 2 time: 0.14 -> 0.15 (next.yaml:53:11)",
+                "feedback 'pulse' event 2 sharpness: 0.25 -> default (0.5) (next.yaml:53:11)",
+            ])
+        let back = PolicyDiff.compare(old: new, new: old, logs: []).feedbackChanges
+        #expect(back.last?.text == "feedback 'extra' feedback: preset impact.soft -> (none) (next.yaml:42:3)")
+        #expect(back.count == 3)
+    }
 }

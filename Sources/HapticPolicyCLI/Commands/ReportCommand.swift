@@ -32,7 +32,7 @@ enum ReportCommand {
             each level plays). With --events, adds the session: a chart per signal and subject \
             (the value over time, band edges, hysteresis, a marker at every ring, silences with \
             their reasons) and the timeline of the JSONL log (what rang, what stayed silent and \
-            why, runs of identical silences folded, band changes, background stretches and budget \
+            why, every run of silences between plays folded with a count per reason, band changes, background stretches and budget \
             breaches). An existing output file is not replaced without --force.
             """,
         options: Options.self,

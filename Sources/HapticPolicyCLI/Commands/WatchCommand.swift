@@ -36,7 +36,9 @@ enum WatchCommand {
             round; editors that save by renaming are followed) it lints the policy and the test \
             files, runs the tests and replays the log, and prints only what changed since the \
             last good version: findings added and fixed, tests that flipped between pass and \
-            FAIL, and decisions that changed (log line, time, event: before -> after). A save \
+            FAIL, feedback fields that changed (a pattern event's intensity, a preset, a \
+            fallback: feedback, field, old -> new, compared as diff compares them), and \
+            decisions that changed (log line, time, event: before -> after). A save \
             with errors keeps the last good version and says so, with the errors located. \
             Results go to stdout, errors to stderr. Stops at end of standard input (Ctrl-D), \
             on SIGINT (Ctrl-C) or SIGTERM, with exit 0.

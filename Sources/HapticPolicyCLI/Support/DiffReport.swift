@@ -25,6 +25,11 @@ enum DiffReport {
                 }
             }
         }
+        if !diff.feedbackChanges.isEmpty {
+            let count = diff.feedbackChanges.count
+            out.line("feedback changed (\(count) \(count == 1 ? "field" : "fields")):")
+            for change in diff.feedbackChanges { out.line("  " + terminalText(change.text)) }
+        }
         for change in diff.changes {
             var head =
                 "\(change.log) #\(change.line)  t \(numberText(change.event.time)) s  \(change.screen ?? "-")  \(change.event.event.name)"
@@ -94,6 +99,7 @@ enum DiffReport {
         var out = "{"
         out += "\"old\":" + string(old) + ",\"new\":" + string(new)
         out += ",\"events\":\(diff.eventCount),\"changed\":\(diff.changedCount)"
+        out += ",\"feedbackChanges\":[" + diff.feedbackChanges.map(feedbackChange).joined(separator: ",") + "]"
         out += ",\"sessions\":\(diff.sessions.count),\"sessionsChanged\":\(diff.sessionsChanged)"
         out += ",\"largestChanges\":["
         out += diff.largestChanges().map {
@@ -139,6 +145,13 @@ enum DiffReport {
         out += ",\"ruleLocation\":" + (location.map(string) ?? "null")
         out += ",\"directives\":[" + d.directives.list.map { string($0.rawValue) }.joined(separator: ",") + "]}"
         return out
+    }
+
+    private static func feedbackChange(_ change: FeedbackFields.Change) -> String {
+        "{\"feedback\":" + string(change.feedback) + ",\"field\":" + string(change.field)
+            + ",\"before\":" + (change.before.map(string) ?? "null") + ",\"after\":"
+            + (change.after.map(string) ?? "null") + ",\"location\":"
+            + (change.location == .unknown ? "null" : string(change.location.description)) + "}"
     }
 
     private static func breach(_ b: BudgetMeter.Breach) -> String {

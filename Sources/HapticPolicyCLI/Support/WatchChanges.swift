@@ -2,8 +2,9 @@ import HapticPolicy
 import HapticPolicyTools
 
 /// What changed between two good rounds of `watch`: findings added and removed, test
-/// cases that flipped between pass and fail (or appeared, or went), and decisions that
-/// changed, by log line.
+/// cases that flipped between pass and fail (or appeared, or went), feedback fields that
+/// changed (a pattern event's intensity: `FeedbackFields`, as `diff` compares them), and
+/// decisions that changed, by log line.
 struct WatchChanges: Equatable {
     /// A test case whose outcome changed; `before` nil: a new case, `after` nil: a removed one.
     struct Flip: Equatable {
@@ -28,17 +29,24 @@ struct WatchChanges: Equatable {
     var removed: [WatchSnapshot.Finding] = []
     /// Test cases that flipped, appeared or went.
     var flips: [Flip] = []
+    /// Feedback fields that changed, in the new policy's feedback order.
+    var feedback: [FeedbackFields.Change] = []
     /// Decisions that changed, in log order.
     var decisions: [DecisionChange] = []
 
     /// Nothing changed.
-    var isEmpty: Bool { added.isEmpty && removed.isEmpty && flips.isEmpty && decisions.isEmpty }
+    var isEmpty: Bool {
+        added.isEmpty && removed.isEmpty && flips.isEmpty && feedback.isEmpty && decisions.isEmpty
+    }
 
     /// The changes from `old` to `new`.
     init(from old: WatchSnapshot, to new: WatchSnapshot) {
         added = Self.missing(new.findings, from: old.findings)
         removed = Self.missing(old.findings, from: new.findings)
         flips = Self.flips(from: old.tests, to: new.tests)
+        if let before = old.feedback, let after = new.feedback {
+            feedback = FeedbackFields.changes(from: before, to: after)
+        }
         decisions = Self.decisionChanges(from: old.decisions ?? [], to: new.decisions ?? [])
     }
 
@@ -127,6 +135,7 @@ struct WatchChanges: Equatable {
                 break
             }
         }
+        lines += feedback.map { "  " + $0.text }
         for change in decisions.prefix(limit) {
             lines.append("  " + Self.text(change))
         }
@@ -150,12 +159,15 @@ struct WatchChanges: Equatable {
         return "\(place): \(before) -> \(after)"
     }
 
-    /// `1 finding added, 2 removed, 1 test flipped, 4 decisions changed`.
+    /// `1 finding added, 2 removed, 1 test flipped, 1 feedback field changed, 4 decisions changed`.
     var summary: String {
         var parts: [String] = []
         if !added.isEmpty { parts.append("\(added.count) \(added.count == 1 ? "finding" : "findings") added") }
         if !removed.isEmpty { parts.append("\(removed.count) \(removed.count == 1 ? "finding" : "findings") fixed") }
         if !flips.isEmpty { parts.append("\(flips.count) \(flips.count == 1 ? "test" : "tests") changed") }
+        if !feedback.isEmpty {
+            parts.append("\(feedback.count) feedback \(feedback.count == 1 ? "field" : "fields") changed")
+        }
         if !decisions.isEmpty {
             parts.append("\(decisions.count) \(decisions.count == 1 ? "decision" : "decisions") changed")
         }

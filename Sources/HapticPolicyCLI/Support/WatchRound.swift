@@ -78,6 +78,7 @@ enum WatchRound {
             return .broken([Broken(file: checked.name, errors: checked.errors, sources: checked.sources)])
         }
         var snapshot = WatchSnapshot()
+        snapshot.feedback = FeedbackFields(policy: policy)
         snapshot.findings = checked.diagnostics.map(finding)
         var broken: [Broken] = []
         let runner = PolicyTestRunner(policy: policy)

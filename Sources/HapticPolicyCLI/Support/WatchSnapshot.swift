@@ -1,7 +1,9 @@
 import HapticPolicy
+import HapticPolicyTools
 
 /// What one good round of `watch` found: the findings of the policy and its test files,
-/// the outcome of every test case, and the decision of every line of the log. The next
+/// the outcome of every test case, the decision of every line of the log, and the
+/// policy's feedback fields. The next
 /// round is compared with it (`WatchChanges`).
 struct WatchSnapshot: Equatable {
     /// One lint finding.
@@ -59,6 +61,9 @@ struct WatchSnapshot: Equatable {
     var tests: [TestOutcome] = []
     /// One per log line; nil when no log is watched.
     var decisions: [LoggedOutcome]?
+    /// The policy's feedback, field by field (patterns, presets, fallbacks): what
+    /// `PolicyDiff` compares too; nil in a snapshot made without a policy (tests).
+    var feedback: FeedbackFields?
 
     /// `2 warnings; 12 passed, 1 failed; 120 decisions`.
     var summary: String {

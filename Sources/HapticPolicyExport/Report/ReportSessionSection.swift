@@ -1,33 +1,36 @@
 import HapticPolicy
 
 /// The report's session section (`report --events`): a chart per signal and subject
-/// (`SignalChartSVG`), then the table of every entry, in order. A run of identical
-/// silences (same kind, event, screen, subject and reason) is folded into one
-/// expandable row, `232 × silent, same band, 25.3–82.7 s`, that opens with `<details>`
-/// (no script needed). Rings inside the window of a broken budget are marked.
+/// (`SignalChartSVG`), then the table of every entry, in order. A run of silences
+/// between two other entries (plays, band changes, budget breaches) is folded into one
+/// expandable row that opens with `<details>` (no script needed), whatever events,
+/// subjects and reasons it mixes, so two signals sampled in turn fold as one:
+/// `232 × silent, same band, 25.3–82.7 s` when every silence is the same,
+/// `452 × silent, 2–300.5 s: 448 same band, 4 out of range` with a count per reason
+/// when they differ. Rings inside the window of a broken budget are marked.
 package enum ReportSessionSection {
     /// Runs at least this long are folded.
     package static let foldedRunLength = 3
 
-    /// A stretch of the table: one entry, or a run of identical silences.
+    /// A stretch of the table: one entry, or a run of silences.
     package enum Stretch: Equatable {
         /// One entry, by index.
         case single(Int)
-        /// Identical silences, by index range.
+        /// Consecutive silences, by index range.
         case run(Range<Int>)
     }
 
-    /// The table's stretches, in order; every entry is in exactly one.
+    /// The table's stretches, in order; every entry is in exactly one. Consecutive
+    /// silences, `foldedRunLength` or more, are one run, whatever their events, subjects
+    /// and reasons.
     package static func stretches(_ timeline: [ReportTimelineEntry]) -> [Stretch] {
-        func same(_ a: ReportTimelineEntry, _ b: ReportTimelineEntry) -> Bool {
-            a.kind == .silent && b.kind == .silent && a.event == b.event && a.screen == b.screen
-                && a.subject == b.subject && a.detail == b.detail && a.cites == b.cites
-        }
         var out: [Stretch] = []
         var start = 0
         while start < timeline.count {
             var end = start + 1
-            while end < timeline.count, same(timeline[start], timeline[end]) { end += 1 }
+            if timeline[start].kind == .silent {
+                while end < timeline.count, timeline[end].kind == .silent { end += 1 }
+            }
             if end - start >= foldedRunLength {
                 out.append(.run(start..<end))
             } else {
@@ -86,16 +89,43 @@ package enum ReportSessionSection {
             case .single(let index):
                 html += row(timeline[index])
             case .run(let range):
-                let first = timeline[range.lowerBound]
-                let last = timeline[range.upperBound - 1]
                 html +=
-                    "<tr class=\"timeline-run\" data-count=\"\(range.count)\"><td colspan=\"6\"><details><summary>\(range.count) × silent, \(htmlEscaped(first.detail)), \(ReportNumber.span(first.time, last.time)) <span class=\"muted\">\(htmlEscaped(first.event))\(first.subject.map { " · " + htmlEscaped($0) } ?? "")\(first.screen.map { " on " + htmlEscaped($0) } ?? "")</span></summary>\n"
+                    "<tr class=\"timeline-run\" data-count=\"\(range.count)\"><td colspan=\"6\"><details><summary>\(runSummary(timeline[range]))</summary>\n"
                 html += "<table class=\"timeline timeline-folded\">\n<tbody>\n"
                 for index in range { html += row(timeline[index]) }
                 html += "</tbody>\n</table>\n</details></td></tr>\n"
             }
         }
         return html + "</tbody>\n</table>\n</section>\n"
+    }
+
+    /// The summary of a folded run: `22 × silent, same band, 83.75–104.75 s` when all
+    /// its silences have one reason, else the span and a count per reason (most first,
+    /// ties in order of appearance); then the events (with their subjects) and screens
+    /// it holds, in order of appearance.
+    static func runSummary(_ run: ArraySlice<ReportTimelineEntry>) -> String {
+        guard let first = run.first, let last = run.last else { return "" }
+        func distinct(_ values: [String]) -> [String] {
+            var seen: Set<String> = []
+            return values.filter { seen.insert($0).inserted }
+        }
+        let signals = distinct(run.map { $0.event + ($0.subject.map { " · " + $0 } ?? "") })
+        let screens = distinct(run.compactMap(\.screen))
+        let reasons = distinct(run.map(\.detail))
+        let span = ReportNumber.span(first.time, last.time)
+        var counts: [String: Int] = [:]
+        for entry in run { counts[entry.detail, default: 0] += 1 }
+        let head =
+            reasons.count == 1
+            ? "\(run.count) × silent, \(htmlEscaped(first.detail)), \(span)"
+            : "\(run.count) × silent, \(span): "
+                + reasons.enumerated().sorted {
+                    counts[$0.element, default: 0] != counts[$1.element, default: 0]
+                        ? counts[$0.element, default: 0] > counts[$1.element, default: 0] : $0.offset < $1.offset
+                }
+                .map { "\(counts[$0.element, default: 0]) \(htmlEscaped($0.element))" }.joined(separator: ", ")
+        let on = screens.isEmpty ? "" : " on " + screens.map(htmlEscaped).joined(separator: ", ")
+        return head + " <span class=\"muted\">\(signals.map(htmlEscaped).joined(separator: ", "))\(on)</span>"
     }
 
     /// An event's value as the table shows it: numbers rounded, text as written.

@@ -2,7 +2,8 @@ import HapticPolicy
 
 /// Replays event logs through two versions of a policy, each in its own stateful
 /// `Session`, and reports every event whose decision changed, with per-screen ring
-/// rates, band chatter and budget breaches on both sides.
+/// rates, band chatter and budget breaches on both sides; and every field of the
+/// feedback (presets, pattern events) that differs between them (`FeedbackFields`).
 public struct PolicyDiff: Sendable {
     /// One event decided differently.
     public struct Change: Sendable {
@@ -50,6 +51,9 @@ public struct PolicyDiff: Sendable {
 
     /// Every changed event, in log order.
     public var changes: [Change]
+    /// Every feedback field that differs between the two policies (a pattern event's
+    /// intensity, a preset, a fallback), whether or not a log plays it.
+    public var feedbackChanges: [FeedbackFields.Change] = []
     /// Per-screen summaries, in order of first appearance.
     public var screens: [ScreenSummary]
     /// Budget breaches with the old policy.
@@ -117,13 +121,24 @@ public struct PolicyDiff: Sendable {
         private var order: [String] = []
         private var summaries: [String: ScreenSummary] = [:]
 
-        /// Starts an empty diff of `old` against `new`.
+        /// Starts an empty diff of `old` against `new`, with the feedback fields that
+        /// differ between them.
         public init(old: Policy, new: Policy, chatterWindow: Double = 5) {
+            self.init(old: old, new: new, chatterWindow: chatterWindow, comparingFeedback: true)
+        }
+
+        /// `comparingFeedback` false for one log's part (`replay`): the feedback is
+        /// compared once, by the accumulator the parts are folded into.
+        private init(old: Policy, new: Policy, chatterWindow: Double, comparingFeedback: Bool) {
             self.old = old
             self.new = new
             diff = PolicyDiff(
                 changes: [], screens: [], breachesBefore: [], breachesAfter: [], eventCount: 0,
                 chatterWindow: chatterWindow)
+            if comparingFeedback {
+                diff.feedbackChanges = FeedbackFields.changes(
+                    from: FeedbackFields(policy: old), to: FeedbackFields(policy: new))
+            }
         }
 
         /// The diff of the logs added so far.
@@ -145,13 +160,14 @@ public struct PolicyDiff: Sendable {
         public static func replay(
             log name: String, events: [TimedEvent], old: Policy, new: Policy, chatterWindow: Double = 5
         ) -> PolicyDiff {
-            var one = Accumulator(old: old, new: new, chatterWindow: chatterWindow)
+            var one = Accumulator(old: old, new: new, chatterWindow: chatterWindow, comparingFeedback: false)
             one.replay(log: name, events: events)
             return one.result
         }
 
         /// Folds in one log's diff (`replay`): its session, counts, listed changes and
-        /// breaches up to the limits, and its screens' time, rings and chatter.
+        /// breaches up to the limits, and its screens' time, rings and chatter (its
+        /// feedback changes are not: this accumulator has them).
         public mutating func add(_ part: PolicyDiff) {
             diff.eventCount += part.eventCount
             diff.changedCount += part.changedCount
