@@ -342,6 +342,9 @@ async def test_yaml_that_is_not_a_policy_gets_no_diagnostics(client: LanguageCli
     # ...until it says it is: then it gets the policy findings lint gives.
     diagnostics = await change_document(client, uri, "policy: build\nname: build\n", 2)
     assert "HP012" in [d.code for d in diagnostics], diagnostics
+    # A misspelt `policy:` still says so, and gets lint's "did you mean".
+    diagnostics = await change_document(client, uri, "polcy: build\nversion: 1\n", 3)
+    assert any("did you mean 'policy'" in d.message for d in diagnostics), diagnostics
 
 
 def stride_copy(tmp_path: pathlib.Path) -> pathlib.Path:

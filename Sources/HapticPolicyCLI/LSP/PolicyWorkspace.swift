@@ -196,7 +196,7 @@ final class PolicyWorkspace {
                 path: path, lines: lines, diagnostics: loaded.diagnostics, index: .empty, isTestFile: false)
         }
         let tree = YAMLDataFile.read(bytes, file: path).root
-        let isPolicy = tree?.pairs?.contains(where: { $0.key.scalarText == "policy" }) == true
+        let isPolicy = tree.map(Self.saysItIsAPolicy) ?? false
         if !isPolicy {
             // A file without `policy:` that a policy includes (an open one, else one on
             // disk) is part of that policy: its findings are the ones the policy has in it.
@@ -238,6 +238,15 @@ final class PolicyWorkspace {
             return analysis
         }
         return nil
+    }
+
+    /// Whether a document's top level has `policy:`, or a key so close to it that it is
+    /// one misspelt (`polcy:`, `Policy:`): then lint's finding for the key is the help.
+    static func saysItIsAPolicy(_ root: YAMLNode) -> Bool {
+        root.pairs?.contains { pair in
+            guard let key = pair.key.scalarText else { return false }
+            return key == "policy" || suggestion(for: key, among: ["policy"]) != nil
+        } ?? false
     }
 
     /// The whole-policy check of the first policy on disk (nearest folder first) that
