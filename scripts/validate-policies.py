@@ -2,13 +2,19 @@
 """Validate every shipped policy and every documented example against the JSON Schema.
 
 Checks Policies/*.yaml (not *.tests.yaml, not scenario files) and every ```yaml policy
-block in Docs/*.md against Docs/policy.schema.json. Prints one line per file; on a
-failure prints file:line:column, the JSON path and the message, and exits 1.
+block in Docs/*.md against Docs/policy.schema.json, and every file a shipped policy
+includes (`include:`, followed through included files) against
+Docs/policy-include.schema.json: the policy schema without the keys only a main file may
+set (policy, version, description, engine) and with nothing required. Prints one line
+per file; on a failure prints file:line:column, the JSON path and the message, and exits 1.
 
-    python3 scripts/validate-policies.py              # shipped policies and doc blocks
-    python3 scripts/validate-policies.py FILE...      # just these files
+    python3 scripts/validate-policies.py              # shipped policies, their included
+                                                      # files and doc blocks
+    python3 scripts/validate-policies.py FILE...      # just these files (policies)
     python3 scripts/validate-policies.py --self-test  # also: bad fixtures rejected, the
-                                                      # Swift checks' *.pass.yaml accepted
+                                                      # Swift checks' *.pass.yaml accepted,
+                                                      # the include schema up to date
+    python3 scripts/validate-policies.py --write-include-schema  # derive it again
 
 Tooling only (PyYAML + jsonschema); the Swift linter is the authority on meaning.
 """
@@ -25,6 +31,9 @@ except ImportError as error:  # pragma: no cover
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = ROOT / "Docs" / "policy.schema.json"
+INCLUDE_SCHEMA = ROOT / "Docs" / "policy-include.schema.json"
+# Keys only the main file may set (PolicyIncludes.mainOnlyKeys in the Swift front end).
+MAIN_ONLY_KEYS = ("policy", "version", "description", "engine")
 FIXTURES = ROOT / "scripts" / "schema-fixtures"
 DOC_BLOCK = re.compile(r"^```yaml policy\s*$")
 
@@ -146,6 +155,48 @@ def check_text(label, text, validator, line_offset=0):
     return findings
 
 
+def include_schema(schema):
+    """The schema of an included file, derived from the policy schema: its sections, no
+    main-file key, nothing required."""
+    derived = {key: value for key, value in schema.items() if key not in ("required", "properties", "definitions")}
+    derived["title"] = "HapticPolicy included file (language v1)"
+    derived["description"] = (
+        "A file a policy includes (`include:`): sections merged into the policy that names it "
+        "(`feedback:`, `events:`, `screens:`, ...), without the keys only the main file sets "
+        f"({', '.join(MAIN_ONLY_KEYS)}). Reference: Docs/policy-language.md."
+    )
+    derived["properties"] = {key: value for key, value in schema["properties"].items() if key not in MAIN_ONLY_KEYS}
+    derived["definitions"] = schema["definitions"]
+    return derived
+
+
+def include_schema_text(schema):
+    return json.dumps(include_schema(schema), indent=2, ensure_ascii=False) + "\n"
+
+
+def included_files(policy: Path, seen=None):
+    """Every file `policy` includes, through included files, in include order (missing
+    files are left to the Swift front end, which reports them)."""
+    seen = [] if seen is None else seen
+    folder = policy.parent
+
+    def visit(path: Path):
+        try:
+            data = yaml.load(path.read_text(encoding="utf-8"), Loader=UniqueKeyLoader)
+        except (OSError, UnicodeDecodeError, yaml.YAMLError):
+            return
+        names = data.get("include", []) if isinstance(data, dict) else []
+        for name in names if isinstance(names, list) else []:
+            target = (path.parent / str(name)).resolve()
+            if target in seen or not target.is_file() or not target.is_relative_to(folder.resolve()):
+                continue
+            seen.append(target)
+            visit(target)
+
+    visit(policy)
+    return seen
+
+
 def default_targets():
     """Shipped policies and the Markdown files holding documented examples."""
     policies = sorted(p for p in (ROOT / "Policies").glob("*.yaml") if is_policy_file(p))
@@ -222,27 +273,72 @@ def self_test(validator, schema):
 
 def main(argv):
     args = [a for a in argv if not a.startswith("--")]
-    unknown = [a for a in argv if a.startswith("--") and a != "--self-test"]
+    options = ("--self-test", "--write-include-schema")
+    unknown = [a for a in argv if a.startswith("--") and a not in options]
     if unknown:
-        print(f"validate-policies: unknown option {unknown[0]}; use --self-test or file paths", file=sys.stderr)
+        print(
+            f"validate-policies: unknown option {unknown[0]}; use --self-test, --write-include-schema or file paths",
+            file=sys.stderr,
+        )
         return 64
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
     jsonschema.Draft7Validator.check_schema(schema)
+    if "--write-include-schema" in argv:
+        INCLUDE_SCHEMA.write_text(include_schema_text(schema), encoding="utf-8")
+        print(f"wrote {INCLUDE_SCHEMA.relative_to(ROOT)}")
+        return 0
     validator = jsonschema.Draft7Validator(schema)
+    included_schema = json.loads(INCLUDE_SCHEMA.read_text(encoding="utf-8"))
+    jsonschema.Draft7Validator.check_schema(included_schema)
+    included_validator = jsonschema.Draft7Validator(included_schema)
     failures = 0
     targets = [Path(a).resolve() for a in args] or default_targets()
-    for path in targets:
-        for label, findings in check_file(path, validator):
+    checks = [(path, validator) for path in targets]
+    if not args:
+        for policy in (p for p in targets if p.suffix != ".md"):
+            checks += [(path, included_validator) for path in included_files(policy)]
+    for path, each in checks:
+        for label, findings in check_file(path, each):
             if findings:
                 failures += 1
                 print(f"FAIL {label}")
                 for finding in findings:
                     print(f"  {finding}")
             else:
-                print(f"ok   {label}")
+                print(f"ok   {label}" + (" (included file)" if each is included_validator else ""))
     if "--self-test" in argv:
         failures += self_test(validator, schema)
+        failures += self_test_include_schema(schema, included_validator)
     return 1 if failures else 0
+
+
+def self_test_include_schema(schema, included_validator):
+    """The include schema is the policy schema's derivation, accepts a file of sections and
+    rejects a main-file key; the shipped policies include files to check."""
+    failures = 0
+    if INCLUDE_SCHEMA.read_text(encoding="utf-8") != include_schema_text(schema):
+        print(f"FAIL {INCLUDE_SCHEMA.relative_to(ROOT)} is not derived from {SCHEMA.relative_to(ROOT)}; "
+              "run: python3 scripts/validate-policies.py --write-include-schema")
+        failures += 1
+    sections = "feedback:\n  tap: {layer: ui, preset: impact.light}\n"
+    for label, text, expected in [
+        ("sections only", sections, None),
+        ("a main-file key", "policy: x\n" + sections, "$"),
+        ("a misspelt section", "feedbak:\n  tap: {layer: ui, preset: impact.light}\n", "$"),
+        ("a bad value", "feedback:\n  tap: {layer: ui, preset: impact.lite}\n", None),
+    ]:
+        findings = check_text(label, text, included_validator)
+        accepted = not findings
+        if accepted != (label == "sections only") or (expected and not any(f": {expected}: " in f for f in findings)):
+            print(f"FAIL include schema: {label}: {'accepted' if accepted else findings}")
+            failures += 1
+        else:
+            print(f"ok   include schema: {label} {'accepted' if accepted else 'rejected'}")
+    shipped = [f for p in default_targets() if p.suffix != ".md" for f in included_files(p)]
+    if not shipped:
+        print("FAIL include schema: no shipped policy includes a file to check")
+        failures += 1
+    return failures
 
 
 if __name__ == "__main__":

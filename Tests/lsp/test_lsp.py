@@ -323,6 +323,138 @@ async def test_malformed_text_gets_diagnostics_and_the_server_keeps_answering(cl
     assert "feedback `pulse`" in hover_text(hover)
 
 
+STRIDE = ROOT / "Policies" / "stride.yaml"
+WORKOUT = ROOT / "Policies" / "stride" / "workout.yaml"
+
+
+@pytest.mark.asyncio
+async def test_yaml_that_is_not_a_policy_gets_no_diagnostics(client: LanguageClient, tmp_path):
+    workflow = ROOT / ".github" / "workflows" / "apple.yml"
+    text = workflow.read_text(encoding="utf-8")
+    assert await open_document(client, workflow.as_uri(), text) == []
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=workflow.as_uri()), position=position(text, "name"))
+    )
+    assert hover is None
+    # A config file next to the policies, written in the workspace, is not one either...
+    uri = (tmp_path / "settings.yaml").as_uri()
+    assert await open_document(client, uri, "name: build\non: [push]\njobs: {}\n") == []
+    # ...until it says it is: then it gets the policy findings lint gives.
+    diagnostics = await change_document(client, uri, "policy: build\nname: build\n", 2)
+    assert "HP012" in [d.code for d in diagnostics], diagnostics
+    # A misspelt `policy:` still says so, and gets lint's "did you mean".
+    diagnostics = await change_document(client, uri, "polcy: build\nversion: 1\n", 3)
+    assert any("did you mean 'policy'" in d.message for d in diagnostics), diagnostics
+
+
+def stride_copy(tmp_path: pathlib.Path) -> pathlib.Path:
+    """A copy of the stride policy and its included files, to change on disk."""
+    folder = tmp_path / "Policies"
+    (folder / "stride").mkdir(parents=True)
+    (folder / "stride.yaml").write_text(STRIDE.read_text(encoding="utf-8"), encoding="utf-8")
+    for included in (ROOT / "Policies" / "stride").glob("*.yaml"):
+        (folder / "stride" / included.name).write_text(included.read_text(encoding="utf-8"), encoding="utf-8")
+    return folder
+
+
+@pytest.mark.asyncio
+async def test_an_included_file_opened_alone_is_checked_in_the_policy_that_includes_it(client: LanguageClient, tmp_path):
+    # The constants it uses are declared by stride.yaml, which is not open: found on disk.
+    text = WORKOUT.read_text(encoding="utf-8")
+    assert await open_document(client, WORKOUT.as_uri(), text) == []
+    # A mistake in it is the whole policy's finding, located in the included file.
+    typo = text.replace("interval: {play: zone.faster}", "interval: {play: zone.fastr}", 1)
+    diagnostics = await change_document(client, WORKOUT.as_uri(), typo, 2)
+    assert [d.code for d in diagnostics] == ["HP201"], diagnostics
+    start = position(typo, "zone.fastr")
+    assert diagnostics[0].range == types.Range(start=start, end=shifted(start, len("zone.fastr")))
+
+
+@pytest.mark.asyncio
+async def test_changes_on_disk_check_open_documents_again(client: LanguageClient, tmp_path):
+    folder = stride_copy(tmp_path)
+    policy, workout = folder / "stride.yaml", folder / "stride" / "workout.yaml"
+    text = workout.read_text(encoding="utf-8")
+    assert await open_document(client, workout.as_uri(), text) == []
+    # The policy on disk loses a constant the included file uses.
+    policy.write_text(policy.read_text(encoding="utf-8").replace("  pace_hysteresis: 0.1", "  pace_hysteris: 0.1"))
+
+    async def changed(uri: str) -> list:
+        client.workspace_did_change_watched_files(
+            types.DidChangeWatchedFilesParams(
+                changes=[types.FileEvent(uri=uri, type=types.FileChangeType.Changed)]
+            )
+        )
+        return await diagnostics_of(client, workout.as_uri(), 1)
+
+    diagnostics = await changed(policy.as_uri())
+    assert diagnostics and all(d.range.start.line < len(text.split("\n")) for d in diagnostics)
+    assert any("pace_hysteresis" in d.message for d in diagnostics), diagnostics
+    # The policy no longer includes it: a YAML file that is no policy, no findings.
+    policy.write_text(policy.read_text(encoding="utf-8").replace("  - stride/workout.yaml\n", ""))
+    assert await changed(policy.as_uri()) == []
+
+
+@pytest.mark.asyncio
+async def test_a_did_you_mean_finding_offers_its_fix_as_a_code_action(client: LanguageClient, tmp_path):
+    text = PLAVO_TEXT.replace("plant.found:        {play: pulse", "plant.found:        {play: plse", 1)
+    uri = (tmp_path / "typo.yaml").as_uri()
+    diagnostics = await open_document(client, uri, text)
+    unknown = next(d for d in diagnostics if d.code == "HP201")
+    assert "did you mean 'pulse'" in unknown.message
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=unknown.range,
+            context=types.CodeActionContext(diagnostics=[unknown]),
+        )
+    )
+    fixes = [a for a in actions if a.kind == types.CodeActionKind.QuickFix]
+    assert [a.title for a in fixes] == ["Change 'plse' to 'pulse'"]
+    edits = fixes[0].edit.changes[uri]
+    assert [(e.range, e.new_text) for e in edits] == [(unknown.range, "pulse")]
+    assert [d.code for d in fixes[0].diagnostics] == ["HP201"]
+    # Applied, the finding is gone; an unknown key's suggestion is offered the same way.
+    keyed = PLAVO_TEXT.replace("tap:     {layer: ui,", "tap:     {layr: ui,", 1)
+    assert keyed != PLAVO_TEXT
+    diagnostics = await change_document(client, uri, keyed, 2)
+    unknown = next(d for d in diagnostics if d.code == "HP012")
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=types.Range(start=unknown.range.start, end=unknown.range.start),
+            context=types.CodeActionContext(diagnostics=[]),
+        )
+    )
+    assert [(a.title, a.edit.changes[uri][0].new_text) for a in actions] == [("Change 'layr' to 'layer'", "layer")]
+    # Away from every finding there is nothing to fix.
+    nothing = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=0, character=0)),
+            context=types.CodeActionContext(diagnostics=[]),
+        )
+    )
+    assert not nothing
+
+
+def test_file_watchers_are_registered_when_the_client_allows_it():
+    def run(capabilities: dict) -> list[dict]:
+        stream = frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": capabilities}})
+        stream += frame({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+        stream += frame({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
+        stream += frame({"jsonrpc": "2.0", "method": "exit"})
+        return responses(subprocess.run([BINARY, "lsp"], input=stream, capture_output=True, timeout=30).stdout)
+
+    allowed = run({"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": True}}})
+    requests = [m for m in allowed if m.get("method") == "client/registerCapability"]
+    assert len(requests) == 1, allowed
+    registration = requests[0]["params"]["registrations"][0]
+    assert registration["method"] == "workspace/didChangeWatchedFiles"
+    assert {w["globPattern"] for w in registration["registerOptions"]["watchers"]} == {"**/*.yaml", "**/*.yml"}
+    assert not [m for m in run({}) if m.get("method") == "client/registerCapability"]
+
+
 def frame(message: dict | bytes) -> bytes:
     body = message if isinstance(message, bytes) else json.dumps(message).encode()
     return b"Content-Length: %d\r\n\r\n" % len(body) + body

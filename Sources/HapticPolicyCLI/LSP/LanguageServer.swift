@@ -41,6 +41,11 @@ final class LanguageServer {
     private var pendingDiagnostics = Set<String>()
     /// By policy URI: the included files' URIs its last findings were published for.
     private var includedPublished: [String: Set<String>] = [:]
+    /// Whether the client lets the server register for file changes
+    /// (`workspace.didChangeWatchedFiles.dynamicRegistration`).
+    private var canWatchFiles = false
+    /// The id of the next request the server sends the client.
+    private var nextRequestID = 1
     /// The exit code, once `exit` arrived.
     private(set) var exitCode: Int32?
     /// Whether `shutdown` arrived: the exit code when input ends without `exit`.
@@ -155,6 +160,19 @@ final class LanguageServer {
         }
         guard state == .running else { return }
         let params = params as? [String: Any] ?? [:]
+        switch method {
+        case "initialized":
+            registerFileWatchers()
+            return
+        case "workspace/didChangeWatchedFiles":
+            // A policy on disk may now include (or stop including) an open file, or an
+            // included file changed under an open policy: check every open document again.
+            workspace.filesChanged()
+            pendingDiagnostics.formUnion(workspace.documents.keys)
+            return
+        default:
+            break
+        }
         let document = params["textDocument"] as? [String: Any] ?? [:]
         guard let uri = document["uri"] as? String else { return }
         switch method {
@@ -187,6 +205,22 @@ final class LanguageServer {
         default:
             break
         }
+    }
+
+    /// Asks the client to report changes to YAML files on disk
+    /// (`workspace/didChangeWatchedFiles`), when it lets the server register for them.
+    private func registerFileWatchers() {
+        guard canWatchFiles else { return }
+        let watchers: [Any] = [["globPattern": "**/*.yaml"], ["globPattern": "**/*.yml"]]
+        let registration: [String: Any] = [
+            "id": "haptic-policy-watched-files", "method": "workspace/didChangeWatchedFiles",
+            "registerOptions": ["watchers": watchers],
+        ]
+        write([
+            "jsonrpc": "2.0", "id": nextRequestID, "method": "client/registerCapability",
+            "params": ["registrations": [registration]],
+        ])
+        nextRequestID += 1
     }
 
     /// A change to one document can change a test file's findings (its policy's names).
@@ -236,6 +270,14 @@ final class LanguageServer {
         case "textDocument/completion":
             let (uri, position) = try documentPosition(params)
             return completion(uri, position)
+        case "textDocument/codeAction":
+            guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String,
+                let range = params["range"] as? [String: Any], let start = LSPPosition(json: range["start"]),
+                let end = LSPPosition(json: range["end"])
+            else {
+                throw Failure(code: .invalidParams, message: "expected textDocument.uri and a range")
+            }
+            return codeActions(uri, LSPRange(start: start, end: end))
         case "textDocument/documentSymbol":
             guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String else {
                 throw Failure(code: .invalidParams, message: "missing textDocument.uri")
@@ -257,6 +299,10 @@ final class LanguageServer {
 
     private func initialize(_ params: [String: Any]) -> Any {
         state = .running
+        let capabilitiesOfClient = params["capabilities"] as? [String: Any]
+        let watched = (capabilitiesOfClient?["workspace"] as? [String: Any])?["didChangeWatchedFiles"]
+        canWatchFiles = (watched as? [String: Any])?["dynamicRegistration"] as? Bool ?? false
+        workspace.roots = Self.workspaceRoots(params)
         if let options = params["initializationOptions"] as? [String: Any], let url = options["docsURL"] as? String {
             docsURL = url
         }
@@ -271,11 +317,21 @@ final class LanguageServer {
             "definitionProvider": true,
             "referencesProvider": true,
             "documentSymbolProvider": true,
+            "codeActionProvider": ["codeActionKinds": ["quickfix"]],
             "completionProvider": ["triggerCharacters": [" ", "[", ","]],
         ]
         return [
             "capabilities": capabilities, "serverInfo": ["name": "haptic-policy", "version": HapticPolicyTool.version],
         ]
+    }
+
+    /// Every workspace folder's path, else the root's.
+    private static func workspaceRoots(_ params: [String: Any]) -> [String] {
+        if let folders = params["workspaceFolders"] as? [[String: Any]] {
+            let paths = folders.compactMap { ($0["uri"] as? String).map(PolicyWorkspace.path(of:)) }
+            if !paths.isEmpty { return paths }
+        }
+        return workspaceRoot(params).map { [$0] } ?? []
     }
 
     private static func workspaceRoot(_ params: [String: Any]) -> String? {
@@ -406,9 +462,9 @@ final class LanguageServer {
     /// The findings of a document located in it (those in a file it includes are
     /// published for that file, `publishIncluded`).
     private func diagnosticsJSON(_ analysis: PolicyWorkspace.Analysis, uri: String) -> [Any] {
-        analysis.diagnostics.filter { analysis.included[$0.location.file] == nil }.map { diagnostic in
+        located(analysis).map { diagnostic, range in
             var object = diagnosticObject(diagnostic)
-            object["range"] = analysis.lines.range(span(of: diagnostic.location, in: analysis)).json
+            object["range"] = range.json
             let related: [Any] = diagnostic.notes.map { note in
                 let inFile = note.location.file == diagnostic.location.file
                 return [
@@ -421,6 +477,36 @@ final class LanguageServer {
             }
             if !related.isEmpty { object["relatedInformation"] = related }
             return object
+        }
+    }
+
+    /// The findings of a document located in it, each with the range it underlines.
+    private func located(_ analysis: PolicyWorkspace.Analysis) -> [(Diagnostic, LSPRange)] {
+        analysis.diagnostics.filter { analysis.included[$0.location.file] == nil }.map { diagnostic in
+            (diagnostic, analysis.lines.range(span(of: diagnostic.location, in: analysis)))
+        }
+    }
+
+    /// The quick fixes for the findings of `uri` that touch `range`: each "did you mean"
+    /// finding's suggestion, written over the misspelt name (`QuickFix`).
+    private func codeActions(_ uri: String, _ range: LSPRange) -> [Any] {
+        guard let analysis = workspace.analysis(uri) else { return [] }
+        return located(analysis).compactMap { diagnostic, underlined -> Any? in
+            guard underlined.start <= range.end, range.start <= underlined.end,
+                let text = analysis.lines.text(in: underlined),
+                let fix = QuickFix(message: diagnostic.message, underlined: text)
+            else { return nil }
+            var object = diagnosticObject(diagnostic)
+            object["range"] = underlined.json
+            let edited = LSPRange(
+                start: LSPPosition(
+                    line: underlined.start.line, character: underlined.start.character + fix.offset),
+                end: LSPPosition(
+                    line: underlined.start.line, character: underlined.start.character + fix.offset + fix.length))
+            return [
+                "title": fix.title, "kind": "quickfix", "isPreferred": true, "diagnostics": [object],
+                "edit": ["changes": [uri: [["range": edited.json, "newText": fix.replacement]]]],
+            ]
         }
     }
 

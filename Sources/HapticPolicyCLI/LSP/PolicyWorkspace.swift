@@ -68,6 +68,10 @@ final class PolicyWorkspace {
     private let environment: [String: String]
     /// By included file's path: the URIs of the open policies that included it.
     private var includers: [String: Set<String>] = [:]
+    /// The policies on disk that include a file, for one opened on its own.
+    private let includingPolicies = IncludingPolicies()
+    /// The workspace folders' paths (`initialize`), where policies on disk are looked for.
+    var roots: [String] = []
 
     init(environment: [String: String]) {
         self.environment = environment
@@ -99,6 +103,13 @@ final class PolicyWorkspace {
     // checking is cheap next to typing: forget every analysis.
     private func invalidate() {
         cache.removeAll()
+    }
+
+    /// Files changed on disk (`workspace/didChangeWatchedFiles`): forget every analysis
+    /// and what every policy on disk was found to include.
+    func filesChanged() {
+        includingPolicies.invalidate()
+        invalidate()
     }
 
     /// The analysis of an open document; nil when it is not open.
@@ -185,14 +196,26 @@ final class PolicyWorkspace {
                 path: path, lines: lines, diagnostics: loaded.diagnostics, index: .empty, isTestFile: false)
         }
         let tree = YAMLDataFile.read(bytes, file: path).root
-        // A file without `policy:` that an open policy includes is part of that policy:
-        // its findings are the ones the policy has in it.
-        if let tree, tree.pairs?.contains(where: { $0.key.scalarText == "policy" }) == false,
-            let owner = includingAnalysis(of: document)
-        {
-            return Analysis(
-                path: path, lines: lines, diagnostics: owner.diagnostics.filter { $0.location.file == path },
-                index: .empty, isTestFile: false)
+        let isPolicy = tree.map(Self.saysItIsAPolicy) ?? false
+        if !isPolicy {
+            // A file without `policy:` that a policy includes (an open one, else one on
+            // disk) is part of that policy: its findings are the ones the policy has in it.
+            if let diagnostics = includingAnalysis(of: document)?.diagnostics
+                ?? includingPolicyOnDisk(of: document, context: context)?.diagnostics
+            {
+                return Analysis(
+                    path: path, lines: lines,
+                    diagnostics: diagnostics.filter {
+                        CommandContext.openDocumentKey($0.location.file) == CommandContext.openDocumentKey(path)
+                    },
+                    index: .empty, isTestFile: false)
+            }
+            // YAML that reads and is not a policy (a CI workflow, a config file) is none of
+            // this server's business: no findings. Text that does not read as YAML may be a
+            // policy being written, and gets the front end's findings below.
+            if tree != nil {
+                return Analysis(path: path, lines: lines, diagnostics: [], index: .empty, isTestFile: false)
+            }
         }
         let checked = PolicyFrontEnd.check(path, context: context)
         let index = checked.document.map { PolicyIndex.policy($0, tree: tree) } ?? .empty
@@ -213,6 +236,29 @@ final class PolicyWorkspace {
                 let analysis = analysis(other.uri), analysis.included[document.path] != nil
             else { continue }
             return analysis
+        }
+        return nil
+    }
+
+    /// Whether a document's top level has `policy:`, or a key so close to it that it is
+    /// one misspelt (`polcy:`, `Policy:`): then lint's finding for the key is the help.
+    static func saysItIsAPolicy(_ root: YAMLNode) -> Bool {
+        root.pairs?.contains { pair in
+            guard let key = pair.key.scalarText else { return false }
+            return key == "policy" || suggestion(for: key, among: ["policy"]) != nil
+        } ?? false
+    }
+
+    /// The whole-policy check of the first policy on disk (nearest folder first) that
+    /// includes `document`, read with the editor's open texts.
+    private func includingPolicyOnDisk(of document: Document, context: CommandContext) -> PolicyFrontEnd.Checked? {
+        let open = context.openDocuments
+        for policy in includingPolicies.policies(including: document.path, roots: roots, open: open) {
+            let checked = PolicyFrontEnd.check(policy, context: context)
+            let key = CommandContext.openDocumentKey(document.path)
+            if checked.includedFiles.contains(where: { CommandContext.openDocumentKey($0) == key }) {
+                return checked
+            }
         }
         return nil
     }

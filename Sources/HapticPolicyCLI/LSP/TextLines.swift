@@ -143,6 +143,14 @@ struct TextLines {
         scalars(ofLine: index).map { String(String.UnicodeScalarView($0)) }
     }
 
+    /// The text of a range within one line; nil when it spans lines or is past the end.
+    func text(in range: LSPRange) -> String? {
+        guard range.start.line == range.end.line, let line = text(ofLine: range.start.line) else { return nil }
+        let units = Array(line.utf16)
+        guard range.start.character <= range.end.character, range.end.character <= units.count else { return nil }
+        return String(decoding: units[range.start.character..<range.end.character], as: UTF16.self)
+    }
+
     /// The LSP position of a front-end point. Lines past the end are the end of the text.
     func position(_ point: SourcePoint) -> LSPPosition {
         let index = max(point.line - 1, 0)
