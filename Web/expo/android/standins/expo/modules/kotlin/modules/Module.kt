@@ -7,6 +7,7 @@ import expo.modules.kotlin.objects.ObjectDefinitionBuilder
 import expo.modules.kotlin.providers.AppContextProvider
 
 /** Module.kt: `abstract class Module : AppContextProvider`. */
+@Suppress("UNUSED_PARAMETER")
 abstract class Module : AppContextProvider {
     /** Module.kt: `override val appContext: AppContext`. */
     override val appContext: AppContext get() = throw UnsupportedOperationException("a stand-in never runs")
