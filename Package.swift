@@ -73,13 +73,15 @@ let package = Package(
 package.targets += [
     .testTarget(
         name: "HapticPolicyPlayerTests",
-        dependencies: ["HapticPolicyPlayer", "HapticPolicy", "HapticPolicyTools", "HapticPolicyYAML", "HapticPolicyExport"]
+        dependencies: [
+            "HapticPolicyPlayer", "HapticPolicy", "HapticPolicyTools", "HapticPolicyYAML", "HapticPolicyExport",
+        ]
             + appleSDKStandIns + swiftUIStandIn,
         exclude: ["Samples"],
         // Policy/plavo.yaml (a link to Policies/plavo.yaml) becomes PlavoPolicy, the typed
         // API the embedding guide's samples use, exactly as in an app.
         plugins: ["HapticPolicyPlugin"]
-    ),
+    )
 ]
 
 // Linux has no Apple SDK. So that CI type-checks the Core Haptics / UIKit output (and the
@@ -91,12 +93,33 @@ package.targets += [
     .target(name: "CoreHaptics", path: "Sources/AppleSDKStandIns/CoreHaptics"),
     .target(name: "UIKit", path: "Sources/AppleSDKStandIns/UIKit"),
     .target(name: "SwiftUI", path: "Sources/AppleSDKStandIns/SwiftUI"),
+    .target(name: "ExpoModulesCore", path: "Sources/AppleSDKStandIns/ExpoModulesCore"),
+    // The Expo module's iOS half (Web/expo/ios): in an app CocoaPods builds it
+    // (HapticPolicyExpo.podspec); here it is type-checked against the stand-ins.
+    .target(
+        name: "HapticPolicyExpo",
+        dependencies: ["ExpoModulesCore", "HapticPolicy", "HapticPolicyPlayer", "HapticPolicyExpoBridge"]
+            + appleSDKStandIns,
+        path: "Web/expo/ios/Module"
+    ),
 ]
 #endif
+
+// What the Expo module does without Expo (event objects in, decision objects out, the
+// player on the main actor, the four production traps), tested on every platform.
+package.targets += [
+    .target(
+        name: "HapticPolicyExpoBridge", dependencies: ["HapticPolicy", "HapticPolicyPlayer"],
+        path: "Web/expo/ios/Bridge"),
+    .testTarget(
+        name: "HapticPolicyExpoTests",
+        dependencies: ["HapticPolicyExpoBridge", "HapticPolicy", "HapticPolicyPlayer", "HapticPolicyTools"]
+    ),
+]
 
 // The build-tool plugin apps use: a target's policy files become the compiled bundle (a
 // resource) and the generated Swift API, by running `haptic-policy` (Docs/embedding.md).
 package.products += [.plugin(name: "HapticPolicyPlugin", targets: ["HapticPolicyPlugin"])]
 package.targets += [
-    .plugin(name: "HapticPolicyPlugin", capability: .buildTool(), dependencies: ["haptic-policy"]),
+    .plugin(name: "HapticPolicyPlugin", capability: .buildTool(), dependencies: ["haptic-policy"])
 ]

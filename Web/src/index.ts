@@ -10,6 +10,8 @@ export { BundleError, readBundle, BUNDLE_FORMAT_VERSION, BUNDLE_FORMAT_NAME, typ
 export { DIRECTIVES, STATE_EVENTS, type Directive } from "./policyIndex.js";
 export type { BundleContent, Scalar } from "./content.js";
 export { numberText } from "./numberText.js";
+export { evaluate as evaluateExpression } from "./expression.js";
+export type { ExpressionJSON, FallbackJSON, FeedbackJSON, TimedPresetJSON } from "./content.js";
 export { sha256Hex } from "./sha256.js";
 export {
   WebPlayer, PRESET_VIBRATIONS, presetVibration, type PlayOutcome, type Timers, type VibrationNavigator, type WebExport,
