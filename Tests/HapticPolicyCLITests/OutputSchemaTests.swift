@@ -68,6 +68,23 @@ func validateOutput(_ text: String, schema: String, named name: String) throws -
         try Self.expectValid(invalid.stdout, schema: "decision.schema.json", named: "invalid.jsonl")
     }
 
+    /// What `simulate` writes, for every scenario next to plavo, and the shipped logs.
+    @Test func simulatedAndShippedEventLogsValidate() throws {
+        let listed = runInProcess(["simulate", "Policies/plavo.yaml", "--list"])
+        let scenarios = listed.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").first }
+        #expect(scenarios.count >= 3, "\(listed.stdout)")
+        for scenario in scenarios {
+            let result = runInProcess(["simulate", "Policies/plavo.yaml", "-s", String(scenario)])
+            #expect(result.exitCode == 0, "\(result.stderr)")
+            try Self.expectValid(result.stdout, schema: "event.schema.json", named: "\(scenario).jsonl")
+        }
+        for log in ["demo", "stride-demo"] {
+            let text = try String(
+                contentsOf: packageRoot.appendingPathComponent("Policies/logs/\(log).jsonl"), encoding: .utf8)
+            try Self.expectValid(text, schema: "event.schema.json", named: "\(log).jsonl")
+        }
+    }
+
     @Test func summaryAndMergeJSONValidate() throws {
         let summary = runInProcess([
             "eval", "Policies/plavo.yaml", "\(Self.fleet)/a.jsonl", "\(Self.fleet)/b.jsonl.gz", "--format", "none",
