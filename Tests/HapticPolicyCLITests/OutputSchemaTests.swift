@@ -68,14 +68,19 @@ func validateOutput(_ text: String, schema: String, named name: String) throws -
         try Self.expectValid(invalid.stdout, schema: "decision.schema.json", named: "invalid.jsonl")
     }
 
-    /// What `simulate` writes, for every scenario next to plavo, and the shipped logs.
+    /// What `simulate` writes, for every shipped scenario (each through the policy it is
+    /// written for: `stride-*` through stride, `breathing` and `metronome` through theirs,
+    /// the rest through plavo), and the shipped logs.
     @Test func simulatedAndShippedEventLogsValidate() throws {
         let listed = runInProcess(["simulate", "Policies/plavo.yaml", "--list"])
-        let scenarios = listed.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").first }
-        #expect(scenarios.count >= 3, "\(listed.stdout)")
+        let scenarios = listed.stdout.split(separator: "\n").compactMap {
+            $0.split(separator: " ").first.map(String.init)
+        }
+        #expect(scenarios.count >= 10, "\(listed.stdout)")
         for scenario in scenarios {
-            let result = runInProcess(["simulate", "Policies/plavo.yaml", "-s", String(scenario)])
-            #expect(result.exitCode == 0, "\(result.stderr)")
+            let policy = ["stride", "breathing", "metronome"].first { scenario.hasPrefix($0) } ?? "plavo"
+            let result = runInProcess(["simulate", "Policies/\(policy).yaml", "-s", scenario])
+            #expect(result.exitCode == 0, "\(scenario): \(result.stderr)")
             try Self.expectValid(result.stdout, schema: "event.schema.json", named: "\(scenario).jsonl")
         }
         for log in ["demo", "stride-demo"] {
