@@ -168,6 +168,40 @@ import Testing
         #expect(words == ["lint", "--format", "always", "auto", "never", "bash", "fish", "zsh"], "\(result.output)")
     }
 
+    /// zsh runs the script's dispatch with `_arguments` and `_describe` standing in for
+    /// the completion system: after `haptic-policy` it offers every command, and after a
+    /// command every option of that command's spec, with its choices.
+    @Test func zshOffersEveryCommandAndEachCommandsOptions() throws {
+        guard Self.available("zsh") else { return }
+        let folder = try temporaryFolder("completion-zsh")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("_haptic-policy")
+        try Data(runInProcess(["completion", "zsh"]).stdout.utf8).write(to: file)
+        let stubs = #"_arguments() { print -rl -- "$@" }; _describe() { print -rl -- "${(@P)4}" }; "#
+        let top = try runExternal(
+            "zsh", ["-f", "-c", stubs + "words=(haptic-policy li); CURRENT=2; source \(shellQuoted(file.path))"])
+        #expect(top.status == 0, "\(top.output)")
+        let offered = top.output.split(separator: "\n").compactMap { $0.split(separator: ":").first.map(String.init) }
+        #expect(offered.prefix(Self.specs.count + 1) == ArraySlice(Self.specs.map(\.name) + ["help"]), "\(top.output)")
+        for spec in Self.specs {
+            let result = try runExternal(
+                "zsh",
+                [
+                    "-f", "-c",
+                    stubs + "words=(haptic-policy \(spec.name) ''); CURRENT=3; source \(shellQuoted(file.path))",
+                ])
+            #expect(result.status == 0, "\(result.output)")
+            let lines = result.output.split(separator: "\n").map(String.init)
+            for option in spec.allOptions {
+                let line = lines.first { $0.contains("--\(option.name)[") }
+                #expect(line != nil, "zsh offers no --\(option.name) for \(spec.name):\n\(result.output)")
+                if let choices = option.choices {
+                    #expect(line?.hasSuffix(":(\(choices.joined(separator: " ")))") == true, "\(line ?? "")")
+                }
+            }
+        }
+    }
+
     @Test func zshAndFishParseTheirScripts() throws {
         for (shell, flag) in [("zsh", "-n"), ("fish", "--no-execute")] where Self.available(shell) {
             let folder = try temporaryFolder("completion-\(shell)")

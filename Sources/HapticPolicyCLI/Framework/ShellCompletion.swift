@@ -113,21 +113,32 @@ package enum ShellCompletion {
 
     // MARK: zsh
 
-    /// Text inside a zsh `_arguments` spec in single quotes: `[`, `]` and `:` escaped.
-    static func zshDescription(_ text: String) -> String {
+    /// Text in single quotes for zsh, with `escaped` characters after a backslash.
+    static func zshQuoted(_ text: String, escaping escaped: Set<Character>) -> String {
         var out = ""
         for character in text {
-            switch character {
-            case "[", "]", ":", "\\": out += "\\\(character)"
-            case "'": out += "'\\''"
-            default: out.append(character)
+            if character == "'" {
+                out += "'\\''"
+            } else {
+                if escaped.contains(character) { out += "\\" }
+                out.append(character)
             }
         }
         return out
     }
 
+    /// An option's `[explanation]` in an `_arguments` spec: `]` and backslashes escaped.
+    static func zshDescription(_ text: String) -> String {
+        zshQuoted(text, escaping: ["]", "\\"])
+    }
+
+    /// A `name:description` entry of `_describe`: `:` and backslashes escaped.
+    static func zshDescribed(_ text: String) -> String {
+        zshQuoted(text, escaping: [":", "\\"])
+    }
+
     static func zshValue(_ valueName: String, choices: [String]?) -> String {
-        let name = zshDescription(valueName)
+        let name = zshDescribed(valueName)
         guard let choices else { return ":\(name):_files" }
         return ":\(name):(\(choices.joined(separator: " ")))"
     }
@@ -145,7 +156,7 @@ package enum ShellCompletion {
 
             """
         for command in commands {
-            out += "        '\(command.name):\(zshDescription(command.abstract))'\n"
+            out += "        '\(command.name):\(zshDescribed(command.abstract))'\n"
         }
         out += """
                     'help:Show help for a command.'

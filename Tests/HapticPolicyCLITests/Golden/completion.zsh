@@ -37,14 +37,14 @@ _haptic_policy() {
         _arguments -s \
             '--format[Output format (default text).]:format:(text json sarif)' \
             '--strict[Treat warnings as failures.]' \
-            '--color[Colour\: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
+            '--color[Colour: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
             '(-h --help)'{-h,--help}'[Show help for this command.]' \
             '*:policy:_files'
         ;;
     table)
         _arguments -s \
             '--format[Output format (default md).]:format:(md json)' \
-            '--color[Colour\: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
+            '--color[Colour: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
             '(-h --help)'{-h,--help}'[Show help for this command.]' \
             ':policy:_files'
         ;;
@@ -52,14 +52,14 @@ _haptic_policy() {
         _arguments -s \
             '--format[Output format (default jsonl).]:format:(jsonl table none)' \
             '--explain[Add the rule'\''s source location and the cited invariants'\'' text.]' \
-            '--device[Initial device state\: supports-haptics=BOOL,low-power=BOOL,haptics-enabled=BOOL.]:settings:_files' \
+            '--device[Initial device state: supports-haptics=BOOL,low-power=BOOL,haptics-enabled=BOOL.]:settings:_files' \
             '--fail-fast[Stop at the first invalid line.]' \
             '(-q --quiet)'{-q,--quiet}'[No summary on stderr.]' \
-            '--strict[Fail (exit 1) on any integration mistake\: an event or screen the policy does not declare, a value or parameters it cannot use.]' \
-            '--summary[Summary form\: text on stderr, or json (mergeable counts, Docs/fleet.md) last on stdout.]:form:(text json)' \
-            '(-j --jobs)'{-j,--jobs}'[Logs replayed at once (default\: the number of cores).]:n:_files' \
+            '--strict[Fail (exit 1) on any integration mistake: an event or screen the policy does not declare, a value or parameters it cannot use.]' \
+            '--summary[Summary form: text on stderr, or json (mergeable counts, Docs/fleet.md) last on stdout.]:form:(text json)' \
+            '(-j --jobs)'{-j,--jobs}'[Logs replayed at once (default: the number of cores).]:n:_files' \
             '*--reload[Before the event on log line LINE, continue under POLICY as PolicyStore.reload does (repeatable, lines ascending; one log only).]:line=policy:_files' \
-            '--color[Colour\: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
+            '--color[Colour: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
             '(-h --help)'{-h,--help}'[Show help for this command.]' \
             ':policy:_files' \
             '*:events:_files'
@@ -70,16 +70,16 @@ _haptic_policy() {
             '--coverage[Print what the cases exercised and what they missed.]' \
             '--min-coverage[Fail when table-cell coverage is below this (0-100).]:percent:_files' \
             '(-v --verbose)'{-v,--verbose}'[List passing cases too.]' \
-            '--color[Colour\: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
+            '--color[Colour: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
             '(-h --help)'{-h,--help}'[Show help for this command.]' \
             '*:path:_files'
         ;;
     watch)
         _arguments -s \
-            '*--tests[A test file to run on every save (repeatable; default\: the policy'\''s *.tests.yaml).]:file:_files' \
+            '*--tests[A test file to run on every save (repeatable; default: the policy'\''s *.tests.yaml).]:file:_files' \
             '--log[An event log (JSONL) to replay on every save.]:file:_files' \
             '(-v --verbose)'{-v,--verbose}'[Print each round'\''s time and the files it read.]' \
-            '--color[Colour\: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
+            '--color[Colour: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
             '(-h --help)'{-h,--help}'[Show help for this command.]' \
             ':policy:_files'
         ;;
@@ -87,9 +87,9 @@ _haptic_policy() {
         _arguments -s \
             '(-s --scenario)'{-s,--scenario}'[Scenario name or path to a scenario file (required).]:name:_files' \
             '--seed[Random seed, a whole number 0 or more (default 1).]:n:_files' \
-            '--duration[Length of the log in seconds (default\: the scenario'\''s).]:seconds:_files' \
+            '--duration[Length of the log in seconds (default: the scenario'\''s).]:seconds:_files' \
             '--list[List the scenarios found next to the policy and exit.]' \
-            '--color[Colour\: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
+            '--color[Colour: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
             '(-h --help)'{-h,--help}'[Show help for this command.]' \
             ':policy:_files'
         ;;
@@ -97,8 +97,8 @@ _haptic_policy() {
         _arguments -s \
             '--format[Output format (default text).]:format:(text json)' \
             '--chatter-window[Band changes closer than this are chatter (default 5).]:seconds:_files' \
-            '(-j --jobs)'{-j,--jobs}'[Logs replayed at once (default\: the number of cores).]:n:_files' \
-            '--color[Colour\: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
+            '(-j --jobs)'{-j,--jobs}'[Logs replayed at once (default: the number of cores).]:n:_files' \
+            '--color[Colour: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
             '(-h --help)'{-h,--help}'[Show help for this command.]' \
             ':old:_files' \
             ':new:_files' \
@@ -107,7 +107,7 @@ _haptic_policy() {
     merge)
         _arguments -s \
             '--format[Output format (default json).]:format:(json text)' \
-            '--color[Colour\: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
+            '--color[Colour: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
             '(-h --help)'{-h,--help}'[Show help for this command.]' \
             '*:summary:_files'
         ;;
@@ -116,7 +116,7 @@ _haptic_policy() {
             '--to[Platform to write (default all).]:target:(ahap android web all)' \
             '(-o --out)'{-o,--out}'[Output folder (created if missing).]:dir:_files' \
             '*--param[Template parameter value, for every template that declares it.]:name=value:_files' \
-            '--color[Colour\: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
+            '--color[Colour: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
             '(-h --help)'{-h,--help}'[Show help for this command.]' \
             ':policy:_files'
         ;;
@@ -124,7 +124,7 @@ _haptic_policy() {
         _arguments -s \
             '--name[Print a whole feedback entry with this name (layer creature).]:feedback:_files' \
             '(-o --out)'{-o,--out}'[Write the pattern to this file (replaced whole, atomically) instead of stdout.]:file:_files' \
-            '--color[Colour\: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
+            '--color[Colour: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
             '(-h --help)'{-h,--help}'[Show help for this command.]' \
             ':file:_files'
         ;;
@@ -132,16 +132,16 @@ _haptic_policy() {
         _arguments -s \
             '(-o --out)'{-o,--out}'[The HTML file to write (default report.html); an existing file is kept unless --force.]:file:_files' \
             '--force[Replace the output file if it exists.]' \
-            '--events[A JSONL event log to show as the session\: charts per signal and the timeline.]:log:_files' \
+            '--events[A JSONL event log to show as the session: charts per signal and the timeline.]:log:_files' \
             '*--param[Template parameter value for the waveforms.]:name=value:_files' \
-            '--color[Colour\: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
+            '--color[Colour: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
             '(-h --help)'{-h,--help}'[Show help for this command.]' \
             ':policy:_files'
         ;;
     compile)
         _arguments -s \
             '(-o --output)'{-o,--output}'[Where to write the bundle, or - for stdout.]:bundle.json:_files' \
-            '--color[Colour\: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
+            '--color[Colour: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
             '(-h --help)'{-h,--help}'[Show help for this command.]' \
             ':policy:_files'
         ;;
@@ -149,14 +149,14 @@ _haptic_policy() {
         _arguments -s \
             '--lang[Language (default swift).]:language:(swift kotlin typescript)' \
             '(-o --output)'{-o,--output}'[Where to write the code, or - for stdout.]:file:_files' \
-            '--package[Kotlin only\: the package the file declares (com.example.app).]:name:_files' \
-            '--color[Colour\: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
+            '--package[Kotlin only: the package the file declares (com.example.app).]:name:_files' \
+            '--color[Colour: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
             '(-h --help)'{-h,--help}'[Show help for this command.]' \
             ':policy:_files'
         ;;
     lsp)
         _arguments -s \
-            '--docs-url[The page diagnostic codes link to (default\: Docs/checks.md of the workspace).]:url:_files' \
+            '--docs-url[The page diagnostic codes link to (default: Docs/checks.md of the workspace).]:url:_files' \
             '--stdio[Talk over stdin and stdout (the only transport; accepted for editors that pass it).]' \
             '(-h --help)'{-h,--help}'[Show help for this command.]'
         ;;
