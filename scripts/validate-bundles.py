@@ -1,13 +1,21 @@
 #!/usr/bin/env python3
-"""Validate compiled bundles against Docs/bundle.schema.json (format 4, Docs/bundle-format.md).
+"""Validate compiled bundles against Docs/bundle.schema.json (format 4, Docs/bundle-format.md),
+or any output of the CLI against its schema in Docs/schemas/ (Docs/cli.md, "Machine-readable
+output").
 
     python3 scripts/validate-bundles.py BUNDLE...   # each a file written by `haptic-policy compile`
     python3 scripts/validate-bundles.py -           # one bundle on standard input
+    python3 scripts/validate-bundles.py --schema Docs/schemas/table.schema.json FILE...
+    python3 scripts/validate-bundles.py --schema Docs/schemas/decision.schema.json LOG.jsonl
+    python3 scripts/validate-bundles.py --schema Docs/schemas/junit.xsd RESULTS.xml
 
-Prints `ok BUNDLE` per valid bundle; for an invalid one prints the JSON path of each
-problem and its message, and exits 1. Every object of the schema is closed
-(`additionalProperties: false`), so a field the encoder writes but the schema does not
-list is a failure here. Tooling only (jsonschema); the Swift loader is the authority.
+Prints `ok FILE` per valid file; for an invalid one prints the JSON path of each
+problem and its message, and exits 1. A `.jsonl` file (or --jsonl) is checked line by
+line, each line one document, problems named `FILE:LINE`. A schema ending in `.xsd` is
+an XML Schema (lxml), for `haptic-policy test --format junit`. Every object of the
+bundle schema is closed (`additionalProperties: false`), so a field the encoder writes
+but the schema does not list is a failure here. Tooling only (jsonschema, lxml); the
+Swift loader is the authority.
 """
 import json
 import sys
@@ -26,38 +34,108 @@ def path_text(path) -> str:
     return "$" + "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in path)
 
 
+def read(name: str):
+    """The file's text, or None after printing why it cannot be read."""
+    try:
+        return sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"{name}: cannot read it ({error.strerror if isinstance(error, OSError) else error}); "
+              "give a file written by haptic-policy")
+        return None
+
+
+def problems(validator, document, name: str) -> list[str]:
+    errors = sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path))
+    lines = []
+    for error in errors[:20]:
+        # Inside a tagged union, name the branch's own problem, not "not valid under any".
+        while error.context:
+            error = jsonschema.exceptions.best_match(error.context)
+        lines.append(f"{name}: {path_text(error.absolute_path)}: {error.message}")
+    return lines
+
+
+def check_xml(schema_path: Path, names: list[str]) -> int:
+    try:
+        from lxml import etree
+    except ImportError:  # pragma: no cover
+        sys.exit("validate-bundles: lxml is missing; run: python3 -m pip install lxml")
+    schema = etree.XMLSchema(etree.parse(str(schema_path)))
+    failed = False
+    for name in names:
+        text = read(name)
+        if text is None:
+            failed = True
+            continue
+        try:
+            document = etree.fromstring(text.encode("utf-8"))
+        except etree.XMLSyntaxError as error:
+            print(f"{name}:{error.lineno}: not XML: {error.msg}")
+            failed = True
+            continue
+        if schema.validate(document):
+            print(f"ok {name}")
+            continue
+        failed = True
+        for error in list(schema.error_log)[:20]:
+            print(f"{name}:{error.line}: {error.message}")
+    return 1 if failed else 0
+
+
 def main(arguments: list[str]) -> int:
+    schema_path = SCHEMA
+    jsonl = False
+    while arguments and arguments[0] in ("--schema", "--jsonl"):
+        if arguments[0] == "--jsonl":
+            jsonl = True
+            arguments = arguments[1:]
+            continue
+        if len(arguments) < 2:
+            print("validate-bundles: --schema needs a file (Docs/schemas/NAME.schema.json)", file=sys.stderr)
+            return 2
+        schema_path = Path(arguments[1])
+        arguments = arguments[2:]
     if not arguments:
-        print("validate-bundles: give one or more bundle files (or - for standard input)", file=sys.stderr)
+        print("validate-bundles: give one or more files (or - for standard input)", file=sys.stderr)
         return 2
-    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    if schema_path.suffix == ".xsd":
+        return check_xml(schema_path, arguments)
+    schema = json.loads(schema_path.read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator.check_schema(schema)
     validator = jsonschema.Draft202012Validator(schema)
     failed = False
     for name in arguments:
-        try:
-            text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            print(f"{name}: cannot read it ({error.strerror if isinstance(error, OSError) else error}); "
-                  "give a bundle written by 'haptic-policy compile'")
+        text = read(name)
+        if text is None:
             failed = True
             continue
-        try:
-            bundle = json.loads(text)
-        except json.JSONDecodeError as error:
-            print(f"{name}:{error.lineno}:{error.colno}: not JSON: {error.msg}")
-            failed = True
-            continue
-        errors = sorted(validator.iter_errors(bundle), key=lambda e: list(e.absolute_path))
-        if not errors:
+        found = []
+        if jsonl or name.endswith(".jsonl"):
+            for number, line in enumerate(text.splitlines(), start=1):
+                if not line.strip():
+                    continue
+                try:
+                    document = json.loads(line)
+                except json.JSONDecodeError as error:
+                    found.append(f"{name}:{number}:{error.colno}: not JSON: {error.msg}")
+                    continue
+                found += problems(validator, document, f"{name}:{number}")
+                if len(found) >= 20:
+                    break
+        else:
+            try:
+                document = json.loads(text)
+            except json.JSONDecodeError as error:
+                print(f"{name}:{error.lineno}:{error.colno}: not JSON: {error.msg}")
+                failed = True
+                continue
+            found = problems(validator, document, name)
+        if not found:
             print(f"ok {name}")
             continue
         failed = True
-        for error in errors[:20]:
-            # Inside a tagged union, name the branch's own problem, not "not valid under any".
-            while error.context:
-                error = jsonschema.exceptions.best_match(error.context)
-            print(f"{name}: {path_text(error.absolute_path)}: {error.message}")
+        for line in found[:20]:
+            print(line)
     return 1 if failed else 0
 
 

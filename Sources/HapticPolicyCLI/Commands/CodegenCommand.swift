@@ -24,6 +24,7 @@ enum CodegenCommand {
             help: "Where to write the code, or - for stdout.")
         let package = Value(
             "package", valueName: "name", help: "Kotlin only: the package the file declares (com.example.app).")
+        let color = Choice<ColorMode>.color
     }
 
     static let subcommand = Subcommand(
@@ -83,7 +84,9 @@ enum CodegenCommand {
             // Nothing was generated when the code could not be written; `HapticPolicyTool.finish` says why.
             if context.stdout.hasFailed { return .failure }
         } else {
-            // Atomically, and never over an input (the policy or a file it includes).
+            // Into a folder made as `export` makes its own, atomically, and never over an
+            // input (the policy or a file it includes).
+            guard OutputFiles.createFolder(OutputFiles.folder(of: output), context: context) else { return .failure }
             guard try OutputFiles.write([OutputFiles.File(path: output, bytes: Array(code.utf8))], context: context)
             else { return .failure }
         }

@@ -10,6 +10,7 @@ enum CompileCommand {
             "output", short: "o", valueName: "bundle.json",
             missing: "missing '-o <bundle.json>'; say where to write the bundle (- for stdout)",
             help: "Where to write the bundle, or - for stdout.")
+        let color = Choice<ColorMode>.color
     }
 
     static let subcommand = Subcommand(

@@ -21,6 +21,7 @@ enum DiffCommand {
         let jobs = Value(
             "jobs", short: "j", valueName: "n", default: EvalCommand.defaultJobs,
             help: "Logs replayed at once (default: the number of cores).", parse: EvalCommand.parseJobs)
+        let color = Choice<ColorMode>.color
     }
 
     static let subcommand = Subcommand(

@@ -51,6 +51,7 @@ enum EvalCommand {
             help:
                 "Before the event on log line LINE, continue under POLICY as PolicyStore.reload does (repeatable, lines ascending; one log only).",
             parse: EvalCommand.parseReloads)
+        let color = Choice<ColorMode>.color
     }
 
     static let subcommand = Subcommand(
@@ -63,7 +64,8 @@ enum EvalCommand {
             'invalid' decision naming its line and column and the run goes on; exit 1 at the \
             end if any line was invalid (--fail-fast stops at the first). A summary (counts by \
             action, reason and screen, rings per minute) goes to stderr, with a progress bar \
-            when stderr is a terminal. The log is streamed, from a file or from stdin: memory does \
+            when stderr is a terminal that stdout does not write to. The log is streamed, from a \
+            file or from stdin: memory does \
             not grow with its length, and when stdin is a pipe each chunk's decisions are flushed \
             as it arrives (a live session shows its decisions as they happen). The summary ends \
             with one line per integration mistake (an event or screen the policy does not \
@@ -179,9 +181,9 @@ enum EvalCommand {
         // Streamed chunk by chunk. From a pipe or a terminal on stdin (a live `simulate` or
         // device log) each chunk's decisions are flushed at once, so they appear as the
         // lines arrive; files and `< file` keep the buffered writes. A large file on a
-        // terminal gets a progress bar.
+        // terminal gets a progress bar, unless stdout writes to that terminal too.
         let total = events.size ?? 0
-        var progress = ProgressBar(total: total, enabled: context.stderr.isTerminal && total > 8 << 20)
+        var progress = ProgressBar(total: total, enabled: context.drawsProgress && total > 8 << 20)
         var read = 0
         do throws(InputError) {
             try events.forEachLogChunk { chunk in
@@ -317,7 +319,8 @@ enum EvalCommand {
     }
 }
 
-/// A one-line progress bar redrawn on stderr (only when stderr is a terminal).
+/// A one-line progress bar redrawn on stderr (only when `CommandContext.drawsProgress`:
+/// stderr is a terminal that stdout does not write to).
 struct ProgressBar {
     let total: Int
     let enabled: Bool

@@ -33,6 +33,7 @@ enum ExportCommand {
             repeating: "param", valueName: "name=value",
             help: "Template parameter value, for every template that declares it.",
             parse: ExportCommand.parseParameters)
+        let color = Choice<ColorMode>.color
     }
 
     static let subcommand = Subcommand(
@@ -79,12 +80,7 @@ enum ExportCommand {
         let written = files.map { OutputFiles.File(path: path(out, $0.name), bytes: Array($0.contents.utf8)) }
         // All the files appear together or none do. None replaces an input (the policy named
         // `breath.ahap`, an included `presets.web.json`): refused before anything is written.
-        do throws(OutputError) {
-            try OutputFiles.createFolder(out)
-        } catch {
-            context.stderr.line("error: " + terminalText(error.message))
-            return .failure
-        }
+        guard OutputFiles.createFolder(out, context: context) else { return .failure }
         guard try OutputFiles.write(written, context: context) else { return .failure }
         for file in written { context.stdout.line(terminalText(file.path)) }
         return .success

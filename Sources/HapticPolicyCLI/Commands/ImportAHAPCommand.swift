@@ -12,6 +12,7 @@ enum ImportAHAPCommand {
         let out = Value(
             "out", short: "o", valueName: "file",
             help: "Write the pattern to this file (replaced whole, atomically) instead of stdout.")
+        let color = Choice<ColorMode>.color
     }
 
     static let subcommand = Subcommand(

@@ -19,6 +19,7 @@ enum LintCommand {
     struct Options: CommandOptions {
         let format = Choice("format", valueName: "format", default: Format.text, help: "Output format (default text).")
         let strict = Flag("strict", help: "Treat warnings as failures.")
+        let color = Choice<ColorMode>.color
     }
 
     static let subcommand = Subcommand(

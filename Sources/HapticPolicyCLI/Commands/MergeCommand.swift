@@ -16,6 +16,7 @@ enum MergeCommand {
     /// The options `merge` declares.
     struct Options: CommandOptions {
         let format = Choice("format", valueName: "format", default: Format.json, help: "Output format (default json).")
+        let color = Choice<ColorMode>.color
     }
 
     /// The most bytes of one summary file: 64 MiB.

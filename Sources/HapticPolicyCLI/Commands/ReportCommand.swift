@@ -17,6 +17,7 @@ enum ReportCommand {
         let param = Value(
             repeating: "param", valueName: "name=value", help: "Template parameter value for the waveforms.",
             parse: ExportCommand.parseParameters)
+        let color = Choice<ColorMode>.color
     }
 
     static let subcommand = Subcommand(

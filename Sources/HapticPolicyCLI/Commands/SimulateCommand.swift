@@ -18,6 +18,7 @@ enum SimulateCommand {
             "duration", valueName: "seconds", help: "Length of the log in seconds (default: the scenario's).",
             parse: SimulateCommand.parseDuration)
         let list = Flag("list", help: "List the scenarios found next to the policy and exit.")
+        let color = Choice<ColorMode>.color
     }
 
     static let subcommand = Subcommand(

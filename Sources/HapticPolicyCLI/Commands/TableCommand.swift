@@ -14,6 +14,7 @@ enum TableCommand {
     /// The options `table` declares.
     struct Options: CommandOptions {
         let format = Choice("format", valueName: "format", default: Format.md, help: "Output format (default md).")
+        let color = Choice<ColorMode>.color
     }
 
     static let subcommand = Subcommand(

@@ -5,13 +5,27 @@ import HapticPolicyYAML
 
 /// `haptic-policy test`: runs policy test files and reports failures and coverage.
 enum TestCommand {
+    /// What `test` prints on stdout.
+    enum Format: String, CaseIterable, Sendable {
+        /// The report for people: failures, coverage and 'N passed, N failed'.
+        case text
+        /// JUnit XML, for CI systems that show test results (the summary line goes to stderr).
+        case junit
+        /// One JSON object with a format version (`Docs/schemas/test.schema.json`).
+        case json
+    }
+
     /// The options `test` declares.
     struct Options: CommandOptions {
+        let format = Choice(
+            "format", valueName: "format", default: Format.text,
+            help: "Output format (default text); junit and json go to stdout, the summary line to stderr.")
         let coverage = Flag("coverage", help: "Print what the cases exercised and what they missed.")
         let minCoverage = Value(
             "min-coverage", valueName: "percent", help: "Fail when table-cell coverage is below this (0-100).",
             parse: TestCommand.parsePercent)
         let verbose = Flag("verbose", short: "v", help: "List passing cases too.")
+        let color = Choice<ColorMode>.color
     }
 
     static let subcommand = Subcommand(
@@ -23,13 +37,17 @@ enum TestCommand {
             case, the event, expected versus actual and the rule that decided. Budget breaches \
             are reported with their window. --coverage lists the table cells, feedback, band \
             levels and invariants the cases exercised; --min-coverage fails when cell coverage \
-            is below P %. The last line is 'N passed, N failed'. Exit 1 on any failure.
+            is below P %. The last line is 'N passed, N failed'. --format junit writes JUnit \
+            XML for CI (a testsuite per file, a failure per failing case whose message starts \
+            with file:line:column); --format json one object with a format version \
+            (Docs/schemas/test.schema.json). Exit 1 on any failure.
             """,
         options: Options.self,
         positionals: [.init("path", .zeroOrMore, help: "Test files or directories to search (default: Policies).")],
         examples: [
             "haptic-policy test",
             "haptic-policy test Policies/plavo.tests.yaml --coverage --min-coverage 100",
+            "haptic-policy test --format junit > test-results.xml",
         ]
     ) { arguments, context throws(UsageError) in
         let minimum = try arguments[\.minCoverage]
@@ -50,13 +68,24 @@ enum TestCommand {
         var failed = 0
         var unusable = 0
         var coverageShort = false
+        var outcomes: [TestFileOutcome] = []
+        let format = arguments[\.format]
+        // Only text prints as it goes; junit and json are one document at the end.
+        let prints = format == .text
         let style = context.stdoutStyle
         for file in files {
             guard let (suite, input) = loadSuite(file, context: context) else {
                 unusable += 1
+                outcomes.append(TestFileOutcome(file: file, report: nil, belowMinimum: false))
                 continue
             }
             let report = PolicyTestRunner(policy: input.policy).run(suite)
+            let belowMinimum = minimum.map { report.coverage.cells.percent < $0 } ?? false
+            outcomes.append(TestFileOutcome(file: file, policy: input.name, report: report, belowMinimum: belowMinimum))
+            passed += report.passed
+            failed += report.failed
+            if belowMinimum { coverageShort = true }
+            guard prints else { continue }
             context.stdout.line(
                 style.bold(terminalText(file)) + " (policy \(terminalText(input.name))): \(report.results.count) cases")
             for result in report.results {
@@ -71,23 +100,32 @@ enum TestCommand {
                     context.stdout.line(terminalText("  budget breach in '\(result.name)': \(breach)"))
                 }
             }
-            passed += report.passed
-            failed += report.failed
             if arguments[\.coverage] || minimum != nil {
                 printCoverage(report.coverage, policy: terminalText(input.name), context: context)
             }
-            if let minimum, report.coverage.cells.percent < minimum {
-                coverageShort = true
+            if let minimum, belowMinimum {
                 context.stdout.line(
                     "cell coverage \(percentText(report.coverage.cells.percent)) of \(terminalText(input.name)) is below --min-coverage \(numberText(minimum))%"
                 )
             }
         }
-        if unusable > 0 {
-            context.stdout.line(
-                "\(unusable) test \(unusable == 1 ? "file" : "files") could not be run; see the errors above")
+        switch format {
+        case .text:
+            if unusable > 0 {
+                context.stdout.line(
+                    "\(unusable) test \(unusable == 1 ? "file" : "files") could not be run; see the errors above")
+            }
+            context.stdout.line("\(passed) passed, \(failed) failed")
+        case .junit, .json:
+            context.stdout.write(
+                format == .junit
+                    ? TestResultJUnitReporter.render(outcomes) : TestResultJSONReporter.render(outcomes) + "\n")
+            if unusable > 0 {
+                context.stderr.line(
+                    "\(unusable) test \(unusable == 1 ? "file" : "files") could not be run; see the errors above")
+            }
+            context.stderr.line("\(passed) passed, \(failed) failed")
         }
-        context.stdout.line("\(passed) passed, \(failed) failed")
         return failed > 0 || unusable > 0 || coverageShort ? .failure : .success
     }
 

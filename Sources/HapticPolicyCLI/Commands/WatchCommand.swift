@@ -22,6 +22,7 @@ enum WatchCommand {
             parse: { $0 })
         let log = Value("log", valueName: "file", help: "An event log (JSONL) to replay on every save.")
         let verbose = Flag("verbose", short: "v", help: "Print each round's time and the files it read.")
+        let color = Choice<ColorMode>.color
     }
 
     /// How often the files are polled, in milliseconds.

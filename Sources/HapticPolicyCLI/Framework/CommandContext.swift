@@ -17,6 +17,11 @@ package struct CommandContext {
     package var openDocuments: [String: [UInt8]] = [:]
     /// Every file the command reads, which its outputs must not replace (`OutputFiles`).
     package let inputs = CommandInputs()
+    /// `--color` as given (`auto` when not): whether `stdoutStyle` and `stderrStyle` colour.
+    package var colorMode = ColorMode.auto
+    /// Whether a progress bar may be drawn on stderr (`Terminal.drawsProgress`): stderr is
+    /// a terminal and stdout is not that same terminal.
+    package var drawsProgress: Bool
 
     /// Creates a context.
     package init(
@@ -27,16 +32,19 @@ package struct CommandContext {
         self.stderr = stderr
         self.standardInput = standardInput
         self.environment = environment
+        self.drawsProgress = stderr.isTerminal && !stdout.isTerminal
     }
 
     /// The process's real streams.
     package static func process() -> CommandContext {
-        CommandContext(
+        var context = CommandContext(
             stdout: Output(descriptor: 1, name: "stdout", isTerminal: Terminal.isTerminal(1)),
             stderr: Output(descriptor: 2, name: "stderr", isTerminal: Terminal.isTerminal(2)),
             standardInput: .process(),
             environment: ProcessInfo.processInfo.environment
         )
+        context.drawsProgress = Terminal.drawsProgress()
+        return context
     }
 
     /// The key of `path` in `openDocuments`: the path without `.`, `..` and repeated slashes.
@@ -46,11 +54,11 @@ package struct CommandContext {
 
     /// Styling for stderr (diagnostics).
     package var stderrStyle: Style {
-        Style(enabled: Terminal.wantsColor(isTerminal: stderr.isTerminal, environment: environment))
+        Style(enabled: Terminal.wantsColor(isTerminal: stderr.isTerminal, environment: environment, mode: colorMode))
     }
 
     /// Styling for stdout (tables).
     package var stdoutStyle: Style {
-        Style(enabled: Terminal.wantsColor(isTerminal: stdout.isTerminal, environment: environment))
+        Style(enabled: Terminal.wantsColor(isTerminal: stdout.isTerminal, environment: environment, mode: colorMode))
     }
 }

@@ -145,3 +145,13 @@ package struct Value<Read: Sendable>: OptionDeclaration {
         try parseGiven(given)
     }
 }
+
+extension Choice where Selection == ColorMode {
+    /// `--color auto|always|never`, declared alike by every command that colours its
+    /// output (`HapticPolicyTool.run` sets `CommandContext.colorMode` from it).
+    package static var color: Choice<ColorMode> {
+        Choice(
+            "color", valueName: "when", default: .auto,
+            help: "Colour: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).")
+    }
+}

@@ -49,11 +49,15 @@ package struct CommandSpec: Sendable {
         package var arity: Arity
         /// One-line help.
         package var help: String
+        /// Allowed values, when the set is closed (checked before the command runs, and
+        /// offered by shell completion); nil for a path or free text.
+        package var choices: [String]?
 
         /// Creates a positional.
-        package init(_ name: String, _ arity: Arity = .one, help: String) {
+        package init(_ name: String, _ arity: Arity = .one, choices: [String]? = nil, help: String) {
             self.name = name
             self.arity = arity
+            self.choices = choices
             self.help = help
         }
     }
@@ -99,6 +103,12 @@ package struct CommandSpec: Sendable {
         return parts.joined(separator: " ")
     }
 
+    /// The options as help, completion and the man page list them: the declared ones and
+    /// `-h, --help`, which every command takes.
+    package var allOptions: [Option] {
+        options + [.flag("help", short: "h", help: "Show help for this command.")]
+    }
+
     /// The full `--help` text.
     package var helpText: String {
         var lines = ["OVERVIEW: \(abstract)", ""]
@@ -108,12 +118,14 @@ package struct CommandSpec: Sendable {
             lines.append("ARGUMENTS:")
             let width = positionals.map { $0.name.count + 2 }.max() ?? 0
             for positional in positionals {
-                lines.append("  " + padded("<\(positional.name)>", to: width) + "  " + positional.help)
+                var help = positional.help
+                if let choices = positional.choices { help += " (\(choices.joined(separator: "|")))" }
+                lines.append("  " + padded("<\(positional.name)>", to: width) + "  " + help)
             }
             lines.append("")
         }
         lines.append("OPTIONS:")
-        let all = options + [.flag("help", short: "h", help: "Show help for this command.")]
+        let all = allOptions
         let labels = all.map { option -> String in
             var label = option.short.map { "-\($0), " } ?? ""
             label += "--\(option.name)"

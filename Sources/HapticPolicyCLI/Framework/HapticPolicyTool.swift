@@ -30,6 +30,8 @@ public enum HapticPolicyTool {
         CompileCommand.subcommand,
         CodegenCommand.subcommand,
         LSPCommand.subcommand,
+        CompletionCommand.subcommand,
+        ManCommand.subcommand,
     ]
 
     /// Runs the tool with the process's streams; returns the exit code.
@@ -109,6 +111,11 @@ public enum HapticPolicyTool {
             guard let parsed = try ParsedArguments.parse(Array(arguments.dropFirst()), spec: command.spec) else {
                 context.stdout.line(command.spec.helpText)
                 return .success
+            }
+            // `--color`, which every command that colours declares, styles both streams.
+            var context = context
+            if let mode = parsed.values["color"]?.last.flatMap(ColorMode.init(rawValue:)) {
+                context.colorMode = mode
             }
             return try command.run(parsed, context)
         } catch {

@@ -104,6 +104,19 @@ package enum OutputFiles {
         guard mkdir(path, 0o777) == 0 || errno == EEXIST else { throw OutputError(path: path, error: .current) }
     }
 
+    /// Creates `path` and the folders above it with `createFolder`; prints a failure
+    /// (`error: cannot write ...`) and returns false. `export` makes its `--out` folder and
+    /// `codegen` the folder of its `-o` file this way.
+    package static func createFolder(_ path: String, context: CommandContext) -> Bool {
+        do throws(OutputError) {
+            try createFolder(path)
+            return true
+        } catch {
+            context.stderr.line("error: " + terminalText(error.message))
+            return false
+        }
+    }
+
     /// The folder a path is in (`.` for a bare name).
     static func folder(of path: String) -> String {
         var trimmed = Substring(path)

@@ -105,6 +105,15 @@ package struct ParsedArguments: Sendable, Equatable {
         if let maximum, positionals.count > maximum {
             throw UsageError("unexpected argument '\(positionals[maximum])'")
         }
+        // A closed set of values (`completion bash|zsh|fish`): only a single positional
+        // or the last one may have one, so the values line up with the declarations.
+        for (index, value) in positionals.enumerated() {
+            let positional = spec.positionals[min(index, spec.positionals.count - 1)]
+            if let choices = positional.choices, !choices.contains(value) {
+                throw UsageError(
+                    "'\(value)' is not a valid <\(positional.name)>; use one of: \(choices.joined(separator: ", "))")
+            }
+        }
     }
 }
 

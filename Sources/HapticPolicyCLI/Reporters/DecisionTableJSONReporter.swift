@@ -1,9 +1,14 @@
 import HapticPolicy
 import HapticPolicyTools
 
-/// The decision table as JSON for tools (stable shape, documented in Docs/cli.md).
+/// The decision table as JSON for tools (stable shape, documented in Docs/cli.md,
+/// `Docs/schemas/table.schema.json`).
 enum DecisionTableJSONReporter {
+    /// The version of the shape (`"format"`); raised when a field changes meaning or goes away.
+    static let formatVersion = 1
+
     struct Report: Encodable {
+        var format = DecisionTableJSONReporter.formatVersion
         var policy: String
         var invariants: [String: String]
         /// Events with a declared payload; left out when none does.

@@ -31,11 +31,13 @@ enum SARIFReporter {
         var rules: [Rule]
     }
 
-    /// A rule per code reported; `name` and `shortDescription` come from `DiagnosticRegistry`.
+    /// A rule per code reported; `name` and `shortDescription` come from `DiagnosticRegistry`,
+    /// `helpUri` is the code's entry in `Docs/checks.md` (relative to the repository root).
     struct Rule: Encodable {
         var id: String
         var name: String?
         var shortDescription: Text
+        var helpUri: String
         var defaultConfiguration: Configuration
     }
 
@@ -84,6 +86,7 @@ enum SARIFReporter {
                     id: diagnostic.code,
                     name: registered?.slug,
                     shortDescription: Text(text: registered?.summary ?? diagnostic.code),
+                    helpUri: "Docs/checks.md#" + DiagnosticRegistry.anchor(of: diagnostic.code),
                     defaultConfiguration: Configuration(level: level(diagnostic.severity))))
         }
         let results = diagnostics.map { diagnostic in

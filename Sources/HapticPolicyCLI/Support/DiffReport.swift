@@ -93,10 +93,14 @@ enum DiffReport {
         numberText(tenthRounded(value))
     }
 
+    /// The version of the JSON shape (`"format"`, `Docs/schemas/diff.schema.json`); raised
+    /// when a field changes meaning or goes away.
+    static let formatVersion = 1
+
     /// Stable JSON, one object, keys in a fixed order; written by hand so a large diff
     /// stays fast and numbers print the same everywhere.
     static func json(_ diff: PolicyDiff, old: String, new: String) -> String {
-        var out = "{"
+        var out = "{\"format\":\(formatVersion),"
         out += "\"old\":" + string(old) + ",\"new\":" + string(new)
         out += ",\"events\":\(diff.eventCount),\"changed\":\(diff.changedCount)"
         out += ",\"feedbackChanges\":[" + diff.feedbackChanges.map(feedbackChange).joined(separator: ",") + "]"

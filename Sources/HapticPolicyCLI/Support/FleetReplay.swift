@@ -35,7 +35,7 @@ enum FleetReplay {
         strict: Bool, context: CommandContext
     ) -> ExitCode {
         var total = FleetSummary()
-        let showsProgress = context.stderr.isTerminal && paths.count > 1
+        let showsProgress = context.drawsProgress && paths.count > 1
         var progressShown = false
         func open(_ index: Int) -> Result<ChunkedInput, InputError> {
             do throws(InputError) {
