@@ -135,6 +135,7 @@ package enum PolicyExporter {
                             name: ExportFileNames.web(item.name),
                             contents: JSONWriter.write(WebExporter.description(item, policy: policy))))
                 }
+                diagnostics += WebExporter.mergedIntensities(patterns, policy: policy)
                 files.append(
                     ExportedFile(
                         name: ExportFileNames.webPresets, contents: JSONWriter.write(WebExporter.presets(policy))))

@@ -123,6 +123,53 @@ package enum WebExporter {
         return .object(members)
     }
 
+    /// HP710 for each feedback whose vibrate array is the same as an earlier one's though
+    /// its intensities differ: two patterns whose 10 ms intensity samples differ, or one
+    /// preset at two intensities (`presets.web.json`). Browsers cannot set intensity, so
+    /// the on/off modulation is all that tells them apart, and these it does not.
+    package static func mergedIntensities(_ patterns: [ExportablePattern], policy: Policy) -> [Diagnostic] {
+        struct Seen {
+            var name: String
+            var location: SourceLocation
+            /// What the intensity is made of: the samples of a pattern, the preset and its intensity.
+            var intensity: [Double]
+            var preset: String?
+        }
+        var seen: [[Int]: [Seen]] = [:]
+        var out: [Diagnostic] = []
+        func add(_ item: Seen, array: [Int]) {
+            guard !array.isEmpty else { return }
+            let earlier = seen[array, default: []]
+            if let first = earlier.first(where: { $0.preset == item.preset && $0.intensity != item.intensity }) {
+                let text = "[" + array.map(String.init).joined(separator: ", ") + "]"
+                out.append(
+                    DiagnosticCode.exportWebIntensitiesMerged(
+                        "'\(item.name)' and '\(first.name)' have different intensities but both export to the vibrate array \(text): "
+                            + "a browser cannot set intensity, so it plays them alike; make them differ in length or rhythm, "
+                            + "or give one a `platforms: {web: ...}` of its own",
+                        at: item.location,
+                        notes: [Diagnostic.Note("'\(first.name)' is declared here", at: first.location)]))
+            }
+            seen[array, default: []].append(item)
+        }
+        for item in patterns {
+            add(
+                Seen(
+                    name: item.name, location: policy.location(item.feedback.location),
+                    intensity: IntensitySampler.samples(item.pattern), preset: nil),
+                array: vibration(item.pattern).pattern)
+        }
+        for feedback in policy.content.feedback.map({ $0.on(.web) }) {
+            guard case .preset(let preset, let intensity) = feedback.body else { continue }
+            add(
+                Seen(
+                    name: feedback.name, location: policy.location(feedback.location),
+                    intensity: [intensity.map { min(1, max(0, $0)) } ?? 1], preset: preset.rawValue),
+                array: PresetMapping.of(preset, intensity: intensity).web)
+        }
+        return out
+    }
+
     /// The vibrate arrays of every preset feedback of the policy.
     package static func presets(_ policy: Policy) -> JSONNode {
         .object(

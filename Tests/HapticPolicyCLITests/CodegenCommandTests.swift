@@ -149,6 +149,14 @@ import Testing
         store.decide(.breathStop),
         store.decide(.deviceSupportsHaptics(false)),
         """,
+        "stride": """
+        store.decide(.profileSet(180)),
+        store.decide(.hapticsLevel(.essentials)),
+        store.decide(.cadenceSet(170)),
+        store.decide(.workoutResumed(165)),
+        store.decide(.dataReset(StridePolicy.DataResetValue(rawValue: "confirmed") ?? .cancelled)),
+        store.decide(.hapticsLevel(raw(StridePolicy.HapticsLevelValue.self, "off") ?? .full)),
+        """,
         "levels": """
         store.decide(.hapticsLevel(.essentials)),
         store.decide(.hapticsLevel(.off)),
@@ -197,15 +205,57 @@ import Testing
                 + paths)
     }
 
-    @Test(arguments: shipped + ["awkward", "levels"])
+    @Test(arguments: shipped + ["stride", "awkward", "levels"])
     func theGeneratedSwiftOfEveryShippedPolicyCompilesAgainstTheRuntime(_ policy: String) throws {
         let use = try #require(Self.swiftUse[policy])
         let result = try typecheck([
             "\(policy).swift": try generate(policy, "swift"),
             "Use.swift": "import HapticPolicy\n\nfunc use(_ store: PolicyStore) -> [PolicyStore.Decided] {\n    [\n"
-                + use.split(separator: "\n").map { "        " + $0 + "\n" }.joined() + "    ]\n}\n",
+                + use.split(separator: "\n").map { "        " + $0 + "\n" }.joined() + "    ]\n}\n"
+                // A generic use of the value enums: they are `RawRepresentable`.
+                + "\nfunc raw<T: RawRepresentable>(_ type: T.Type, _ text: T.RawValue) -> T? { T(rawValue: text) }\n",
         ])
         #expect(result.status == 0, "\(result.output)")
+    }
+
+    /// Stride's typed API: the run-time parameter's setting event (`profile.set`) and the
+    /// user levels' (`haptics.level`) are typed cases in every language, an event whose
+    /// row takes the bpm from `value` (`with: {bpm: value}`) asks for no bpm, and each
+    /// case says which included file declares it.
+    @Test(arguments: ["swift", "kotlin", "typescript"])
+    func strideHasItsSettingEventsAndNamesTheIncludedFiles(_ language: String) throws {
+        let code = try generate("stride", language)
+        let expected: [String] =
+            switch language {
+            case "swift":
+                ["case profileSet(Double)", "case hapticsLevel(HapticsLevelValue)", "case cadenceSet(Double)\n"]
+            case "kotlin":
+                [
+                    "class ProfileSet(val number: Double)",
+                    "class HapticsLevel(val choice: StridePolicy.HapticsLevelValue)",
+                    "class CadenceSet(val number: Double) :", "val value: io.hapticpolicy.Scalar?",
+                ]
+            default:
+                [
+                    #"readonly event: "profile.set"; readonly value: number })"#,
+                    #"readonly event: "haptics.level"; readonly value: StrideHapticsLevelValue })"#,
+                    #"readonly event: "cadence.set"; readonly value: number })"#,
+                ]
+            }
+        for text in expected { #expect(code.contains(text), "\(language) lacks \(text)") }
+        #expect(!code.contains("Any?"), "\(language): a value typed Any?")
+        #expect(code.contains("sets the run-time parameter `max_hr` (120...220 bpm, 190 by default)"), "\(language)")
+        #expect(code.contains("`pace.sample` (coach, on workout)"))
+        for (event, file) in [("pace.sample", "stride/catalogue.yaml"), ("haptics.level", nil), ("profile.set", nil)] {
+            let line = try #require(
+                code.split(separator: "\n").first { $0.contains("`\(event)`") && $0.contains("Declared at line") },
+                "\(language): \(event)")
+            if let file {
+                #expect(line.contains("of \(file)."), "\(language): \(line)")
+            } else {
+                #expect(!line.contains(".yaml"), "\(language): \(event) is declared in the main file: \(line)")
+            }
+        }
     }
 
     @Test func anEventTheGeneratedSwiftDoesNotDeclareFailsTheBuild() throws {
@@ -305,7 +355,7 @@ import Testing
     static let kotlinUse = """
         object Use : PlavoPolicy.Decider {
             override fun decide(
-                event: String, screen: String?, subject: String?, value: Any?, speaks: Boolean,
+                event: String, screen: String?, subject: String?, value: io.hapticpolicy.Scalar?, speaks: Boolean,
                 params: Map<String, Double>
             ) {}
 

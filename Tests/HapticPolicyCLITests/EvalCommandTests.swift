@@ -60,6 +60,34 @@ import Testing
         for (a, b) in zip(changes, changes.dropFirst()) { #expect(!(a.0 == b.1 && a.1 == b.0)) }
     }
 
+    /// One log with `--format none` gets the one-log summary the other formats print (not
+    /// the fleet's), so its rings per minute agree (stride's settings: 1 ring over 9.3 s
+    /// is 6.5 rings/min, where the fleet's tenths, rounded down, say 6.4), and one ring is
+    /// "1 ring".
+    @Test func formatNoneOnOneLogPrintsTheOneLogSummary() throws {
+        let arguments = ["eval", "Policies/stride.yaml", "Policies/logs/stride-demo.jsonl"]
+        let none = try runBinary(arguments + ["--format", "none"])
+        let table = try runBinary(arguments + ["--format", "table"])
+        let jsonl = try runBinary(arguments)
+        #expect(none.exitCode == 0, "\(none.stderr)")
+        #expect(none.stdout.isEmpty, "\(none.stdout)")
+        #expect(none.stderr == table.stderr && none.stderr == jsonl.stderr, "\(none.stderr)\n--\n\(table.stderr)")
+        #expect(!none.stderr.contains("per screen (rings/min over sessions"), "\(none.stderr)")
+        #expect(none.stderr.contains("settings  10 decisions, 1 ring, 6.5 rings/min over 9.3 s"), "\(none.stderr)")
+        // A folder of logs still gets the fleet summary, which says "1 ring" too.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hp-none-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(
+            atPath: "Policies/logs/stride-demo.jsonl", toPath: folder.appendingPathComponent("a.jsonl").path)
+        let fleet = try runBinary(["eval", "Policies/stride.yaml", folder.path, "--format", "none"])
+        #expect(fleet.stderr.contains("per screen (rings/min over sessions"), "\(fleet.stderr)")
+        #expect(fleet.stderr.contains("settings  10 decisions, 1 ring in 1 session;"), "\(fleet.stderr)")
+        let log = try String(contentsOfFile: "Policies/logs/stride-demo.jsonl", encoding: .utf8)
+        let one = try runBinary(["eval", "Policies/stride.yaml", "-", "--format", "none"], stdin: log)
+        #expect(one.stderr == none.stderr, "stdin is one log too: \(one.stderr)")
+    }
+
     @Test func brokenLinesKeepNInNOutAndExitOne() throws {
         let log = """
             {"t":0,"event":"screen.enter","screen":"camera"}

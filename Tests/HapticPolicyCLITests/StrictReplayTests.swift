@@ -29,6 +29,37 @@ import Testing
         #expect(result.stderr.contains("error: 4 events the policy cannot use (--strict)"))
     }
 
+    /// Different mistakes of one event are different lines (a parameter below the minimum,
+    /// not a number, unknown, above the maximum); the same mistake with another number is
+    /// the same line, counted.
+    @Test func differentMistakesOfOneEventAreListedApart() throws {
+        let log = """
+            {"t":0,"event":"screen.enter","screen":"metronome"}
+            {"t":1,"event":"metronome.start","params":{"bpm":10}}
+            {"t":2,"event":"metronome.start","params":{"bpm":12}}
+            {"t":3,"event":"metronome.start","params":{"bpm":"fast"}}
+            {"t":4,"event":"metronome.start","params":{"tempo":90}}
+            {"t":5,"event":"metronome.start","params":{"bpm":400}}
+
+            """
+        let result = try runBinary(
+            ["eval", "Policies/metronome.yaml", "-", "--strict", "--format", "none"], stdin: log)
+        #expect(result.exitCode == 1)
+        #expect(
+            result.stderr.contains(
+                """
+                integration: 5 events the policy cannot use
+                  2 events 'metronome.start' with bad parameters: bpm 10 is below the minimum 20; use 20 to 300
+                  1 event 'metronome.start' with bad parameters: parameter 'bpm' must be a number; use 20 to 300
+                  1 event 'metronome.start' with bad parameters: 'click' has no parameter 'tempo'; use bpm
+                  1 event 'metronome.start' with bad parameters: bpm 400 is above the maximum 300; use 20 to 300
+                """), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "error: 5 events the policy cannot use (--strict): 2 events 'metronome.start' with bad parameters: bpm 10 is below the minimum 20; use 20 to 300 (and 3 more, above)"
+            ), "\(result.stderr)")
+    }
+
     @Test func withoutStrictTheMistakesAreListedAndTheRunPasses() throws {
         let result = try runBinary(["eval", "Policies/plavo.yaml", "-"], stdin: Self.log)
         #expect(result.exitCode == 0)

@@ -211,6 +211,52 @@ import Testing
         #expect(loaded.includedFiles.contains(folder.path("missing.yaml")))
     }
 
+    /// The language guide lists every section an included file may hold: each top-level
+    /// key but the main file's own (`PolicyIncludes.mainOnlyKeys`), `parameters:` and
+    /// `user-levels:` too, and an included file holding those two loads clean.
+    @Test func theGuideListsEverySectionAnIncludedFileMayHold() throws {
+        let reference = try String(
+            contentsOf: RepositoryFiles.root.appendingPathComponent("Docs/policy-language.md"), encoding: .utf8)
+        let paragraph = try #require(
+            reference.components(separatedBy: "**Included files.**").dropFirst().first?
+                .components(separatedBy: "\n\n").first)
+        let listed = try #require(
+            paragraph.components(separatedBy: "sections (").dropFirst().first?
+                .components(separatedBy: ")").first)
+        let sections = PolicyDecoder.topLevelKeys.filter { !PolicyIncludes.mainOnlyKeys.contains($0) }
+        for section in sections {
+            #expect(
+                listed.contains("`\(section)`") || listed.contains("`\(section):`"),
+                "Docs/policy-language.md omits `\(section)`: \(listed)")
+        }
+        for key in PolicyIncludes.mainOnlyKeys {
+            #expect(paragraph.contains("`\(key)`"), "the guide does not say only the main file sets `\(key)`")
+        }
+        let folder = try Folder()
+        defer { folder.remove() }
+        try folder.write(
+            "main.yaml",
+            Self.mainHead + "include: [part.yaml]\n" + Self.catalogue + Self.screens
+                + "budgets:\n  - {id: B-1, each: screen, max: 6, per: 10}\n")
+        try folder.write(
+            "part.yaml",
+            """
+            parameters:
+              max_hr: {set-by: profile.set, min: 120, max: 220, default: 190}
+            user-levels:
+              set-by: haptics.level
+              start: full
+              levels:
+                full: {keeps: all}
+                off: {keeps: none}
+
+            """)
+        let loaded = PolicyLoader.load(path: folder.path("main.yaml"))
+        #expect(!loaded.hasErrors, "\(loaded.diagnostics.map(\.message))")
+        #expect(loaded.document?.parameters.map(\.name.value) == ["max_hr"])
+        #expect(loaded.document?.userLevels?.levels.map(\.name.value) == ["full", "off"])
+    }
+
     @Test func mainFileKeysAndUnknownKeysInAnIncludedFileAreLocatedThere() throws {
         let folder = try Folder()
         defer { folder.remove() }

@@ -414,6 +414,25 @@ import Testing
         return PolicyValidator.validate(document).map { "\($0.code)@\($0.location.line):\($0.location.column)" }
     }
 
+    /// `stop: all` where nothing ever loops stops nothing (each decision only gains a
+    /// `not-running` step): a warning at the `all`. Once a row starts a loop it is fine.
+    @Test func stopAllWithNothingThatLoopsIsReported() throws {
+        let rows = """
+            workout.paused: {stop: all, play: pause}
+            workout.resumed: {play: resume}
+            cadence.set: {silent: the tempo is set in the app}
+            """
+        let found = try Self.findings(Self.source(rows))
+        // Line 24 is `workout.paused`; `all` starts at column 30.
+        #expect(found.filter { $0.hasPrefix("HP336") } == ["HP336@24:30"], "\(found)")
+        let document = try #require(load(Self.source(rows)).document)
+        let message = PolicyValidator.validate(document).first { $0.code == "HP336" }?.message ?? ""
+        #expect(message.contains("nothing in this policy ever loops"), "\(message)")
+        let looping = rows.replacingOccurrences(
+            of: "{play: resume}", with: "{play: resume, loop: cadence, with: {bpm: value}}")
+        #expect(try Self.findings(Self.source(looping)).filter { $0.hasPrefix("HP336") }.isEmpty)
+    }
+
     @Test func aLoopOnAColdScreenIsReportedLikeAPlay() throws {
         let text = Self.source(Self.stride).replacingOccurrences(of: "    enter: [prepare-engine]\n", with: "")
         // The first pattern on the screen is the loop of `workout.resumed` (line 24 without `enter:`).

@@ -6,6 +6,12 @@ package func numberText(_ value: Double) -> String {
     return String(value)
 }
 
+/// `1 ring`, `2 rings`, `0 rings`: a count with its noun, plural unless the count is one
+/// (the noun takes an `s`).
+package func countText(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+}
+
 /// `value` rounded to a tenth, for summaries (`7.1 rings/min over 260.1 s`). Never
 /// infinite: a number too large to have a fraction is returned as it is, where
 /// multiplying it by ten could overflow.

@@ -59,8 +59,52 @@ public struct IntegrationMistake: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The key that tells distinct mistakes apart.
-    package var key: String { kind.rawValue + " " + name }
+    /// The key that tells distinct mistakes apart: the kind, the name and, for a value or
+    /// parameters, what the detail says without the numbers and strings the app sent. So
+    /// `bpm 10 is below the minimum 20` and `bpm 12 is below the minimum 20` are one
+    /// mistake, and an unknown parameter, a parameter that is not a number and one out of
+    /// range three.
+    package var key: String {
+        kind.rawValue + " " + name + (detail.map { "\n" + Self.wording(of: $0) } ?? "")
+    }
+
+    /// `detail` with every number the app sent as `#` and every double-quoted string as
+    /// `""`; names in single quotes (`'tempo'`) are kept, they tell mistakes apart.
+    static func wording(of detail: String) -> String {
+        var out = ""
+        var quote: Character?
+        var number = ""
+        func flush() {
+            guard !number.isEmpty else { return }
+            out += number.contains(where: \.isNumber) ? "#" : number
+            number = ""
+        }
+        for character in detail {
+            if let open = quote {
+                if open == "'" { out.append(character) }
+                if character == open {
+                    quote = nil
+                    if open == "\"" { out += "\"\"" }
+                }
+                continue
+            }
+            if "0123456789.eE+-".contains(character) {
+                number.append(character)
+                continue
+            }
+            flush()
+            // An apostrophe inside a word (`event's`) opens no quote.
+            let inWord = out.last.map { $0.isLetter || $0.isNumber } ?? false
+            if character == "\"" || (character == "'" && !inWord) {
+                quote = character
+                if character == "'" { out.append(character) }
+            } else {
+                out.append(character)
+            }
+        }
+        flush()
+        return out
+    }
 
     /// The mistake with the nearest name `policy` declares (for unknown events and screens).
     package func suggested(from policy: Policy) -> IntegrationMistake {

@@ -111,8 +111,9 @@ enum EvalCommand {
         let device = try arguments[\.device]
         let jobs = try arguments[\.jobs]
         let paths = try EventLogFiles.expand(eventArguments) { context.stderr.line("warning: " + terminalText($0)) }
-        // One log named as a file, a text summary and decisions: the single-session run
-        // below, unchanged. Anything else is a run over many sessions.
+        // One log named as a file and a text summary: the single-session run below (with
+        // `--format none` too, which leaves out its decisions). Anything else is a run over
+        // many sessions.
         let single = paths == eventArguments && paths.count == 1
         let reloads = try arguments[\.reload]
         if !reloads.isEmpty {
@@ -128,7 +129,7 @@ enum EvalCommand {
                 throw UsageError("a --reload policy cannot come from stdin as well; give it as a file")
             }
         }
-        if !single || arguments[\.summary] == .json || arguments[\.format] == .none {
+        if !single || arguments[\.summary] == .json {
             guard let input = PolicyFrontEnd.load(policyPath, context: context) else { return .failure }
             let settings = FleetReplay.Settings(
                 policy: input.policy, device: device, format: arguments[\.format], explain: arguments[\.explain],

@@ -204,9 +204,7 @@ enum PolicyHover {
         return lines.joined(separator: "\n")
     }
 
-    private static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
-    }
+    private static func count(_ number: Int, _ noun: String) -> String { countText(number, noun) }
 }
 
 extension PatternTemplate {

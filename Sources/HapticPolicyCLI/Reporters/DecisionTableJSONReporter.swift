@@ -50,17 +50,39 @@ enum DecisionTableJSONReporter {
     struct Level: Encodable {
         var name: String
         var below: Double?
+        /// `play` or `silent`; `by-direction` when entering from below and from above differ
+        /// (then `play`, `layer` and `reason` are left out: see `fromBelow`, `fromAbove`).
         var action: String
         var play: String?
         var layer: String?
         var reason: String?
         var values: String
         var leftWhen: String
-        var fromBelow: String?
-        var fromAbove: String?
+        /// In a level with directions, what entering it from the level below does; left
+        /// out for the lowest level, which is never entered from below.
+        var fromBelow: Entry?
+        /// In a level with directions, what entering it from the level above does; left
+        /// out for the highest level.
+        var fromAbove: Entry?
         /// The edge as written when it reads run-time parameters (`0.6 * max_hr`);
         /// `below` is then its value at the defaults.
         var edge: String?
+    }
+
+    /// What entering a level one way does.
+    struct Entry: Encodable {
+        /// `play` or `silent`.
+        var action: String
+        var play: String?
+        var layer: String?
+        var reason: String?
+
+        init(_ entry: DecisionTable.Band.Entry) {
+            action = entry.play != nil ? "play" : "silent"
+            play = entry.play
+            layer = entry.layer?.rawValue
+            reason = entry.play == nil ? entry.silent : nil
+        }
     }
 
     struct Screen: Encodable {
@@ -142,11 +164,17 @@ enum DecisionTableJSONReporter {
                         plausibleMin: band.plausibleMin, plausibleMax: band.plausibleMax,
                         levels: band.levels.indices.map { index in
                             let level = band.levels[index]
+                            let uniform = band.uniformEntry(ofLevel: index)
+                            let ways = band.isDirected(index) ? band.ways(ofLevel: index) : []
                             return Level(
-                                name: level.name, below: level.below, action: level.play != nil ? "play" : "silent",
-                                play: level.play, layer: level.layer?.rawValue, reason: level.silent,
+                                name: level.name, below: level.below,
+                                action: uniform.map { $0.play != nil ? "play" : "silent" } ?? "by-direction",
+                                play: uniform?.play, layer: uniform?.layer?.rawValue,
+                                reason: uniform?.play == nil ? uniform?.silent : nil,
                                 values: band.values(ofLevel: index), leftWhen: band.leaving(level: index),
-                                fromBelow: level.fromBelow?.text, fromAbove: level.fromAbove?.text, edge: level.edge)
+                                fromBelow: ways.first { $0.direction == .fromBelow }.map { Entry($0.entry) },
+                                fromAbove: ways.first { $0.direction == .fromAbove }.map { Entry($0.entry) },
+                                edge: level.edge)
                         })
                 },
                 userLevels: table.userLevels.isEmpty

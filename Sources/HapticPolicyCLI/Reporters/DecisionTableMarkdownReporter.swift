@@ -69,19 +69,14 @@ enum DecisionTableMarkdownReporter {
             }
             if let plausible = band.plausibleText { facts += "; plausible \(plausible)" }
             out += escape(facts) + ".\n\n"
-            for level in band.levels where level.fromBelow != nil || level.fromAbove != nil {
-                let own = DecisionTable.Band.Entry(play: level.play, silent: level.silent)
-                out +=
-                    "- \(escape(level.name)): from below \(escape((level.fromBelow ?? own).text)); from above \(escape((level.fromAbove ?? own).text))\n"
+            for index in band.levels.indices where band.isDirected(index) {
+                let ways = band.ways(ofLevel: index).map { $0.direction.rawValue + " " + $0.entry.text }
+                out += "- \(escape(band.levels[index].name)): \(escape(ways.joined(separator: "; ")))\n"
             }
-            if band.levels.contains(where: { $0.fromBelow != nil || $0.fromAbove != nil }) { out += "\n" }
+            if band.levels.indices.contains(where: band.isDirected) { out += "\n" }
             let rows = band.levels.indices.map { index in
-                let level = band.levels[index]
-                return [
-                    level.name, band.values(ofLevel: index), band.leaving(level: index),
-                    level.play != nil ? "play" : "silent", level.play ?? "", level.layer?.rawValue ?? "",
-                    level.silent ?? "",
-                ]
+                [band.levels[index].name, band.values(ofLevel: index), band.leaving(level: index)]
+                    + entering(band, level: index)
             }
             out += alignedTable(rows.map { $0.map(escape) }, header: bandHeader)
             out += "\n"
@@ -104,6 +99,36 @@ enum DecisionTableMarkdownReporter {
             out += "\n"
         }
         return out
+    }
+
+    /// A band level's decision, feedback, layer and reason: what entering it does, or,
+    /// when that differs by direction, what each way it can be entered does (never a
+    /// direction that cannot happen).
+    static func entering(_ band: DecisionTable.Band, level index: Int) -> [String] {
+        if let entry = band.uniformEntry(ofLevel: index) {
+            return [
+                entry.play != nil ? "play" : "silent", entry.play ?? "", entry.layer?.rawValue ?? "",
+                entry.silent ?? "",
+            ]
+        }
+        let ways = band.ways(ofLevel: index)
+        let action = { (way: DecisionTable.Band.Way) in way.entry.play != nil ? "play" : "silent" }
+        let decision =
+            Set(ways.map(action)).count == 1
+            ? action(ways[0]) : ways.map { action($0) + " " + $0.direction.rawValue }.joined(separator: ", ")
+        let plays = ways.filter { $0.entry.play != nil }
+        let feedback =
+            Set(plays.compactMap(\.entry.play)).count <= 1
+            ? plays.first?.entry.play ?? ""
+            : plays.map { ($0.entry.play ?? "") + " " + $0.direction.rawValue }.joined(separator: ", ")
+        var layers: [String] = []
+        for layer in plays.compactMap(\.entry.layer?.rawValue) where !layers.contains(layer) { layers.append(layer) }
+        let silences = ways.filter { $0.entry.play == nil && !($0.entry.silent ?? "").isEmpty }
+        let reason =
+            Set(silences.compactMap(\.entry.silent)).count == 1 && silences.count == ways.count
+            ? silences[0].entry.silent ?? ""
+            : silences.map { $0.direction.rawValue + ": " + ($0.entry.silent ?? "") }.joined(separator: "; ")
+        return [decision, feedback, layers.joined(separator: ", "), reason]
     }
 
     /// The columns of a band set's levels: as many as the screens' tables have.

@@ -83,7 +83,8 @@ package enum KotlinCodeGenerator {
         out += "    sealed class Event(\n"
         out += "        /** The event's name in the policy. */\n        val name: String,\n"
         out +=
-            "        /** The value the event carries, as the policy's rows compare it. */\n        val value: Any?,\n"
+            "        /** The value the event carries, as the policy's rows compare it; null for none. */\n"
+            + "        val value: io.hapticpolicy.Scalar?,\n"
         out += "        /** The template parameters the event carries (those given). */\n"
         out += "        val params: Map<String, Double>,\n"
         out += "        /** The event's layer; null for the built-in state events. */\n        val layer: Layer?\n"
@@ -100,12 +101,12 @@ package enum KotlinCodeGenerator {
         out += """
                 /** The app's bridge to what decides its haptics: receives each event by name, with its payload. */
                 interface Decider {
-                    /** Decides one event; `value` is a Double, Boolean or String, or null. */
+                    /** Decides one event; `value` is a number, a boolean or a string, or null. */
                     fun decide(
                         event: String,
                         screen: String?,
                         subject: String?,
-                        value: Any?,
+                        value: io.hapticpolicy.Scalar?,
                         speaks: Boolean,
                         params: Map<String, Double>
                     )
@@ -114,14 +115,6 @@ package enum KotlinCodeGenerator {
                 /** Sends one typed event through [decider]. */
                 fun send(decider: Decider, event: Event, screen: Screen? = null, subject: String? = null, speaks: Boolean = false) {
                     decider.decide(event.name, screen?.id, subject, event.value, speaks, event.params)
-                }
-
-                /** An event's value as the Kotlin runtime takes it. */
-                fun scalar(value: Any?): io.hapticpolicy.Scalar? = when (value) {
-                    is Double -> io.hapticpolicy.Scalar.Num(value)
-                    is Boolean -> io.hapticpolicy.Scalar.Bool(value)
-                    is String -> io.hapticpolicy.Scalar.Text(value)
-                    else -> null
                 }
 
                 /** An event's template parameters as the Kotlin runtime takes them. */
@@ -140,7 +133,7 @@ package enum KotlinCodeGenerator {
                 speaks: Boolean = false,
                 t: Double? = null
             ): io.hapticpolicy.PolicyStore.Decided =
-                decide(event.name, screen?.id, subject, \(type).scalar(event.value), speaks, event.params, t)
+                decide(event.name, screen?.id, subject, event.value, speaks, event.params, t)
 
             /** Decides one typed event at `t` (seconds, non-decreasing) with a runtime [io.hapticpolicy.Session]. */
             fun io.hapticpolicy.Session.decide(
@@ -152,7 +145,7 @@ package enum KotlinCodeGenerator {
             ): io.hapticpolicy.Decision =
                 decide(
                     io.hapticpolicy.Event(
-                        t, event.name, screen?.id, subject, \(type).scalar(event.value), speaks, \(type).parameters(event)
+                        t, event.name, screen?.id, subject, event.value, speaks, \(type).parameters(event)
                     )
                 )
 
@@ -190,22 +183,22 @@ package enum KotlinCodeGenerator {
         case .none: break
         case .number:
             properties.append("val number: Double")
-            value = "number"
+            value = "io.hapticpolicy.Scalar.Num(number)"
         case .bool:
             properties.append("val flag: Boolean")
-            value = "flag"
+            value = "io.hapticpolicy.Scalar.Bool(flag)"
         case .string:
             properties.append("val text: String")
-            value = "text"
+            value = "io.hapticpolicy.Scalar.Text(text)"
         case .choice:
             properties.append("val choice: \(type).\(choiceType)")
-            value = "choice.id"
+            value = "io.hapticpolicy.Scalar.Text(choice.id)"
         case .screen:
             properties.append("val screen: \(type).Screen")
-            value = "screen.id"
+            value = "io.hapticpolicy.Scalar.Text(screen.id)"
         case .appState:
             properties.append("val state: \(type).AppState")
-            value = "state.id"
+            value = "io.hapticpolicy.Scalar.Text(state.id)"
         }
         let parameterNames = identifiers(
             event.parameters.map { lowerCamel(identifierWords($0.name), fallback: "p") },

@@ -122,7 +122,7 @@ package enum SwiftCodeGenerator {
         let names = identifiers(choices.map { lowerCamel(identifierWords($0), fallback: "value") } + ["other"])
         var out = "    /// The values of `\(line(event.name))` the policy's rows compare against"
         out += open ? "; any other value is `other`.\n" : ".\n"
-        out += "    public enum \(type): Sendable, Hashable {\n"
+        out += "    public enum \(type): Sendable, Hashable, RawRepresentable {\n"
         for (choice, name) in zip(choices, names) {
             out += "        /// \(line(literal(choice))).\n"
             out += "        case \(name)\n"
@@ -137,6 +137,16 @@ package enum SwiftCodeGenerator {
             out += "            case .\(name): \(literal(choice))\n"
         }
         if open { out += "            case .\(names[choices.count])(let text): text\n" }
+        out += "            }\n        }\n"
+        out += "\n        /// The case whose value is `rawValue`; "
+        out += open ? "`other` for a value the rows do not compare.\n" : "nil for a value the rows do not compare.\n"
+        out += "        public init\(open ? "" : "?")(rawValue: String) {\n            switch rawValue {\n"
+        for (choice, name) in zip(choices, names) {
+            out += "            case \(literal(choice)): self = .\(name)\n"
+        }
+        out +=
+            open
+            ? "            default: self = .\(names[choices.count])(rawValue)\n" : "            default: return nil\n"
         out += "            }\n        }\n    }\n"
         return out
     }
@@ -157,7 +167,7 @@ package enum SwiftCodeGenerator {
         case .string: text += ". Carries text"
         case .choice, .screen, .appState, .none: break
         }
-        if event.line > 0 { text += ". Declared at line \(event.line)" }
+        if let declaredAt = event.declaredAt { text += ". " + declaredAt }
         return line(text) + "."
     }
 

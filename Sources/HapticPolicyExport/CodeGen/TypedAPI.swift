@@ -66,6 +66,16 @@ package struct TypedAPI: Sendable, Equatable {
         package var note: String?
         /// The line of the declaration in the policy (0 for state events).
         package var line: Int
+        /// The included file holding the declaration, relative to the main file's folder
+        /// (`stride/catalogue.yaml`); nil when it is in the main file.
+        package var file: String? = nil
+
+        /// `Declared at line 63 of stride/catalogue.yaml`, `Declared at line 44`; nil for a
+        /// state event.
+        package var declaredAt: String? {
+            guard line > 0 else { return nil }
+            return "Declared at line \(line)" + (file.map { " of " + $0 } ?? "")
+        }
     }
 
     /// A name with its words.
@@ -102,6 +112,13 @@ package struct TypedAPI: Sendable, Equatable {
         hash = policy.hash
         screens = content.screens.map { Name(name: $0.name, words: identifierWords($0.name), note: $0.note) }
         layers = content.layerNames.filter { layer in content.events.contains { $0.layer == layer } }
+        // The included file of a declaration; nil for the main file's.
+        let file = { (position: SourcePosition) -> String? in
+            guard position.file > 0, let files = content.files, files.indices.contains(position.file - 1) else {
+                return nil
+            }
+            return files[position.file - 1]
+        }
         var events: [Event] = []
         for (index, event) in content.events.enumerated() {
             let cells = content.cells.filter { $0.event == index }
@@ -112,7 +129,20 @@ package struct TypedAPI: Sendable, Equatable {
                     screens: event.screens.map { $0.map { content.screens[$0].name } },
                     payload: Self.payload(event, rows: rows, content: content),
                     parameters: Self.parameters(rows, content: content), note: event.note,
-                    line: event.location.line))
+                    line: event.location.line, file: file(event.location)))
+        }
+        // The run-time parameters' setting events: each one's number sets its parameter.
+        for parameter in content.parameters ?? [] where !events.contains(where: { $0.name == parameter.setBy }) {
+            var range = "\(numberText(parameter.min))...\(numberText(parameter.max))"
+            if let unit = parameter.unit { range += " " + unit }
+            let note =
+                "sets the run-time parameter `\(parameter.name)` (\(range), \(numberText(parameter.defaultValue)) by default)"
+                + (parameter.note.map { ": " + clause($0) } ?? "")
+            events.append(
+                Event(
+                    name: parameter.setBy, words: identifierWords(parameter.setBy), layer: nil, screens: nil,
+                    payload: .number(unit: parameter.unit, band: nil, levels: []), parameters: [], note: note,
+                    line: parameter.location.line, file: file(parameter.location)))
         }
         // The user levels' setting event: its value is one of the levels.
         if let levels = content.userLevels {
@@ -121,7 +151,8 @@ package struct TypedAPI: Sendable, Equatable {
                     name: levels.setBy, words: identifierWords(levels.setBy), layer: nil, screens: nil,
                     payload: .choice(type: levels.setBy, choices: levels.levels.map(\.name), open: false),
                     parameters: [],
-                    note: "the haptics level the user picked in the app's settings", line: levels.location.line))
+                    note: "the haptics level the user picked in the app's settings", line: levels.location.line,
+                    file: file(levels.location)))
         }
         for state in StateEvent.allCases {
             let payload: Payload =
@@ -179,21 +210,28 @@ package struct TypedAPI: Sendable, Equatable {
         }
     }
 
+    /// The template parameters the event's `params` can give: those of every template its
+    /// rows play, but not one a row's `with:` already gives the template (`with: {bpm:
+    /// value}` takes the bpm from the event's `value`, and a number is fixed).
     private static func parameters(_ rows: [PolicyContent.Row], content: PolicyContent) -> [Parameter] {
-        var played: [Int] = []
+        var played: [(feedback: Int, given: [String])] = []
         for row in rows {
+            let given = (row.arguments ?? []).map(\.name)
+            // `with:` goes to the row's loop, or without one to its play (`argumentsTarget`).
+            let hasLoop = row.steps.contains { if case .loop = $0 { true } else { false } }
             for action in row.steps {
                 switch action {
-                case .play(let index), .loop(let index): played.append(index)
-                case .band(let index): played += content.bands[index].plays
+                case .loop(let index): played.append((index, given))
+                case .play(let index): played.append((index, hasLoop ? [] : given))
+                case .band(let index): played += content.bands[index].plays.map { ($0, []) }
                 case .silent, .stop, .none: break
                 }
             }
         }
         var parameters: [Parameter] = []
-        for index in played {
+        for (index, given) in played {
             for parameter in content.feedback[index].parameters
-            where !parameters.contains(where: { $0.name == parameter.name }) {
+            where !given.contains(parameter.name) && !parameters.contains(where: { $0.name == parameter.name }) {
                 parameters.append(
                     Parameter(
                         name: parameter.name, defaultValue: parameter.defaultValue, minimum: parameter.minimum,
@@ -272,7 +310,7 @@ extension TypedAPI.Event {
         case .choice, .screen, .appState, .none: break
         }
         for parameter in parameters { text += ". Parameter \(parameter.summary)" }
-        if line > 0 { text += ". Declared at line \(line)" }
+        if let declaredAt { text += ". " + declaredAt }
         return sourceComment(text) + "."
     }
 }

@@ -75,17 +75,17 @@ enum ReportBandsSection {
             Column(header: "Values") { band, index in htmlEscaped(band.values(ofLevel: index)) },
             Column(header: "Left when") { band, index in htmlEscaped(band.leaving(level: index)) },
             Column(header: "On entering") { band, index in
-                let level = band.levels[index]
-                if level.fromBelow != nil || level.fromAbove != nil {
-                    let own = DecisionTable.Band.Entry(play: level.play, silent: level.silent)
-                    let ways = [("from below", level.fromBelow), ("from above", level.fromAbove)].map { way, entry in
-                        let entry = entry ?? own
-                        let kind = entry.play != nil ? "decision-play" : "decision-silent"
-                        let text = entry.text
-                        return "<span class=\"\(kind)\">\(way): \(htmlEscaped(text))</span>"
+                if band.isDirected(index) {
+                    // Only the ways the level can be entered: the lowest is never entered
+                    // from below, the highest never from above.
+                    let ways = band.ways(ofLevel: index).map { way in
+                        let kind = way.entry.play != nil ? "decision-play" : "decision-silent"
+                        return
+                            "<span class=\"\(kind)\">\(way.direction.rawValue): \(htmlEscaped(way.entry.text))</span>"
                     }
                     return ways.joined(separator: "<br>")
                 }
+                let level = band.levels[index]
                 guard let play = level.play else {
                     return "<span class=\"decision-silent\">silent: \(htmlEscaped(level.silent ?? ""))</span>"
                 }
@@ -99,9 +99,13 @@ enum ReportBandsSection {
                 return text
             },
             Column(header: "Waveform") { band, index in
-                guard let play = band.levels[index].play, let pattern = patterns[play] else { return "" }
-                return "<a href=\"#\(htmlToken("pattern", play))\">"
-                    + WaveformSVG.render(pattern, name: play, thumbnail: true) + "</a>"
+                // Every custom pattern entering the level plays, whichever way it is entered.
+                band.plays(ofLevel: index).compactMap { play in
+                    patterns[play].map { pattern in
+                        "<a href=\"#\(htmlToken("pattern", play))\">"
+                            + WaveformSVG.render(pattern, name: play, thumbnail: true) + "</a>"
+                    }
+                }.joined()
             },
         ]
     }

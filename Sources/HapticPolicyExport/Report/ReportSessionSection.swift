@@ -53,7 +53,7 @@ package enum ReportSessionSection {
         }
         for signal in signals {
             html +=
-                "<figure class=\"signal\"><figcaption>\(htmlEscaped(signal.event))\(signal.subject.map { " · " + htmlEscaped($0) } ?? "") <span class=\"muted\">through band <a href=\"#\(htmlToken("band", signal.band.name))\">\(htmlEscaped(signal.band.name))</a>: \(signal.entries.filter { $0.rang != nil }.count) rings in \(signal.entries.count) samples</span></figcaption>"
+                "<figure class=\"signal\"><figcaption>\(htmlEscaped(signal.event))\(signal.subject.map { " · " + htmlEscaped($0) } ?? "") <span class=\"muted\">through band <a href=\"#\(htmlToken("band", signal.band.name))\">\(htmlEscaped(signal.band.name))</a>: \(countText(signal.entries.filter { $0.rang != nil }.count, "ring")) in \(countText(signal.entries.count, "sample"))</span></figcaption>"
             html += SignalChartSVG.render(signal) + "</figure>\n"
         }
 

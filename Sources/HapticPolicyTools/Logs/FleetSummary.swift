@@ -333,7 +333,7 @@ package struct FleetSummary: Sendable, Equatable {
                 let count = screen.sessions
                 lines.append(
                     "  " + padded(terminalText(name), to: width)
-                        + "  \(screen.decisions) decisions, \(screen.rings) rings"
+                        + "  \(countText(screen.decisions, "decision")), \(countText(screen.rings, "ring"))"
                         + " in \(count) \(count == 1 ? "session" : "sessions");"
                         + " median \(Self.tenths(screen.percentile(50))), p95 \(Self.tenths(screen.percentile(95))),"
                         + " max \(Self.tenths(screen.histogram.keys.max() ?? 0))")

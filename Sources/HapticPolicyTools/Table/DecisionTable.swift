@@ -134,15 +134,80 @@ public struct DecisionTable: Sendable, Hashable {
             public var play: String?
             /// The designer's reason when silent.
             public var silent: String?
+            /// The played feedback's layer.
+            public var layer: Layer?
 
             /// Creates one.
-            public init(play: String?, silent: String?) {
+            public init(play: String?, silent: String?, layer: Layer? = nil) {
                 self.play = play
                 self.silent = silent
+                self.layer = layer
             }
 
-            /// `play zone.faster` or `silent: every other zone change`.
-            public var text: String { play.map { "play " + $0 } ?? "silent: " + (silent ?? "") }
+            /// `play zone.faster`, `silent: every other zone change`, or `silent` when no
+            /// reason is given.
+            public var text: String {
+                if let play { return "play " + play }
+                guard let silent, !silent.isEmpty else { return "silent" }
+                return "silent: " + silent
+            }
+        }
+
+        /// A direction a level is entered from.
+        public enum Direction: String, Sendable, Hashable {
+            /// From the level below (the value rose into it).
+            case fromBelow = "from below"
+            /// From the level above (the value fell into it).
+            case fromAbove = "from above"
+        }
+
+        /// One way into a level and what entering it that way does.
+        public struct Way: Sendable, Hashable {
+            /// Where the value comes from.
+            public var direction: Direction
+            /// What entering this way does.
+            public var entry: Entry
+        }
+
+        /// Whether a level says what entering it does per direction (`from-below:`,
+        /// `from-above:` or the band's `toward:`).
+        public func isDirected(_ index: Int) -> Bool {
+            levels[index].fromBelow != nil || levels[index].fromAbove != nil
+        }
+
+        /// Every way level `index` can be entered and what each does: from below unless
+        /// it is the lowest level, from above unless it is the highest. A level without
+        /// directions does the same both ways (its `play`/`silent`); a direction of a
+        /// directed level that says nothing falls back to the level's own, as the
+        /// session decides. Empty for a band of one level.
+        public func ways(ofLevel index: Int) -> [Way] {
+            let level = levels[index]
+            let own = Entry(play: level.play, silent: level.silent, layer: level.layer)
+            var ways: [Way] = []
+            if index > 0 { ways.append(Way(direction: .fromBelow, entry: level.fromBelow ?? own)) }
+            if index < levels.count - 1 { ways.append(Way(direction: .fromAbove, entry: level.fromAbove ?? own)) }
+            return ways
+        }
+
+        /// What entering level `index` does, the same whichever way it is entered; nil
+        /// when the directions differ.
+        public func uniformEntry(ofLevel index: Int) -> Entry? {
+            let level = levels[index]
+            let entries = ways(ofLevel: index).map(\.entry)
+            guard let first = entries.first else {
+                return Entry(play: level.play, silent: level.silent, layer: level.layer)
+            }
+            return entries.allSatisfy { $0 == first } ? first : nil
+        }
+
+        /// The feedback entering level `index` can play, any way, without repeats.
+        public func plays(ofLevel index: Int) -> [String] {
+            var out: [String] = []
+            let entries =
+                isDirected(index)
+                ? ways(ofLevel: index).map(\.entry) : [Entry(play: levels[index].play, silent: nil)]
+            for play in entries.compactMap(\.play) where !out.contains(play) { out.append(play) }
+            return out
         }
 
         /// The band set's name.
@@ -276,7 +341,11 @@ public struct DecisionTable: Sendable, Hashable {
         }
         bands = content.bands.map { band in
             let entry = { (entry: PolicyContent.Band.Entry?) in
-                entry.map { Band.Entry(play: $0.play.map { content.feedback[$0].name }, silent: $0.silent) }
+                entry.map {
+                    Band.Entry(
+                        play: $0.play.map { content.feedback[$0].name }, silent: $0.silent,
+                        layer: $0.play.map { content.feedback[$0].layer })
+                }
             }
             return Band(
                 name: band.name, unit: band.unit, hysteresis: band.hysteresis,

@@ -15,7 +15,8 @@ extension DiagnosticCode {
     static let sameFeedbackTwice = DiagnosticCode.check(
         "HP335", .warning, "same-feedback-twice", "a row plays and stops, or plays and loops, the same feedback")
     static let stopNeverStarted = DiagnosticCode.check(
-        "HP336", .warning, "stop-never-started", "`stop:` names a loop that no row or band level ever starts")
+        "HP336", .warning, "stop-never-started",
+        "`stop:` names a loop that no row or band level ever starts, or is `stop: all` where nothing ever loops")
     static let withBadLoopPeriod = DiagnosticCode.check(
         "HP337", .error, "with-bad-loop-period",
         "the numbers in `with:` give the template a loop period that is not positive or too short to play")
@@ -39,15 +40,30 @@ enum SeveralActionsChecks {
         var out: [Diagnostic] = []
         var started = Set<String>()
         var stops: [Located<String>] = []
+        var stopsAll: [Located<String>] = []
         for (_, cell) in context.allCells {
             for row in cell.rows {
                 for play in row.plays { started.insert(play.value) }
-                if let stop = row.stop, stop.value != "all" { stops.append(stop) }
+                if let stop = row.stop {
+                    if stop.value == "all" { stopsAll.append(stop) } else { stops.append(stop) }
+                }
                 out += rowFindings(row, event: context.events[cell.event.value], context)
             }
         }
         for band in context.document.bands {
             for (play, _) in band.plays { started.insert(play.value) }
+        }
+        // `stop: all` stops every running loop: with nothing that ever starts one, it
+        // stops nothing, and each decision of its row carries a `not-running` step.
+        let loops = started.contains { name in context.feedback[name].map { loop(of: $0) != nil } ?? false }
+        if !loops {
+            for stop in stopsAll {
+                out.append(
+                    DiagnosticCode.stopNeverStarted(
+                        "nothing in this policy ever loops, so `stop: all` never stops anything and each of its "
+                            + "decisions adds a `not-running` step; remove the stop, or start a loop (`loop:`) somewhere",
+                        at: stop.location))
+            }
         }
         for stop in stops where !started.contains(stop.value) {
             // HP201 and HP208 already say what is wrong with a name that is not a loop.

@@ -16,6 +16,10 @@ extension DiagnosticCode {
     static let overlappingValues = DiagnosticCode.check(
         "HP325", .warning, "overlapping-values",
         "a row shares some values with an earlier row of its cell, which decides them (first match wins)")
+    static let paramNotANumber = DiagnosticCode.check(
+        "HP326", .warning, "param-not-a-number",
+        "an event's `params:` declares a string or boolean parameter: template parameters are numbers, so no pattern can ever take it"
+    )
     static let bandRangeMismatch = DiagnosticCode.check(
         "HP250", .warning, "band-range-mismatch",
         "an event's declared `min`/`max` and the `plausible:` range of the band deciding it disagree")
@@ -33,7 +37,10 @@ enum ValueChecks {
         var out: [Diagnostic] = []
         for event in context.document.events {
             if let payload = event.payload { out += declarationFindings(payload) }
-            for param in event.params ?? [] { out += declarationFindings(param.payload) }
+            for param in event.params ?? [] {
+                out += declarationFindings(param.payload)
+                out += kindFindings(param, of: event)
+            }
         }
         for (_, cell) in context.allCells {
             guard let event = context.events[cell.event.value] else { continue }
@@ -75,6 +82,22 @@ enum ValueChecks {
             }
         }
         return out
+    }
+
+    /// A declared parameter that is not a number: a template parameter is always a
+    /// number, so a play carrying it is `bad-params`, and no `when:` reads it.
+    static func kindFindings(_ param: ParamDecl, of event: EventDecl) -> [Diagnostic] {
+        let kind = param.payload.kind
+        guard kind.value != .number else { return [] }
+        let name = param.name.value
+        let article = kind.value == .string ? "a string" : "a boolean"
+        return [
+            DiagnosticCode.paramNotANumber(
+                "'\(name)' is declared \(article), but template parameters are numbers: no pattern can take it, "
+                    + "and a play of '\(event.name.value)' carrying it is decided bad-params; declare it "
+                    + "`{type: number}`, or send it as the event's `value` or `subject`",
+                at: kind.location)
+        ]
     }
 
     // MARK: Conditions

@@ -42,7 +42,7 @@ package enum DiagnosticRegistry {
         .gap, .overlappingRows, .shadowedRow, .eventNotOnScreen, .emptySilenceReason,
         .bandWithoutNumber, .tickWithoutPlay, .incompleteCell, .conditionValueMismatch, .unbalancedTicker,
         .coldEngine, .payloadRangeEmpty, .payloadChoicesEmpty, .payloadChoiceRepeated, .conditionOutsidePayload,
-        .conditionNeverTrue, .overlappingValues,
+        .conditionNeverTrue, .overlappingValues, .paramNotANumber,
         .loopNotLooping, .withUnknownParameter, .withValueWithoutNumber, .withOutOfRange,
         .stopThenLoop, .sameFeedbackTwice, .stopNeverStarted, .withBadLoopPeriod,
         // HP4xx: invariants.
@@ -54,7 +54,7 @@ package enum DiagnosticRegistry {
         // HP70x: exporters; HP72x-HP73x: the AHAP importer.
         .exportBadParameter, .exportBadExpression, .exportContinuousTooLong, .exportDropsSounds,
         .exportWebTruncated, .exportCurveOverlapsEvent, .exportValueClamped, .exportUnusedParameter,
-        .exportFileNameClash,
+        .exportFileNameClash, .exportWebIntensitiesMerged,
         .ahapJSONSyntax, .ahapMissingPattern, .ahapUnknownKey, .ahapWrongType, .ahapOutOfOrder, .ahapOutOfRange,
         .ahapAbsoluteCurveTimes, .ahapUnsupportedEventType, .ahapMissingKey, .ahapUnknownParameterID,
         .ahapStrayCurve, .ahapVersion, .ahapDynamicParameter,

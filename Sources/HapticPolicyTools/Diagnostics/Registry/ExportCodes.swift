@@ -1,6 +1,6 @@
 import HapticPolicy
 
-// Codes of the exporters (HP701-HP709) and the AHAP importer (HP720-HP732), emitted by the
+// Codes of the exporters (HP701-HP710) and the AHAP importer (HP720-HP732), emitted by the
 // HapticPolicyExport module (and `import-ahap` for a file that is not UTF-8). They are
 // declared here, in the core, so the registry can list them.
 
@@ -155,6 +155,41 @@ extension DiagnosticCode {
                   - {id: B-1, each: screen, max: 6, per: 10}
 
                 """, target: "android"))
+
+    /// Two feedback of different intensities exported to the same vibrate array
+    /// (`PolicyExporter.swift`): browsers cannot set intensity.
+    package static let exportWebIntensitiesMerged = DiagnosticCode(
+        "HP710", .warning, "web-intensities-merged",
+        "two feedback of different intensities export to the same `navigator.vibrate` array, so a browser plays them alike",
+        stage: .export,
+        example: .export(
+            policy: """
+                policy: example
+                version: 1
+                feedback:
+                  turn.soon:
+                    layer: ui
+                    pattern:
+                      events:
+                        - {type: transient, time: 0, intensity: 0.45}
+                  turn.now:
+                    layer: ui
+                    pattern:
+                      events:
+                        - {type: transient, time: 0, intensity: 0.7}
+                events:
+                  turn.near: {layer: ui, screens: [ride]}
+                  turn.here: {layer: ui, screens: [ride]}
+                screens:
+                  ride:
+                    enter: [prepare-engine]
+                    table:
+                      turn.near: {play: turn.soon}
+                      turn.here: {play: turn.now}
+                budgets:
+                  - {id: B-1, each: screen, max: 6, per: 10}
+
+                """, target: "web"))
 
     // MARK: AHAP import
 

@@ -61,8 +61,8 @@ object PlavoPolicy {
     sealed class Event(
         /** The event's name in the policy. */
         val name: String,
-        /** The value the event carries, as the policy's rows compare it. */
-        val value: Any?,
+        /** The value the event carries, as the policy's rows compare it; null for none. */
+        val value: io.hapticpolicy.Scalar?,
         /** The template parameters the event carries (those given). */
         val params: Map<String, Double>,
         /** The event's layer; null for the built-in state events. */
@@ -75,7 +75,7 @@ object PlavoPolicy {
         object PlantNotFound : Event("plant.notFound", null, emptyMap(), PlavoPolicy.Layer.CREATURE)
 
         /** `moisture.sample` (creature, on camera): soil moisture %, about once a second. Carries a number in % through band `moisture` (parched below 10, dry below 25, thirsty below 40, comfortable below 60, moist below 80, soaked above). Declared at line 151. */
-        class MoistureSample(val number: Double) : Event("moisture.sample", number, emptyMap(), PlavoPolicy.Layer.CREATURE)
+        class MoistureSample(val number: Double) : Event("moisture.sample", io.hapticpolicy.Scalar.Num(number), emptyMap(), PlavoPolicy.Layer.CREATURE)
 
         /** `shutter` (ui, on camera). Declared at line 152. */
         object Shutter : Event("shutter", null, emptyMap(), PlavoPolicy.Layer.UI)
@@ -105,7 +105,7 @@ object PlavoPolicy {
         object PlantFarewell : Event("plant.farewell", null, emptyMap(), PlavoPolicy.Layer.CREATURE)
 
         /** `data.reset` (ui, on settings): "confirmed" or "cancelled". Declared at line 161. */
-        class DataReset(val choice: PlavoPolicy.DataResetValue) : Event("data.reset", choice.id, emptyMap(), PlavoPolicy.Layer.UI)
+        class DataReset(val choice: PlavoPolicy.DataResetValue) : Event("data.reset", io.hapticpolicy.Scalar.Text(choice.id), emptyMap(), PlavoPolicy.Layer.UI)
 
         /** `sensor.unreachable` (ui, on sensor, camera). Declared at line 162. */
         object SensorUnreachable : Event("sensor.unreachable", null, emptyMap(), PlavoPolicy.Layer.UI)
@@ -114,29 +114,29 @@ object PlavoPolicy {
         object ButtonTap : Event("button.tap", null, emptyMap(), PlavoPolicy.Layer.UI)
 
         /** `screen.enter`: the user opened a screen. */
-        class ScreenEnter(val screen: PlavoPolicy.Screen) : Event("screen.enter", screen.id, emptyMap(), null)
+        class ScreenEnter(val screen: PlavoPolicy.Screen) : Event("screen.enter", io.hapticpolicy.Scalar.Text(screen.id), emptyMap(), null)
 
         /** `app.state`: the app went to the foreground or the background. */
-        class AppState(val state: PlavoPolicy.AppState) : Event("app.state", state.id, emptyMap(), null)
+        class AppState(val state: PlavoPolicy.AppState) : Event("app.state", io.hapticpolicy.Scalar.Text(state.id), emptyMap(), null)
 
         /** `device.lowPower`: Low Power Mode turned on or off. Carries a boolean. */
-        class DeviceLowPower(val flag: Boolean) : Event("device.lowPower", flag, emptyMap(), null)
+        class DeviceLowPower(val flag: Boolean) : Event("device.lowPower", io.hapticpolicy.Scalar.Bool(flag), emptyMap(), null)
 
         /** `device.supportsHaptics`: whether the device supports Core Haptics. Carries a boolean. */
-        class DeviceSupportsHaptics(val flag: Boolean) : Event("device.supportsHaptics", flag, emptyMap(), null)
+        class DeviceSupportsHaptics(val flag: Boolean) : Event("device.supportsHaptics", io.hapticpolicy.Scalar.Bool(flag), emptyMap(), null)
 
         /** `device.hapticsEnabled`: the user's system haptics setting. Carries a boolean. */
-        class DeviceHapticsEnabled(val flag: Boolean) : Event("device.hapticsEnabled", flag, emptyMap(), null)
+        class DeviceHapticsEnabled(val flag: Boolean) : Event("device.hapticsEnabled", io.hapticpolicy.Scalar.Bool(flag), emptyMap(), null)
     }
 
     /** The app's bridge to what decides its haptics: receives each event by name, with its payload. */
     interface Decider {
-        /** Decides one event; `value` is a Double, Boolean or String, or null. */
+        /** Decides one event; `value` is a number, a boolean or a string, or null. */
         fun decide(
             event: String,
             screen: String?,
             subject: String?,
-            value: Any?,
+            value: io.hapticpolicy.Scalar?,
             speaks: Boolean,
             params: Map<String, Double>
         )
@@ -145,14 +145,6 @@ object PlavoPolicy {
     /** Sends one typed event through [decider]. */
     fun send(decider: Decider, event: Event, screen: Screen? = null, subject: String? = null, speaks: Boolean = false) {
         decider.decide(event.name, screen?.id, subject, event.value, speaks, event.params)
-    }
-
-    /** An event's value as the Kotlin runtime takes it. */
-    fun scalar(value: Any?): io.hapticpolicy.Scalar? = when (value) {
-        is Double -> io.hapticpolicy.Scalar.Num(value)
-        is Boolean -> io.hapticpolicy.Scalar.Bool(value)
-        is String -> io.hapticpolicy.Scalar.Text(value)
-        else -> null
     }
 
     /** An event's template parameters as the Kotlin runtime takes them. */
@@ -171,7 +163,7 @@ fun io.hapticpolicy.PolicyStore.decide(
     speaks: Boolean = false,
     t: Double? = null
 ): io.hapticpolicy.PolicyStore.Decided =
-    decide(event.name, screen?.id, subject, PlavoPolicy.scalar(event.value), speaks, event.params, t)
+    decide(event.name, screen?.id, subject, event.value, speaks, event.params, t)
 
 /** Decides one typed event at `t` (seconds, non-decreasing) with a runtime [io.hapticpolicy.Session]. */
 fun io.hapticpolicy.Session.decide(
@@ -183,6 +175,6 @@ fun io.hapticpolicy.Session.decide(
 ): io.hapticpolicy.Decision =
     decide(
         io.hapticpolicy.Event(
-            t, event.name, screen?.id, subject, PlavoPolicy.scalar(event.value), speaks, PlavoPolicy.parameters(event)
+            t, event.name, screen?.id, subject, event.value, speaks, PlavoPolicy.parameters(event)
         )
     )

@@ -50,7 +50,7 @@ public enum PlavoPolicy {
     }
 
     /// The values of `data.reset` the policy's rows compare against; any other value is `other`.
-    public enum DataResetValue: Sendable, Hashable {
+    public enum DataResetValue: Sendable, Hashable, RawRepresentable {
         /// "confirmed".
         case confirmed
         /// Any other value: decided by the rows without a value condition.
@@ -61,6 +61,14 @@ public enum PlavoPolicy {
             switch self {
             case .confirmed: "confirmed"
             case .other(let text): text
+            }
+        }
+
+        /// The case whose value is `rawValue`; `other` for a value the rows do not compare.
+        public init(rawValue: String) {
+            switch rawValue {
+            case "confirmed": self = .confirmed
+            default: self = .other(rawValue)
             }
         }
     }
