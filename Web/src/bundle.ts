@@ -4,7 +4,8 @@
  */
 import { sha256Hex } from "./sha256.js";
 import { utf8DecodeStrict, utf8Encode } from "./utf8.js";
-import type { BundleContent } from "./content.js";
+import type { BundleContent, ExpressionJSON } from "./content.js";
+import { evaluate } from "./expression.js";
 
 /** The bundle format version this library reads. */
 export const BUNDLE_FORMAT_VERSION = 4;
@@ -471,9 +472,153 @@ function checkContent(value: Json): BundleContent {
       tests?.forEach((t, k) => index((t as Record<string, Json>).parameter, parameters.length, `${rp}.condition.parameters[${k}].parameter`));
     });
   });
+  const problem = consistencyProblem(c as unknown as BundleContent);
+  if (problem !== null) throw BundleError.damaged(problem);
   checkDecide(c, screens.length, events, feedback.length, bands, cells, parameters.length);
   return c as unknown as BundleContent;
 }
+
+/** The parameter names an expression reads. */
+function parametersOf(e: ExpressionJSON, into: string[] = []): string[] {
+  if (typeof e === "number") return into;
+  if ("param" in e) into.push(e.param);
+  else for (const a of e.args) parametersOf(a, into);
+  return into;
+}
+
+/**
+ * The consistency checks of Docs/bundle-format.md ("What a reader must check", 4) over a
+ * content of the right shape, in the Kotlin reader's order and words (Consistency in
+ * Android/.../Bundle.kt); null when it is consistent. `content.decide` is checked after.
+ */
+function consistencyProblem(c: BundleContent): string | null {
+  const duplicate = (names: readonly string[], what: string): string | null => {
+    const seen = new Set<string>();
+    for (const n of names) {
+      if (seen.has(n)) return `${what} '${n}' is declared twice`;
+      seen.add(n);
+    }
+    return null;
+  };
+  const parameters = c.parameters ?? [];
+  const settingEvents = [...parameters.map((p) => p.setBy), ...(c.userLevels ? [c.userLevels.setBy] : [])];
+  const first =
+    duplicate(c.screens.map((x) => x.name), "screen") ??
+    duplicate([...BUILT_IN_EVENTS, ...settingEvents, ...c.events.map((e) => e.name)], "event") ??
+    duplicate(parameters.map((x) => x.name), "parameter") ??
+    duplicate(c.feedback.map((x) => x.name), "feedback") ??
+    duplicate(c.bands.map((x) => x.name), "band") ??
+    duplicate(c.invariants.map((x) => x.id), "invariant") ??
+    duplicate(c.budgets.map((x) => x.id), "budget") ??
+    duplicate(c.files ?? [], "included file") ??
+    (c.layers ? duplicate(c.layers.map((x) => x.name), "layer") : null);
+  if (first !== null) return first;
+  const layers = c.layers?.map((x) => x.name) ?? ["ui", "creature"];
+  for (const p of parameters) {
+    if (!(Number.isFinite(p.min) && Number.isFinite(p.max) && p.min < p.max && p.defaultValue >= p.min && p.defaultValue <= p.max)) {
+      return `parameter '${p.name}' has no usable range and default`;
+    }
+  }
+  for (const f of c.feedback) {
+    if (!layers.includes(f.layer)) return `feedback '${f.name}' is on undeclared layer '${f.layer}'`;
+    for (const plan of [f.platforms?.android, f.platforms?.web]) {
+      if (plan && (plan.name !== f.name || plan.layer !== f.layer)) return `a platform plan of '${f.name}' changes its name or layer`;
+    }
+  }
+  for (const e of c.events) {
+    if (!layers.includes(e.layer)) return `event '${e.name}' is on undeclared layer '${e.layer}'`;
+    for (const s of e.screens ?? []) if (!(s >= 0 && s < c.screens.length)) return `event '${e.name}' names screen ${s}, out of range`;
+  }
+  const feedbackIn = (i: number) => i >= 0 && i < c.feedback.length;
+  const defaults = new Map(parameters.map((p) => [p.name, p.defaultValue]));
+  for (const b of c.bands) {
+    if (b.levels.length < 2) return `band '${b.name}' has fewer than two levels`;
+    if (!(b.hysteresis >= 0 && Number.isFinite(b.hysteresis))) return `band '${b.name}' has a bad hysteresis`;
+    if (b.dwell !== undefined && !(b.dwell >= 0 && Number.isFinite(b.dwell))) return `band '${b.name}' has a bad dwell`;
+    const min = b.plausible?.min;
+    const max = b.plausible?.max;
+    if (min !== undefined && max !== undefined && min > max) return `band '${b.name}' has a bad plausible range`;
+    const levelDuplicate = duplicate(b.levels.map((l) => l.name), `level of band '${b.name}'`);
+    if (levelDuplicate !== null) return levelDuplicate;
+    let last = -Infinity;
+    for (let i = 0; i < b.levels.length; i++) {
+      const level = b.levels[i];
+      for (const entry of [level.play, level.fromBelow?.play, level.fromAbove?.play]) {
+        if (entry !== undefined && !feedbackIn(entry)) return `band '${b.name}' plays feedback ${entry}, out of range`;
+      }
+      if (i === b.levels.length - 1) {
+        if (level.below !== undefined) return `the last level of band '${b.name}' has an upper edge`;
+        break;
+      }
+      const below = level.below;
+      if (below === undefined) return `level '${level.name}' of band '${b.name}' has no upper edge`;
+      if (!Number.isFinite(below) || below <= last) return `the edges of band '${b.name}' are not finite and ascending`;
+      last = below;
+      if (level.edge !== undefined) {
+        if (parametersOf(level.edge).some((name) => !defaults.has(name))) return `an edge of band '${b.name}' reads an undeclared parameter`;
+        if (evaluate(level.edge, defaults) !== below) return `an edge of band '${b.name}' does not evaluate to its 'below' at the defaults`;
+      }
+    }
+  }
+  const rules = new Set<string>();
+  const decided = new Set<string>();
+  const actionProblem = (a: RowJSONAction): string | null => {
+    switch (a.kind) {
+      case "play": return feedbackIn(a.feedback) ? null : `a row plays feedback ${a.feedback}, out of range`;
+      case "loop": return feedbackIn(a.feedback) ? null : `a row loops feedback ${a.feedback}, out of range`;
+      case "stop": return a.feedback === undefined || feedbackIn(a.feedback) ? null : `a row stops feedback ${a.feedback}, out of range`;
+      case "band": return a.band >= 0 && a.band < c.bands.length ? null : `a row names band ${a.band}, out of range`;
+      default: return null;
+    }
+  };
+  const single = (a: RowJSONAction) => a.kind === "band" || a.kind === "silent" || a.kind === "none";
+  for (const cell of c.cells) {
+    if (!(cell.event >= 0 && cell.event < c.events.length)) return `a cell names event ${cell.event}, out of range`;
+    if (cell.screen !== undefined && !(cell.screen >= 0 && cell.screen < c.screens.length)) return `a cell names screen ${cell.screen}, out of range`;
+    const key = `${cell.screen ?? ""}/${cell.event}`;
+    if (decided.has(key)) return `event '${c.events[cell.event].name}' is decided twice on one screen`;
+    decided.add(key);
+    for (const row of cell.rows) {
+      if (rules.has(row.rule)) return `rule id '${row.rule}' is given twice`;
+      rules.add(row.rule);
+      const problem = actionProblem(row.action);
+      if (problem !== null) return problem;
+      for (const a of row.also ?? []) {
+        const also = actionProblem(a);
+        if (also !== null) return also;
+        if (single(a) || single(row.action)) return "a row combines a band, a silence or nothing with other actions";
+      }
+      for (const t of row.condition?.parameters ?? []) {
+        if (!(t.parameter >= 0 && t.parameter < parameters.length)) return `a row tests parameter ${t.parameter}, out of range`;
+      }
+      if (row.action.kind === "band") {
+        const levelRules = row.levelRules;
+        if (levelRules === undefined || levelRules.length !== c.bands[row.action.band].levels.length) {
+          return `row '${row.rule}' does not give one level rule per level of its band`;
+        }
+        for (const r of levelRules) {
+          if (rules.has(r)) return `rule id '${r}' is given twice`;
+          rules.add(r);
+        }
+      } else if (row.levelRules !== undefined) {
+        return `row '${row.rule}' gives level rules but is no band row`;
+      }
+    }
+  }
+  for (const b of c.budgets) if (b.max < 1 || !(b.window > 0 && Number.isFinite(b.window))) return `budget '${b.id}' has no usable max and window`;
+  const u = c.userLevels;
+  if (u) {
+    if (u.levels.length === 0) return "user-levels declares no level";
+    const levelDuplicate = duplicate(u.levels.map((l) => l.name), "user level");
+    if (levelDuplicate !== null) return levelDuplicate;
+    if (!u.levels.some((l) => l.name === u.start)) return `user-levels starts at undeclared level '${u.start}'`;
+    const names = new Set(c.feedback.map((f) => f.name));
+    for (const l of u.levels) for (const k of l.keeps.feedback) if (!names.has(k)) return `user level '${l.name}' keeps undeclared feedback '${k}'`;
+  }
+  return null;
+}
+
+type RowJSONAction = BundleContent["cells"][number]["rows"][number]["action"];
 
 const BUILT_IN_EVENTS = ["screen.enter", "app.state", "device.lowPower", "device.supportsHaptics", "device.hapticsEnabled"];
 

@@ -232,3 +232,28 @@ test("the whole content is read strictly, as the Swift and Kotlin readers do: un
   refuse((c) => { c.decide.screenRules[0].at = "76:15"; }, /at content\.decide\.screenRules\[0\]\.at: expected an array, found a string\)/);
   assert.equal(Policy.fromBundle(rebundle(() => {})).name, "stride");
 });
+
+test("a content of the right shape that does not hang together is refused with what is wrong, as the Kotlin reader words it", () => {
+  const rebundle = (mutate) => {
+    const content = JSON.parse(text("stride")).content;
+    mutate(content);
+    const body = JSON.stringify(content);
+    return `{"format":"haptic-policy-bundle","formatVersion":4,"policy":"stride","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
+  };
+  const refuse = (mutate, message) => {
+    assert.throws(() => Policy.fromBundle(rebundle(mutate)), (error) => {
+      assert.equal(error.kind, "damaged");
+      assert.equal(error.message, `bundle is truncated or damaged (${message}); recompile it`);
+      return true;
+    }, message);
+  };
+  refuse((c) => { c.screens[1].name = c.screens[0].name; }, `screen '${JSON.parse(text("stride")).content.screens[0].name}' is declared twice`);
+  refuse((c) => { c.events[1].name = "app.state"; }, "event 'app.state' is declared twice");
+  refuse((c) => { c.feedback[0].layer = "nowhere"; }, `feedback '${JSON.parse(text("stride")).content.feedback[0].name}' is on undeclared layer 'nowhere'`);
+  refuse((c) => { c.bands[0].hysteresis = -1; }, `band '${JSON.parse(text("stride")).content.bands[0].name}' has a bad hysteresis`);
+  refuse((c) => { c.bands[0].levels[1].below = c.bands[0].levels[0].below; }, `the edges of band '${JSON.parse(text("stride")).content.bands[0].name}' are not finite and ascending`);
+  refuse((c) => { c.cells[1].rows[0].rule = c.cells[0].rows[0].rule; }, `rule id '${JSON.parse(text("stride")).content.cells[0].rows[0].rule}' is given twice`);
+  refuse((c) => { c.budgets[0].max = 0; }, `budget '${JSON.parse(text("stride")).content.budgets[0].id}' has no usable max and window`);
+  refuse((c) => { c.parameters[0].defaultValue = c.parameters[0].max + 1; }, `parameter '${JSON.parse(text("stride")).content.parameters[0].name}' has no usable range and default`);
+  refuse((c) => { c.userLevels.start = "nobody"; }, "user-levels starts at undeclared level 'nobody'");
+});
