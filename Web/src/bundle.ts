@@ -4,7 +4,8 @@
  */
 import { sha256Hex } from "./sha256.js";
 import { utf8DecodeStrict, utf8Encode } from "./utf8.js";
-import type { BundleContent } from "./content.js";
+import type { BundleContent, ExpressionJSON } from "./content.js";
+import { evaluate } from "./expression.js";
 
 /** The bundle format version this library reads. */
 export const BUNDLE_FORMAT_VERSION = 4;
@@ -130,20 +131,280 @@ class Shape {
   }
 }
 
+/** How a JSON value is named in messages: "an object", "a string", "null". */
+function kindName(value: Json): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  switch (typeof value) {
+    case "object": return "an object";
+    case "string": return "a string";
+    case "number": return "a number";
+    case "boolean": return "a boolean";
+    default: return typeof value;
+  }
+}
+
 function object(value: Json, path: string): Record<string, Json> {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) new Shape(path).fail("expected an object");
+  if (value === null || typeof value !== "object" || Array.isArray(value)) new Shape(path).fail(`expected an object, found ${kindName(value)}`);
   return value as Record<string, Json>;
+}
+
+// The whole content's shape, field by field, as the Swift and Kotlin readers decode it
+// (Android/.../Bundle.kt, ContentDecoder): every object is closed (an unknown field is
+// refused), every field has its type, and tags, presets and directives are the known
+// ones. A key ending in "?" is optional; messages are "at <path>: <what>".
+type Spec =
+  | "string" | "number" | "int" | "bool" | "position" | "expr" | "edge" | "scalar" | "range" | "preset" | "directive"
+  | { readonly fields: Readonly<Record<string, Spec>>; readonly check?: (o: Record<string, Json>, path: string) => void }
+  | { readonly list: Spec }
+  | { readonly oneOf: readonly string[] }
+  | { readonly tag: string; readonly variants: Readonly<Record<string, Readonly<Record<string, Spec>>>> };
+
+const PRESETS = ["impact.light", "impact.medium", "impact.heavy", "impact.rigid", "impact.soft", "selection", "notification.success", "notification.warning", "notification.error"];
+const DIRECTIVE_IDS = ["prepare-engine", "restart-engine", "prepare-ticker", "release-ticker", "stop-loop"];
+const EXPR_OPS = ["neg", "+", "-", "*", "/"];
+
+const list = (spec: Spec): Spec => ({ list: spec });
+const TIMED: Spec = { fields: { at: "expr", name: "string", preset: "preset", "intensity?": "number" } };
+const PATTERN: Spec = {
+  fields: {
+    parameters: list({ fields: { name: "string", defaultValue: "number", "minimum?": "number", "maximum?": "number", "unit?": "string", location: "position" } }),
+    events: list({
+      fields: {
+        kind: { oneOf: ["transient", "continuous", "silence", "audio-custom", "audio-continuous"] }, time: "expr", "duration?": "expr",
+        "intensity?": "expr", "sharpness?": "expr",
+        curves: list({ fields: { parameter: { oneOf: ["intensity", "sharpness"] }, points: list({ fields: { time: "expr", value: "expr" } }) } }),
+        "sound?": "string", "volume?": "expr", "pitch?": "expr", "note?": "string", location: "position",
+      },
+    }),
+    "loop?": "expr", location: "position",
+  },
+};
+const FEEDBACK_FIELDS: Record<string, Spec> = {
+  name: "string", layer: "string",
+  body: { tag: "kind", variants: { preset: { preset: "preset", "intensity?": "number" }, pattern: { pattern: PATTERN } } },
+  "fallback?": { tag: "kind", variants: { none: {}, preset: { step: TIMED }, sequence: { steps: list(TIMED) } } },
+  "note?": "string", location: "position",
+};
+const PLATFORM_PLAN: Spec = {
+  fields: FEEDBACK_FIELDS,
+  check: (o, path) => { if (o.platforms !== undefined) new Shape(path).fail("a platform plan has no platforms itself"); },
+};
+const FEEDBACK: Spec = { fields: { ...FEEDBACK_FIELDS, "platforms?": { fields: { "android?": PLATFORM_PLAN, "web?": PLATFORM_PLAN } } } };
+const PAYLOAD_FIELD: Spec = {
+  fields: { name: "string", kind: { oneOf: ["number", "bool", "string"] }, "min?": "number", "max?": "number", "oneOf?": list("string"), required: "bool", location: "position" },
+};
+const ACTION: Spec = {
+  tag: "kind",
+  variants: { play: { feedback: "int" }, loop: { feedback: "int" }, stop: { "feedback?": "int" }, band: { band: "int" }, silent: { reason: "string" }, none: {} },
+};
+const ROW: Spec = {
+  fields: {
+    rule: "string", "levelRules?": list("string"),
+    "condition?": {
+      fields: {
+        "speaks?": "bool", "value?": "scalar", "subject?": "string", "range?": "range", "oneOf?": list("scalar"),
+        "parameters?": list({ fields: { parameter: "int", range: "range" } }),
+      },
+    },
+    action: ACTION, "also?": list(ACTION), "arguments?": list({ fields: { name: "string", "number?": "number" } }),
+    "ticker?": { oneOf: ["begin", "tick", "end"] }, directives: list("directive"), cites: list("string"), "note?": "string", location: "position",
+  },
+};
+const LEVEL_ENTRY: Spec = { fields: { "play?": "int", "silent?": "string" } };
+const RULE_REF: Spec = { fields: { id: "string", at: "position" } };
+const DECIDE: Spec = {
+  fields: {
+    events: list("string"), stateEvents: "int", table: list("int"), subjects: list("string"),
+    rows: list(list({ fields: { "subject?": "int", "signal?": "int", rule: "int" } })),
+    signals: list({ fields: { event: "int", band: "int" } }), ruleSlots: list("string"),
+    settings: list({ tag: "kind", variants: { parameter: { parameter: "int", rule: RULE_REF }, "user-level": { rule: RULE_REF } } }),
+    screenRules: list(RULE_REF), "speech?": { fields: { rule: RULE_REF, exempt: list("int"), feedback: list("int") } },
+    payloads: list({ fields: { event: "int", rule: RULE_REF } }),
+    budgets: list({
+      fields: {
+        budget: "int", rule: RULE_REF, max: "int", window: "number", "screen?": "int", perScreen: "bool", counted: list("int"),
+        excepted: list("int"), firstRing: "int", rings: "int",
+      },
+    }),
+    bandLevels: list(list({ fields: { up: LEVEL_ENTRY, down: LEVEL_ENTRY } })), edges: list(list("edge")),
+    userLevels: list({ fields: { rule: RULE_REF, feedback: list("int"), ruleSlots: list("int") } }), startLevel: "int",
+  },
+};
+const CONTENT: Spec = {
+  fields: {
+    name: "string", source: "string", "description?": "string", warmup: "number", hapticsOnly: "bool", location: "position",
+    "layers?": list({ fields: { name: "string", "plays?": "string", "note?": "string", location: "position" } }),
+    screens: list({ fields: { name: "string", enter: list("directive"), "note?": "string", location: "position" } }),
+    events: list({
+      fields: {
+        "payload?": { fields: { "value?": PAYLOAD_FIELD, "params?": list(PAYLOAD_FIELD) } }, name: "string", layer: "string",
+        "screens?": list("int"), "value?": { oneOf: ["number", "bool", "string"] }, "note?": "string", location: "position",
+      },
+    }),
+    feedback: list(FEEDBACK),
+    bands: list({
+      fields: {
+        "plausible?": { fields: { "min?": "number", "max?": "number" } }, name: "string", "unit?": "string", hysteresis: "number",
+        "dwell?": "number",
+        levels: list({
+          fields: {
+            name: "string", "below?": "number", "edge?": "expr", "play?": "int", "silent?": "string", "fromBelow?": LEVEL_ENTRY,
+            "fromAbove?": LEVEL_ENTRY, location: "position",
+          },
+        }),
+        location: "position",
+      },
+    }),
+    cells: list({ fields: { event: "int", "screen?": "int", rows: list(ROW), location: "position" } }),
+    invariants: list({
+      fields: {
+        id: "string", kind: { oneOf: ["banned-presets", "creature-needs-speech", "no-layer-mixing", "bands-only", "guideline"] },
+        "text?": "string", presets: list("string"), "layer?": "string",
+        exceptions: list({ fields: { "reason?": "string", event: "string" } }), location: "position",
+      },
+    }),
+    budgets: list({
+      fields: {
+        id: "string", scope: { tag: "kind", variants: { "each-screen": {}, screen: { screen: "string" }, layer: { layer: "string" } } },
+        max: "int", window: "number", exceptions: list("string"), "enforced?": "bool", location: "position",
+      },
+    }),
+    "parameters?": list({
+      fields: {
+        name: "string", setBy: "string", min: "number", max: "number", defaultValue: "number", "unit?": "string", "note?": "string",
+        location: "position",
+      },
+    }),
+    "userLevels?": {
+      fields: {
+        setBy: "string", start: "string",
+        levels: list({
+          fields: {
+            name: "string", keeps: { fields: { all: "bool", feedback: list("string"), layers: list("string"), rows: list("string") } },
+            "note?": "string", location: "position",
+          },
+        }),
+        location: "position",
+      },
+    },
+    "files?": list("string"), decide: DECIDE,
+  },
+};
+
+function expectType(value: Json, type: "string" | "number" | "boolean", path: string): void {
+  if (typeof value !== type) new Shape(path).fail(`expected ${type === "boolean" ? "a boolean" : "a " + type}, found ${kindName(value)}`);
+}
+
+/** Checks `fields` of the object `o` at `path`, then refuses any other field. */
+function checkFields(o: Record<string, Json>, fields: Readonly<Record<string, Spec>>, path: string, extra: readonly string[] = []): void {
+  const known: string[] = [...extra];
+  for (const [key, spec] of Object.entries(fields)) {
+    const optional = key.endsWith("?");
+    const name = optional ? key.slice(0, -1) : key;
+    known.push(name);
+    const value = o[name];
+    if (value === undefined) {
+      if (!optional) new Shape(path).fail(`missing field '${name}'`);
+      continue;
+    }
+    checkShape(value, spec, `${path}.${name}`);
+  }
+  for (const key of Object.keys(o)) if (!known.includes(key)) new Shape(path).fail(`unknown field '${key}'`);
+}
+
+/** Refuses `value` unless it has the shape `spec` (the first problem, by its path). */
+function checkShape(value: Json, spec: Spec, path: string): void {
+  if (typeof spec === "string") {
+    switch (spec) {
+      case "string": expectType(value, "string", path); return;
+      case "number": expectType(value, "number", path); return;
+      case "bool": expectType(value, "boolean", path); return;
+      case "int":
+        expectType(value, "number", path);
+        if (!Number.isInteger(value) || Math.abs(value as number) > 2147483647) new Shape(path).fail(`expected an integer, found ${String(value)}`);
+        return;
+      case "preset":
+        expectType(value, "string", path);
+        if (!PRESETS.includes(value as string)) new Shape(path).fail(`unknown preset '${String(value)}' (known: ${PRESETS.join(", ")})`);
+        return;
+      case "directive":
+        expectType(value, "string", path);
+        if (!DIRECTIVE_IDS.includes(value as string)) new Shape(path).fail(`unknown directive '${String(value)}' (known: ${DIRECTIVE_IDS.join(", ")})`);
+        return;
+      case "scalar":
+        if (typeof value !== "number" && typeof value !== "boolean" && typeof value !== "string") {
+          new Shape(path).fail(`expected a number, boolean or string, found ${kindName(value)}`);
+        }
+        return;
+      case "position": {
+        if (!Array.isArray(value)) new Shape(path).fail(`expected an array, found ${kindName(value)}`);
+        const items = value as Json[];
+        if (items.length !== 2 && items.length !== 3) new Shape(path).fail("a position is [line, column] or [line, column, file]");
+        items.forEach((item, i) => checkShape(item, "int", `${path}[${i}]`));
+        return;
+      }
+      case "range": {
+        const o = object(value, path);
+        checkFields(o, { "above?": "number", "at-least?": "number", "below?": "number", "at-most?": "number" }, path);
+        if ((o.above !== undefined && o["at-least"] !== undefined) || (o.below !== undefined && o["at-most"] !== undefined)) {
+          new Shape(path).fail("a range has at most one bound on each side");
+        }
+        return;
+      }
+      case "expr":
+      case "edge": {
+        if (typeof value === "number") return;
+        if (value === null || typeof value !== "object" || Array.isArray(value)) {
+          new Shape(path).fail(`expected ${spec === "edge" ? "an edge expression" : "an expression"}, found ${kindName(value)}`);
+        }
+        const o = value as Record<string, Json>;
+        if (o.param !== undefined) {
+          checkFields(o, { param: spec === "edge" ? "int" : "string" }, path);
+          return;
+        }
+        checkShape(o.op ?? null, "string", `${path}.op`);
+        if (!EXPR_OPS.includes(o.op as string)) new Shape(path).fail(`unknown op '${String(o.op)}' (known: ${EXPR_OPS.join(", ")})`);
+        checkFields(o, { op: "string", args: list(spec) }, path);
+        const count = o.op === "neg" ? 1 : 2;
+        if ((o.args as Json[]).length !== count) new Shape(path).fail(`'${String(o.op)}' takes ${count === 1 ? "one argument" : "two arguments"}`);
+        return;
+      }
+    }
+  }
+  if ("list" in spec) {
+    if (!Array.isArray(value)) new Shape(path).fail(`expected an array, found ${kindName(value)}`);
+    (value as Json[]).forEach((item, i) => checkShape(item, spec.list, `${path}[${i}]`));
+    return;
+  }
+  if ("oneOf" in spec) {
+    expectType(value, "string", path);
+    if (!spec.oneOf.includes(value as string)) new Shape(path).fail(`unknown value '${String(value)}' (known: ${spec.oneOf.join(", ")})`);
+    return;
+  }
+  const o = object(value, path);
+  if ("tag" in spec) {
+    const tag = o[spec.tag];
+    if (tag === undefined) new Shape(path).fail(`missing field '${spec.tag}'`);
+    expectType(tag, "string", `${path}.${spec.tag}`);
+    const variant = spec.variants[tag as string];
+    if (variant === undefined) new Shape(path).fail(`unknown ${spec.tag} '${String(tag)}' (known: ${Object.keys(spec.variants).join(", ")})`);
+    checkFields(o, variant, path, [spec.tag]);
+    return;
+  }
+  spec.check?.(o, path);
+  checkFields(o, spec.fields, path);
 }
 
 function field(o: Record<string, Json>, key: string, kind: "string" | "number" | "boolean" | "array" | "object", path: string, optional = false): Json {
   const value = o[key];
   if (value === undefined) {
     if (optional) return undefined;
-    new Shape(path).fail(`the field '${key}' is missing`);
+    new Shape(path).fail(`missing field '${key}'`);
   }
   const ok =
     kind === "array" ? Array.isArray(value) : kind === "object" ? value !== null && typeof value === "object" && !Array.isArray(value) : typeof value === kind;
-  if (!ok) new Shape(`${path}.${key}`).fail(`expected ${kind === "boolean" ? "true or false" : "a " + kind}`);
+  if (!ok) new Shape(`${path}.${key}`).fail(`expected ${kind === "array" || kind === "object" ? "an" : "a"} ${kind}, found ${kindName(value)}`);
   return value;
 }
 
@@ -151,6 +412,7 @@ const ACTION_KINDS = ["play", "loop", "stop", "band", "silent", "none"];
 
 /** Checks the shapes decisions read and the indices they follow; refuses anything else. */
 function checkContent(value: Json): BundleContent {
+  checkShape(value, CONTENT, "content");
   const c = object(value, "content");
   field(c, "name", "string", "content");
   field(c, "warmup", "number", "content");
@@ -210,15 +472,159 @@ function checkContent(value: Json): BundleContent {
       tests?.forEach((t, k) => index((t as Record<string, Json>).parameter, parameters.length, `${rp}.condition.parameters[${k}].parameter`));
     });
   });
+  const problem = consistencyProblem(c as unknown as BundleContent);
+  if (problem !== null) throw BundleError.damaged(problem);
   checkDecide(c, screens.length, events, feedback.length, bands, cells, parameters.length);
   return c as unknown as BundleContent;
 }
+
+/** The parameter names an expression reads. */
+function parametersOf(e: ExpressionJSON, into: string[] = []): string[] {
+  if (typeof e === "number") return into;
+  if ("param" in e) into.push(e.param);
+  else for (const a of e.args) parametersOf(a, into);
+  return into;
+}
+
+/**
+ * The consistency checks of Docs/bundle-format.md ("What a reader must check", 4) over a
+ * content of the right shape, in the Kotlin reader's order and words (Consistency in
+ * Android/.../Bundle.kt); null when it is consistent. `content.decide` is checked after.
+ */
+function consistencyProblem(c: BundleContent): string | null {
+  const duplicate = (names: readonly string[], what: string): string | null => {
+    const seen = new Set<string>();
+    for (const n of names) {
+      if (seen.has(n)) return `${what} '${n}' is declared twice`;
+      seen.add(n);
+    }
+    return null;
+  };
+  const parameters = c.parameters ?? [];
+  const settingEvents = [...parameters.map((p) => p.setBy), ...(c.userLevels ? [c.userLevels.setBy] : [])];
+  const first =
+    duplicate(c.screens.map((x) => x.name), "screen") ??
+    duplicate([...BUILT_IN_EVENTS, ...settingEvents, ...c.events.map((e) => e.name)], "event") ??
+    duplicate(parameters.map((x) => x.name), "parameter") ??
+    duplicate(c.feedback.map((x) => x.name), "feedback") ??
+    duplicate(c.bands.map((x) => x.name), "band") ??
+    duplicate(c.invariants.map((x) => x.id), "invariant") ??
+    duplicate(c.budgets.map((x) => x.id), "budget") ??
+    duplicate(c.files ?? [], "included file") ??
+    (c.layers ? duplicate(c.layers.map((x) => x.name), "layer") : null);
+  if (first !== null) return first;
+  const layers = c.layers?.map((x) => x.name) ?? ["ui", "creature"];
+  for (const p of parameters) {
+    if (!(Number.isFinite(p.min) && Number.isFinite(p.max) && p.min < p.max && p.defaultValue >= p.min && p.defaultValue <= p.max)) {
+      return `parameter '${p.name}' has no usable range and default`;
+    }
+  }
+  for (const f of c.feedback) {
+    if (!layers.includes(f.layer)) return `feedback '${f.name}' is on undeclared layer '${f.layer}'`;
+    for (const plan of [f.platforms?.android, f.platforms?.web]) {
+      if (plan && (plan.name !== f.name || plan.layer !== f.layer)) return `a platform plan of '${f.name}' changes its name or layer`;
+    }
+  }
+  for (const e of c.events) {
+    if (!layers.includes(e.layer)) return `event '${e.name}' is on undeclared layer '${e.layer}'`;
+    for (const s of e.screens ?? []) if (!(s >= 0 && s < c.screens.length)) return `event '${e.name}' names screen ${s}, out of range`;
+  }
+  const feedbackIn = (i: number) => i >= 0 && i < c.feedback.length;
+  const defaults = new Map(parameters.map((p) => [p.name, p.defaultValue]));
+  for (const b of c.bands) {
+    if (b.levels.length < 2) return `band '${b.name}' has fewer than two levels`;
+    if (!(b.hysteresis >= 0 && Number.isFinite(b.hysteresis))) return `band '${b.name}' has a bad hysteresis`;
+    if (b.dwell !== undefined && !(b.dwell >= 0 && Number.isFinite(b.dwell))) return `band '${b.name}' has a bad dwell`;
+    const min = b.plausible?.min;
+    const max = b.plausible?.max;
+    if (min !== undefined && max !== undefined && min > max) return `band '${b.name}' has a bad plausible range`;
+    const levelDuplicate = duplicate(b.levels.map((l) => l.name), `level of band '${b.name}'`);
+    if (levelDuplicate !== null) return levelDuplicate;
+    let last = -Infinity;
+    for (let i = 0; i < b.levels.length; i++) {
+      const level = b.levels[i];
+      for (const entry of [level.play, level.fromBelow?.play, level.fromAbove?.play]) {
+        if (entry !== undefined && !feedbackIn(entry)) return `band '${b.name}' plays feedback ${entry}, out of range`;
+      }
+      if (i === b.levels.length - 1) {
+        if (level.below !== undefined) return `the last level of band '${b.name}' has an upper edge`;
+        break;
+      }
+      const below = level.below;
+      if (below === undefined) return `level '${level.name}' of band '${b.name}' has no upper edge`;
+      if (!Number.isFinite(below) || below <= last) return `the edges of band '${b.name}' are not finite and ascending`;
+      last = below;
+      if (level.edge !== undefined) {
+        if (parametersOf(level.edge).some((name) => !defaults.has(name))) return `an edge of band '${b.name}' reads an undeclared parameter`;
+        if (evaluate(level.edge, defaults) !== below) return `an edge of band '${b.name}' does not evaluate to its 'below' at the defaults`;
+      }
+    }
+  }
+  const rules = new Set<string>();
+  const decided = new Set<string>();
+  const actionProblem = (a: RowJSONAction): string | null => {
+    switch (a.kind) {
+      case "play": return feedbackIn(a.feedback) ? null : `a row plays feedback ${a.feedback}, out of range`;
+      case "loop": return feedbackIn(a.feedback) ? null : `a row loops feedback ${a.feedback}, out of range`;
+      case "stop": return a.feedback === undefined || feedbackIn(a.feedback) ? null : `a row stops feedback ${a.feedback}, out of range`;
+      case "band": return a.band >= 0 && a.band < c.bands.length ? null : `a row names band ${a.band}, out of range`;
+      default: return null;
+    }
+  };
+  const single = (a: RowJSONAction) => a.kind === "band" || a.kind === "silent" || a.kind === "none";
+  for (const cell of c.cells) {
+    if (!(cell.event >= 0 && cell.event < c.events.length)) return `a cell names event ${cell.event}, out of range`;
+    if (cell.screen !== undefined && !(cell.screen >= 0 && cell.screen < c.screens.length)) return `a cell names screen ${cell.screen}, out of range`;
+    const key = `${cell.screen ?? ""}/${cell.event}`;
+    if (decided.has(key)) return `event '${c.events[cell.event].name}' is decided twice on one screen`;
+    decided.add(key);
+    for (const row of cell.rows) {
+      if (rules.has(row.rule)) return `rule id '${row.rule}' is given twice`;
+      rules.add(row.rule);
+      const problem = actionProblem(row.action);
+      if (problem !== null) return problem;
+      for (const a of row.also ?? []) {
+        const also = actionProblem(a);
+        if (also !== null) return also;
+        if (single(a) || single(row.action)) return "a row combines a band, a silence or nothing with other actions";
+      }
+      for (const t of row.condition?.parameters ?? []) {
+        if (!(t.parameter >= 0 && t.parameter < parameters.length)) return `a row tests parameter ${t.parameter}, out of range`;
+      }
+      if (row.action.kind === "band") {
+        const levelRules = row.levelRules;
+        if (levelRules === undefined || levelRules.length !== c.bands[row.action.band].levels.length) {
+          return `row '${row.rule}' does not give one level rule per level of its band`;
+        }
+        for (const r of levelRules) {
+          if (rules.has(r)) return `rule id '${r}' is given twice`;
+          rules.add(r);
+        }
+      } else if (row.levelRules !== undefined) {
+        return `row '${row.rule}' gives level rules but is no band row`;
+      }
+    }
+  }
+  for (const b of c.budgets) if (b.max < 1 || !(b.window > 0 && Number.isFinite(b.window))) return `budget '${b.id}' has no usable max and window`;
+  const u = c.userLevels;
+  if (u) {
+    if (u.levels.length === 0) return "user-levels declares no level";
+    const levelDuplicate = duplicate(u.levels.map((l) => l.name), "user level");
+    if (levelDuplicate !== null) return levelDuplicate;
+    if (!u.levels.some((l) => l.name === u.start)) return `user-levels starts at undeclared level '${u.start}'`;
+    const names = new Set(c.feedback.map((f) => f.name));
+    for (const l of u.levels) for (const k of l.keeps.feedback) if (!names.has(k)) return `user level '${l.name}' keeps undeclared feedback '${k}'`;
+  }
+  return null;
+}
+
+type RowJSONAction = BundleContent["cells"][number]["rows"][number]["action"];
 
 const BUILT_IN_EVENTS = ["screen.enter", "app.state", "device.lowPower", "device.supportsHaptics", "device.hapticsEnabled"];
 
 /** Refuses a key of `o` that is not in `known` (the documented fields, exactly). */
 function only(o: Record<string, Json>, known: readonly string[], path: string): void {
-  for (const key of Object.keys(o)) if (!known.includes(key)) new Shape(path).fail(`unknown field '${key}' (known: ${known.join(", ")})`);
+  for (const key of Object.keys(o)) if (!known.includes(key)) new Shape(path).fail(`unknown field '${key}'`);
 }
 
 /** Checks `content.decide` fits the rest of the content (its shape only: it derives nothing). */

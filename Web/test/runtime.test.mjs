@@ -47,7 +47,7 @@ test("a bundle loads with its hash, and every damage is refused with its kind", 
 test("content that does not decode is refused naming the place, before anything decides", () => {
   const body = '{"bands":[],"budgets":[],"cells":[{"event":0,"location":[1,1],"rows":[{"action":{"kind":"ring"},"cites":[],"directives":[],"location":[1,1],"rule":"a/e"}],"screen":0}],"events":[{"layer":"ui","location":[1,1],"name":"e"}],"feedback":[],"hapticsOnly":true,"invariants":[],"location":[1,1],"name":"x","screens":[{"enter":[],"location":[1,1],"name":"a"}],"source":"x.yaml","warmup":0}';
   const bundle = `{"format":"haptic-policy-bundle","formatVersion":4,"policy":"x","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
-  assert.throws(() => Policy.fromBundle(bundle), (error) => error.kind === "damaged" && /content\.cells\[0\]\.rows\[0\]\.action\.kind: unknown kind 'ring'/.test(error.message));
+  assert.throws(() => Policy.fromBundle(bundle), (error) => error.kind === "damaged" && /at content\.cells\[0\]\.rows\[0\]\.action: unknown kind 'ring' \(known: play, loop, stop, band, silent, none\)/.test(error.message));
   const good = bundle.replace('{"kind":"ring"}', '{"kind":"none"}');
   assert.throws(() => Policy.fromBundle(good), (error) => error.kind === "hash-mismatch");
 });
@@ -165,7 +165,7 @@ test("the decide tables are required and read strictly: a missing, unknown or ou
   const refuse = (mutate, pattern) => {
     assert.throws(() => Policy.fromBundle(rebundle(mutate)), (error) => error.kind === "damaged" && pattern.test(error.message), String(pattern));
   };
-  refuse((c) => { delete c.decide; }, /content: the field 'decide' is missing/);
+  refuse((c) => { delete c.decide; }, /at content: missing field 'decide'/);
   refuse((c) => { c.decide.extra = 1; }, /content\.decide: unknown field 'extra'/);
   refuse((c) => { c.decide.table[0] = c.cells.length; }, /content\.decide\.table\[0\]: index/);
   refuse((c) => { c.decide.table.pop(); }, /content\.decide\.table: \d+ entries, expected \d+ \(one per screen and event\)/);
@@ -185,4 +185,75 @@ test("decisions cite the rule ids of the decide tables, not ids the reader makes
   const session = new Session(Policy.fromBundle(bundle));
   session.decide({ t: 0, event: "screen.enter", screen: "summary" });
   assert.equal(session.decide({ t: 1, event: "button.tap" }).rule, "lowered/button.tap");
+});
+
+test("the whole content is read strictly, as the Swift and Kotlin readers do: unknown fields, wrong types and unknown names are refused naming the path", () => {
+  const rebundle = (mutate) => {
+    const content = JSON.parse(text("stride")).content;
+    mutate(content);
+    const body = JSON.stringify(content);
+    return `{"format":"haptic-policy-bundle","formatVersion":4,"policy":"stride","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
+  };
+  const refuse = (mutate, pattern) => {
+    assert.throws(() => Policy.fromBundle(rebundle(mutate)), (error) => {
+      assert.equal(error.kind, "damaged");
+      assert.match(error.message, /^bundle is truncated or damaged \(the content cannot be decoded: at content/);
+      assert.match(error.message, pattern);
+      return true;
+    }, String(pattern));
+  };
+  const pattern = (c) => c.feedback.find((f) => f.body.kind === "pattern");
+  const preset = (c) => c.feedback.find((f) => f.body.kind === "preset");
+  refuse((c) => { c.colour = "red"; }, /at content: unknown field 'colour'\)/);
+  refuse((c) => { delete c.location; }, /at content: missing field 'location'\)/);
+  refuse((c) => { c.warmup = "0.5"; }, /at content\.warmup: expected a number, found a string\)/);
+  refuse((c) => { c.hapticsOnly = null; }, /at content\.hapticsOnly: expected a boolean, found null\)/);
+  refuse((c) => { c.screens[0].name = 3; }, /at content\.screens\[0\]\.name: expected a string, found a number\)/);
+  refuse((c) => { c.screens[0].enter = ["prepare-engin"]; }, /at content\.screens\[0\]\.enter\[0\]: unknown directive 'prepare-engin' \(known: prepare-engine, /);
+  refuse((c) => { c.events[0].value = "colour"; }, /at content\.events\[0\]\.value: unknown value 'colour' \(known: number, bool, string\)\)/);
+  refuse((c) => { c.events[0].screens = [0.5]; }, /at content\.events\[0\]\.screens\[0\]: expected an integer, found 0\.5\)/);
+  refuse((c) => { c.cells[0].location = [76]; }, /at content\.cells\[0\]\.location: a position is \[line, column\] or \[line, column, file\]\)/);
+  refuse((c) => { c.cells[0].rows[0].extra = true; }, /at content\.cells\[0\]\.rows\[0\]: unknown field 'extra'\)/);
+  refuse((c) => { c.cells[0].rows[0].ticker = "tock"; }, /at content\.cells\[0\]\.rows\[0\]\.ticker: unknown value 'tock'/);
+  refuse((c) => { c.cells[0].rows[0].action.feedback = 0; }, /at content\.cells\[0\]\.rows\[0\]\.action: unknown field 'feedback'\)/);
+  refuse((c) => { c.cells[0].rows[0].condition = { range: { above: 1, "at-least": 2 } }; }, /at content\.cells\[0\]\.rows\[0\]\.condition\.range: a range has at most one bound on each side\)/);
+  refuse((c) => { preset(c).body.preset = "impact.loud"; }, /\.body\.preset: unknown preset 'impact\.loud' \(known: impact\.light, /);
+  refuse((c) => { pattern(c).body.pattern.events[0].curves = [{ parameter: "volume", points: [] }]; }, /\.body\.pattern\.events\[0\]\.curves\[0\]\.parameter: unknown value 'volume'/);
+  refuse((c) => { pattern(c).body.pattern.events[0].time = { op: "^", args: [1, 2] }; }, /\.body\.pattern\.events\[0\]\.time: unknown op '\^' \(known: neg, \+, -, \*, \/\)\)/);
+  refuse((c) => { pattern(c).body.pattern.events[0].time = { op: "neg", args: [1, 2] }; }, /\.time: 'neg' takes one argument\)/);
+  refuse((c) => { preset(c).fallback = { kind: "haptic" }; }, /\.fallback: unknown kind 'haptic' \(known: none, preset, sequence\)\)/);
+  refuse((c) => { const f = preset(c); f.platforms = { web: { ...f, platforms: {} } }; }, /\.platforms\.web: a platform plan has no platforms itself\)/);
+  refuse((c) => { c.budgets[0].scope = { kind: "planet" }; }, /at content\.budgets\[0\]\.scope: unknown kind 'planet' \(known: each-screen, screen, layer\)\)/);
+  refuse((c) => { c.budgets[0].max = 2.5; }, /at content\.budgets\[0\]\.max: expected an integer, found 2\.5\)/);
+  refuse((c) => { c.bands[0].levels[0].location = [1, "2"]; }, /at content\.bands\[0\]\.levels\[0\]\.location\[1\]: expected a number, found a string\)/);
+  refuse((c) => { c.userLevels.levels[0].keeps.all = "yes"; }, /at content\.userLevels\.levels\[0\]\.keeps\.all: expected a boolean, found a string\)/);
+  refuse((c) => { c.parameters[0].unit = 1; }, /at content\.parameters\[0\]\.unit: expected a string, found a number\)/);
+  refuse((c) => { c.decide.ruleSlots = {}; }, /at content\.decide\.ruleSlots: expected an array, found an object\)/);
+  refuse((c) => { c.decide.screenRules[0].at = "76:15"; }, /at content\.decide\.screenRules\[0\]\.at: expected an array, found a string\)/);
+  assert.equal(Policy.fromBundle(rebundle(() => {})).name, "stride");
+});
+
+test("a content of the right shape that does not hang together is refused with what is wrong, as the Kotlin reader words it", () => {
+  const rebundle = (mutate) => {
+    const content = JSON.parse(text("stride")).content;
+    mutate(content);
+    const body = JSON.stringify(content);
+    return `{"format":"haptic-policy-bundle","formatVersion":4,"policy":"stride","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
+  };
+  const refuse = (mutate, message) => {
+    assert.throws(() => Policy.fromBundle(rebundle(mutate)), (error) => {
+      assert.equal(error.kind, "damaged");
+      assert.equal(error.message, `bundle is truncated or damaged (${message}); recompile it`);
+      return true;
+    }, message);
+  };
+  refuse((c) => { c.screens[1].name = c.screens[0].name; }, `screen '${JSON.parse(text("stride")).content.screens[0].name}' is declared twice`);
+  refuse((c) => { c.events[1].name = "app.state"; }, "event 'app.state' is declared twice");
+  refuse((c) => { c.feedback[0].layer = "nowhere"; }, `feedback '${JSON.parse(text("stride")).content.feedback[0].name}' is on undeclared layer 'nowhere'`);
+  refuse((c) => { c.bands[0].hysteresis = -1; }, `band '${JSON.parse(text("stride")).content.bands[0].name}' has a bad hysteresis`);
+  refuse((c) => { c.bands[0].levels[1].below = c.bands[0].levels[0].below; }, `the edges of band '${JSON.parse(text("stride")).content.bands[0].name}' are not finite and ascending`);
+  refuse((c) => { c.cells[1].rows[0].rule = c.cells[0].rows[0].rule; }, `rule id '${JSON.parse(text("stride")).content.cells[0].rows[0].rule}' is given twice`);
+  refuse((c) => { c.budgets[0].max = 0; }, `budget '${JSON.parse(text("stride")).content.budgets[0].id}' has no usable max and window`);
+  refuse((c) => { c.parameters[0].defaultValue = c.parameters[0].max + 1; }, `parameter '${JSON.parse(text("stride")).content.parameters[0].name}' has no usable range and default`);
+  refuse((c) => { c.userLevels.start = "nobody"; }, "user-levels starts at undeclared level 'nobody'");
 });

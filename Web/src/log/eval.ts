@@ -6,14 +6,16 @@ import type { Decision } from "../decision.js";
 import { numberText } from "../numberText.js";
 import type { Policy } from "../policy.js";
 import { Session, type DeviceState } from "../session.js";
-import { JSONLineReader, LineFailure, columnOf, type LineReason } from "./parser.js";
+import { utf8DecodeStrict } from "../utf8.js";
+import { JSONLineReader, LineFailure, columnOf, type LineReason, type LogRecord } from "./parser.js";
+import { DecisionLogWriter } from "./writer.js";
 
 /** The most bytes one line may take: 1 MiB. */
 export const MAX_LINE_LENGTH = 1 << 20;
 
 /** One line of the decision log, as a value. */
 export type LoggedLine =
-  | { kind: "decision"; line: number; t: number; event: string; subject: string | null; decision: Decision; tText?: string; eventText?: string; subjectText?: string | null }
+  | { kind: "decision"; line: number; t: number; event: string; subject: string | null; decision: Decision; readonly tText?: string; readonly eventText?: string; readonly subjectText?: string | null }
   | { kind: "blank"; line: number }
   | { kind: "invalid"; line: number; column: number; reason: LineReason; message: string; t: number | null; event: string | null };
 
@@ -54,30 +56,59 @@ export class EventLogEvaluator {
   /** Every line of `bytes` (a whole log), in order. */
   *lines(bytes: Uint8Array): Generator<LoggedLine> {
     let start = 0;
-    const count = bytes.length;
-    while (start < count) {
-      let newline = bytes.indexOf(0x0a, start);
-      const end = newline < 0 ? count : newline;
-      if (end - start > MAX_LINE_LENGTH) {
-        this.lineCount++;
-        this.applyReloads(this.lineCount);
-        this.invalidCount++;
-        yield {
-          kind: "invalid", line: this.lineCount, column: 1, reason: "line-too-long", t: null, event: null,
-          message: `the line is longer than ${MAX_LINE_LENGTH} bytes, the most one event may take; put one JSON object per line, each ending with a newline (is this file an event log?)`,
-        };
-        if (newline < 0) return;
-        start = newline + 1;
-        continue;
-      }
-      yield this.classify(bytes, start, end);
-      if (newline < 0) return;
-      start = newline + 1;
-      newline = -1;
+    while (start < bytes.length) {
+      start = this.step(bytes, start);
+      yield this.current ?? new DecisionLine(this.record!, this.decision!, this.lineCount, bytes, this.lineStart);
     }
   }
 
-  private classify(bytes: Uint8Array, start: number, end: number): LoggedLine {
+  /**
+   * Decides every line of `bytes` (a whole log) and writes eval's JSONL for each into
+   * `writer` (flushed at the end): `lines()` and `DecisionLogWriter.line` without an
+   * object or string per line.
+   */
+  evaluate(bytes: Uint8Array, writer: DecisionLogWriter): void {
+    let start = 0;
+    while (start < bytes.length) {
+      start = this.step(bytes, start);
+      if (this.current !== null) {
+        writer.line(this.current);
+        continue;
+      }
+      const r = this.record!;
+      const o = this.lineStart;
+      writer.decision(this.lineCount, this.decision!, bytes, o + r.tStart, o + r.tEnd, o + r.eventStart, o + r.eventEnd, r.subjectStart < 0 ? -1 : o + r.subjectStart, o + r.subjectEnd);
+    }
+    writer.flush();
+  }
+
+  /** The line decided last when `step` left `current` null: its record and decision. */
+  private record: LogRecord | null = null;
+  private decision: Decision | null = null;
+  private lineStart = 0;
+  /** The blank or invalid line `step` read last; null when it was decided. */
+  private current: LoggedLine | null = null;
+
+  /** Reads and decides the line at `start`; returns where the next one starts. */
+  private step(bytes: Uint8Array, start: number): number {
+    const count = bytes.length;
+    const newline = bytes.indexOf(0x0a, start);
+    const end = newline < 0 ? count : newline;
+    if (end - start > MAX_LINE_LENGTH) {
+      this.lineCount++;
+      this.applyReloads(this.lineCount);
+      this.invalidCount++;
+      this.current = {
+        kind: "invalid", line: this.lineCount, column: 1, reason: "line-too-long", t: null, event: null,
+        message: `the line is longer than ${MAX_LINE_LENGTH} bytes, the most one event may take; put one JSON object per line, each ending with a newline (is this file an event log?)`,
+      };
+    } else {
+      this.current = this.classify(bytes, start, end);
+    }
+    return newline < 0 ? count : newline + 1;
+  }
+
+  private classify(bytes: Uint8Array, start: number, end: number): LoggedLine | null {
     this.lineCount++;
     const line = this.lineCount;
     this.applyReloads(line);
@@ -107,69 +138,54 @@ export class EventLogEvaluator {
       };
     }
     this.lastT = record.t;
-    const decision = this.session.decide({
+    this.decision = this.session.decide({
       t: record.t, event: record.event, screen: record.screen, subject: record.subject, value: record.value,
       speaks: record.speaks, params: record.params,
     });
-    return {
-      kind: "decision", line, t: record.t, event: record.event, subject: record.subject, decision,
-      tText: record.tText, eventText: record.eventText, subjectText: record.subjectText,
-    };
+    this.record = record;
+    this.lineStart = start;
+    return null;
   }
+}
+
+/** A decided line of `lines()`; the tokens as written are decoded from the log when asked for. */
+class DecisionLine {
+  readonly kind = "decision";
+  readonly t: number;
+  readonly event: string;
+  readonly subject: string | null;
+
+  constructor(private readonly record: LogRecord, readonly decision: Decision, readonly line: number, private readonly bytes: Uint8Array, private readonly start: number) {
+    this.t = record.t;
+    this.event = record.event;
+    this.subject = record.subject;
+  }
+
+  private text(from: number, to: number): string {
+    return utf8DecodeStrict(this.bytes, this.start + from, this.start + to) ?? "null";
+  }
+
+  /** `t` as written. */
+  get tText(): string { return this.text(this.record.tStart, this.record.tEnd); }
+  /** `event` as written, quotes and escapes included. */
+  get eventText(): string { return this.text(this.record.eventStart, this.record.eventEnd); }
+  /** `subject` as written, or null when the line has none. */
+  get subjectText(): string | null { return this.record.subjectStart < 0 ? null : this.text(this.record.subjectStart, this.record.subjectEnd); }
 }
 
 /** A decision log line in eval's JSONL contract (key order included), without the newline. */
 export function decisionJSON(entry: LoggedLine): string {
-  const s = JSON.stringify;
-  switch (entry.kind) {
-    case "blank":
-      return `{"line":${entry.line},"t":null,"event":null,"screen":null,"subject":null,"action":"silent","feedback":null,"layer":null,"render":null,"fallback":false,"reason":"blank-line","note":null,"rule":null,"directives":[],"band":null,"params":null,"loop":null}`;
-    case "invalid":
-      return `{"line":${entry.line},"column":${entry.column},"t":${entry.t === null ? "null" : s(entry.t)},"event":${s(entry.event)},"screen":null,"subject":null,"action":"invalid","feedback":null,"layer":null,"render":null,"fallback":false,"reason":${s(entry.reason)},"note":${s(entry.message)},"rule":null,"directives":[],"band":null,"params":null,"loop":null}`;
-    default: {
-      const d = entry.decision;
-      const t = entry.tText ?? s(entry.t);
-      const event = entry.eventText ?? s(entry.event);
-      const subject = entry.subjectText ?? s(entry.subject);
-      let out = `{"line":${entry.line},"t":${t},"event":${event},"screen":${j(d.screen)},"subject":${subject},`;
-      out += stepJSON(d, true);
-      return out + "}";
-    }
+  const chunks: Uint8Array[] = [];
+  const writer = new DecisionLogWriter((chunk) => chunks.push(chunk.slice()));
+  writer.line(entry);
+  writer.flush();
+  let length = 0;
+  for (const chunk of chunks) length += chunk.length;
+  const all = new Uint8Array(length);
+  length = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, length);
+    length += chunk.length;
   }
-}
-
-/** JSON text of the strings decisions repeat (names, rules, notes), made once each. */
-const jsonCache = new Map<string, string>();
-function j(value: string | null): string {
-  if (value === null) return "null";
-  let text = jsonCache.get(value);
-  if (text === undefined) {
-    text = JSON.stringify(value);
-    if (jsonCache.size < 65536) jsonCache.set(value, text);
-  }
-  return text;
-}
-const directivesCache = new Map<readonly string[], string>();
-function directivesJSON(list: readonly string[]): string {
-  let text = directivesCache.get(list);
-  if (text === undefined) {
-    text = JSON.stringify(list);
-    directivesCache.set(list, text);
-  }
-  return text;
-}
-
-function paramsJSON(d: Decision): string {
-  if (d.params === null) return "null";
-  return "{" + d.params.map((p) => `${JSON.stringify(p.name)}:${JSON.stringify(p.value)}`).join(",") + "}";
-}
-
-function stepJSON(d: Decision, top: boolean): string {
-  let out = `"action":${j(d.action)},"feedback":${j(d.feedback)},"layer":${j(d.layer)},"render":${j(d.render)},"fallback":${d.fallback},"reason":${j(d.reason)},"note":${j(d.note)},`;
-  if (top) out += `"rule":${j(d.rule)},`;
-  out += `"directives":${directivesJSON(d.directives)},`;
-  if (top) out += `"band":${d.band === null ? "null" : `{"name":${j(d.band.name)},"from":${j(d.band.from)},"to":${j(d.band.to)}}`},`;
-  out += `"params":${paramsJSON(d)},"loop":${d.loop === null ? "null" : JSON.stringify(d.loop)}`;
-  if (top && d.also.length > 0) out += `,"also":[` + d.also.map((a) => "{" + stepJSON(a, false) + "}").join(",") + "]";
-  return out;
+  return utf8DecodeStrict(all, 0, all.length - 1)!;
 }

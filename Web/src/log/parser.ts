@@ -22,10 +22,15 @@ export interface LogRecord {
   tStart: number;
   /** The first field that is not one of the known ones, if any. */
   unknownKey: string | null;
-  /** The tokens of `t`, `event` and `subject` exactly as written (eval echoes them). */
-  tText: string;
-  eventText: string;
-  subjectText: string | null;
+  /**
+   * Where the tokens of `t`, `event` and `subject` end and start in the line (byte
+   * offsets, `subjectStart` -1 when there is no `subject`): eval echoes them as written.
+   */
+  tEnd: number;
+  eventStart: number;
+  eventEnd: number;
+  subjectStart: number;
+  subjectEnd: number;
 }
 
 export class LineFailure {
@@ -75,10 +80,6 @@ export class JSONLineReader {
   t: number | null = null;
   event: string | null = null;
   private lastWasNull = false;
-  /** Whether the last string read had no escapes (its token is it in quotes). */
-  private plain = false;
-  /** The text of the last number read, as written. */
-  private numberText = "";
 
   constructor(private readonly bytes: Uint8Array, private readonly start: number, private readonly end: number) {
     this.index = start;
@@ -121,9 +122,11 @@ export class JSONLineReader {
     const objectStart = this.index;
     this.index++;
     let tStart = -1;
-    let tText = "";
-    let eventText = "";
-    let subjectText: string | null = null;
+    let tEnd = -1;
+    let eventStart = -1;
+    let eventEnd = -1;
+    let subjectStart = -1;
+    let subjectEnd = -1;
     let sawEvent = false;
     let screen: string | null = null;
     let subject: string | null = null;
@@ -167,14 +170,15 @@ export class JSONLineReader {
             }
             this.t = this.readNumber("bad-field");
             tStart = valueStart;
-            tText = this.numberText;
+            tEnd = this.index;
             break;
           }
           case "event": {
             const name = this.readOptionalString(false, "", 0);
             if (name === null) throw this.fail("'event' must be a string naming the event", valueStart, "bad-field");
             this.event = name;
-            eventText = this.plain ? '"' + name + '"' : this.token(valueStart);
+            eventStart = valueStart;
+            eventEnd = this.index;
             sawEvent = true;
             break;
           }
@@ -183,7 +187,8 @@ export class JSONLineReader {
             break;
           case "subject":
             subject = this.readOptionalString(true, "subject", valueStart);
-            subjectText = subject === null ? "null" : this.plain ? '"' + subject + '"' : this.token(valueStart);
+            subjectStart = valueStart;
+            subjectEnd = this.index;
             break;
           case "value":
             value = this.readScalar("bad-field");
@@ -220,11 +225,11 @@ export class JSONLineReader {
     if (this.t === null || tStart < 0) throw this.fail("missing 't' (seconds since the session began)", objectStart, "missing-field");
     if (!sawEvent || this.event === null) throw this.fail("missing 'event' (the event name)", objectStart, "missing-field");
     if (!Number.isFinite(this.t)) throw this.fail("'t' must be a finite number", tStart, "bad-field");
-    return { t: this.t, event: this.event, screen, subject, value, speaks, params, tStart: tStart - this.start, unknownKey, tText, eventText, subjectText };
-  }
-
-  private token(from: number): string {
-    return utf8DecodeStrict(this.bytes, from, this.index) ?? "null";
+    const o = this.start;
+    return {
+      t: this.t, event: this.event, screen, subject, value, speaks, params, tStart: tStart - o, unknownKey,
+      tEnd: tEnd - o, eventStart: eventStart - o, eventEnd: eventEnd - o, subjectStart: subjectStart < 0 ? -1 : subjectStart - o, subjectEnd: subjectEnd - o,
+    };
   }
 
   private duplicate(name: string, offset: number): LineFailure {
@@ -433,14 +438,12 @@ export class JSONLineReader {
         const text = sawNonASCII ? utf8DecodeStrict(b, start, this.index) : internASCII(b, start, this.index);
         if (sawNonASCII && text === null) throw this.fail("invalid UTF-8 in this string; save the log as UTF-8", open);
         this.index++;
-        this.plain = true;
         return text!;
       }
       if (c === 0x5c || c < 0x20) break;
       if (c >= 0x80) sawNonASCII = true;
       this.index++;
     }
-    this.plain = false;
     const out: number[] = Array.from(b.subarray(start, this.index));
     while (this.index < this.end) {
       const c = b[this.index];
@@ -514,30 +517,54 @@ export class JSONLineReader {
   readNumber(reason: LineReason): number {
     const b = this.bytes;
     const start = this.index;
-    if (b[this.index] === 0x2d) this.index++;
+    // The digits as an integer while it is exact (at most 15 of them), and the power of
+    // ten they are scaled by: m / 10^k and m * 10^k with m < 2^53 and k <= 22 are one
+    // correctly rounded operation on exact doubles, the value `Number(text)` gives.
+    let mantissa = 0;
+    let digits = 0;
+    let scale = 0;
+    const negative = b[this.index] === 0x2d;
+    if (negative) this.index++;
     if (!(this.index < this.end && isDigit(b[this.index]))) throw this.fail("a number needs digits after '-'");
     if (b[this.index] === 0x30) {
       this.index++;
       if (this.index < this.end && isDigit(b[this.index])) throw this.fail("numbers cannot have leading zeros");
     } else {
-      while (this.index < this.end && isDigit(b[this.index])) this.index++;
+      while (this.index < this.end && isDigit(b[this.index])) {
+        mantissa = mantissa * 10 + (b[this.index] - 0x30);
+        digits++;
+        this.index++;
+      }
     }
     if (this.at() === 0x2e) {
       this.index++;
       if (!(this.index < this.end && isDigit(b[this.index]))) throw this.fail("a number needs digits after '.'");
-      while (this.index < this.end && isDigit(b[this.index])) this.index++;
+      while (this.index < this.end && isDigit(b[this.index])) {
+        const digit = b[this.index] - 0x30;
+        if (digits > 0 || digit !== 0) {
+          mantissa = mantissa * 10 + digit;
+          digits++;
+        }
+        scale++;
+        this.index++;
+      }
     }
+    let simple = digits <= 15 && scale <= 22;
     const e = this.at();
     if (e === 0x65 || e === 0x45) {
+      simple = false;
       this.index++;
       const sign = this.at();
       if (sign === 0x2b || sign === 0x2d) this.index++;
       if (!(this.index < this.end && isDigit(b[this.index]))) throw this.fail("a number needs digits in its exponent");
       while (this.index < this.end && isDigit(b[this.index])) this.index++;
     }
+    if (simple) {
+      const magnitude = scale === 0 ? mantissa : mantissa / POWERS_OF_TEN[scale];
+      return negative ? -magnitude : magnitude;
+    }
     let text = "";
     for (let i = start; i < this.index; i++) text += String.fromCharCode(b[i]);
-    this.numberText = text;
     const value = Number(text);
     if (!Number.isFinite(value)) {
       throw this.fail(`the number ${text} is too large (beyond ±1.8e308, it would read as infinity); write a finite number`, start, reason);
@@ -545,6 +572,9 @@ export class JSONLineReader {
     return value;
   }
 }
+
+/** 10^0 ... 10^22, each exact as a double. */
+const POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
 
 /** The 1-based column (in Unicode scalars) of a byte offset in a line. */
 export function columnOf(offset: number, bytes: Uint8Array, start: number, end: number): number {
