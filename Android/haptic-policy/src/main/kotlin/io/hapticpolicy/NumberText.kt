@@ -13,8 +13,41 @@ object NumberText {
     /** The text of `value` as Swift's `numberText` gives it. */
     fun of(value: Double): String {
         if (Math.rint(value) == value && Math.abs(value) < 1e15) return value.toLong().toString()
-        return swiftDescription(value)
+        return fewDigits(value) ?: swiftDescription(value)
     }
+
+    /**
+     * [swiftDescription] of a value from 1e-4 to 1e15 that has a decimal form of at most 15
+     * digits (`0.35`, `1.25`, `12.5`), without `BigDecimal`; null for any other value. The
+     * fewest fraction digits `d` whose `m = rint(|value| × 10^d)` gives back the value as
+     * `m / 10^d` (exact operands, one correctly rounded division: the decimal's nearest double)
+     * is the shortest round-trip form. With `m` at most 1e15, 10^-d is several ulps of the value,
+     * so no other `d`-digit decimal round-trips and Swift's closest-digits choice is the same;
+     * and the product's rounding error stays far below 0.5, so `rint` finds `m` whenever it
+     * exists.
+     */
+    internal fun fewDigits(value: Double): String? {
+        val magnitude = Math.abs(value)
+        if (!(magnitude >= 1e-4 && magnitude < 1e15)) return null
+        for (d in 1..POW10.size - 1) {
+            val m = Math.rint(magnitude * POW10[d])
+            if (m > 1e15) return null
+            if (m / POW10[d] != magnitude) continue
+            val digits = m.toLong()
+            val scale = LONG_POW10[d]
+            val fraction = (digits % scale).toString()
+            val sb = StringBuilder(24)
+            if (value < 0) sb.append('-')
+            sb.append(digits / scale).append('.')
+            for (k in fraction.length until d) sb.append('0')
+            return sb.append(fraction).toString()
+        }
+        return null
+    }
+
+    // Powers of ten by repeated exact products (Math.pow need not be exact).
+    private val POW10 = DoubleArray(19).also { p -> p[0] = 1.0; for (k in 1 until p.size) p[k] = p[k - 1] * 10 }
+    private val LONG_POW10 = LongArray(19).also { p -> p[0] = 1; for (k in 1 until p.size) p[k] = p[k - 1] * 10 }
 
     /** Swift's `Double.description`. */
     fun swiftDescription(value: Double): String {

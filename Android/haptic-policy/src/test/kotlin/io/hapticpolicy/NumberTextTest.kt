@@ -2,6 +2,7 @@ package io.hapticpolicy
 
 import org.junit.Assert.assertEquals
 import org.junit.Test
+import java.util.Random
 
 class NumberTextTest {
     /** Swift's `String(Double)` of these values, printed by `swift` 6.3.1 on Linux. */
@@ -24,5 +25,26 @@ class NumberTextTest {
         assertEquals("0", NumberText.of(0.0))
         assertEquals("1000000000000000.0", NumberText.of(1e15))
         assertEquals("0.5", NumberText.of(0.5))
+    }
+
+    /** `of` writes decimals of up to 15 digits without BigDecimal: the same text as the exact path. */
+    @Test
+    fun shortDecimalsAsTheExactPathWritesThem() {
+        val rng = Random(21)
+        val values = ArrayList(listOf(0.35, 1.2, 0.0001, 0.00012345, 12345678901234.5, 999999999999999.9, 0.1 + 0.2, 1.0 / 3, 2.675))
+        repeat(50000) {
+            val d = 1 + rng.nextInt(17)
+            val m = (rng.nextDouble() * Math.pow(10.0, 1.0 + rng.nextInt(16))).toLong()
+            values.add((if (rng.nextBoolean()) -1 else 1) * m / Math.pow(10.0, d.toDouble()))
+            values.add(java.lang.Double.longBitsToDouble(rng.nextLong() and 0x7fffffffffffffffL))
+            values.add(Math.rint(rng.nextDouble() * 60000) / 1000)
+        }
+        var checked = 0
+        for (v in values) {
+            if (!v.isFinite() || (Math.rint(v) == v && Math.abs(v) < 1e15)) continue
+            assertEquals("$v", NumberText.swiftDescription(v), NumberText.of(v))
+            checked++
+        }
+        assertEquals(true, checked > 100000)
     }
 }

@@ -9,6 +9,7 @@ import io.hapticpolicy.JsonValue
 import io.hapticpolicy.NumberText
 import io.hapticpolicy.ParameterValue
 import io.hapticpolicy.Policy
+import io.hapticpolicy.Render
 import io.hapticpolicy.Scalar
 import io.hapticpolicy.Session
 import java.io.BufferedOutputStream
@@ -22,144 +23,293 @@ import java.util.concurrent.Executors
 import java.util.concurrent.Future
 import kotlin.system.exitProcess
 
-/** Writes decisions in `eval`'s JSONL contract (`Docs/event-log.md`), as `DecisionJSONWriter.swift` does. */
+/**
+ * Writes decisions in `eval`'s JSONL contract (`Docs/event-log.md`), as `DecisionJSONWriter.swift` does.
+ *
+ * Encodes straight into one reused byte buffer (UTF-8, JSON escapes) and hands it to [out] in
+ * chunks of about [CHUNK] bytes: no `String` or `StringBuilder` per decision. Call [flush] at
+ * the end.
+ */
 class DecisionWriter(private val out: OutputStream) {
-    private val sb = StringBuilder(512)
+    private var buf = ByteArray(CHUNK * 2)
+    private var n = 0
 
-    private fun string(s: String?, prefix: String = "") {
-        if (s == null) { sb.append("null"); return }
-        sb.append('"').append(prefix)
-        for (c in s) {
-            when {
-                c == '"' -> sb.append("\\\"")
-                c == '\\' -> sb.append("\\\\")
-                c == '\n' -> sb.append("\\n")
-                c == '\r' -> sb.append("\\r")
-                c == '\t' -> sb.append("\\t")
-                c < ' ' -> sb.append("\\u00").append(HEX[c.toInt() shr 4]).append(HEX[c.toInt() and 15])
-                else -> sb.append(c)
-            }
-        }
-        sb.append('"')
+    /** Room for `count` more bytes: writes out what is buffered first when they do not fit. */
+    private fun room(count: Int) {
+        if (n + count <= buf.size) return
+        drain()
+        if (count > buf.size) buf = ByteArray(count)
     }
 
-    private fun number(v: Double) { if (v.isFinite()) sb.append(NumberText.of(v)) else sb.append("null") }
+    private fun drain() {
+        if (n > 0) out.write(buf, 0, n)
+        n = 0
+    }
 
-    private fun flushText() {
-        val text = sb.toString().toByteArray(Charsets.UTF_8)
-        out.write(text)
-        sb.setLength(0)
+    /** Writes out every decision written so far. */
+    fun flush() {
+        drain()
+        out.flush()
+    }
+
+    private fun endDecision() {
+        if (n >= CHUNK) drain()
+    }
+
+    private fun lit(bytes: ByteArray) {
+        room(bytes.size)
+        System.arraycopy(bytes, 0, buf, n, bytes.size)
+        n += bytes.size
+    }
+
+    /** An ASCII text without escapes (ids of actions, reasons, directives), quoted. */
+    private fun id(s: String) {
+        room(s.length + 2)
+        val b = buf
+        var k = n
+        b[k++] = QUOTE
+        for (j in 0 until s.length) b[k++] = s[j].toByte()
+        b[k++] = QUOTE
+        n = k
+    }
+
+    private fun int(v: Int) {
+        room(11)
+        if (v < 0) { buf[n++] = '-'.toByte(); int2(-v.toLong()) } else int2(v.toLong())
+    }
+
+    private fun int2(v: Long) {
+        var digits = 1
+        var p = 10L
+        while (digits < 19 && v >= p) { digits++; p *= 10 }
+        var x = v
+        var k = n + digits - 1
+        while (k >= n) { buf[k--] = ('0'.toInt() + (x % 10).toInt()).toByte(); x /= 10 }
+        n += digits
+    }
+
+    private fun string(s: String?) {
+        if (s == null) { lit(NULL); return }
+        quoted(null, s)
+    }
+
+    /** `"` [prefix] [s] `"`, escaped as JSON and encoded as UTF-8. */
+    private fun quoted(prefix: ByteArray?, s: String) {
+        room(s.length * 6 + 2 + (prefix?.size ?: 0))
+        val b = buf
+        var k = n
+        b[k++] = QUOTE
+        if (prefix != null) { System.arraycopy(prefix, 0, b, k, prefix.size); k += prefix.size }
+        var j = 0
+        val len = s.length
+        while (j < len) {
+            val c = s[j++].toInt()
+            when {
+                c >= 0x20 && c < 0x80 -> {
+                    if (c == 0x22 || c == 0x5C) { b[k++] = BACKSLASH; b[k++] = c.toByte() } else b[k++] = c.toByte()
+                }
+                c == 0x0A -> { b[k++] = BACKSLASH; b[k++] = 'n'.toByte() }
+                c == 0x0D -> { b[k++] = BACKSLASH; b[k++] = 'r'.toByte() }
+                c == 0x09 -> { b[k++] = BACKSLASH; b[k++] = 't'.toByte() }
+                c < 0x20 -> {
+                    b[k++] = BACKSLASH; b[k++] = 'u'.toByte(); b[k++] = '0'.toByte(); b[k++] = '0'.toByte()
+                    b[k++] = HEX[c shr 4]; b[k++] = HEX[c and 15]
+                }
+                c < 0x800 -> { b[k++] = (0xC0 or (c shr 6)).toByte(); b[k++] = (0x80 or (c and 0x3F)).toByte() }
+                c in 0xD800..0xDBFF && j < len && s[j].toInt() in 0xDC00..0xDFFF -> {
+                    val code = 0x10000 + ((c - 0xD800) shl 10) + (s[j++].toInt() - 0xDC00)
+                    b[k++] = (0xF0 or (code shr 18)).toByte(); b[k++] = (0x80 or ((code shr 12) and 0x3F)).toByte()
+                    b[k++] = (0x80 or ((code shr 6) and 0x3F)).toByte(); b[k++] = (0x80 or (code and 0x3F)).toByte()
+                }
+                // A lone surrogate: '?', as String.toByteArray(UTF_8) writes it.
+                c in 0xD800..0xDFFF -> b[k++] = '?'.toByte()
+                else -> {
+                    b[k++] = (0xE0 or (c shr 12)).toByte(); b[k++] = (0x80 or ((c shr 6) and 0x3F)).toByte()
+                    b[k++] = (0x80 or (c and 0x3F)).toByte()
+                }
+            }
+        }
+        b[k++] = QUOTE
+        n = k
+    }
+
+    private fun number(v: Double) {
+        if (!v.isFinite()) { lit(NULL); return }
+        if (Math.rint(v) == v && Math.abs(v) < 1e15) {
+            // NumberText.of's integer form, without the String: `-0.0` writes `0`.
+            room(17)
+            if (v < 0) buf[n++] = '-'.toByte()
+            int2(Math.abs(v).toLong())
+            return
+        }
+        val text = NumberText.of(v)
+        room(text.length)
+        for (j in 0 until text.length) buf[n++] = text[j].toByte()
     }
 
     private fun raw(b: ByteArray, from: Int, to: Int) {
-        flushText()
-        out.write(b, from, to - from)
+        room(to - from)
+        System.arraycopy(b, from, buf, n, to - from)
+        n += to - from
+    }
+
+    private fun render(r: Render?) {
+        when (r) {
+            null -> lit(NULL)
+            is Render.OfPreset -> string(r.preset.id)
+            is Render.OfPattern -> quoted(PATTERN, r.feedback)
+            is Render.OfSequence -> quoted(SEQUENCE, r.feedback)
+        }
     }
 
     private fun common(d: Decision) {
-        sb.append(",\"feedback\":"); string(d.feedback)
-        sb.append(",\"layer\":"); string(d.layer)
-        sb.append(",\"render\":"); string(d.render?.text)
-        sb.append(if (d.fallback) ",\"fallback\":true" else ",\"fallback\":false")
-        sb.append(",\"reason\":"); string(d.reason?.id)
-        sb.append(",\"note\":"); string(d.note)
+        lit(FEEDBACK); string(d.feedback)
+        lit(LAYER); string(d.layer)
+        lit(RENDER); render(d.render)
+        lit(if (d.fallback) FALLBACK_TRUE else FALLBACK_FALSE)
+        lit(REASON); val reason = d.reason; if (reason == null) lit(NULL) else id(reason.id)
+        lit(NOTE); string(d.note)
     }
 
     private fun tail(d: Decision) {
-        sb.append(",\"params\":")
+        lit(PARAMS)
         val ps = d.parameters
-        if (ps == null) sb.append("null") else {
-            sb.append('{')
-            ps.forEachIndexed { k, p ->
-                if (k > 0) sb.append(',')
+        if (ps == null) lit(NULL) else {
+            lit(OPEN_BRACE)
+            for (k in ps.indices) {
+                val p = ps[k]
+                if (k > 0) lit(COMMA)
                 string(p.name)
-                sb.append(':')
+                lit(COLON)
                 when (val v = p.value) {
                     is Scalar.Num -> number(v.value)
-                    is Scalar.Bool -> sb.append(v.value)
+                    is Scalar.Bool -> lit(if (v.value) TRUE else FALSE)
                     is Scalar.Text -> string(v.value)
-                    null -> sb.append("null")
+                    null -> lit(NULL)
                 }
             }
-            sb.append('}')
+            lit(CLOSE_BRACE)
         }
-        sb.append(",\"loop\":")
+        lit(LOOP)
         val loop = d.loopPeriod
-        if (loop == null) sb.append("null") else number(loop)
+        if (loop == null) lit(NULL) else number(loop)
     }
 
     private fun directives(d: Decision) {
-        sb.append("\"directives\":[")
-        d.directives.forEachIndexed { k, x -> if (k > 0) sb.append(','); sb.append('"').append(x.id).append('"') }
-        sb.append(']')
+        lit(DIRECTIVES)
+        val xs = d.directives
+        for (k in xs.indices) { if (k > 0) lit(COMMA); id(xs[k].id) }
+        lit(CLOSE_BRACKET)
     }
 
     /** One decision of an event line, echoing the `t`, `event` and `subject` tokens as written. */
     fun write(item: LogItem.Record, d: Decision) {
         val r = item.record
         val b = item.bytes
-        val base = 0
-        sb.append("{\"line\":").append(item.line).append(",\"t\":")
-        raw(b, base + r.tStart, base + r.tEnd)
-        sb.append(",\"event\":")
-        raw(b, base + r.eventStart, base + r.eventEnd)
-        sb.append(",\"screen\":"); string(d.screen)
-        sb.append(",\"subject\":")
-        if (r.subjectStart >= 0) raw(b, base + r.subjectStart, base + r.subjectEnd) else sb.append("null")
-        sb.append(",\"action\":\"").append(d.action.id).append('"')
+        lit(LINE); int(item.line)
+        lit(T); raw(b, r.tStart, r.tEnd)
+        lit(EVENT); raw(b, r.eventStart, r.eventEnd)
+        lit(SCREEN); string(d.screen)
+        lit(SUBJECT)
+        if (r.subjectStart >= 0) raw(b, r.subjectStart, r.subjectEnd) else lit(NULL)
+        lit(ACTION); id(d.action.id)
         common(d)
-        sb.append(",\"rule\":"); string(d.rule)
-        sb.append(',')
+        lit(RULE); string(d.rule)
+        lit(COMMA)
         directives(d)
-        sb.append(",\"band\":")
+        lit(BAND)
         val band = d.band
-        if (band == null) sb.append("null") else {
-            sb.append("{\"name\":"); string(band.band)
-            sb.append(",\"from\":"); string(band.from)
-            sb.append(",\"to\":"); string(band.to)
-            sb.append('}')
+        if (band == null) lit(NULL) else {
+            lit(BAND_NAME); string(band.band)
+            lit(BAND_FROM); string(band.from)
+            lit(BAND_TO); string(band.to)
+            lit(CLOSE_BRACE)
         }
         tail(d)
         if (d.also.isNotEmpty()) {
-            sb.append(",\"also\":[")
-            d.also.forEachIndexed { k, step ->
-                if (k > 0) sb.append(',')
-                sb.append("{\"action\":\"").append(step.action.id).append('"')
+            lit(ALSO)
+            for (k in d.also.indices) {
+                val step = d.also[k]
+                if (k > 0) lit(COMMA)
+                lit(STEP_ACTION); id(step.action.id)
                 common(step)
-                sb.append(',')
+                lit(COMMA)
                 directives(step)
                 tail(step)
-                sb.append('}')
+                lit(CLOSE_BRACE)
             }
-            sb.append(']')
+            lit(CLOSE_BRACKET)
         }
-        sb.append("}\n")
-        flushText()
+        lit(END)
+        endDecision()
     }
 
     /** A blank line's decision. */
     fun blank(line: Int) {
-        sb.append("{\"line\":").append(line).append(",\"t\":null,\"event\":null,\"screen\":null,\"subject\":null,\"action\":\"silent\",")
-            .append("\"feedback\":null,\"layer\":null,\"render\":null,\"fallback\":false,\"reason\":\"blank-line\",\"note\":null,")
-            .append("\"rule\":null,\"directives\":[],\"band\":null,\"params\":null,\"loop\":null}\n")
-        flushText()
+        lit(LINE); int(line); lit(BLANK_REST)
+        endDecision()
     }
 
     /** An invalid line's decision. */
     fun invalid(item: LogItem.Invalid) {
-        sb.append("{\"line\":").append(item.line).append(",\"column\":").append(item.column).append(",\"t\":")
+        lit(LINE); int(item.line); lit(COLUMN); int(item.column); lit(T)
         val t = item.t
-        if (t == null) sb.append("null") else number(t)
-        sb.append(",\"event\":"); string(item.event)
-        sb.append(",\"screen\":null,\"subject\":null,\"action\":\"invalid\",\"feedback\":null,\"layer\":null,\"render\":null,")
-            .append("\"fallback\":false,\"reason\":"); string(item.reason)
-        sb.append(",\"note\":"); string(item.message)
-        sb.append(",\"rule\":null,\"directives\":[],\"band\":null,\"params\":null,\"loop\":null}\n")
-        flushText()
+        if (t == null) lit(NULL) else number(t)
+        lit(EVENT); string(item.event)
+        lit(INVALID_MIDDLE); string(item.reason)
+        lit(NOTE); string(item.message)
+        lit(INVALID_REST)
+        endDecision()
     }
 
     private companion object {
-        val HEX = "0123456789abcdef".toCharArray()
+        /** Bytes handed to the stream at once. */
+        const val CHUNK = 1 shl 16
+        const val QUOTE = '"'.toByte()
+        const val BACKSLASH = '\\'.toByte()
+        val HEX = "0123456789abcdef".toByteArray(Charsets.US_ASCII)
+        fun a(s: String) = s.toByteArray(Charsets.US_ASCII)
+        val NULL = a("null")
+        val TRUE = a("true")
+        val FALSE = a("false")
+        val COMMA = a(",")
+        val COLON = a(":")
+        val OPEN_BRACE = a("{")
+        val CLOSE_BRACE = a("}")
+        val CLOSE_BRACKET = a("]")
+        val PATTERN = a("pattern:")
+        val SEQUENCE = a("sequence:")
+        val LINE = a("{\"line\":")
+        val COLUMN = a(",\"column\":")
+        val T = a(",\"t\":")
+        val EVENT = a(",\"event\":")
+        val SCREEN = a(",\"screen\":")
+        val SUBJECT = a(",\"subject\":")
+        val ACTION = a(",\"action\":")
+        val FEEDBACK = a(",\"feedback\":")
+        val LAYER = a(",\"layer\":")
+        val RENDER = a(",\"render\":")
+        val FALLBACK_TRUE = a(",\"fallback\":true")
+        val FALLBACK_FALSE = a(",\"fallback\":false")
+        val REASON = a(",\"reason\":")
+        val NOTE = a(",\"note\":")
+        val RULE = a(",\"rule\":")
+        val DIRECTIVES = a("\"directives\":[")
+        val BAND = a(",\"band\":")
+        val BAND_NAME = a("{\"name\":")
+        val BAND_FROM = a(",\"from\":")
+        val BAND_TO = a(",\"to\":")
+        val PARAMS = a(",\"params\":")
+        val LOOP = a(",\"loop\":")
+        val ALSO = a(",\"also\":[")
+        val STEP_ACTION = a("{\"action\":")
+        val END = a("}\n")
+        val BLANK_REST = a(",\"t\":null,\"event\":null,\"screen\":null,\"subject\":null,\"action\":\"silent\"," +
+            "\"feedback\":null,\"layer\":null,\"render\":null,\"fallback\":false,\"reason\":\"blank-line\",\"note\":null," +
+            "\"rule\":null,\"directives\":[],\"band\":null,\"params\":null,\"loop\":null}\n")
+        val INVALID_MIDDLE = a(",\"screen\":null,\"subject\":null,\"action\":\"invalid\",\"feedback\":null,\"layer\":null,\"render\":null," +
+            "\"fallback\":false,\"reason\":")
+        val INVALID_REST = a(",\"rule\":null,\"directives\":[],\"band\":null,\"params\":null,\"loop\":null}\n")
     }
 }
 
@@ -203,7 +353,7 @@ fun replay(policy: Policy, device: DeviceState, input: InputStream, output: Outp
         reader.consume(buffer, n)
     }
     reader.finish()
-    output.flush()
+    writer.flush()
     return if (invalid) 1 else 0
 }
 

@@ -21,7 +21,7 @@ class LineFailure(val offset: Int, val reason: String, message: String) : Except
  * The event-log line parser of `haptic-policy eval` (`EventLogParser.swift`), byte for
  * byte: the same grammar, the same first error, the same messages and columns.
  */
-class LogLineParser(private val b: ByteArray, private val from: Int, private val to: Int) {
+class LogLineParser(private val b: ByteArray, private val from: Int, private val to: Int, private val names: NameCache? = null) {
     private var i = from
     /** `t` and `event` as far as they were read, for invalid lines. */
     var t: Double? = null
@@ -32,6 +32,7 @@ class LogLineParser(private val b: ByteArray, private val from: Int, private val
 
     companion object {
         private const val MAX_DEPTH = 64
+        private val POW10 = DoubleArray(16).also { p -> p[0] = 1.0; for (k in 1 until p.size) p[k] = p[k - 1] * 10 }
 
         /** The 1-based column of an offset, in Unicode scalars. */
         fun column(b: ByteArray, from: Int, offset: Int, to: Int): Int {
@@ -90,7 +91,7 @@ class LogLineParser(private val b: ByteArray, private val from: Int, private val
         var speaks = false
         var params: List<ParameterValue> = emptyList()
         var seen = 0
-        val otherNames = HashSet<String>()
+        var otherNames: HashSet<String>? = null
         skipSpace()
         if (i < to && at(i) == '}'.toInt()) {
             i++
@@ -105,7 +106,8 @@ class LogLineParser(private val b: ByteArray, private val from: Int, private val
                     else -> 0
                 }
                 if (bit == 0) {
-                    if (!otherNames.add(key)) throw duplicate(key, keyStart)
+                    val others = otherNames ?: HashSet<String>().also { otherNames = it }
+                    if (!others.add(key)) throw duplicate(key, keyStart)
                 } else {
                     if (seen and bit != 0) throw duplicate(key, keyStart)
                     seen = seen or bit
@@ -301,7 +303,7 @@ class LogLineParser(private val b: ByteArray, private val from: Int, private val
             if (c == '"'.toInt()) {
                 val end = i
                 i++
-                if (!nonAscii) return String(b, start, end - start, Charsets.ISO_8859_1)
+                if (!nonAscii) return names?.of(b, start, end) ?: String(b, start, end - start, Charsets.ISO_8859_1)
                 return utf8(b, start, end) ?: throw fail(
                     if (isKey) "invalid UTF-8 in this field name; save the log as UTF-8" else "invalid UTF-8 in this string; save the log as UTF-8", open)
             }
@@ -366,9 +368,32 @@ class LogLineParser(private val b: ByteArray, private val from: Int, private val
         return code
     }
 
+    /**
+     * The number `b[start until i]` (already checked against the grammar) without a string, when
+     * it has no exponent and at most 15 digits: then the digits are an exact integer `m` below
+     * 2^53 and 10^d exact, so `m / 10^d` (one correctly rounded division) is the double nearest
+     * to the decimal, as `toDouble` reads it. Otherwise null.
+     */
+    private fun exact(start: Int, negative: Boolean): Double? {
+        var m = 0L
+        var digits = 0
+        var fraction = -1
+        for (k in (if (negative) start + 1 else start) until i) {
+            val c = at(k)
+            if (c == '.'.toInt()) { fraction = 0; continue }
+            if (c !in 0x30..0x39) return null
+            if (++digits > 15) return null
+            m = m * 10 + (c - 0x30)
+            if (fraction >= 0) fraction++
+        }
+        val v = if (fraction > 0) m.toDouble() / POW10[fraction] else m.toDouble()
+        return if (negative) -v else v
+    }
+
     private fun readNumber(reason: String): Double {
         val start = i
-        if (at(i) == '-'.toInt()) i++
+        val negative = at(i) == '-'.toInt()
+        if (negative) i++
         if (i >= to || at(i) !in 0x30..0x39) throw fail("a number needs digits after '-'")
         if (at(i) == 0x30) {
             i++
@@ -387,6 +412,7 @@ class LogLineParser(private val b: ByteArray, private val from: Int, private val
             if (i >= to || at(i) !in 0x30..0x39) throw fail("a number needs digits in its exponent")
             while (i < to && at(i) in 0x30..0x39) i++
         }
+        exact(start, negative)?.let { return it }
         val text = String(b, start, i - start, Charsets.ISO_8859_1)
         val v = text.toDouble()
         if (v.isInfinite()) throw fail("the number $text is too large (beyond ±1.8e308, it would read as infinity); write a finite number", start, reason)
@@ -411,6 +437,7 @@ class LogReader(private val emit: (LogItem) -> Unit) {
         const val MAX_LINE_LENGTH = 1 shl 20
     }
 
+    private val names = NameCache()
     private var carry = ByteArray(4096)
     private var carried = 0
     private var skipping = false
@@ -483,7 +510,7 @@ class LogReader(private val emit: (LogItem) -> Unit) {
         var blank = true
         for (k in start until end) { val c = b[k].toInt(); if (c != 0x20 && c != 0x09) { blank = false; break } }
         if (blank) { emit(LogItem.Blank(line)); return }
-        val parser = LogLineParser(b, start, end)
+        val parser = LogLineParser(b, start, end, names)
         val record = try {
             parser.record()
         } catch (f: LineFailure) {
@@ -498,5 +525,34 @@ class LogReader(private val emit: (LogItem) -> Unit) {
         }
         lastT = record.t
         emit(LogItem.Record(line, b, start, record))
+    }
+}
+
+/**
+ * The strings of a log's ASCII tokens without escapes (event, screen and subject names, field
+ * names), kept by their bytes so that a name repeated on every line is one `String`: no
+ * allocation, and its hash is computed once for the session's lookups. 1,024 slots, the last
+ * name of a slot wins; names longer than 64 bytes are not kept.
+ */
+class NameCache {
+    private val slots = arrayOfNulls<String>(1024)
+
+    /** The string of the ASCII bytes `b[from until to]`, or null when too long to keep. */
+    fun of(b: ByteArray, from: Int, to: Int): String? {
+        val length = to - from
+        if (length > 64) return null
+        var h = length
+        for (k in from until to) h = 31 * h + b[k]
+        h = h xor (h ushr 16)
+        val slot = h and 1023
+        val kept = slots[slot]
+        if (kept != null && kept.length == length) {
+            var same = true
+            for (k in 0 until length) if (kept[k].toInt() != b[from + k].toInt()) { same = false; break }
+            if (same) return kept
+        }
+        val made = String(b, from, length, Charsets.ISO_8859_1)
+        slots[slot] = made
+        return made
     }
 }
