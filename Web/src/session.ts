@@ -616,7 +616,7 @@ export class Session {
       decision.reason = "over-budget";
       decision.rule = budget.rule;
       const scope = budget.layer !== null ? `layer ${budget.layer}` : `screen ${this.p.screenNames[s]}`;
-      decision.note = `${budget.json.id} already counts ${budget.max} rings on ${scope} within ${numberText(budget.window)} s (max ${budget.max})`;
+      decision.note = `${budget.json.id} already counts ${budget.max} ${budget.max === 1 ? "ring" : "rings"} on ${scope} within ${numberText(budget.window)} s (max ${budget.max})`;
       return false;
     }
     for (const budget of budgets) {

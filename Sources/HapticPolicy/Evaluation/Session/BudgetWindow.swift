@@ -86,7 +86,7 @@ struct EnforcedBudgets: Sendable {
             decision.reason = .overBudget
             decision.rule = budget.rule
             decision.note =
-                "\(budget.budget.id) already counts \(budget.max) rings on \(budget.scope(policy.screenNames[s])) "
+                "\(budget.budget.id) already counts \(budget.max) \(budget.max == 1 ? "ring" : "rings") on \(budget.scope(policy.screenNames[s])) "
                 + "within \(numberText(budget.budget.window)) s (max \(budget.max))"
             return false
         }

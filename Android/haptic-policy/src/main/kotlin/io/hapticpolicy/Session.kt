@@ -540,7 +540,7 @@ class Session @JvmOverloads constructor(
             if (!(budgetTimes[ring][budgetNext[ring]] > t - b.budget.window)) continue
             d.reason = Reason.OVER_BUDGET
             d.rule = b.rule
-            d.note = "${b.budget.id} already counts $max rings on ${b.scope(ix.screenNames[s])} within ${NumberText.of(b.budget.window)} s (max $max)"
+            d.note = "${b.budget.id} already counts $max ${if (max == 1) "ring" else "rings"} on ${b.scope(ix.screenNames[s])} within ${NumberText.of(b.budget.window)} s (max $max)"
             return false
         }
         for (b in ix.enforcedBudgets) {
