@@ -119,7 +119,19 @@ package.targets += [
 
 // The build-tool plugin apps use: a target's policy files become the compiled bundle (a
 // resource) and the generated Swift API, by running `haptic-policy` (Docs/embedding.md).
+// It builds `haptic-policy` from source (which needs libyaml on the build host), unless a
+// release sets `prebuiltHapticPolicy` to the zipped artifact bundle that
+// scripts/build-artifactbundle makes and prints these lines for: the plugin then runs that
+// binary (SwiftPM downloads it and checks the checksum), as SwiftGen's plugin does.
+let prebuiltHapticPolicy: (url: String, checksum: String)? = nil
 package.products += [.plugin(name: "HapticPolicyPlugin", targets: ["HapticPolicyPlugin"])]
-package.targets += [
-    .plugin(name: "HapticPolicyPlugin", capability: .buildTool(), dependencies: ["haptic-policy"])
-]
+if let prebuilt = prebuiltHapticPolicy {
+    package.targets += [
+        .binaryTarget(name: "HapticPolicyTool", url: prebuilt.url, checksum: prebuilt.checksum),
+        .plugin(name: "HapticPolicyPlugin", capability: .buildTool(), dependencies: ["HapticPolicyTool"]),
+    ]
+} else {
+    package.targets += [
+        .plugin(name: "HapticPolicyPlugin", capability: .buildTool(), dependencies: ["haptic-policy"])
+    ]
+}
