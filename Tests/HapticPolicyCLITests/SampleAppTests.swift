@@ -49,14 +49,7 @@ struct SampleAppTests {
         // scratch path's build plan across root packages of the same name.
         let directory = try temporaryDirectory("sample-app-broken")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let copy = directory.appendingPathComponent("SampleApp")
-        try FileManager.default.copyItem(at: Self.sample, to: copy)
-        try? FileManager.default.removeItem(at: copy.appendingPathComponent(".build"))
-        let manifest = copy.appendingPathComponent("Package.swift")
-        let text = try String(contentsOf: manifest, encoding: .utf8)
-        try #require(text.contains(#"path: "../..""#))
-        try text.replacingOccurrences(of: #"path: "../..""#, with: "path: \"\(packageRoot.path)\"")
-            .write(to: manifest, atomically: true, encoding: .utf8)
+        let copy = try Self.copyOfTheSample(in: directory)
         let policy = copy.appendingPathComponent("Sources/SampleApp/laps.yaml")
         let yaml = try String(contentsOf: policy, encoding: .utf8)
         try #require(yaml.contains("lap.completed: {play: lap}"))
@@ -75,5 +68,51 @@ struct SampleAppTests {
             build.output.contains(
                 "laps.yaml:\(line):29: error[HP201]: feedback 'lapp' is not declared; did you mean 'lap'?"),
             "\(build.output)")
+    }
+
+    @Test func editingAnIncludedFileRunsThePolicysCommandsAgain() throws {
+        // A copy whose budgets are in an included file, parts/budgets.yaml.
+        let directory = try temporaryDirectory("sample-app-include")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let copy = try Self.copyOfTheSample(in: directory)
+        let policy = copy.appendingPathComponent("Sources/SampleApp/laps.yaml")
+        let yaml = try String(contentsOf: policy, encoding: .utf8)
+        let budgets = "budgets:\n  - {id: B-1, each: screen, max: 6, per: 10}\n"
+        try #require(yaml.hasSuffix(budgets))
+        try (yaml.dropLast(budgets.count) + "include:\n  - parts/budgets.yaml\n")
+            .write(to: policy, atomically: true, encoding: .utf8)
+        let part = copy.appendingPathComponent("Sources/SampleApp/parts/budgets.yaml")
+        try FileManager.default.createDirectory(at: part.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try budgets.write(to: part, atomically: true, encoding: .utf8)
+        let scratch = directory.appendingPathComponent("scratch")
+        let arguments = ["build", "--package-path", copy.path, "--scratch-path", scratch.path]
+        let first = try runExternal("swift", arguments)
+        try #require(first.status == 0, "\(first.output)")
+        _ = try runExternal("swift", arguments)  // the tool may relink once (see above)
+        let bundle = scratch.appendingPathComponent(
+            "plugins/outputs/sampleapp/SampleApp/destination/HapticPolicyPlugin/laps.bundle.json")
+        #expect(try String(contentsOf: bundle, encoding: .utf8).contains("budgets.yaml"))
+        let before = try Data(contentsOf: bundle)
+        try budgets.replacingOccurrences(of: "max: 6", with: "max: 5").write(
+            to: part, atomically: true, encoding: .utf8)
+        let again = try runExternal("swift", arguments)
+        #expect(again.status == 0, "\(again.output)")
+        #expect(again.output.contains("Compiling haptic policy laps.yaml"), "\(again.output)")
+        #expect(try Data(contentsOf: bundle) != before)
+    }
+
+    /// A copy of the sample in `directory`, depending on this package by absolute path.
+    /// Each copy builds in its own scratch path: SwiftPM reuses a scratch path's build plan
+    /// across root packages of the same name.
+    static func copyOfTheSample(in directory: URL) throws -> URL {
+        let copy = directory.appendingPathComponent("SampleApp")
+        try FileManager.default.copyItem(at: sample, to: copy)
+        try? FileManager.default.removeItem(at: copy.appendingPathComponent(".build"))
+        let manifest = copy.appendingPathComponent("Package.swift")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        try #require(text.contains(#"path: "../..""#))
+        try text.replacingOccurrences(of: #"path: "../..""#, with: "path: \"\(packageRoot.path)\"")
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        return copy
     }
 }
