@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
@@ -15,7 +15,9 @@ const page = readFileSync(join(root, "Docs/react-native.md"), "utf8");
 const expo = page.slice(page.indexOf("## The Expo module"));
 const blocks = (lang) => [...expo.matchAll(new RegExp("```" + lang + "\\n([\\s\\S]*?)```", "g"))].map((m) => m[1]);
 const hasTsc = spawnSync("tsc", ["--version"]).status === 0;
-const cli = process.env.HAPTIC_POLICY_CLI;
+// Absolute, because the samples run in a scratch folder: scripts/test passes a path
+// relative to the repository (.build/debug/haptic-policy).
+const cli = process.env.HAPTIC_POLICY_CLI && resolve(process.env.HAPTIC_POLICY_CLI);
 
 function workspace() {
   const dir = mkdtempSync(join(tmpdir(), "expo-docs-"));
