@@ -104,7 +104,7 @@ enum Browser {
         .enabled(
             if: Browser.available,
             "chromium is not installed (scripts/setup or apt-get install -y chromium) or HAPTIC_POLICY_BROWSER_TESTS=0; CI runs this test"
-        ), .timeLimit(.minutes(3)))
+        ))
     func reportLoadsWithoutConsoleErrorsAndRendersEveryWaveform() throws {
         let (directory, page) = try Self.writeReport()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -134,7 +134,7 @@ enum Browser {
         .enabled(
             if: Browser.available,
             "chromium is not installed (scripts/setup or apt-get install -y chromium) or HAPTIC_POLICY_BROWSER_TESTS=0; CI runs this test"
-        ), .timeLimit(.minutes(3)))
+        ))
     func reportProducesAScreenshot() throws {
         let (directory, page) = try Self.writeReport()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -223,7 +223,7 @@ enum Browser {
         .enabled(
             if: Browser.available,
             "chromium is not installed (scripts/setup or apt-get install -y chromium) or HAPTIC_POLICY_BROWSER_TESTS=0; CI runs this test"
-        ), .timeLimit(.minutes(3)))
+        ))
     func ringMarkersAreDrawnWhereTheDecisionsRang() throws {
         let (directory, page, timeline) = try Self.writeProbedReport()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -259,7 +259,7 @@ enum Browser {
         .enabled(
             if: Browser.available,
             "chromium is not installed (scripts/setup or apt-get install -y chromium) or HAPTIC_POLICY_BROWSER_TESTS=0; CI runs this test"
-        ), .timeLimit(.minutes(3)))
+        ))
     func japaneseReasonsDrawRealGlyphsNotTofu() throws {
         let (directory, page, _) = try Self.writeProbedReport()
         defer { try? FileManager.default.removeItem(at: directory) }
