@@ -257,3 +257,22 @@ test("a content of the right shape that does not hang together is refused with w
   refuse((c) => { c.parameters[0].defaultValue = c.parameters[0].max + 1; }, `parameter '${JSON.parse(text("stride")).content.parameters[0].name}' has no usable range and default`);
   refuse((c) => { c.userLevels.start = "nobody"; }, "user-levels starts at undeclared level 'nobody'");
 });
+
+test("a screen's otherwise: cells and in-gesture conditions load, decide, and a damaged one is refused", () => {
+  // Conformance/tables/policy.yaml, compiled: two cells marked otherwise share the rule search/otherwise.
+  const session = new Session(Policy.fromBundle(fixture("tables")));
+  session.decide({ t: 0, event: "screen.enter", screen: "search" });
+  const open = session.decide({ t: 1, event: "result.open" });
+  assert.equal(open.reason, "designer");
+  assert.equal(open.rule, "search/otherwise");
+  assert.equal(session.decide({ t: 2, event: "picker.tick" }).rule, "search/picker.tick#2");
+  session.decide({ t: 3, event: "picker.begin" });
+  assert.equal(session.decide({ t: 3.1, event: "picker.tick" }).action, "play");
+  const rehash = (content) => `{"format":"haptic-policy-bundle","formatVersion":5,"policy":"tables","hash":"sha256:${sha256Hex(new TextEncoder().encode(content))}","content":${content}}\n`;
+  const whole = text("tables").trimEnd();
+  const content = whole.slice(whole.indexOf(',"content":') + ',"content":'.length, -1);
+  const renamed = content.replace('"rule":"search/otherwise"', '"rule":"search/result.open"');
+  assert.throws(() => Policy.fromBundle(rehash(renamed)), (error) => error.kind === "damaged" && /otherwise cell/.test(error.message));
+  const notBool = content.replace('"inGesture":true', '"inGesture":"yes"');
+  assert.throws(() => Policy.fromBundle(rehash(notBool)), (error) => error.kind === "damaged" && /inGesture/.test(error.message));
+});

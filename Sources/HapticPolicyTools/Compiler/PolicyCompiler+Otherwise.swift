@@ -10,7 +10,8 @@ extension PolicyCompiler {
         _ document: PolicyDocument, screenIndex: [String: Int], eventIndex: [String: Int], files: SourceFiles
     ) -> [PolicyContent.Cell] {
         let everywhere = Set(document.everywhere.map(\.event.value))
-        let settings = Set(document.parameters.map(\.setBy.value) + [document.userLevels?.setBy.value].compactMap { $0 })
+        let settings = Set(
+            document.parameters.map(\.setBy.value) + [document.userLevels?.setBy.value].compactMap { $0 })
         var cells: [PolicyContent.Cell] = []
         for (s, screen) in document.screens.enumerated() where screenIndex[screen.name.value] == s {
             guard let row = screen.otherwise, let silent = row.silent else { continue }

@@ -50,7 +50,7 @@ enum ScreenDefaultChecks {
                             + "in the table of screen '\(screen.name.value)' and remove '\(extra.key)'",
                         at: extra.at))
             }
-            if row.silent == nil {
+            if row.silent == nil, extras(row).isEmpty {
                 out.append(
                     DiagnosticCode.otherwiseNotSilent(
                         "`otherwise:` must be `{silent: <reason>}`: say why the events the table of screen "
@@ -111,7 +111,8 @@ enum ScreenDefaultChecks {
                 guard let open = row.condition?.inGesture else { continue }
                 let place =
                     screen.map { "screen '\($0.name.value)'" }
-                    ?? (screens.count == 1 ? "screen '\(screens[0])'" : "any screen it decides '\(cell.event.value)' on")
+                    ?? (screens.count == 1
+                        ? "screen '\(screens[0])'" : "any screen it decides '\(cell.event.value)' on")
                 out.append(
                     DiagnosticCode.gestureNeverOpens(
                         "no row on \(place) begins a ticker gesture (`ticker: begin`), so `in-gesture: \(open.value)` "

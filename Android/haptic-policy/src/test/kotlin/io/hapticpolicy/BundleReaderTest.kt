@@ -113,4 +113,19 @@ class BundleReaderTest {
         }
         assertEquals(JsonValue.Str("é😀"), JsonParser.parse("\"\\u00e9\\ud83d\\ude00\""))
     }
+
+    @Test
+    fun readsOtherwiseCellsAndInGestureAndRefusesADamagedOne() {
+        // Conformance/tables/policy.yaml, compiled: two cells marked otherwise share the rule search/otherwise.
+        val bytes = TestBundles.bytes("tables.bundle.json")
+        val policy = Policy.fromBundle(bytes)
+        assertEquals(2, policy.content.cells.count { it.otherwise })
+        assertEquals(listOf(true, false), policy.content.cells.flatMap { c -> c.rows.mapNotNull { it.condition?.inGesture } })
+        val text = String(bytes, Charsets.UTF_8).trimEnd()
+        val content = text.substring(text.indexOf(",\"content\":") + ",\"content\":".length, text.length - 1)
+        val renamed = content.replaceFirst("\"rule\":\"search/otherwise\"", "\"rule\":\"search/result.open\"")
+        assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(renamed)).message!!.contains("otherwise cell"))
+        val notBool = content.replace("\"inGesture\":true", "\"inGesture\":\"yes\"")
+        assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(notBool)).message!!.contains("inGesture"))
+    }
 }
