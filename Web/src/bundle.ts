@@ -8,7 +8,7 @@ import type { BundleContent, ExpressionJSON } from "./content.js";
 import { evaluate } from "./expression.js";
 
 /** The bundle format version this library reads. */
-export const BUNDLE_FORMAT_VERSION = 4;
+export const BUNDLE_FORMAT_VERSION = 5;
 /** The `format` every bundle names. */
 export const BUNDLE_FORMAT_NAME = "haptic-policy-bundle";
 
@@ -204,7 +204,7 @@ const ROW: Spec = {
     "condition?": {
       fields: {
         "speaks?": "bool", "value?": "scalar", "subject?": "string", "range?": "range", "oneOf?": list("scalar"),
-        "parameters?": list({ fields: { parameter: "int", range: "range" } }),
+        "parameters?": list({ fields: { parameter: "int", range: "range" } }), "inGesture?": "bool",
       },
     },
     action: ACTION, "also?": list(ACTION), "arguments?": list({ fields: { name: "string", "number?": "number" } }),
@@ -256,7 +256,7 @@ const CONTENT: Spec = {
         location: "position",
       },
     }),
-    cells: list({ fields: { event: "int", "screen?": "int", rows: list(ROW), location: "position" } }),
+    cells: list({ fields: { event: "int", "screen?": "int", rows: list(ROW), location: "position", "otherwise?": "bool" } }),
     invariants: list({
       fields: {
         id: "string", kind: { oneOf: ["banned-presets", "creature-needs-speech", "no-layer-mixing", "bands-only", "guideline"] },
@@ -562,6 +562,7 @@ function consistencyProblem(c: BundleContent): string | null {
   }
   const rules = new Set<string>();
   const decided = new Set<string>();
+  const otherwiseRules = new Set<string>();
   const actionProblem = (a: RowJSONAction): string | null => {
     switch (a.kind) {
       case "play": return feedbackIn(a.feedback) ? null : `a row plays feedback ${a.feedback}, out of range`;
@@ -578,6 +579,15 @@ function consistencyProblem(c: BundleContent): string | null {
     const key = `${cell.screen ?? ""}/${cell.event}`;
     if (decided.has(key)) return `event '${c.events[cell.event].name}' is decided twice on one screen`;
     decided.add(key);
+    if (cell.otherwise === true) {
+      // A screen's `otherwise:` cells all cite its one rule, `<screen>/otherwise`.
+      const only = cell.rows.length === 1 ? cell.rows[0] : undefined;
+      if (cell.screen === undefined || only === undefined || only.action.kind !== "silent" || only.condition !== undefined || only.rule !== `${c.screens[cell.screen].name}/otherwise`) {
+        return "an otherwise cell is not one silent row of a screen citing '<screen>/otherwise'";
+      }
+      if (otherwiseRules.has(only.rule)) rules.delete(only.rule);
+      otherwiseRules.add(only.rule);
+    }
     for (const row of cell.rows) {
       if (rules.has(row.rule)) return `rule id '${row.rule}' is given twice`;
       rules.add(row.rule);

@@ -32,12 +32,12 @@ export type ActionJSON =
   | { kind: "band"; band: number }
   | { kind: "silent"; reason: string }
   | { kind: "none" };
-export interface ConditionJSON { speaks?: boolean; value?: Scalar; subject?: string; range?: RangeJSON; oneOf?: Scalar[]; parameters?: { parameter: number; range: RangeJSON }[] }
+export interface ConditionJSON { speaks?: boolean; value?: Scalar; subject?: string; range?: RangeJSON; oneOf?: Scalar[]; parameters?: { parameter: number; range: RangeJSON }[]; inGesture?: boolean }
 export interface RowJSON {
   rule: string; levelRules?: string[]; condition?: ConditionJSON; action: ActionJSON; also?: ActionJSON[];
   arguments?: { name: string; number?: number }[]; ticker?: "begin" | "tick" | "end"; directives: string[]; cites: string[]; note?: string; location: Position;
 }
-export interface CellJSON { event: number; screen?: number; rows: RowJSON[]; location: Position }
+export interface CellJSON { event: number; screen?: number; rows: RowJSON[]; location: Position; otherwise?: boolean }
 export interface InvariantJSON { id: string; kind: string; text?: string; presets: string[]; layer?: string; exceptions: { event: string; reason: string }[]; location: Position }
 export type BudgetScopeJSON = { kind: "each-screen" } | { kind: "screen"; screen: string } | { kind: "layer"; layer: string };
 export interface BudgetJSON { id: string; scope: BudgetScopeJSON; max: number; window: number; exceptions: string[]; enforced?: boolean; location: Position }

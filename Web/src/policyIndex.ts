@@ -81,6 +81,8 @@ export interface CompiledRow {
   readonly oneOf?: readonly Scalar[];
   readonly hasTest: boolean;
   readonly parameterTests?: readonly { parameter: number; range: NumberRange }[];
+  /** `in-gesture:`: whether a ticker gesture must be open (true) or closed (false); undefined when not tested. */
+  readonly inGesture?: boolean;
   readonly action: RowAction;
   readonly ticker?: "begin" | "tick" | "end";
   readonly directives: number;
@@ -275,6 +277,7 @@ export class PolicyIndex {
           oneOf: condition?.oneOf,
           hasTest: condition?.range !== undefined || condition?.oneOf !== undefined,
           parameterTests: condition?.parameters?.map((t) => ({ parameter: t.parameter, range: new NumberRange(t.range) })),
+          inGesture: condition?.inGesture,
           action, ticker: row.ticker, directives: directiveBits(row.directives), rule: d.ruleSlots[lowered.rule], levelRules,
           note: row.note ?? null, keepSlot: lowered.rule, several,
         };

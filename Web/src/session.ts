@@ -327,6 +327,7 @@ export class Session {
   }
 
   private matchesParameters(row: CompiledRow): boolean {
+    if (row.inGesture !== undefined && row.inGesture !== this.tickerOpen) return false;
     if (!row.parameterTests) return true;
     for (const test of row.parameterTests) if (!test.range.contains(this.parameterValues[test.parameter])) return false;
     return true;
@@ -462,6 +463,8 @@ export class Session {
       if (action.kind !== "stop") continue;
       const step = new Draft({ screen: decision.screen, rule: row.rule });
       this.stop(action.feedback, step);
+      // `stop: all` beside a play or a loop that stopped nothing is left out (Docs/decision-order.md).
+      if (action.feedback === null && step.reason === "not-running") continue;
       also.push(step);
     }
     const action = row.action;

@@ -80,6 +80,6 @@ extension Policy {
             test: row.condition.flatMap { condition in
                 condition.range == nil && condition.oneOf == nil
                     ? nil : CompiledRow.ValueTest(range: condition.range, oneOf: condition.oneOf)
-            }, parameterTests: row.condition?.parameters)
+            }, parameterTests: row.condition?.parameters, inGesture: row.condition?.inGesture)
     }
 }

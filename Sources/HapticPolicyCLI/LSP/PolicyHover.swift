@@ -169,6 +169,9 @@ enum PolicyHover {
         lines.append(
             "decides \(count(screen.cells.count, "event")): "
                 + screen.cells.map { "`\($0.event.value)`" }.joined(separator: ", "))
+        if let silent = screen.otherwise?.silent {
+            lines.append("otherwise (every other event that can occur here): silent, \(silent.value)")
+        }
         if let note = screen.note { lines += ["", note] }
         return lines.joined(separator: "\n")
     }

@@ -120,6 +120,7 @@ public enum PolicyCompiler {
                     var condition = PolicyContent.Condition(
                         speaks: written.speaks?.value, value: written.value?.value, subject: written.subject?.value,
                         range: written.range?.range, oneOf: written.oneOf?.map(\.value))
+                    condition.inGesture = written.inGesture?.value
                     if !written.parameters.isEmpty {
                         condition.parameters = written.parameters.map {
                             PolicyContent.ParameterTest(
@@ -163,6 +164,7 @@ public enum PolicyCompiler {
         for (s, screen) in document.screens.enumerated() where screenIndex[screen.name.value] == s {
             cells += screen.cells.map { cell($0, screen: s) }
         }
+        cells += defaultCells(document, screenIndex: screenIndex, eventIndex: eventIndex, files: files)
         let invariants = document.invariants.map { invariant in
             PolicyContent.Invariant(
                 id: invariant.id.value, kind: invariant.kind.value, text: invariant.text,

@@ -12,6 +12,11 @@ public struct ScreenDecl: Sendable, Hashable, Codable {
     public var note: String?
     /// Where the declaration starts.
     public var location: SourceLocation
+    /// The screen-wide default (`otherwise: {silent: ...}`): the designer's silence for
+    /// every event that can occur here and that neither the table nor `everywhere:`
+    /// decides; nil when not written. Decoded as a row so the validator can say what
+    /// else it may not do (HP340-HP342).
+    public var otherwise: RowDecl?
 
     /// Creates a screen.
     public init(
@@ -179,6 +184,8 @@ public struct ConditionDecl: Sendable, Hashable, Codable {
     public var oneOf: [Located<ScalarValue>]?
     /// Run-time parameters that must be in a range (`max_hr: {at-least: 200}`), in source order.
     public var parameters: [ParameterTestDecl] = []
+    /// Whether a ticker gesture must be open (`in-gesture: true`) or closed (`false`).
+    public var inGesture: Located<Bool>?
     /// Where the condition starts.
     public var location: SourceLocation
 

@@ -204,7 +204,7 @@ public struct Session: Sendable {
             return Decision(action: .silent, screen: screenName, reason: .badValue, note: problem, rule: check.rule)
         }
         let rows = policy.cells[Int(entry)].rows
-        for row in rows where row.matches(event) && row.matchesParameters(parameters.values) {
+        for row in rows where row.matches(event) && row.matchesSession(parameters.values, gestureOpen: ticker.isOpen) {
             var decision = Decision(action: .silent, screen: screenName, note: row.note, rule: row.rule)
             apply(row, to: event, event: e, screen: s, into: &decision)
             return decision

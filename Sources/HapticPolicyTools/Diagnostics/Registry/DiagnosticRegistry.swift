@@ -45,6 +45,7 @@ package enum DiagnosticRegistry {
         .conditionNeverTrue, .overlappingValues, .paramNotANumber,
         .loopNotLooping, .withUnknownParameter, .withValueWithoutNumber, .withOutOfRange,
         .stopThenLoop, .sameFeedbackTwice, .stopNeverStarted, .withBadLoopPeriod,
+        .otherwiseNotSilent, .otherwiseWithCondition, .otherwiseDecidesNothing, .gestureNeverOpens,
         // HP4xx: invariants.
         .bannedPreset, .layerMixing, .valueWithoutBand, .exceptionUnknownEvent, .layerPlays, .unusedLayer,
         .userLevelKeepsNothing, .userLevelsAlike, .keptRowNeverPlays,

@@ -28,7 +28,7 @@ sealed class BundleError(message: String) : Exception(message) {
 /** Reads bundle format 4 (`Docs/bundle-format.md`): envelope, version, hash, then the content. */
 object BundleReader {
     /** The one format version this library reads. */
-    const val FORMAT_VERSION = 4
+    const val FORMAT_VERSION = 5
     /** The envelope's `format`. */
     const val FORMAT_NAME = "haptic-policy-bundle"
 
@@ -238,7 +238,8 @@ internal object ContentDecoder {
             opt("condition")?.let { c -> c.obj {
                 Condition(opt("speaks")?.bool, opt("value")?.let { scalar(it) }, opt("subject")?.string,
                     opt("range")?.let { range(it) }, opt("oneOf")?.list?.map { scalar(it) },
-                    opt("parameters")?.list?.map { p -> p.obj { ParameterTest(req("parameter").int, range(req("range"))) } })
+                    opt("parameters")?.list?.map { p -> p.obj { ParameterTest(req("parameter").int, range(req("range"))) } },
+                    opt("inGesture")?.bool)
             } },
             action(req("action")), opt("also")?.list?.map { action(it) },
             opt("arguments")?.list?.map { a -> a.obj { Argument(req("name").string, opt("number")?.number) } },
@@ -287,7 +288,8 @@ internal object ContentDecoder {
                     } }, position(req("location")))
             } },
             cells = req("cells").list.map { c -> c.obj {
-                Cell(req("event").int, opt("screen")?.int, req("rows").list.map { row(it) }, position(req("location")))
+                Cell(req("event").int, opt("screen")?.int, req("rows").list.map { row(it) }, position(req("location")),
+                    opt("otherwise")?.bool ?: false)
             } },
             invariants = req("invariants").list.map { i -> i.obj {
                 Invariant(req("id").string,
@@ -449,6 +451,7 @@ internal object Consistency {
         }
         val rules = HashSet<String>()
         val decided = HashSet<Pair<Int?, Int>>()
+        val otherwiseRules = HashSet<String>()
         fun actionProblem(a: RowAction): String? = when (a) {
             is RowAction.Play -> if (a.feedback in f) null else "a row plays feedback ${a.feedback}, out of range"
             is RowAction.Loop -> if (a.feedback in f) null else "a row loops feedback ${a.feedback}, out of range"
@@ -460,6 +463,14 @@ internal object Consistency {
             if (cell.event !in c.events.indices) return "a cell names event ${cell.event}, out of range"
             if (cell.screen != null && cell.screen !in c.screens.indices) return "a cell names screen ${cell.screen}, out of range"
             if (!decided.add(Pair(cell.screen, cell.event))) return "event '${c.events[cell.event].name}' is decided twice on one screen"
+            if (cell.otherwise) {
+                // A screen's `otherwise:` cells all cite its one rule, `<screen>/otherwise`.
+                val only = cell.rows.singleOrNull()
+                if (cell.screen == null || only == null || only.action !is RowAction.Silent || only.condition != null ||
+                    only.rule != c.screens[cell.screen].name + "/otherwise")
+                    return "an otherwise cell is not one silent row of a screen citing '<screen>/otherwise'"
+                if (!otherwiseRules.add(only.rule)) rules.remove(only.rule)
+            }
             for (row in cell.rows) {
                 if (!rules.add(row.rule)) return "rule id '${row.rule}' is given twice"
                 actionProblem(row.action)?.let { return it }

@@ -255,7 +255,9 @@ data class ParameterTest(val parameter: Int, val range: NumberRange)
 /** A row condition. */
 data class Condition(
     val speaks: Boolean?, val value: Scalar?, val subject: String?, val range: NumberRange?, val oneOf: List<Scalar>?,
-    val parameters: List<ParameterTest>?
+    val parameters: List<ParameterTest>?,
+    /** `in-gesture:`: whether a ticker gesture must be open (true) or closed (false); null when not tested. */
+    val inGesture: Boolean? = null
 )
 
 /** A `with:` argument. */
@@ -277,7 +279,11 @@ data class Row(
 }
 
 /** A decision-table cell. */
-data class Cell(val event: Int, val screen: Int?, val rows: List<Row>, val location: Position)
+data class Cell(
+    val event: Int, val screen: Int?, val rows: List<Row>, val location: Position,
+    /** True for a cell the compiler made from a screen's `otherwise:`. */
+    val otherwise: Boolean = false
+)
 
 /** An invariant. */
 data class Invariant(

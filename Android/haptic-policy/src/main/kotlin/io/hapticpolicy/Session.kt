@@ -283,6 +283,7 @@ class Session @JvmOverloads constructor(
     private fun matches(c: Condition?, event: Event): Boolean {
         if (c == null) return true
         if (c.speaks != null && c.speaks != event.speaks) return false
+        if (c.inGesture != null && c.inGesture != tickerOpen) return false
         if (c.subject != null && c.subject != event.subject) return false
         if (c.value != null && event.value != c.value) return false
         if (c.range != null || c.oneOf != null) {
@@ -399,6 +400,8 @@ class Session @JvmOverloads constructor(
         for (a in several.also) if (a is RowAction.Stop) {
             val step = Draft(d.screen, row.rule)
             stop(a.feedback, step)
+            // `stop: all` beside a play or a loop that stopped nothing is left out (Docs/decision-order.md).
+            if (a.feedback == null && step.reason == Reason.NOT_RUNNING) continue
             also.add(step.done())
         }
         when (val action = row.row.action) {

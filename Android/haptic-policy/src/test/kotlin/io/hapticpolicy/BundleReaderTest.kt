@@ -39,15 +39,15 @@ class BundleReaderTest {
     fun refusesOtherVersionsNamingThem() {
         val older = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 3))
         assertEquals(3, older.found)
-        assertTrue(older.message!!.startsWith("bundle format version 3 is older than the version 4"))
-        val newer = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 5))
+        assertTrue(older.message!!.startsWith("bundle format version 3 is older than the version 5"))
+        val newer = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 6))
         assertTrue(newer.message!!.contains("update the library"))
     }
 
     @Test
     fun refusesWhatIsNoBundle() {
         refused<BundleError.NotABundle>("policy: tiny\n".toByteArray())
-        refused<BundleError.NotABundle>("{\"format\":\"other\",\"formatVersion\":4,\"hash\":\"x\",\"content\":{}}".toByteArray())
+        refused<BundleError.NotABundle>("{\"format\":\"other\",\"formatVersion\":5,\"hash\":\"x\",\"content\":{}}".toByteArray())
     }
 
     @Test
@@ -112,5 +112,20 @@ class BundleReaderTest {
             }
         }
         assertEquals(JsonValue.Str("é😀"), JsonParser.parse("\"\\u00e9\\ud83d\\ude00\""))
+    }
+
+    @Test
+    fun readsOtherwiseCellsAndInGestureAndRefusesADamagedOne() {
+        // Conformance/tables/policy.yaml, compiled: two cells marked otherwise share the rule search/otherwise.
+        val bytes = TestBundles.bytes("tables.bundle.json")
+        val policy = Policy.fromBundle(bytes)
+        assertEquals(2, policy.content.cells.count { it.otherwise })
+        assertEquals(listOf(true, false), policy.content.cells.flatMap { c -> c.rows.mapNotNull { it.condition?.inGesture } })
+        val text = String(bytes, Charsets.UTF_8).trimEnd()
+        val content = text.substring(text.indexOf(",\"content\":") + ",\"content\":".length, text.length - 1)
+        val renamed = content.replaceFirst("\"rule\":\"search/otherwise\"", "\"rule\":\"search/result.open\"")
+        assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(renamed)).message!!.contains("otherwise cell"))
+        val notBool = content.replace("\"inGesture\":true", "\"inGesture\":\"yes\"")
+        assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(notBool)).message!!.contains("inGesture"))
     }
 }
