@@ -188,7 +188,9 @@ import Testing
     @Test func anEventBudgetCountsItsEventOnEveryScreenAndNothingElse() throws {
         var session = Self.session(try Self.policy())
         #expect(session.decide(session.event(t: 1, name: "off.route")).played == "warn")
-        for i in 0..<5 { #expect(session.decide(session.event(t: 1.1 + Double(i) * 0.1, name: "button.tap")).played == "tap") }
+        for i in 0..<5 {
+            #expect(session.decide(session.event(t: 1.1 + Double(i) * 0.1, name: "button.tap")).played == "tap")
+        }
         _ = session.decide(session.event(t: 2, name: "screen.enter", screen: "map"))
         let over = session.decide(session.event(t: 3, name: "off.route"))
         #expect(over.action == .silent)

@@ -26,7 +26,7 @@ events:
   hazard.closure: {layer: ui, screens: [ride]}
   button.tap: {layer: ui, screens: [ride, map]}
   turn.distance: {layer: ui, screens: [ride], value: number}
-  turn.passed: {layer: ui, screens: [ride, map], ends-subject: true}
+  turn.passed: {layer: ui, screens: [ride], ends-subject: true}
   turn.cancelled: {layer: ui, screens: [ride], ends-subject: true}
 screens:
   ride:
@@ -124,7 +124,7 @@ LIMITS.case(
 )
 LIMITS.case(
     "ends-subject-any-decision",
-    "the subject is forgotten after any decision of the event: turn.passed on map (no cell there: undeclared) still forgets t1",
+    "the subject is forgotten after any decision of the event: turn.passed on map (not declared to occur there: undeclared) still forgets t1",
     [enter("ride"), turn(1, "t1", 250), turn(2, "t1", 80), turn(3, "t1", 80), enter("map", 3.5), ev(4, "turn.passed", subject="t1"),
      enter("ride", 4.5), turn(5, "t1", 250)],
 )

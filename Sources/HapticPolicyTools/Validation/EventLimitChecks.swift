@@ -70,7 +70,9 @@ enum EventLimitChecks {
                 continue
             }
             let cells = context.allCells.filter { $0.cell.event.value == name.value }
-            let rings = cells.contains { cell in cell.cell.rows.contains { $0.play != nil || $0.loop != nil || $0.band != nil } }
+            let rings = cells.contains { cell in
+                cell.cell.rows.contains { $0.play != nil || $0.loop != nil || $0.band != nil }
+            }
             if !rings {
                 out.append(
                     DiagnosticCode.budgetEventNeverRings(

@@ -87,6 +87,23 @@ class BundleReaderTest {
     }
 
     @Test
+    fun readsTheFieldsOfLanguageV3RatesAndEndingSubjectsStrictly() {
+        // An events scope and an ending event read; their shapes and indices are checked.
+        val events = TestBundles.tinyContent.replace("\"scope\":{\"kind\":\"each-screen\"}", "\"scope\":{\"events\":[\"heart.rate\"],\"kind\":\"events\"}")
+            .replace("\"startLevel\":0", "\"startLevel\":0,\"endsSubject\":[6]")
+            .replace("{\"layer\":\"ui\",\"location\":[21,3]", "{\"endsSubject\":true,\"layer\":\"ui\",\"location\":[21,3]")
+        val policy = Policy.fromBundle(TestBundles.envelope(events))
+        assertEquals(BudgetScope.OnEvents(listOf("heart.rate")), policy.content.budgets[0].scope)
+        assertTrue(policy.content.events[0].endsSubject)
+        val noList = events.replace("{\"events\":[\"heart.rate\"],\"kind\":\"events\"}", "{\"kind\":\"events\"}")
+        assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(noList)).message!!.contains("missing field 'events'"))
+        val state = events.replace("\"endsSubject\":[6]", "\"endsSubject\":[0]")
+        assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(state)).message!!.contains("decide.endsSubject names an event that is not in the catalogue"))
+        val notBool = events.replace("{\"endsSubject\":true,", "{\"endsSubject\":1,")
+        refused<BundleError.Damaged>(TestBundles.envelope(notBool))
+    }
+
+    @Test
     fun decidesWithTheRulesTheTablesGive() {
         // The runtime cites what `decide` says, never a rule id it derives from names.
         val edited = TestBundles.tinyContent.replace("\"id\":\"screens/run\"", "\"id\":\"screens/elsewhere\"")
