@@ -2038,6 +2038,11 @@ SIMULATED = {
 SIMULATE_CLI: str | None = None
 
 
+# Features of language v3, one file each, run in this script's namespace.
+for _extra in sorted((Path(__file__).resolve().parent / "features").glob("*.py")):
+    exec(compile(_extra.read_text(), str(_extra), "exec"))
+
+
 def simulated(policy: str, scenario: str, seed: int, resimulate: bool, name: str) -> bytes:
     existing = CORPUS / "shipped" / name / "events.jsonl"
     if existing.exists() and not resimulate:

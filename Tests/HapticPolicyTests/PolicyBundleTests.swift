@@ -127,9 +127,10 @@ import Testing
         #expect(PolicyBundle.LoadError.unsupportedVersion(found: 6, supported: 5).description.contains("newer"))
     }
 
-    /// A bundle of format 2 or 3 (Swift's own encoding of the content) is refused naming
-    /// its version and the fix: recompile with this haptic-policy.
-    @Test(arguments: [2, 3])
+    /// A bundle of format 2 or 3 (Swift's own encoding of the content), or 4 (before the
+    /// optional fields of language v3), is refused naming its version and the fix:
+    /// recompile with this haptic-policy.
+    @Test(arguments: [2, 3, 4])
     func refusesAnOlderFormatVersionNamingItAndTheFix(version: Int) throws {
         var text = String(decoding: PolicyBundle.encode(try Self.compiled()), as: UTF8.self)
         text = text.replacingOccurrences(of: "\"formatVersion\":5", with: "\"formatVersion\":\(version)")

@@ -1,5 +1,5 @@
 /**
- * Reading a bundle (Docs/bundle-format.md, format 4): the envelope, the hash over the
+ * Reading a bundle (Docs/bundle-format.md, format 5): the envelope, the hash over the
  * content's exact bytes, and the content's shape. Nothing half-loaded ever decides.
  */
 import { sha256Hex } from "./sha256.js";
@@ -229,6 +229,7 @@ const DECIDE: Spec = {
     }),
     bandLevels: list(list({ fields: { up: LEVEL_ENTRY, down: LEVEL_ENTRY } })), edges: list(list("edge")),
     userLevels: list({ fields: { rule: RULE_REF, feedback: list("int"), ruleSlots: list("int") } }), startLevel: "int",
+    "endsSubject?": list("int"),
   },
 };
 const CONTENT: Spec = {
@@ -240,6 +241,7 @@ const CONTENT: Spec = {
       fields: {
         "payload?": { fields: { "value?": PAYLOAD_FIELD, "params?": list(PAYLOAD_FIELD) } }, name: "string", layer: "string",
         "screens?": list("int"), "value?": { oneOf: ["number", "bool", "string"] }, "note?": "string", location: "position",
+        "endsSubject?": "bool",
       },
     }),
     feedback: list(FEEDBACK),
@@ -266,7 +268,8 @@ const CONTENT: Spec = {
     }),
     budgets: list({
       fields: {
-        id: "string", scope: { tag: "kind", variants: { "each-screen": {}, screen: { screen: "string" }, layer: { layer: "string" } } },
+        id: "string",
+        scope: { tag: "kind", variants: { "each-screen": {}, screen: { screen: "string" }, layer: { layer: "string" }, events: { events: list("string") } } },
         max: "int", window: "number", exceptions: list("string"), "enforced?": "bool", location: "position",
       },
     }),
@@ -641,7 +644,7 @@ function only(o: Record<string, Json>, known: readonly string[], path: string): 
 function checkDecide(c: Record<string, Json>, screenCount: number, events: Json[], feedbackCount: number, bands: Json[], cells: Json[], parameterCount: number): void {
   const path = "content.decide";
   const d = object(field(c, "decide", "object", "content"), path);
-  only(d, ["events", "stateEvents", "table", "subjects", "rows", "signals", "ruleSlots", "settings", "screenRules", "speech", "payloads", "budgets", "bandLevels", "edges", "userLevels", "startLevel"], path);
+  only(d, ["events", "stateEvents", "table", "subjects", "rows", "signals", "ruleSlots", "settings", "screenRules", "speech", "payloads", "budgets", "bandLevels", "edges", "userLevels", "startLevel", "endsSubject"], path);
   const integer = (v: Json, min: number, count: number, at: string) => {
     if (typeof v !== "number" || !Number.isInteger(v) || v < min || v >= count) new Shape(at).fail(`index ${String(v)} out of range (${min}..<${count})`);
   };
@@ -797,6 +800,9 @@ function checkDecide(c: Record<string, Json>, screenCount: number, events: Json[
     array(o, "ruleSlots", at).forEach((r, k) => integer(r, 0, ruleSlots.length, `${at}.ruleSlots[${k}]`));
   });
   integer(d.startLevel, 0, Math.max(1, levels.length), `${path}.startLevel`);
+  if (d.endsSubject !== undefined) {
+    array(d, "endsSubject", path).forEach((e, k) => integer(e, stateEvents, eventCount, `${path}.endsSubject[${k}]`));
+  }
 }
 
 const EDGE_OPS = ["neg", "+", "-", "*", "/"];

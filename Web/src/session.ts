@@ -267,9 +267,37 @@ export class Session {
     return levels;
   }
 
-  /** Decides one event and updates the state. Never throws. */
+  /**
+   * Decides one event and updates the state. Never throws. An event that ends its subject
+   * (`ends-subject: true`) forgets it once decided, whatever the decision.
+   */
   decide(event: Event): Decision {
-    return this.decideDraft(event).finish();
+    if (!this.p.endsSubjects) return this.decideDraft(event).finish();
+    const draft = this.decideDraft(event);
+    this.endSubject(event);
+    return draft.finish();
+  }
+
+  /** Subjects ended so far by events that end their subject. */
+  get endedSubjectCount(): number { return this.ended; }
+  private ended = 0;
+
+  /**
+   * Forgets the subject of an event that ends its subject: its band levels and dwell
+   * clocks, and its place among the subjects held (a subject the policy names keeps its
+   * place and loses its band state only). Its next event is a new subject.
+   */
+  private endSubject(event: Event): void {
+    const name = event.subject ?? null;
+    const e = this.p.eventIndex.get(event.event);
+    if (name === null || e === undefined || !this.p.endsSubject[e] || !this.subjects.has(name)) return;
+    if (this.pinned.has(name)) {
+      this.subjects.set(name, null);
+      return;
+    }
+    this.subjects.delete(name);
+    this.subjectBytes -= utf8Length(name);
+    this.ended++;
   }
 
   private currentScreenName(screen: string | null | undefined): string | null {
@@ -618,7 +646,7 @@ export class Session {
       if (!(buffer.times.length >= budget.max && buffer.times[buffer.next] > t - budget.window)) continue;
       decision.reason = "over-budget";
       decision.rule = budget.rule;
-      const scope = budget.layer !== null ? `layer ${budget.layer}` : `screen ${this.p.screenNames[s]}`;
+      const scope = budget.scope ?? `screen ${this.p.screenNames[s]}`;
       decision.note = `${budget.json.id} already counts ${budget.max} ${budget.max === 1 ? "ring" : "rings"} on ${scope} within ${numberText(budget.window)} s (max ${budget.max})`;
       return false;
     }

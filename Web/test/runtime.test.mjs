@@ -37,6 +37,7 @@ test("a bundle loads with its hash, and every damage is refused with its kind", 
   };
   refuse(text("plavo").replace('"warmup":', '"warmup": '), "hash-mismatch", /hash mismatch/);
   refuse(text("plavo").replace('"formatVersion":5', '"formatVersion":3'), "unsupported-version", /version 3 is older .* recompile/);
+  refuse(text("plavo").replace('"formatVersion":5', '"formatVersion":4'), "unsupported-version", /version 4 is older .* recompile/);
   refuse(text("plavo").replace('"formatVersion":5', '"formatVersion":6'), "unsupported-version", /version 6 is newer .* update the library/);
   refuse('{"format":"haptic-policy-bundle","formatVersion":1,"document":{}}', "unsupported-version", /version 1/);
   refuse("policy: plavo\n", "not-a-bundle", /no bundle header/);
@@ -223,7 +224,12 @@ test("the whole content is read strictly, as the Swift and Kotlin readers do: un
   refuse((c) => { pattern(c).body.pattern.events[0].time = { op: "neg", args: [1, 2] }; }, /\.time: 'neg' takes one argument\)/);
   refuse((c) => { preset(c).fallback = { kind: "haptic" }; }, /\.fallback: unknown kind 'haptic' \(known: none, preset, sequence\)\)/);
   refuse((c) => { const f = preset(c); f.platforms = { web: { ...f, platforms: {} } }; }, /\.platforms\.web: a platform plan has no platforms itself\)/);
-  refuse((c) => { c.budgets[0].scope = { kind: "planet" }; }, /at content\.budgets\[0\]\.scope: unknown kind 'planet' \(known: each-screen, screen, layer\)\)/);
+  refuse((c) => { c.budgets[0].scope = { kind: "planet" }; }, /at content\.budgets\[0\]\.scope: unknown kind 'planet' \(known: each-screen, screen, layer, events\)\)/);
+  refuse((c) => { c.budgets[0].scope = { kind: "events" }; }, /at content\.budgets\[0\]\.scope: missing field 'events'\)/);
+  refuse((c) => { c.budgets[0].scope = { kind: "events", events: [1] }; }, /at content\.budgets\[0\]\.scope\.events\[0\]: expected a string, found a number\)/);
+  refuse((c) => { c.events[0].endsSubject = "yes"; }, /at content\.events\[0\]\.endsSubject: expected a boolean, found a string\)/);
+  refuse((c) => { c.decide.endsSubject = {}; }, /at content\.decide\.endsSubject: expected an array, found an object\)/);
+  refuse((c) => { c.decide.endsSubject = [0]; }, /at content\.decide\.endsSubject\[0\]: index 0 out of range \(/);
   refuse((c) => { c.budgets[0].max = 2.5; }, /at content\.budgets\[0\]\.max: expected an integer, found 2\.5\)/);
   refuse((c) => { c.bands[0].levels[0].location = [1, "2"]; }, /at content\.bands\[0\]\.levels\[0\]\.location\[1\]: expected a number, found a string\)/);
   refuse((c) => { c.userLevels.levels[0].keeps.all = "yes"; }, /at content\.userLevels\.levels\[0\]\.keeps\.all: expected a boolean, found a string\)/);

@@ -8,11 +8,12 @@ import Foundation
 /// The hash is the SHA-256 of the exact bytes of the `content` value as stored, so a
 /// truncated or edited bundle is refused on every platform without re-encoding.
 public enum PolicyBundle {
-    /// The format version this library reads and writes: 5 (4 with the optional fields of language v3), the designed format of
-    /// `Docs/bundle-format.md` (tagged objects with named fields). Every bundle is written
-    /// in it; a bundle of another version is refused with a message naming its version
-    /// (versions 2 and 3 stored Swift's own encoding of the content and cannot be read by
-    /// ports, so there is no migration: recompile the policy).
+    /// The format version this library reads and writes: 5, the designed format of
+    /// `Docs/bundle-format.md` (tagged objects with named fields) with the optional
+    /// fields of language v3. Every bundle is written in it; a bundle of another version
+    /// is refused with a message naming its version (versions 2 and 3 stored Swift's own
+    /// encoding of the content and cannot be read by ports, and a version-4 reader would
+    /// ignore v3 fields it does not know, so there is no migration: recompile the policy).
     public static let formatVersion = 5
     /// The `format` marker.
     public static let formatName = "haptic-policy-bundle"

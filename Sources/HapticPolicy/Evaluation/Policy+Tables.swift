@@ -20,8 +20,11 @@ extension Policy {
         package let firstRing: Int
         /// What the counted scope is called in notes, for one screen name.
         package func scope(_ screenName: String) -> String {
-            if case .layer(let layer) = budget.scope { return "layer \(layer.rawValue)" }
-            return "screen \(screenName)"
+            switch budget.scope {
+            case .layer(let layer): "layer \(layer.rawValue)"
+            case .events(let names): PolicyContent.Budget.Scope.eventsText(names)
+            case .eachScreen, .screen: "screen \(screenName)"
+            }
         }
     }
 

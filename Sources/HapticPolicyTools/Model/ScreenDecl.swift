@@ -250,7 +250,7 @@ public struct NumberRangeDecl: Sendable, Hashable, Codable {
 }
 
 /// A rate budget (the utility principle as a check): at most `max` rings per `window`
-/// seconds, per screen or per layer.
+/// seconds, per screen, per layer or per event.
 public struct BudgetDecl: Sendable, Hashable, Codable {
     /// What the budget counts.
     public enum Scope: Sendable, Hashable, Codable {
@@ -260,6 +260,9 @@ public struct BudgetDecl: Sendable, Hashable, Codable {
         case screen(Located<String>)
         /// Rings of one layer.
         case layer(Located<Layer>)
+        /// Rings of these events, on any screen (`event: off.route` or
+        /// `events: [hazard.ahead, hazard.closure]`).
+        case events([Located<String>])
     }
 
     /// The id cited by breach reports (`id:`).

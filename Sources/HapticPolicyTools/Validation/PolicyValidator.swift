@@ -22,6 +22,7 @@ public enum PolicyValidator {
         findings += InvariantChecks.run(context)
         findings += LayerChecks.run(context)
         findings += BudgetChecks.run(context)
+        findings += EventLimitChecks.run(context)
         findings += ParameterChecks.run(context)
         findings += EdgeChecks.run(context)
         findings += UserLevelChecks.run(context)

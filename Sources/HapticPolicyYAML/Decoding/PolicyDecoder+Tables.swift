@@ -166,7 +166,8 @@ extension PolicyDecoder {
         let what = "event '\(name.value)'"
         guard
             let fields = fields(
-                node, of: what, keys: ["layer", "screens", "value", "params", "note"], required: ["layer", "screens"],
+                node, of: what, keys: ["layer", "screens", "value", "params", "note", "ends-subject"],
+                required: ["layer", "screens"],
                 owner: name.location)
         else { return nil }
         let layer = fields["layer"].flatMap { self.layer($0) }
@@ -208,6 +209,7 @@ extension PolicyDecoder {
             location: name.location)
         event.payload = payload
         event.params = params
+        event.endsSubject = fields["ends-subject"].flatMap { bool($0, for: "ends-subject") }
         return event
     }
 

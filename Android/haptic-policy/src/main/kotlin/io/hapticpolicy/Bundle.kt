@@ -25,7 +25,7 @@ sealed class BundleError(message: String) : Exception(message) {
     class Damaged(why: String) : BundleError("bundle is truncated or damaged ($why); recompile it")
 }
 
-/** Reads bundle format 4 (`Docs/bundle-format.md`): envelope, version, hash, then the content. */
+/** Reads bundle format 5 (`Docs/bundle-format.md`): envelope, version, hash, then the content. */
 object BundleReader {
     /** The one format version this library reads. */
     const val FORMAT_VERSION = 5
@@ -272,7 +272,8 @@ internal object ContentDecoder {
                 }
                 EventDecl(req("name").string, req("layer").string, opt("screens")?.list?.map { it.int },
                     opt("value")?.let { v -> if (v.string !in listOf("number", "bool", "string")) v.fail("unknown value kind '${v.string}'"); v.string },
-                    value, params, payload != null, opt("note")?.string, position(req("location")))
+                    value, params, payload != null, opt("note")?.string, position(req("location")),
+                    opt("endsSubject")?.bool ?: false)
             } },
             feedback = req("feedback").list.map { feedback(it, false) },
             bands = req("bands").list.map { b -> b.obj {
@@ -300,9 +301,10 @@ internal object ContentDecoder {
             } },
             budgets = req("budgets").list.map { b -> b.obj {
                 val scope = req("scope").let { s -> s.obj {
-                    when (tag("kind", listOf("each-screen", "screen", "layer"))) {
+                    when (tag("kind", listOf("each-screen", "screen", "layer", "events"))) {
                         "each-screen" -> BudgetScope.EachScreen
                         "screen" -> BudgetScope.OnScreen(req("screen").string)
+                        "events" -> BudgetScope.OnEvents(req("events").list.map { it.string })
                         else -> BudgetScope.OnLayer(req("layer").string)
                     }
                 } }
@@ -386,7 +388,8 @@ internal object ContentDecoder {
             userLevels = req("userLevels").list.map { x -> x.obj {
                 DecideTables.UserLevel(ruleRef(req("rule")), ints(req("feedback")), ints(req("ruleSlots")))
             } },
-            startLevel = req("startLevel").int
+            startLevel = req("startLevel").int,
+            endsSubject = opt("endsSubject")?.let { ints(it) } ?: emptyList()
         )
     }
 }
@@ -555,6 +558,7 @@ internal object Consistency {
         if (d.userLevels.size != levelCount) return "decide.userLevels is not one per user level"
         for (u in d.userLevels) if (u.feedback.any { it !in f } || u.ruleSlots.any { it !in d.ruleSlots.indices }) return "a decide user level names a feedback or rule slot out of range"
         if (d.startLevel !in 0 until maxOf(1, levelCount)) return "decide.startLevel is out of range"
+        if (d.endsSubject.any { it !in d.stateEvents until eventCount }) return "decide.endsSubject names an event that is not in the catalogue"
         return null
     }
 }

@@ -212,7 +212,9 @@ data class PayloadField(
 data class EventDecl(
     val name: String, val layer: String, val screens: List<Int>?, val value: String?,
     val payloadValue: PayloadField?, val payloadParams: List<PayloadField>?, val hasPayload: Boolean,
-    val note: String?, val location: Position
+    val note: String?, val location: Position,
+    /** `ends-subject: true`: deciding the event forgets its subject. */
+    val endsSubject: Boolean = false
 )
 
 /** What entering a band level from one side does. */
@@ -299,6 +301,11 @@ sealed class BudgetScope {
     data class OnScreen(val screen: String) : BudgetScope()
     /** One layer across screens. */
     data class OnLayer(val layer: String) : BudgetScope()
+    /** The rings of these events, on any screen (`event:`, `events:`). */
+    data class OnEvents(val events: List<String>) : BudgetScope() {
+        /** What the scope is called in notes: `event off.route`, `events a, b`. */
+        val text: String get() = (if (events.size == 1) "event " else "events ") + events.joinToString(", ")
+    }
 }
 
 /** A budget. */
@@ -347,7 +354,9 @@ data class DecideTables(
     val events: List<String>, val stateEvents: Int, val table: List<Int>, val subjects: List<String>,
     val rows: List<List<Row>>, val signals: List<Signal>, val ruleSlots: List<String>, val settings: List<Setting>,
     val screenRules: List<RuleRef>, val speech: Speech?, val payloads: List<PayloadRule>, val budgets: List<Budget>,
-    val bandLevels: List<List<Level>>, val edges: List<List<Expr>>, val userLevels: List<UserLevel>, val startLevel: Int
+    val bandLevels: List<List<Level>>, val edges: List<List<Expr>>, val userLevels: List<UserLevel>, val startLevel: Int,
+    /** The event ids whose decision ends their subject (`ends-subject: true`). */
+    val endsSubject: List<Int> = emptyList()
 ) {
     /** A row's subject index, band signal slot and rule slot. */
     data class Row(val subject: Int?, val signal: Int?, val rule: Int)

@@ -40,6 +40,9 @@ class BundleReaderTest {
         val older = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 3))
         assertEquals(3, older.found)
         assertTrue(older.message!!.startsWith("bundle format version 3 is older than the version 5"))
+        val four = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 4))
+        assertTrue(four.message!!.startsWith("bundle format version 4 is older than the version 5"))
+        assertTrue(four.message!!.contains("recompile"))
         val newer = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 6))
         assertTrue(newer.message!!.contains("update the library"))
     }
@@ -81,6 +84,23 @@ class BundleReaderTest {
         assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(slot)).message!!.contains("decide.rows[1][0] names a rule slot out of range"))
         val rings = TestBundles.tinyContent.replace("\"firstRing\":0", "\"firstRing\":1")
         assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(rings)).message!!.contains("rings are not consecutive"))
+    }
+
+    @Test
+    fun readsTheFieldsOfLanguageV3RatesAndEndingSubjectsStrictly() {
+        // An events scope and an ending event read; their shapes and indices are checked.
+        val events = TestBundles.tinyContent.replace("\"scope\":{\"kind\":\"each-screen\"}", "\"scope\":{\"events\":[\"heart.rate\"],\"kind\":\"events\"}")
+            .replace("\"startLevel\":0", "\"startLevel\":0,\"endsSubject\":[6]")
+            .replace("{\"layer\":\"ui\",\"location\":[21,3]", "{\"endsSubject\":true,\"layer\":\"ui\",\"location\":[21,3]")
+        val policy = Policy.fromBundle(TestBundles.envelope(events))
+        assertEquals(BudgetScope.OnEvents(listOf("heart.rate")), policy.content.budgets[0].scope)
+        assertTrue(policy.content.events[0].endsSubject)
+        val noList = events.replace("{\"events\":[\"heart.rate\"],\"kind\":\"events\"}", "{\"kind\":\"events\"}")
+        assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(noList)).message!!.contains("missing field 'events'"))
+        val state = events.replace("\"endsSubject\":[6]", "\"endsSubject\":[0]")
+        assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(state)).message!!.contains("decide.endsSubject names an event that is not in the catalogue"))
+        val notBool = events.replace("{\"endsSubject\":true,", "{\"endsSubject\":1,")
+        refused<BundleError.Damaged>(TestBundles.envelope(notBool))
     }
 
     @Test
