@@ -216,6 +216,9 @@ extension PolicyContent {
         package var userLevels: [UserLevel]
         /// The index of the level a session starts at.
         package var startLevel: Int
+        /// What `background:` keeps, resolved as a user level's keeps (its rule is
+        /// `background`); nil when the policy keeps nothing in background.
+        package var background: UserLevel?
 
         /// Creates one.
         package init(
@@ -312,6 +315,13 @@ extension PolicyContent.Decide {
         guard userLevels.count == levelCount, startLevel >= 0, startLevel < max(levelCount, 1),
             userLevels.allSatisfy({ within($0.feedback, feedbackCount) && within($0.ruleSlots, ruleSlots.count) })
         else { return "decide.userLevels does not fit the user levels" }
+        if let background {
+            guard content.background != nil, within(background.feedback, feedbackCount),
+                within(background.ruleSlots, ruleSlots.count)
+            else { return "decide.background does not fit the policy's background" }
+        } else if content.background != nil {
+            return "decide.background is missing for the policy's background"
+        }
         return nil
     }
 }

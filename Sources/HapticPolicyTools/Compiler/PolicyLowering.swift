@@ -145,25 +145,32 @@ enum PolicyLowering {
             for s in 0..<screenCount where table[s * eventCount + e] == -1 { table[s * eventCount + e] = cell }
         }
 
-        let levels = content.userLevels?.levels ?? []
-        let userLevels = levels.map { level in
+        // A `keeps:` resolved to the feedback it keeps every play of and the rule slots.
+        func resolve(_ keeps: PolicyContent.UserLevels.Keeps, rule: Decide.RuleRef) -> Decide.UserLevel {
             Decide.UserLevel(
-                rule: .init(id: "user-levels/" + level.name, at: level.location),
+                rule: rule,
                 feedback: content.feedback.indices.filter {
                     let plan = content.feedback[$0]
-                    return level.keeps.all || level.keeps.feedback.contains(plan.name)
-                        || level.keeps.layers.contains(plan.layer)
+                    return keeps.all || keeps.feedback.contains(plan.name) || keeps.layers.contains(plan.layer)
                 },
-                ruleSlots: Array(Set(level.keeps.rows.flatMap { slotsOfRule[$0] ?? [] })).sorted())
+                ruleSlots: Array(Set(keeps.rows.flatMap { slotsOfRule[$0] ?? [] })).sorted())
+        }
+        let levels = content.userLevels?.levels ?? []
+        let userLevels = levels.map { level in
+            resolve(level.keeps, rule: .init(id: "user-levels/" + level.name, at: level.location))
         }
         let startLevel = content.userLevels.flatMap { user in levels.firstIndex { $0.name == user.start } } ?? 0
 
-        return Decide(
+        var decide = Decide(
             events: events, stateEvents: stateCount, table: table, subjects: subjects, rows: rows, signals: signals,
             ruleSlots: ruleSlots, settings: settings,
             screenRules: content.screens.map { .init(id: "screens/" + $0.name, at: $0.location) }, speech: speech,
             payloads: payloads, budgets: budgets, bandLevels: bandLevels, edges: edges, userLevels: userLevels,
             startLevel: startLevel)
+        decide.background = content.background.map {
+            resolve($0.keeps, rule: .init(id: "background", at: $0.location))
+        }
+        return decide
     }
 }
 

@@ -29,6 +29,8 @@ package enum DiagnosticRegistry {
         .plausibleRangeEmpty, .levelNotPlausible, .bandEntryUndecided, .bandDirectionImpossible,
         .parametricEdgesNotAscending, .parametricHysteresisTooWide, .parametricLevelNotPlausible, .edgeNotFinite,
         .parametricEdgesUnproven,
+        .backgroundUnknownName, .backgroundKeepsNothing, .backgroundRowNeverPlays,
+        .backgroundPatternWithoutFallback,
         // HP2xx: references.
         .unknownFeedback, .unknownBand, .unknownScreen, .unknownEvent, .unknownInvariant, .unknownParameter,
         .invalidFallback, .stopWithoutLoop, .duplicateInvariant, .stateEventDeclared,

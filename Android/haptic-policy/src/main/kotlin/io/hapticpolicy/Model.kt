@@ -323,7 +323,9 @@ data class PolicyContent(
     val feedback: List<FeedbackPlan>, val bands: List<Band>, val cells: List<Cell>, val invariants: List<Invariant>,
     val budgets: List<Budget>, val parameters: List<Parameter>, val userLevels: UserLevels?, val files: List<String>,
     /** The decision tables the compiler lowered (`decide`); a runtime copies them, deriving nothing. */
-    val decide: DecideTables
+    val decide: DecideTables,
+    /** What the app in background still plays (`background:`); null for nothing. */
+    val background: Background? = null
 ) {
     /** Each parameter's setting event, then the user levels'. */
     val settingEventNames: List<String>
@@ -341,7 +343,9 @@ data class DecideTables(
     val events: List<String>, val stateEvents: Int, val table: List<Int>, val subjects: List<String>,
     val rows: List<List<Row>>, val signals: List<Signal>, val ruleSlots: List<String>, val settings: List<Setting>,
     val screenRules: List<RuleRef>, val speech: Speech?, val payloads: List<PayloadRule>, val budgets: List<Budget>,
-    val bandLevels: List<List<Level>>, val edges: List<List<Expr>>, val userLevels: List<UserLevel>, val startLevel: Int
+    val bandLevels: List<List<Level>>, val edges: List<List<Expr>>, val userLevels: List<UserLevel>, val startLevel: Int,
+    /** What `background:` keeps, resolved as a user level's keeps; null when it keeps nothing. */
+    val background: UserLevel? = null
 ) {
     /** A row's subject index, band signal slot and rule slot. */
     data class Row(val subject: Int?, val signal: Int?, val rule: Int)
