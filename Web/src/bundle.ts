@@ -1,5 +1,5 @@
 /**
- * Reading a bundle (Docs/bundle-format.md, format 4): the envelope, the hash over the
+ * Reading a bundle (Docs/bundle-format.md, format 5): the envelope, the hash over the
  * content's exact bytes, and the content's shape. Nothing half-loaded ever decides.
  */
 import { sha256Hex } from "./sha256.js";
@@ -8,7 +8,7 @@ import type { BundleContent, ExpressionJSON } from "./content.js";
 import { evaluate } from "./expression.js";
 
 /** The bundle format version this library reads. */
-export const BUNDLE_FORMAT_VERSION = 4;
+export const BUNDLE_FORMAT_VERSION = 5;
 /** The `format` every bundle names. */
 export const BUNDLE_FORMAT_NAME = "haptic-policy-bundle";
 
@@ -184,7 +184,7 @@ const FEEDBACK_FIELDS: Record<string, Spec> = {
   name: "string", layer: "string",
   body: { tag: "kind", variants: { preset: { preset: "preset", "intensity?": "number" }, pattern: { pattern: PATTERN } } },
   "fallback?": { tag: "kind", variants: { none: {}, preset: { step: TIMED }, sequence: { steps: list(TIMED) } } },
-  "note?": "string", location: "position",
+  "note?": "string", location: "position", "priority?": { oneOf: ["low", "normal", "high", "critical"] },
 };
 const PLATFORM_PLAN: Spec = {
   fields: FEEDBACK_FIELDS,
@@ -523,6 +523,7 @@ function consistencyProblem(c: BundleContent): string | null {
     if (!layers.includes(f.layer)) return `feedback '${f.name}' is on undeclared layer '${f.layer}'`;
     for (const plan of [f.platforms?.android, f.platforms?.web]) {
       if (plan && (plan.name !== f.name || plan.layer !== f.layer)) return `a platform plan of '${f.name}' changes its name or layer`;
+      if (plan && (plan.priority ?? "normal") !== (f.priority ?? "normal")) return `a platform plan of '${f.name}' changes its priority`;
     }
   }
   for (const e of c.events) {

@@ -111,6 +111,8 @@ public final class Policy: Sendable {
     package let enforcedBudgets: [EnforcedBudget]
     /// How many ring buffers a session keeps for them.
     package let budgetRingCount: Int
+    /// The feedback's priorities; nil when every feedback is `normal` (nothing tracked).
+    package let priorities: PriorityTable?
 
     /// `table` entry: the event can occur on the screen but no cell decides it.
     package static let undeclaredHere: Int32 = -1
@@ -188,6 +190,7 @@ public final class Policy: Sendable {
                 perScreen: budget.perScreen, counts: counts, excepted: excepted, firstRing: budget.firstRing)
         }
         budgetRingCount = decide.budgets.reduce(0) { $0 + $1.rings }
+        priorities = PriorityTable(feedback: content.feedback)
 
         var edgeCount = 0
         let compiledBands = content.bands.enumerated().map { b, band in

@@ -38,6 +38,10 @@ public struct PolicyCoverage: Sendable {
     /// User levels (`user level essentials`) under which a play was decided: it rang, or
     /// the level silenced it (`user-level`). Empty when the policy has no user levels.
     public private(set) var userLevels: Tally
+    /// The two ways a priority decides (`priority:`), per feedback that can take them:
+    /// `<feedback> outranked` (a play of it yielded to a higher one) and `<feedback> cuts`
+    /// (a play of it cut something of a lower one). Empty when every feedback is `normal`.
+    public private(set) var priorities: Tally
     /// Invariants no event can exercise (not cited by any row, enforced by `lint` only).
     public let staticInvariants: [String]
 
@@ -93,12 +97,25 @@ public struct PolicyCoverage: Sendable {
         fallbackNames = fallbacks
         userLevels = Tally(
             kind: "levels", all: (content.userLevels?.levels ?? []).map { "user level " + $0.name }, hit: [])
+        var ways: [String] = []
+        if content.feedback.contains(where: { $0.priority != .normal }) {
+            for plan in content.feedback {
+                if content.feedback.contains(where: { $0.priority > plan.priority }) {
+                    ways.append("\(plan.name) outranked")
+                }
+                if content.feedback.contains(where: { $0.priority < plan.priority }) {
+                    ways.append("\(plan.name) cuts")
+                }
+            }
+        }
+        priorities = Tally(kind: "priorities", all: ways, hit: [])
     }
 
     /// The tallies in report order: cells, feedback, bands, invariants, and the user
     /// levels when the policy has them.
     public var tallies: [Tally] {
         [cells, feedback, bands, invariants] + (userLevels.all.isEmpty ? [] : [userLevels])
+            + (priorities.all.isEmpty ? [] : [priorities])
     }
 
     /// Adds what one decision exercised, made while the session was at user level
@@ -125,6 +142,16 @@ public struct PolicyCoverage: Sendable {
             recordPlay(played)
         }
         recordPlay(decision)
+        if !priorities.all.isEmpty, let name = decision.feedback {
+            if decision.reason == .outranked { priorities.hit.insert("\(name) outranked") }
+            if decision.action == .play,
+                decision.also.contains(where: {
+                    $0.directives.contains(.interrupt) || ($0.action == .stop && $0.note?.hasPrefix("cut by '") == true)
+                })
+            {
+                priorities.hit.insert("\(name) cuts")
+            }
+        }
         if let band = decision.band, let from = band.from, from != band.to {
             var key = "\(band.band).\(band.to)"
             if let positions = directedLevels[band.band], let old = positions[from], let new = positions[band.to] {

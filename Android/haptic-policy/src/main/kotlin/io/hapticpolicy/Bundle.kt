@@ -25,10 +25,10 @@ sealed class BundleError(message: String) : Exception(message) {
     class Damaged(why: String) : BundleError("bundle is truncated or damaged ($why); recompile it")
 }
 
-/** Reads bundle format 4 (`Docs/bundle-format.md`): envelope, version, hash, then the content. */
+/** Reads bundle format 5 (`Docs/bundle-format.md`): envelope, version, hash, then the content. */
 object BundleReader {
     /** The one format version this library reads. */
-    const val FORMAT_VERSION = 4
+    const val FORMAT_VERSION = 5
     /** The envelope's `format`. */
     const val FORMAT_NAME = "haptic-policy-bundle"
 
@@ -213,7 +213,10 @@ internal object ContentDecoder {
                 for (platform in listOf("android", "web")) opt(platform)?.let { platforms[platform] = feedback(it, true) }
             }
         }
-        FeedbackPlan(name, layer, body, fallback, opt("note")?.string, position(req("location")), platforms)
+        val priority = opt("priority")?.let { p ->
+            Priority.of(p.string) ?: p.fail("unknown priority '${p.string}' (known: ${Priority.values().joinToString(", ") { it.id }})")
+        } ?: Priority.NORMAL
+        FeedbackPlan(name, layer, body, fallback, opt("note")?.string, position(req("location")), platforms, priority)
     }
 
     fun field(n: Node): PayloadField = n.obj {
@@ -417,6 +420,7 @@ internal object Consistency {
             if (f.layer !in layers) return "feedback '${f.name}' is on undeclared layer '${f.layer}'"
             for ((_, plan) in f.platforms) if (plan.name != f.name || plan.layer != f.layer)
                 return "a platform plan of '${f.name}' changes its name or layer"
+            for ((_, plan) in f.platforms) if (plan.priority != f.priority) return "a platform plan of '${f.name}' changes its priority"
         }
         for (e in c.events) {
             if (e.layer !in layers) return "event '${e.name}' is on undeclared layer '${e.layer}'"

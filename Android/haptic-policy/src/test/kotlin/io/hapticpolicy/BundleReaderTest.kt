@@ -39,15 +39,18 @@ class BundleReaderTest {
     fun refusesOtherVersionsNamingThem() {
         val older = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 3))
         assertEquals(3, older.found)
-        assertTrue(older.message!!.startsWith("bundle format version 3 is older than the version 4"))
-        val newer = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 5))
+        assertTrue(older.message!!.startsWith("bundle format version 3 is older than the version 5"))
+        val four = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 4))
+        assertTrue(four.message!!.startsWith("bundle format version 4 is older than the version 5"))
+        assertTrue(four.message!!.contains("recompile"))
+        val newer = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 6))
         assertTrue(newer.message!!.contains("update the library"))
     }
 
     @Test
     fun refusesWhatIsNoBundle() {
         refused<BundleError.NotABundle>("policy: tiny\n".toByteArray())
-        refused<BundleError.NotABundle>("{\"format\":\"other\",\"formatVersion\":4,\"hash\":\"x\",\"content\":{}}".toByteArray())
+        refused<BundleError.NotABundle>("{\"format\":\"other\",\"formatVersion\":5,\"hash\":\"x\",\"content\":{}}".toByteArray())
     }
 
     @Test
@@ -112,5 +115,25 @@ class BundleReaderTest {
             }
         }
         assertEquals(JsonValue.Str("é😀"), JsonParser.parse("\"\\u00e9\\ud83d\\ude00\""))
+    }
+
+    @Test
+    fun readsPrioritiesAndDecidesWithThem() {
+        // tap low, pulse (two transients 0.1 s apart) high: the tap yields while the pulse plays.
+        val content = TestBundles.tinyContent
+            .replace("\"layer\":\"ui\",\"location\":[11,3],\"name\":\"tap\"", "\"layer\":\"ui\",\"location\":[11,3],\"name\":\"tap\",\"priority\":\"low\"")
+            .replace("\"name\":\"pulse\"}", "\"name\":\"pulse\",\"priority\":\"high\"}")
+        val policy = Policy.fromBundle(TestBundles.envelope(content))
+        assertEquals(listOf(Priority.LOW, Priority.HIGH), policy.content.feedback.map { it.priority })
+        val s = Session(policy)
+        s.decide(Event(0.0, "screen.enter", value = Scalar.Text("run")))
+        s.decide(Event(0.5, "heart.rate", value = Scalar.Num(120.0)))
+        assertEquals(Action.PLAY, s.decide(Event(1.0, "heart.rate", value = Scalar.Num(140.0))).action)
+        val refused = s.decide(Event(1.05, "button.tap"))
+        assertEquals(Reason.OUTRANKED, refused.reason)
+        assertEquals("'tap' (low) yields to 'pulse' (high), playing until 1.1 s", refused.note)
+        assertEquals(Action.PLAY, s.decide(Event(1.1, "button.tap")).action)
+        val unknown = content.replace("\"priority\":\"low\"", "\"priority\":\"urgent\"")
+        assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(unknown)).message!!.contains("unknown priority 'urgent'"))
     }
 }
