@@ -2317,6 +2317,149 @@ for policy, what in [
         BG_START + [ev(3, "button.tap"), ev(4, "off.route"), ev(5, "turn.distance", value=500), ev(6, "turn.distance", value=250), ev(7, "hazard.ahead"), ev(8, "pulse.start"), fg(9), ev(10, "button.tap")],
         policy=policy,
     )
+# --- priority and interruption -------------------------------------------------------------------
+
+PRIORITY = Feature(
+    "priority",
+    {
+        "policy.yaml": """\
+policy: priority
+version: 1
+feedback:
+  tick: {layer: ui, preset: selection, priority: low}
+  tap: {layer: ui, preset: impact.light}
+  cue:
+    layer: ui
+    priority: high
+    note: 0.4 s long
+    pattern:
+      events:
+        - {type: transient, time: 0}
+        - {type: continuous, time: 0.1, duration: 0.3}
+    fallback: impact.medium
+  chime:
+    layer: ui
+    note: normal, 1 s long
+    pattern:
+      events:
+        - {type: continuous, time: 0, duration: 1}
+    fallback: none
+  hum:
+    layer: ui
+    note: normal, as long as its len parameter
+    pattern:
+      params:
+        len: {default: 1, min: 0.1, max: 5}
+      events:
+        - {type: continuous, time: 0, duration: len}
+    fallback: none
+  hazard:
+    layer: ui
+    priority: critical
+    pattern:
+      events:
+        - {type: continuous, time: 0, duration: 2}
+    fallback: impact.heavy
+  siren:
+    layer: ui
+    priority: high
+    pattern:
+      events:
+        - {type: transient, time: 0}
+      loop: 0.5
+    fallback: none
+  drone:
+    layer: ui
+    pattern:
+      events:
+        - {type: continuous, time: 0, duration: 0.2}
+      loop: 1
+    fallback: none
+events:
+  tick.e: {layer: ui, screens: [nav, quiet]}
+  tap.e: {layer: ui, screens: [nav]}
+  cue.e: {layer: ui, screens: [nav, quiet]}
+  chime.e: {layer: ui, screens: [nav]}
+  hum.e: {layer: ui, screens: [nav]}
+  hazard.e: {layer: ui, screens: [nav]}
+  siren.start: {layer: ui, screens: [nav]}
+  siren.stop: {layer: ui, screens: [nav]}
+  drone.start: {layer: ui, screens: [nav]}
+  combo: {layer: ui, screens: [nav], note: stops the drone and plays the cue}
+screens:
+  nav:
+    enter: [prepare-engine]
+    table:
+      tick.e: {play: tick}
+      tap.e: {play: tap}
+      cue.e: {play: cue}
+      chime.e: {play: chime}
+      hum.e: {play: hum}
+      hazard.e: {play: hazard}
+      siren.start: {loop: siren}
+      siren.stop: {stop: siren}
+      drone.start: {loop: drone}
+      combo: {stop: drone, play: cue}
+  quiet:
+    enter: [prepare-engine]
+    table:
+      tick.e: {play: tick}
+      cue.e: {play: cue}
+budgets:
+  - {id: B-1, screen: quiet, max: 2, per: 100, enforce: true}
+""",
+    },
+)
+
+N = enter("nav")
+PRIORITY.case("high-cuts-normal-pattern",
+    "a high cue at 1.5 s cuts the normal 1 s chime still playing (from 1 s until 2 s): the cue plays, with an also stop entry 'interrupt' naming the chime",
+    [N, ev(1, "chime.e"), ev(1.5, "cue.e")])
+PRIORITY.case("low-yields-until-end",
+    "a low tick during the high 0.4 s cue (1 s to 1.4 s) is silent 'outranked', naming both and the end; at 1.4 s the cue has ended and the tick plays",
+    [N, ev(1, "cue.e"), ev(1.2, "tick.e"), ev(1.4, "tick.e")])
+PRIORITY.case("equal-priorities-overlap",
+    "equal priorities play as before: a normal preset and a normal pattern during the normal chime play, nothing is cut",
+    [N, ev(1, "chime.e"), ev(1.2, "tap.e"), ev(1.5, "hum.e")])
+PRIORITY.case("presets-end-at-once",
+    "a preset ends at once: a low tick at the same time as a normal tap plays, and so does a tap right after the tick",
+    [N, ev(1, "tap.e"), ev(1, "tick.e"), ev(2, "tick.e"), ev(2, "tap.e")])
+PRIORITY.case("loop-outranks-until-stopped",
+    "a high loop outranks a normal tap while it runs ('looping since 1 s'); once stopped the tap plays",
+    [N, ev(1, "siren.start"), ev(2, "tap.e"), ev(3, "siren.stop"), ev(4, "tap.e")])
+PRIORITY.case("high-loop-cuts-normal-loop",
+    "the high siren loop cuts the normal drone loop (also stop entry 'stop-loop'); the drone cannot start again while the siren loops",
+    [N, ev(1, "drone.start"), ev(2, "siren.start"), ev(3, "drone.start")])
+PRIORITY.case("critical-cuts-everything",
+    "the critical hazard cuts the normal drone loop and the normal chime still playing, loops first; then a high cue yields to it until 3.8 s",
+    [N, ev(1, "drone.start"), ev(1.5, "chime.e"), ev(1.8, "hazard.e"), ev(2, "cue.e"), ev(3.8, "cue.e")])
+PRIORITY.case("template-length-from-params",
+    "a template pattern plays as long as its bound parameters make it: hum with len 3 from 1 s plays until 4 s, so a low tick at 3.5 s yields and at 4 s plays",
+    [N, ev(1, "hum.e", params={"len": 3}), ev(3.5, "tick.e"), ev(4, "tick.e")])
+PRIORITY.case("fallback-cuts-and-ends-at-once",
+    "in Low Power the high cue plays its fallback: it still cuts the chime started before, and as a preset it ends at once, so a low tick right after plays",
+    [N, ev(1, "chime.e"), ev(1.2, "device.lowPower", value=True), ev(1.5, "cue.e"), ev(1.6, "tick.e")])
+PRIORITY.case("background-ends-patterns",
+    "going to background stops the engine and the patterns with it: after foreground a low tick plays though the critical hazard's 2 s had not passed",
+    [N, ev(1, "hazard.e"), ev(1.5, "app.state", value="background"), ev(2, "app.state", value="foreground"), ev(2.5, "tick.e")])
+PRIORITY.case("outranked-not-counted",
+    "the outranked gate comes before the enforced budgets: the tick refused under the cue is not counted by B-1 (max 2), so the next tick plays and only the third is over-budget",
+    [enter("quiet"), ev(1, "cue.e"), ev(1.1, "tick.e"), ev(2, "tick.e"), ev(3, "tick.e")])
+PRIORITY.case("several-actions-row-cuts",
+    "a row with a stop and a play: its own stop of the drone comes first in also, then the interrupt of the chime the cue cuts",
+    [N, ev(1, "drone.start"), ev(1.2, "chime.e"), ev(1.5, "combo")])
+PRIORITY.case("earlier-gates-first",
+    "the gates before 'outranked' still decide first: with haptics off a tap under the siren loop is haptics-disabled; with haptics on again it is outranked",
+    [N, ev(1, "siren.start"), ev(2, "device.hapticsEnabled", value=False), ev(3, "tap.e"), ev(4, "device.hapticsEnabled", value=True), ev(5, "tap.e")])
+PRIORITY.case("outranked-before-fallback",
+    "'outranked' comes before the device fallbacks: in Low Power a normal chime (no fallback) while the critical hazard still plays is outranked, not no-fallback",
+    [N, ev(1, "hazard.e"), ev(1.5, "device.lowPower", value=True), ev(2, "chime.e")])
+PRIORITY.case("reload-forgets-patterns",
+    "a hot reload does not carry the one-shot patterns over: a low tick after the reload plays though the critical hazard (until 3 s) had not ended",
+    [N, ev(1, "hazard.e"), ev(2, "tick.e")], reload=[(3, "policy.yaml")])
+PRIORITY.case("reload-keeps-loops",
+    "a hot reload carries the loops over with their priority: the high siren started before it still outranks a normal tap after it",
+    [N, ev(1, "siren.start"), ev(2, "tap.e")], reload=[(3, "policy.yaml")])
 
 
 # --- writing -----------------------------------------------------------------------------------

@@ -36,6 +36,9 @@ public protocol HapticOutput: AnyObject {
     func startLoop(_ name: String, pattern: PatternPlan) throws
     /// Stops the loop called `name`, if it runs.
     func stopLoop(_ name: String)
+    /// Cuts the one-shot pattern of the feedback `name` if it still plays (a play of a
+    /// higher `priority:` interrupts it: the `interrupt` directive).
+    func stopPattern(_ name: String)
 
     /// Creates the gesture's ticker generator: one per gesture, never one per tick.
     func makeTicker()

@@ -68,6 +68,9 @@ public final class HapticPlayer {
         if directives.contains(.stopLoop) {
             if decision.action == .stop, let name = decision.feedback { stopLoop(name) } else { stopAllLoops() }
         }
+        if directives.contains(.interrupt), decision.action == .stop, let name = decision.feedback {
+            output.stopPattern(name)
+        }
         if directives.contains(.releaseTicker), tickerLive {
             tickerLive = false
             output.releaseTicker()

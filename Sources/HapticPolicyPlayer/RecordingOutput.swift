@@ -89,6 +89,9 @@ public final class RecordingOutput: HapticOutput {
     /// Records `stopLoop <name>`.
     public func stopLoop(_ name: String) { calls.append("stopLoop \(name)") }
 
+    /// Records `stopPattern <name>`.
+    public func stopPattern(_ name: String) { calls.append("stopPattern \(name)") }
+
     /// Records `makeTicker`.
     public func makeTicker() {
         tickersCreated += 1

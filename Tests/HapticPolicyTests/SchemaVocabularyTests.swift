@@ -58,8 +58,9 @@ import Testing
             what: "curve parameters", path: ["patternEvent", "properties", "curves", "properties"],
             expected: CurveDecl.Parameter.allCases.map(\.rawValue)),
         Case(
+            // `interrupt` is the session's (a play of a higher priority), never a screen's.
             what: "screen enter directives", path: ["screen", "properties", "enter", "items", "enum"],
-            expected: Directive.allCases.map(\.rawValue)),
+            expected: Directive.allCases.filter { $0 != .interrupt }.map(\.rawValue)),
         Case(
             what: "ticker steps", path: ["row", "properties", "ticker", "enum"],
             expected: RowDecl.TickerStep.allCases.map(\.rawValue)),

@@ -123,13 +123,13 @@ import Testing
         #expect(!String(decoding: v1.bundle, as: UTF8.self).contains("dwell"))
     }
 
-    /// Every band is written in format 4; the same bytes under an older header are
+    /// Every band is written in format 5; the same bytes under an older header are
     /// refused with the older version named, never decided without what it cannot hold.
     @Test(arguments: ["", "dwell: 3", "plausible: {min: 2.5, max: 20}", "toward: {fast: {play: tap}}"])
-    func bandsAreWrittenAsFormat4AndRefusedUnderAnOlderHeader(extra: String) throws {
+    func bandsAreWrittenAsFormat5AndRefusedUnderAnOlderHeader(extra: String) throws {
         let text = String(decoding: try Self.pacePolicy(extra).bundle, as: UTF8.self)
         #expect(text.hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":5,"#))
-        for older in [2, 3] {
+        for older in [2, 3, 4] {
             let relabelled = text.replacingOccurrences(
                 of: #""formatVersion":5"#, with: #""formatVersion":\#(older)"#)
             #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: older, supported: 5)) {

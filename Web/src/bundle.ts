@@ -184,7 +184,7 @@ const FEEDBACK_FIELDS: Record<string, Spec> = {
   name: "string", layer: "string",
   body: { tag: "kind", variants: { preset: { preset: "preset", "intensity?": "number" }, pattern: { pattern: PATTERN } } },
   "fallback?": { tag: "kind", variants: { none: {}, preset: { step: TIMED }, sequence: { steps: list(TIMED) } } },
-  "note?": "string", location: "position",
+  "note?": "string", location: "position", "priority?": { oneOf: ["low", "normal", "high", "critical"] },
 };
 const PLATFORM_PLAN: Spec = {
   fields: FEEDBACK_FIELDS,
@@ -533,6 +533,7 @@ function consistencyProblem(c: BundleContent): string | null {
     if (!layers.includes(f.layer)) return `feedback '${f.name}' is on undeclared layer '${f.layer}'`;
     for (const plan of [f.platforms?.android, f.platforms?.web]) {
       if (plan && (plan.name !== f.name || plan.layer !== f.layer)) return `a platform plan of '${f.name}' changes its name or layer`;
+      if (plan && (plan.priority ?? "normal") !== (f.priority ?? "normal")) return `a platform plan of '${f.name}' changes its priority`;
     }
   }
   for (const e of c.events) {

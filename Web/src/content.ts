@@ -21,7 +21,7 @@ export interface PatternEventJSON {
 export interface PatternJSON { parameters: TemplateParameterJSON[]; events: PatternEventJSON[]; loop?: ExpressionJSON; location: Position }
 export type BodyJSON = { kind: "preset"; preset: string; intensity?: number } | { kind: "pattern"; pattern: PatternJSON };
 export type FallbackJSON = { kind: "none" } | { kind: "preset"; step: TimedPresetJSON } | { kind: "sequence"; steps: TimedPresetJSON[] };
-export interface FeedbackJSON { name: string; layer: string; body: BodyJSON; fallback?: FallbackJSON; platforms?: { android?: FeedbackJSON; web?: FeedbackJSON }; note?: string; location: Position }
+export interface FeedbackJSON { name: string; layer: string; body: BodyJSON; fallback?: FallbackJSON; platforms?: { android?: FeedbackJSON; web?: FeedbackJSON }; note?: string; location: Position; priority?: "low" | "normal" | "high" | "critical" }
 export interface LevelEntryJSON { play?: number; silent?: string }
 export interface LevelJSON { name: string; below?: number; edge?: ExpressionJSON; play?: number; silent?: string; fromBelow?: LevelEntryJSON; fromAbove?: LevelEntryJSON; location: Position }
 export interface BandJSON { name: string; unit?: string; hysteresis: number; dwell?: number; plausible?: { min?: number; max?: number }; levels: LevelJSON[]; location: Position }

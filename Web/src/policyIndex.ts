@@ -15,11 +15,11 @@ import { numberText } from "./numberText.js";
 /** The built-in state events, in id order. */
 export const STATE_EVENTS = ["screen.enter", "app.state", "device.lowPower", "device.supportsHaptics", "device.hapticsEnabled"] as const;
 /** Lifecycle directives, in their canonical order (bit i is directive i). */
-export const DIRECTIVES = ["prepare-engine", "restart-engine", "prepare-ticker", "release-ticker", "stop-loop"] as const;
+export const DIRECTIVES = ["prepare-engine", "restart-engine", "prepare-ticker", "release-ticker", "stop-loop", "interrupt"] as const;
 /** One lifecycle directive for the player. */
 export type Directive = (typeof DIRECTIVES)[number];
 
-export const PREPARE_ENGINE = 1, RESTART_ENGINE = 2, PREPARE_TICKER = 4, RELEASE_TICKER = 8, STOP_LOOP = 16;
+export const PREPARE_ENGINE = 1, RESTART_ENGINE = 2, PREPARE_TICKER = 4, RELEASE_TICKER = 8, STOP_LOOP = 16, INTERRUPT = 32;
 
 export function directiveBits(names: readonly string[]): number {
   let bits = 0;

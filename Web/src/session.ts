@@ -2,7 +2,7 @@
  * The state of one running app under a policy, and `decide` for every event. Ported
  * from Sources/HapticPolicy/Evaluation/Session.swift: the same checks in the same order
  * (band → background → haptics setting → user level → speech → template parameters →
- * device and engine fallbacks → enforced budgets).
+ * priority → device and engine fallbacks → enforced budgets).
  */
 import type { Scalar } from "./content.js";
 import type { BandTransition, Decision, PlayParameter, Reason } from "./decision.js";
@@ -10,11 +10,12 @@ import { evaluate } from "./expression.js";
 import { numberText, roundHalfAway } from "./numberText.js";
 import type { Policy } from "./policy.js";
 import {
-  DIRECTIVES, OFF_SCREEN, PREPARE_ENGINE, PREPARE_TICKER, RELEASE_TICKER, RESTART_ENGINE, STATE_EVENTS, STOP_LOOP,
+  DIRECTIVES, INTERRUPT, OFF_SCREEN, PREPARE_ENGINE, PREPARE_TICKER, RELEASE_TICKER, RESTART_ENGINE, STATE_EVENTS, STOP_LOOP,
   plausibleText, type CompiledRow, type EnforcedBudget, type FeedbackPlan, type PayloadCheck, type PolicyIndex,
   type Directive,
 } from "./policyIndex.js";
 import type { PayloadFieldJSON, TemplateParameterJSON } from "./content.js";
+import { PRIORITIES, PriorityTracker, type Cut } from "./priority.js";
 
 /** What the device allows. */
 export interface DeviceState {
@@ -147,6 +148,10 @@ export class Session {
   private engineEverStarted = false;
   private tickerOpen = false;
   private runningLoops: RunningLoop[] = [];
+  /** The one-shot patterns still playing; null when every feedback is `normal`. */
+  private readonly priority: PriorityTracker | null;
+  /** The stop entries of what this event's plays cut, moved into the decision's `also`. */
+  private cuts: Draft[] = [];
   private parameterValues: number[];
   private bandEdges: number[] = [];
   private userLevel: number;
@@ -164,6 +169,7 @@ export class Session {
     this.policy = policy;
     const p = policy.index;
     this.p = p;
+    this.priority = PriorityTracker.of(p.feedback);
     this.device = { ...defaultDevice(), ...(options.device ?? {}) };
     this.slotCount = p.bandSlots.length;
     this.noSubjectLevels = this.freshLevels();
@@ -349,6 +355,13 @@ export class Session {
       if (!matches(row, event, subject) || !this.matchesParameters(row)) continue;
       const decision = new Draft({ screen: screenName, note: row.note, rule: row.rule });
       this.apply(row, event, params, subject, e, s, decision);
+      if (this.cuts.length > 0) {
+        const also = decision.also;
+        let at = also.findIndex((d) => !(d.action === "stop" || d.reason === "not-running"));
+        if (at < 0) at = also.length;
+        decision.also = [...also.slice(0, at), ...this.cuts, ...also.slice(at)];
+        this.cuts = [];
+      }
       return decision;
     }
     return new Draft({ screen: screenName, reason: "undeclared", note: "no row of the cell matches this event", rule: rows.length > 0 ? rows[0].rule : null });
@@ -597,6 +610,14 @@ export class Session {
       parameters = bound.parameters;
       period = bound.period;
     }
+    if (this.priority !== null) {
+      const note = this.priority.outranking(f, event.t, this.runningLoops);
+      if (note !== null) {
+        decision.reason = "outranked";
+        decision.note = note;
+        return;
+      }
+    }
     if (feedback.isPattern) {
       const problem: Reason | null = !this.foreground
         ? "background"
@@ -614,6 +635,7 @@ export class Session {
           return;
         }
         if (p.enforcedBudgets.length > 0 && !this.admit(f, e, s, event.t, decision)) return;
+        this.interrupt(f, event.t, false, parameters, decision);
         decision.action = "play";
         decision.render = feedback.fallbackRender;
         decision.fallback = true;
@@ -623,6 +645,7 @@ export class Session {
       }
     }
     if (p.enforcedBudgets.length > 0 && !this.admit(f, e, s, event.t, decision)) return;
+    this.interrupt(f, event.t, true, parameters, decision);
     decision.action = "play";
     decision.render = feedback.render;
     if (feedback.parameters.length > 0) decision.parameters = parameters;
@@ -630,6 +653,23 @@ export class Session {
     if (period !== null) {
       this.runningLoops = this.runningLoops.filter((l) => l.feedbackIndex !== f);
       this.runningLoops.push({ feedback: feedback.name, parameters, period, start: event.t, feedbackIndex: f, ruleSlot: rule });
+    }
+  }
+
+  /** A play that passed every gate cuts what plays at a lower priority (`also` stop entries). */
+  private interrupt(f: number, t: number, asItself: boolean, parameters: PlayParameter[], decision: Draft): void {
+    if (this.priority === null) return;
+    const { cuts, loops } = this.priority.interrupt(f, t, asItself, parameters, this.runningLoops);
+    if (cuts.length === 0 && loops === this.runningLoops) return;
+    this.runningLoops = [...loops];
+    const by = this.p.feedback[f];
+    const rank = PRIORITIES[this.priority.rankOf(f)];
+    for (const cut of cuts as Cut[]) {
+      const entry = new Draft({ screen: decision.screen, note: `cut by '${by.name}' (${rank})`, rule: decision.rule });
+      entry.action = "stop";
+      entry.plan = this.p.feedback[cut.feedback];
+      entry.directives = cut.loop ? STOP_LOOP : INTERRUPT;
+      this.cuts.push(entry);
     }
   }
 
@@ -724,6 +764,7 @@ export class Session {
             this.runningLoops = [];
             decision.directives |= STOP_LOOP;
           }
+          this.priority?.clear();
           if (this.tickerOpen) {
             this.tickerOpen = false;
             decision.directives |= RELEASE_TICKER;

@@ -65,12 +65,15 @@ public final class FeedbackPlan: Sendable, Codable {
     /// What the feedback is on platforms that override it (`platforms:`), each a whole
     /// plan (what it does not override is copied from this one); empty when none does.
     public let platforms: [Platform: FeedbackPlan]
+    /// How much it matters against what still plays (`priority:`; `normal` by default).
+    public let priority: Priority
 
     /// Creates a plan.
     package init(
         name: String, layer: Layer, body: Body, fallback: Fallback?, note: String?, location: SourcePosition,
-        platforms: [Platform: FeedbackPlan] = [:]
+        platforms: [Platform: FeedbackPlan] = [:], priority: Priority = .normal
     ) {
+        self.priority = priority
         self.name = name
         self.layer = layer
         self.body = body
@@ -203,13 +206,14 @@ public final class FeedbackPlan: Sendable, Codable {
             if plan.name != name || plan.layer != layer {
                 return "the \(platform.rawValue) plan of '\(name)' changes its name or layer"
             }
+            if plan.priority != priority { return "the \(platform.rawValue) plan of '\(name)' changes its priority" }
             if let problem = plan.inconsistency { return problem }
         }
         return nil
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, layer, body, fallback, note, location, platforms
+        case name, layer, body, fallback, note, location, platforms, priority
     }
 
     /// Decodes the stored fields.
@@ -222,7 +226,8 @@ public final class FeedbackPlan: Sendable, Codable {
             fallback: try container.decodeIfPresent(Fallback.self, forKey: .fallback),
             note: try container.decodeIfPresent(String.self, forKey: .note),
             location: try container.decode(SourcePosition.self, forKey: .location),
-            platforms: try Self.decodePlatforms(container))
+            platforms: try Self.decodePlatforms(container),
+            priority: try container.decodeIfPresent(Priority.self, forKey: .priority) ?? .normal)
     }
 
     /// `platforms` is an object keyed by platform name, absent when empty.
@@ -254,6 +259,8 @@ public final class FeedbackPlan: Sendable, Codable {
             try container.encode(
                 Dictionary(uniqueKeysWithValues: platforms.map { ($0.key.rawValue, $0.value) }), forKey: .platforms)
         }
+        // Absent for `normal`, so a policy without `priority:` keeps its content and hash.
+        if priority != .normal { try container.encode(priority, forKey: .priority) }
     }
 }
 
@@ -262,7 +269,8 @@ extension FeedbackPlan: Equatable {
     public static func == (lhs: FeedbackPlan, rhs: FeedbackPlan) -> Bool {
         lhs === rhs
             || (lhs.name == rhs.name && lhs.layer == rhs.layer && lhs.body == rhs.body && lhs.fallback == rhs.fallback
-                && lhs.note == rhs.note && lhs.location == rhs.location && lhs.platforms == rhs.platforms)
+                && lhs.note == rhs.note && lhs.location == rhs.location && lhs.platforms == rhs.platforms
+                && lhs.priority == rhs.priority)
     }
 }
 

@@ -1,5 +1,6 @@
 /// A set of lifecycle directives, iterated in the fixed order of `Directive.allCases`
-/// (`prepare-engine`, `restart-engine`, `prepare-ticker`, `release-ticker`, `stop-loop`).
+/// (`prepare-engine`, `restart-engine`, `prepare-ticker`, `release-ticker`, `stop-loop`,
+/// `interrupt`).
 /// A bit set so deciding never allocates an array; `list` gives the directives.
 public struct DirectiveSet: OptionSet, Sendable, Hashable {
     /// One bit per `Directive`, in `Directive.allCases` order.
@@ -23,6 +24,8 @@ public struct DirectiveSet: OptionSet, Sendable, Hashable {
     public static let releaseTicker = DirectiveSet(.releaseTicker)
     /// `stop-loop`.
     public static let stopLoop = DirectiveSet(.stopLoop)
+    /// `interrupt`.
+    public static let interrupt = DirectiveSet(.interrupt)
 
     private static let order = Directive.allCases
 

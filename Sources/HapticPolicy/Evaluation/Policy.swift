@@ -118,6 +118,8 @@ public final class Policy: Sendable {
     package let endsSubject: [Bool]
     /// Whether some event ends its subject: the one test `Session.decide` makes.
     package let endsSubjects: Bool
+    /// The feedback's priorities; nil when every feedback is `normal` (nothing tracked).
+    package let priorities: PriorityTable?
 
     /// `table` entry: the event can occur on the screen but no cell decides it.
     package static let undeclaredHere: Int32 = -1
@@ -202,6 +204,7 @@ public final class Policy: Sendable {
         }
         self.endsSubject = endsSubject
         endsSubjects = !endsSubject.isEmpty
+        priorities = PriorityTable(feedback: content.feedback)
 
         var edgeCount = 0
         let compiledBands = content.bands.enumerated().map { b, band in

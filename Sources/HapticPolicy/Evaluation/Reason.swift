@@ -76,4 +76,9 @@ public enum Reason: String, Sendable, Hashable, CaseIterable {
     /// The user's haptics level (`user-levels:`) does not keep this play; `Decision.rule`
     /// cites the level (`user-levels/essentials`), `Decision.plan` what would have played.
     case userLevel = "user-level"
+
+    // Silences from priorities (after user levels, so older summaries keep their order).
+    /// Something still playing has a higher `priority:` than this play: the note names
+    /// both and until when the other plays.
+    case outranked
 }

@@ -10,4 +10,7 @@ public enum Directive: String, Sendable, Hashable, Codable, CaseIterable {
     case releaseTicker = "release-ticker"
     /// Stop the running loop.
     case stopLoop = "stop-loop"
+    /// Cut the one-shot pattern `feedback` names, still playing: a play of a higher
+    /// `priority:` interrupts it (an `also` stop entry).
+    case interrupt
 }

@@ -433,6 +433,13 @@ final class LanguageServer {
             SourceSpan(
                 start: SourcePoint(line: point.line, column: site.startColumn),
                 end: point))
+        if let words = site.words {
+            // A fixed word (`priority: high`): LSP's completion kind 12 is a value.
+            let items: [Any] = words.filter { $0.hasPrefix(site.prefix) }.map { word in
+                ["label": word, "kind": 12, "detail": "priority", "textEdit": ["range": range.json, "newText": word]]
+            }
+            return ["isIncomplete": false, "items": items]
+        }
         let items: [Any] = workspace.names(of: site.kind, for: analysis).filter { $0.hasPrefix(site.prefix) }.map {
             name in
             [

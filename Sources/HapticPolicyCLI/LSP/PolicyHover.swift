@@ -53,6 +53,12 @@ enum PolicyHover {
                 lines.append("custom pattern: \(count(pattern.events.count, "event"))")
             }
         }
+        if let priority = decl.priority?.value {
+            lines += [
+                "",
+                "priority `\(priority.rawValue)`: cuts what plays at a lower priority, yields (`outranked`) to a higher one",
+            ]
+        }
         if let note = decl.note { lines += ["", note] }
         let uses = playedIn(decl.name.value, document: document)
         if !uses.isEmpty { lines += ["", "played by: " + uses.joined(separator: ", ")] }

@@ -13,6 +13,8 @@ enum DecisionTableJSONReporter {
         var invariants: [String: String]
         /// Events with a declared payload; left out when none does.
         var payloads: [Payload]?
+        /// Feedback whose priority is not `normal`, highest first; left out when none.
+        var priorities: [FeedbackPriority]?
         var screens: [Screen]
         var bands: [Band]
         var userLevels: UserLevels?
@@ -44,6 +46,11 @@ enum DecisionTableJSONReporter {
     struct Payload: Encodable {
         var event: String
         var fields: [String]
+    }
+
+    struct FeedbackPriority: Encodable {
+        var feedback: String
+        var priority: String
     }
 
     struct Band: Encodable {
@@ -142,6 +149,9 @@ enum DecisionTableJSONReporter {
                 invariants: table.invariants,
                 payloads: table.payloads.isEmpty
                     ? nil : table.payloads.map { Payload(event: $0.event, fields: $0.fields) },
+                priorities: table.priorities.isEmpty
+                    ? nil
+                    : table.priorities.map { FeedbackPriority(feedback: $0.feedback, priority: $0.priority.rawValue) },
                 screens: table.screens.map { screen in
                     Screen(
                         name: screen.name, enter: screen.onEnter, note: screen.note,

@@ -22,6 +22,14 @@ enum DecisionTableMarkdownReporter {
             }
             out += "\n"
         }
+        if !table.priorities.isEmpty {
+            out += "Priorities (a play cuts what still plays at a lower one; below a higher one it is outranked; "
+            out += "the rest are normal):\n\n"
+            for entry in table.priorities {
+                out += "- **\(escape(entry.feedback))**: \(entry.priority.rawValue)\n"
+            }
+            out += "\n"
+        }
         for screen in table.screens {
             out += "## \(escape(screen.name))\n\n"
             if !screen.onEnter.isEmpty { out += "On enter: \(screen.onEnter.joined(separator: ", "))\n\n" }

@@ -203,6 +203,17 @@ package enum ReportRenderer {
             html += "</tbody>\n</table>\n</section>\n"
         }
 
+        // Priorities, only for a policy that gives some (other reports stay as they were).
+        if !table.priorities.isEmpty {
+            html +=
+                "<section id=\"priorities\">\n<h2>Priorities</h2>\n<p>A play cuts what still plays at a lower priority; below a higher one it is silent (<code>outranked</code>). The rest are normal.</p>\n<table class=\"priorities\">\n<thead><tr><th>Feedback</th><th>Priority</th></tr></thead>\n<tbody>\n"
+            for entry in table.priorities {
+                html +=
+                    "<tr><td>\(htmlEscaped(entry.feedback))</td><td>\(entry.priority.rawValue)</td></tr>\n"
+            }
+            html += "</tbody>\n</table>\n</section>\n"
+        }
+
         // Invariants.
         html +=
             "<section id=\"invariants\">\n<h2>Invariants</h2>\n<table class=\"invariants\">\n<thead><tr><th>Id</th><th>Rule</th><th>Says</th><th>Exceptions</th></tr></thead>\n<tbody>\n"

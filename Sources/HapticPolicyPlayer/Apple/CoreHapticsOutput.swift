@@ -16,6 +16,8 @@ import UIKit
 public final class CoreHapticsOutput: HapticOutput {
     private var engine: CHHapticEngine?
     private var loops: [String: any CHHapticAdvancedPatternPlayer] = [:]
+    /// The last one-shot player of each pattern, so a play of a higher priority can cut it.
+    private var oneShots: [String: any CHHapticPatternPlayer] = [:]
     private var ticker: UISelectionFeedbackGenerator?
     /// Whether the engine plays sounds too (`Policy.playsAudio`).
     private let playsAudio: Bool
@@ -70,6 +72,7 @@ public final class CoreHapticsOutput: HapticOutput {
     /// Stops the engine; its loops end with it.
     public func stopEngine() {
         loops.removeAll()
+        oneShots.removeAll()
         engine?.stop(completionHandler: nil)
     }
 
@@ -93,7 +96,14 @@ public final class CoreHapticsOutput: HapticOutput {
     /// Plays a pattern once with a plain pattern player.
     public func playPattern(_ name: String, pattern: PatternPlan) throws {
         guard let engine else { throw OutputError.noEngine }
-        try engine.makePlayer(with: Self.pattern(pattern, sound: sound)).start(atTime: CHHapticTimeImmediate)
+        let player = try engine.makePlayer(with: Self.pattern(pattern, sound: sound))
+        try player.start(atTime: CHHapticTimeImmediate)
+        oneShots[name] = player
+    }
+
+    /// Stops the last one-shot player of the pattern `name` (nothing when it has ended).
+    public func stopPattern(_ name: String) {
+        try? oneShots.removeValue(forKey: name)?.stop(atTime: CHHapticTimeImmediate)
     }
 
     /// Loops a pattern with the advanced player (`loopEnabled`, `loopEnd` = the period).

@@ -280,7 +280,8 @@ public enum PolicyCompiler {
         }
         return FeedbackPlan(
             name: decl.name.value, layer: decl.layer.value, body: body, fallback: fallback, note: decl.note,
-            location: SourceFiles(document).position(decl.name.location), platforms: platforms)
+            location: SourceFiles(document).position(decl.name.location), platforms: platforms,
+            priority: decl.priority?.value ?? .normal)
     }
 
     /// The compiled payload of an event that declares one (`value: {type: ...}` or `params:`).

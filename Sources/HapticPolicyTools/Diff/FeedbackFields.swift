@@ -11,7 +11,7 @@ public struct FeedbackFields: Sendable, Equatable {
     public struct Field: Sendable, Equatable {
         /// The feedback's name (`pulse`).
         public var feedback: String
-        /// The field, as `diff` and `watch` name it: `layer`, `preset`, `intensity`,
+        /// The field, as `diff` and `watch` name it: `layer`, `priority`, `preset`, `intensity`,
         /// `loop`, `fallback`, `parameter bpm`, `events`, `event 2 intensity`,
         /// `event 1 curve intensity`; a platform override's fields are prefixed
         /// (`android: event 1 sharpness`).
@@ -172,6 +172,8 @@ public struct FeedbackFields: Sendable, Equatable {
             fields.append(Field(feedback: plan.name, field: prefix + field, value: value, location: location))
         }
         add("layer", plan.layer.rawValue)
+        // One priority on every platform: listed with the feedback's own fields only.
+        if prefix.isEmpty { add("priority", plan.priority.rawValue) }
         switch plan.body {
         case .preset(let preset, let intensity):
             add("preset", preset.rawValue)

@@ -24,12 +24,17 @@ public struct FeedbackDecl: Sendable, Hashable, Codable {
     public var platforms: [PlatformOverride]
     /// Where the declaration starts.
     public var location: SourceLocation
+    /// How much it matters against what still plays (`priority:`); nil when not given
+    /// (`normal`).
+    public var priority: Located<Priority>?
 
     /// Creates a feedback declaration.
     public init(
         name: Located<String>, layer: Located<Layer>, body: Body, fallback: FallbackDecl? = nil,
-        note: String? = nil, platforms: [PlatformOverride] = [], location: SourceLocation = .unknown
+        note: String? = nil, platforms: [PlatformOverride] = [], location: SourceLocation = .unknown,
+        priority: Located<Priority>? = nil
     ) {
+        self.priority = priority
         self.name = name
         self.layer = layer
         self.body = body

@@ -317,6 +317,19 @@ public struct DecisionTable: Sendable, Hashable {
 
     /// Events that declare their payload (`value: {type: ...}`, `params:`), in catalogue order.
     public var payloads: [Payload] = []
+    /// The feedback whose `priority:` is not `normal`, in declaration order, highest
+    /// first; empty when the policy has none (Docs/decision-order.md, section 9).
+    public var priorities: [(feedback: String, priority: Priority)] {
+        feedbackPriorities.sorted { $0.priority > $1.priority }.map { ($0.feedback, $0.priority) }
+    }
+    /// `priorities` in declaration order.
+    var feedbackPriorities: [FeedbackPriority] = []
+
+    /// A feedback's priority.
+    struct FeedbackPriority: Sendable, Hashable {
+        var feedback: String
+        var priority: Priority
+    }
     /// Screens in source order.
     public var screens: [Screen]
     /// Band sets in source order.
@@ -332,6 +345,9 @@ public struct DecisionTable: Sendable, Hashable {
             invariants[invariant.id] = invariant.text ?? invariant.kind.rawValue
         }
         self.invariants = invariants
+        feedbackPriorities = content.feedback.filter { $0.priority != .normal }.map {
+            FeedbackPriority(feedback: $0.name, priority: $0.priority)
+        }
         payloads = content.events.compactMap { event in
             guard let payload = event.payload else { return nil }
             func text(_ field: PolicyContent.Payload.Field, _ label: String) -> String {

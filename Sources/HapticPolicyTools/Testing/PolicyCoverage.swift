@@ -43,6 +43,10 @@ public struct PolicyCoverage: Sendable {
     /// each exercised when it played while the app was in background. Empty when the
     /// policy keeps nothing in background.
     public private(set) var background: Tally
+    /// The two ways a priority decides (`priority:`), per feedback that can take them:
+    /// `<feedback> outranked` (a play of it yielded to a higher one) and `<feedback> cuts`
+    /// (a play of it cut something of a lower one). Empty when every feedback is `normal`.
+    public private(set) var priorities: Tally
     /// Invariants no event can exercise (not cited by any row, enforced by `lint` only).
     public let staticInvariants: [String]
 
@@ -105,6 +109,18 @@ public struct PolicyCoverage: Sendable {
         fallbackNames = fallbacks
         userLevels = Tally(
             kind: "levels", all: (content.userLevels?.levels ?? []).map { "user level " + $0.name }, hit: [])
+        var ways: [String] = []
+        if content.feedback.contains(where: { $0.priority != .normal }) {
+            for plan in content.feedback {
+                if content.feedback.contains(where: { $0.priority > plan.priority }) {
+                    ways.append("\(plan.name) outranked")
+                }
+                if content.feedback.contains(where: { $0.priority < plan.priority }) {
+                    ways.append("\(plan.name) cuts")
+                }
+            }
+        }
+        priorities = Tally(kind: "priorities", all: ways, hit: [])
         var kept: [String] = []
         if policy.backgroundKeeps != nil {
             for point in policy.playPoints where policy.keepsInBackground(point.feedback, slot: point.slot) {
@@ -125,6 +141,7 @@ public struct PolicyCoverage: Sendable {
     public var tallies: [Tally] {
         [cells, feedback, bands, invariants] + (userLevels.all.isEmpty ? [] : [userLevels])
             + (background.all.isEmpty ? [] : [background])
+            + (priorities.all.isEmpty ? [] : [priorities])
     }
 
     /// Adds what one decision exercised, made while the session was at user level
@@ -161,6 +178,16 @@ public struct PolicyCoverage: Sendable {
             recordPlay(played)
         }
         recordPlay(decision)
+        if !priorities.all.isEmpty, let name = decision.feedback {
+            if decision.reason == .outranked { priorities.hit.insert("\(name) outranked") }
+            if decision.action == .play,
+                decision.also.contains(where: {
+                    $0.directives.contains(.interrupt) || ($0.action == .stop && $0.note?.hasPrefix("cut by '") == true)
+                })
+            {
+                priorities.hit.insert("\(name) cuts")
+            }
+        }
         if let band = decision.band, let from = band.from, from != band.to {
             var key = "\(band.band).\(band.to)"
             if let positions = directedLevels[band.band], let old = positions[from], let new = positions[band.to] {

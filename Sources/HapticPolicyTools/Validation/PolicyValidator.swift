@@ -29,6 +29,7 @@ public enum PolicyValidator {
         findings += SeveralActionsChecks.run(context)
         findings += ScreenDefaultChecks.run(context)
         findings += BackgroundChecks.run(context)
+        findings += PriorityChecks.run(context)
         findings += platformFindings(document, besides: findings)
         return findings.sorted(by: reportOrder)
     }

@@ -7,11 +7,13 @@ extension PolicyDecoder {
         let what = "feedback '\(name.value)'"
         guard
             let fields = fields(
-                node, of: what, keys: ["layer", "preset", "pattern", "intensity", "fallback", "note", "platforms"],
+                node, of: what,
+                keys: ["layer", "preset", "pattern", "intensity", "fallback", "note", "platforms", "priority"],
                 required: ["layer"], owner: name.location)
         else { return nil }
         let layer = fields["layer"].flatMap { self.layer($0) }
         let note = self.note(fields["note"])
+        let priority = fields["priority"].flatMap { choice($0, for: "priority", what: "priority", as: Priority.self) }
         var body: FeedbackDecl.Body?
         switch exclusive(
             fields, ["preset", "pattern"], advice: "keep one: a feedback is either a system preset or a custom pattern")
@@ -47,7 +49,7 @@ extension PolicyDecoder {
         guard let layer, let body else { return nil }
         return FeedbackDecl(
             name: name, layer: layer, body: body, fallback: fallbackDecl, note: note, platforms: platforms,
-            location: name.location)
+            location: name.location, priority: priority)
     }
 
     /// One platform's override: `preset` or `pattern`, `intensity` (of a preset) and
@@ -58,9 +60,10 @@ extension PolicyDecoder {
         let place = "\(what) on \(platform.value.rawValue)"
         guard
             let fields = fields(
-                node, of: place, keys: ["preset", "pattern", "intensity", "fallback"], required: [],
+                node, of: place, keys: ["preset", "pattern", "intensity", "fallback", "priority"], required: [],
                 owner: platform.location)
         else { return nil }
+        if let node = fields["priority"] { report(PriorityCodes.priorityOnPlatform(node.location, of: what)) }
         var body: FeedbackDecl.Body?
         switch exclusive(fields, ["preset", "pattern"], advice: "keep one: the platform plays a preset or a pattern") {
         case let entry? where entry.name == "preset":

@@ -260,7 +260,13 @@ extension PolicyDecoder {
         else { return nil }
         var onEnter: [Located<Directive>] = []
         if let node = fields["enter"], let items = list(node, for: "enter") {
-            onEnter = items.compactMap { choice($0, for: "enter", what: "directive", as: Directive.self) }
+            // `interrupt` is the session's (a play of a higher priority), not a screen's.
+            let words = Directive.allCases.filter { $0 != .interrupt }.map(\.rawValue)
+            onEnter = items.compactMap { item in
+                choice(item, for: "enter", what: "directive", options: words).flatMap { word in
+                    Directive(rawValue: word.value).map { Located($0, at: word.location) }
+                }
+            }
         }
         let table = fields["table"].map { cells($0, for: "table") } ?? []
         var screen = ScreenDecl(

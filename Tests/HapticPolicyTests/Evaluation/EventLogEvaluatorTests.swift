@@ -327,12 +327,12 @@ extension EventLogEvaluatorTests {
     @Test func bitsFollowTheDirectiveOrder() {
         #expect(
             Directive.allCases.map(\.rawValue) == [
-                "prepare-engine", "restart-engine", "prepare-ticker", "release-ticker", "stop-loop",
+                "prepare-engine", "restart-engine", "prepare-ticker", "release-ticker", "stop-loop", "interrupt",
             ])
         for (bit, directive) in Directive.allCases.enumerated() {
             #expect(DirectiveSet(directive).rawValue == 1 << UInt8(bit))
         }
-        let all = DirectiveSet(rawValue: 0b11111)
+        let all = DirectiveSet(rawValue: 0b111111)
         #expect(all.list == Directive.allCases)
     }
 

@@ -125,6 +125,9 @@ export class WebPlayer {
       if (d.action === "stop" && d.feedback !== null) this.stopLoop(d.feedback);
       else this.stopAll();
     }
+    // A play of a higher priority cut a one-shot pattern still vibrating: stop it before
+    // the play (stops come first), which then vibrates on its own.
+    if (d.directives.includes("interrupt") && this.canPlay) this.navigator!.vibrate!(0);
     if (d.action === "stop") return { kind: "stopped", feedback: d.feedback };
     if (d.action !== "play") return { kind: "silent", reason: d.reason };
     const feedback = d.feedback ?? "";

@@ -14,6 +14,10 @@ package enum PlayGate: String, CaseIterable, Sendable {
     /// The event's `params` do not fit the template, or the loop period is not usable:
     /// `bad-params`.
     case templateParameters = "template-parameters"
+    /// Something still playing has a higher priority (`priority:`): `outranked`, naming
+    /// both. Before the fallbacks, so that what yields does not fall back either, and
+    /// before the budgets, so that a refused play is not counted as a ring.
+    case outranked
     /// A pattern the device or engine cannot play now plays its fallback, with reason
     /// `background` (a play `background:` keeps), `no-core-haptics`, `low-power` or
     /// `engine-cold` (in that order); without a fallback it is silent: `no-fallback`.
@@ -29,6 +33,7 @@ package enum PlayGate: String, CaseIterable, Sendable {
         case .userLevel: [.userLevel]
         case .speech: [.noSpeech]
         case .templateParameters: [.badParams]
+        case .outranked: [.outranked]
         case .deviceFallback: [.noFallback, .background, .noCoreHaptics, .lowPower, .engineCold]
         case .enforcedBudgets: [.overBudget]
         }
@@ -59,6 +64,11 @@ extension Session {
                     gate, f, feedback, event: event, eventIndex: e, screen: s, rule: rule, &context,
                     into: &decision)
             else { return }
+        }
+        if let table = policy.priorities {
+            interrupt(
+                f, feedback, at: event.t, asItself: context.fallback == nil, parameters: context.parameters, table,
+                screen: decision.screen, rule: decision.rule)
         }
         decision.action = .play
         if let fallback = context.fallback {
@@ -122,6 +132,12 @@ extension Session {
             case .success(let bound):
                 context.parameters = bound.parameters
                 context.period = bound.period
+            }
+        case .outranked:
+            if let table = policy.priorities, let note = outranking(f, at: event.t, table) {
+                decision.reason = .outranked
+                decision.note = note
+                return false
             }
         case .deviceFallback:
             guard feedback.isPattern else { break }

@@ -7,8 +7,8 @@
 /// `ParameterState`, the state and setting events, and hot reload
 /// (`init(policy:continuing:)`). The order it checks things in is written down once, in
 /// Docs/decision-order.md: a play runs the gates of `PlayGate.allCases` in order
-/// (background → haptics setting → user level → speech → template parameters → device
-/// and engine fallbacks → enforced budgets). A row that does several things runs its
+/// (background → haptics setting → user level → speech → template parameters →
+/// priority → device and engine fallbacks → enforced budgets). A row that does several things runs its
 /// stop, then its play, then its loop, each through these gates on its own; the decision
 /// is the play (else the loop, else the stop) and the others are its `also`.
 public struct Session: Sendable {
@@ -41,6 +41,11 @@ public struct Session: Sendable {
     var subjects: SubjectTable
     /// The enforced budgets' windows.
     var budgets: EnforcedBudgets
+    /// The one-shot patterns still playing, tracked only under a `PriorityTable`.
+    var playing = PlayingPatterns()
+    /// The stop entries of what this event's plays cut (`interrupt`), moved into the
+    /// decision's `also` once the row is carried out; empty between events.
+    var cuts: [Decision] = []
     private let eventCount: Int
 
     /// The most subjects a session holds unless told otherwise: 65,536. A session keeps
@@ -216,6 +221,7 @@ public struct Session: Sendable {
         for row in rows where row.matches(event) && row.matchesSession(parameters.values, gestureOpen: ticker.isOpen) {
             var decision = Decision(action: .silent, screen: screenName, note: row.note, rule: row.rule)
             apply(row, to: event, event: e, screen: s, into: &decision)
+            if !cuts.isEmpty { addCuts(into: &decision) }
             return decision
         }
         return Decision(

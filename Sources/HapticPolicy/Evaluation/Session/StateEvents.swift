@@ -67,6 +67,7 @@ extension Session {
                 isForeground = false
                 if engine != .cold { engine = .stopped }
                 if loops.stop(nil) { decision.directives.insert(.stopLoop) }
+                playing.removeAll()  // the engine stopped, and the patterns with it
                 if ticker.close() { decision.directives.insert(.releaseTicker) }
             } else if value == "foreground", !isForeground {
                 isForeground = true

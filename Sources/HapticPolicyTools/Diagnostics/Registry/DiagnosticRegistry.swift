@@ -32,6 +32,8 @@ package enum DiagnosticRegistry {
         .endingSubjectBand,
         .backgroundUnknownName, .backgroundKeepsNothing, .backgroundRowNeverPlays,
         .backgroundPatternWithoutFallback,
+        // HP17x: priority.
+        .priorityNoEffect, .loopOutranks, .priorityOnPlatform,
         // HP2xx: references.
         .unknownFeedback, .unknownBand, .unknownScreen, .unknownEvent, .unknownInvariant, .unknownParameter,
         .invalidFallback, .stopWithoutLoop, .duplicateInvariant, .stateEventDeclared,

@@ -213,7 +213,10 @@ internal object ContentDecoder {
                 for (platform in listOf("android", "web")) opt(platform)?.let { platforms[platform] = feedback(it, true) }
             }
         }
-        FeedbackPlan(name, layer, body, fallback, opt("note")?.string, position(req("location")), platforms)
+        val priority = opt("priority")?.let { p ->
+            Priority.of(p.string) ?: p.fail("unknown priority '${p.string}' (known: ${Priority.values().joinToString(", ") { it.id }})")
+        } ?: Priority.NORMAL
+        FeedbackPlan(name, layer, body, fallback, opt("note")?.string, position(req("location")), platforms, priority)
     }
 
     fun field(n: Node): PayloadField = n.obj {
@@ -430,6 +433,7 @@ internal object Consistency {
             if (f.layer !in layers) return "feedback '${f.name}' is on undeclared layer '${f.layer}'"
             for ((_, plan) in f.platforms) if (plan.name != f.name || plan.layer != f.layer)
                 return "a platform plan of '${f.name}' changes its name or layer"
+            for ((_, plan) in f.platforms) if (plan.priority != f.priority) return "a platform plan of '${f.name}' changes its priority"
         }
         for (e in c.events) {
             if (e.layer !in layers) return "event '${e.name}' is on undeclared layer '${e.layer}'"

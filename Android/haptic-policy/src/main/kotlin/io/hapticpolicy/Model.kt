@@ -85,7 +85,7 @@ enum class Preset(val id: String) {
 /** Lifecycle directives, in their canonical order. */
 enum class Directive(val id: String) {
     PREPARE_ENGINE("prepare-engine"), RESTART_ENGINE("restart-engine"), PREPARE_TICKER("prepare-ticker"),
-    RELEASE_TICKER("release-ticker"), STOP_LOOP("stop-loop");
+    RELEASE_TICKER("release-ticker"), STOP_LOOP("stop-loop"), INTERRUPT("interrupt");
 
     /** This directive's bit in a directive set. */
     val bit: Int get() = 1 shl ordinal
@@ -170,7 +170,9 @@ sealed class Render {
  */
 data class FeedbackPlan(
     val name: String, val layer: String, val body: FeedbackBody, val fallback: Fallback?, val note: String?,
-    val location: Position, val platforms: Map<String, FeedbackPlan>
+    val location: Position, val platforms: Map<String, FeedbackPlan>,
+    /** How much it matters against what still plays (`priority:`). */
+    val priority: Priority = Priority.NORMAL
 ) {
     /** The pattern, when the feedback is one. */
     val pattern: Pattern? get() = (body as? FeedbackBody.PatternBody)?.pattern

@@ -6,7 +6,7 @@ package io.hapticpolicy
  * per thread, or [PolicyStore], which serialises.
  *
  * Order of checks for a row that plays: band → background → haptics setting → user level →
- * speech invariant → template parameters → device and engine fallbacks → enforced budgets.
+ * speech invariant → template parameters → priority → device and engine fallbacks → enforced budgets.
  */
 class Session @JvmOverloads constructor(
     /** The compiled policy. */
@@ -36,6 +36,8 @@ class Session @JvmOverloads constructor(
     var tickerOpen = false
         private set
     private val loops = ArrayList<RunningLoop>()
+    /** The one-shot patterns still playing; null when every feedback is `normal`. */
+    private val priority = PriorityTracker.of(policy.content.feedback)
     /** The loops playing now. */
     val runningLoops: List<RunningLoop> get() = ArrayList(loops)
     private val parameterValues = DoubleArray(policy.content.parameters.size) { policy.content.parameters[it].defaultValue }
@@ -310,6 +312,7 @@ class Session @JvmOverloads constructor(
             if (matches(row.row.condition, event)) {
                 val d = Draft(name, row.rule, row.row.note)
                 apply(row, event, e, s, subject, d)
+                if (priority != null && priority.cuts.isNotEmpty()) d.also = priority.withCuts(d.also)
                 return d.done()
             }
         }
@@ -530,6 +533,10 @@ class Session @JvmOverloads constructor(
                 is Templates.Bound.Ok -> { parameters = bound.parameters; period = bound.period }
             }
         }
+        if (priority != null) {
+            val note = priority.outranking(f, event.t, loops)
+            if (note != null) { d.reason = Reason.OUTRANKED; d.note = note; return }
+        }
         if (feedback.isPattern) {
             val problem = when {
                 !isForeground -> Reason.BACKGROUND
@@ -546,6 +553,7 @@ class Session @JvmOverloads constructor(
                     return
                 }
                 if (ix.enforcedBudgets.isNotEmpty() && !admit(f, e, s, event.t, d)) return
+                priority?.interrupt(f, event.t, false, parameters, loops, d.screen, d.rule)
                 d.action = Action.PLAY
                 d.render = fallback
                 d.fallback = true
@@ -555,6 +563,7 @@ class Session @JvmOverloads constructor(
             }
         }
         if (ix.enforcedBudgets.isNotEmpty() && !admit(f, e, s, event.t, d)) return
+        priority?.interrupt(f, event.t, true, parameters, loops, d.screen, d.rule)
         d.action = Action.PLAY
         d.render = feedback.render
         if (feedback.parameters.isNotEmpty()) d.parameters = parameters
@@ -656,6 +665,7 @@ class Session @JvmOverloads constructor(
                     isForeground = false
                     if (engine != Engine.COLD) engine = Engine.STOPPED
                     if (loops.isNotEmpty()) { loops.clear(); d.directives = d.directives or Directive.STOP_LOOP.bit }
+                    priority?.clear()
                     if (tickerOpen) { tickerOpen = false; d.directives = d.directives or Directive.RELEASE_TICKER.bit }
                 } else if (value == "foreground" && !isForeground) {
                     isForeground = true

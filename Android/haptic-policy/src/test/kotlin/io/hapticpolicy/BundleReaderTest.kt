@@ -148,4 +148,24 @@ class BundleReaderTest {
         val notBool = content.replace("\"inGesture\":true", "\"inGesture\":\"yes\"")
         assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(notBool)).message!!.contains("inGesture"))
     }
+
+    @Test
+    fun readsPrioritiesAndDecidesWithThem() {
+        // tap low, pulse (two transients 0.1 s apart) high: the tap yields while the pulse plays.
+        val content = TestBundles.tinyContent
+            .replace("\"layer\":\"ui\",\"location\":[11,3],\"name\":\"tap\"", "\"layer\":\"ui\",\"location\":[11,3],\"name\":\"tap\",\"priority\":\"low\"")
+            .replace("\"name\":\"pulse\"}", "\"name\":\"pulse\",\"priority\":\"high\"}")
+        val policy = Policy.fromBundle(TestBundles.envelope(content))
+        assertEquals(listOf(Priority.LOW, Priority.HIGH), policy.content.feedback.map { it.priority })
+        val s = Session(policy)
+        s.decide(Event(0.0, "screen.enter", value = Scalar.Text("run")))
+        s.decide(Event(0.5, "heart.rate", value = Scalar.Num(120.0)))
+        assertEquals(Action.PLAY, s.decide(Event(1.0, "heart.rate", value = Scalar.Num(140.0))).action)
+        val refused = s.decide(Event(1.05, "button.tap"))
+        assertEquals(Reason.OUTRANKED, refused.reason)
+        assertEquals("'tap' (low) yields to 'pulse' (high), playing until 1.1 s", refused.note)
+        assertEquals(Action.PLAY, s.decide(Event(1.1, "button.tap")).action)
+        val unknown = content.replace("\"priority\":\"low\"", "\"priority\":\"urgent\"")
+        assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(unknown)).message!!.contains("unknown priority 'urgent'"))
+    }
 }

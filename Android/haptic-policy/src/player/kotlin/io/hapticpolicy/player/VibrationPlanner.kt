@@ -100,6 +100,8 @@ class VibrationPlanner(private val capabilities: VibratorCapabilities) {
                 runningLoop = null
             }
         }
+        // `interrupt` (a play of a higher priority cut a one-shot still playing) needs no call:
+        // the row's play came first and its vibrate replaced the one effect Android plays.
         if (d.action != Action.PLAY) return calls
         val before = calls.size
         val out = play(d, calls)

@@ -189,4 +189,16 @@ class VibrationPlannerTest {
         val silent = Decision(Action.SILENT, plan = presetPlan("tap", Preset.IMPACT_MEDIUM), render = Render.OfPreset(Preset.IMPACT_MEDIUM))
         assertTrue(FakeDevice().planner.plan(silent).isEmpty())
     }
+
+    @Test fun anInterruptEntryAddsNoCallAfterThePlayThatCutIt() {
+        // A play of a higher priority cut a one-shot still vibrating: its own vibrate replaces it.
+        val hazard = presetPlan("hazard", Preset.NOTIFICATION_ERROR)
+        val chime = patternPlan("chime", listOf(event("continuous", 0.0, 1.0)))
+        val cut = Decision(Action.STOP, plan = chime, note = "cut by 'hazard' (critical)", directives = listOf(Directive.INTERRUPT))
+        val device = FakeDevice()
+        val alone = device.planner.plan(play(hazard))
+        val withCut = FakeDevice().planner.plan(play(hazard).copy(also = listOf(cut)))
+        assertEquals(alone, withCut)
+        assertTrue(withCut.none { it is VibrationCall.Cancel })
+    }
 }

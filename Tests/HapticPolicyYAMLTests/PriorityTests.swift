@@ -1,0 +1,251 @@
+import Foundation
+import HapticPolicy
+import HapticPolicyTools
+import Testing
+
+@testable import HapticPolicyYAML
+
+/// Priority and interruption (`priority:` on a feedback): the front end, the checks
+/// (HP170-HP172), the bundle and the session's `outranked` gate and cuts.
+@Suite struct PriorityTests {
+    static let text = """
+        policy: ride
+        version: 1
+        feedback:
+          tick: {layer: ui, preset: selection, priority: low}
+          tap: {layer: ui, preset: impact.light}
+          cue:
+            layer: ui
+            priority: high
+            pattern:
+              events:
+                - {type: transient, time: 0}
+                - {type: continuous, time: 0.1, duration: 0.3}
+            fallback: impact.medium
+          chime:
+            layer: ui
+            pattern:
+              params:
+                len: {default: 1, min: 0.1, max: 5}
+              events:
+                - {type: continuous, time: 0, duration: len}
+            fallback: none
+        events:
+          tick.e: {layer: ui, screens: [nav]}
+          tap.e: {layer: ui, screens: [nav]}
+          cue.e: {layer: ui, screens: [nav]}
+          chime.e: {layer: ui, screens: [nav]}
+        screens:
+          nav:
+            enter: [prepare-engine]
+            table:
+              tick.e: {play: tick}
+              tap.e: {play: tap}
+              cue.e: {play: cue}
+              chime.e: {play: chime}
+        budgets:
+          - {id: B-1, each: screen, max: 50, per: 1}
+        """
+
+    static func findings(_ text: String) -> [String] {
+        let loaded = load(text)
+        guard let document = loaded.document else {
+            return loaded.diagnostics.map { "\($0.code)@\($0.location.line):\($0.location.column)" }
+        }
+        return (loaded.diagnostics + PolicyValidator.validate(document)).map {
+            "\($0.code)@\($0.location.line):\($0.location.column)"
+        }
+    }
+
+    static func policy(_ text: String = PriorityTests.text) throws -> Policy {
+        let loaded = load(text)
+        let document = try #require(loaded.document)
+        #expect(loaded.diagnostics.isEmpty && PolicyValidator.validate(document).isEmpty, "\(findings(text))")
+        return try Policy(compiling: document)
+    }
+
+    static func session(_ policy: Policy) -> Session {
+        var session = Session(policy: policy)
+        _ = session.decide(session.event(t: 0, name: "screen.enter", screen: "nav"))
+        return session
+    }
+
+    @Test func thePriorityIsDecodedOntoTheFeedbackAndNormalByDefault() throws {
+        let policy = try Self.policy()
+        #expect(policy.feedback.map(\.priority) == [.low, .normal, .high, .normal])
+        #expect(Priority.allCases.sorted() == [.low, .normal, .high, .critical])
+    }
+
+    @Test func anUnknownPriorityIsAnUnknownWordWithASuggestion() {
+        let loaded = load(Self.text.replacingOccurrences(of: "priority: high", with: "priority: hihg"))
+        let problem = loaded.diagnostics.first { $0.code == "HP014" }
+        #expect(problem?.message.contains("unknown priority 'hihg'") == true)
+        #expect(problem?.message.contains("high") == true)
+        #expect(problem?.location.line == 8)
+    }
+
+    @Test func aPriorityInAPlatformOverrideIsHP172AtItsValue() {
+        let text = Self.text.replacingOccurrences(
+            of: "    fallback: impact.medium\n",
+            with: "    fallback: impact.medium\n    platforms: {android: {priority: low}}\n")
+        #expect(Self.findings(text).contains("HP172@14:37"))
+    }
+
+    @Test func theSamePriorityEverywhereIsHP170() {
+        let text = """
+            policy: p
+            version: 1
+            feedback:
+              a: {layer: ui, preset: selection, priority: high}
+              b: {layer: ui, preset: impact.light, priority: high}
+            events:
+              e: {layer: ui, screens: [s]}
+              f: {layer: ui, screens: [s]}
+            screens:
+              s: {table: {e: {play: a}, f: {play: b}}}
+            budgets:
+              - {id: B-1, each: screen, max: 5, per: 1}
+            """
+        #expect(Self.findings(text) == ["HP170@4:47"])
+        #expect(
+            Self.findings(text.replacingOccurrences(of: "impact.light, priority: high", with: "impact.light")) == [])
+    }
+
+    @Test func aLoopOutrankingOtherFeedbackIsHP171() {
+        let text = """
+            policy: p
+            version: 1
+            feedback:
+              a: {layer: ui, preset: selection}
+              siren:
+                layer: ui
+                priority: critical
+                pattern: {events: [{type: transient, time: 0}], loop: 1}
+                fallback: none
+            events:
+              e: {layer: ui, screens: [s]}
+              f: {layer: ui, screens: [s]}
+              g: {layer: ui, screens: [s]}
+            screens:
+              s: {enter: [prepare-engine], table: {e: {play: a}, f: {loop: siren}, g: {stop: siren}}}
+            budgets:
+              - {id: B-1, each: screen, max: 5, per: 1}
+            """
+        #expect(Self.findings(text) == ["HP171@7:15"])
+    }
+
+    @Test func aPolicyWithoutPriorityTracksNothingAndKeepsItsBundleHash() throws {
+        let plain = Self.text.replacingOccurrences(of: ", priority: low", with: "").replacingOccurrences(
+            of: "    priority: high\n", with: "")
+        let policy = try Self.policy(plain)
+        #expect(policy.priorities == nil)
+        let bundle = String(
+            decoding: PolicyBundle.encode(try Policy(compiling: try #require(load(plain).document))), as: UTF8.self)
+        #expect(!bundle.contains("\"priority\""))
+        let withPriority = String(
+            decoding: PolicyBundle.encode(try Policy(compiling: try #require(load(Self.text).document))), as: UTF8.self)
+        #expect(withPriority.contains("\"priority\":\"high\""))
+        #expect(withPriority.contains("\"priority\":\"low\""))
+        #expect(!withPriority.contains("\"priority\":\"normal\""))
+        let reread = try Policy(bundle: Array(withPriority.utf8))
+        #expect(reread.feedback.map(\.priority) == [.low, .normal, .high, .normal])
+    }
+
+    @Test func aLowPlayYieldsUntilTheHighPatternEnds() throws {
+        var session = Self.session(try Self.policy())
+        #expect(session.decide(session.event(t: 1, name: "cue.e")).action == .play)
+        let refused = session.decide(session.event(t: 1.2, name: "tick.e"))
+        #expect(refused.action == .silent)
+        #expect(refused.reason == .outranked)
+        #expect(refused.note == "'tick' (low) yields to 'cue' (high), playing until 1.4 s")
+        #expect(refused.feedback == "tick")
+        #expect(session.decide(session.event(t: 1.4, name: "tick.e")).action == .play)
+    }
+
+    @Test func aHigherPlayCutsATemplateStillPlayingForItsBoundLength() throws {
+        var session = Self.session(try Self.policy())
+        let chime = session.decide(
+            session.event(t: 1, name: "chime.e", params: [.init(name: "len", value: .number(3))]))
+        #expect(chime.action == .play)
+        let cue = session.decide(session.event(t: 3.9, name: "cue.e"))
+        #expect(cue.action == .play)
+        #expect(cue.also.count == 1)
+        let cut = try #require(cue.also.first)
+        #expect(cut.action == .stop)
+        #expect(cut.feedback == "chime")
+        #expect(cut.directives == .interrupt)
+        #expect(cut.note == "cut by 'cue' (high)")
+        #expect(cue.steps.map(\.action) == [.stop, .play])
+        // After its own 3 s the chime no longer plays: nothing to cut.
+        _ = session.decide(session.event(t: 5, name: "chime.e", params: [.init(name: "len", value: .number(3))]))
+        #expect(session.decide(session.event(t: 8, name: "cue.e")).also.isEmpty)
+    }
+
+    @Test func equalPrioritiesAndPresetsNeitherCutNorRefuse() throws {
+        var session = Self.session(try Self.policy())
+        _ = session.decide(session.event(t: 1, name: "chime.e"))
+        let tap = session.decide(session.event(t: 1.5, name: "tap.e"))
+        #expect(tap.action == .play && tap.also.isEmpty && tap.reason == nil)
+        _ = session.decide(session.event(t: 3, name: "tap.e"))
+        #expect(session.decide(session.event(t: 3, name: "tick.e")).action == .play)
+    }
+
+    @Test func backgroundForgetsThePatternsStillPlaying() throws {
+        var session = Self.session(try Self.policy())
+        _ = session.decide(session.event(t: 1, name: "cue.e"))
+        _ = session.decide(session.event(t: 1.1, name: "app.state", value: .string("background")))
+        _ = session.decide(session.event(t: 1.2, name: "app.state", value: .string("foreground")))
+        #expect(session.decide(session.event(t: 1.3, name: "tick.e")).action == .play)
+    }
+
+    @Test func theGateSitsAfterTemplateParametersAndBeforeTheFallbacks() {
+        let gates = PlayGate.allCases
+        let at = gates.firstIndex(of: .outranked)
+        #expect(at.map { $0 - 1 } == gates.firstIndex(of: .templateParameters))
+        #expect(at.map { $0 + 1 } == gates.firstIndex(of: .deviceFallback))
+        #expect(PlayGate.outranked.reasons == [.outranked])
+        #expect(Directive.allCases.last == .interrupt)
+    }
+
+    @Test func interruptIsNotAScreenDirective() {
+        let text = Self.text.replacingOccurrences(of: "enter: [prepare-engine]", with: "enter: [interrupt]")
+        #expect(load(text).diagnostics.contains { $0.code == "HP014" && $0.message.contains("'interrupt'") })
+    }
+
+    @Test func theTableListsThePrioritiesHighestFirstAndNoneWithoutThem() throws {
+        let table = DecisionTable(try Self.policy())
+        #expect(table.priorities.map(\.feedback) == ["cue", "tick"])
+        #expect(table.priorities.map(\.priority) == [.high, .low])
+        let plain = Self.text.replacingOccurrences(of: ", priority: low", with: "").replacingOccurrences(
+            of: "    priority: high\n", with: "")
+        #expect(DecisionTable(try Self.policy(plain)).priorities.isEmpty)
+    }
+
+    @Test func coverageCountsBeingOutrankedAndCuttingAsItems() throws {
+        let policy = try Self.policy()
+        var coverage = PolicyCoverage(policy: policy)
+        #expect(
+            coverage.priorities.all == [
+                "tick outranked", "tap outranked", "tap cuts", "cue cuts", "chime outranked",
+                "chime cuts",
+            ])
+        var session = Replay(policy: policy)
+        let events = [
+            TimedEvent(time: 0, event: .init(name: "screen.enter", screen: "nav")),
+            TimedEvent(time: 1, event: .init(name: "chime.e")), TimedEvent(time: 1.5, event: .init(name: "cue.e")),
+            TimedEvent(time: 1.6, event: .init(name: "tick.e")),
+        ]
+        for event in events { coverage.record(session.decide(event), for: event) }
+        #expect(coverage.priorities.hit == ["cue cuts", "tick outranked"])
+        #expect(coverage.tallies.map(\.kind).last == "priorities")
+    }
+
+    @Test func aChangedPriorityIsAFeedbackChange() throws {
+        let before = FeedbackFields(policy: try Self.policy())
+        let after = FeedbackFields(
+            policy: try Self.policy(Self.text.replacingOccurrences(of: "priority: high", with: "priority: critical")))
+        let changes = FeedbackFields.changes(from: before, to: after)
+        #expect(changes.map(\.field) == ["priority"])
+        #expect(changes.first?.before == "high" && changes.first?.after == "critical")
+    }
+}
