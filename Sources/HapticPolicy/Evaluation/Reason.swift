@@ -75,4 +75,10 @@ public enum Reason: String, Sendable, Hashable, CaseIterable {
     /// The user's haptics level (`user-levels:`) does not keep this play; `Decision.rule`
     /// cites the level (`user-levels/essentials`), `Decision.plan` what would have played.
     case userLevel = "user-level"
+
+    // Silences from approach bands (language v3, after user levels so older summaries
+    // keep their order).
+    /// An approach band's sample (`approach: falling|rising`) is in a level behind the
+    /// current one (a GPS bounce): the level stays, a pending dwell is kept, nothing rings.
+    case receding
 }

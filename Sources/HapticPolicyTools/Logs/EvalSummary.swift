@@ -168,6 +168,7 @@ extension Reason {
         case .badState: 22
         case .overBudget: 23
         case .userLevel: 24
+        case .receding: 25
         }
     }
 }

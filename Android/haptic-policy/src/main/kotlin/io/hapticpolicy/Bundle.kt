@@ -25,10 +25,10 @@ sealed class BundleError(message: String) : Exception(message) {
     class Damaged(why: String) : BundleError("bundle is truncated or damaged ($why); recompile it")
 }
 
-/** Reads bundle format 4 (`Docs/bundle-format.md`): envelope, version, hash, then the content. */
+/** Reads bundle format 5 (`Docs/bundle-format.md`): envelope, version, hash, then the content. */
 object BundleReader {
     /** The one format version this library reads. */
-    const val FORMAT_VERSION = 4
+    const val FORMAT_VERSION = 5
     /** The envelope's `format`. */
     const val FORMAT_NAME = "haptic-policy-bundle"
 
@@ -283,8 +283,8 @@ internal object ContentDecoder {
                         fun entry(e: Node) = e.obj { LevelEntry(opt("play")?.int, opt("silent")?.string) }
                         BandLevel(req("name").string, opt("below")?.number, opt("edge")?.let { expr(it) }, opt("play")?.int,
                             opt("silent")?.string, opt("fromBelow")?.let { entry(it) }, opt("fromAbove")?.let { entry(it) },
-                            position(req("location")))
-                    } }, position(req("location")))
+                            position(req("location")), opt("inclusive")?.bool ?: false)
+                    } }, position(req("location")), approach(this))
             } },
             cells = req("cells").list.map { c -> c.obj {
                 Cell(req("event").int, opt("screen")?.int, req("rows").list.map { row(it) }, position(req("location")))
@@ -425,6 +425,7 @@ internal object Consistency {
         val f = c.feedback.indices
         for (b in c.bands) {
             if (b.levels.size < 2) return "band '${b.name}' has fewer than two levels"
+            approachProblem(b)?.let { return it }
             if (!(b.hysteresis >= 0 && b.hysteresis.isFinite())) return "band '${b.name}' has a bad hysteresis"
             if (b.dwell != null && !(b.dwell >= 0 && b.dwell.isFinite())) return "band '${b.name}' has a bad dwell"
             if (b.plausibleMin != null && b.plausibleMax != null && b.plausibleMin > b.plausibleMax) return "band '${b.name}' has a bad plausible range"
