@@ -86,4 +86,13 @@ import Testing
         #expect(text.contains("`close`: over 30 m to at most 100 m"), "\(text)")
         #expect(text.contains("`far`: 300 m and above"), "\(text)")
     }
+
+    @Test func diffShowsAddingAnApproachAsAChange() {
+        let twoWay = "Tests/HapticPolicyCLITests/Fixtures/approach/ride-two-way.yaml"
+        let result = runInProcess(["diff", twoWay, Self.policy, Self.log])
+        // diff exits 1 when a decision changed.
+        #expect(result.exitCode == 1, "\(result.stderr)")
+        #expect(result.stdout.contains("1 decision changed"), "\(result.stdout)")
+        #expect(result.stdout.contains("after:  silent receding by ride/turn.distance"), "\(result.stdout)")
+    }
 }
