@@ -2465,6 +2465,12 @@ PRIORITY.case("reload-keeps-loops",
 # --- writing -----------------------------------------------------------------------------------
 
 
+# --- language v3 features: one file each in Conformance/tools/v3/, run with these names ---
+
+for _v3 in sorted((Path(__file__).resolve().parent / "v3").glob("*.py")):
+    exec(compile(_v3.read_text(encoding="utf-8"), str(_v3), "exec"))
+
+
 def write_if_changed(path: Path, data: bytes) -> bool:
     if path.exists() and path.read_bytes() == data:
         return False

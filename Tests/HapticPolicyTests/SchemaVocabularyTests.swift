@@ -70,6 +70,9 @@ import Testing
         Case(
             what: "declared payload types", path: ["payload", "properties", "type", "enum"],
             expected: ValueKind.allCases.map(\.rawValue)),
+        Case(
+            what: "band approaches", path: ["band", "properties", "approach", "enum"],
+            expected: BandApproach.allCases.map(\.rawValue)),
     ]
 
     @Test(arguments: cases)

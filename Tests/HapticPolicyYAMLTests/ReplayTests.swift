@@ -98,7 +98,7 @@ import Testing
                 "undeclared", "unknown-screen", "no-screen", "not-running", "state", "engine-cold",
                 "no-core-haptics", "low-power", "tick-outside-gesture", "bad-json", "missing-field", "bad-field",
                 "duplicate-field", "time-backwards", "line-too-long", "blank-line", "bad-state", "over-budget",
-                "user-level", "outranked",
+                "user-level", "outranked", "receding",
             ])
         #expect(LoggedAction.allCases.map(\.rawValue) == ["play", "silent", "stop", "invalid"])
         #expect(Decision.Action.allCases.map { LoggedAction($0).rawValue } == ["play", "silent", "stop"])

@@ -6,6 +6,7 @@ import { sha256Hex } from "./sha256.js";
 import { utf8DecodeStrict, utf8Encode } from "./utf8.js";
 import type { BundleContent, ExpressionJSON } from "./content.js";
 import { evaluate } from "./expression.js";
+import { approachProblem } from "./approach.js";
 
 /** The bundle format version this library reads. */
 export const BUNDLE_FORMAT_VERSION = 5;
@@ -253,10 +254,10 @@ const CONTENT: Spec = {
         levels: list({
           fields: {
             name: "string", "below?": "number", "edge?": "expr", "play?": "int", "silent?": "string", "fromBelow?": LEVEL_ENTRY,
-            "fromAbove?": LEVEL_ENTRY, location: "position",
+            "fromAbove?": LEVEL_ENTRY, location: "position", "inclusive?": "bool",
           },
         }),
-        location: "position",
+        location: "position", "approach?": { oneOf: ["falling", "rising"] },
       },
     }),
     cells: list({ fields: { event: "int", "screen?": "int", rows: list(ROW), location: "position", "otherwise?": "bool" } }),
@@ -544,6 +545,8 @@ function consistencyProblem(c: BundleContent): string | null {
   const defaults = new Map(parameters.map((p) => [p.name, p.defaultValue]));
   for (const b of c.bands) {
     if (b.levels.length < 2) return `band '${b.name}' has fewer than two levels`;
+    const approach = approachProblem(b);
+    if (approach !== null) return approach;
     if (!(b.hysteresis >= 0 && Number.isFinite(b.hysteresis))) return `band '${b.name}' has a bad hysteresis`;
     if (b.dwell !== undefined && !(b.dwell >= 0 && Number.isFinite(b.dwell))) return `band '${b.name}' has a bad dwell`;
     const min = b.plausible?.min;

@@ -23,8 +23,8 @@ export type BodyJSON = { kind: "preset"; preset: string; intensity?: number } | 
 export type FallbackJSON = { kind: "none" } | { kind: "preset"; step: TimedPresetJSON } | { kind: "sequence"; steps: TimedPresetJSON[] };
 export interface FeedbackJSON { name: string; layer: string; body: BodyJSON; fallback?: FallbackJSON; platforms?: { android?: FeedbackJSON; web?: FeedbackJSON }; note?: string; location: Position; priority?: "low" | "normal" | "high" | "critical" }
 export interface LevelEntryJSON { play?: number; silent?: string }
-export interface LevelJSON { name: string; below?: number; edge?: ExpressionJSON; play?: number; silent?: string; fromBelow?: LevelEntryJSON; fromAbove?: LevelEntryJSON; location: Position }
-export interface BandJSON { name: string; unit?: string; hysteresis: number; dwell?: number; plausible?: { min?: number; max?: number }; levels: LevelJSON[]; location: Position }
+export interface LevelJSON { name: string; below?: number; edge?: ExpressionJSON; play?: number; silent?: string; fromBelow?: LevelEntryJSON; fromAbove?: LevelEntryJSON; location: Position; inclusive?: boolean }
+export interface BandJSON { name: string; unit?: string; hysteresis: number; dwell?: number; plausible?: { min?: number; max?: number }; levels: LevelJSON[]; location: Position; approach?: "falling" | "rising" }
 export type ActionJSON =
   | { kind: "play"; feedback: number }
   | { kind: "loop"; feedback: number }

@@ -7,7 +7,7 @@ export type Reason =
   | "designer" | "directive-only" | "baseline" | "same-band" | "dwelling" | "implausible" | "bad-value"
   | "no-speech" | "bad-params" | "background" | "haptics-disabled" | "no-fallback" | "unknown-event"
   | "undeclared" | "unknown-screen" | "no-screen" | "not-running" | "state" | "engine-cold"
-  | "no-core-haptics" | "low-power" | "tick-outside-gesture" | "bad-state" | "over-budget" | "user-level" | "outranked";
+  | "no-core-haptics" | "low-power" | "tick-outside-gesture" | "bad-state" | "over-budget" | "user-level" | "outranked" | "receding";
 
 /** A reason a play still plays with: a fallback taken (`background`: in background, kept by `background:`), or a tick outside its gesture. */
 export type PlayReason = "engine-cold" | "no-core-haptics" | "low-power" | "tick-outside-gesture" | "background";

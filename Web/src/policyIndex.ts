@@ -10,6 +10,7 @@ import type {
 } from "./content.js";
 import { BackgroundKeeps } from "./background.js";
 import { compileEdgeCode, type EdgeCode } from "./expression.js";
+import { approachSign } from "./approach.js";
 import { numberText } from "./numberText.js";
 
 /** The built-in state events, in id order. */
@@ -118,6 +119,12 @@ export interface CompiledBand {
   readonly edgeCode: readonly EdgeCode[];
   readonly edgeBase: number;
   readonly json: BandJSON;
+  /** Per edge, whether it is inclusive (`at-most:`). */
+  readonly inclusive: readonly boolean[];
+  /** The sign of the one level change an approach band allows (-1 falling, 1 rising); 0: both ways. */
+  readonly approach: number;
+  /** Whether a sample takes the approach step (approach.ts): an inclusive edge or an approach. */
+  readonly usesApproachStep: boolean;
 }
 
 export interface EnforcedBudget {
@@ -256,6 +263,8 @@ export class PolicyIndex {
           return { name: l.name, play: up.play ?? null, silent: up.silent ?? null, downPlay: down.play ?? null, downSilent: down.silent ?? null };
         }),
         isParametric, edgeCode: code, edgeBase, json: band,
+        inclusive: band.levels.slice(0, -1).map((l) => l.inclusive === true), approach: approachSign(band),
+        usesApproachStep: band.approach !== undefined || band.levels.some((l) => l.inclusive === true),
       };
     });
     this.parametricEdgeCount = edgeCount;

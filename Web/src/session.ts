@@ -8,6 +8,7 @@ import type { Scalar } from "./content.js";
 import type { BandTransition, Decision, PlayParameter, Reason } from "./decision.js";
 import { evaluate } from "./expression.js";
 import { numberText, roundHalfAway } from "./numberText.js";
+import { exactNextLevel, exactRawLevel, recedingNote } from "./approach.js";
 import type { Policy } from "./policy.js";
 import {
   DIRECTIVES, INTERRUPT, OFF_SCREEN, PREPARE_ENGINE, PREPARE_TICKER, RELEASE_TICKER, RESTART_ENGINE, STATE_EVENTS, STOP_LOOP,
@@ -449,7 +450,8 @@ export class Session {
     const count = band.isParametric ? band.edgeCode.length : band.edges.length;
     if (previous < 0) {
       let level = 0;
-      while (level < count && value >= edges[base + level]) level++;
+      if (band.usesApproachStep) level = exactRawLevel(band, value, edges, base, count);
+      else while (level < count && value >= edges[base + level]) level++;
       state.level = level;
       state.pending = -1;
       state.since = 0;
@@ -458,11 +460,22 @@ export class Session {
       return;
     }
     let level = previous;
-    while (level < count && value >= edges[base + level] + band.hysteresis) level++;
-    if (level === previous) {
-      while (level > 0 && value < edges[base + level - 1] - band.hysteresis) level--;
+    if (band.usesApproachStep) {
+      level = exactNextLevel(band, previous, value, edges, base, count);
+    } else {
+      while (level < count && value >= edges[base + level] + band.hysteresis) level++;
+      if (level === previous) {
+        while (level > 0 && value < edges[base + level - 1] - band.hysteresis) level--;
+      }
     }
     const from = band.levels[previous].name;
+    if (band.approach !== 0 && (level - previous) * band.approach < 0) {
+      // Behind the level on an approach band: nothing changes, a pending dwell is kept.
+      decision.band = { name: band.name, from, to: from };
+      decision.reason = "receding";
+      decision.note = recedingNote(band, previous, level);
+      return;
+    }
     if (level === previous) {
       state.pending = -1;
       decision.band = { name: band.name, from, to: from };

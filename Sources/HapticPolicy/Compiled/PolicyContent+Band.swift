@@ -22,6 +22,9 @@ extension PolicyContent {
             /// for a constant edge (and left out then). `below` holds its value at the
             /// parameters' defaults.
             package var edge: Expression?
+            /// Whether the upper edge is inclusive (`at-most:`: the level holds values up to
+            /// and including `below`); nil for an exclusive edge (`below:`), and left out then.
+            package var inclusive: Bool?
 
             /// Creates one.
             package init(
@@ -80,6 +83,9 @@ extension PolicyContent {
         package var plausible: Plausible?
         /// Levels from lowest to highest.
         package var levels: [Level]
+        /// The one way the level may move (`approach:`); nil for a band that moves both
+        /// ways (and left out then).
+        package var approach: BandApproach?
         /// Where the band set is declared.
         package var location: SourcePosition
 
@@ -111,5 +117,8 @@ extension PolicyContent {
 
         /// Whether an edge reads a run-time parameter.
         package var isParametric: Bool { levels.contains { $0.edge != nil } }
+
+        /// Whether any edge is inclusive (`at-most:`).
+        package var hasInclusiveEdges: Bool { levels.contains { $0.inclusive == true } }
     }
 }

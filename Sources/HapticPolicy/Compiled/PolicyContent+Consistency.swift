@@ -83,6 +83,7 @@ extension PolicyContent {
                 return "a level of band '\(band.name)' plays a feedback that does not exist"
             }
             if let problem = edgeInconsistency(band) { return problem }
+            if let problem = approachInconsistency(band) { return problem }
         }
         var decided = Set<[Int]>()
         var ruleIDs = Set<String>()
@@ -145,6 +146,14 @@ extension PolicyContent {
     /// The parameters' default values, by name.
     package var parameterDefaults: [String: Double] {
         Dictionary((parameters ?? []).map { ($0.name, $0.defaultValue) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Why a band's approach or inclusive edges are unusable: a hysteresis on an approach
+    /// band (its edges are exact), or an inclusive edge on the last level (which has none).
+    private func approachInconsistency(_ band: Band) -> String? {
+        if band.approach != nil, band.hysteresis != 0 { return "approach band '\(band.name)' has a hysteresis" }
+        if band.levels.last?.inclusive != nil { return "the last level of band '\(band.name)' has an inclusive edge" }
+        return nil
     }
 
     /// Why a band's parametric edges are unusable: an edge naming an undeclared parameter,

@@ -31,6 +31,14 @@ package final class CompiledBand: Sendable {
     package let edgeCode: [Edge]
     /// Where this band's current edges start in the session's edge array.
     package let edgeBase: Int
+    /// Per edge, whether it is inclusive (`at-most:`); empty when none is.
+    package let inclusive: [Bool]
+    /// The sign of the only level change an approach band allows (`-1` falling, `1`
+    /// rising); 0 for a band that moves both ways.
+    package let approach: Int
+    /// Whether the band has an inclusive edge or an approach: then a sample takes the
+    /// approach step (`BandTracker.approachStep`), tested once per sample.
+    package let usesApproachStep: Bool
 
     /// An edge compiled over parameter indices, so evaluating it reads an array, not a
     /// dictionary, and allocates nothing.
@@ -66,8 +74,11 @@ package final class CompiledBand: Sendable {
     package init(
         name: String, edges: [Double], hysteresis: Double, dwell: Double = 0,
         plausible: ClosedRange<Double> = -Double.infinity...Double.infinity, levels: [Level],
-        edgeCode: [Edge] = [], edgeBase: Int = 0
+        edgeCode: [Edge] = [], edgeBase: Int = 0, inclusive: [Bool] = [], approach: BandApproach? = nil
     ) {
+        self.inclusive = inclusive.contains(true) ? inclusive : []
+        self.approach = approach?.step ?? 0
+        self.usesApproachStep = approach != nil || inclusive.contains(true)
         self.isParametric = !edgeCode.isEmpty
         self.edgeCode = edgeCode
         self.edgeBase = edgeBase

@@ -161,6 +161,8 @@ extension Decision {
         case dwelling(band: CompiledBand, pending: Int, held: Double)
         /// A sample `value` outside `band`'s plausible range.
         case implausible(band: CompiledBand, value: Double)
+        /// A sample of approach band `band` in level `behind`, behind its level `level`.
+        case receding(band: CompiledBand, level: Int, behind: Int)
 
         /// The note as it reads.
         package var text: String {
@@ -173,6 +175,9 @@ extension Decision {
             case .implausible(let band, let value):
                 return "\(numberText(value)) is outside the plausible range of band '\(band.name)' "
                     + "(\(band.plausibleText)); the level stays"
+            case .receding(let band, let level, let behind):
+                return "'\(band.levels[behind].name)' is behind '\(band.levels[level].name)': band '\(band.name)' "
+                    + "only \(band.approach < 0 ? "falls" : "rises"), so the level stays"
             }
         }
 

@@ -217,7 +217,8 @@ public final class Policy: Sendable {
                     .init(
                         name: level.name, play: turns.up.play, silent: turns.up.silent, downPlay: turns.down.play,
                         downSilent: turns.down.silent, location: level.location.location(in: files))
-                }, edgeCode: code, edgeBase: edgeCount)
+                }, edgeCode: code, edgeBase: edgeCount,
+                inclusive: band.levels.dropLast().map { $0.inclusive == true }, approach: band.approach)
         }
         bands = compiledBands
         parametricEdgeCount = edgeCount

@@ -81,4 +81,9 @@ public enum Reason: String, Sendable, Hashable, CaseIterable {
     /// Something still playing has a higher `priority:` than this play: the note names
     /// both and until when the other plays.
     case outranked
+    // Silences from approach bands (language v3, after user levels so older summaries
+    // keep their order).
+    /// An approach band's sample (`approach: falling|rising`) is in a level behind the
+    /// current one (a GPS bounce): the level stays, a pending dwell is kept, nothing rings.
+    case receding
 }

@@ -142,7 +142,8 @@ enum PolicyHover {
     private static func band(_ band: BandDecl) -> String {
         var lines = [
             "**band `\(band.name.value)`**" + (band.unit.map { " (\($0))" } ?? "")
-                + " · hysteresis \(numberText(band.hysteresis.value))",
+                + (band.approach.map { " · approach: \($0.value.rawValue) (a sample behind the level is `receding`)" }
+                    ?? " · hysteresis \(numberText(band.hysteresis.value))"),
             "",
         ]
         for index in band.levels.indices { lines.append("- " + levelLine(band, index)) }
@@ -158,7 +159,13 @@ enum PolicyHover {
         }
         let lower = index > 0 ? edge(band.levels[index - 1]) : nil
         let range: String
+        let inclusive = level.inclusive
+        let lowerInclusive = index > 0 && band.levels[index - 1].inclusive
         switch (lower, edge(level)) {
+        case (let low?, let high?) where inclusive || lowerInclusive:
+            range = "\(lowerInclusive ? "over" : "from") \(low) to \(inclusive ? "at most" : "below") \(high)"
+        case (nil, let high?) where inclusive: range = "at most \(high)"
+        case (let low?, nil) where lowerInclusive: range = "over \(low)"
         case (let low?, let high?): range = "\(low) to below \(high)"
         case (nil, let high?): range = "below \(high)"
         case (let low?, nil): range = "\(low) and above"

@@ -61,6 +61,8 @@ enum DecisionTableJSONReporter {
         var plausibleMin: Double?
         var plausibleMax: Double?
         var levels: [Level]
+        /// `falling` or `rising` for an approach band; left out otherwise.
+        var approach: String? = nil
     }
 
     struct Level: Encodable {
@@ -83,6 +85,8 @@ enum DecisionTableJSONReporter {
         /// The edge as written when it reads run-time parameters (`0.6 * max_hr`);
         /// `below` is then its value at the defaults.
         var edge: String?
+        /// True when the upper edge is inclusive (`at-most:`); left out otherwise.
+        var inclusive: Bool? = nil
     }
 
     /// What entering a level one way does.
@@ -193,8 +197,8 @@ enum DecisionTableJSONReporter {
                                 values: band.values(ofLevel: index), leftWhen: band.leaving(level: index),
                                 fromBelow: ways.first { $0.direction == .fromBelow }.map { Entry($0.entry) },
                                 fromAbove: ways.first { $0.direction == .fromAbove }.map { Entry($0.entry) },
-                                edge: level.edge)
-                        })
+                                edge: level.edge, inclusive: level.inclusive ? true : nil)
+                        }, approach: band.approach?.rawValue)
                 },
                 userLevels: table.userLevels.isEmpty
                     ? nil

@@ -72,7 +72,8 @@ enum DecisionTableMarkdownReporter {
         for band in table.bands {
             out += "### \(escape(band.name))\(band.unit.map { " (\(escape($0)))" } ?? "")\n\n"
             var facts =
-                "Edges \(band.edgeTexts.joined(separator: ", ")); hysteresis \(band.amount(band.hysteresis))"
+                "Edges \(band.edgeTexts.joined(separator: ", ")); "
+                + (band.approachText ?? "hysteresis \(band.amount(band.hysteresis))")
             if let dwell = band.dwell, dwell > 0 {
                 facts += "; dwell \(EventLogWriter.decimalText(dwell, decimals: 2)) s"
             }

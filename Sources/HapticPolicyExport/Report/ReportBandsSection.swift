@@ -30,6 +30,14 @@ enum ReportBandsSection {
                     ? "\(band.amount(band.hysteresis)): a level is left only \(band.amount(band.hysteresis)) past its edge, so a noisy value near an edge does not chatter"
                     : "none: a level is left as soon as the value crosses its edge"),
         ]
+        if let approach = band.approach {
+            // An approach band has no hysteresis: its edges are the designer's numbers.
+            facts[2] = Fact(
+                label: "approach",
+                text:
+                    "\(approach.rawValue): the level only moves toward the \(approach == .falling ? "lowest" : "highest") level; a sample behind it is receding, decided silent, and the level stays"
+            )
+        }
         if let dwell = band.dwell, dwell > 0 {
             facts.append(
                 Fact(

@@ -65,8 +65,10 @@ public enum PolicyCompiler {
         let defaults = Dictionary(
             document.parameters.map { ($0.name.value, $0.defaultValue.value) }, uniquingKeysWith: { first, _ in first })
         let bands = document.bands.map { band in
-            PolicyContent.Band(
-                name: band.name.value, unit: band.unit, hysteresis: max(0, band.hysteresis.value),
+            var lowered = PolicyContent.Band(
+                // An approach band's edges are the designer's numbers: no hysteresis shift.
+                name: band.name.value, unit: band.unit,
+                hysteresis: band.approach == nil ? max(0, band.hysteresis.value) : 0,
                 dwell: band.dwell.map { max(0, $0.value) },
                 plausible: band.plausible.map { .init(min: $0.min?.value, max: $0.max?.value) },
                 levels: band.levels.indices.map { index in
@@ -82,13 +84,17 @@ public enum PolicyCompiler {
                     }
                     // A parametric edge keeps its value at the parameters' defaults in `below`.
                     let edge = level.belowExpression?.value
-                    return PolicyContent.Band.Level(
+                    var lowered = PolicyContent.Band.Level(
                         name: level.name.value, below: edge.map { try? $0.evaluate(defaults) } ?? level.below?.value,
                         play: level.play.map { resolved(feedbackIndex, $0, "feedback") }, silent: level.silent?.value,
                         fromBelow: entry(up: true), fromAbove: entry(up: false), edge: edge,
                         location: files.position(level.location))
+                    lowered.inclusive = level.inclusive ? true : nil
+                    return lowered
                 },
                 location: files.position(band.location))
+            lowered.approach = band.approach?.value
+            return lowered
         }
         func cell(_ decl: CellDecl, screen: Int?) -> PolicyContent.Cell {
             let event = decl.event.value

@@ -169,6 +169,7 @@ extension Reason {
         case .overBudget: 23
         case .userLevel: 24
         case .outranked: 25
+        case .receding: 26
         }
     }
 }

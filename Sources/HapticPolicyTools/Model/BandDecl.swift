@@ -27,6 +27,10 @@ public struct BandDecl: Sendable, Hashable, Codable {
         public var fromAbove: Entry?
         /// Where the level starts.
         public var location: SourceLocation
+        /// Whether the upper edge was written `at-most:` (inclusive: the level holds values
+        /// up to and including it) rather than `below:` (exclusive). `below` and
+        /// `belowExpression` hold the edge either way.
+        public var inclusive = false
 
         /// Creates a level.
         public init(
@@ -111,6 +115,11 @@ public struct BandDecl: Sendable, Hashable, Codable {
     public var levels: [Level]
     /// Where the declaration starts.
     public var location: SourceLocation
+    /// The one way the level may move (`approach: falling|rising`); nil: both ways.
+    public var approach: Located<BandApproach>?
+    /// Whether `hysteresis:` was written: an approach band may leave it out (then
+    /// `hysteresis` is 0 at the band's name).
+    public var hysteresisWritten = true
 
     /// Creates a band set.
     public init(
@@ -130,6 +139,18 @@ public struct BandDecl: Sendable, Hashable, Codable {
 extension BandDecl {
     /// Whether any level's edge reads a run-time parameter.
     public var isParametric: Bool { levels.contains { $0.belowExpression != nil } }
+
+    /// The key the edge of level `index` is written with: `at-most` or `below`.
+    public func edgeKey(_ index: Int) -> String { levels[index].inclusive ? "at-most" : "below" }
+
+    /// Whether level `index` can be entered from below (`up`) or from above: every
+    /// level but the lowest from below and but the highest from above, and on an approach
+    /// band only in its one direction.
+    public func canEnter(_ index: Int, up: Bool) -> Bool {
+        guard up ? index > 0 : index < levels.count - 1 else { return false }
+        guard let approach else { return true }
+        return up == (approach.value == .rising)
+    }
 
     /// What entering level `index` does, from below (`up`) or from above: its
     /// `from-below:`/`from-above:`, else its `play:`/`silent:`, else the band's `toward:`

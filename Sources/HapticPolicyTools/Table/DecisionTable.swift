@@ -128,6 +128,8 @@ public struct DecisionTable: Sendable, Hashable {
             /// The edge as written when it reads run-time parameters (`0.6 * max_hr`);
             /// `below` is then its value at the parameters' defaults.
             public var edge: String? = nil
+            /// Whether the upper edge is inclusive (`at-most:`).
+            public var inclusive = false
         }
 
         /// What entering a level one way does: play `play`, or be silent for `silent`.
@@ -186,8 +188,12 @@ public struct DecisionTable: Sendable, Hashable {
             let level = levels[index]
             let own = Entry(play: level.play, silent: level.silent, layer: level.layer)
             var ways: [Way] = []
-            if index > 0 { ways.append(Way(direction: .fromBelow, entry: level.fromBelow ?? own)) }
-            if index < levels.count - 1 { ways.append(Way(direction: .fromAbove, entry: level.fromAbove ?? own)) }
+            if index > 0, approach != .falling {
+                ways.append(Way(direction: .fromBelow, entry: level.fromBelow ?? own))
+            }
+            if index < levels.count - 1, approach != .rising {
+                ways.append(Way(direction: .fromAbove, entry: level.fromAbove ?? own))
+            }
             return ways
         }
 
@@ -226,6 +232,11 @@ public struct DecisionTable: Sendable, Hashable {
         public var plausibleMin: Double? = nil
         /// The plausible range's upper end.
         public var plausibleMax: Double? = nil
+        /// The one way the level moves (`approach:`); nil: both ways.
+        public var approach: BandApproach? = nil
+
+        /// Whether the band is shown with its v3 words: an approach or an inclusive edge.
+        public var showsExactEdges: Bool { approach != nil || levels.contains(where: \.inclusive) }
 
         /// `2.5–20 min/km`, `0 and above`, or nil when every value is plausible.
         public var plausibleText: String? {
@@ -244,7 +255,7 @@ public struct DecisionTable: Sendable, Hashable {
         /// that reads run-time parameters.
         public var edgeTexts: [String] {
             levels.dropLast().map { level in
-                let value = amount(level.below ?? .infinity)
+                let value = (showsExactEdges && level.inclusive ? "≤ " : "") + amount(level.below ?? .infinity)
                 return level.edge.map { "\($0) (\(value) at the default)" } ?? value
             }
         }
@@ -261,6 +272,7 @@ public struct DecisionTable: Sendable, Hashable {
         public func values(ofLevel index: Int) -> String {
             let edges = edges
             if edges.isEmpty { return "all values" }
+            if showsExactEdges { return exactValues(ofLevel: index) }
             if index == 0 { return "below " + amount(edges[0]) }
             if index >= edges.count { return amount(edges[edges.count - 1]) + " and above" }
             return EventLogWriter.decimalText(edges[index - 1], decimals: 2) + "–" + amount(edges[index])
@@ -270,6 +282,7 @@ public struct DecisionTable: Sendable, Hashable {
         /// `up at 26.5 %, down below 8.5 %`.
         public func leaving(level index: Int) -> String {
             let edges = edges
+            if showsExactEdges { return exactLeaving(level: index) }
             var ways: [String] = []
             if index < edges.count { ways.append("up at " + amount(edges[index] + hysteresis)) }
             if index > 0 { ways.append("down below " + amount(edges[index - 1] - hysteresis)) }
@@ -374,8 +387,9 @@ public struct DecisionTable: Sendable, Hashable {
                         name: level.name, below: level.below, play: level.play.map { content.feedback[$0].name },
                         layer: level.play.map { content.feedback[$0].layer }, silent: level.silent,
                         fromBelow: entry(level.fromBelow), fromAbove: entry(level.fromAbove),
-                        edge: level.edge?.description)
-                }, dwell: band.dwell, plausibleMin: band.plausible?.min, plausibleMax: band.plausible?.max)
+                        edge: level.edge?.description, inclusive: level.inclusive == true)
+                }, dwell: band.dwell, plausibleMin: band.plausible?.min, plausibleMax: band.plausible?.max,
+                approach: band.approach)
         }
         let bandLayer: [Layer?] = content.bands.map { band in
             band.plays.first.map { content.feedback[$0].layer }

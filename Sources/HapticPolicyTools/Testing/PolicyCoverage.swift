@@ -30,7 +30,8 @@ public struct PolicyCoverage: Sendable {
     /// Feedback played (directly or as a named fallback).
     public private(set) var feedback: Tally
     /// Band levels entered by a change: `band.level`; in a band with directions, each
-    /// way in: `band.level from below`, `band.level from above`.
+    /// way in: `band.level from below`, `band.level from above`; in an approach band, the
+    /// levels it can enter and `band receding` (a sample behind its level).
     public private(set) var bands: Tally
     /// Invariants that decided or were cited by a deciding row. Only invariants an event
     /// can exercise count: those a row cites, and `creature-needs-speech`, which the
@@ -77,6 +78,12 @@ public struct PolicyCoverage: Sendable {
         var levels: [String] = []
         var directed: [String: [String: Int]] = [:]
         for band in content.bands {
+            // An approach band enters its levels one way only, and `receding` is a way to decide.
+            if let approach = band.approach {
+                let entered = approach == .falling ? band.levels.dropLast() : band.levels.dropFirst()
+                levels += entered.map { "\(band.name).\($0.name)" } + ["\(band.name) receding"]
+                continue
+            }
             guard band.hasDirections else {
                 levels += band.levels.map { "\(band.name).\($0.name)" }
                 continue
@@ -195,6 +202,7 @@ public struct PolicyCoverage: Sendable {
             }
             if bandLevelNames.contains(key) { bands.hit.insert(key) }
         }
+        if decision.reason == .receding, let band = decision.band { bands.hit.insert("\(band.band) receding") }
         if let rule = decision.rule {
             for cited in rule.cites { invariants.hit.insert(cited) }
             invariants.hit.insert(rule.id)

@@ -56,7 +56,7 @@ enum BandChecks {
                 let written = level.below.map { show($0.value) } ?? level.belowExpression?.value.description ?? ""
                 out.append(
                     DiagnosticCode.bandEdgeMisplaced(
-                        "the last level '\(level.name.value)' covers everything above the previous edge: remove `below: \(written)` or add a level after it",
+                        "the last level '\(level.name.value)' covers everything above the previous edge: remove `\(band.edgeKey(index)): \(written)` or add a level after it",
                         at: location))
             default:
                 break
@@ -120,8 +120,9 @@ enum BandChecks {
                     "the highest level '\(ends[1])' is never entered from above: remove `from-above`",
                     at: entry.location))
         }
+        out += approachDirectionFindings(band)
         for (index, level) in band.levels.enumerated() {
-            for up in [true, false] where up ? index > 0 : index < band.levels.count - 1 {
+            for up in [true, false] where band.canEnter(index, up: up) {
                 guard band.entry(index, up: up) == nil else { continue }
                 let side = up ? "below" : "above"
                 out.append(
@@ -143,11 +144,15 @@ enum BandChecks {
         if !empty.isEmpty { return empty }
         var out: [Diagnostic] = []
         var floor = -Double.infinity
+        var floorInclusive = false
         for level in band.levels {
             let ceiling = level.below?.value ?? .infinity
-            defer { floor = ceiling }
-            guard ceiling <= low || floor > high else { continue }
-            let side = ceiling <= low ? "below `min: \(show(low))`" : "above `max: \(show(high))`"
+            defer { (floor, floorInclusive) = (ceiling, level.inclusive) }
+            // An inclusive edge (`at-most:`) keeps its own value in the level below it.
+            let wholeBelow = level.inclusive ? ceiling < low : ceiling <= low
+            let wholeAbove = floorInclusive ? floor >= high : floor > high
+            guard wholeBelow || wholeAbove else { continue }
+            let side = wholeBelow ? "below `min: \(show(low))`" : "above `max: \(show(high))`"
             out.append(
                 DiagnosticCode.levelNotPlausible(
                     "every value of level '\(level.name.value)' is \(side), so no plausible sample enters it: widen the plausible range or remove the level",
@@ -170,6 +175,8 @@ enum BandChecks {
     /// with two edges): otherwise a value could leave that band on both sides without
     /// ever being recognised inside it.
     static func hysteresisFindings(_ band: BandDecl) -> [Diagnostic] {
+        // An approach band uses no hysteresis (HP150 when one is written).
+        guard band.approach == nil else { return [] }
         let hysteresis = band.hysteresis
         guard hysteresis.value >= 0, hysteresis.value.isFinite else {
             return [

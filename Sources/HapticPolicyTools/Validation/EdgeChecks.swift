@@ -146,7 +146,7 @@ enum EdgeChecks {
         }
         guard out.isEmpty else { return out }
         let points = samplePoints(box)
-        let hysteresis = band.hysteresis.value
+        let hysteresis = band.approach == nil ? band.hysteresis.value : 0  // none on an approach band
         let name = band.name.value
 
         // Ascending edges, and inner levels wider than twice the hysteresis.

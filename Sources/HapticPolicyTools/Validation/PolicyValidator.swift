@@ -14,6 +14,7 @@ public enum PolicyValidator {
         findings += PatternChecks.run(context)
         findings += FeedbackChecks.run(context)
         findings += BandChecks.run(context)
+        findings += ApproachChecks.run(context)
         findings += ReferenceChecks.run(context)
         findings += UsageChecks.run(context)
         findings += TableChecks.run(context)

@@ -7,12 +7,18 @@ extension PolicyDecoder {
         let what = "band '\(name.value)'"
         guard
             let fields = fields(
-                node, of: what, keys: ["unit", "hysteresis", "dwell", "plausible", "toward", "levels"],
-                required: ["hysteresis", "levels"],
+                node, of: what, keys: ["unit", "approach", "hysteresis", "dwell", "plausible", "toward", "levels"],
+                required: Self.requiredBandKeys(node),
                 owner: name.location)
         else { return nil }
         let unit = note(fields["unit"], for: "unit")
-        let hysteresis = fields["hysteresis"].flatMap { number($0, for: "hysteresis") }
+        let approach = fields["approach"].flatMap {
+            choice($0, for: "approach", what: "approach", as: BandApproach.self)
+        }
+        // An approach band's edges are exact: its hysteresis may be left out (HP151 when given).
+        let hysteresis =
+            fields["hysteresis"].flatMap { number($0, for: "hysteresis") }
+            ?? (fields["hysteresis"] == nil && approach != nil ? Located(0, at: name.location) : nil)
         let dwell = fields["dwell"].flatMap { number($0, for: "dwell") }
         let plausible = fields["plausible"].flatMap { plausibleRange($0, of: what) }
         var toward: [BandDecl.Toward] = []
@@ -22,15 +28,25 @@ extension PolicyDecoder {
             }
         }
         let items = fields["levels"].flatMap { list($0, for: "levels") }
-        let levels = items?.compactMap { level($0, towardGiven: fields["toward"] != nil) }
+        let levels = items?.compactMap { level($0, towardGiven: fields["toward"] != nil || approach != nil) }
         guard let hysteresis, let items, let levels, levels.count == items.count,
-            fields["dwell"] == nil || dwell != nil, fields["plausible"] == nil || plausible != nil
+            fields["dwell"] == nil || dwell != nil, fields["plausible"] == nil || plausible != nil,
+            fields["approach"] == nil || approach != nil
         else { return nil }
         var band = BandDecl(
             name: name, unit: unit, hysteresis: hysteresis, dwell: dwell, plausible: plausible, levels: levels,
             location: name.location)
         band.toward = toward
+        band.approach = approach
+        band.hysteresisWritten = fields["hysteresis"] != nil
         return band
+    }
+
+    /// The keys a band needs: `levels`, and `hysteresis` unless it has an `approach:`
+    /// (whose edges are exact).
+    static func requiredBandKeys(_ node: YAMLNode) -> [String] {
+        let approach = node.pairs?.contains { $0.key.scalarText == "approach" } ?? false
+        return approach ? ["levels"] : ["hysteresis", "levels"]
     }
 
     /// `{play: zone.faster}` or `{silent: why}`: what entering a level does one way.
@@ -70,7 +86,8 @@ extension PolicyDecoder {
     private mutating func level(_ node: YAMLNode, towardGiven: Bool) -> BandDecl.Level? {
         guard
             let fields = fields(
-                node, of: "a band level", keys: ["name", "below", "play", "silent", "from-below", "from-above"],
+                node, of: "a band level",
+                keys: ["name", "below", "at-most", "play", "silent", "from-below", "from-above"],
                 required: ["name"])
         else { return nil }
         let fromBelow = fields["from-below"].flatMap { entry($0, for: "from-below") }
@@ -81,14 +98,20 @@ extension PolicyDecoder {
         var belowExpression: Located<HapticPolicy.Expression>?
         var belowNames: [Located<String>] = []
         var edgeUsable = true
-        if let node = fields["below"] {
-            if let edge = edgeExpression(node) {
+        let edgeEntry = exclusive(
+            fields, ["below", "at-most"],
+            advice:
+                "a level has one upper edge: 'below:' leaves the edge's own value to the next level, 'at-most:' keeps it"
+        )
+        if let edgeEntry {
+            let node = edgeEntry.value
+            if let edge = expression(node, for: edgeEntry.name) {
                 if edge.value.parameters.isEmpty {
                     // Names no parameter: a plain number, so a v1 band encodes as before.
                     if let value = edge.value.constant {
                         below = Located(value, at: edge.location)
                     } else {
-                        report(Self.notFinite("below", at: node.location))
+                        report(Self.notFinite(edgeEntry.name, at: node.location))
                         edgeUsable = false
                     }
                 } else {
@@ -119,6 +142,7 @@ extension PolicyDecoder {
             name: name, below: below, play: play, silent: silent, fromBelow: fromBelow, fromAbove: fromAbove,
             belowExpression: belowExpression, location: node.location)
         level.belowNames = belowNames
+        level.inclusive = edgeEntry?.name == "at-most"
         return level
     }
 

@@ -24,6 +24,9 @@ struct BandTracker: Sendable {
         case dwelling(level: Int, pending: Int, held: Double)
         /// The level changed from `from` to `to`.
         case moved(from: Int, to: Int)
+        /// An approach band's sample in level `behind`, on the side the band moves away
+        /// from: `level` stays and nothing changes (`BandTracker.approachStep`).
+        case receding(level: Int, behind: Int)
     }
 
     /// A new level has held for the dwell when it has held this close to it: times in
@@ -37,8 +40,8 @@ struct BandTracker: Sendable {
 
     /// Signal slots per subject row.
     let slotCount: Int
-    /// The states, `slotCount` per subject row.
-    private(set) var states: [State]
+    /// The states, `slotCount` per subject row (set by `step` and `approachStep` only).
+    var states: [State]
 
     init(slotCount: Int) {
         self.slotCount = slotCount
@@ -84,6 +87,7 @@ struct BandTracker: Sendable {
                 contentsOf: repeatElement(
                     State(), count: index + 1 - states.count + slotCount * Self.subjectRowsReserved))
         }
+        if band.usesApproachStep { return approachStep(band, at: index, value: value, t: t, edges: edges) }
         let previous = Int(states[index].level)
         guard band.plausible.contains(value) else { return .implausible(level: previous >= 0 ? previous : nil) }
         guard previous >= 0 else {

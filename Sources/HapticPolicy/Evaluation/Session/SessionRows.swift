@@ -84,6 +84,11 @@ extension Session {
             decision.band = Decision.BandTransition(band: band.name, from: from, to: from)
             decision.reason = .dwelling
             decision.noteSource = .dwelling(band: band, pending: pending, held: held)
+        case .receding(let level, let behind):
+            let name = band.levels[level].name
+            decision.band = Decision.BandTransition(band: band.name, from: name, to: name)
+            decision.reason = .receding
+            decision.noteSource = .receding(band: band, level: level, behind: behind)
         case .moved(let previous, let level):
             decision.band = Decision.BandTransition(
                 band: band.name, from: band.levels[previous].name, to: band.levels[level].name)

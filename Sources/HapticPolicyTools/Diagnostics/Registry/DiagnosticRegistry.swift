@@ -28,7 +28,7 @@ package enum DiagnosticRegistry {
         .emptyPattern, .audioValueOutOfRange, .audioInHapticsOnlyEngine, .badSoundFile, .dwellOutOfRange,
         .plausibleRangeEmpty, .levelNotPlausible, .bandEntryUndecided, .bandDirectionImpossible,
         .parametricEdgesNotAscending, .parametricHysteresisTooWide, .parametricLevelNotPlausible, .edgeNotFinite,
-        .parametricEdgesUnproven,
+        .parametricEdgesUnproven, .approachHysteresis, .approachStartLevelPlays,
         .endingSubjectBand,
         .backgroundUnknownName, .backgroundKeepsNothing, .backgroundRowNeverPlays,
         .backgroundPatternWithoutFallback,

@@ -288,8 +288,8 @@ internal object ContentDecoder {
                         fun entry(e: Node) = e.obj { LevelEntry(opt("play")?.int, opt("silent")?.string) }
                         BandLevel(req("name").string, opt("below")?.number, opt("edge")?.let { expr(it) }, opt("play")?.int,
                             opt("silent")?.string, opt("fromBelow")?.let { entry(it) }, opt("fromAbove")?.let { entry(it) },
-                            position(req("location")))
-                    } }, position(req("location")))
+                            position(req("location")), opt("inclusive")?.bool ?: false)
+                    } }, position(req("location")), approach(this))
             } },
             cells = req("cells").list.map { c -> c.obj {
                 Cell(req("event").int, opt("screen")?.int, req("rows").list.map { row(it) }, position(req("location")),
@@ -442,6 +442,7 @@ internal object Consistency {
         val f = c.feedback.indices
         for (b in c.bands) {
             if (b.levels.size < 2) return "band '${b.name}' has fewer than two levels"
+            approachProblem(b)?.let { return it }
             if (!(b.hysteresis >= 0 && b.hysteresis.isFinite())) return "band '${b.name}' has a bad hysteresis"
             if (b.dwell != null && !(b.dwell >= 0 && b.dwell.isFinite())) return "band '${b.name}' has a bad dwell"
             if (b.plausibleMin != null && b.plausibleMax != null && b.plausibleMin > b.plausibleMax) return "band '${b.name}' has a bad plausible range"

@@ -9,7 +9,7 @@ enum class Reason(val id: String) {
     UNKNOWN_SCREEN("unknown-screen"), NO_SCREEN("no-screen"), NOT_RUNNING("not-running"), STATE("state"),
     ENGINE_COLD("engine-cold"), NO_CORE_HAPTICS("no-core-haptics"), LOW_POWER("low-power"),
     TICK_OUTSIDE_GESTURE("tick-outside-gesture"), BAD_STATE("bad-state"), OVER_BUDGET("over-budget"),
-    USER_LEVEL("user-level"), OUTRANKED("outranked");
+    USER_LEVEL("user-level"), OUTRANKED("outranked"), RECEDING("receding");
 
     override fun toString(): String = id
 }

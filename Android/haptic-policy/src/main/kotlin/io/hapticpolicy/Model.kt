@@ -225,13 +225,17 @@ data class LevelEntry(val play: Int?, val silent: String?)
 /** A band level. */
 data class BandLevel(
     val name: String, val below: Double?, val edge: Expr?, val play: Int?, val silent: String?,
-    val fromBelow: LevelEntry?, val fromAbove: LevelEntry?, val location: Position
+    val fromBelow: LevelEntry?, val fromAbove: LevelEntry?, val location: Position,
+    /** Whether the upper edge is inclusive (`at-most:`, language v3). */
+    val inclusive: Boolean = false
 )
 
 /** A band set. */
 data class Band(
     val name: String, val unit: String?, val hysteresis: Double, val dwell: Double?, val plausibleMin: Double?,
-    val plausibleMax: Double?, val levels: List<BandLevel>, val location: Position
+    val plausibleMax: Double?, val levels: List<BandLevel>, val location: Position,
+    /** `falling` or `rising` for an approach band (language v3); null: it moves both ways. */
+    val approach: String? = null
 )
 
 /** A row action. */

@@ -56,6 +56,12 @@ internal class IndexedBand(val band: Band, val edgeBase: Int, levels: List<Decid
     val upSilent: Array<String?> = Array(levels.size) { levels[it].up.silent }
     val downPlay: Array<Int?> = Array(levels.size) { levels[it].down.play }
     val downSilent: Array<String?> = Array(levels.size) { levels[it].down.silent }
+    /** Per edge, whether it is inclusive (`at-most:`). */
+    val inclusive: BooleanArray = BooleanArray(edges.size) { band.levels[it].inclusive }
+    /** The sign of the one level change an approach band allows (-1 falling, 1 rising); 0: both ways. */
+    val approach: Int = when (band.approach) { "falling" -> -1; "rising" -> 1; else -> 0 }
+    /** Whether a sample takes the approach step (Approach.kt): an inclusive edge or an approach. */
+    val usesApproachStep: Boolean = approach != 0 || inclusive.any { it }
 
     val plausibleText: String
         get() = when {

@@ -389,7 +389,7 @@ class Session @JvmOverloads constructor(
         val edges = if (band.isParametric) bandEdges else band.edges
         val base = if (band.isParametric) band.edgeBase else 0
         if (previous < 0) {
-            val level = band.rawLevel(value, edges, base)
+            val level = if (band.usesApproachStep) band.exactRawLevel(value, edges, base) else band.rawLevel(value, edges, base)
             states.level[slot] = level
             states.pending[slot] = -1
             states.since[slot] = 0.0
@@ -397,8 +397,16 @@ class Session @JvmOverloads constructor(
             d.reason = Reason.BASELINE
             return
         }
-        val level = band.nextLevel(previous, value, edges, base)
+        val level =
+            if (band.usesApproachStep) band.exactNextLevel(previous, value, edges, base) else band.nextLevel(previous, value, edges, base)
         val from = band.band.levels[previous].name
+        if (band.approach != 0 && (level - previous) * band.approach < 0) {
+            // Behind the level on an approach band: nothing changes, a pending dwell is kept.
+            d.band = BandTransition(band.name, from, from)
+            d.reason = Reason.RECEDING
+            d.note = band.recedingNote(previous, level)
+            return
+        }
         if (level == previous) {
             states.pending[slot] = -1
             d.band = BandTransition(band.name, from, from)

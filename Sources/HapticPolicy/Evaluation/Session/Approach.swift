@@ -1,0 +1,37 @@
+/// The band step of a band with inclusive edges (`at-most:`) or an approach (`approach:
+/// falling|rising`), language v3 (Docs/decision-order.md, "Approach bands"): plausible
+/// range → baseline → receding (an approach band's sample behind its level) → same band →
+/// dwell → moved. A band with neither takes `BandTracker.step`'s own loops.
+extension BandTracker {
+    /// Decides one sample of `band` whose state is at `index` (already allocated).
+    mutating func approachStep(_ band: CompiledBand, at index: Int, value: Double, t: Double, edges: [Double]) -> Step {
+        let previous = Int(states[index].level)
+        guard band.plausible.contains(value) else { return .implausible(level: previous >= 0 ? previous : nil) }
+        guard previous >= 0 else {
+            let level = band.exactRawLevel(value, edges: edges)
+            states[index] = State(level: Int32(truncatingIfNeeded: level))
+            return .baseline(level: level)
+        }
+        let level = band.exactNextLevel(from: previous, value: value, edges: edges)
+        // Behind the level on an approach band: nothing changes, a pending dwell is kept.
+        if band.approach != 0, (level - previous) * band.approach < 0 {
+            return .receding(level: previous, behind: level)
+        }
+        if level == previous {
+            states[index].pending = -1
+            return .same(level: previous)
+        }
+        if band.dwell > 0 {
+            if states[index].pending != Int32(truncatingIfNeeded: level) {
+                states[index].pending = Int32(truncatingIfNeeded: level)
+                states[index].since = t
+            }
+            let held = t - states[index].since
+            guard held + Self.dwellTolerance >= band.dwell else {
+                return .dwelling(level: previous, pending: level, held: held)
+            }
+        }
+        states[index] = State(level: Int32(truncatingIfNeeded: level))
+        return .moved(from: previous, to: level)
+    }
+}
