@@ -22,6 +22,9 @@ extension PolicyContent {
             /// for a constant edge (and left out then). `below` holds its value at the
             /// parameters' defaults.
             package var edge: Expression?
+            /// The template parameters the level gives what it plays (`with:` next to
+            /// `play:`), merged with the band row's own `with:`; nil when none (left out).
+            package var arguments: [Row.Argument]?
 
             /// Creates one.
             package init(

@@ -16,6 +16,9 @@ extension PolicyContent {
         /// Run-time parameters that must be in a range (`max_hr: {at-least: 200}`); nil
         /// when the condition tests none (and then left out of the JSON).
         package var parameters: [ParameterTest]?
+        /// Conditions on the event's data fields (`data: {direction: right}`), in source
+        /// order; nil when the condition tests none (and then left out of the JSON).
+        package var data: [DataTest]?
 
         /// Creates one.
         package init(
@@ -194,7 +197,8 @@ extension PolicyContent.Row {
             guard primary == action else { return "a row's first action is not its play, loop or stop" }
         }
         if let arguments {
-            guard argumentsTarget != nil else { return "a row gives template parameters but plays nothing" }
+            let isBand = if case .band = action { true } else { false }
+            guard argumentsTarget != nil || isBand else { return "a row gives template parameters but plays nothing" }
             for argument in arguments where argument.name.isEmpty || argument.number?.isFinite == false {
                 return "a row gives a template parameter without a name or with a bad number"
             }
@@ -202,6 +206,9 @@ extension PolicyContent.Row {
             for argument in arguments where !names.insert(argument.name).inserted {
                 return "a row gives the template parameter '\(argument.name)' twice"
             }
+        }
+        for test in condition?.data ?? [] {
+            if let problem = test.inconsistency { return problem }
         }
         return nil
     }

@@ -80,11 +80,13 @@ public enum PolicyCompiler {
                     }
                     // A parametric edge keeps its value at the parameters' defaults in `below`.
                     let edge = level.belowExpression?.value
-                    return PolicyContent.Band.Level(
+                    var compiled = PolicyContent.Band.Level(
                         name: level.name.value, below: edge.map { try? $0.evaluate(defaults) } ?? level.below?.value,
                         play: level.play.map { resolved(feedbackIndex, $0, "feedback") }, silent: level.silent?.value,
                         fromBelow: entry(up: true), fromAbove: entry(up: false), edge: edge,
                         location: files.position(level.location))
+                    if !level.with.isEmpty { compiled.arguments = level.with.map(argument) }
+                    return compiled
                 },
                 location: files.position(band.location))
         }
@@ -127,6 +129,7 @@ public enum PolicyCompiler {
                                 range: $0.range.range)
                         }
                     }
+                    if !written.data.isEmpty { condition.data = written.data.map(dataTest) }
                     return condition
                 }
                 var levelRules: [String]?
@@ -144,14 +147,7 @@ public enum PolicyCompiler {
                     location: files.position(row.location == .unknown ? decl.location : row.location),
                     levelRules: levelRules)
                 if !also.isEmpty { compiled.also = also }
-                if !row.with.isEmpty {
-                    compiled.arguments = row.with.map { argument in
-                        switch argument.source.value {
-                        case .eventValue: .init(name: argument.name.value, number: nil)
-                        case .number(let number): .init(name: argument.name.value, number: number)
-                        }
-                    }
-                }
+                if !row.with.isEmpty { compiled.arguments = row.with.map(argument) }
                 return compiled
             }
             return PolicyContent.Cell(
@@ -265,9 +261,24 @@ public enum PolicyCompiler {
             location: SourceFiles(document).position(decl.name.location), platforms: platforms)
     }
 
+    /// A `with:` argument as the content stores it (`number` nil: the event's value).
+    static func argument(_ argument: TemplateArgument) -> PolicyContent.Row.Argument {
+        switch argument.source.value {
+        case .eventValue: .init(name: argument.name.value, number: nil)
+        case .number(let number): .init(name: argument.name.value, number: number)
+        }
+    }
+
+    /// A condition on a data field as the content stores it.
+    static func dataTest(_ test: DataTestDecl) -> PolicyContent.DataTest {
+        PolicyContent.DataTest(
+            field: test.name.value, value: test.value?.value, range: test.range?.range,
+            oneOf: test.oneOf?.map(\.value))
+    }
+
     /// The compiled payload of an event that declares one (`value: {type: ...}` or `params:`).
     static func payload(of event: EventDecl) -> PolicyContent.Payload? {
-        guard event.payload != nil || event.params != nil else { return nil }
+        guard event.payload != nil || event.params != nil || event.data != nil else { return nil }
         func field(_ name: String, _ decl: PayloadDecl) -> PolicyContent.Payload.Field {
             PolicyContent.Payload.Field(
                 name: name, kind: decl.kind.value, min: decl.min?.value, max: decl.max?.value,
@@ -275,7 +286,8 @@ public enum PolicyCompiler {
         }
         return PolicyContent.Payload(
             value: event.payload.map { field("value", $0) },
-            params: event.params?.map { field($0.name.value, $0.payload) })
+            params: event.params?.map { field($0.name.value, $0.payload) },
+            data: event.data?.map { field($0.name.value, $0.payload) })
     }
 
     private static func firstIndex(_ names: [String]) -> [String: Int] {

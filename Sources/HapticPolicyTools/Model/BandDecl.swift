@@ -27,6 +27,9 @@ public struct BandDecl: Sendable, Hashable, Codable {
         public var fromAbove: Entry?
         /// Where the level starts.
         public var location: SourceLocation
+        /// The template parameters the level gives what it plays (`with:` next to `play:`),
+        /// merged with its band row's `with:`.
+        public var with: [TemplateArgument] = []
 
         /// Creates a level.
         public init(

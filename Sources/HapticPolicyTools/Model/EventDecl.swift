@@ -27,6 +27,9 @@ public struct EventDecl: Sendable, Hashable, Codable {
     public var payload: PayloadDecl?
     /// The declared template parameters (`params:`); nil when not written (any pass).
     public var params: [ParamDecl]?
+    /// The declared data fields (`data:`), the event's named fields besides its value;
+    /// nil when not written (a log line's `data` is then not checked).
+    public var data: [ParamDecl]?
 
     /// Creates an event declaration.
     public init(

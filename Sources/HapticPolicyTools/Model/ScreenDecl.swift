@@ -179,6 +179,8 @@ public struct ConditionDecl: Sendable, Hashable, Codable {
     public var oneOf: [Located<ScalarValue>]?
     /// Run-time parameters that must be in a range (`max_hr: {at-least: 200}`), in source order.
     public var parameters: [ParameterTestDecl] = []
+    /// Conditions on the event's data fields (`data: {direction: right}`), in source order.
+    public var data: [DataTestDecl] = []
     /// Where the condition starts.
     public var location: SourceLocation
 

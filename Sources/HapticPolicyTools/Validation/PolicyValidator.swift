@@ -26,6 +26,7 @@ public enum PolicyValidator {
         findings += EdgeChecks.run(context)
         findings += UserLevelChecks.run(context)
         findings += SeveralActionsChecks.run(context)
+        findings += EventDataChecks.run(context)
         findings += platformFindings(document, besides: findings)
         return findings.sorted(by: reportOrder)
     }

@@ -267,7 +267,9 @@ enum ValueChecks {
         for speaks in [false, true] {
             var covering = ValueSet()
             for row in cell.rows {
-                guard row.condition?.subject == nil, row.condition?.parameters.isEmpty ?? true else { continue }
+                guard row.condition?.subject == nil, row.condition?.parameters.isEmpty ?? true,
+                    row.condition?.data.isEmpty ?? true
+                else { continue }
                 if let spoken = row.condition?.speaks?.value, spoken != speaks { continue }
                 guard let values = ValueSet(row.condition) else { return nil }
                 covering.formUnion(values)
@@ -299,6 +301,7 @@ enum ValueChecks {
             var needs: [String] = []
             if let speaks = row.condition?.speaks { needs.append("speaks=\(speaks.value)") }
             if let subject = row.condition?.subject { needs.append("subject=\(subject.value)") }
+            for test in row.condition?.data ?? [] { needs.append("data.\(test.name.value)=\(test.requirementText)") }
             var values = ValueSet(row.condition) ?? ValueSet.all
             if let dimension {
                 // The parameter is always in its declared range: a row without a condition
@@ -312,6 +315,8 @@ enum ValueChecks {
                     needs.append("\(test.name.value)=\(test.range.range.text)")
                 }
             }
+            // Data fields add requirements; past 12 the subsets are too many to try.
+            guard needs.count <= 12 else { continue }
             var remaining = values
             var winners: [(row: Int, part: String)] = []
             for mask in 0..<(1 << needs.count) {
@@ -356,6 +361,7 @@ enum ValueChecks {
         if let speaks = condition.speaks { parts.append("speaks=\(speaks.value)") }
         if let subject = condition.subject { parts.append("subject=\(subject.value)") }
         for test in condition.parameters { parts.append("\(test.name.value)=\(test.range.range.text)") }
+        for test in condition.data { parts.append("data.\(test.name.value)=\(test.requirementText)") }
         if let values = ValueSet(condition) {
             parts +=
                 values.numbers.map(\.text) + values.strings.sorted() + values.bools.sorted { !$0 && $1 }.map { "\($0)" }

@@ -70,7 +70,7 @@ extension PolicyDecoder {
     private mutating func level(_ node: YAMLNode, towardGiven: Bool) -> BandDecl.Level? {
         guard
             let fields = fields(
-                node, of: "a band level", keys: ["name", "below", "play", "silent", "from-below", "from-above"],
+                node, of: "a band level", keys: ["name", "below", "play", "silent", "from-below", "from-above", "with"],
                 required: ["name"])
         else { return nil }
         let fromBelow = fields["from-below"].flatMap { entry($0, for: "from-below") }
@@ -112,6 +112,10 @@ extension PolicyDecoder {
         case nil:
             break
         }
+        var with: [TemplateArgument] = []
+        if let node = fields["with"] {
+            if let arguments = templateArguments(node) { with = arguments } else { edgeUsable = false }
+        }
         guard let name, edgeUsable, fields["from-below"] == nil || fromBelow != nil,
             fields["from-above"] == nil || fromAbove != nil
         else { return nil }
@@ -119,6 +123,7 @@ extension PolicyDecoder {
             name: name, below: below, play: play, silent: silent, fromBelow: fromBelow, fromAbove: fromAbove,
             belowExpression: belowExpression, location: node.location)
         level.belowNames = belowNames
+        level.with = with
         return level
     }
 
@@ -166,7 +171,7 @@ extension PolicyDecoder {
         let what = "event '\(name.value)'"
         guard
             let fields = fields(
-                node, of: what, keys: ["layer", "screens", "value", "params", "note"], required: ["layer", "screens"],
+                node, of: what, keys: ["layer", "screens", "value", "params", "data", "note"], required: ["layer", "screens"],
                 owner: name.location)
         else { return nil }
         let layer = fields["layer"].flatMap { self.layer($0) }
@@ -192,6 +197,16 @@ extension PolicyDecoder {
         } else if fields["params"] != nil {
             usable = false
         }
+        var data: [ParamDecl]?
+        if let node = fields["data"], let entries = namedEntries(node, for: "data") {
+            let decoded = entries.compactMap { entry in
+                self.payload(entry.value, of: "data field '\(entry.name.value)' of \(what)", valueOf: entry.name.value)
+                    .map { ParamDecl(name: entry.name, payload: $0) }
+            }
+            if decoded.count == entries.count { data = decoded } else { usable = false }
+        } else if fields["data"] != nil {
+            usable = false
+        }
         var screens: EventDecl.Screens?
         if let node = fields["screens"] {
             if node.items != nil {
@@ -208,6 +223,7 @@ extension PolicyDecoder {
             location: name.location)
         event.payload = payload
         event.params = params
+        event.data = data
         return event
     }
 
@@ -331,11 +347,11 @@ extension PolicyDecoder {
             } else {
                 usable = false
             }
-            if row.play == nil, row.loop == nil, actions.count == read {
+            if row.play == nil, row.loop == nil, row.band == nil, actions.count == read {
                 report(
                     DiagnosticCode.keyNotApplicable(
-                        "'with' does not apply here: it gives template parameters to the row's 'loop:' or 'play:'; "
-                            + "add one, or remove 'with'",
+                        "'with' does not apply here: it gives template parameters to the row's 'loop:', 'play:' "
+                            + "or 'band:'; add one, or remove 'with'",
                         at: fields.entry("with")?.key.location ?? node.location))
                 usable = false
             }
@@ -369,8 +385,8 @@ extension PolicyDecoder {
 
     private mutating func condition(_ node: YAMLNode) -> ConditionDecl? {
         let keys =
-            ["speaks", "value", "subject"]
-            + runTimeParameterNames.filter { !["speaks", "value", "subject"].contains($0) }
+            ["speaks", "value", "subject", "data"]
+            + runTimeParameterNames.filter { !["speaks", "value", "subject", "data"].contains($0) }
         guard let fields = fields(node, of: "a condition", keys: keys, valueOf: "when") else {
             return nil
         }
@@ -390,8 +406,14 @@ extension PolicyDecoder {
         let subject = fields["subject"].map { text($0, for: "subject") }
         var parameters: [ParameterTestDecl] = []
         for entry in fields.entries
-        where runTimeParameterNames.contains(entry.name) && !["speaks", "value", "subject"].contains(entry.name) {
+        where runTimeParameterNames.contains(entry.name)
+            && !["speaks", "value", "subject", "data"].contains(entry.name)
+        {
             if let test = parameterTest(entry) { parameters.append(test) } else { usable = false }
+        }
+        var data: [DataTestDecl] = []
+        if let node = fields["data"] {
+            if let tests = dataTests(node) { data = tests } else { usable = false }
         }
         if speaks == .some(nil) || value == .some(nil) || subject == .some(nil) || !usable { return nil }
         var condition = ConditionDecl(
@@ -399,7 +421,39 @@ extension PolicyDecoder {
         condition.range = range
         condition.oneOf = oneOf
         condition.parameters = parameters
+        condition.data = data
         return condition
+    }
+
+    /// `data: {direction: {in: [left, u-turn]}, lanes: {at-least: 2}}`: each data field
+    /// tested as `value` is (a literal, a range or `in:`).
+    private mutating func dataTests(_ node: YAMLNode) -> [DataTestDecl]? {
+        guard let entries = namedEntries(node, for: "data") else { return nil }
+        if entries.isEmpty {
+            report(
+                DiagnosticCode.wrongType(
+                    "'data' in a condition names no field; test one (`data: {direction: left}`) or remove it",
+                    at: node.location))
+            return nil
+        }
+        var tests: [DataTestDecl] = []
+        var usable = true
+        for (name, value) in entries {
+            if value.pairs != nil {
+                var range: NumberRangeDecl?
+                var oneOf: [Located<ScalarValue>]?
+                if valueTest(value, range: &range, oneOf: &oneOf) {
+                    tests.append(DataTestDecl(name: name, range: range, oneOf: oneOf))
+                } else {
+                    usable = false
+                }
+            } else if let literal = scalarValue(value, for: name.value) {
+                tests.append(DataTestDecl(name: name, value: literal))
+            } else {
+                usable = false
+            }
+        }
+        return usable ? tests : nil
     }
 
     /// `max_hr: {at-least: 200}`: a run-time parameter's value must be in a range (a

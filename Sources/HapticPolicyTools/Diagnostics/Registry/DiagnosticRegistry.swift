@@ -29,6 +29,7 @@ package enum DiagnosticRegistry {
         .plausibleRangeEmpty, .levelNotPlausible, .bandEntryUndecided, .bandDirectionImpossible,
         .parametricEdgesNotAscending, .parametricHysteresisTooWide, .parametricLevelNotPlausible, .edgeNotFinite,
         .parametricEdgesUnproven,
+        .dataConditionKindMismatch, .dataConditionOutsideDeclaration, .withGivenTwice, .levelWithPlaysNothing,
         // HP2xx: references.
         .unknownFeedback, .unknownBand, .unknownScreen, .unknownEvent, .unknownInvariant, .unknownParameter,
         .invalidFallback, .stopWithoutLoop, .duplicateInvariant, .stateEventDeclared,
@@ -38,6 +39,7 @@ package enum DiagnosticRegistry {
         .userLevelStartUnknown, .userLevelsEmpty, .runTimeParameterRange,
         .parameterDefaultOutsideRange, .settingEventClash, .settingEventInTable, .parameterNameUnusable,
         .parameterConditionNeverMatches,
+        .dataFieldUndeclared,
         // HP3xx: the table.
         .gap, .overlappingRows, .shadowedRow, .eventNotOnScreen, .emptySilenceReason,
         .bandWithoutNumber, .tickWithoutPlay, .incompleteCell, .conditionValueMismatch, .unbalancedTicker,
