@@ -1,5 +1,5 @@
 /**
- * Reading a bundle (Docs/bundle-format.md, format 4): the envelope, the hash over the
+ * Reading a bundle (Docs/bundle-format.md, format 5): the envelope, the hash over the
  * content's exact bytes, and the content's shape. Nothing half-loaded ever decides.
  */
 import { sha256Hex } from "./sha256.js";
@@ -8,7 +8,7 @@ import type { BundleContent, ExpressionJSON } from "./content.js";
 import { evaluate } from "./expression.js";
 
 /** The bundle format version this library reads. */
-export const BUNDLE_FORMAT_VERSION = 4;
+export const BUNDLE_FORMAT_VERSION = 5;
 /** The `format` every bundle names. */
 export const BUNDLE_FORMAT_NAME = "haptic-policy-bundle";
 
@@ -205,6 +205,7 @@ const ROW: Spec = {
       fields: {
         "speaks?": "bool", "value?": "scalar", "subject?": "string", "range?": "range", "oneOf?": list("scalar"),
         "parameters?": list({ fields: { parameter: "int", range: "range" } }),
+        "data?": list({ fields: { field: "string", "value?": "scalar", "range?": "range", "oneOf?": list("scalar") } }),
       },
     },
     action: ACTION, "also?": list(ACTION), "arguments?": list({ fields: { name: "string", "number?": "number" } }),
@@ -238,7 +239,7 @@ const CONTENT: Spec = {
     screens: list({ fields: { name: "string", enter: list("directive"), "note?": "string", location: "position" } }),
     events: list({
       fields: {
-        "payload?": { fields: { "value?": PAYLOAD_FIELD, "params?": list(PAYLOAD_FIELD) } }, name: "string", layer: "string",
+        "payload?": { fields: { "value?": PAYLOAD_FIELD, "params?": list(PAYLOAD_FIELD), "data?": list(PAYLOAD_FIELD) } }, name: "string", layer: "string",
         "screens?": list("int"), "value?": { oneOf: ["number", "bool", "string"] }, "note?": "string", location: "position",
       },
     }),
@@ -250,7 +251,7 @@ const CONTENT: Spec = {
         levels: list({
           fields: {
             name: "string", "below?": "number", "edge?": "expr", "play?": "int", "silent?": "string", "fromBelow?": LEVEL_ENTRY,
-            "fromAbove?": LEVEL_ENTRY, location: "position",
+            "fromAbove?": LEVEL_ENTRY, location: "position", "arguments?": list({ fields: { name: "string", "number?": "number" } }),
           },
         }),
         location: "position",

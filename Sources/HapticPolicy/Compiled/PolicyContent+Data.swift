@@ -13,8 +13,7 @@ extension PolicyContent {
         package var oneOf: [ScalarValue]?
 
         /// Creates one.
-        package init(field: String, value: ScalarValue? = nil, range: NumberRange? = nil, oneOf: [ScalarValue]? = nil)
-        {
+        package init(field: String, value: ScalarValue? = nil, range: NumberRange? = nil, oneOf: [ScalarValue]? = nil) {
             self.field = field
             self.value = value
             self.range = range

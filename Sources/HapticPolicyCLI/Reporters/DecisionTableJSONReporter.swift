@@ -67,6 +67,8 @@ enum DecisionTableJSONReporter {
         /// The edge as written when it reads run-time parameters (`0.6 * max_hr`);
         /// `below` is then its value at the defaults.
         var edge: String?
+        /// The template parameters the level gives what it plays (`urgency = 3`); left out when none.
+        var with: String?
     }
 
     /// What entering a level one way does.
@@ -174,7 +176,7 @@ enum DecisionTableJSONReporter {
                                 values: band.values(ofLevel: index), leftWhen: band.leaving(level: index),
                                 fromBelow: ways.first { $0.direction == .fromBelow }.map { Entry($0.entry) },
                                 fromAbove: ways.first { $0.direction == .fromAbove }.map { Entry($0.entry) },
-                                edge: level.edge)
+                                edge: level.edge, with: level.arguments)
                         })
                 },
                 userLevels: table.userLevels.isEmpty

@@ -378,7 +378,7 @@ enum ValueChecks {
 
 extension PayloadDecl {
     /// What a good value is: `a number from 100 to 200`, `one of confirmed, cancelled`.
-    var expectation: String {
+    package var expectation: String {
         PolicyContent.Payload.Field(
             name: "value", kind: kind.value, min: min?.value, max: max?.value, oneOf: oneOf?.map(\.value),
             location: SourcePosition(line: 0, column: 0)

@@ -70,7 +70,8 @@ extension PolicyDecoder {
     private mutating func level(_ node: YAMLNode, towardGiven: Bool) -> BandDecl.Level? {
         guard
             let fields = fields(
-                node, of: "a band level", keys: ["name", "below", "play", "silent", "from-below", "from-above", "with"],
+                node, of: "a band level",
+                keys: ["name", "below", "play", "silent", "from-below", "from-above", "with"],
                 required: ["name"])
         else { return nil }
         let fromBelow = fields["from-below"].flatMap { entry($0, for: "from-below") }
@@ -171,7 +172,8 @@ extension PolicyDecoder {
         let what = "event '\(name.value)'"
         guard
             let fields = fields(
-                node, of: what, keys: ["layer", "screens", "value", "params", "data", "note"], required: ["layer", "screens"],
+                node, of: what, keys: ["layer", "screens", "value", "params", "data", "note"],
+                required: ["layer", "screens"],
                 owner: name.location)
         else { return nil }
         let layer = fields["layer"].flatMap { self.layer($0) }

@@ -25,10 +25,10 @@ sealed class BundleError(message: String) : Exception(message) {
     class Damaged(why: String) : BundleError("bundle is truncated or damaged ($why); recompile it")
 }
 
-/** Reads bundle format 4 (`Docs/bundle-format.md`): envelope, version, hash, then the content. */
+/** Reads bundle format 5 (`Docs/bundle-format.md`): envelope, version, hash, then the content. */
 object BundleReader {
     /** The one format version this library reads. */
-    const val FORMAT_VERSION = 4
+    const val FORMAT_VERSION = 5
     /** The envelope's `format`. */
     const val FORMAT_NAME = "haptic-policy-bundle"
 
@@ -238,7 +238,11 @@ internal object ContentDecoder {
             opt("condition")?.let { c -> c.obj {
                 Condition(opt("speaks")?.bool, opt("value")?.let { scalar(it) }, opt("subject")?.string,
                     opt("range")?.let { range(it) }, opt("oneOf")?.list?.map { scalar(it) },
-                    opt("parameters")?.list?.map { p -> p.obj { ParameterTest(req("parameter").int, range(req("range"))) } })
+                    opt("parameters")?.list?.map { p -> p.obj { ParameterTest(req("parameter").int, range(req("range"))) } },
+                    opt("data")?.list?.map { t -> t.obj {
+                        DataTest(req("field").string, opt("value")?.let { scalar(it) }, opt("range")?.let { range(it) },
+                            opt("oneOf")?.list?.map { scalar(it) })
+                    } })
             } },
             action(req("action")), opt("also")?.list?.map { action(it) },
             opt("arguments")?.list?.map { a -> a.obj { Argument(req("name").string, opt("number")?.number) } },
@@ -265,13 +269,15 @@ internal object ContentDecoder {
                 val payload = opt("payload")
                 var value: PayloadField? = null
                 var params: List<PayloadField>? = null
+                var data: List<PayloadField>? = null
                 payload?.obj {
                     value = opt("value")?.let { field(it) }
                     params = opt("params")?.list?.map { field(it) }
+                    data = opt("data")?.list?.map { field(it) }
                 }
                 EventDecl(req("name").string, req("layer").string, opt("screens")?.list?.map { it.int },
                     opt("value")?.let { v -> if (v.string !in listOf("number", "bool", "string")) v.fail("unknown value kind '${v.string}'"); v.string },
-                    value, params, payload != null, opt("note")?.string, position(req("location")))
+                    value, params, payload != null, opt("note")?.string, position(req("location")), data)
             } },
             feedback = req("feedback").list.map { feedback(it, false) },
             bands = req("bands").list.map { b -> b.obj {
@@ -283,7 +289,8 @@ internal object ContentDecoder {
                         fun entry(e: Node) = e.obj { LevelEntry(opt("play")?.int, opt("silent")?.string) }
                         BandLevel(req("name").string, opt("below")?.number, opt("edge")?.let { expr(it) }, opt("play")?.int,
                             opt("silent")?.string, opt("fromBelow")?.let { entry(it) }, opt("fromAbove")?.let { entry(it) },
-                            position(req("location")))
+                            position(req("location")),
+                            opt("arguments")?.list?.map { a -> a.obj { Argument(req("name").string, opt("number")?.number) } })
                     } }, position(req("location")))
             } },
             cells = req("cells").list.map { c -> c.obj {

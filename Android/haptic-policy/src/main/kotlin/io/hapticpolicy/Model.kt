@@ -212,7 +212,9 @@ data class PayloadField(
 data class EventDecl(
     val name: String, val layer: String, val screens: List<Int>?, val value: String?,
     val payloadValue: PayloadField?, val payloadParams: List<PayloadField>?, val hasPayload: Boolean,
-    val note: String?, val location: Position
+    val note: String?, val location: Position,
+    /** The declared data fields (`data:`); null: a line's `data` is not checked. */
+    val payloadData: List<PayloadField>? = null
 )
 
 /** What entering a band level from one side does. */
@@ -221,7 +223,9 @@ data class LevelEntry(val play: Int?, val silent: String?)
 /** A band level. */
 data class BandLevel(
     val name: String, val below: Double?, val edge: Expr?, val play: Int?, val silent: String?,
-    val fromBelow: LevelEntry?, val fromAbove: LevelEntry?, val location: Position
+    val fromBelow: LevelEntry?, val fromAbove: LevelEntry?, val location: Position,
+    /** The template parameters the level gives what it plays (`with:`), before its band row's. */
+    val arguments: List<Argument>? = null
 )
 
 /** A band set. */
@@ -255,8 +259,22 @@ data class ParameterTest(val parameter: Int, val range: NumberRange)
 /** A row condition. */
 data class Condition(
     val speaks: Boolean?, val value: Scalar?, val subject: String?, val range: NumberRange?, val oneOf: List<Scalar>?,
-    val parameters: List<ParameterTest>?
+    val parameters: List<ParameterTest>?,
+    /** Conditions on the event's data fields (`data: {direction: right}`). */
+    val data: List<DataTest>? = null
 )
+
+/** A condition on one data field: a literal, a range and/or a set, as on `value`. */
+data class DataTest(val field: String, val value: Scalar?, val range: NumberRange?, val oneOf: List<Scalar>?) {
+    /** Whether the carried field value (null: not carried) passes. */
+    fun matches(given: Scalar?): Boolean {
+        if (given == null) return false
+        if (value != null && given != value) return false
+        if (range != null && !(given is Scalar.Num && range.contains(given.value))) return false
+        if (oneOf != null && given !in oneOf) return false
+        return true
+    }
+}
 
 /** A `with:` argument. */
 data class Argument(val name: String, val number: Double?)

@@ -39,15 +39,18 @@ class BundleReaderTest {
     fun refusesOtherVersionsNamingThem() {
         val older = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 3))
         assertEquals(3, older.found)
-        assertTrue(older.message!!.startsWith("bundle format version 3 is older than the version 4"))
-        val newer = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 5))
+        assertTrue(older.message!!.startsWith("bundle format version 3 is older than the version 5"))
+        val newer = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 6))
         assertTrue(newer.message!!.contains("update the library"))
+        // A format-4 bundle (before language v3) is refused with the recompile message.
+        val four = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 4))
+        assertTrue(four.message!!.startsWith("bundle format version 4 is older than the version 5"))
     }
 
     @Test
     fun refusesWhatIsNoBundle() {
         refused<BundleError.NotABundle>("policy: tiny\n".toByteArray())
-        refused<BundleError.NotABundle>("{\"format\":\"other\",\"formatVersion\":4,\"hash\":\"x\",\"content\":{}}".toByteArray())
+        refused<BundleError.NotABundle>("{\"format\":\"other\",\"formatVersion\":5,\"hash\":\"x\",\"content\":{}}".toByteArray())
     }
 
     @Test
