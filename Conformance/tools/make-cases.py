@@ -569,6 +569,158 @@ for tag, params in [
             [enter("settings"), ev(1, event, **fields), ev(2, "beat.stop")],
         )
 
+# --- event data beyond the value (language v3, feature B) ---------------------------------
+
+EVENTDATA = Feature(
+    "eventdata",
+    {
+        "policy.yaml": """\
+policy: eventdata
+version: 1
+description: events that carry data besides their value; band rows and levels giving template parameters
+feedback:
+  turn.cue:
+    layer: ui
+    pattern:
+      params:
+        side: {default: 0, min: -1, max: 1}
+        urgency: {default: 1, min: 1, max: 3}
+      events:
+        - {type: transient, time: 0, intensity: urgency / 3, sharpness: 0.5}
+        - {type: transient, time: 0.2 + 0.1 * side, intensity: 0.5}
+    fallback: impact.medium
+  lane.tick: {layer: ui, preset: selection}
+  lane.many: {layer: ui, preset: impact.light}
+  arrived: {layer: ui, preset: notification.success}
+events:
+  turn.distance:
+    layer: ui
+    screens: [ride]
+    value: {type: number, min: 0, max: 5000}
+    data:
+      direction: {type: string, one-of: [left, right, straight, u-turn]}
+  lane.change:
+    layer: ui
+    screens: [ride]
+    data:
+      lanes: {type: number, min: 1, max: 8}
+      merging: {type: bool, required: false}
+  ride.arrived: {layer: ui, screens: [ride]}
+bands:
+  turn.distance:
+    hysteresis: 0
+    plausible: {min: 0, max: 5000}
+    levels:
+      - {name: now, below: 30, play: turn.cue, with: {urgency: 3}}
+      - {name: close, below: 100, play: turn.cue, with: {urgency: 2}}
+      - {name: near, below: 300, play: turn.cue}
+      - {name: far, silent: too far to cue}
+screens:
+  ride:
+    enter: [prepare-engine]
+    table:
+      turn.distance:
+        - {when: {data: {direction: {in: [left, u-turn]}}}, band: turn.distance, with: {side: -1}}
+        - {when: {data: {direction: right}}, band: turn.distance, with: {side: 1}}
+        - {band: turn.distance}
+      lane.change:
+        - {when: {data: {merging: true}}, play: lane.many}
+        - {when: {data: {lanes: {at-least: 3}}}, play: lane.many}
+        - {play: lane.tick}
+      ride.arrived: {play: arrived}
+budgets:
+  - {id: B-1, each: screen, max: 20, per: 10}
+""",
+    },
+)
+
+
+def turn(t, distance, direction=None, **fields):
+    if direction is not None:
+        fields["data"] = {"direction": direction}
+    return ev(t, "turn.distance", value=distance, **fields)
+
+
+EVENTDATA.case(
+    "approach-left",
+    "a left turn approached: far (baseline), near, close, now; the data row `in: [left, u-turn]` gives side -1, each"
+    " level its urgency (near none: the template's default 1), merged into the played params",
+    [enter("ride"), turn(1, 400, "left"), turn(2, 250, "left"), turn(3, 90, "left"), turn(4, 20, "left")],
+)
+EVENTDATA.case(
+    "approach-right",
+    "a right turn: the literal row `direction: right` gives side 1 on top of each level's urgency",
+    [enter("ride"), turn(1, 400, "right"), turn(2, 90, "right"), turn(3, 20, "right")],
+)
+EVENTDATA.case(
+    "approach-straight",
+    "straight on matches neither data row: the catch-all band row gives no side (the template's default 0)",
+    [enter("ride"), turn(1, 400, "straight"), turn(2, 250, "straight"), turn(3, 20, "straight")],
+)
+EVENTDATA.case(
+    "direction-changes-row",
+    "rows are chosen per event by its data while the band's level is kept per signal: u-turn then right then left",
+    [enter("ride"), turn(1, 400, "u-turn"), turn(2, 250, "u-turn"), turn(3, 90, "right"), turn(4, 20, "left")],
+)
+for tag, data, note in [
+    ("not-one-of", {"direction": "up"}, "a string outside `one-of`"),
+    ("missing", None, "no data at all, though `direction` is required"),
+    ("empty", {}, "an empty `data` object, though `direction` is required"),
+    ("null", "NULL", "`data: null`, the same as no data"),
+    ("field-null", {"direction": None}, "the field given as null (no value)"),
+    ("field-array", {"direction": ["left"]}, "the field given as an array (no value)"),
+    ("wrong-kind", {"direction": 1}, "a number for a string field"),
+    ("undeclared", {"direction": "left", "lane": 2}, "a field `data:` does not declare"),
+]:
+    fields = {}
+    if data == "NULL":
+        fields["data"] = None
+    elif data is not None:
+        fields["data"] = data
+    EVENTDATA.case(
+        f"bad-value-{tag}",
+        f"turn.distance with {note}: silent bad-value citing events/turn.distance before any row, the band untouched"
+        " (the next good sample is still a baseline)",
+        [enter("ride"), ev(1, "turn.distance", value=90, **fields), turn(2, 90, "left")],
+    )
+for tag, data, note in [
+    ("lanes-2", {"lanes": 2}, "lanes 2: neither the merging nor the `at-least: 3` row, the catch-all plays"),
+    ("lanes-3", {"lanes": 3}, "lanes 3: the range row (`at-least` is inclusive)"),
+    ("merging", {"lanes": 1, "merging": True}, "merging true: the bool row wins first"),
+    ("merging-false", {"lanes": 4, "merging": False}, "merging false: skips the bool row, the range row"),
+    ("lanes-0", {"lanes": 0}, "lanes 0, below the declared min 1: bad-value"),
+    ("lanes-text", {"lanes": "3"}, "lanes as a string: bad-value"),
+    ("merging-text", {"lanes": 2, "merging": "yes"}, "merging as a string: bad-value"),
+]:
+    EVENTDATA.case(
+        f"lane-{tag}",
+        f"lane.change with {note}",
+        [enter("ride"), ev(1, "lane.change", data=data)],
+    )
+EVENTDATA.case(
+    "undeclared-data-ignored",
+    "ride.arrived declares no data: a `data` object on its line is not checked and no row reads it, so it plays"
+    " (a v2 event decides as before)",
+    [enter("ride"), ev(1, "ride.arrived", data={"anything": [1, {"a": None}], "x": "y"})],
+)
+EVENTDATA.case(
+    "log-lines",
+    "`data` is read as strictly as `params`: not an object is bad-field, a field written twice and `data` written"
+    " twice are duplicate-field, a nested value is no value (bad-value), escapes in names are decoded",
+    [
+        enter("ride"),
+        '{"t":1,"event":"lane.change","data":[1,2]}',
+        '{"t":2,"event":"lane.change","data":{"lanes":2,"lanes":3}}',
+        '{"t":3,"event":"lane.change","data":{"lanes":2},"data":{"lanes":3}}',
+        '{"t":4,"event":"lane.change","data":{"lanes":{"n":[2]}}}',
+        '{"t":5,"event":"lane.change","data":{"lan\\u0065s":4}}',
+        '{"t":6,"event":"lane.change","data":"lanes"}',
+        '{"t":7,"event":"lane.change","data":{"lanes":2,}}',
+        '{"t":8,"event":"lane.change","data":{"lanes" 2}}',
+        '{"t":9,"event":"lane.change","data":{"lanes":3',
+    ],
+)
+
 # --- conditions --------------------------------------------------------------------------
 
 CONDITIONS = Feature(

@@ -206,6 +206,7 @@ const ROW: Spec = {
       fields: {
         "speaks?": "bool", "value?": "scalar", "subject?": "string", "range?": "range", "oneOf?": list("scalar"),
         "parameters?": list({ fields: { parameter: "int", range: "range" } }), "inGesture?": "bool",
+        "data?": list({ fields: { field: "string", "value?": "scalar", "range?": "range", "oneOf?": list("scalar") } }),
       },
     },
     action: ACTION, "also?": list(ACTION), "arguments?": list({ fields: { name: "string", "number?": "number" } }),
@@ -241,7 +242,7 @@ const CONTENT: Spec = {
     screens: list({ fields: { name: "string", enter: list("directive"), "note?": "string", location: "position" } }),
     events: list({
       fields: {
-        "payload?": { fields: { "value?": PAYLOAD_FIELD, "params?": list(PAYLOAD_FIELD) } }, name: "string", layer: "string",
+        "payload?": { fields: { "value?": PAYLOAD_FIELD, "params?": list(PAYLOAD_FIELD), "data?": list(PAYLOAD_FIELD) } }, name: "string", layer: "string",
         "screens?": list("int"), "value?": { oneOf: ["number", "bool", "string"] }, "note?": "string", location: "position",
         "endsSubject?": "bool",
       },
@@ -254,7 +255,7 @@ const CONTENT: Spec = {
         levels: list({
           fields: {
             name: "string", "below?": "number", "edge?": "expr", "play?": "int", "silent?": "string", "fromBelow?": LEVEL_ENTRY,
-            "fromAbove?": LEVEL_ENTRY, location: "position", "inclusive?": "bool",
+            "fromAbove?": LEVEL_ENTRY, location: "position", "inclusive?": "bool", "arguments?": list({ fields: { name: "string", "number?": "number" } }),
           },
         }),
         location: "position", "approach?": { oneOf: ["falling", "rising"] },

@@ -1,4 +1,4 @@
-/** The JSON shapes of a format-4 bundle's `content` (Docs/bundle-format.md). */
+/** The JSON shapes of a format-5 bundle's `content` (Docs/bundle-format.md). */
 
 /** `[line, column]` or `[line, column, file]`. */
 export type Position = [number, number] | [number, number, number];
@@ -11,7 +11,7 @@ export interface RangeJSON { above?: number; "at-least"?: number; below?: number
 
 export interface ScreenJSON { name: string; enter: string[]; note?: string; location: Position }
 export interface PayloadFieldJSON { name: string; kind: "number" | "bool" | "string"; min?: number; max?: number; oneOf?: string[]; required: boolean; location: Position }
-export interface EventJSON { name: string; layer: string; screens?: number[]; value?: string; payload?: { value?: PayloadFieldJSON; params?: PayloadFieldJSON[] }; note?: string; location: Position; endsSubject?: boolean }
+export interface EventJSON { name: string; layer: string; screens?: number[]; value?: string; payload?: { value?: PayloadFieldJSON; params?: PayloadFieldJSON[]; data?: PayloadFieldJSON[] }; note?: string; location: Position; endsSubject?: boolean }
 export interface TimedPresetJSON { at: ExpressionJSON; name: string; preset: string; intensity?: number }
 export interface TemplateParameterJSON { name: string; defaultValue: number; minimum?: number; maximum?: number; unit?: string; location: Position }
 export interface PatternEventJSON {
@@ -23,7 +23,7 @@ export type BodyJSON = { kind: "preset"; preset: string; intensity?: number } | 
 export type FallbackJSON = { kind: "none" } | { kind: "preset"; step: TimedPresetJSON } | { kind: "sequence"; steps: TimedPresetJSON[] };
 export interface FeedbackJSON { name: string; layer: string; body: BodyJSON; fallback?: FallbackJSON; platforms?: { android?: FeedbackJSON; web?: FeedbackJSON }; note?: string; location: Position; priority?: "low" | "normal" | "high" | "critical" }
 export interface LevelEntryJSON { play?: number; silent?: string }
-export interface LevelJSON { name: string; below?: number; edge?: ExpressionJSON; play?: number; silent?: string; fromBelow?: LevelEntryJSON; fromAbove?: LevelEntryJSON; location: Position; inclusive?: boolean }
+export interface LevelJSON { name: string; below?: number; edge?: ExpressionJSON; play?: number; silent?: string; fromBelow?: LevelEntryJSON; fromAbove?: LevelEntryJSON; location: Position; inclusive?: boolean; arguments?: ArgumentJSON[] }
 export interface BandJSON { name: string; unit?: string; hysteresis: number; dwell?: number; plausible?: { min?: number; max?: number }; levels: LevelJSON[]; location: Position; approach?: "falling" | "rising" }
 export type ActionJSON =
   | { kind: "play"; feedback: number }
@@ -32,7 +32,11 @@ export type ActionJSON =
   | { kind: "band"; band: number }
   | { kind: "silent"; reason: string }
   | { kind: "none" };
-export interface ConditionJSON { speaks?: boolean; value?: Scalar; subject?: string; range?: RangeJSON; oneOf?: Scalar[]; parameters?: { parameter: number; range: RangeJSON }[]; inGesture?: boolean }
+export interface ConditionJSON { speaks?: boolean; value?: Scalar; subject?: string; range?: RangeJSON; oneOf?: Scalar[]; parameters?: { parameter: number; range: RangeJSON }[]; inGesture?: boolean; data?: DataTestJSON[] }
+/** A condition on one of the event's data fields (`when: {data: {direction: right}}`). */
+export interface DataTestJSON { field: string; value?: Scalar; range?: RangeJSON; oneOf?: Scalar[] }
+/** A template parameter given by `with:` (a row's or a band level's); no number: the event's value. */
+export interface ArgumentJSON { name: string; number?: number }
 export interface RowJSON {
   rule: string; levelRules?: string[]; condition?: ConditionJSON; action: ActionJSON; also?: ActionJSON[];
   arguments?: { name: string; number?: number }[]; ticker?: "begin" | "tick" | "end"; directives: string[]; cites: string[]; note?: string; location: Position;

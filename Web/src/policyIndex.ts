@@ -85,6 +85,10 @@ export interface CompiledRow {
   readonly parameterTests?: readonly { parameter: number; range: NumberRange }[];
   /** `in-gesture:`: whether a ticker gesture must be open (true) or closed (false); undefined when not tested. */
   readonly inGesture?: boolean;
+  /** Conditions on the event's data fields; absent when none. */
+  readonly dataTests?: readonly DataTest[];
+  /** A band row with `with:` on it or its levels: by level, the arguments its play gets. */
+  readonly bandArguments?: readonly (readonly { name: string; number?: number }[])[];
   readonly action: RowAction;
   readonly ticker?: "begin" | "tick" | "end";
   readonly directives: number;
@@ -97,6 +101,14 @@ export interface CompiledRow {
     readonly arguments: readonly { name: string; number?: number }[];
     readonly argumentsOnLoop: boolean;
   };
+}
+
+/** A condition on one data field: a literal, a range and/or a set. */
+export interface DataTest {
+  readonly field: string;
+  readonly value?: Scalar;
+  readonly range?: NumberRange;
+  readonly oneOf?: readonly Scalar[];
 }
 
 export interface CompiledLevel {
@@ -147,6 +159,7 @@ export interface PayloadCheck {
   readonly event: string;
   readonly value?: PayloadFieldJSON;
   readonly params?: readonly PayloadFieldJSON[];
+  readonly data?: readonly PayloadFieldJSON[];
 }
 
 export type SettingEvent = { kind: "parameter"; index: number } | { kind: "user-level" };
@@ -225,7 +238,7 @@ export class PolicyIndex {
     const payloadChecks = new Array<PayloadCheck | null>(this.eventNames.length).fill(null);
     for (const { event, rule } of d.payloads) {
       const payload = content.events[event - d.stateEvents].payload;
-      payloadChecks[event] = { rule: rule.id, event: this.eventNames[event], value: payload?.value, params: payload?.params };
+      payloadChecks[event] = { rule: rule.id, event: this.eventNames[event], value: payload?.value, params: payload?.params, data: payload?.data };
     }
     this.payloadChecks = payloadChecks;
     this.checksPayloads = d.payloads.length > 0;
@@ -287,7 +300,13 @@ export class PolicyIndex {
           action = resolveAction(row.action);
         }
         let several: CompiledRow["several"] = null;
-        if (row.also !== undefined || row.arguments !== undefined) {
+        let bandArguments: CompiledRow["bandArguments"];
+        if (row.action.kind === "band") {
+          const levels = content.bands[row.action.band].levels;
+          if (row.arguments !== undefined || levels.some((l) => l.arguments !== undefined)) {
+            bandArguments = levels.map((l) => [...(l.arguments ?? []), ...(row.arguments ?? [])]);
+          }
+        } else if (row.also !== undefined || row.arguments !== undefined) {
           const steps = rowSteps(row);
           const also = steps.filter((s) => !sameAction(s, row.action)).filter((s) => s.kind === "stop" || s.kind === "play" || s.kind === "loop").map(resolveAction);
           several = { also, arguments: row.arguments ?? [], argumentsOnLoop: steps.some((s) => s.kind === "loop") };
@@ -301,6 +320,8 @@ export class PolicyIndex {
           hasTest: condition?.range !== undefined || condition?.oneOf !== undefined,
           parameterTests: condition?.parameters?.map((t) => ({ parameter: t.parameter, range: new NumberRange(t.range) })),
           inGesture: condition?.inGesture,
+          dataTests: condition?.data?.map((t) => ({ field: t.field, value: t.value, range: t.range ? new NumberRange(t.range) : undefined, oneOf: t.oneOf })),
+          bandArguments,
           action, ticker: row.ticker, directives: directiveBits(row.directives), rule: d.ruleSlots[lowered.rule], levelRules,
           note: row.note ?? null, keepSlot: lowered.rule, several,
         };

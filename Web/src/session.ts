@@ -13,7 +13,7 @@ import type { Policy } from "./policy.js";
 import {
   DIRECTIVES, INTERRUPT, OFF_SCREEN, PREPARE_ENGINE, PREPARE_TICKER, RELEASE_TICKER, RESTART_ENGINE, STATE_EVENTS, STOP_LOOP,
   plausibleText, type CompiledRow, type EnforcedBudget, type FeedbackPlan, type PayloadCheck, type PolicyIndex,
-  type Directive,
+  type Directive, type DataTest,
 } from "./policyIndex.js";
 import type { PayloadFieldJSON, TemplateParameterJSON } from "./content.js";
 import { PRIORITIES, PriorityTracker, type Cut } from "./priority.js";
@@ -49,6 +49,8 @@ export interface Event {
   readonly speaks?: boolean;
   /** Template parameters, in the order given (`{"bpm": 120}` or `[{name, value}]`). */
   readonly params?: readonly PlayParameter[] | Readonly<Record<string, Scalar | null>>;
+  /** The event's data fields besides its value (`{"direction": "left"}` or `[{name, value}]`). */
+  readonly data?: readonly PlayParameter[] | Readonly<Record<string, Scalar | null>>;
 }
 
 type Engine = { state: "cold" } | { state: "warming"; until: number } | { state: "ready" } | { state: "stopped" };
@@ -348,12 +350,12 @@ export class Session {
     const params = normalizeParams(event.params);
     if (p.checksPayloads) {
       const check = p.payloadChecks[e];
-      const problem = check ? payloadProblem(check, event.value ?? null, params) : null;
+      const problem = check ? payloadProblem(check, event.value ?? null, params, check.data ? normalizeParams(event.data) : []) : null;
       if (check && problem !== null) return new Draft({ screen: screenName, reason: "bad-value", note: problem, rule: check.rule });
     }
     const rows = p.cells[entry];
     for (const row of rows) {
-      if (!matches(row, event, subject) || !this.matchesParameters(row)) continue;
+      if (!matches(row, event, subject) || !this.matchesParameters(row) || (row.dataTests && !matchesData(row.dataTests, event))) continue;
       const decision = new Draft({ screen: screenName, note: row.note, rule: row.rule });
       this.apply(row, event, params, subject, e, s, decision);
       if (this.cuts.length > 0) {
@@ -503,7 +505,9 @@ export class Session {
     const f = level > previous ? entered.play : entered.downPlay;
     if (f !== null) {
       decision.rule = row.levelRules[level];
-      this.play(f, event, params, e, s, row.keepSlot + 1 + level, decision);
+      const args = row.bandArguments?.[level];
+      if (args !== undefined && args.length > 0) this.playArguments(f, args, event, params, e, s, row.keepSlot + 1 + level, decision);
+      else this.play(f, event, params, e, s, row.keepSlot + 1 + level, decision);
     } else {
       decision.reason = "designer";
       decision.note = level > previous ? entered.silent : entered.downSilent;
@@ -554,9 +558,14 @@ export class Session {
       this.play(f, event, params, e, s, rule, decision);
       return;
     }
+    this.playArguments(f, several.arguments, event, params, e, s, rule, decision);
+  }
+
+  /** Plays `f` with `with:` arguments (a row's, or a band level's and its row's) over the event's params. */
+  private playArguments(f: number, args: readonly { name: string; number?: number }[], event: Event, params: PlayParameter[], e: number, s: number, rule: number, decision: Draft): void {
     let given = params.slice();
     let missing: string | null = null;
-    for (const argument of several.arguments) {
+    for (const argument of args) {
       let value: Scalar | null = null;
       if (argument.number !== undefined) value = argument.number;
       else if (typeof event.value === "number") value = event.value;
@@ -965,6 +974,19 @@ function matches(row: CompiledRow, event: Event, subject: string | null): boolea
   return true;
 }
 
+function matchesData(tests: readonly DataTest[], event: Event): boolean {
+  const data = normalizeParams(event.data);
+  for (const test of tests) {
+    const found = data.find((x) => x.name === test.field);
+    const value = found?.value ?? null;
+    if (value === null || value === undefined) return false;
+    if (test.value !== undefined && value !== test.value) return false;
+    if (test.range && (typeof value !== "number" || !test.range.contains(value))) return false;
+    if (test.oneOf && !test.oneOf.includes(value)) return false;
+  }
+  return true;
+}
+
 function accepts(field: PayloadFieldJSON, value: Scalar): boolean {
   switch (field.kind) {
     case "bool": return typeof value === "boolean";
@@ -989,12 +1011,34 @@ function expectation(field: PayloadFieldJSON): string {
   }
 }
 
-function payloadProblem(check: PayloadCheck, value: Scalar | null, params: PlayParameter[]): string | null {
+function payloadProblem(check: PayloadCheck, value: Scalar | null, params: PlayParameter[], data: PlayParameter[]): string | null {
   const note = (field: PayloadFieldJSON, isValue: boolean, got: string) => {
     const what = isValue ? "'value'" : `param '${field.name}'`;
     const place = isValue ? `events.${check.event}` : `events.${check.event}.params.${field.name}`;
     return `'${check.event}' needs ${what} to be ${expectation(field)} (${place}); got ${got}`;
   };
+  const problem = valueAndParamsProblem(check, value, params, note);
+  if (problem !== null || !check.data) return problem;
+  const dataNote = (field: PayloadFieldJSON, got: string) =>
+    `'${check.event}' needs data '${field.name}' to be ${expectation(field)} (events.${check.event}.data.${field.name}); got ${got}`;
+  for (const given of data) {
+    const field = check.data.find((x) => x.name === given.name);
+    if (!field) {
+      const known = check.data.map((x) => x.name);
+      return `'${check.event}' has no data field '${given.name}' (events.${check.event}.data declares ` + (known.length === 0 ? "none" : known.join(", ")) + "); remove it";
+    }
+    if (given.value === null || given.value === undefined) return dataNote(field, "no value");
+    if (!accepts(field, given.value)) return dataNote(field, scalarText(given.value));
+  }
+  for (const field of check.data) {
+    if (field.required && !data.some((x) => x.name === field.name)) return dataNote(field, "no value");
+  }
+  return null;
+}
+
+function valueAndParamsProblem(
+  check: PayloadCheck, value: Scalar | null, params: PlayParameter[], note: (field: PayloadFieldJSON, isValue: boolean, got: string) => string,
+): string | null {
   if (check.value) {
     if (value !== null) {
       if (!accepts(check.value, value)) return note(check.value, true, scalarText(value));

@@ -142,11 +142,15 @@ extension PolicyContent {
         package var value: Field?
         /// The declared `params`; nil when the event declares none (any are passed on).
         package var params: [Field]?
+        /// The declared `data` fields; nil when the event declares none (then a log line's
+        /// `data` is not checked, and the key is left out of the JSON so content hashes as before).
+        package var data: [Field]?
 
         /// Creates one.
-        package init(value: Field?, params: [Field]?) {
+        package init(value: Field?, params: [Field]?, data: [Field]? = nil) {
             self.value = value
             self.params = params
+            self.data = data
         }
     }
 }
@@ -162,6 +166,8 @@ package final class PayloadCheck: Sendable {
     let value: PolicyContent.Payload.Field?
     /// The declared params; nil when any are allowed.
     let params: [PolicyContent.Payload.Field]?
+    /// The declared data fields; nil when the event declares none (nothing checked).
+    let data: [PolicyContent.Payload.Field]?
 
     /// Creates the check of one event's payload.
     package init(event: String, payload: PolicyContent.Payload, rule: Decision.Rule) {
@@ -169,10 +175,12 @@ package final class PayloadCheck: Sendable {
         self.rule = rule
         self.value = payload.value
         self.params = payload.params
+        self.data = payload.data
     }
 
     /// What is wrong with the event's payload, as a note naming the declaration and the
-    /// fix, or nil when it is what the declaration says.
+    /// fix, or nil when it is what the declaration says: the value, then the params, then
+    /// the data fields.
     package func problem(_ given: Event) -> String? {
         if let value {
             if let carried = given.value {
@@ -181,25 +189,40 @@ package final class PayloadCheck: Sendable {
                 return note(value, isValue: true, got: "no value")
             }
         }
-        guard let params else { return nil }
-        for parameter in given.params {
-            guard let field = params.first(where: { $0.name == parameter.name }) else {
-                let known = params.map(\.name)
-                return "'\(event)' has no param '\(parameter.name)' (events.\(event) declares "
-                    + (known.isEmpty ? "none" : known.joined(separator: ", ")) + "); remove it"
+        if let params, let problem = problem(given.params, declared: params, isData: false) { return problem }
+        if let data, let problem = problem(given.data, declared: data, isData: true) { return problem }
+        return nil
+    }
+
+    /// The first problem of the given params (or data fields) against their declaration.
+    private func problem(
+        _ given: [Event.Parameter], declared: [PolicyContent.Payload.Field], isData: Bool
+    ) -> String? {
+        for parameter in given {
+            guard let field = declared.first(where: { $0.name == parameter.name }) else {
+                let known = declared.map(\.name)
+                let declares = known.isEmpty ? "none" : known.joined(separator: ", ")
+                if isData {
+                    return "'\(event)' has no data field '\(parameter.name)' (events.\(event).data declares "
+                        + declares + "); remove it"
+                }
+                return "'\(event)' has no param '\(parameter.name)' (events.\(event) declares \(declares)); remove it"
             }
-            guard let carried = parameter.value else { return note(field, got: "no value") }
-            if !field.accepts(carried) { return note(field, got: carried.description) }
+            guard let carried = parameter.value else { return note(field, isData: isData, got: "no value") }
+            if !field.accepts(carried) { return note(field, isData: isData, got: carried.description) }
         }
-        for field in params where field.required && !given.params.contains(where: { $0.name == field.name }) {
-            return note(field, got: "no value")
+        for field in declared where field.required && !given.contains(where: { $0.name == field.name }) {
+            return note(field, isData: isData, got: "no value")
         }
         return nil
     }
 
-    private func note(_ field: PolicyContent.Payload.Field, isValue: Bool = false, got: String) -> String {
-        let what = isValue ? "'value'" : "param '\(field.name)'"
-        let place = isValue ? "events.\(event)" : "events.\(event).params.\(field.name)"
+    private func note(
+        _ field: PolicyContent.Payload.Field, isValue: Bool = false, isData: Bool = false, got: String
+    ) -> String {
+        let what = isValue ? "'value'" : isData ? "data '\(field.name)'" : "param '\(field.name)'"
+        let place =
+            isValue ? "events.\(event)" : "events.\(event).\(isData ? "data" : "params").\(field.name)"
         return "'\(event)' needs \(what) to be \(field.expectation) (\(place)); got \(got)"
     }
 }

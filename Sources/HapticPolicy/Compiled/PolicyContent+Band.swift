@@ -25,6 +25,9 @@ extension PolicyContent {
             /// Whether the upper edge is inclusive (`at-most:`: the level holds values up to
             /// and including `below`); nil for an exclusive edge (`below:`), and left out then.
             package var inclusive: Bool?
+            /// The template parameters the level gives what it plays (`with:` next to
+            /// `play:`), merged with the band row's own `with:`; nil when none (left out).
+            package var arguments: [Row.Argument]?
 
             /// Creates one.
             package init(

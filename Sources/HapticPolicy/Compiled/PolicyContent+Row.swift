@@ -19,6 +19,9 @@ extension PolicyContent {
         /// `in-gesture:`: whether a ticker gesture must be open (true) or closed (false);
         /// nil when the condition does not test it (and then left out of the JSON).
         package var inGesture: Bool?
+        /// Conditions on the event's data fields (`data: {direction: right}`), in source
+        /// order; nil when the condition tests none (and then left out of the JSON).
+        package var data: [DataTest]?
 
         /// Creates one.
         package init(
@@ -202,7 +205,8 @@ extension PolicyContent.Row {
             guard primary == action else { return "a row's first action is not its play, loop or stop" }
         }
         if let arguments {
-            guard argumentsTarget != nil else { return "a row gives template parameters but plays nothing" }
+            let isBand = if case .band = action { true } else { false }
+            guard argumentsTarget != nil || isBand else { return "a row gives template parameters but plays nothing" }
             for argument in arguments where argument.name.isEmpty || argument.number?.isFinite == false {
                 return "a row gives a template parameter without a name or with a bad number"
             }
@@ -210,6 +214,9 @@ extension PolicyContent.Row {
             for argument in arguments where !names.insert(argument.name).inserted {
                 return "a row gives the template parameter '\(argument.name)' twice"
             }
+        }
+        for test in condition?.data ?? [] {
+            if let problem = test.inconsistency { return problem }
         }
         return nil
     }

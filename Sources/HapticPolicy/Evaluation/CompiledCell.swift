@@ -65,6 +65,12 @@ package final class CompiledRow: Sendable {
     /// `in-gesture:`: whether the ticker gesture must be open (true) or closed (false);
     /// nil for rows that do not test it, so they never look at the gesture.
     package let inGesture: Bool?
+    /// The conditions on the event's data fields; nil when none, so rows of a policy
+    /// without `data:` test nothing more.
+    package let dataTests: [PolicyContent.DataTest]?
+    /// For a band row with `with:` on the row or its levels: by level, the template
+    /// parameters the level's play gets (the level's, then the row's); nil when none.
+    package let bandArguments: [[PolicyContent.Row.Argument]]?
 
     /// A row condition's number range and set, as plain comparisons.
     package final class ValueTest: Sendable {
@@ -94,9 +100,12 @@ package final class CompiledRow: Sendable {
         speaks: Bool?, value: ScalarValue?, subject: SubjectID?, action: Action, ticker: TickerStep?,
         directives: DirectiveSet, rule: Decision.Rule, levelRules: [Decision.Rule] = [], note: String?,
         keepSlot: Int = 0, several: Several? = nil,
-        test: ValueTest? = nil, parameterTests: [PolicyContent.ParameterTest]? = nil, inGesture: Bool? = nil
+        test: ValueTest? = nil, parameterTests: [PolicyContent.ParameterTest]? = nil, inGesture: Bool? = nil,
+        dataTests: [PolicyContent.DataTest]? = nil, bandArguments: [[PolicyContent.Row.Argument]]? = nil
     ) {
         self.inGesture = inGesture
+        self.dataTests = dataTests
+        self.bandArguments = bandArguments
         self.keepSlot = keepSlot
         self.several = several
         self.test = test
@@ -121,6 +130,9 @@ package final class CompiledRow: Sendable {
             guard let given = event.value, given == value else { return false }
         }
         if let test, !test.matches(event.value) { return false }
+        if let dataTests {
+            for test in dataTests where !test.matches(event.dataValue(test.field)) { return false }
+        }
         return true
     }
 

@@ -32,6 +32,9 @@ public struct Event: Sendable, Equatable {
     public var speaks: Bool
     /// Template parameters, in the order given.
     public var params: [Parameter]
+    /// The named fields the event carries besides its value (`data: {"direction": "left"}`),
+    /// in the order given; rows test them with `when: {data: ...}`. Never template parameters.
+    public var data: [Parameter] = []
 
     /// Creates an event.
     public init(
@@ -47,5 +50,13 @@ public struct Event: Sendable, Equatable {
         self.speaks = speaks
         self.params = params
         self.unknownScreenName = unknownScreenName
+    }
+
+    /// The value of the data field `name`, or nil when the event does not carry it (or
+    /// carries null, an array or an object).
+    @inline(__always)
+    public func dataValue(_ name: String) -> ScalarValue? {
+        for field in data where field.name == name { return field.value }
+        return nil
     }
 }

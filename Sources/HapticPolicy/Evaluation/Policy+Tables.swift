@@ -61,7 +61,13 @@ extension Policy {
             }
         }
         var several: CompiledRow.Several?
-        if row.also != nil || row.arguments != nil {
+        var bandArguments: [[PolicyContent.Row.Argument]]?
+        if case .band(let b) = row.action {
+            let levels = bands[b].levels
+            if row.arguments != nil || levels.contains(where: { $0.arguments != nil }) {
+                bandArguments = levels.map { ($0.arguments ?? []) + (row.arguments ?? []) }
+            }
+        } else if row.also != nil || row.arguments != nil {
             let also: [CompiledRow.Action] = row.steps.filter { $0 != row.action }.compactMap {
                 switch $0 {
                 case .stop(let f): .stop(f)
@@ -83,6 +89,7 @@ extension Policy {
             test: row.condition.flatMap { condition in
                 condition.range == nil && condition.oneOf == nil
                     ? nil : CompiledRow.ValueTest(range: condition.range, oneOf: condition.oneOf)
-            }, parameterTests: row.condition?.parameters, inGesture: row.condition?.inGesture)
+            }, parameterTests: row.condition?.parameters, inGesture: row.condition?.inGesture,
+            dataTests: row.condition?.data, bandArguments: bandArguments)
     }
 }

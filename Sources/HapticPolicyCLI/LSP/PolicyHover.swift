@@ -173,7 +173,19 @@ enum PolicyHover {
         }
         let action =
             level.play.map { "plays `\($0.value)`" } ?? level.silent.map { "silent: \($0.value)" } ?? "decides nothing"
-        return "`\(level.name.value)`: \(range), \(action)"
+        return "`\(level.name.value)`: \(range), \(action)" + withText(level.with)
+    }
+
+    /// ` with side -1, urgency 3` for `with:` arguments (`value`: the event's value), or "".
+    private static func withText(_ arguments: [TemplateArgument]) -> String {
+        guard !arguments.isEmpty else { return "" }
+        return " with "
+            + arguments.map { argument in
+                switch argument.source.value {
+                case .eventValue: "\(argument.name.value) = the value"
+                case .number(let number): "\(argument.name.value) \(numberText(number))"
+                }
+            }.joined(separator: ", ")
     }
 
     private static func event(_ event: EventDecl, document: PolicyDocument) -> String {
@@ -186,6 +198,12 @@ enum PolicyHover {
             "**event `\(event.name.value)`** · \(event.layer.value.rawValue) layer", "",
             "occurs on: \(screens)" + (event.value.map { " · carries a \($0.value.rawValue) value" } ?? ""),
         ]
+        if let data = event.data, !data.isEmpty {
+            // The event's data fields (language v3), each with what a good value is.
+            lines += [
+                "", "data: " + data.map { "`\($0.name.value)` (\($0.payload.expectation))" }.joined(separator: ", "),
+            ]
+        }
         if let note = event.note { lines += ["", note] }
         if event.endsSubject?.value == true {
             lines += ["", "ends its subject: once decided, the session forgets the subject's band levels and slot"]

@@ -87,6 +87,8 @@ enum DecisionTableJSONReporter {
         var edge: String?
         /// True when the upper edge is inclusive (`at-most:`); left out otherwise.
         var inclusive: Bool? = nil
+        /// The template parameters the level gives what it plays (`urgency = 3`); left out when none.
+        var with: String?
     }
 
     /// What entering a level one way does.
@@ -197,7 +199,7 @@ enum DecisionTableJSONReporter {
                                 values: band.values(ofLevel: index), leftWhen: band.leaving(level: index),
                                 fromBelow: ways.first { $0.direction == .fromBelow }.map { Entry($0.entry) },
                                 fromAbove: ways.first { $0.direction == .fromAbove }.map { Entry($0.entry) },
-                                edge: level.edge, inclusive: level.inclusive ? true : nil)
+                                edge: level.edge, inclusive: level.inclusive ? true : nil, with: level.arguments)
                         }, approach: band.approach?.rawValue)
                 },
                 userLevels: table.userLevels.isEmpty

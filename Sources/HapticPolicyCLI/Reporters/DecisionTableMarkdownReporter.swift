@@ -84,6 +84,13 @@ enum DecisionTableMarkdownReporter {
                 out += "- \(escape(band.levels[index].name)): \(escape(ways.joined(separator: "; ")))\n"
             }
             if band.levels.indices.contains(where: band.isDirected) { out += "\n" }
+            // Band levels that give template parameters (`with:`), one line each.
+            for level in band.levels {
+                if let arguments = level.arguments {
+                    out += "- \(escape(level.name)) plays with \(escape(arguments))\n"
+                }
+            }
+            if band.levels.contains(where: { $0.arguments != nil }) { out += "\n" }
             let rows = band.levels.indices.map { index in
                 [band.levels[index].name, band.values(ofLevel: index), band.leaving(level: index)]
                     + entering(band, level: index)

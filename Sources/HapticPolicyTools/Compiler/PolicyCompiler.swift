@@ -90,6 +90,7 @@ public enum PolicyCompiler {
                         fromBelow: entry(up: true), fromAbove: entry(up: false), edge: edge,
                         location: files.position(level.location))
                     lowered.inclusive = level.inclusive ? true : nil
+                    if !level.with.isEmpty { lowered.arguments = level.with.map(argument) }
                     return lowered
                 },
                 location: files.position(band.location))
@@ -136,6 +137,7 @@ public enum PolicyCompiler {
                                 range: $0.range.range)
                         }
                     }
+                    if !written.data.isEmpty { condition.data = written.data.map(dataTest) }
                     return condition
                 }
                 var levelRules: [String]?
@@ -153,14 +155,7 @@ public enum PolicyCompiler {
                     location: files.position(row.location == .unknown ? decl.location : row.location),
                     levelRules: levelRules)
                 if !also.isEmpty { compiled.also = also }
-                if !row.with.isEmpty {
-                    compiled.arguments = row.with.map { argument in
-                        switch argument.source.value {
-                        case .eventValue: .init(name: argument.name.value, number: nil)
-                        case .number(let number): .init(name: argument.name.value, number: number)
-                        }
-                    }
-                }
+                if !row.with.isEmpty { compiled.arguments = row.with.map(argument) }
                 return compiled
             }
             return PolicyContent.Cell(
@@ -290,9 +285,24 @@ public enum PolicyCompiler {
             priority: decl.priority?.value ?? .normal)
     }
 
+    /// A `with:` argument as the content stores it (`number` nil: the event's value).
+    static func argument(_ argument: TemplateArgument) -> PolicyContent.Row.Argument {
+        switch argument.source.value {
+        case .eventValue: .init(name: argument.name.value, number: nil)
+        case .number(let number): .init(name: argument.name.value, number: number)
+        }
+    }
+
+    /// A condition on a data field as the content stores it.
+    static func dataTest(_ test: DataTestDecl) -> PolicyContent.DataTest {
+        PolicyContent.DataTest(
+            field: test.name.value, value: test.value?.value, range: test.range?.range,
+            oneOf: test.oneOf?.map(\.value))
+    }
+
     /// The compiled payload of an event that declares one (`value: {type: ...}` or `params:`).
     static func payload(of event: EventDecl) -> PolicyContent.Payload? {
-        guard event.payload != nil || event.params != nil else { return nil }
+        guard event.payload != nil || event.params != nil || event.data != nil else { return nil }
         func field(_ name: String, _ decl: PayloadDecl) -> PolicyContent.Payload.Field {
             PolicyContent.Payload.Field(
                 name: name, kind: decl.kind.value, min: decl.min?.value, max: decl.max?.value,
@@ -300,7 +310,8 @@ public enum PolicyCompiler {
         }
         return PolicyContent.Payload(
             value: event.payload.map { field("value", $0) },
-            params: event.params?.map { field($0.name.value, $0.payload) })
+            params: event.params?.map { field($0.name.value, $0.payload) },
+            data: event.data?.map { field($0.name.value, $0.payload) })
     }
 
     private static func firstIndex(_ names: [String]) -> [String: Int] {

@@ -256,12 +256,13 @@ public struct PolicyDiff: Sendable {
     }
 
     /// Whether two decisions differ in what the user feels or the player does: action,
-    /// feedback, what renders, the reason, or the directives. Rule ids and notes alone
-    /// do not count (renaming a row changes nothing in the hand). A row's other actions
+    /// feedback, what renders, the parameters a template plays with (a band level's
+    /// `with:` changed), the reason, or the directives. Rule ids and notes alone do not
+    /// count (renaming a row changes nothing in the hand). A row's other actions
     /// (`Decision.also`) are compared the same way, one by one.
     public static func differs(_ a: Decision, _ b: Decision) -> Bool {
         a.action != b.action || a.feedback != b.feedback || a.render != b.render || a.reason != b.reason
-            || a.directives != b.directives || a.also.count != b.also.count
+            || a.directives != b.directives || a.parameters != b.parameters || a.also.count != b.also.count
             || zip(a.also, b.also).contains { differs($0, $1) }
     }
 

@@ -109,6 +109,7 @@ struct JSONReader {
         var value: ScalarValue?
         var speaks = false
         var params: [Event.Parameter] = []
+        var data: [Event.Parameter] = []
         var unknownKey: Range<Int>?
         // The known fields seen so far, one bit each; the other names (rare) by text.
         var seen: UInt8 = 0
@@ -173,6 +174,8 @@ struct JSONReader {
                     speaks = flag
                 case .params:
                     params = try readParams(start: valueStart)
+                case .data:
+                    data = try readParams(start: valueStart, field: "data")
                 case .other:
                     if unknownKey == nil { unknownKey = keyStart..<keyEnd }
                     try skipValue(depth: 0)
@@ -203,14 +206,15 @@ struct JSONReader {
             throw fail("missing 'event' (the event name)", at: objectStart, .missingField)
         }
         guard t.isFinite else { throw fail("'t' must be a finite number", at: tText.lowerBound, .badField) }
+        var record = LogRecord(
+            t: t, event: event, screen: screen, subject: subject, value: value, speaks: speaks, params: params)
+        record.data = data
         return EventLogParser.ParsedLine(
-            record: LogRecord(
-                t: t, event: event, screen: screen, subject: subject, value: value, speaks: speaks, params: params),
-            tText: tText, eventText: eventText, subjectText: subjectText, unknownKey: unknownKey)
+            record: record, tText: tText, eventText: eventText, subjectText: subjectText, unknownKey: unknownKey)
     }
 
     private enum Key {
-        case t, event, screen, subject, value, speaks, params, other
+        case t, event, screen, subject, value, speaks, params, data, other
 
         /// This known field's bit in the set of fields seen (0 for `other`).
         var bit: UInt8 {
@@ -222,6 +226,7 @@ struct JSONReader {
             case .value: 16
             case .speaks: 32
             case .params: 64
+            case .data: 128
             case .other: 0
             }
         }
@@ -236,6 +241,7 @@ struct JSONReader {
             case .value: "value"
             case .speaks: "speaks"
             case .params: "params"
+            case .data: "data"
             case .other: ""
             }
         }
@@ -287,6 +293,7 @@ struct JSONReader {
         case "value": return .value
         case "speaks": return .speaks
         case "params": return .params
+        case "data": return .data
         default: return .other
         }
     }
@@ -301,6 +308,7 @@ struct JSONReader {
         }
         switch n {
         case 1: return b[s] == UInt8(ascii: "t") ? .t : .other
+        case 4: return eq("data") ? .data : .other
         case 5: return eq("event") ? .event : eq("value") ? .value : .other
         case 6: return eq("screen") ? .screen : eq("speaks") ? .speaks : eq("params") ? .params : .other
         case 7: return eq("subject") ? .subject : .other
@@ -375,12 +383,17 @@ struct JSONReader {
         }
     }
 
-    private mutating func readParams(start: Int) throws(JSONFailure) -> [Event.Parameter] {
+    /// The fields of `params` (or of `data`, the same shape: an object of scalars).
+    private mutating func readParams(start: Int, field: String = "params") throws(JSONFailure) -> [Event.Parameter] {
         guard index < bytes.count else { throw fail("expected a value; the line ends") }
         if try readLiteralNull() { return [] }
+        let isData = field == "data"
         guard bytes[index] == UInt8(ascii: "{") else {
             try skipValue(depth: 0)
-            throw fail("'params' must be an object such as {\"bpm\": 120}", at: start, .badField)
+            throw fail(
+                isData
+                    ? "'data' must be an object such as {\"direction\": \"left\"}"
+                    : "'params' must be an object such as {\"bpm\": 120}", at: start, .badField)
         }
         index += 1
         var params: [Event.Parameter] = []
@@ -392,20 +405,21 @@ struct JSONReader {
         while true {
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                throw fail("expected a parameter name in double quotes; \(describeHere())")
+                throw fail("expected a \(isData ? "data field" : "parameter") name in double quotes; \(describeHere())")
             }
             let nameStart = index
             let name = try readString()
             if params.contains(where: { $0.name == name }) {
                 throw fail(
-                    "parameter '\(name)' is written twice in 'params'; keep one", at: nameStart, .duplicateField)
+                    "\(isData ? "data field" : "parameter") '\(name)' is written twice in '\(field)'; keep one",
+                    at: nameStart, .duplicateField)
             }
-            try expect(UInt8(ascii: ":"), "':' after the parameter name")
+            try expect(UInt8(ascii: ":"), isData ? "':' after the data field name" : "':' after the parameter name")
             skipSpace()
             let value = try readScalar(reason: .badField)
             params.append(Event.Parameter(name: name, value: value))
             skipSpace()
-            guard index < bytes.count else { throw fail("'params' is not closed; add '}'") }
+            guard index < bytes.count else { throw fail("'\(field)' is not closed; add '}'") }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
                 continue
@@ -414,7 +428,7 @@ struct JSONReader {
                 index += 1
                 return params
             }
-            throw fail("expected ',' or '}' in 'params'; \(describeHere())")
+            throw fail("expected ',' or '}' in '\(field)'; \(describeHere())")
         }
     }
 

@@ -29,7 +29,7 @@ public struct IntegrationMistakeTally: Sendable {
     }
 
     /// The fields a log line may carry (`Docs/event-log.md`).
-    static let logFields = ["t", "event", "screen", "subject", "value", "speaks", "params"]
+    static let logFields = ["t", "event", "screen", "subject", "value", "speaks", "params", "data"]
 
     /// Counts a field name the event-log format does not define.
     package mutating func recordUnknownKey(_ name: String) {

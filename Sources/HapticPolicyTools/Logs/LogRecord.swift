@@ -16,6 +16,8 @@ public struct LogRecord: Sendable, Equatable {
     public var speaks: Bool
     /// Template parameters (`params`), in the order written.
     public var params: [Event.Parameter]
+    /// The event's data fields (`data`), in the order written.
+    public var data: [Event.Parameter] = []
 
     /// Creates a record.
     public init(

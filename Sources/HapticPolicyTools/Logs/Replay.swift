@@ -65,9 +65,10 @@ public struct Replay {
     /// attached meter and tallies.
     public mutating func decide(_ timed: TimedEvent) -> Decision {
         let fields = timed.event
-        let event = session.event(
+        var event = session.event(
             t: timed.time, name: fields.name, screen: fields.screen, subject: fields.subject, value: fields.value,
             speaks: fields.speaks ?? false, params: fields.params)
+        event.data = fields.data
         let decision = session.decide(event)
         observe(decision, t: timed.time, event: fields.name, screen: fields.screen, subject: fields.subject)
         return decision
@@ -115,8 +116,10 @@ public struct Replay {
             }
             subject = id
         }
-        return Event(
+        var resolved = Event(
             t: record.t, event: event, screen: screen, subject: subject, value: record.value,
             speaks: record.speaks, params: record.params, unknownScreenName: unknownScreen)
+        resolved.data = record.data
+        return resolved
     }
 }

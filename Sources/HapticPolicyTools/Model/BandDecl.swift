@@ -31,6 +31,9 @@ public struct BandDecl: Sendable, Hashable, Codable {
         /// up to and including it) rather than `below:` (exclusive). `below` and
         /// `belowExpression` hold the edge either way.
         public var inclusive = false
+        /// The template parameters the level gives what it plays (`with:` next to `play:`),
+        /// merged with its band row's `with:`.
+        public var with: [TemplateArgument] = []
 
         /// Creates a level.
         public init(

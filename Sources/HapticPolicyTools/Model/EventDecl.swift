@@ -30,6 +30,9 @@ public struct EventDecl: Sendable, Hashable, Codable {
     /// `ends-subject:` as written: when true, the session forgets the event's subject once
     /// the event is decided; nil when not written.
     public var endsSubject: Located<Bool>?
+    /// The declared data fields (`data:`), the event's named fields besides its value;
+    /// nil when not written (a log line's `data` is then not checked).
+    public var data: [ParamDecl]?
 
     /// Creates an event declaration.
     public init(

@@ -186,6 +186,8 @@ public struct ConditionDecl: Sendable, Hashable, Codable {
     public var parameters: [ParameterTestDecl] = []
     /// Whether a ticker gesture must be open (`in-gesture: true`) or closed (`false`).
     public var inGesture: Located<Bool>?
+    /// Conditions on the event's data fields (`data: {direction: right}`), in source order.
+    public var data: [DataTestDecl] = []
     /// Where the condition starts.
     public var location: SourceLocation
 

@@ -6,7 +6,7 @@ public enum EventLogWriter {
     /// One line (without the newline) for one event.
     ///
     /// Keys in this order, each only when present: `t`, `event`, `screen`, `subject`,
-    /// `value`, `speaks`, `params`.
+    /// `value`, `speaks`, `params`, `data`.
     public static func line(_ simulated: TimedEvent) -> String {
         let event = simulated.event
         var out = "{\"t\":" + decimalText(simulated.time, decimals: 3)
@@ -20,6 +20,10 @@ public enum EventLogWriter {
         if !event.params.isEmpty {
             let fields = event.params.map { jsonString($0.name) + ":" + valueText($0.value, decimals: 6) }
             out += ",\"params\":{" + fields.joined(separator: ",") + "}"
+        }
+        if !event.data.isEmpty {
+            let fields = event.data.map { jsonString($0.name) + ":" + valueText($0.value, decimals: 6) }
+            out += ",\"data\":{" + fields.joined(separator: ",") + "}"
         }
         return out + "}"
     }

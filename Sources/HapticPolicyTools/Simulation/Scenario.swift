@@ -49,6 +49,8 @@ public struct Scenario: Sendable, Hashable {
         public var speaks: Bool?
         /// Pattern parameters (`params: {bpm: 90}`), in written order.
         public var params: [Event.Parameter]
+        /// The event's data fields (`data: {direction: left}`), in written order.
+        public var data: [Event.Parameter] = []
 
         /// Creates a template.
         public init(

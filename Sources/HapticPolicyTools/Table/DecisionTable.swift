@@ -130,6 +130,9 @@ public struct DecisionTable: Sendable, Hashable {
             public var edge: String? = nil
             /// Whether the upper edge is inclusive (`at-most:`).
             public var inclusive = false
+            /// The template parameters the level gives what it plays (`with:`, as
+            /// `urgency = 3`); nil when none.
+            public var arguments: String? = nil
         }
 
         /// What entering a level one way does: play `play`, or be silent for `silent`.
@@ -387,7 +390,8 @@ public struct DecisionTable: Sendable, Hashable {
                         name: level.name, below: level.below, play: level.play.map { content.feedback[$0].name },
                         layer: level.play.map { content.feedback[$0].layer }, silent: level.silent,
                         fromBelow: entry(level.fromBelow), fromAbove: entry(level.fromAbove),
-                        edge: level.edge?.description, inclusive: level.inclusive == true)
+                        edge: level.edge?.description, inclusive: level.inclusive == true,
+                        arguments: level.arguments.map { Self.describe($0) })
                 }, dwell: band.dwell, plausibleMin: band.plausible?.min, plausibleMax: band.plausible?.max,
                 approach: band.approach)
         }
@@ -523,6 +527,14 @@ public struct DecisionTable: Sendable, Hashable {
         if let range = condition.range { parts.append("value " + range.text) }
         if let oneOf = condition.oneOf {
             parts.append("value in [" + oneOf.map(\.description).joined(separator: ", ") + "]")
+        }
+        for test in condition.data ?? [] {
+            // `data.direction in ["left", "u-turn"]`, `data.direction = "right"`, `data.lanes at-least 3`.
+            if let value = test.value { parts.append("data.\(test.field) = \(value)") }
+            if let range = test.range { parts.append("data.\(test.field) " + range.text) }
+            if let oneOf = test.oneOf {
+                parts.append("data.\(test.field) in [" + oneOf.map(\.description).joined(separator: ", ") + "]")
+            }
         }
         return parts.joined(separator: ", ")
     }

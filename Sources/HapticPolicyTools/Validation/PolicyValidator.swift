@@ -31,6 +31,7 @@ public enum PolicyValidator {
         findings += ScreenDefaultChecks.run(context)
         findings += BackgroundChecks.run(context)
         findings += PriorityChecks.run(context)
+        findings += EventDataChecks.run(context)
         findings += platformFindings(document, besides: findings)
         return findings.sorted(by: reportOrder)
     }

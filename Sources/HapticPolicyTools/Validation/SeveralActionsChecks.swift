@@ -112,15 +112,25 @@ enum SeveralActionsChecks {
                         notes: [Diagnostic.Note("`play: \(play.value)` is here", at: play.location)]))
             }
         }
-        guard !row.with.isEmpty, let target = row.withTarget, let feedback = context.feedback[target.value] else {
-            return out
-        }
+        guard !row.with.isEmpty, let target = row.withTarget else { return out }
+        return out + argumentFindings(row.with, target: target, event: event, context)
+    }
+
+    /// What is wrong with `with:` arguments given to `target`: parameters it does not
+    /// declare, `value` without a number, numbers out of range, and the loop period and
+    /// pattern checks at those numbers. A band row's and its levels' `with:` are checked
+    /// with this for each feedback the level can play.
+    static func argumentFindings(
+        _ with: [TemplateArgument], target: Located<String>, event: EventDecl?, _ context: ValidationContext
+    ) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        guard !with.isEmpty, let feedback = context.feedback[target.value] else { return out }
         let pattern: PatternDecl? = if case .pattern(let pattern) = feedback.body { pattern } else { nil }
         let parameters = pattern?.parameters ?? []
         var values = Dictionary(
             parameters.map { ($0.name.value, $0.defaultValue.value) }, uniquingKeysWith: { first, _ in first })
         var numbersOnly = true
-        for argument in row.with {
+        for argument in with {
             guard let parameter = parameters.first(where: { $0.name.value == argument.name.value }) else {
                 let names = parameters.map { "'\($0.name.value)'" }.joined(separator: ", ")
                 let hint = context.didYouMean(argument.name.value, among: parameters.map(\.name.value))
@@ -189,7 +199,7 @@ enum SeveralActionsChecks {
         }
         // With every argument a number in range, the loop period is known: check it like
         // the template's own scenarios are.
-        guard numbersOnly, let pattern, let first = row.with.first else { return out }
+        guard numbersOnly, let pattern, let first = with.first else { return out }
         var badPeriod = false
         if let loop = pattern.loop {
             let period = try? loop.value.evaluate(values)
@@ -211,7 +221,7 @@ enum SeveralActionsChecks {
         let defaults = Dictionary(
             parameters.map { ($0.name.value, $0.defaultValue.value) }, uniquingKeysWith: { first, _ in first })
         let known = Set(PatternChecks.rangeFindings(pattern, steps: steps, values: defaults).map(\.key))
-        let given = row.with.map { "\($0.name.value) = \(numberText(values[$0.name.value] ?? .nan))" }
+        let given = with.map { "\($0.name.value) = \(numberText(values[$0.name.value] ?? .nan))" }
             .joined(separator: ", ")
         for finding in PatternChecks.rangeFindings(pattern, steps: steps, values: values)
         where !known.contains(finding.key) && !(badPeriod && finding.site == "loop") {

@@ -209,6 +209,8 @@ enum TableChecks {
             guard let condition = row.condition else { return true }
             // A row testing a run-time parameter does not match every event.
             if !condition.parameters.isEmpty { continue }
+            // Nor does one testing a data field: each is one more requirement.
+            if !condition.data.isEmpty { continue }
             // A range or set on the value is reasoned about by `ValueChecks.firstGap`.
             if condition.range != nil || condition.oneOf != nil { continue }
             switch (condition.speaks, condition.value, condition.subject, condition.inGesture) {
@@ -233,6 +235,7 @@ enum TableChecks {
         if let value = condition.value { result["value"] = value.value.description }
         if let subject = condition.subject { result["subject"] = subject.value }
         if let open = condition.inGesture { result["in-gesture"] = String(open.value) }
+        for test in condition.data { result["data.\(test.name.value)"] = test.requirementText }
         return result
     }
 
@@ -252,6 +255,8 @@ enum TableChecks {
         for (index, row) in cell.rows.enumerated() {
             let needs = requirements(row.condition)
             let keys = needs.keys.sorted()
+            // Data fields add requirements; past 12 the subsets are too many to try.
+            guard keys.count <= 12 else { continue }
             var winner: Int?
             for mask in 0..<(1 << keys.count) {
                 var subset: [String: String] = [:]

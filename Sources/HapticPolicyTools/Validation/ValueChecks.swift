@@ -269,7 +269,9 @@ enum ValueChecks {
             for open in [false, true] {
                 var covering = ValueSet()
                 for row in cell.rows {
-                    guard row.condition?.subject == nil, row.condition?.parameters.isEmpty ?? true else { continue }
+                    guard row.condition?.subject == nil, row.condition?.parameters.isEmpty ?? true,
+                        row.condition?.data.isEmpty ?? true
+                    else { continue }
                     if let spoken = row.condition?.speaks?.value, spoken != speaks { continue }
                     if let inGesture = row.condition?.inGesture?.value, inGesture != open { continue }
                     guard let values = ValueSet(row.condition) else { return nil }
@@ -308,6 +310,7 @@ enum ValueChecks {
             if let speaks = row.condition?.speaks { needs.append("speaks=\(speaks.value)") }
             if let subject = row.condition?.subject { needs.append("subject=\(subject.value)") }
             if let open = row.condition?.inGesture { needs.append("in-gesture=\(open.value)") }
+            for test in row.condition?.data ?? [] { needs.append("data.\(test.name.value)=\(test.requirementText)") }
             var values = ValueSet(row.condition) ?? ValueSet.all
             if let dimension {
                 // The parameter is always in its declared range: a row without a condition
@@ -321,6 +324,8 @@ enum ValueChecks {
                     needs.append("\(test.name.value)=\(test.range.range.text)")
                 }
             }
+            // Data fields add requirements; past 12 the subsets are too many to try.
+            guard needs.count <= 12 else { continue }
             var remaining = values
             var winners: [(row: Int, part: String)] = []
             for mask in 0..<(1 << needs.count) {
@@ -366,6 +371,7 @@ enum ValueChecks {
         if let subject = condition.subject { parts.append("subject=\(subject.value)") }
         if let open = condition.inGesture { parts.append("in-gesture=\(open.value)") }
         for test in condition.parameters { parts.append("\(test.name.value)=\(test.range.range.text)") }
+        for test in condition.data { parts.append("data.\(test.name.value)=\(test.requirementText)") }
         if let values = ValueSet(condition) {
             parts +=
                 values.numbers.map(\.text) + values.strings.sorted() + values.bools.sorted { !$0 && $1 }.map { "\($0)" }
@@ -382,7 +388,7 @@ enum ValueChecks {
 
 extension PayloadDecl {
     /// What a good value is: `a number from 100 to 200`, `one of confirmed, cancelled`.
-    var expectation: String {
+    package var expectation: String {
         PolicyContent.Payload.Field(
             name: "value", kind: kind.value, min: min?.value, max: max?.value, oneOf: oneOf?.map(\.value),
             location: SourcePosition(line: 0, column: 0)

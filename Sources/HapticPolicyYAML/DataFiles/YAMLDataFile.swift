@@ -66,7 +66,7 @@ extension PolicyDecoder {
     }
 
     /// Event fields shared by scenarios and tests: `screen`, `subject`, `value`,
-    /// `speaks`, `params` (the `event` name is read by the caller).
+    /// `speaks`, `params`, `data` (the `event` name is read by the caller).
     mutating func eventTemplate(_ name: String, _ fields: Fields) -> Scenario.EventTemplate {
         var template = Scenario.EventTemplate(name: name)
         if let node = fields["screen"] { template.screen = text(node, for: "screen")?.value }
@@ -80,9 +80,16 @@ extension PolicyDecoder {
                 }
             }
         }
+        if let node = fields["data"], let entries = namedEntries(node, for: "data") {
+            for entry in entries {
+                if let value = scalarValue(entry.value, for: entry.name.value) {
+                    template.data.append(Event.Parameter(name: entry.name.value, value: value.value))
+                }
+            }
+        }
         return template
     }
 
     /// Keys of the event fields read by `eventTemplate`.
-    static let eventFieldKeys = ["event", "screen", "subject", "value", "speaks", "params"]
+    static let eventFieldKeys = ["event", "screen", "subject", "value", "speaks", "params", "data"]
 }

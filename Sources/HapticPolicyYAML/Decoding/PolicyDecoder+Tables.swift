@@ -87,7 +87,7 @@ extension PolicyDecoder {
         guard
             let fields = fields(
                 node, of: "a band level",
-                keys: ["name", "below", "at-most", "play", "silent", "from-below", "from-above"],
+                keys: ["name", "below", "at-most", "play", "silent", "from-below", "from-above", "with"],
                 required: ["name"])
         else { return nil }
         let fromBelow = fields["from-below"].flatMap { entry($0, for: "from-below") }
@@ -135,6 +135,10 @@ extension PolicyDecoder {
         case nil:
             break
         }
+        var with: [TemplateArgument] = []
+        if let node = fields["with"] {
+            if let arguments = templateArguments(node) { with = arguments } else { edgeUsable = false }
+        }
         guard let name, edgeUsable, fields["from-below"] == nil || fromBelow != nil,
             fields["from-above"] == nil || fromAbove != nil
         else { return nil }
@@ -142,7 +146,7 @@ extension PolicyDecoder {
             name: name, below: below, play: play, silent: silent, fromBelow: fromBelow, fromAbove: fromAbove,
             belowExpression: belowExpression, location: node.location)
         level.belowNames = belowNames
-        level.inclusive = edgeEntry?.name == "at-most"
+                keys: ["name", "below", "at-most", "play", "silent", "from-below", "from-above", "with"],
         return level
     }
 
@@ -190,7 +194,7 @@ extension PolicyDecoder {
         let what = "event '\(name.value)'"
         guard
             let fields = fields(
-                node, of: what, keys: ["layer", "screens", "value", "params", "note", "ends-subject"],
+                node, of: what, keys: ["layer", "screens", "value", "params", "data", "note", "ends-subject"],
                 required: ["layer", "screens"],
                 owner: name.location)
         else { return nil }
@@ -217,6 +221,16 @@ extension PolicyDecoder {
         } else if fields["params"] != nil {
             usable = false
         }
+        var data: [ParamDecl]?
+        if let node = fields["data"], let entries = namedEntries(node, for: "data") {
+            let decoded = entries.compactMap { entry in
+                self.payload(entry.value, of: "data field '\(entry.name.value)' of \(what)", valueOf: entry.name.value)
+                    .map { ParamDecl(name: entry.name, payload: $0) }
+            }
+            if decoded.count == entries.count { data = decoded } else { usable = false }
+        } else if fields["data"] != nil {
+            usable = false
+        }
         var screens: EventDecl.Screens?
         if let node = fields["screens"] {
             if node.items != nil {
@@ -233,7 +247,7 @@ extension PolicyDecoder {
             location: name.location)
         event.payload = payload
         event.params = params
-        event.endsSubject = fields["ends-subject"].flatMap { bool($0, for: "ends-subject") }
+                node, of: what, keys: ["layer", "screens", "value", "params", "data", "note", "ends-subject"],
         return event
     }
 
@@ -366,11 +380,11 @@ extension PolicyDecoder {
             } else {
                 usable = false
             }
-            if row.play == nil, row.loop == nil, actions.count == read {
+            if row.play == nil, row.loop == nil, row.band == nil, actions.count == read {
                 report(
                     DiagnosticCode.keyNotApplicable(
-                        "'with' does not apply here: it gives template parameters to the row's 'loop:' or 'play:'; "
-                            + "add one, or remove 'with'",
+                        "'with' does not apply here: it gives template parameters to the row's 'loop:', 'play:' "
+                            + "or 'band:'; add one, or remove 'with'",
                         at: fields.entry("with")?.key.location ?? node.location))
                 usable = false
             }
@@ -403,7 +417,7 @@ extension PolicyDecoder {
     }
 
     /// The keys a condition reads besides run-time parameters.
-    static let conditionKeys = ["speaks", "value", "subject", "in-gesture"]
+    static let conditionKeys = ["speaks", "value", "subject", "in-gesture", "data"]
 
     private mutating func condition(_ node: YAMLNode) -> ConditionDecl? {
         let keys =
@@ -431,6 +445,10 @@ extension PolicyDecoder {
             if let test = parameterTest(entry) { parameters.append(test) } else { usable = false }
         }
         let inGesture = fields["in-gesture"].map { bool($0, for: "in-gesture") }
+        var data: [DataTestDecl] = []
+        if let node = fields["data"] {
+            if let tests = dataTests(node) { data = tests } else { usable = false }
+        }
         if speaks == .some(nil) || value == .some(nil) || subject == .some(nil) || inGesture == .some(nil) || !usable {
             return nil
         }
@@ -440,7 +458,39 @@ extension PolicyDecoder {
         condition.oneOf = oneOf
         condition.parameters = parameters
         condition.inGesture = inGesture ?? nil
+        condition.data = data
         return condition
+    }
+
+    /// `data: {direction: {in: [left, u-turn]}, lanes: {at-least: 2}}`: each data field
+    /// tested as `value` is (a literal, a range or `in:`).
+    private mutating func dataTests(_ node: YAMLNode) -> [DataTestDecl]? {
+        guard let entries = namedEntries(node, for: "data") else { return nil }
+        if entries.isEmpty {
+            report(
+                DiagnosticCode.wrongType(
+                    "'data' in a condition names no field; test one (`data: {direction: left}`) or remove it",
+                    at: node.location))
+            return nil
+        }
+        var tests: [DataTestDecl] = []
+        var usable = true
+        for (name, value) in entries {
+            if value.pairs != nil {
+                var range: NumberRangeDecl?
+                var oneOf: [Located<ScalarValue>]?
+                if valueTest(value, range: &range, oneOf: &oneOf) {
+                    tests.append(DataTestDecl(name: name, range: range, oneOf: oneOf))
+                } else {
+                    usable = false
+                }
+            } else if let literal = scalarValue(value, for: name.value) {
+                tests.append(DataTestDecl(name: name, value: literal))
+            } else {
+                usable = false
+            }
+        }
+        return usable ? tests : nil
     }
 
     /// `max_hr: {at-least: 200}`: a run-time parameter's value must be in a range (a

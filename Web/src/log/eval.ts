@@ -140,7 +140,7 @@ export class EventLogEvaluator {
     this.lastT = record.t;
     this.decision = this.session.decide({
       t: record.t, event: record.event, screen: record.screen, subject: record.subject, value: record.value,
-      speaks: record.speaks, params: record.params,
+      speaks: record.speaks, params: record.params, data: record.data,
     });
     this.record = record;
     this.lineStart = start;

@@ -18,6 +18,8 @@ export interface LogRecord {
   value: Scalar | null;
   speaks: boolean;
   params: PlayParameter[];
+  /** The event's data fields (`data`), in the order written. */
+  data: PlayParameter[];
   /** Byte offset of `t`'s number in the line. */
   tStart: number;
   /** The first field that is not one of the known ones, if any. */
@@ -38,7 +40,7 @@ export class LineFailure {
 }
 
 const MAX_DEPTH = 64;
-const KNOWN = ["t", "event", "screen", "subject", "value", "speaks", "params"];
+const KNOWN = ["t", "event", "screen", "subject", "value", "speaks", "params", "data"];
 
 function isDigit(b: number): boolean {
   return b >= 0x30 && b <= 0x39;
@@ -133,6 +135,7 @@ export class JSONLineReader {
     let value: Scalar | null = null;
     let speaks = false;
     let params: PlayParameter[] = [];
+    let data: PlayParameter[] = [];
     let unknownKey: string | null = null;
     let seen = 0;
     let others: Set<string> | null = null;
@@ -203,6 +206,9 @@ export class JSONLineReader {
           case "params":
             params = this.readParams(valueStart);
             break;
+          case "data":
+            data = this.readParams(valueStart, "data");
+            break;
           default:
             if (unknownKey === null) unknownKey = key;
             this.skipValue(0);
@@ -227,7 +233,7 @@ export class JSONLineReader {
     if (!Number.isFinite(this.t)) throw this.fail("'t' must be a finite number", tStart, "bad-field");
     const o = this.start;
     return {
-      t: this.t, event: this.event, screen, subject, value, speaks, params, tStart: tStart - o, unknownKey,
+      t: this.t, event: this.event, screen, subject, value, speaks, params, data, tStart: tStart - o, unknownKey,
       tEnd: tEnd - o, eventStart: eventStart - o, eventEnd: eventEnd - o, subjectStart: subjectStart < 0 ? -1 : subjectStart - o, subjectEnd: subjectEnd - o,
     };
   }
@@ -316,13 +322,15 @@ export class JSONLineReader {
     return null;
   }
 
-  private readParams(start: number): PlayParameter[] {
+  /** The fields of `params` (or of `data`, the same shape: an object of scalars). */
+  private readParams(start: number, field: "params" | "data" = "params"): PlayParameter[] {
     const b = this.bytes;
+    const isData = field === "data";
     if (this.index >= this.end) throw this.fail("expected a value; the line ends");
     if (this.readLiteralNull()) return [];
     if (b[this.index] !== 0x7b) {
       this.skipValue(0);
-      throw this.fail(`'params' must be an object such as {"bpm": 120}`, start, "bad-field");
+      throw this.fail(isData ? `'data' must be an object such as {"direction": "left"}` : `'params' must be an object such as {"bpm": 120}`, start, "bad-field");
     }
     this.index++;
     const params: PlayParameter[] = [];
@@ -333,18 +341,18 @@ export class JSONLineReader {
     }
     for (;;) {
       this.skipSpace();
-      if (this.at() !== 0x22) throw this.fail(`expected a parameter name in double quotes; ${this.describeHere()}`);
+      if (this.at() !== 0x22) throw this.fail(`expected a ${isData ? "data field" : "parameter"} name in double quotes; ${this.describeHere()}`);
       const nameStart = this.index;
       const name = this.readString();
       if (params.some((x) => x.name === name)) {
-        throw this.fail(`parameter '${name}' is written twice in 'params'; keep one`, nameStart, "duplicate-field");
+        throw this.fail(`${isData ? "data field" : "parameter"} '${name}' is written twice in '${field}'; keep one`, nameStart, "duplicate-field");
       }
-      this.expect(0x3a, "':' after the parameter name");
+      this.expect(0x3a, isData ? "':' after the data field name" : "':' after the parameter name");
       this.skipSpace();
       const value = this.readScalar("bad-field");
       params.push({ name, value });
       this.skipSpace();
-      if (this.index >= this.end) throw this.fail("'params' is not closed; add '}'");
+      if (this.index >= this.end) throw this.fail(`'${field}' is not closed; add '}'`);
       if (b[this.index] === 0x2c) {
         this.index++;
         continue;
@@ -353,7 +361,7 @@ export class JSONLineReader {
         this.index++;
         return params;
       }
-      throw this.fail(`expected ',' or '}' in 'params'; ${this.describeHere()}`);
+      throw this.fail(`expected ',' or '}' in '${field}'; ${this.describeHere()}`);
     }
   }
 

@@ -95,7 +95,13 @@ extension Session {
             let entered = band.levels[level]
             if let f = level > previous ? entered.play : entered.downPlay {
                 decision.rule = row.levelRules[level]
-                play(f, event: event, eventIndex: e, screen: s, rule: row.keepSlot + 1 + level, into: &decision)
+                if let arguments = row.bandArguments?[level], !arguments.isEmpty {
+                    play(
+                        f, with: arguments, event: event, eventIndex: e, screen: s, rule: row.keepSlot + 1 + level,
+                        into: &decision)
+                } else {
+                    play(f, event: event, eventIndex: e, screen: s, rule: row.keepSlot + 1 + level, into: &decision)
+                }
             } else {
                 decision.reason = .designer
                 decision.note = level > previous ? entered.silent : entered.downSilent
@@ -155,9 +161,18 @@ extension Session {
             play(f, event: event, eventIndex: e, screen: s, rule: rule, into: &decision)
             return
         }
+        play(f, with: several.arguments, event: event, eventIndex: e, screen: s, rule: rule, into: &decision)
+    }
+
+    /// Plays `f` with `with:` arguments (a row's, or a band level's and its row's) on top
+    /// of the event's own `params`; `value` is the event's number.
+    private mutating func play(
+        _ f: Int, with arguments: [PolicyContent.Row.Argument], event: Event, eventIndex e: Int, screen s: Int,
+        rule: Int, into decision: inout Decision
+    ) {
         var given = event
         var missing: String?
-        for argument in several.arguments {
+        for argument in arguments {
             var value: ScalarValue?
             if let number = argument.number {
                 value = .number(number)

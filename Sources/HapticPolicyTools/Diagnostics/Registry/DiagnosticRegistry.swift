@@ -34,6 +34,7 @@ package enum DiagnosticRegistry {
         .backgroundPatternWithoutFallback,
         // HP17x: priority.
         .priorityNoEffect, .loopOutranks, .priorityOnPlatform,
+        .dataConditionKindMismatch, .dataConditionOutsideDeclaration, .withGivenTwice, .levelWithPlaysNothing,
         // HP2xx: references.
         .unknownFeedback, .unknownBand, .unknownScreen, .unknownEvent, .unknownInvariant, .unknownParameter,
         .invalidFallback, .stopWithoutLoop, .duplicateInvariant, .stateEventDeclared,
@@ -43,6 +44,7 @@ package enum DiagnosticRegistry {
         .userLevelStartUnknown, .userLevelsEmpty, .runTimeParameterRange,
         .parameterDefaultOutsideRange, .settingEventClash, .settingEventInTable, .parameterNameUnusable,
         .parameterConditionNeverMatches,
+        .dataFieldUndeclared,
         // HP3xx: the table.
         .gap, .overlappingRows, .shadowedRow, .eventNotOnScreen, .emptySilenceReason,
         .bandWithoutNumber, .tickWithoutPlay, .incompleteCell, .conditionValueMismatch, .unbalancedTicker,

@@ -242,7 +242,11 @@ internal object ContentDecoder {
                 Condition(opt("speaks")?.bool, opt("value")?.let { scalar(it) }, opt("subject")?.string,
                     opt("range")?.let { range(it) }, opt("oneOf")?.list?.map { scalar(it) },
                     opt("parameters")?.list?.map { p -> p.obj { ParameterTest(req("parameter").int, range(req("range"))) } },
-                    opt("inGesture")?.bool)
+                    opt("inGesture")?.bool,
+                    opt("data")?.list?.map { t -> t.obj {
+                        DataTest(req("field").string, opt("value")?.let { scalar(it) }, opt("range")?.let { range(it) },
+                            opt("oneOf")?.list?.map { scalar(it) })
+                    } })
             } },
             action(req("action")), opt("also")?.list?.map { action(it) },
             opt("arguments")?.list?.map { a -> a.obj { Argument(req("name").string, opt("number")?.number) } },
@@ -269,14 +273,16 @@ internal object ContentDecoder {
                 val payload = opt("payload")
                 var value: PayloadField? = null
                 var params: List<PayloadField>? = null
+                var data: List<PayloadField>? = null
                 payload?.obj {
                     value = opt("value")?.let { field(it) }
                     params = opt("params")?.list?.map { field(it) }
+                    data = opt("data")?.list?.map { field(it) }
                 }
                 EventDecl(req("name").string, req("layer").string, opt("screens")?.list?.map { it.int },
                     opt("value")?.let { v -> if (v.string !in listOf("number", "bool", "string")) v.fail("unknown value kind '${v.string}'"); v.string },
                     value, params, payload != null, opt("note")?.string, position(req("location")),
-                    opt("endsSubject")?.bool ?: false)
+                    opt("endsSubject")?.bool ?: false, data)
             } },
             feedback = req("feedback").list.map { feedback(it, false) },
             bands = req("bands").list.map { b -> b.obj {
@@ -288,7 +294,8 @@ internal object ContentDecoder {
                         fun entry(e: Node) = e.obj { LevelEntry(opt("play")?.int, opt("silent")?.string) }
                         BandLevel(req("name").string, opt("below")?.number, opt("edge")?.let { expr(it) }, opt("play")?.int,
                             opt("silent")?.string, opt("fromBelow")?.let { entry(it) }, opt("fromAbove")?.let { entry(it) },
-                            position(req("location")), opt("inclusive")?.bool ?: false)
+                            position(req("location")), opt("inclusive")?.bool ?: false,
+                            opt("arguments")?.list?.map { a -> a.obj { Argument(req("name").string, opt("number")?.number) } })
                     } }, position(req("location")), approach(this))
             } },
             cells = req("cells").list.map { c -> c.obj {

@@ -80,7 +80,9 @@ data class Event(
     val subject: String? = null,
     val value: Scalar? = null,
     val speaks: Boolean = false,
-    val params: List<ParameterValue> = emptyList()
+    val params: List<ParameterValue> = emptyList(),
+    /** The event's data fields besides its value (`data: {"direction": "left"}`), in the order given. */
+    val data: List<ParameterValue> = emptyList()
 )
 
 /** A loop the session believes is playing. */

@@ -216,7 +216,9 @@ data class EventDecl(
     val payloadValue: PayloadField?, val payloadParams: List<PayloadField>?, val hasPayload: Boolean,
     val note: String?, val location: Position,
     /** `ends-subject: true`: deciding the event forgets its subject. */
-    val endsSubject: Boolean = false
+    val endsSubject: Boolean = false,
+    /** The declared data fields (`data:`); null: a line's `data` is not checked. */
+    val payloadData: List<PayloadField>? = null
 )
 
 /** What entering a band level from one side does. */
@@ -227,7 +229,9 @@ data class BandLevel(
     val name: String, val below: Double?, val edge: Expr?, val play: Int?, val silent: String?,
     val fromBelow: LevelEntry?, val fromAbove: LevelEntry?, val location: Position,
     /** Whether the upper edge is inclusive (`at-most:`, language v3). */
-    val inclusive: Boolean = false
+    val inclusive: Boolean = false,
+    /** The template parameters the level gives what it plays (`with:`), before its band row's. */
+    val arguments: List<Argument>? = null
 )
 
 /** A band set. */
@@ -265,8 +269,22 @@ data class Condition(
     val speaks: Boolean?, val value: Scalar?, val subject: String?, val range: NumberRange?, val oneOf: List<Scalar>?,
     val parameters: List<ParameterTest>?,
     /** `in-gesture:`: whether a ticker gesture must be open (true) or closed (false); null when not tested. */
-    val inGesture: Boolean? = null
+    val inGesture: Boolean? = null,
+    /** Conditions on the event's data fields (`data: {direction: right}`). */
+    val data: List<DataTest>? = null
 )
+
+/** A condition on one data field: a literal, a range and/or a set, as on `value`. */
+data class DataTest(val field: String, val value: Scalar?, val range: NumberRange?, val oneOf: List<Scalar>?) {
+    /** Whether the carried field value (null: not carried) passes. */
+    fun matches(given: Scalar?): Boolean {
+        if (given == null) return false
+        if (value != null && given != value) return false
+        if (range != null && !(given is Scalar.Num && range.contains(given.value))) return false
+        if (oneOf != null && given !in oneOf) return false
+        return true
+    }
+}
 
 /** A `with:` argument. */
 data class Argument(val name: String, val number: Double?)

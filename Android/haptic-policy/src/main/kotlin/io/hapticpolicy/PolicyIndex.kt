@@ -15,7 +15,9 @@ internal class IndexedRow(
     val bandSlot: Int,
     /** The other actions (stops, then the loop) when the row does several things or has `with:`. */
     val several: Several?,
-    val directives: Int
+    val directives: Int,
+    /** A band row with `with:` on it or its levels: by level, the arguments its play gets; null otherwise. */
+    val bandArguments: List<List<Argument>>? = null
 ) {
     class Several(val also: List<RowAction>, val arguments: List<Argument>, val argumentsOnLoop: Boolean)
 }
@@ -157,14 +159,20 @@ internal class PolicyIndex(val content: PolicyContent) {
             cell.rows.mapIndexed { r, row ->
                 val slots = d.rows[c][r]
                 val levelCount = (row.action as? RowAction.BandAction)?.let { content.bands[it.band].levels.size } ?: 0
-                val several = if (row.also != null || row.arguments != null) {
+                val bandArguments = (row.action as? RowAction.BandAction)?.let { a ->
+                    val levels = content.bands[a.band].levels
+                    if (row.arguments != null || levels.any { it.arguments != null }) {
+                        levels.map { (it.arguments ?: emptyList()) + (row.arguments ?: emptyList()) }
+                    } else null
+                }
+                val several = if (row.action !is RowAction.BandAction && (row.also != null || row.arguments != null)) {
                     val steps = row.steps
                     IndexedRow.Several(
                         steps.filter { it != row.action && (it is RowAction.Stop || it is RowAction.Play || it is RowAction.Loop) },
                         row.arguments ?: emptyList(), steps.any { it is RowAction.Loop })
                 } else null
                 IndexedRow(row, ruleSlotIDs[slots.rule], (1..levelCount).map { ruleSlotIDs[slots.rule + it] }, slots.rule,
-                    slots.signal ?: -1, several, row.directives.fold(0) { acc, x -> acc or x.bit })
+                    slots.signal ?: -1, several, row.directives.fold(0) { acc, x -> acc or x.bit }, bandArguments)
             }
         }
         val fCount = content.feedback.size

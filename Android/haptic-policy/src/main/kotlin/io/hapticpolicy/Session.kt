@@ -331,6 +331,9 @@ class Session @JvmOverloads constructor(
             if (c.oneOf != null && v !in c.oneOf) return false
         }
         c.parameters?.let { tests -> for (t in tests) if (!t.range.contains(parameterValues[t.parameter])) return false }
+        c.data?.let { tests ->
+            for (t in tests) if (!t.matches(event.data.firstOrNull { it.name == t.field }?.value)) return false
+        }
         return true
     }
 
@@ -435,7 +438,9 @@ class Session @JvmOverloads constructor(
         val f = if (up) band.upPlay[level] else band.downPlay[level]
         if (f != null) {
             d.rule = row.levelRules[level]
-            play(f, event, e, s, row.keepSlot + 1 + level, d)
+            val arguments = row.bandArguments?.get(level)
+            if (arguments != null && arguments.isNotEmpty()) playArguments(f, arguments, event, e, s, row.keepSlot + 1 + level, d)
+            else play(f, event, e, s, row.keepSlot + 1 + level, d)
         } else {
             d.reason = Reason.DESIGNER
             d.note = if (up) band.upSilent[level] else band.downSilent[level]
@@ -479,9 +484,14 @@ class Session @JvmOverloads constructor(
             play(f, event, e, s, rule, d)
             return
         }
+        playArguments(f, several.arguments, event, e, s, rule, d)
+    }
+
+    /** Plays `f` with `with:` arguments (a row's, or a band level's and its row's) over the event's params. */
+    private fun playArguments(f: Int, arguments: List<Argument>, event: Event, e: Int, s: Int, rule: Int, d: Draft) {
         val params = ArrayList(event.params)
         var missing: String? = null
-        for (argument in several.arguments) {
+        for (argument in arguments) {
             val value: Scalar? = when {
                 argument.number != null -> Scalar.Num(argument.number)
                 event.value is Scalar.Num -> event.value
@@ -839,7 +849,7 @@ internal object Payloads {
                 if (!accepts(value, carried)) return note(decl.name, value, true, carried.text)
             } else if (value.required) return note(decl.name, value, true, "no value")
         }
-        val params = decl.payloadParams ?: return null
+        val params = decl.payloadParams ?: return dataProblem(decl, given)
         for (p in given.params) {
             val field = params.firstOrNull { it.name == p.name }
                 ?: return "'${decl.name}' has no param '${p.name}' (events.${decl.name} declares " +
@@ -848,6 +858,23 @@ internal object Payloads {
             if (!accepts(field, carried)) return note(decl.name, field, false, carried.text)
         }
         for (field in params) if (field.required && given.params.none { it.name == field.name }) return note(decl.name, field, false, "no value")
+        return dataProblem(decl, given)
+    }
+
+    private fun dataNote(event: String, f: PayloadField, got: String): String =
+        "'$event' needs data '${f.name}' to be ${expectation(f)} (events.$event.data.${f.name}); got $got"
+
+    /** The first problem of the event's data fields against `data:`, or null. */
+    private fun dataProblem(decl: EventDecl, given: Event): String? {
+        val declared = decl.payloadData ?: return null
+        for (p in given.data) {
+            val field = declared.firstOrNull { it.name == p.name }
+                ?: return "'${decl.name}' has no data field '${p.name}' (events.${decl.name}.data declares " +
+                    (if (declared.isEmpty()) "none" else declared.joinToString(", ") { it.name }) + "); remove it"
+            val carried = p.value ?: return dataNote(decl.name, field, "no value")
+            if (!accepts(field, carried)) return dataNote(decl.name, field, carried.text)
+        }
+        for (field in declared) if (field.required && given.data.none { it.name == field.name }) return dataNote(decl.name, field, "no value")
         return null
     }
 }

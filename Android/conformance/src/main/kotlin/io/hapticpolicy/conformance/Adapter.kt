@@ -340,7 +340,7 @@ fun replay(policy: Policy, device: DeviceState, input: InputStream, output: Outp
         when (item) {
             is LogItem.Record -> {
                 val r = item.record
-                writer.write(item, session.decide(Event(r.t, r.event, r.screen, r.subject, r.value, r.speaks, r.params)))
+                writer.write(item, session.decide(Event(r.t, r.event, r.screen, r.subject, r.value, r.speaks, r.params, r.data)))
             }
             is LogItem.Blank -> writer.blank(item.line)
             is LogItem.Invalid -> { invalid = true; writer.invalid(item) }

@@ -46,7 +46,7 @@ object Bench {
         LogReader { item ->
             if (item is LogItem.Record) {
                 val r = item.record
-                events.add(Event(r.t, r.event, r.screen, r.subject, r.value, r.speaks, r.params))
+                events.add(Event(r.t, r.event, r.screen, r.subject, r.value, r.speaks, r.params, r.data))
             }
         }.apply { consume(log, log.size); finish() }
         println(String.format("kotlin eval: %d events in %.3f s wall (median of 3; best %.3f s), %.3f s CPU of the JVM = %.0f events/s of CPU time",

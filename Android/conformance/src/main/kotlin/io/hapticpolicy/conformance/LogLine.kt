@@ -11,7 +11,9 @@ import java.nio.charset.CodingErrorAction
 class LogRecord(
     val t: Double, val event: String, val screen: String?, val subject: String?, val value: Scalar?, val speaks: Boolean,
     val params: List<ParameterValue>, val tStart: Int, val tEnd: Int, val eventStart: Int, val eventEnd: Int,
-    val subjectStart: Int, val subjectEnd: Int
+    val subjectStart: Int, val subjectEnd: Int,
+    /** The event's data fields (`data`), in the order written. */
+    val data: List<ParameterValue> = emptyList()
 )
 
 /** A line that is not an event: the reason id, the byte offset and the message. */
@@ -90,6 +92,7 @@ class LogLineParser(private val b: ByteArray, private val from: Int, private val
         var value: Scalar? = null
         var speaks = false
         var params: List<ParameterValue> = emptyList()
+        var data: List<ParameterValue> = emptyList()
         var seen = 0
         var otherNames: HashSet<String>? = null
         skipSpace()
@@ -102,7 +105,7 @@ class LogLineParser(private val b: ByteArray, private val from: Int, private val
                 if (i >= to || at(i) != '"'.toInt()) throw fail("expected a field name in double quotes; ${describeHere()}")
                 val key = readString(isKey = true)
                 val bit = when (key) {
-                    "t" -> 1; "event" -> 2; "screen" -> 4; "subject" -> 8; "value" -> 16; "speaks" -> 32; "params" -> 64
+                    "t" -> 1; "event" -> 2; "screen" -> 4; "subject" -> 8; "value" -> 16; "speaks" -> 32; "params" -> 64; "data" -> 128
                     else -> 0
                 }
                 if (bit == 0) {
@@ -146,6 +149,7 @@ class LogLineParser(private val b: ByteArray, private val from: Int, private val
                     }
                     32 -> speaks = readBool() ?: throw fail("'speaks' must be true or false", valueStart, "bad-field")
                     64 -> params = readParams(valueStart)
+                    128 -> data = readParams(valueStart, "data")
                     else -> skipValue(0)
                 }
                 skipSpace()
@@ -164,7 +168,7 @@ class LogLineParser(private val b: ByteArray, private val from: Int, private val
         val ev = event
         if (ev == null || eventStart < 0) throw fail("missing 'event' (the event name)", objectStart, "missing-field")
         if (tv.isInfinite() || tv.isNaN()) throw fail("'t' must be a finite number", tStart, "bad-field")
-        return LogRecord(tv, ev, screen, subject, value, speaks, params, tStart, tEnd, eventStart, eventEnd, subjectStart, subjectEnd)
+        return LogRecord(tv, ev, screen, subject, value, speaks, params, tStart, tEnd, eventStart, eventEnd, subjectStart, subjectEnd, data)
     }
 
     private fun duplicate(name: String, offset: Int) =
@@ -211,12 +215,16 @@ class LogLineParser(private val b: ByteArray, private val from: Int, private val
         }
     }
 
-    private fun readParams(start: Int): List<ParameterValue> {
+    /** The fields of `params` (or of `data`, the same shape: an object of scalars). */
+    private fun readParams(start: Int, field: String = "params"): List<ParameterValue> {
+        val isData = field == "data"
         if (i >= to) throw fail("expected a value; the line ends")
         if (readLiteralNull()) return emptyList()
         if (at(i) != '{'.toInt()) {
             skipValue(0)
-            throw fail("'params' must be an object such as {\"bpm\": 120}", start, "bad-field")
+            throw fail(
+                if (isData) "'data' must be an object such as {\"direction\": \"left\"}" else "'params' must be an object such as {\"bpm\": 120}",
+                start, "bad-field")
         }
         i++
         val params = ArrayList<ParameterValue>()
@@ -224,19 +232,21 @@ class LogLineParser(private val b: ByteArray, private val from: Int, private val
         if (i < to && at(i) == '}'.toInt()) { i++; return params }
         while (true) {
             skipSpace()
-            if (i >= to || at(i) != '"'.toInt()) throw fail("expected a parameter name in double quotes; ${describeHere()}")
+            if (i >= to || at(i) != '"'.toInt()) throw fail("expected a ${if (isData) "data field" else "parameter"} name in double quotes; ${describeHere()}")
             val nameStart = i
             val name = readString(false)
-            if (params.any { it.name == name }) throw fail("parameter '$name' is written twice in 'params'; keep one", nameStart, "duplicate-field")
-            expect(':', "':' after the parameter name")
+            if (params.any { it.name == name }) {
+                throw fail("${if (isData) "data field" else "parameter"} '$name' is written twice in '$field'; keep one", nameStart, "duplicate-field")
+            }
+            expect(':', if (isData) "':' after the data field name" else "':' after the parameter name")
             skipSpace()
             val v = readScalar("bad-field")
             params.add(ParameterValue(name, v))
             skipSpace()
-            if (i >= to) throw fail("'params' is not closed; add '}'")
+            if (i >= to) throw fail("'$field' is not closed; add '}'")
             if (at(i) == ','.toInt()) { i++; continue }
             if (at(i) == '}'.toInt()) { i++; return params }
-            throw fail("expected ',' or '}' in 'params'; ${describeHere()}")
+            throw fail("expected ',' or '}' in '$field'; ${describeHere()}")
         }
     }
 

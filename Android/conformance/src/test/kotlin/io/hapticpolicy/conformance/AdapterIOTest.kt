@@ -145,4 +145,16 @@ class AdapterIOTest {
         assertNotNull(one.screen)
         assertSame(one.screen, two.screen)
     }
+
+    @Test
+    fun readsDataAsStrictlyAsParams() {
+        val r = (record("{\"t\":1,\"event\":\"turn\",\"data\":{\"direction\":\"left\",\"n\":2,\"x\":[1]}}").record)
+        assertEquals(
+            listOf(ParameterValue("direction", Scalar.Text("left")), ParameterValue("n", Scalar.Num(2.0)), ParameterValue("x", null)),
+            r.data)
+        assertTrue((record("{\"t\":1,\"event\":\"turn\",\"data\":null}").record).data.isEmpty())
+        val bad = records("{\"t\":1,\"event\":\"x\",\"data\":[1]}\n{\"t\":2,\"event\":\"x\",\"data\":{\"a\":1,\"a\":2}}\n")
+        assertEquals(listOf("bad-field", "duplicate-field"), bad.map { (it as LogItem.Invalid).reason })
+        assertEquals("data field 'a' is written twice in 'data'; keep one", (bad[1] as LogItem.Invalid).message)
+    }
 }
