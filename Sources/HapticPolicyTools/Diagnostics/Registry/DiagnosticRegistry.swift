@@ -51,6 +51,9 @@ package enum DiagnosticRegistry {
         // HP5xx: budgets.
         .noBudget, .budgetMaxTooSmall, .budgetWindowNotPositive, .budgetUnknownScreen, .duplicateBudget,
         .budgetExceptionUnknownEvent, .enforcedBudgetSilencesTicks,
+        // HP6xx: acknowledgements.
+        .acknowledgedError, .unknownAcknowledgedCode, .staleAcknowledgement, .acknowledgementWithoutReason,
+        .acknowledgementNotOfLint,
         // HP70x: exporters; HP72x-HP73x: the AHAP importer.
         .exportBadParameter, .exportBadExpression, .exportContinuousTooLong, .exportDropsSounds,
         .exportWebTruncated, .exportCurveOverlapsEvent, .exportValueClamped, .exportUnusedParameter,
