@@ -1,5 +1,5 @@
 /**
- * Reading a bundle (Docs/bundle-format.md, format 4): the envelope, the hash over the
+ * Reading a bundle (Docs/bundle-format.md, format 5): the envelope, the hash over the
  * content's exact bytes, and the content's shape. Nothing half-loaded ever decides.
  */
 import { sha256Hex } from "./sha256.js";
@@ -8,7 +8,7 @@ import type { BundleContent, ExpressionJSON } from "./content.js";
 import { evaluate } from "./expression.js";
 
 /** The bundle format version this library reads. */
-export const BUNDLE_FORMAT_VERSION = 4;
+export const BUNDLE_FORMAT_VERSION = 5;
 /** The `format` every bundle names. */
 export const BUNDLE_FORMAT_NAME = "haptic-policy-bundle";
 

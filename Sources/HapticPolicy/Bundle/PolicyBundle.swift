@@ -4,7 +4,7 @@ import Foundation
 /// content hash, loadable with Foundation alone (no libyaml, no validator on device).
 ///
 /// Layout (one line, written by `encode`; see `Docs/bundle-format.md`):
-/// `{"format":"haptic-policy-bundle","formatVersion":4,"policy":"<name>","hash":"sha256:<hex>","content":<content JSON>}`
+/// `{"format":"haptic-policy-bundle","formatVersion":5,"policy":"<name>","hash":"sha256:<hex>","content":<content JSON>}`
 /// The hash is the SHA-256 of the exact bytes of the `content` value as stored, so a
 /// truncated or edited bundle is refused on every platform without re-encoding.
 public enum PolicyBundle {
@@ -13,7 +13,7 @@ public enum PolicyBundle {
     /// in it; a bundle of another version is refused with a message naming its version
     /// (versions 2 and 3 stored Swift's own encoding of the content and cannot be read by
     /// ports, so there is no migration: recompile the policy).
-    public static let formatVersion = 4
+    public static let formatVersion = 5
     /// The `format` marker.
     public static let formatName = "haptic-policy-bundle"
 

@@ -201,7 +201,9 @@ final class PolicyWorkspace {
             // A file without `policy:` that a policy includes (an open one, else one on
             // disk) is part of that policy: its findings are the ones the policy has in it.
             if let diagnostics = includingAnalysis(of: document)?.diagnostics
-                ?? includingPolicyOnDisk(of: document, context: context)?.diagnostics
+                ?? includingPolicyOnDisk(of: document, context: context).map({
+                    LintCommand.merged($0.diagnostics, $0.acknowledged)
+                })
             {
                 return Analysis(
                     path: path, lines: lines,
@@ -221,8 +223,10 @@ final class PolicyWorkspace {
         let index = checked.document.map { PolicyIndex.policy($0, tree: tree) } ?? .empty
         remember(index, for: path)
         for included in checked.includedSources.keys { includers[included, default: []].insert(document.uri) }
+        // Acknowledged warnings go to the editor as hints, with their reasons.
         return Analysis(
-            path: path, lines: lines, diagnostics: checked.diagnostics, index: index, isTestFile: false,
+            path: path, lines: lines, diagnostics: LintCommand.merged(checked.diagnostics, checked.acknowledged),
+            index: index, isTestFile: false,
             document: checked.document, policy: checked.policy,
             included: checked.includedSources.mapValues(TextLines.init))
     }

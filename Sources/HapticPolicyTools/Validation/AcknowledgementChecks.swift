@@ -53,7 +53,9 @@ package enum AcknowledgementChecks {
         let fix = "remove this entry"
         guard isCodeShaped(code), let registered = DiagnosticRegistry.code(code) else {
             let known = DiagnosticRegistry.all.filter(isAcknowledgeable).map(\.code)
-            let hint = suggestion(for: code.uppercased(), among: known).map { "; did you mean '\($0)'?" } ?? ""
+            let upper = code.uppercased()
+            let match = known.contains(upper) ? upper : suggestion(for: upper, among: known)
+            let hint = match.map { "; did you mean '\($0)'?" } ?? ""
             return DiagnosticCode.unknownAcknowledgedCode(
                 "'\(code)' is not a code haptic-policy reports: write the code as `lint` shows it (HP and three digits)\(hint)",
                 at: entry.code.location)

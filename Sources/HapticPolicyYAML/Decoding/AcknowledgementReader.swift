@@ -186,7 +186,7 @@ final class AcknowledgementReader {
                 diagnostics.append(
                     DiagnosticCode.acknowledgementWithoutReason(
                         "the acknowledgement of \(code) has no reason: write after the colon why the warning is intended",
-                        at: pair.value.location))
+                        at: CoreSchema.resolve(pair.value) == .null ? pair.key.location : pair.value.location))
                 continue
             }
             entries.append(entry)

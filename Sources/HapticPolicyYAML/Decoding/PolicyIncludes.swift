@@ -193,7 +193,9 @@ struct PolicyIncludes {
                     at: root.location))
             return
         }
-        let allowed = PolicyDecoder.topLevelKeys.filter { !Self.mainOnlyKeys.contains($0) }
+        let allowed = (PolicyDecoder.topLevelKeys + [AcknowledgementReader.key]).filter {
+            !Self.mainOnlyKeys.contains($0)
+        }
         let kept = pairs.filter { pair in
             guard let name = pair.key.scalarText else { return true }
             if Self.mainOnlyKeys.contains(name) {

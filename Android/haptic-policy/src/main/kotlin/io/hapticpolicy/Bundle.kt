@@ -25,10 +25,10 @@ sealed class BundleError(message: String) : Exception(message) {
     class Damaged(why: String) : BundleError("bundle is truncated or damaged ($why); recompile it")
 }
 
-/** Reads bundle format 4 (`Docs/bundle-format.md`): envelope, version, hash, then the content. */
+/** Reads bundle format 5 (`Docs/bundle-format.md`): envelope, version, hash, then the content. */
 object BundleReader {
     /** The one format version this library reads. */
-    const val FORMAT_VERSION = 4
+    const val FORMAT_VERSION = 5
     /** The envelope's `format`. */
     const val FORMAT_NAME = "haptic-policy-bundle"
 

@@ -37,17 +37,18 @@ class BundleReaderTest {
 
     @Test
     fun refusesOtherVersionsNamingThem() {
-        val older = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 3))
-        assertEquals(3, older.found)
-        assertTrue(older.message!!.startsWith("bundle format version 3 is older than the version 4"))
-        val newer = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 5))
+        val older = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 4))
+        assertEquals(4, older.found)
+        assertTrue(older.message!!.startsWith("bundle format version 4 is older than the version 5"))
+        assertTrue(older.message!!.contains("recompile"))
+        val newer = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 6))
         assertTrue(newer.message!!.contains("update the library"))
     }
 
     @Test
     fun refusesWhatIsNoBundle() {
         refused<BundleError.NotABundle>("policy: tiny\n".toByteArray())
-        refused<BundleError.NotABundle>("{\"format\":\"other\",\"formatVersion\":4,\"hash\":\"x\",\"content\":{}}".toByteArray())
+        refused<BundleError.NotABundle>("{\"format\":\"other\",\"formatVersion\":5,\"hash\":\"x\",\"content\":{}}".toByteArray())
     }
 
     @Test
