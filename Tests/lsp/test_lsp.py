@@ -419,6 +419,24 @@ async def test_an_included_file_opened_alone_is_checked_in_the_policy_that_inclu
     assert [d.code for d in diagnostics] == ["HP201"], diagnostics
     start = position(typo, "zone.fastr")
     assert diagnostics[0].range == types.Range(start=start, end=shifted(start, len("zone.fastr")))
+    # Hover and completion there read the including policy found on disk too (issue 25):
+    # lap and goal are declared in stride/catalogue.yaml, which is not open either.
+    await change_document(client, WORKOUT.as_uri(), text, 3)
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=WORKOUT.as_uri()),
+            position=shifted(position(text, "lap}", after="{play: lap}"), 1),
+        )
+    )
+    assert "feedback `lap`" in hover_text(hover)
+    line = "      goal.reached:    {play: "
+    edited = text.replace("      goal.reached:    {play: goal, cite: H-4}", line + "go", 1)
+    await change_document(client, WORKOUT.as_uri(), edited, 4)
+    at = shifted(position(edited, line + "go"), len(line) + len("go"))
+    result = await client.text_document_completion_async(
+        types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=WORKOUT.as_uri()), position=at)
+    )
+    assert [item.label for item in result.items] == ["goal"]
 
 
 @pytest.mark.asyncio
