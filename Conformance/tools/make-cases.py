@@ -2614,6 +2614,104 @@ PRIORITY.case("reload-keeps-loops",
     [N, ev(1, "siren.start"), ev(2, "tap.e")], reload=[(3, "policy.yaml")])
 
 
+# --- ack: acknowledging a warning (language v3, feature G) --------------------------------------
+
+ACK_POLICY = """\
+policy: ack
+version: 1
+acknowledge: {HP230: a constant kept for the next tuning}
+constants:
+  spare: 3
+feedback:
+  tick: {layer: ui, preset: selection, acknowledge: {HP211: not this feedback's}}
+  tap: {layer: ui, preset: impact.light}
+  thud: {layer: ui, preset: impact.heavy}
+  spare:
+    layer: ui
+    preset: impact.soft
+    acknowledge: {HP211: kept for the next release}
+bands:
+  pace:
+    hysteresis: 0.1
+    plausible: {min: 2.5, max: 20}
+    acknowledge: {HP132: the top level is a guard}
+    levels:
+      - {name: glitch, below: 2, play: thud, acknowledge: {HP132: a sensor fault is named}}
+      - {name: fast, below: 5, play: tap}
+      - {name: slow, below: 25, silent: a slow pace is no news}
+      - {name: stopped, silent: standing still}
+events:
+  picker.begin: {layer: ui, screens: [search]}
+  picker.tick: {layer: ui, screens: [search], acknowledge: {HP507: not the event's}}
+  picker.end: {layer: ui, screens: [search]}
+  pace.sample: {layer: ui, screens: [search], value: number}
+  button.tap: {layer: ui, screens: [search]}
+  route.kind: {layer: ui, screens: [search], value: {type: string, one-of: [trail, road]}}
+parameters:
+  rest_hr: {set-by: profile.rest, min: 30, max: 100, default: 60, acknowledge: {HP241: read by the next version}}
+everywhere:
+  button.tap: {silent: the button answers on screen, acknowledge: {HP211: not a row's}}
+screens:
+  search:
+    enter: [prepare-engine]
+    acknowledge: {HP213: not the screen's}
+    table:
+      picker.begin: {ticker: begin}
+      picker.tick: {ticker: tick, play: tick}
+      picker.end: {ticker: end}
+      pace.sample: {band: pace}
+      route.kind:
+        - {when: {value: trail}, play: tap, acknowledge: {HP325: not this row's}}
+        - {silent: a road is the usual case}
+budgets:
+  - id: B-2
+    screen: search
+    max: 3
+    per: 1
+    enforce: true
+    acknowledge:
+      HP507: the picker's ticks are the control; 3 a second is the designer's choice here
+"""
+
+
+def without_acknowledgements(text: str) -> str:
+    """The same policy without any acknowledge: key, each line kept (so rule positions agree)."""
+    import re
+
+    text = re.sub(r", acknowledge: \{[^{}]*\}", "", text)
+    text = re.sub(r"^acknowledge: .*$", "# (no acknowledgement)", text, flags=re.M)
+    text = re.sub(r"^(\s*)acknowledge: \{.*\}$", r"\1# (no acknowledgement)", text, flags=re.M)
+    text = re.sub(r"^(\s*)acknowledge:\n(\s*HP[0-9]{3}: .*\n)+", lambda m: m.group(1) + "# (no acknowledgement)\n", text, flags=re.M)
+    return text
+
+
+ack = Feature("ack", {"policy.yaml": ACK_POLICY, "plain.yaml": without_acknowledgements(ACK_POLICY)})
+ACK_EVENTS = [
+    enter("search"),
+    ev(0.2, "picker.begin"),
+    *[ev(round(0.3 + 0.1 * i, 2), "picker.tick") for i in range(5)],
+    ev(0.9, "picker.end"),
+    ev(1, "pace.sample", value=6),
+    ev(2, "pace.sample", value=4),
+    ev(3, "pace.sample", value=1.5),
+    ev(4, "route.kind", value="trail"),
+    ev(5, "route.kind", value="road"),
+    ev(6, "button.tap"),
+    ev(7, "profile.rest", value=50),
+]
+for policy_name, case_name, what in [
+    ("policy.yaml", "every-object-acknowledges", "a policy whose every kind of object carries acknowledge:"),
+    ("plain.yaml", "same-policy-without-acknowledgements", "the same policy without them"),
+]:
+    ack.case(
+        case_name,
+        f"{what}: acknowledgements decide nothing, so both cases expect the same decisions (an enforced"
+        " budget over a picker's ticks, band levels, a list of rows, everywhere:, a setting event)",
+        ACK_EVENTS,
+        policy=policy_name,
+    )
+
+
 # --- writing -----------------------------------------------------------------------------------
 
 

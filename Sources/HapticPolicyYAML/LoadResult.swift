@@ -20,6 +20,13 @@ public struct LoadResult: Sendable {
     /// Every file `include:` names, read or not, as locations name them (what `watch`
     /// polls besides the main file); empty for a policy in one file.
     public var includedFiles: [String] = []
+    /// Every `acknowledge:` entry the policy holds whose code may be acknowledged, in
+    /// source order (language v3); the validator gets those the front end did not use as
+    /// `PolicyDocument.acknowledgements`.
+    public var acknowledgements: [Acknowledgement] = []
+    /// The front end's warnings the policy acknowledges (`Diagnostic.acknowledged` set):
+    /// not in `diagnostics`.
+    public var acknowledged: [Diagnostic] = []
 
     /// Creates a result.
     public init(document: PolicyDocument?, diagnostics: [Diagnostic], source: String?) {

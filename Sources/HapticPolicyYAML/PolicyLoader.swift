@@ -19,13 +19,20 @@ public enum PolicyLoader {
         // `include:` paths are relative to the folder of `file`, read from disk.
         let merged = PolicyIncludes.merge(
             root, file: file, bytes: bytes.count, limits: limits, contents: contents)
+        // `acknowledge:` decides nothing: taken out before decoding (language v3).
+        let acknowledgements = AcknowledgementReader()
+        let stripped = acknowledgements.extract(merged.root, topLevel: merged.acknowledgements)
         var decoder = PolicyDecoder(file: file, source: tree.source ?? "", included: merged.sources)
-        var document = decoder.decode(merged.root)
+        var document = decoder.decode(stripped)
         if !merged.included.isEmpty { document?.included = merged.included }
-        let diagnostics = (tree.diagnostics + merged.diagnostics + decoder.diagnostics).sorted {
-            $0.location < $1.location
-        }
+        // The front end's own warnings are acknowledged here; the rest go to the validator.
+        let applied = AcknowledgementChecks.apply(acknowledgements.entries, to: decoder.diagnostics)
+        if !applied.unused.isEmpty { document?.acknowledgements = applied.unused }
+        let diagnostics = (tree.diagnostics + merged.diagnostics + applied.kept + acknowledgements.diagnostics)
+            .sorted { $0.location < $1.location }
         var result = LoadResult(document: document, diagnostics: diagnostics, source: tree.source)
+        result.acknowledgements = acknowledgements.entries
+        result.acknowledged = applied.acknowledged
         result.sources = merged.sources
         if let source = tree.source { result.sources[file] = source }
         result.includedFiles = merged.named

@@ -273,6 +273,57 @@ async def test_completion_offers_declared_names_mid_edit(client: LanguageClient,
     assert [item.label for item in result.items] == ["plant.meet"]
 
 
+PICKER = """\
+policy: picker
+version: 1
+feedback:
+  tick: {layer: ui, preset: selection}
+events:
+  picker.begin: {layer: ui, screens: [search]}
+  picker.tick: {layer: ui, screens: [search]}
+  picker.end: {layer: ui, screens: [search]}
+screens:
+  search:
+    table:
+      picker.begin: {ticker: begin}
+      picker.tick: {ticker: tick, play: tick}
+      picker.end: {ticker: end}
+budgets:
+  - id: B-2
+    screen: search
+    max: 30
+    per: 1
+    enforce: true
+    acknowledge:
+      HP507: the picker's ticks are the control
+"""
+
+
+@pytest.mark.asyncio
+async def test_an_acknowledged_warning_is_a_hint_and_its_code_is_explained_and_completed(client: LanguageClient, tmp_path):
+    uri = (tmp_path / "picker.yaml").as_uri()
+    diagnostics = await open_document(client, uri, PICKER)
+    assert [(d.code, d.severity) for d in diagnostics] == [("HP507", types.DiagnosticSeverity.Hint)], diagnostics
+    assert diagnostics[0].message.startswith("acknowledged (the picker's ticks are the control): enforced budget")
+    at = shifted(position(PICKER, "HP507"), 2)
+    text = hover_text(
+        await client.text_document_hover_async(
+            types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=at)
+        )
+    )
+    assert "`enforced-budget-silences-ticks`" in text and "acknowledges 1 warning here" in text, text
+    # A second entry being typed under the first: the codes a policy may acknowledge.
+    edited = PICKER + "      HP2\n"
+    await change_document(client, uri, edited, 2)
+    at = types.Position(line=edited.split("\n").index("      HP2"), character=len("      HP2"))
+    result = await client.text_document_completion_async(
+        types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=uri), position=at)
+    )
+    labels = [item.label for item in result.items]
+    assert "HP211" in labels and all(label.startswith("HP2") for label in labels), labels
+    assert "HP201" not in labels  # an error cannot be acknowledged
+
+
 @pytest.mark.asyncio
 async def test_document_symbols(client: LanguageClient):
     uri = PLAVO.as_uri()
@@ -368,6 +419,24 @@ async def test_an_included_file_opened_alone_is_checked_in_the_policy_that_inclu
     assert [d.code for d in diagnostics] == ["HP201"], diagnostics
     start = position(typo, "zone.fastr")
     assert diagnostics[0].range == types.Range(start=start, end=shifted(start, len("zone.fastr")))
+    # Hover and completion there read the including policy found on disk too (issue 25):
+    # lap and goal are declared in stride/catalogue.yaml, which is not open either.
+    await change_document(client, WORKOUT.as_uri(), text, 3)
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=WORKOUT.as_uri()),
+            position=shifted(position(text, "lap}", after="{play: lap}"), 1),
+        )
+    )
+    assert "feedback `lap`" in hover_text(hover)
+    line = "      goal.reached:    {play: "
+    edited = text.replace("      goal.reached:    {play: goal, cite: H-4}", line + "go", 1)
+    await change_document(client, WORKOUT.as_uri(), edited, 4)
+    at = shifted(position(edited, line + "go"), len(line) + len("go"))
+    result = await client.text_document_completion_async(
+        types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=WORKOUT.as_uri()), position=at)
+    )
+    assert [item.label for item in result.items] == ["goal"]
 
 
 @pytest.mark.asyncio

@@ -47,6 +47,10 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     public var notes: [Note]
     /// The invariant id the finding enforces (for example `H-2`), if any.
     public var invariant: String?
+    /// For a warning the policy acknowledges (`acknowledge:`, language v3): the
+    /// designer's reason, located at the acknowledged code. `lint` counts such a warning
+    /// apart and `--strict` does not fail on it. Nil for every other finding.
+    public var acknowledged: Note?
 
     /// Creates a diagnostic.
     public init(

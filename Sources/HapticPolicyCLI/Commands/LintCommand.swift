@@ -18,7 +18,9 @@ enum LintCommand {
     /// The options `lint` declares.
     struct Options: CommandOptions {
         let format = Choice("format", valueName: "format", default: Format.text, help: "Output format (default text).")
-        let strict = Flag("strict", help: "Treat warnings as failures.")
+        let strict = Flag("strict", help: "Treat warnings as failures (not those the policy acknowledges).")
+        let showAcknowledged = Flag(
+            "show-acknowledged", help: "Also show the warnings the policy acknowledges, with their reasons.")
         let color = Choice<ColorMode>.color
     }
 
@@ -32,8 +34,10 @@ enum LintCommand {
             against the policies next to that folder. \
             Reports every problem at its file:line:column with a stable code (HPnnn) and \
             the fix. Text goes to stderr; --format json or sarif goes to stdout for tools \
-            (SARIF 2.1.0 shows findings inline in CI). Exit 0 when clean, 1 with errors \
-            (or with warnings under --strict), 64 on usage errors.
+            (SARIF 2.1.0 shows findings inline in CI). A warning the policy acknowledges \
+            (acknowledge: on the object it is in, with a reason) is counted apart, shown \
+            only with --show-acknowledged, and written to SARIF as suppressed. Exit 0 when \
+            clean, 1 with errors (or with warnings under --strict), 64 on usage errors.
             """,
         options: Options.self,
         positionals: [.init("policy", .oneOrMore, help: "Policy files (YAML), or - for stdin.")],
@@ -44,6 +48,9 @@ enum LintCommand {
         ]
     ) { arguments, context throws(UsageError) in
         var diagnostics: [Diagnostic] = []
+        var acknowledged: [Diagnostic] = []
+        // The findings with the acknowledged warnings among them, input by input.
+        var everything: [Diagnostic] = []
         var sources: [String: String] = [:]
         var included: [String] = []
         let files = arguments.positionals.map(InputFiles.displayName)
@@ -51,14 +58,18 @@ enum LintCommand {
             if path.hasSuffix(".tests.yaml") {
                 let (found, source) = checkTestFile(path, context: context)
                 diagnostics += found
+                everything += found
                 if let source { sources[path] = source }
             } else if isScenario(path) {
                 let (found, source) = checkScenarioFile(path, context: context)
                 diagnostics += found
+                everything += found
                 if let source { sources[path] = source }
             } else {
                 let checked = PolicyFrontEnd.check(path, context: context)
                 diagnostics += checked.diagnostics
+                acknowledged += checked.acknowledged
+                everything += merged(checked.diagnostics, checked.acknowledged)
                 sources.merge(checked.sources) { _, new in new }
                 let read = checked.document?.included?.map(\.path) ?? []
                 included += read.filter { !included.contains($0) && !files.contains($0) }
@@ -67,21 +78,32 @@ enum LintCommand {
         let errors = diagnostics.count { $0.severity == .error }
         let warnings = diagnostics.count { $0.severity == .warning }
         let strict = arguments[\.strict]
+        let shown = arguments[\.showAcknowledged] ? everything : diagnostics
         switch arguments[\.format] {
         case .json:
-            context.stdout.line(DiagnosticJSONReporter.render(diagnostics, files: files))
+            context.stdout.line(
+                DiagnosticJSONReporter.render(shown, files: files, acknowledged: acknowledged.count))
         case .sarif:
-            context.stdout.line(SARIFReporter.render(diagnostics, files: files, toolVersion: HapticPolicyTool.version))
+            // SARIF keeps every result; a suppressed one says so itself (`suppressions`).
+            context.stdout.line(
+                SARIFReporter.render(everything, files: files, toolVersion: HapticPolicyTool.version))
         case .text:
-            DiagnosticPrinter.print(diagnostics, sources: sources, context: context)
+            DiagnosticPrinter.print(shown, sources: sources, context: context)
             let verdict = errors == 0 && (warnings == 0 || !strict) ? "ok" : "failed"
+            let apart = acknowledged.isEmpty ? "" : ", \(acknowledged.count) acknowledged"
             context.stderr.line(
                 "\(checkedText(arguments.positionals, included: included.count)) checked: "
-                    + "\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings") (\(verdict))"
+                    + "\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings")\(apart) (\(verdict))"
             )
         }
         if errors > 0 || (strict && warnings > 0) { return .failure }
         return .success
+    }
+
+    /// The findings and the acknowledged warnings in one list, by location then code.
+    static func merged(_ diagnostics: [Diagnostic], _ acknowledged: [Diagnostic]) -> [Diagnostic] {
+        guard !acknowledged.isEmpty else { return diagnostics }
+        return (diagnostics + acknowledged).sorted { ($0.location, $0.code) < ($1.location, $1.code) }
     }
 
     /// What was checked, by kind: `1 policy`, `1 test file`, `1 policy and 2 test files`,

@@ -355,6 +355,7 @@ final class LanguageServer {
     }
 
     private func hover(_ uri: String, _ position: LSPPosition) -> Any? {
+        if let help = acknowledgementHover(uri, position) { return help }
         guard let (analysis, occurrence) = lookup(uri, position) else { return nil }
         let document = analysis.isTestFile ? analysis.policyFile?.document : analysis.document
         let policy = analysis.isTestFile ? analysis.policyFile?.policy : analysis.policy
@@ -362,6 +363,32 @@ final class LanguageServer {
             let text = PolicyHover.text(occurrence.kind, occurrence.name, document: document, policy: policy)
         else { return nil }
         return ["contents": ["kind": "markdown", "value": text], "range": analysis.lines.range(occurrence.span).json]
+    }
+
+    /// Hover over a code written in an `acknowledge:` map (`AcknowledgementHelp`).
+    private func acknowledgementHover(_ uri: String, _ position: LSPPosition) -> Any? {
+        guard let analysis = workspace.analysis(uri), !analysis.isTestFile, let point = analysis.lines.point(position),
+            let scalars = analysis.lines.scalars(ofLine: position.line)
+        else { return nil }
+        let line = Array(scalars)
+        var start = min(max(point.column - 1, 0), line.count)
+        var end = start
+        func isCode(_ scalar: Unicode.Scalar) -> Bool { ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) }
+        while start > 0, isCode(line[start - 1]) { start -= 1 }
+        while end < line.count, isCode(line[end]) { end += 1 }
+        let word = String(String.UnicodeScalarView(line[start..<end]))
+        let text = String(String.UnicodeScalarView(line))
+        let above = (max(0, position.line - 200)..<position.line).compactMap { analysis.lines.scalars(ofLine: $0) }
+        let prefix = Array(line[..<start])
+        guard AcknowledgementHelp.site(line: prefix, above: above) != nil,
+            let markdown = AcknowledgementHelp.hover(
+                word, at: SourceLocation(file: analysis.path, line: point.line, column: start + 1), line: text,
+                acknowledged: analysis.diagnostics.filter { $0.acknowledged != nil })
+        else { return nil }
+        let span = SourceSpan(
+            start: SourcePoint(line: point.line, column: start + 1), end: SourcePoint(line: point.line, column: end + 1)
+        )
+        return ["contents": ["kind": "markdown", "value": markdown], "range": analysis.lines.range(span).json]
     }
 
     private func definition(_ uri: String, _ position: LSPPosition) -> Any? {
@@ -425,6 +452,20 @@ final class LanguageServer {
             let line = analysis.lines.scalars(ofLine: position.line)
         else { return empty }
         let above = (max(0, position.line - 200)..<position.line).compactMap { analysis.lines.scalars(ofLine: $0) }
+        if !analysis.isTestFile,
+            let site = AcknowledgementHelp.site(line: Array(line.prefix(point.column - 1)), above: above)
+        {
+            let range = analysis.lines.range(
+                SourceSpan(start: SourcePoint(line: point.line, column: site.startColumn), end: point))
+            let reported = Set(analysis.diagnostics.map(\.code))
+            let items: [Any] = AcknowledgementHelp.items(prefix: site.prefix, reported: reported).map { item in
+                [
+                    "label": item.label, "kind": 21, "detail": item.detail, "sortText": item.sort,
+                    "textEdit": ["range": range.json, "newText": item.label + ": "],
+                ]
+            }
+            return ["isIncomplete": false, "items": items]
+        }
         guard
             let site = PolicyCompletion.site(
                 line: Array(line.prefix(point.column - 1)), above: above, isTestFile: analysis.isTestFile)
@@ -525,6 +566,11 @@ final class LanguageServer {
             "source": "haptic-policy",
             "message": diagnostic.message + (diagnostic.invariant.map { " [\($0)]" } ?? ""),
         ]
+        if let reason = diagnostic.acknowledged {
+            // An acknowledged warning is a hint (4): shown faintly, not counted as a problem.
+            object["severity"] = 4
+            object["message"] = "acknowledged (\(reason.message)): " + (object["message"] as? String ?? "")
+        }
         if let docsURL, DiagnosticRegistry.code(diagnostic.code) != nil {
             object["codeDescription"] = ["href": docsURL + "#" + DiagnosticRegistry.anchor(of: diagnostic.code)]
         }

@@ -58,6 +58,9 @@ struct PolicyIndex {
     /// In a test file: where its `policy:` value is written (it leads to the policy file).
     private(set) var policyReference: SourceSpan?
     private let spans: NodeSpans
+    /// When set, only names located in this file (its `CommandContext.openDocumentKey`)
+    /// are indexed: an included file opened on its own, indexed from its policy's document.
+    private var file: String?
 
     /// The occurrence under `point`, if a name is written there.
     func occurrence(at point: SourcePoint) -> PolicyOccurrence? {
@@ -95,6 +98,7 @@ struct PolicyIndex {
 
     private mutating func add(_ kind: PolicySymbolKind, _ name: Located<String>, definition: Bool = false) {
         guard name.location.line > 0 else { return }
+        if let file, CommandContext.openDocumentKey(name.location.file) != file { return }
         let start = SourcePoint(name.location)
         let span =
             spans.scalar(at: start)
@@ -124,8 +128,9 @@ struct PolicyIndex {
     /// The index of a policy: its declarations and every name its tables, bands,
     /// fallbacks, events, invariants and budgets refer to. Feedback and fallback targets
     /// that are preset ids (`impact.soft`) are not names.
-    static func policy(_ document: PolicyDocument, tree: YAMLNode?) -> PolicyIndex {
+    static func policy(_ document: PolicyDocument, tree: YAMLNode?, onlyIn file: String? = nil) -> PolicyIndex {
         var index = PolicyIndex(spans: NodeSpans(tree))
+        index.file = file.map(CommandContext.openDocumentKey)
         let feedback = Set(document.feedback.map(\.name.value))
         for invariant in document.invariants {
             if let declaration = index.declare(.invariant, invariant.id, at: invariant.location) {

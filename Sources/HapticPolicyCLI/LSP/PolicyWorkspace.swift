@@ -44,6 +44,9 @@ final class PolicyWorkspace {
         /// For a policy: the lines of each file it includes (`include:`), by path, so a
         /// finding in one is published for that file.
         var included: [String: TextLines] = [:]
+        /// For an included file opened on its own: every name its policy declares (in any
+        /// of its files), for completion; `index` holds only the names written in the file.
+        var policyNames: PolicyIndex?
     }
 
     /// The policy a test file names, analysed.
@@ -135,7 +138,7 @@ final class PolicyWorkspace {
     func names(of kind: PolicySymbolKind, for analysis: Analysis) -> [String] {
         let index = analysis.isTestFile ? analysis.policyFile?.index : analysis.index
         let path = analysis.isTestFile ? analysis.policyFile?.path : analysis.path
-        let current = index?.names(of: kind) ?? []
+        let current = (analysis.policyNames ?? index)?.names(of: kind) ?? []
         guard current.isEmpty, let path else { return current }
         return lastNames[path]?[kind] ?? []
     }
@@ -200,15 +203,24 @@ final class PolicyWorkspace {
         if !isPolicy {
             // A file without `policy:` that a policy includes (an open one, else one on
             // disk) is part of that policy: its findings are the ones the policy has in it.
-            if let diagnostics = includingAnalysis(of: document)?.diagnostics
-                ?? includingPolicyOnDisk(of: document, context: context)?.diagnostics
-            {
+            // Hover, definitions and completion there read that policy's document too.
+            let including: (diagnostics: [Diagnostic], document: PolicyDocument?, policy: Policy?)? =
+                includingAnalysis(of: document).map { ($0.diagnostics, $0.document, $0.policy) }
+                ?? includingPolicyOnDisk(of: document, context: context).map {
+                    (LintCommand.merged($0.diagnostics, $0.acknowledged), $0.document, $0.policy)
+                }
+            if let including {
+                let names = including.document.map { PolicyIndex.policy($0, tree: nil) }
+                // The names stay for completion while the text being typed does not read.
+                if let names { remember(names, for: path) }
                 return Analysis(
                     path: path, lines: lines,
-                    diagnostics: diagnostics.filter {
+                    diagnostics: including.diagnostics.filter {
                         CommandContext.openDocumentKey($0.location.file) == CommandContext.openDocumentKey(path)
                     },
-                    index: .empty, isTestFile: false)
+                    index: including.document.map { PolicyIndex.policy($0, tree: tree, onlyIn: path) } ?? .empty,
+                    isTestFile: false, document: including.document, policy: including.policy,
+                    policyNames: names)
             }
             // YAML that reads and is not a policy (a CI workflow, a config file) is none of
             // this server's business: no findings. Text that does not read as YAML may be a
@@ -221,8 +233,10 @@ final class PolicyWorkspace {
         let index = checked.document.map { PolicyIndex.policy($0, tree: tree) } ?? .empty
         remember(index, for: path)
         for included in checked.includedSources.keys { includers[included, default: []].insert(document.uri) }
+        // Acknowledged warnings go to the editor as hints, with their reasons.
         return Analysis(
-            path: path, lines: lines, diagnostics: checked.diagnostics, index: index, isTestFile: false,
+            path: path, lines: lines, diagnostics: LintCommand.merged(checked.diagnostics, checked.acknowledged),
+            index: index, isTestFile: false,
             document: checked.document, policy: checked.policy,
             included: checked.includedSources.mapValues(TextLines.init))
     }

@@ -10,6 +10,11 @@ import HapticPolicyTools
 ///                   "file": "p.yaml", "line": 3, "column": 5, "invariant": null,
 ///                   "notes": [{"message": "...", "file": "p.yaml", "line": 1, "column": 1}]}]}
 /// ```
+///
+/// When the policy acknowledges warnings, `summary` counts them (`"acknowledged": 2`), and
+/// with `--show-acknowledged` each one is listed with its `acknowledged` reason (a note's
+/// shape: the reason, where the acknowledged code is written); both keys are absent
+/// otherwise, so output without acknowledgements is as before.
 enum DiagnosticJSONReporter {
     struct Report: Encodable {
         var version = 1
@@ -21,6 +26,8 @@ enum DiagnosticJSONReporter {
     struct Summary: Encodable {
         var errors: Int
         var warnings: Int
+        /// Nil (absent) when nothing is acknowledged.
+        var acknowledged: Int?
     }
 
     struct Entry: Encodable {
@@ -32,6 +39,7 @@ enum DiagnosticJSONReporter {
         var column: Int
         var invariant: String?
         var notes: [NoteEntry]
+        var acknowledged: NoteEntry?
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -43,9 +51,12 @@ enum DiagnosticJSONReporter {
             try container.encode(column, forKey: .column)
             try container.encode(invariant, forKey: .invariant)  // explicit null: the key is always there
             try container.encode(notes, forKey: .notes)
+            try container.encodeIfPresent(acknowledged, forKey: .acknowledged)
         }
 
-        enum CodingKeys: String, CodingKey { case code, severity, message, file, line, column, invariant, notes }
+        enum CodingKeys: String, CodingKey {
+            case code, severity, message, file, line, column, invariant, notes, acknowledged
+        }
     }
 
     struct NoteEntry: Encodable {
@@ -53,24 +64,31 @@ enum DiagnosticJSONReporter {
         var file: String
         var line: Int
         var column: Int
+
+        init(_ note: Diagnostic.Note) {
+            message = note.message
+            file = note.location.file
+            line = note.location.line
+            column = note.location.column
+        }
     }
 
-    static func render(_ diagnostics: [Diagnostic], files: [String]) -> String {
+    /// `diagnostics` (acknowledged ones among them when shown); `acknowledged` counts the
+    /// acknowledged warnings, shown or not.
+    static func render(_ diagnostics: [Diagnostic], files: [String], acknowledged: Int = 0) -> String {
         let report = Report(
             files: files,
             summary: Summary(
                 errors: diagnostics.count { $0.severity == .error },
-                warnings: diagnostics.count { $0.severity == .warning }),
+                warnings: diagnostics.count { $0.severity == .warning && $0.acknowledged == nil },
+                acknowledged: acknowledged > 0 ? acknowledged : nil),
             diagnostics: diagnostics.map { diagnostic in
                 Entry(
                     code: diagnostic.code, severity: diagnostic.severity.rawValue, message: diagnostic.message,
                     file: diagnostic.location.file, line: diagnostic.location.line,
                     column: diagnostic.location.column, invariant: diagnostic.invariant,
-                    notes: diagnostic.notes.map {
-                        NoteEntry(
-                            message: $0.message, file: $0.location.file, line: $0.location.line,
-                            column: $0.location.column)
-                    })
+                    notes: diagnostic.notes.map(NoteEntry.init),
+                    acknowledged: diagnostic.acknowledged.map(NoteEntry.init))
             })
         return encodeStably(report)
     }

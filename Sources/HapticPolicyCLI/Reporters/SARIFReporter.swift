@@ -52,6 +52,16 @@ enum SARIFReporter {
         var locations: [Location]
         var relatedLocations: [Location]?
         var properties: Properties?
+        /// An acknowledged warning (`acknowledge:` in the policy): suppressed in source.
+        var suppressions: [Suppression]?
+    }
+
+    /// SARIF's record of a result the source itself suppresses, with the designer's reason.
+    struct Suppression: Encodable {
+        var kind = "inSource"
+        var justification: String
+        /// Where the acknowledgement is written.
+        var location: Location
     }
 
     struct Properties: Encodable { var invariant: String }
@@ -98,7 +108,10 @@ enum SARIFReporter {
                 locations: [location(diagnostic.location, message: nil)],
                 relatedLocations: diagnostic.notes.isEmpty
                     ? nil : diagnostic.notes.map { location($0.location, message: $0.message) },
-                properties: diagnostic.invariant.map { Properties(invariant: $0) })
+                properties: diagnostic.invariant.map { Properties(invariant: $0) },
+                suppressions: diagnostic.acknowledged.map {
+                    [Suppression(justification: $0.message, location: location($0.location, message: nil))]
+                })
         }
         let log = Log(runs: [
             Run(

@@ -49,8 +49,13 @@ enum PolicyFrontEnd {
         var document: PolicyDocument?
         /// The compiled policy, when the input has no errors.
         var policy: Policy?
-        /// Every finding of every step, sorted by location.
+        /// Every finding of every step, sorted by location; not the acknowledged warnings.
         var diagnostics: [Diagnostic]
+        /// The warnings the policy acknowledges (`acknowledge:`), sorted by location, each
+        /// with `Diagnostic.acknowledged` set: `lint` counts them apart.
+        var acknowledged: [Diagnostic] = []
+        /// The policy's `acknowledge:` entries that may acknowledge a warning, for the editor.
+        var acknowledgements: [Acknowledgement] = []
 
         /// `source` keyed by `name`, and each included file's text, as `DiagnosticPrinter` wants it.
         var sources: [String: String] {
@@ -116,6 +121,8 @@ enum PolicyFrontEnd {
             checked.source = loaded.source
             checked.includedSources = loaded.sources.filter { $0.key != name }
             checked.includedFiles = loaded.includedFiles
+            checked.acknowledged = loaded.acknowledged
+            checked.acknowledgements = loaded.acknowledgements
             // What the output guard protects along with the policy.
             for file in loaded.includedFiles { context.inputs.record(path: file) }
         }
@@ -125,9 +132,11 @@ enum PolicyFrontEnd {
         if let document = checked.document, !checked.hasErrors {
             let outcome = PolicyValidator.check(document)
             checked.diagnostics += outcome.diagnostics
+            checked.acknowledged += outcome.acknowledged
             checked.policy = outcome.validated.map(PolicyCompiler.compile)
         }
         checked.diagnostics.sort { ($0.location, $0.code) < ($1.location, $1.code) }
+        checked.acknowledged.sort { ($0.location, $0.code) < ($1.location, $1.code) }
         return checked
     }
 

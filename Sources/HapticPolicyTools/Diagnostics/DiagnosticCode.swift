@@ -68,7 +68,8 @@ package enum DiagnosticStage: String, Sendable, Hashable, CaseIterable {
     /// HP001-HP099: the YAML front end (the file, syntax, keys, types, limits) of
     /// policies, test files and scenarios.
     case frontEnd = "front-end"
-    /// HP100-HP599: the validator's static checks of a loaded policy.
+    /// HP100-HP699: the validator's static checks of a loaded policy, and (HP6xx) the
+    /// policy's acknowledgements of its warnings.
     case validation
     /// HP700-HP799: the exporters (HP70x) and the AHAP importer (HP72x-HP73x).
     case export
@@ -81,7 +82,7 @@ package enum DiagnosticStage: String, Sendable, Hashable, CaseIterable {
     package var range: ClosedRange<Int> {
         switch self {
         case .frontEnd: 1...99
-        case .validation: 100...599
+        case .validation: 100...699
         case .export: 700...799
         case .dataFiles: 800...899
         case .bundle: 900...999

@@ -28,7 +28,8 @@ struct DiagnosticRenderer {
         self.color = color
     }
 
-    /// The diagnostic, its snippet, then each note with its snippet.
+    /// The diagnostic, its snippet, then each note with its snippet, and the reason it is
+    /// acknowledged, if it is.
     mutating func render(_ diagnostic: Diagnostic) -> String {
         let label = "\(diagnostic.severity.rawValue)[\(diagnostic.code)]"
         var text = header(diagnostic.location, label: label, style: style(for: diagnostic.severity))
@@ -36,6 +37,10 @@ struct DiagnosticRenderer {
         for note in diagnostic.notes {
             text += header(note.location, label: "note", style: style(for: .note))
             text += terminalText(note.message) + "\n" + snippet(at: note.location)
+        }
+        if let reason = diagnostic.acknowledged {
+            text += header(reason.location, label: "note", style: style(for: .note))
+            text += "acknowledged: " + terminalText(reason.message) + "\n" + snippet(at: reason.location)
         }
         return text
     }

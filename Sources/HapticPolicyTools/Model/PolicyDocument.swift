@@ -46,6 +46,11 @@ public struct PolicyDocument: Sendable, Hashable, Codable {
     /// The files `include:` merged into the document, in merge order; nil for a policy
     /// written in one file. Declarations from them are located in them.
     public var included: [IncludedFile]?
+    /// The `acknowledge:` entries the validator applies to its warnings (language v3),
+    /// in source order; nil when the policy has none. The front end has checked their
+    /// codes and applied them to its own warnings already. Tooling only: the compiler
+    /// never reads them.
+    public var acknowledgements: [Acknowledgement]?
 
     /// A file merged in by `include:`.
     public struct IncludedFile: Sendable, Hashable, Codable {

@@ -6,8 +6,28 @@ import HapticPolicy
 /// Every code is listed in `DiagnosticRegistry`. Checks never trap: empty lists, NaN and huge
 /// numbers give findings, not crashes.
 public enum PolicyValidator {
-    /// Every semantic finding, sorted by location; errors and warnings.
+    /// Every semantic finding, sorted by location; errors and warnings. A warning the
+    /// document acknowledges is left out (`check` gives it), and an acknowledgement that
+    /// acknowledged nothing is a finding (HP602).
     public static func validate(_ document: PolicyDocument) -> [Diagnostic] {
+        acknowledging(document).findings
+    }
+
+    /// The findings, and the warnings `document.acknowledgements` acknowledge, apart.
+    private static func acknowledging(_ document: PolicyDocument) -> (
+        findings: [Diagnostic], acknowledged: [Diagnostic]
+    ) {
+        let findings = allFindings(document)
+        guard let entries = document.acknowledgements, !entries.isEmpty else { return (findings, []) }
+        let applied = AcknowledgementChecks.apply(entries, to: findings)
+        return (
+            (applied.kept + applied.unused.map(AcknowledgementChecks.stale)).sorted(by: reportOrder),
+            applied.acknowledged
+        )
+    }
+
+    /// Every finding of every check, sorted by location, acknowledged or not.
+    private static func allFindings(_ document: PolicyDocument) -> [Diagnostic] {
         let context = ValidationContext(document)
         var findings: [Diagnostic] = []
         findings += DocumentChecks.run(context)
@@ -57,10 +77,10 @@ public enum PolicyValidator {
     /// Validates `document`: every finding, and the validated policy when no finding is
     /// an error. Only this function makes a `ValidatedPolicy`.
     public static func check(_ document: PolicyDocument) -> ValidatedPolicy.Outcome {
-        let findings = validate(document)
+        let (findings, acknowledged) = acknowledging(document)
         let validated =
             findings.contains { $0.severity == .error } ? nil : ValidatedPolicy(document, warnings: findings)
-        return ValidatedPolicy.Outcome(validated: validated, diagnostics: findings)
+        return ValidatedPolicy.Outcome(validated: validated, diagnostics: findings, acknowledged: acknowledged)
     }
 
     /// By location, then code, then message, so output is stable whatever order checks run in.
@@ -81,6 +101,9 @@ public struct ValidatedPolicy: Sendable {
         public var validated: ValidatedPolicy?
         /// Every finding, errors and warnings, in report order.
         public var diagnostics: [Diagnostic]
+        /// The warnings the document acknowledges (`Diagnostic.acknowledged` set), in
+        /// report order: not in `diagnostics`.
+        public var acknowledged: [Diagnostic] = []
     }
 
     /// The document.

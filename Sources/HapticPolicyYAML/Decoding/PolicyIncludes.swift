@@ -37,6 +37,9 @@ struct PolicyIncludes {
         var included: [PolicyDocument.IncludedFile] = []
         /// Every file an include names (read or not), for `watch`.
         var named: [String] = []
+        /// The top-level `acknowledge:` of each file, set aside: each covers its own file
+        /// (`AcknowledgementReader`), so they are never merged.
+        var acknowledgements: [YAMLNode.Pair] = []
     }
 
     private let mainFile: String
@@ -84,7 +87,8 @@ struct PolicyIncludes {
     private mutating func visit(
         _ pairs: [YAMLNode.Pair], file: String, directory: [String], depth: Int, chain: [String]
     ) {
-        tables.append((file, pairs.filter { $0.key.scalarText != "include" }))
+        tables.append((file, pairs.filter { $0.key.scalarText != "include" && $0.key.scalarText != "acknowledge" }))
+        merged.acknowledgements += pairs.filter { $0.key.scalarText == "acknowledge" }
         guard let entry = pairs.first(where: { $0.key.scalarText == "include" }) else { return }
         if CoreSchema.resolve(entry.value) == .null { return }
         guard let items = entry.value.items else {
@@ -189,7 +193,9 @@ struct PolicyIncludes {
                     at: root.location))
             return
         }
-        let allowed = PolicyDecoder.topLevelKeys.filter { !Self.mainOnlyKeys.contains($0) }
+        let allowed = (PolicyDecoder.topLevelKeys + [AcknowledgementReader.key]).filter {
+            !Self.mainOnlyKeys.contains($0)
+        }
         let kept = pairs.filter { pair in
             guard let name = pair.key.scalarText else { return true }
             if Self.mainOnlyKeys.contains(name) {
@@ -326,7 +332,7 @@ struct PolicyIncludes {
         merged.diagnostics.append(diagnostic)
     }
 
-    private static func describe(_ node: YAMLNode) -> String {
+    static func describe(_ node: YAMLNode) -> String {
         switch node.content {
         case .mapping: "a mapping"
         case .sequence: "a list"

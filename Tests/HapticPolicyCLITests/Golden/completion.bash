@@ -32,7 +32,7 @@ _haptic_policy() {
             ;;
         esac
         if [[ "$cur" == -* ]]; then
-            COMPREPLY=($(compgen -W '--format --strict --color -h --help' -- "$cur"))
+            COMPREPLY=($(compgen -W '--format --strict --show-acknowledged --color -h --help' -- "$cur"))
         else
             COMPREPLY=($(compgen -f -- "$cur"))
         fi

@@ -22,7 +22,8 @@ complete -c haptic-policy -n 'not __fish_seen_subcommand_from lint table eval te
 complete -c haptic-policy -n 'not __fish_seen_subcommand_from lint table eval test watch simulate diff merge export import-ahap report compile codegen lsp completion man help' -l version -d 'Print the version.'
 complete -c haptic-policy -n 'not __fish_seen_subcommand_from lint table eval test watch simulate diff merge export import-ahap report compile codegen lsp completion man help' -s h -l help -d 'Show this help; \'haptic-policy <command> --help\' for a command.'
 complete -c haptic-policy -n '__fish_seen_subcommand_from lint' -l format -x -a 'text json sarif' -d 'Output format (default text).'
-complete -c haptic-policy -n '__fish_seen_subcommand_from lint' -l strict -d 'Treat warnings as failures.'
+complete -c haptic-policy -n '__fish_seen_subcommand_from lint' -l strict -d 'Treat warnings as failures (not those the policy acknowledges).'
+complete -c haptic-policy -n '__fish_seen_subcommand_from lint' -l show-acknowledged -d 'Also show the warnings the policy acknowledges, with their reasons.'
 complete -c haptic-policy -n '__fish_seen_subcommand_from lint' -l color -x -a 'auto always never' -d 'Colour: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).'
 complete -c haptic-policy -n '__fish_seen_subcommand_from lint' -s h -l help -d 'Show help for this command.'
 complete -c haptic-policy -n '__fish_seen_subcommand_from lint' -F

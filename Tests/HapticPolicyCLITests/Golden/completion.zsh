@@ -36,7 +36,8 @@ _haptic_policy() {
     lint)
         _arguments -s \
             '--format[Output format (default text).]:format:(text json sarif)' \
-            '--strict[Treat warnings as failures.]' \
+            '--strict[Treat warnings as failures (not those the policy acknowledges).]' \
+            '--show-acknowledged[Also show the warnings the policy acknowledges, with their reasons.]' \
             '--color[Colour: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
             '(-h --help)'{-h,--help}'[Show help for this command.]' \
             '*:policy:_files'

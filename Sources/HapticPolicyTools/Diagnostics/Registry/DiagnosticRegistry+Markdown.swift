@@ -106,7 +106,7 @@ extension DiagnosticStage {
         switch self {
         case .frontEnd: "the YAML front end: the file itself, syntax, keys, types, limits"
         case .validation:
-            "validation: values (HP1xx), references (HP2xx), the table (HP3xx), invariants (HP4xx), budgets (HP5xx)"
+            "validation: values (HP1xx), references (HP2xx), the table (HP3xx), invariants (HP4xx), budgets (HP5xx), acknowledgements (HP6xx)"
         case .export: "exports (HP70x) and the AHAP import (HP72x-HP73x)"
         case .dataFiles: "test files, scenarios and event logs"
         case .bundle: "compiled bundles"
@@ -139,7 +139,9 @@ extension DiagnosticStage {
                 "(required keys, keys that exclude each other or do not apply, the language version)",
                 "belong to the front end and are not repeated here. Each code has a policy that triggers",
                 "it and one that does not, with the expected line and column marked. Codes removed during",
-                "design (HP100, HP110-HP112, HP120, HP124, HP306) stay unused.",
+                "design (HP100, HP110-HP112, HP120, HP124, HP306) stay unused. HP6xx are about the policy's",
+                "`acknowledge:` entries (Docs/policy-language.md, \"Acknowledging a warning\"): a warning",
+                "acknowledged there is counted apart and does not fail `lint --strict`.",
             ]
         case .export:
             [

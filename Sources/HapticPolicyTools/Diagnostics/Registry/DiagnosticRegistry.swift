@@ -60,6 +60,9 @@ package enum DiagnosticRegistry {
         .noBudget, .budgetMaxTooSmall, .budgetWindowNotPositive, .budgetUnknownScreen, .duplicateBudget,
         .budgetExceptionUnknownEvent, .enforcedBudgetSilencesTicks,
         .budgetUnknownEvent, .budgetEventExcepted, .budgetNoEvent, .budgetEventTwice, .budgetEventNeverRings,
+        // HP6xx: acknowledgements.
+        .acknowledgedError, .unknownAcknowledgedCode, .staleAcknowledgement, .acknowledgementWithoutReason,
+        .acknowledgementNotOfLint,
         // HP70x: exporters; HP72x-HP73x: the AHAP importer.
         .exportBadParameter, .exportBadExpression, .exportContinuousTooLong, .exportDropsSounds,
         .exportWebTruncated, .exportCurveOverlapsEvent, .exportValueClamped, .exportUnusedParameter,
