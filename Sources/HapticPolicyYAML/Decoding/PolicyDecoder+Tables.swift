@@ -146,7 +146,8 @@ extension PolicyDecoder {
             name: name, below: below, play: play, silent: silent, fromBelow: fromBelow, fromAbove: fromAbove,
             belowExpression: belowExpression, location: node.location)
         level.belowNames = belowNames
-                keys: ["name", "below", "at-most", "play", "silent", "from-below", "from-above", "with"],
+        level.inclusive = edgeEntry?.name == "at-most"
+        level.with = with
         return level
     }
 
@@ -247,7 +248,8 @@ extension PolicyDecoder {
             location: name.location)
         event.payload = payload
         event.params = params
-                node, of: what, keys: ["layer", "screens", "value", "params", "data", "note", "ends-subject"],
+        event.endsSubject = fields["ends-subject"].flatMap { bool($0, for: "ends-subject") }
+        event.data = data
         return event
     }
 

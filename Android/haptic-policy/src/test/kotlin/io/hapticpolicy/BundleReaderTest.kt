@@ -45,9 +45,6 @@ class BundleReaderTest {
         assertTrue(four.message!!.contains("recompile"))
         val newer = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 6))
         assertTrue(newer.message!!.contains("update the library"))
-        // A format-4 bundle (before language v3) is refused with the recompile message.
-        val four = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 4))
-        assertTrue(four.message!!.startsWith("bundle format version 4 is older than the version 5"))
     }
 
     @Test
