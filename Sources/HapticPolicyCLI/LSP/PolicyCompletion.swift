@@ -24,7 +24,7 @@ enum PolicyCompletion {
     /// Value keys of policies and test files whose values are names.
     private static let valueKeys: [String: PolicySymbolKind] = [
         "play": .feedback, "stop": .feedback, "fallback": .feedback, "screen": .screen, "screens": .screen,
-        "cite": .invariant, "event": .event, "breaches": .budget,
+        "cite": .invariant, "event": .event, "events": .event, "breaches": .budget,
     ]
 
     /// Parent keys whose keys are event names (`table:`, `everywhere:`, `except:`).

@@ -177,6 +177,7 @@ struct PolicyIndex {
                 index.declarations.append(declaration)
             }
             if case .screen(let screen) = budget.scope { index.add(.screen, screen) }
+            if case .events(let events) = budget.scope { for event in events { index.add(.event, event) } }
             for exception in budget.exceptions { index.add(.event, exception.event) }
         }
         // Feedback a user level keeps by name, so renaming the feedback renames it there too.

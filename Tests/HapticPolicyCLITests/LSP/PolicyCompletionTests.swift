@@ -25,6 +25,8 @@ import Testing
         Case(line: "      plant.f", above: ["  camera:", "    table:"], expected: .event, prefix: "plant.f"),
         Case(line: "  but", above: ["everywhere:"], expected: .event, prefix: "but"),
         Case(line: "      moist", above: ["  - id: H-4", "    except:"], expected: .event, prefix: "moist"),
+        Case(line: "  - {id: R-1, event: off.ro", expected: .event, prefix: "off.ro"),
+        Case(line: "  - {id: R-2, events: [hazard.ahead, haz", expected: .event, prefix: "haz"),
         // Not a value position, or not a name.
         Case(line: "      shutter: {silent: ta"),
         Case(line: "  cam", above: ["screens:"]),

@@ -166,6 +166,7 @@ public struct Session: Sendable {
     /// subject (`ends-subject: true`) forgets it once decided (`endSubject(of:)`).
     public mutating func decide(_ event: Event) -> Decision {
         guard policy.endsSubjects else { return decideEvent(event) }
+        // After the decision is made, whatever it is (Docs/decision-order.md, 9).
         let decision = decideEvent(event)
         endSubject(of: event)
         return decision
