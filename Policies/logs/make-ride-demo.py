@@ -15,10 +15,11 @@ one before: never a second cue) or glitches (a distance of 9999 m: implausible).
 (right) rings near, close and now, and is passed. At turn 2 (left) the rider misses the
 turn: the distance grows again (moving away is never a cue), the app says off-route,
 pulses while it finds a new route and confirms the route; a second off-route 8 s later
-repeats the warning. A hazard is reported ahead, then a road closure cuts off the
-reroute pulse. The rider turns the controls down (`cues`: the navigator only), taps a
+repeats the warning. Hazards are reported ahead, three within a minute, then a road
+closure cuts off the reroute pulse. The rider turns the controls down (`cues`: the navigator only), taps a
 button, turns them back up; locks the phone (background) while coming up to turn 4
-(a u-turn) and unlocks it; rides straight on at turn 5, and arrives.
+(a u-turn) and unlocks it; rides straight on at turn 5 (drifting off the route and back
+on it within half a second), and arrives.
 """
 import json
 import os
@@ -91,16 +92,20 @@ emit("turn.passed", 1.0, subject="turn-1")
 approach("turn-2", "left", 400, 25)
 away("turn-2", "left", 25, 70)
 emit("off.route", 0.4)
-emit("route.recalculating", 0.3)
-emit("off.route", 8.0)        # still off the route: warned again
+emit("route.recalculating", 1.2)
+emit("off.route", 8.0)        # still off the route: warned again within 20 s
 emit("route.found", 3.5)
 emit("turn.passed", 0.5, subject="turn-2")   # the new route drops the missed turn
-# Turn 3, left again, on the new route: a hazard reported on the way.
-approach("turn-3", "left", 700, 350)
+# Turn 3, left again, on the new route: potholes reported one after another, three
+# within a minute, then works ahead: the app looks for a way round, and the road is closed.
+approach("turn-3", "left", 700, 550)
 emit("hazard.ahead", 0.5)
-approach("turn-3", "left", 345, 150)
+approach("turn-3", "left", 545, 470)
 emit("hazard.ahead", 0.5)
-emit("route.recalculating", 0.4)   # the works ahead: the app looks for a way round
+approach("turn-3", "left", 465, 400)
+emit("hazard.ahead", 0.5)
+approach("turn-3", "left", 395, 150)
+emit("route.recalculating", 0.4)
 emit("hazard.closure", 1.6)        # the road is closed: the pulse stops, the warning plays
 emit("turn.passed", 0.5, subject="turn-3")
 # The controls turned down to the navigator's cues, a tap, then back up.
@@ -114,8 +119,12 @@ approach("turn-4", "u-turn", 175, 0)
 emit("off.route", 2.0)
 emit("app.state", 3.0, value="foreground")
 emit("turn.passed", 0.5, subject="turn-4")
-# Turn 5: straight on at a crossing, then the arrival.
-approach("turn-5", "straight", 480, 0)
+# Turn 5: straight on at a crossing; the rider drifts off the route for a moment and the
+# app finds it again at once, while the off-route warning still plays.
+approach("turn-5", "straight", 480, 300)
+emit("off.route", 0.3)
+emit("route.found", 0.4)
+approach("turn-5", "straight", 295, 0)
 emit("turn.passed", 1.0, subject="turn-5")
 emit("arrived", 20.0)
 taps(1)
