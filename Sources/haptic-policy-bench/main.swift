@@ -415,6 +415,75 @@ func measureStore(policy: Policy, log: [UInt8]) {
             format:
                 "store, 2 threads: median %d ns, p99 %d ns per decision (%d decisions in %.3f s wall = %.0f decisions/s)",
             both.p50, both.p99, events.count, wall, Double(events.count) / wall))
+
+    measureReloadUnderLoad(policy: policy, events: events)
+}
+
+/// 4. Hot reload while two threads decide: a third thread reloads the policy every
+/// millisecond; prints the deciders' p99, p99.9 and longest decision, and how many reloads
+/// migrated outside the store's lock.
+func measureReloadUnderLoad(policy: Policy, events: [NamedEvent]) {
+    let shared = PolicyStore(policy)
+    let box = TimingsBox()
+    let group = DispatchGroup()
+    let done = DoneFlag()
+    let reloader = Thread {
+        var reloads = 0
+        while !done.isSet {
+            shared.reload(policy)
+            reloads += 1
+            usleep(1_000)
+        }
+        done.reloads = reloads
+        group.leave()
+    }
+    group.enter()
+    reloader.start()
+    let deciders = DispatchGroup()
+    for lane in 0..<2 {
+        deciders.enter()
+        Thread {
+            var mine: [UInt64] = []
+            mine.reserveCapacity(events.count / 2 + 1)
+            var index = lane
+            while index < events.count {
+                let e = events[index]
+                let start = now()
+                _ = shared.decide(
+                    t: e.t, event: e.name, screen: e.screen, subject: e.subject, value: e.value, speaks: e.speaks,
+                    params: e.params)
+                mine.append(now() - start)
+                index += 2
+            }
+            box.add(mine)
+            deciders.leave()
+        }.start()
+    }
+    deciders.wait()
+    done.set()
+    group.wait()
+    let all = box.all.sorted()
+    let migrated = shared.reloadsMigrated
+    print(
+        String(
+            format:
+                "store, 2 threads + reload every 1 ms: median %d ns, p99 %d ns, p99.9 %d ns, longest %d ns per decision; %d reloads, %d migrated outside the lock, %d under it",
+            all[all.count / 2], all[all.count * 99 / 100], all[all.count * 999 / 1000], all[all.count - 1],
+            done.reloads, migrated.unlocked, migrated.locked))
+}
+
+/// Tells the reloading thread to stop, and carries its count back.
+final class DoneFlag: @unchecked Sendable {
+    // `@unchecked`: both fields are only touched with `lock` held.
+    private let lock = NSLock()
+    private var flag = false
+    private var count = 0
+    var isSet: Bool { lock.withLock { flag } }
+    func set() { lock.withLock { flag = true } }
+    var reloads: Int {
+        get { lock.withLock { count } }
+        set { lock.withLock { count = newValue } }
+    }
 }
 
 measure(policy: policy, log: log, lines: lines)

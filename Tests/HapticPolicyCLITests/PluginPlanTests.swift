@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import HapticPolicyYAML
+
 /// The build commands of HapticPolicyPlugin, for its SwiftPM and its Xcode path alike:
 /// both hand a target's files to `PolicyBuildPlan.steps(files:outputDirectory:tool:)`
 /// (Plugins/HapticPolicyPlugin/PolicyBuildPlan.swift). A plugin cannot be imported by a
@@ -100,6 +102,47 @@ struct PluginPlanTests {
             #expect(step.inputFiles.filter { $0.hasSuffix("/stride.yaml") }.count == 1)
             #expect(!step.inputFiles.contains { $0.hasSuffix("/plavo.yaml") })
         }
+    }
+
+    /// Examples/XcodeApp/project.yml (XcodeGen) is the Xcode app the apple workflow builds
+    /// with the plugin's Xcode conformance. Linux cannot run Xcode, so this checks what it
+    /// can: the package and plugin it names are this package's, every source exists, and
+    /// the files it puts in the app target give the plugin the laps policy's two commands.
+    @Test func theXcodeAppProjectPutsThePolicyInItsTargetAndRunsThePlugin() throws {
+        let folder = packageRoot.appendingPathComponent("Examples/XcodeApp")
+        let spec = folder.appendingPathComponent("project.yml")
+        let outcome = YAMLTreeBuilder.build(
+            YAMLParser(bytes: Array(try Data(contentsOf: spec)), file: spec.path), file: spec.path,
+            limits: .default)
+        let root = try #require(outcome.root, "\(outcome.diagnostics)")
+        func value(_ node: YAMLNode?, _ key: String) -> YAMLNode? {
+            node?.pairs?.first { $0.key.scalarText == key }?.value
+        }
+        let package = try #require(value(value(root, "packages"), "HapticPolicy"))
+        let packagePath = try #require(value(package, "path")?.scalarText)
+        #expect(
+            folder.appendingPathComponent(packagePath).appendingPathComponent("Package.swift").standardizedFileURL
+                == packageRoot.appendingPathComponent("Package.swift").standardizedFileURL)
+        let target = try #require(value(value(root, "targets"), "LapsApp"))
+        let plugins = try #require(value(target, "buildToolPlugins")?.items)
+        #expect(plugins.map { value($0, "plugin")?.scalarText } == ["HapticPolicyPlugin"])
+        #expect(plugins.map { value($0, "package")?.scalarText } == ["HapticPolicy"])
+        let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(#"name: "HapticPolicyPlugin""#))
+        // The target's files, as Xcode hands them to XcodeBuildToolPlugin (a folder's files).
+        var files: [URL] = []
+        for source in try #require(value(target, "sources")?.items) {
+            let path = try #require(source.scalarText ?? value(source, "path")?.scalarText)
+            let url = folder.appendingPathComponent(path).standardizedFileURL
+            var isFolder: ObjCBool = false
+            try #require(FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), "\(path)")
+            files +=
+                isFolder.boolValue
+                ? try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil) : [url]
+        }
+        #expect(files.contains { $0.lastPathComponent == "LapsApp.swift" })
+        let steps = try plan(files)
+        #expect(steps.map(\.outputFiles) == [["/out/laps.bundle.json"], ["/out/laps.policy.swift"]])
     }
 
     @Test func aFolderWithoutPoliciesGetsNoCommands() throws {

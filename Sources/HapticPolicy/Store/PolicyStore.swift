@@ -16,9 +16,14 @@ import Foundation
 /// ```
 public final class PolicyStore: @unchecked Sendable {
     // `@unchecked`: every stored var is read and written only with `lock` held.
-    private let lock = NSLock()
+    private let lock = StoreLock()
     private var loaded: Policy
     private var session: Session
+    /// Counts every change of `session` (decisions and swaps), so that a reload can tell
+    /// whether the session it migrated outside the lock is still the current one.
+    private var generation: UInt64 = 0
+    /// Reloads swapped in after migrating outside the lock, and under it; for the bench.
+    private var reloadCounts = (unlocked: 0, locked: 0)
     private var lastTime = 0.0
     private let startUptime = ProcessInfo.processInfo.systemUptime
     private var mistakeHandler: (@Sendable (IntegrationMistake) -> Void)?
@@ -35,16 +40,8 @@ public final class PolicyStore: @unchecked Sendable {
     /// a misspelt event name is otherwise a haptic that silently never plays. Counted
     /// again after a `reload`.
     public var onIntegrationMistake: (@Sendable (IntegrationMistake) -> Void)? {
-        get {
-            lock.lock()
-            defer { lock.unlock() }
-            return mistakeHandler
-        }
-        set {
-            lock.lock()
-            defer { lock.unlock() }
-            mistakeHandler = newValue
-        }
+        get { lock.withLock { mistakeHandler } }
+        set { lock.withLock { mistakeHandler = newValue } }
     }
 
     /// One decision with the policy that made it.
@@ -89,16 +86,12 @@ public final class PolicyStore: @unchecked Sendable {
 
     /// The active policy.
     public var current: Policy {
-        lock.lock()
-        defer { lock.unlock() }
-        return loaded
+        lock.withLock { loaded }
     }
 
     /// A copy of the session as it stands (screen, engine, loops, device).
     public var snapshot: Session {
-        lock.lock()
-        defer { lock.unlock() }
-        return session
+        lock.withLock { session }
     }
 
     /// Decides one event by name, from any thread. `t` is seconds since the store
@@ -118,6 +111,7 @@ public final class PolicyStore: @unchecked Sendable {
             t: lastTime, name: name, screen: screen, subject: subject, value: value, speaks: speaks,
             params: parameters)
         let decided = Decided(decision: session.decide(event), policy: loaded)
+        generation &+= 1
         var report: (handler: @Sendable (IntegrationMistake) -> Void, mistake: IntegrationMistake)?
         if let handler = mistakeHandler, decided.decision.reason != nil,
             let mistake = IntegrationMistake.of(decided.decision, event: name, screen: screen),
@@ -133,14 +127,52 @@ public final class PolicyStore: @unchecked Sendable {
 
     /// Swaps in a policy already loaded or compiled; the session carries over (see the
     /// type's summary). Returns the hash now active.
+    ///
+    /// Decisions go on while the session is migrated: the reload copies the session under
+    /// the lock (a copy-on-write value, so a few reference counts), migrates the copy
+    /// outside it, and swaps the result in only if no decision changed the session in the
+    /// meantime; otherwise it tries again from the newer session. After
+    /// `optimisticReloadAttempts` such tries (decisions arriving back to back) it migrates
+    /// under the lock, so a reload always ends. The old session is freed outside the lock.
     @discardableResult
     public func reload(_ policy: Policy) -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        session = Session(policy: policy, continuing: session)
+        for _ in 0..<Self.optimisticReloadAttempts {
+            let (snapshot, seen) = lock.withLock { (session, generation) }
+            var migrated = Session(policy: policy, continuing: snapshot)
+            let swapped = lock.withLock { () -> Bool in
+                guard generation == seen else { return false }
+                swap(&session, &migrated)
+                swapIn(policy)
+                reloadCounts.unlocked += 1
+                return true
+            }
+            // `migrated` now holds the old session (freed here, unlocked) or the stale try.
+            if swapped { return policy.hash }
+        }
+        // The old session comes out of the lock and is freed there.
+        _ = lock.withLock { () -> Session in
+            var next = Session(policy: policy, continuing: session)
+            swap(&session, &next)
+            swapIn(policy)
+            reloadCounts.locked += 1
+            return next
+        }
+        return policy.hash
+    }
+
+    /// How many times `reload` migrates outside the lock before it migrates under it.
+    package static let optimisticReloadAttempts = 4
+
+    /// How many reloads migrated outside the lock, and how many under it
+    /// (`haptic-policy-bench` prints them).
+    package var reloadsMigrated: (unlocked: Int, locked: Int) { lock.withLock { reloadCounts } }
+
+    /// The rest of a swap, with the lock held: the new policy, a fresh count of reported
+    /// mistakes, a new generation.
+    private func swapIn(_ policy: Policy) {
         loaded = policy
         reportedMistakes.removeAll()
-        return policy.hash
+        generation &+= 1
     }
 
     /// Loads a compiled bundle and swaps it in; a damaged bundle is refused with a
