@@ -1310,6 +1310,87 @@ for name, steps in TICKER_SEQUENCES.items():
         events,
     )
 
+# --- tables: a screen-wide default, gesture state as a condition, stop: all --------------------
+
+TABLES = Feature(
+    "tables",
+    {
+        "policy.yaml": """\
+policy: tables
+version: 1
+feedback:
+  tick: {layer: ui, preset: selection}
+  open: {layer: ui, preset: impact.light}
+  drone:
+    layer: creature
+    pattern:
+      events:
+        - {type: continuous, time: 0, duration: 0.5}
+      loop: 1
+    fallback: none
+events:
+  picker.begin: {layer: ui, screens: [search]}
+  picker.tick: {layer: ui, screens: [search]}
+  picker.end: {layer: ui, screens: [search]}
+  result.open: {layer: ui, screens: all}
+  list.settle: {layer: ui, screens: all}
+  button.tap: {layer: ui, screens: all}
+  drone.start: {layer: creature, screens: [map]}
+  map.reset: {layer: creature, screens: [map]}
+everywhere:
+  button.tap: {silent: taps answer on screen}
+screens:
+  search:
+    otherwise: {silent: the search screen is quiet but for its picker, note: the default of the screen}
+    table:
+      picker.begin: {ticker: begin}
+      picker.tick:
+        - {when: {in-gesture: true}, ticker: tick, play: tick}
+        - {silent: a tick outside a scroll is the list settling}
+      picker.end:
+        - {when: {in-gesture: false}, silent: no scroll to end}
+        - {ticker: end}
+  map:
+    enter: [prepare-engine]
+    table:
+      result.open: {play: open}
+      list.settle: {silent: no list on the map}
+      drone.start: {play: drone}
+      map.reset: {stop: all, play: open}
+budgets:
+  - {id: B-1, each: screen, max: 20, per: 10}
+"""
+    },
+)
+TABLES.case(
+    "otherwise-decides",
+    "otherwise: decides every event the screen's table and everywhere: leave out: silent, designer, its text,"
+    " rule search/otherwise at its row, its note; everywhere: comes before it (button.tap); an event that"
+    " cannot occur on the screen stays undeclared; another screen without otherwise: is not affected",
+    [enter("search"), ev(1, "result.open"), ev(2, "list.settle"), ev(3, "button.tap"), ev(4, "drone.start"),
+     enter("map", 5), ev(6, "list.settle"), ev(7, "result.open")],
+)
+TABLES.case(
+    "in-gesture",
+    "in-gesture: true matches only between ticker: begin and its end: the tick plays inside the gesture; before"
+    " and after it the next row decides (no tick-outside-gesture); in-gesture: false decides an end without a gesture",
+    [enter("search"), ev(1, "picker.tick"), ev(1.5, "picker.end"), ev(2, "picker.begin"), ev(2.1, "picker.tick"),
+     ev(2.2, "picker.tick"), ev(2.3, "picker.end"), ev(2.4, "picker.tick")],
+)
+TABLES.case(
+    "in-gesture-closed",
+    "a screen.enter (even of the same screen) and background close the gesture, so in-gesture: true stops matching",
+    [enter("search"), ev(1, "picker.begin"), ev(1.1, "picker.tick"), enter("search", 1.2), ev(1.3, "picker.tick"),
+     ev(2, "picker.begin"), ev(2.1, "picker.tick"), ev(2.2, "app.state", value="background"),
+     ev(2.3, "app.state", value="foreground"), ev(2.4, "picker.tick")],
+)
+TABLES.case(
+    "stop-all-nothing-running",
+    "stop: all beside a play stops whatever loops: while nothing loops it stopped nothing and the decision has no"
+    " also entry (a defect fixed: it added not-running); once a loop runs the stop is in also with stop-loop",
+    [enter("map"), ev(1, "map.reset"), ev(2, "drone.start"), ev(3, "map.reset"), ev(4, "map.reset")],
+)
+
 # --- hot reload ------------------------------------------------------------------------------
 
 RELOAD_BASE = """\
@@ -1960,6 +2041,11 @@ SIMULATED = {
     "ride-search": ("ride", "ride-search"),
 }
 SIMULATE_CLI: str | None = None
+
+
+# Features of language v3, one file each, run in this script's namespace.
+for _extra in sorted((Path(__file__).resolve().parent / "features").glob("*.py")):
+    exec(compile(_extra.read_text(), str(_extra), "exec"))
 
 
 def simulated(policy: str, scenario: str, seed: int, resimulate: bool, name: str) -> bytes:

@@ -128,11 +128,11 @@ import Testing
     @Test(arguments: ["", "dwell: 3", "plausible: {min: 2.5, max: 20}", "toward: {fast: {play: tap}}"])
     func bandsAreWrittenAsFormat4AndRefusedUnderAnOlderHeader(extra: String) throws {
         let text = String(decoding: try Self.pacePolicy(extra).bundle, as: UTF8.self)
-        #expect(text.hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":4,"#))
+        #expect(text.hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":5,"#))
         for older in [2, 3] {
             let relabelled = text.replacingOccurrences(
-                of: #""formatVersion":4"#, with: #""formatVersion":\#(older)"#)
-            #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: older, supported: 4)) {
+                of: #""formatVersion":5"#, with: #""formatVersion":\#(older)"#)
+            #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: older, supported: 5)) {
                 try Policy(bundle: Array(relabelled.utf8))
             }
         }

@@ -1,5 +1,5 @@
 /**
- * Reading a bundle (Docs/bundle-format.md, format 4): the envelope, the hash over the
+ * Reading a bundle (Docs/bundle-format.md, format 5): the envelope, the hash over the
  * content's exact bytes, and the content's shape. Nothing half-loaded ever decides.
  */
 import { sha256Hex } from "./sha256.js";
@@ -8,7 +8,7 @@ import type { BundleContent, ExpressionJSON } from "./content.js";
 import { evaluate } from "./expression.js";
 
 /** The bundle format version this library reads. */
-export const BUNDLE_FORMAT_VERSION = 4;
+export const BUNDLE_FORMAT_VERSION = 5;
 /** The `format` every bundle names. */
 export const BUNDLE_FORMAT_NAME = "haptic-policy-bundle";
 
@@ -204,7 +204,7 @@ const ROW: Spec = {
     "condition?": {
       fields: {
         "speaks?": "bool", "value?": "scalar", "subject?": "string", "range?": "range", "oneOf?": list("scalar"),
-        "parameters?": list({ fields: { parameter: "int", range: "range" } }),
+        "parameters?": list({ fields: { parameter: "int", range: "range" } }), "inGesture?": "bool",
       },
     },
     action: ACTION, "also?": list(ACTION), "arguments?": list({ fields: { name: "string", "number?": "number" } }),
@@ -229,6 +229,7 @@ const DECIDE: Spec = {
     }),
     bandLevels: list(list({ fields: { up: LEVEL_ENTRY, down: LEVEL_ENTRY } })), edges: list(list("edge")),
     userLevels: list({ fields: { rule: RULE_REF, feedback: list("int"), ruleSlots: list("int") } }), startLevel: "int",
+    "endsSubject?": list("int"),
   },
 };
 const CONTENT: Spec = {
@@ -240,6 +241,7 @@ const CONTENT: Spec = {
       fields: {
         "payload?": { fields: { "value?": PAYLOAD_FIELD, "params?": list(PAYLOAD_FIELD) } }, name: "string", layer: "string",
         "screens?": list("int"), "value?": { oneOf: ["number", "bool", "string"] }, "note?": "string", location: "position",
+        "endsSubject?": "bool",
       },
     }),
     feedback: list(FEEDBACK),
@@ -256,7 +258,7 @@ const CONTENT: Spec = {
         location: "position",
       },
     }),
-    cells: list({ fields: { event: "int", "screen?": "int", rows: list(ROW), location: "position" } }),
+    cells: list({ fields: { event: "int", "screen?": "int", rows: list(ROW), location: "position", "otherwise?": "bool" } }),
     invariants: list({
       fields: {
         id: "string", kind: { oneOf: ["banned-presets", "creature-needs-speech", "no-layer-mixing", "bands-only", "guideline"] },
@@ -266,7 +268,8 @@ const CONTENT: Spec = {
     }),
     budgets: list({
       fields: {
-        id: "string", scope: { tag: "kind", variants: { "each-screen": {}, screen: { screen: "string" }, layer: { layer: "string" } } },
+        id: "string",
+        scope: { tag: "kind", variants: { "each-screen": {}, screen: { screen: "string" }, layer: { layer: "string" }, events: { events: list("string") } } },
         max: "int", window: "number", exceptions: list("string"), "enforced?": "bool", location: "position",
       },
     }),
@@ -562,6 +565,7 @@ function consistencyProblem(c: BundleContent): string | null {
   }
   const rules = new Set<string>();
   const decided = new Set<string>();
+  const otherwiseRules = new Set<string>();
   const actionProblem = (a: RowJSONAction): string | null => {
     switch (a.kind) {
       case "play": return feedbackIn(a.feedback) ? null : `a row plays feedback ${a.feedback}, out of range`;
@@ -578,6 +582,15 @@ function consistencyProblem(c: BundleContent): string | null {
     const key = `${cell.screen ?? ""}/${cell.event}`;
     if (decided.has(key)) return `event '${c.events[cell.event].name}' is decided twice on one screen`;
     decided.add(key);
+    if (cell.otherwise === true) {
+      // A screen's `otherwise:` cells all cite its one rule, `<screen>/otherwise`.
+      const only = cell.rows.length === 1 ? cell.rows[0] : undefined;
+      if (cell.screen === undefined || only === undefined || only.action.kind !== "silent" || only.condition !== undefined || only.rule !== `${c.screens[cell.screen].name}/otherwise`) {
+        return "an otherwise cell is not one silent row of a screen citing '<screen>/otherwise'";
+      }
+      if (otherwiseRules.has(only.rule)) rules.delete(only.rule);
+      otherwiseRules.add(only.rule);
+    }
     for (const row of cell.rows) {
       if (rules.has(row.rule)) return `rule id '${row.rule}' is given twice`;
       rules.add(row.rule);
@@ -631,7 +644,7 @@ function only(o: Record<string, Json>, known: readonly string[], path: string): 
 function checkDecide(c: Record<string, Json>, screenCount: number, events: Json[], feedbackCount: number, bands: Json[], cells: Json[], parameterCount: number): void {
   const path = "content.decide";
   const d = object(field(c, "decide", "object", "content"), path);
-  only(d, ["events", "stateEvents", "table", "subjects", "rows", "signals", "ruleSlots", "settings", "screenRules", "speech", "payloads", "budgets", "bandLevels", "edges", "userLevels", "startLevel"], path);
+  only(d, ["events", "stateEvents", "table", "subjects", "rows", "signals", "ruleSlots", "settings", "screenRules", "speech", "payloads", "budgets", "bandLevels", "edges", "userLevels", "startLevel", "endsSubject"], path);
   const integer = (v: Json, min: number, count: number, at: string) => {
     if (typeof v !== "number" || !Number.isInteger(v) || v < min || v >= count) new Shape(at).fail(`index ${String(v)} out of range (${min}..<${count})`);
   };
@@ -787,6 +800,9 @@ function checkDecide(c: Record<string, Json>, screenCount: number, events: Json[
     array(o, "ruleSlots", at).forEach((r, k) => integer(r, 0, ruleSlots.length, `${at}.ruleSlots[${k}]`));
   });
   integer(d.startLevel, 0, Math.max(1, levels.length), `${path}.startLevel`);
+  if (d.endsSubject !== undefined) {
+    array(d, "endsSubject", path).forEach((e, k) => integer(e, stateEvents, eventCount, `${path}.endsSubject[${k}]`));
+  }
 }
 
 const EDGE_OPS = ["neg", "+", "-", "*", "/"];

@@ -11,7 +11,7 @@ export interface RangeJSON { above?: number; "at-least"?: number; below?: number
 
 export interface ScreenJSON { name: string; enter: string[]; note?: string; location: Position }
 export interface PayloadFieldJSON { name: string; kind: "number" | "bool" | "string"; min?: number; max?: number; oneOf?: string[]; required: boolean; location: Position }
-export interface EventJSON { name: string; layer: string; screens?: number[]; value?: string; payload?: { value?: PayloadFieldJSON; params?: PayloadFieldJSON[] }; note?: string; location: Position }
+export interface EventJSON { name: string; layer: string; screens?: number[]; value?: string; payload?: { value?: PayloadFieldJSON; params?: PayloadFieldJSON[] }; note?: string; location: Position; endsSubject?: boolean }
 export interface TimedPresetJSON { at: ExpressionJSON; name: string; preset: string; intensity?: number }
 export interface TemplateParameterJSON { name: string; defaultValue: number; minimum?: number; maximum?: number; unit?: string; location: Position }
 export interface PatternEventJSON {
@@ -32,14 +32,14 @@ export type ActionJSON =
   | { kind: "band"; band: number }
   | { kind: "silent"; reason: string }
   | { kind: "none" };
-export interface ConditionJSON { speaks?: boolean; value?: Scalar; subject?: string; range?: RangeJSON; oneOf?: Scalar[]; parameters?: { parameter: number; range: RangeJSON }[] }
+export interface ConditionJSON { speaks?: boolean; value?: Scalar; subject?: string; range?: RangeJSON; oneOf?: Scalar[]; parameters?: { parameter: number; range: RangeJSON }[]; inGesture?: boolean }
 export interface RowJSON {
   rule: string; levelRules?: string[]; condition?: ConditionJSON; action: ActionJSON; also?: ActionJSON[];
   arguments?: { name: string; number?: number }[]; ticker?: "begin" | "tick" | "end"; directives: string[]; cites: string[]; note?: string; location: Position;
 }
-export interface CellJSON { event: number; screen?: number; rows: RowJSON[]; location: Position }
+export interface CellJSON { event: number; screen?: number; rows: RowJSON[]; location: Position; otherwise?: boolean }
 export interface InvariantJSON { id: string; kind: string; text?: string; presets: string[]; layer?: string; exceptions: { event: string; reason: string }[]; location: Position }
-export type BudgetScopeJSON = { kind: "each-screen" } | { kind: "screen"; screen: string } | { kind: "layer"; layer: string };
+export type BudgetScopeJSON = { kind: "each-screen" } | { kind: "screen"; screen: string } | { kind: "layer"; layer: string } | { kind: "events"; events: string[] };
 export interface BudgetJSON { id: string; scope: BudgetScopeJSON; max: number; window: number; exceptions: string[]; enforced?: boolean; location: Position }
 export interface ParameterJSON { name: string; setBy: string; min: number; max: number; defaultValue: number; unit?: string; note?: string; location: Position }
 export interface UserLevelJSON { name: string; keeps: { all: boolean; feedback: string[]; layers: string[]; rows: string[] }; note?: string; location: Position }
@@ -75,4 +75,6 @@ export interface DecideJSON {
   payloads: { event: number; rule: RuleRefJSON }[]; budgets: DecideBudgetJSON[];
   bandLevels: { up: LevelSideJSON; down: LevelSideJSON }[][]; edges: EdgeCodeJSON[][];
   userLevels: { rule: RuleRefJSON; feedback: number[]; ruleSlots: number[] }[]; startLevel: number;
+  /** The event ids whose decision ends their subject (`ends-subject: true`); absent when none. */
+  endsSubject?: number[];
 }

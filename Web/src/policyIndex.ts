@@ -81,6 +81,8 @@ export interface CompiledRow {
   readonly oneOf?: readonly Scalar[];
   readonly hasTest: boolean;
   readonly parameterTests?: readonly { parameter: number; range: NumberRange }[];
+  /** `in-gesture:`: whether a ticker gesture must be open (true) or closed (false); undefined when not tested. */
+  readonly inGesture?: boolean;
   readonly action: RowAction;
   readonly ticker?: "begin" | "tick" | "end";
   readonly directives: number;
@@ -128,6 +130,8 @@ export interface EnforcedBudget {
   readonly excepted: readonly boolean[];
   readonly firstRing: number;
   readonly layer: string | null;
+  /** What a note calls the counted scope when it is not a screen: `layer ui`, `event off.route`. */
+  readonly scope: string | null;
 }
 
 export interface PayloadCheck {
@@ -164,6 +168,10 @@ export class PolicyIndex {
   readonly checksPayloads: boolean;
   readonly enforcedBudgets: readonly EnforcedBudget[];
   readonly budgetRingCount: number;
+  /** By event id: whether deciding the event ends its subject (`decide.endsSubject`). */
+  readonly endsSubject: readonly boolean[];
+  /** Whether some event ends its subject: the one test a decision makes. */
+  readonly endsSubjects: boolean;
   readonly feedback: readonly FeedbackPlan[];
   readonly bands: readonly CompiledBand[];
   readonly parametricEdgeCount: number;
@@ -221,9 +229,14 @@ export class PolicyIndex {
         rule: b.rule.id, max: b.max, window: b.window, json, screen: b.screen ?? null, perScreen: b.perScreen,
         counts: bitmap(content.feedback.length, b.counted), excepted: bitmap(this.eventNames.length, b.excepted),
         firstRing: b.firstRing, layer: json.scope.kind === "layer" ? json.scope.layer : null,
+        scope: json.scope.kind === "layer" ? `layer ${json.scope.layer}`
+          : json.scope.kind === "events" ? (json.scope.events.length === 1 ? "event " : "events ") + json.scope.events.join(", ")
+          : null,
       };
     });
     this.budgetRingCount = rings;
+    this.endsSubject = bitmap(this.eventNames.length, d.endsSubject ?? []);
+    this.endsSubjects = (d.endsSubject ?? []).length > 0;
 
     let edgeCount = 0;
     this.bands = content.bands.map((band, b) => {
@@ -275,6 +288,7 @@ export class PolicyIndex {
           oneOf: condition?.oneOf,
           hasTest: condition?.range !== undefined || condition?.oneOf !== undefined,
           parameterTests: condition?.parameters?.map((t) => ({ parameter: t.parameter, range: new NumberRange(t.range) })),
+          inGesture: condition?.inGesture,
           action, ticker: row.ticker, directives: directiveBits(row.directives), rule: d.ruleSlots[lowered.rule], levelRules,
           note: row.note ?? null, keepSlot: lowered.rule, several,
         };

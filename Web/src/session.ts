@@ -267,9 +267,37 @@ export class Session {
     return levels;
   }
 
-  /** Decides one event and updates the state. Never throws. */
+  /**
+   * Decides one event and updates the state. Never throws. An event that ends its subject
+   * (`ends-subject: true`) forgets it once decided, whatever the decision.
+   */
   decide(event: Event): Decision {
-    return this.decideDraft(event).finish();
+    if (!this.p.endsSubjects) return this.decideDraft(event).finish();
+    const draft = this.decideDraft(event);
+    this.endSubject(event);
+    return draft.finish();
+  }
+
+  /** Subjects ended so far by events that end their subject. */
+  get endedSubjectCount(): number { return this.ended; }
+  private ended = 0;
+
+  /**
+   * Forgets the subject of an event that ends its subject: its band levels and dwell
+   * clocks, and its place among the subjects held (a subject the policy names keeps its
+   * place and loses its band state only). Its next event is a new subject.
+   */
+  private endSubject(event: Event): void {
+    const name = event.subject ?? null;
+    const e = this.p.eventIndex.get(event.event);
+    if (name === null || e === undefined || !this.p.endsSubject[e] || !this.subjects.has(name)) return;
+    if (this.pinned.has(name)) {
+      this.subjects.set(name, null);
+      return;
+    }
+    this.subjects.delete(name);
+    this.subjectBytes -= utf8Length(name);
+    this.ended++;
   }
 
   private currentScreenName(screen: string | null | undefined): string | null {
@@ -327,6 +355,7 @@ export class Session {
   }
 
   private matchesParameters(row: CompiledRow): boolean {
+    if (row.inGesture !== undefined && row.inGesture !== this.tickerOpen) return false;
     if (!row.parameterTests) return true;
     for (const test of row.parameterTests) if (!test.range.contains(this.parameterValues[test.parameter])) return false;
     return true;
@@ -462,6 +491,8 @@ export class Session {
       if (action.kind !== "stop") continue;
       const step = new Draft({ screen: decision.screen, rule: row.rule });
       this.stop(action.feedback, step);
+      // `stop: all` beside a play or a loop that stopped nothing is left out (Docs/decision-order.md).
+      if (action.feedback === null && step.reason === "not-running") continue;
       also.push(step);
     }
     const action = row.action;
@@ -615,7 +646,7 @@ export class Session {
       if (!(buffer.times.length >= budget.max && buffer.times[buffer.next] > t - budget.window)) continue;
       decision.reason = "over-budget";
       decision.rule = budget.rule;
-      const scope = budget.layer !== null ? `layer ${budget.layer}` : `screen ${this.p.screenNames[s]}`;
+      const scope = budget.scope ?? `screen ${this.p.screenNames[s]}`;
       decision.note = `${budget.json.id} already counts ${budget.max} ${budget.max === 1 ? "ring" : "rings"} on ${scope} within ${numberText(budget.window)} s (max ${budget.max})`;
       return false;
     }

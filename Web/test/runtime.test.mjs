@@ -36,8 +36,9 @@ test("a bundle loads with its hash, and every damage is refused with its kind", 
     assert.throws(() => Policy.fromBundle(input), (error) => error instanceof BundleError && error.kind === kind && pattern.test(error.message));
   };
   refuse(text("plavo").replace('"warmup":', '"warmup": '), "hash-mismatch", /hash mismatch/);
-  refuse(text("plavo").replace('"formatVersion":4', '"formatVersion":3'), "unsupported-version", /version 3 is older .* recompile/);
-  refuse(text("plavo").replace('"formatVersion":4', '"formatVersion":5'), "unsupported-version", /version 5 is newer .* update the library/);
+  refuse(text("plavo").replace('"formatVersion":5', '"formatVersion":3'), "unsupported-version", /version 3 is older .* recompile/);
+  refuse(text("plavo").replace('"formatVersion":5', '"formatVersion":4'), "unsupported-version", /version 4 is older .* recompile/);
+  refuse(text("plavo").replace('"formatVersion":5', '"formatVersion":6'), "unsupported-version", /version 6 is newer .* update the library/);
   refuse('{"format":"haptic-policy-bundle","formatVersion":1,"document":{}}', "unsupported-version", /version 1/);
   refuse("policy: plavo\n", "not-a-bundle", /no bundle header/);
   refuse(text("plavo").replace('"format":"haptic-policy-bundle"', '"format":"other"'), "not-a-bundle", /'format'/);
@@ -46,7 +47,7 @@ test("a bundle loads with its hash, and every damage is refused with its kind", 
 
 test("content that does not decode is refused naming the place, before anything decides", () => {
   const body = '{"bands":[],"budgets":[],"cells":[{"event":0,"location":[1,1],"rows":[{"action":{"kind":"ring"},"cites":[],"directives":[],"location":[1,1],"rule":"a/e"}],"screen":0}],"events":[{"layer":"ui","location":[1,1],"name":"e"}],"feedback":[],"hapticsOnly":true,"invariants":[],"location":[1,1],"name":"x","screens":[{"enter":[],"location":[1,1],"name":"a"}],"source":"x.yaml","warmup":0}';
-  const bundle = `{"format":"haptic-policy-bundle","formatVersion":4,"policy":"x","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
+  const bundle = `{"format":"haptic-policy-bundle","formatVersion":5,"policy":"x","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
   assert.throws(() => Policy.fromBundle(bundle), (error) => error.kind === "damaged" && /at content\.cells\[0\]\.rows\[0\]\.action: unknown kind 'ring' \(known: play, loop, stop, band, silent, none\)/.test(error.message));
   const good = bundle.replace('{"kind":"ring"}', '{"kind":"none"}');
   assert.throws(() => Policy.fromBundle(good), (error) => error.kind === "hash-mismatch");
@@ -159,7 +160,7 @@ test("the decide tables are required and read strictly: a missing, unknown or ou
     const content = JSON.parse(text("stride")).content;
     mutate(content);
     const body = JSON.stringify(content);
-    return `{"format":"haptic-policy-bundle","formatVersion":4,"policy":"stride","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
+    return `{"format":"haptic-policy-bundle","formatVersion":5,"policy":"stride","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
   };
   assert.equal(Policy.fromBundle(rebundle(() => {})).name, "stride");
   const refuse = (mutate, pattern) => {
@@ -181,7 +182,7 @@ test("decisions cite the rule ids of the decide tables, not ids the reader makes
   const content = JSON.parse(text("stride")).content;
   content.decide.ruleSlots[0] = "lowered/button.tap";
   const body = JSON.stringify(content);
-  const bundle = `{"format":"haptic-policy-bundle","formatVersion":4,"policy":"stride","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
+  const bundle = `{"format":"haptic-policy-bundle","formatVersion":5,"policy":"stride","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
   const session = new Session(Policy.fromBundle(bundle));
   session.decide({ t: 0, event: "screen.enter", screen: "summary" });
   assert.equal(session.decide({ t: 1, event: "button.tap" }).rule, "lowered/button.tap");
@@ -192,7 +193,7 @@ test("the whole content is read strictly, as the Swift and Kotlin readers do: un
     const content = JSON.parse(text("stride")).content;
     mutate(content);
     const body = JSON.stringify(content);
-    return `{"format":"haptic-policy-bundle","formatVersion":4,"policy":"stride","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
+    return `{"format":"haptic-policy-bundle","formatVersion":5,"policy":"stride","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
   };
   const refuse = (mutate, pattern) => {
     assert.throws(() => Policy.fromBundle(rebundle(mutate)), (error) => {
@@ -223,7 +224,12 @@ test("the whole content is read strictly, as the Swift and Kotlin readers do: un
   refuse((c) => { pattern(c).body.pattern.events[0].time = { op: "neg", args: [1, 2] }; }, /\.time: 'neg' takes one argument\)/);
   refuse((c) => { preset(c).fallback = { kind: "haptic" }; }, /\.fallback: unknown kind 'haptic' \(known: none, preset, sequence\)\)/);
   refuse((c) => { const f = preset(c); f.platforms = { web: { ...f, platforms: {} } }; }, /\.platforms\.web: a platform plan has no platforms itself\)/);
-  refuse((c) => { c.budgets[0].scope = { kind: "planet" }; }, /at content\.budgets\[0\]\.scope: unknown kind 'planet' \(known: each-screen, screen, layer\)\)/);
+  refuse((c) => { c.budgets[0].scope = { kind: "planet" }; }, /at content\.budgets\[0\]\.scope: unknown kind 'planet' \(known: each-screen, screen, layer, events\)\)/);
+  refuse((c) => { c.budgets[0].scope = { kind: "events" }; }, /at content\.budgets\[0\]\.scope: missing field 'events'\)/);
+  refuse((c) => { c.budgets[0].scope = { kind: "events", events: [1] }; }, /at content\.budgets\[0\]\.scope\.events\[0\]: expected a string, found a number\)/);
+  refuse((c) => { c.events[0].endsSubject = "yes"; }, /at content\.events\[0\]\.endsSubject: expected a boolean, found a string\)/);
+  refuse((c) => { c.decide.endsSubject = {}; }, /at content\.decide\.endsSubject: expected an array, found an object\)/);
+  refuse((c) => { c.decide.endsSubject = [0]; }, /at content\.decide\.endsSubject\[0\]: index 0 out of range \(/);
   refuse((c) => { c.budgets[0].max = 2.5; }, /at content\.budgets\[0\]\.max: expected an integer, found 2\.5\)/);
   refuse((c) => { c.bands[0].levels[0].location = [1, "2"]; }, /at content\.bands\[0\]\.levels\[0\]\.location\[1\]: expected a number, found a string\)/);
   refuse((c) => { c.userLevels.levels[0].keeps.all = "yes"; }, /at content\.userLevels\.levels\[0\]\.keeps\.all: expected a boolean, found a string\)/);
@@ -238,7 +244,7 @@ test("a content of the right shape that does not hang together is refused with w
     const content = JSON.parse(text("stride")).content;
     mutate(content);
     const body = JSON.stringify(content);
-    return `{"format":"haptic-policy-bundle","formatVersion":4,"policy":"stride","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
+    return `{"format":"haptic-policy-bundle","formatVersion":5,"policy":"stride","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
   };
   const refuse = (mutate, message) => {
     assert.throws(() => Policy.fromBundle(rebundle(mutate)), (error) => {
@@ -256,4 +262,23 @@ test("a content of the right shape that does not hang together is refused with w
   refuse((c) => { c.budgets[0].max = 0; }, `budget '${JSON.parse(text("stride")).content.budgets[0].id}' has no usable max and window`);
   refuse((c) => { c.parameters[0].defaultValue = c.parameters[0].max + 1; }, `parameter '${JSON.parse(text("stride")).content.parameters[0].name}' has no usable range and default`);
   refuse((c) => { c.userLevels.start = "nobody"; }, "user-levels starts at undeclared level 'nobody'");
+});
+
+test("a screen's otherwise: cells and in-gesture conditions load, decide, and a damaged one is refused", () => {
+  // Conformance/tables/policy.yaml, compiled: two cells marked otherwise share the rule search/otherwise.
+  const session = new Session(Policy.fromBundle(fixture("tables")));
+  session.decide({ t: 0, event: "screen.enter", screen: "search" });
+  const open = session.decide({ t: 1, event: "result.open" });
+  assert.equal(open.reason, "designer");
+  assert.equal(open.rule, "search/otherwise");
+  assert.equal(session.decide({ t: 2, event: "picker.tick" }).rule, "search/picker.tick#2");
+  session.decide({ t: 3, event: "picker.begin" });
+  assert.equal(session.decide({ t: 3.1, event: "picker.tick" }).action, "play");
+  const rehash = (content) => `{"format":"haptic-policy-bundle","formatVersion":5,"policy":"tables","hash":"sha256:${sha256Hex(new TextEncoder().encode(content))}","content":${content}}\n`;
+  const whole = text("tables").trimEnd();
+  const content = whole.slice(whole.indexOf(',"content":') + ',"content":'.length, -1);
+  const renamed = content.replace('"rule":"search/otherwise"', '"rule":"search/result.open"');
+  assert.throws(() => Policy.fromBundle(rehash(renamed)), (error) => error.kind === "damaged" && /otherwise cell/.test(error.message));
+  const notBool = content.replace('"inGesture":true', '"inGesture":"yes"');
+  assert.throws(() => Policy.fromBundle(rehash(notBool)), (error) => error.kind === "damaged" && /inGesture/.test(error.message));
 });

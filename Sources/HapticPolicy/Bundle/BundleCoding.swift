@@ -7,6 +7,7 @@
 /// The keys of the tagged objects below.
 private enum TagKey: String, CodingKey {
     case kind, op, args, param, feedback, band, reason, preset, intensity, pattern, step, steps, screen, layer
+    case events
 }
 
 /// A decoding error at the container's place saying which tags are known.
@@ -200,8 +201,8 @@ extension PolicyContent.Row.Action {
 }
 
 extension PolicyContent.Budget.Scope {
-    /// Decodes `{"kind":"each-screen"}`, `{"kind":"screen","screen":"name"}` or
-    /// `{"kind":"layer","layer":"ui"}`.
+    /// Decodes `{"kind":"each-screen"}`, `{"kind":"screen","screen":"name"}`,
+    /// `{"kind":"layer","layer":"ui"}` or `{"kind":"events","events":["off.route"]}`.
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: TagKey.self)
         let kind = try container.decode(String.self, forKey: .kind)
@@ -209,7 +210,8 @@ extension PolicyContent.Budget.Scope {
         case "each-screen": self = .eachScreen
         case "screen": self = .screen(try container.decode(String.self, forKey: .screen))
         case "layer": self = .layer(try container.decode(Layer.self, forKey: .layer))
-        default: throw unknownTag(kind, .kind, in: container, known: ["each-screen", "screen", "layer"])
+        case "events": self = .events(try container.decode([String].self, forKey: .events))
+        default: throw unknownTag(kind, .kind, in: container, known: ["each-screen", "screen", "layer", "events"])
         }
     }
 
@@ -225,6 +227,9 @@ extension PolicyContent.Budget.Scope {
         case .layer(let layer):
             try container.encode("layer", forKey: .kind)
             try container.encode(layer, forKey: .layer)
+        case .events(let names):
+            try container.encode("events", forKey: .kind)
+            try container.encode(names, forKey: .events)
         }
     }
 }

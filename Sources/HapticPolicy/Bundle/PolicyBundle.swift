@@ -4,16 +4,17 @@ import Foundation
 /// content hash, loadable with Foundation alone (no libyaml, no validator on device).
 ///
 /// Layout (one line, written by `encode`; see `Docs/bundle-format.md`):
-/// `{"format":"haptic-policy-bundle","formatVersion":4,"policy":"<name>","hash":"sha256:<hex>","content":<content JSON>}`
+/// `{"format":"haptic-policy-bundle","formatVersion":5,"policy":"<name>","hash":"sha256:<hex>","content":<content JSON>}`
 /// The hash is the SHA-256 of the exact bytes of the `content` value as stored, so a
 /// truncated or edited bundle is refused on every platform without re-encoding.
 public enum PolicyBundle {
-    /// The format version this library reads and writes: 4, the designed format of
-    /// `Docs/bundle-format.md` (tagged objects with named fields). Every bundle is written
-    /// in it; a bundle of another version is refused with a message naming its version
-    /// (versions 2 and 3 stored Swift's own encoding of the content and cannot be read by
-    /// ports, so there is no migration: recompile the policy).
-    public static let formatVersion = 4
+    /// The format version this library reads and writes: 5, the designed format of
+    /// `Docs/bundle-format.md` (tagged objects with named fields) with the optional
+    /// fields of language v3. Every bundle is written in it; a bundle of another version
+    /// is refused with a message naming its version (versions 2 and 3 stored Swift's own
+    /// encoding of the content and cannot be read by ports, and a version-4 reader would
+    /// ignore v3 fields it does not know, so there is no migration: recompile the policy).
+    public static let formatVersion = 5
     /// The `format` marker.
     public static let formatName = "haptic-policy-bundle"
 

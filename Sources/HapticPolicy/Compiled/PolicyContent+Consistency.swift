@@ -79,7 +79,17 @@ extension PolicyContent {
         }
         var decided = Set<[Int]>()
         var ruleIDs = Set<String>()
+        // A screen's `otherwise:` cells all cite its one rule, `<screen>/otherwise`.
+        var otherwiseRules = Set<String>()
         for cell in cells {
+            if cell.otherwise == true {
+                guard let screen = cell.screen, screens.indices.contains(screen), cell.rows.count == 1,
+                    case .silent = cell.rows[0].action, cell.rows[0].condition == nil,
+                    cell.rows[0].rule == RuleID(otherwiseOf: screens[screen].name).text
+                else { return "an otherwise cell is not one silent row of a screen citing '<screen>/otherwise'" }
+                if otherwiseRules.contains(cell.rows[0].rule) { ruleIDs.remove(cell.rows[0].rule) }
+                otherwiseRules.insert(cell.rows[0].rule)
+            }
             guard events.indices.contains(cell.event) else { return "a cell decides an event that does not exist" }
             if let screen = cell.screen, !screens.indices.contains(screen) {
                 return "a cell belongs to a screen that does not exist"

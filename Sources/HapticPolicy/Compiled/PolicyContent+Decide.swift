@@ -216,6 +216,9 @@ extension PolicyContent {
         package var userLevels: [UserLevel]
         /// The index of the level a session starts at.
         package var startLevel: Int
+        /// The event ids whose decision ends their subject (`ends-subject: true`), in
+        /// ascending order; nil when no event does (and then left out of the JSON).
+        package var endsSubject: [Int]?
 
         /// Creates one.
         package init(
@@ -312,6 +315,9 @@ extension PolicyContent.Decide {
         guard userLevels.count == levelCount, startLevel >= 0, startLevel < max(levelCount, 1),
             userLevels.allSatisfy({ within($0.feedback, feedbackCount) && within($0.ruleSlots, ruleSlots.count) })
         else { return "decide.userLevels does not fit the user levels" }
+        if let endsSubject, !within(endsSubject, eventCount) || endsSubject.contains(where: { $0 < stateEvents }) {
+            return "decide.endsSubject names an event that is not in the catalogue"
+        }
         return nil
     }
 }

@@ -16,6 +16,9 @@ extension PolicyContent {
         /// Run-time parameters that must be in a range (`max_hr: {at-least: 200}`); nil
         /// when the condition tests none (and then left out of the JSON).
         package var parameters: [ParameterTest]?
+        /// `in-gesture:`: whether a ticker gesture must be open (true) or closed (false);
+        /// nil when the condition does not test it (and then left out of the JSON).
+        package var inGesture: Bool?
 
         /// Creates one.
         package init(
@@ -164,13 +167,18 @@ extension PolicyContent {
         package var rows: [Row]
         /// Where the cell is written.
         package var location: SourcePosition
+        /// True for a cell the compiler made from a screen's `otherwise:` (one silent row,
+        /// rule `<screen>/otherwise`) for an event its table and `everywhere:` leave out;
+        /// nil for a cell the designer wrote (and then left out of the JSON).
+        package var otherwise: Bool?
 
         /// Creates one.
-        package init(event: Int, screen: Int?, rows: [Row], location: SourcePosition) {
+        package init(event: Int, screen: Int?, rows: [Row], location: SourcePosition, otherwise: Bool? = nil) {
             self.event = event
             self.screen = screen
             self.rows = rows
             self.location = location
+            self.otherwise = otherwise
         }
     }
 }

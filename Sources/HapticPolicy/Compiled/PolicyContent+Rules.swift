@@ -55,6 +55,14 @@ extension PolicyContent {
             case screen(String)
             /// One layer, across screens.
             case layer(Layer)
+            /// The rings of these events (`event:` or `events:`), on any screen.
+            case events([String])
+
+            /// What an `events` scope is called in notes and reports: `event off.route`,
+            /// `events hazard.ahead, hazard.closure`.
+            package static func eventsText(_ names: [String]) -> String {
+                (names.count == 1 ? "event " : "events ") + names.joined(separator: ", ")
+            }
         }
 
         /// The id (`B-1`).

@@ -61,6 +61,9 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         /// The declared payload (`value: {type: ...}`, `params:`); nil for a v1 event, and
         /// then left out of the JSON so its content reads and hashes as before.
         package var payload: Payload?
+        /// `ends-subject: true`: once the event is decided the session forgets its
+        /// subject. Nil when not written (or false), and then left out of the JSON.
+        package var endsSubject: Bool?
 
         /// Creates one.
         package init(

@@ -62,6 +62,9 @@ package final class CompiledRow: Sendable {
     /// The run-time parameters the condition tests, each with its range; nil when none,
     /// so rows that test none never look at the session's parameters.
     package let parameterTests: [PolicyContent.ParameterTest]?
+    /// `in-gesture:`: whether the ticker gesture must be open (true) or closed (false);
+    /// nil for rows that do not test it, so they never look at the gesture.
+    package let inGesture: Bool?
 
     /// A row condition's number range and set, as plain comparisons.
     package final class ValueTest: Sendable {
@@ -91,8 +94,9 @@ package final class CompiledRow: Sendable {
         speaks: Bool?, value: ScalarValue?, subject: SubjectID?, action: Action, ticker: TickerStep?,
         directives: DirectiveSet, rule: Decision.Rule, levelRules: [Decision.Rule] = [], note: String?,
         keepSlot: Int = 0, several: Several? = nil,
-        test: ValueTest? = nil, parameterTests: [PolicyContent.ParameterTest]? = nil
+        test: ValueTest? = nil, parameterTests: [PolicyContent.ParameterTest]? = nil, inGesture: Bool? = nil
     ) {
+        self.inGesture = inGesture
         self.keepSlot = keepSlot
         self.several = several
         self.test = test
@@ -120,10 +124,11 @@ package final class CompiledRow: Sendable {
         return true
     }
 
-    /// Whether the session's run-time parameter values satisfy the condition's tests
-    /// (true when it tests none).
+    /// Whether the session's state satisfies the condition: its run-time parameter values
+    /// the condition's tests, the ticker gesture its `in-gesture:` (true when it tests none).
     @inline(__always)
-    package func matchesParameters(_ values: [Double]) -> Bool {
+    package func matchesSession(_ values: [Double], gestureOpen: Bool) -> Bool {
+        if let inGesture, inGesture != gestureOpen { return false }
         guard let parameterTests else { return true }
         for test in parameterTests where !test.range.contains(values[test.parameter]) { return false }
         return true

@@ -20,8 +20,11 @@ extension Policy {
         package let firstRing: Int
         /// What the counted scope is called in notes, for one screen name.
         package func scope(_ screenName: String) -> String {
-            if case .layer(let layer) = budget.scope { return "layer \(layer.rawValue)" }
-            return "screen \(screenName)"
+            switch budget.scope {
+            case .layer(let layer): "layer \(layer.rawValue)"
+            case .events(let names): PolicyContent.Budget.Scope.eventsText(names)
+            case .eachScreen, .screen: "screen \(screenName)"
+            }
         }
     }
 
@@ -80,6 +83,6 @@ extension Policy {
             test: row.condition.flatMap { condition in
                 condition.range == nil && condition.oneOf == nil
                     ? nil : CompiledRow.ValueTest(range: condition.range, oneOf: condition.oneOf)
-            }, parameterTests: row.condition?.parameters)
+            }, parameterTests: row.condition?.parameters, inGesture: row.condition?.inGesture)
     }
 }

@@ -111,6 +111,11 @@ public final class Policy: Sendable {
     package let enforcedBudgets: [EnforcedBudget]
     /// How many ring buffers a session keeps for them.
     package let budgetRingCount: Int
+    /// By event id: whether deciding the event ends its subject (`ends-subject: true`).
+    /// Empty when no event does, so a session tests `endsSubjects` alone.
+    package let endsSubject: [Bool]
+    /// Whether some event ends its subject: the one test `Session.decide` makes.
+    package let endsSubjects: Bool
 
     /// `table` entry: the event can occur on the screen but no cell decides it.
     package static let undeclaredHere: Int32 = -1
@@ -188,6 +193,13 @@ public final class Policy: Sendable {
                 perScreen: budget.perScreen, counts: counts, excepted: excepted, firstRing: budget.firstRing)
         }
         budgetRingCount = decide.budgets.reduce(0) { $0 + $1.rings }
+        var endsSubject: [Bool] = []
+        if let ending = decide.endsSubject, !ending.isEmpty {
+            endsSubject = Array(repeating: false, count: decide.events.count)
+            for e in ending { endsSubject[e] = true }
+        }
+        self.endsSubject = endsSubject
+        endsSubjects = !endsSubject.isEmpty
 
         var edgeCount = 0
         let compiledBands = content.bands.enumerated().map { b, band in

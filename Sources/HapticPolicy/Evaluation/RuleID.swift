@@ -16,6 +16,11 @@ package struct RuleID: Sendable, Hashable, CustomStringConvertible {
         self.text = text
     }
 
+    /// The id of a screen's default (`otherwise:`): `<screen>/otherwise`.
+    package init(otherwiseOf screen: String) {
+        text = screen + "/otherwise"
+    }
+
     /// The id as decisions cite it.
     package var description: String { text }
 }

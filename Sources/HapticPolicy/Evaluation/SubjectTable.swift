@@ -145,13 +145,30 @@ struct SubjectTable: Sendable {
     /// Forgets the subject in `slot`: its ids stop matching at once, and the slot waits
     /// on the free list for the next new name.
     private mutating func forget(_ slot: Int) {
+        release(slot)
+        forgotten += 1
+    }
+
+    /// Subjects ended so far (`end`), apart from `forgotten`.
+    private(set) var ended = 0
+
+    /// Ends the subject in `slot` (an event that ends its subject): a slot of the
+    /// policy's subjects is kept, any other is freed as `forget` frees it, without
+    /// counting it as forgotten to make room.
+    mutating func end(_ slot: Int) {
+        guard slot >= pinned else { return }
+        release(slot)
+        ended += 1
+    }
+
+    /// Frees `slot`: its ids stop matching and it waits on the free list.
+    private mutating func release(_ slot: Int) {
         unlink(slot)
         index.removeValue(forKey: names[slot])
         nameBytes -= names[slot].utf8.count
         names[slot] = ""
         generations[slot] &+= 1
         free.append(slot)
-        forgotten += 1
     }
 
     /// The forgettable slots from the least recently seen to the most, after the

@@ -152,6 +152,9 @@ enum PolicyHover {
             "occurs on: \(screens)" + (event.value.map { " · carries a \($0.value.rawValue) value" } ?? ""),
         ]
         if let note = event.note { lines += ["", note] }
+        if event.endsSubject?.value == true {
+            lines += ["", "ends its subject: once decided, the session forgets the subject's band levels and slot"]
+        }
         var decided: [String] = []
         if document.everywhere.contains(where: { $0.event.value == event.name.value }) { decided.append("everywhere") }
         for screen in document.screens where screen.cells.contains(where: { $0.event.value == event.name.value }) {
@@ -169,6 +172,9 @@ enum PolicyHover {
         lines.append(
             "decides \(count(screen.cells.count, "event")): "
                 + screen.cells.map { "`\($0.event.value)`" }.joined(separator: ", "))
+        if let silent = screen.otherwise?.silent {
+            lines.append("otherwise (every other event that can occur here): silent, \(silent.value)")
+        }
         if let note = screen.note { lines += ["", note] }
         return lines.joined(separator: "\n")
     }
@@ -194,6 +200,8 @@ enum PolicyHover {
         case .eachScreen: scope = "on each screen"
         case .screen(let screen): scope = "on screen `\(screen.value)`"
         case .layer(let layer): scope = "of the \(layer.value.rawValue) layer"
+        case .events(let names):
+            scope = "of " + names.map { "`\($0.value)`" }.joined(separator: ", ") + " on any screen"
         }
         var lines = [
             "**budget \(budget.id.value)**: at most \(count(budget.max.value, "ring")) per \(numberText(budget.window.value)) s \(scope)"

@@ -48,6 +48,7 @@ enum DecisionTableMarkdownReporter {
                         decision += " + " + extra.joined(separator: " + ")
                     }
                     if cell.origin == .everywhere { decision += " (everywhere)" }
+                    if cell.origin == .otherwise { decision += " (the screen's default)" }
                     let feedback = row.action == .play ? row.target ?? "" : ""
                     let reason = [row.reason, row.note].compactMap { $0 }.joined(separator: " — ")
                     rows.append([

@@ -159,7 +159,9 @@ package enum ReportRenderer {
                     let event =
                         index == 0
                         ? htmlEscaped(cell.event)
-                            + (cell.origin == .everywhere ? " <span class=\"muted\">(everywhere)</span>" : "") : ""
+                            + (cell.origin == .everywhere ? " <span class=\"muted\">(everywhere)</span>" : "")
+                            + (cell.origin == .otherwise
+                                ? " <span class=\"muted\">(the screen's default)</span>" : "") : ""
                     html +=
                         "<tr class=\"\(htmlToken("layer", layer)) decision-row\"><td>\(event)</td><td>\(layerBadge(layer))</td>"
                     html += "<td>\(htmlEscaped(row.condition ?? (cell.rows.count > 1 ? "otherwise" : "")))</td>"

@@ -61,7 +61,7 @@ public struct BudgetMeter: Sendable {
     private let excepted: [Set<String>]
     /// Whether any budget excepts an event, so metering without exceptions never hashes.
     private let hasExceptions: Bool
-    /// One counter per budget for `screen:` and `layer:` scopes.
+    /// One counter per budget for `screen:`, `layer:` and `events:` scopes.
     private var single: [Counter]
     /// Counters per screen for `each: screen` budgets, by budget index.
     private var perScreen: [[String: Counter]]
@@ -93,7 +93,7 @@ public struct BudgetMeter: Sendable {
 
     /// Records a decision made at `time` for the event named `event`: counted when it
     /// plays, ignored otherwise. Budgets that except `event` do not count it; without an
-    /// event name every budget counts it. Returns the budgets this ring put over their
+    /// event name every budget counts it but those that count named events. Returns the budgets this ring put over their
     /// maximum (empty for most rings).
     @discardableResult
     public mutating func record(_ decision: Decision, at time: Double, event: String? = nil) -> [Overrun] {
@@ -139,6 +139,15 @@ public struct BudgetMeter: Sendable {
                     &counter, budget, time: time, scope: { "screen \(screen)" },
                     closed: &closed, dropped: &breachesNotKept)
                 single[index] = counter
+            case .events(let names):
+                // A ring without an event name cannot be one of the budget's events.
+                guard let event, names.contains(event) else { continue }
+                var counter = single[index]
+                single[index] = Counter()
+                count = Self.count(
+                    &counter, budget, time: time, scope: { PolicyContent.Budget.Scope.eventsText(names) },
+                    closed: &closed, dropped: &breachesNotKept)
+                single[index] = counter
             case .layer(let counted):
                 guard counted == layer else { continue }
                 // Take the counter out so appending does not copy its times.
@@ -150,7 +159,12 @@ public struct BudgetMeter: Sendable {
                 single[index] = counter
             }
             if count > budget.max {
-                let scope = if case .layer = budget.scope { "layer \(layer.rawValue)" } else { "screen \(screen)" }
+                let scope =
+                    switch budget.scope {
+                    case .layer: "layer \(layer.rawValue)"
+                    case .events(let names): PolicyContent.Budget.Scope.eventsText(names)
+                    case .eachScreen, .screen: "screen \(screen)"
+                    }
                 overruns.append(
                     Overrun(
                         budget: budget.id, scope: scope, count: count, max: budget.max, window: budget.window))

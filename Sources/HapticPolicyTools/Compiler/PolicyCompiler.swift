@@ -44,9 +44,11 @@ public enum PolicyCompiler {
                 var seen = Set<Int>()
                 listed = names.map { resolved(screenIndex, $0, "screen") }.filter { seen.insert($0).inserted }
             }
-            return PolicyContent.Event(
+            var compiled = PolicyContent.Event(
                 name: event.name.value, layer: event.layer.value, screens: listed, value: event.value?.value,
                 note: event.note, location: files.position(event.name.location), payload: payload(of: event))
+            if event.endsSubject?.value == true { compiled.endsSubject = true }
+            return compiled
         }
         // What each platform plays: a fallback naming a preset feedback takes that
         // feedback as the platform plays it.
@@ -120,6 +122,7 @@ public enum PolicyCompiler {
                     var condition = PolicyContent.Condition(
                         speaks: written.speaks?.value, value: written.value?.value, subject: written.subject?.value,
                         range: written.range?.range, oneOf: written.oneOf?.map(\.value))
+                    condition.inGesture = written.inGesture?.value
                     if !written.parameters.isEmpty {
                         condition.parameters = written.parameters.map {
                             PolicyContent.ParameterTest(
@@ -163,6 +166,7 @@ public enum PolicyCompiler {
         for (s, screen) in document.screens.enumerated() where screenIndex[screen.name.value] == s {
             cells += screen.cells.map { cell($0, screen: s) }
         }
+        cells += defaultCells(document, screenIndex: screenIndex, eventIndex: eventIndex, files: files)
         let invariants = document.invariants.map { invariant in
             PolicyContent.Invariant(
                 id: invariant.id.value, kind: invariant.kind.value, text: invariant.text,
@@ -176,6 +180,7 @@ public enum PolicyCompiler {
                 case .eachScreen: .eachScreen
                 case .screen(let name): .screen(name.value)
                 case .layer(let layer): .layer(layer.value)
+                case .events(let names): .events(names.map(\.value))
                 }
             return PolicyContent.Budget(
                 id: budget.id.value, scope: scope, max: budget.max.value, window: budget.window.value,

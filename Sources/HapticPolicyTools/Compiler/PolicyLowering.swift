@@ -59,14 +59,21 @@ enum PolicyLowering {
             case .eachScreen: perScreen = true
             case .screen(let name): screen = screenIndex[name] ?? -1
             case .layer(let layer): counted = counted.filter { content.feedback[$0].layer == layer }
+            case .events: break
+            }
+            var excepted = Array(Set(budget.exceptions.compactMap { eventIndex[$0] })).sorted()
+            if case .events(let names) = budget.scope {
+                // An event budget counts its events' rings on every screen: it excepts
+                // every other event, so a runtime counts it like any other budget.
+                let scoped = Set(names.compactMap { eventIndex[$0] })
+                excepted = events.indices.filter { !scoped.contains($0) }
             }
             let count = perScreen ? content.screens.count : 1
             budgets.append(
                 Decide.Budget(
                     budget: index, rule: .init(id: budget.id, at: budget.location), max: budget.max,
                     window: budget.window, screen: screen, perScreen: perScreen, counted: counted,
-                    excepted: Array(Set(budget.exceptions.compactMap { eventIndex[$0] })).sorted(), firstRing: rings,
-                    rings: count))
+                    excepted: excepted, firstRing: rings, rings: count))
             rings += count
         }
 
@@ -158,12 +165,15 @@ enum PolicyLowering {
         }
         let startLevel = content.userLevels.flatMap { user in levels.firstIndex { $0.name == user.start } } ?? 0
 
-        return Decide(
+        var decide = Decide(
             events: events, stateEvents: stateCount, table: table, subjects: subjects, rows: rows, signals: signals,
             ruleSlots: ruleSlots, settings: settings,
             screenRules: content.screens.map { .init(id: "screens/" + $0.name, at: $0.location) }, speech: speech,
             payloads: payloads, budgets: budgets, bandLevels: bandLevels, edges: edges, userLevels: userLevels,
             startLevel: startLevel)
+        let ending = content.events.indices.filter { content.events[$0].endsSubject == true }.map { stateCount + $0 }
+        if !ending.isEmpty { decide.endsSubject = ending }
+        return decide
     }
 }
 

@@ -27,6 +27,9 @@ public struct EventDecl: Sendable, Hashable, Codable {
     public var payload: PayloadDecl?
     /// The declared template parameters (`params:`); nil when not written (any pass).
     public var params: [ParamDecl]?
+    /// `ends-subject:` as written: when true, the session forgets the event's subject once
+    /// the event is decided; nil when not written.
+    public var endsSubject: Located<Bool>?
 
     /// Creates an event declaration.
     public init(

@@ -12,6 +12,11 @@ public struct ScreenDecl: Sendable, Hashable, Codable {
     public var note: String?
     /// Where the declaration starts.
     public var location: SourceLocation
+    /// The screen-wide default (`otherwise: {silent: ...}`): the designer's silence for
+    /// every event that can occur here and that neither the table nor `everywhere:`
+    /// decides; nil when not written. Decoded as a row so the validator can say what
+    /// else it may not do (HP340-HP342).
+    public var otherwise: RowDecl?
 
     /// Creates a screen.
     public init(
@@ -179,6 +184,8 @@ public struct ConditionDecl: Sendable, Hashable, Codable {
     public var oneOf: [Located<ScalarValue>]?
     /// Run-time parameters that must be in a range (`max_hr: {at-least: 200}`), in source order.
     public var parameters: [ParameterTestDecl] = []
+    /// Whether a ticker gesture must be open (`in-gesture: true`) or closed (`false`).
+    public var inGesture: Located<Bool>?
     /// Where the condition starts.
     public var location: SourceLocation
 
@@ -243,7 +250,7 @@ public struct NumberRangeDecl: Sendable, Hashable, Codable {
 }
 
 /// A rate budget (the utility principle as a check): at most `max` rings per `window`
-/// seconds, per screen or per layer.
+/// seconds, per screen, per layer or per event.
 public struct BudgetDecl: Sendable, Hashable, Codable {
     /// What the budget counts.
     public enum Scope: Sendable, Hashable, Codable {
@@ -253,6 +260,9 @@ public struct BudgetDecl: Sendable, Hashable, Codable {
         case screen(Located<String>)
         /// Rings of one layer.
         case layer(Located<Layer>)
+        /// Rings of these events, on any screen (`event: off.route` or
+        /// `events: [hazard.ahead, hazard.closure]`).
+        case events([Located<String>])
     }
 
     /// The id cited by breach reports (`id:`).

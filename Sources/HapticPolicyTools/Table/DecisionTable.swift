@@ -13,6 +13,8 @@ public struct DecisionTable: Sendable, Hashable {
         case everywhere
         /// Nothing decides this pair: a gap the linter reports.
         case gap
+        /// The screen's default (`otherwise:`), for an event its table and `everywhere:` leave out.
+        case otherwise
     }
 
     /// What a row does, in table words.
@@ -426,7 +428,8 @@ public struct DecisionTable: Sendable, Hashable {
                 if let cell = own[s][e] {
                     cells.append(
                         Cell(
-                            event: event.name, eventLayer: event.layer, origin: .screen,
+                            event: event.name, eventLayer: event.layer,
+                            origin: cell.otherwise == true ? .otherwise : .screen,
                             rows: cell.rows.map { row($0, eventLayer: event.layer) }))
                 } else if let cell = everywhere[e] {
                     cells.append(
@@ -483,6 +486,7 @@ public struct DecisionTable: Sendable, Hashable {
         if let speaks = condition.speaks { parts.append("speaks = \(speaks)") }
         if let value = condition.value { parts.append("value = \(value)") }
         if let subject = condition.subject { parts.append("subject = \"\(subject)\"") }
+        if let open = condition.inGesture { parts.append("in-gesture = \(open)") }
         if let range = condition.range { parts.append("value " + range.text) }
         if let oneOf = condition.oneOf {
             parts.append("value in [" + oneOf.map(\.description).joined(separator: ", ") + "]")

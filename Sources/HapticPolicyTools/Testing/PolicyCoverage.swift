@@ -24,7 +24,8 @@ public struct PolicyCoverage: Sendable {
         }
     }
 
-    /// Table cells: `screen/event` for every pair a screen table or `everywhere:` decides.
+    /// Table cells: `screen/event` for every pair a screen table or `everywhere:` decides,
+    /// and `screen/otherwise` once for a screen's default (`otherwise:`).
     public private(set) var cells: Tally
     /// Feedback played (directly or as a named fallback).
     public private(set) var feedback: Tally
@@ -52,8 +53,15 @@ public struct PolicyCoverage: Sendable {
         let table = DecisionTable(policy)
         var cellKeys: [String] = []
         for screen in table.screens {
+            var defaulted = false
             for cell in screen.cells where cell.origin != .gap {
-                cellKeys.append("\(screen.name)/\(cell.event)")
+                // A screen's `otherwise:` is one item, whatever events it decides.
+                if cell.origin == .otherwise {
+                    if !defaulted { cellKeys.append(RuleID(otherwiseOf: screen.name).text) }
+                    defaulted = true
+                } else {
+                    cellKeys.append("\(screen.name)/\(cell.event)")
+                }
             }
         }
         cells = Tally(kind: "cells", all: cellKeys, hit: [])
@@ -118,7 +126,8 @@ public struct PolicyCoverage: Sendable {
             !(decision.reason.map { notReached.contains($0) } ?? false),
             decision.rule?.id.hasPrefix("events/") != true
         {
-            cells.hit.insert("\(screen)/\(event.event.name)")
+            let otherwise = RuleID(otherwiseOf: screen).text
+            cells.hit.insert(decision.rule?.id == otherwise ? otherwise : "\(screen)/\(event.event.name)")
         }
         // Every play counts, a row's other actions (`also`, a loop start) included.
         for played in decision.also where played.action == .play {

@@ -89,6 +89,7 @@ enum BudgetChecks {
             let event = cell.event.value
             guard !excepted.contains(event), !reported.contains(event) else { continue }
             if case .screen(let name) = budget.scope, let screen, screen.name.value != name.value { continue }
+            if case .events(let names) = budget.scope, !names.contains(where: { $0.value == event }) { continue }
             for row in cell.rows where row.ticker?.value == .tick {
                 guard let play = row.play else { continue }
                 if case .layer(let layer) = budget.scope, context.feedback[play.value]?.layer.value != layer.value {

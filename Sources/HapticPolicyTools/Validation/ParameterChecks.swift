@@ -134,7 +134,7 @@ enum ParameterChecks {
         for row in cell.rows {
             guard let condition = row.condition else { continue }
             guard condition.speaks == nil, condition.value == nil, condition.subject == nil, condition.range == nil,
-                condition.oneOf == nil, condition.parameters.count == 1
+                condition.oneOf == nil, condition.inGesture == nil, condition.parameters.count == 1
             else { return nil }
             let tested = condition.parameters[0].name.value
             if let name, name != tested { return nil }

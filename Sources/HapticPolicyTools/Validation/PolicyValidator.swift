@@ -22,10 +22,12 @@ public enum PolicyValidator {
         findings += InvariantChecks.run(context)
         findings += LayerChecks.run(context)
         findings += BudgetChecks.run(context)
+        findings += EventLimitChecks.run(context)
         findings += ParameterChecks.run(context)
         findings += EdgeChecks.run(context)
         findings += UserLevelChecks.run(context)
         findings += SeveralActionsChecks.run(context)
+        findings += ScreenDefaultChecks.run(context)
         findings += platformFindings(document, besides: findings)
         return findings.sorted(by: reportOrder)
     }

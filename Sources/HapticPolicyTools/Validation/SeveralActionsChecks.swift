@@ -54,14 +54,14 @@ enum SeveralActionsChecks {
             for (play, _) in band.plays { started.insert(play.value) }
         }
         // `stop: all` stops every running loop: with nothing that ever starts one, it
-        // stops nothing, and each decision of its row carries a `not-running` step.
+        // stops nothing (alone in its row, each decision is `not-running`).
         let loops = started.contains { name in context.feedback[name].map { loop(of: $0) != nil } ?? false }
         if !loops {
             for stop in stopsAll {
                 out.append(
                     DiagnosticCode.stopNeverStarted(
-                        "nothing in this policy ever loops, so `stop: all` never stops anything and each of its "
-                            + "decisions adds a `not-running` step; remove the stop, or start a loop (`loop:`) somewhere",
+                        "nothing in this policy ever loops, so `stop: all` never stops anything; remove the stop, "
+                            + "or start a loop (`loop:`) somewhere",
                         at: stop.location))
             }
         }

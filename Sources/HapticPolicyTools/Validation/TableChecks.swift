@@ -68,7 +68,8 @@ enum TableChecks {
         for event in context.document.events where !ValidationContext.isStateEvent(event.name.value) {
             let name = event.name.value
             guard !everywhere.contains(name) else { continue }
-            let deciding = context.decidingScreens[name] ?? []
+            // A screen's `otherwise:` decides what its table leaves out.
+            let deciding = (context.decidingScreens[name] ?? []).union(context.defaultingScreens)
             switch event.screens {
             case .all:
                 // Linear in the screens only until 5 missing ones are named.
@@ -203,20 +204,22 @@ enum TableChecks {
     static func isComplete(_ rows: [RowDecl]) -> Bool {
         var speaks = Set<Bool>()
         var values = Set<Bool>()
+        var gesture = Set<Bool>()
         for row in rows {
             guard let condition = row.condition else { return true }
             // A row testing a run-time parameter does not match every event.
             if !condition.parameters.isEmpty { continue }
             // A range or set on the value is reasoned about by `ValueChecks.firstGap`.
             if condition.range != nil || condition.oneOf != nil { continue }
-            switch (condition.speaks, condition.value, condition.subject) {
-            case (nil, nil, nil): return true
-            case (let spoken?, nil, nil): speaks.insert(spoken.value)
-            case (nil, let value?, nil): if case .bool(let flag) = value.value { values.insert(flag) }
+            switch (condition.speaks, condition.value, condition.subject, condition.inGesture) {
+            case (nil, nil, nil, nil): return true
+            case (let spoken?, nil, nil, nil): speaks.insert(spoken.value)
+            case (nil, let value?, nil, nil): if case .bool(let flag) = value.value { values.insert(flag) }
+            case (nil, nil, nil, let open?): gesture.insert(open.value)
             default: break
             }
         }
-        return speaks.count == 2 || values.count == 2
+        return speaks.count == 2 || values.count == 2 || gesture.count == 2
     }
 
     // MARK: Overlaps and shadowing
@@ -229,6 +232,7 @@ enum TableChecks {
         if let speaks = condition.speaks { result["speaks"] = String(speaks.value) }
         if let value = condition.value { result["value"] = value.value.description }
         if let subject = condition.subject { result["subject"] = subject.value }
+        if let open = condition.inGesture { result["in-gesture"] = String(open.value) }
         return result
     }
 
@@ -241,7 +245,7 @@ enum TableChecks {
     }
 
     /// Each row is compared with the earliest earlier row whose requirements are a subset
-    /// of its own (at most 3 fields, so 8 subsets): linear in the number of rows.
+    /// of its own (at most 4 fields, so 16 subsets): linear in the number of rows.
     static func orderFindings(_ cell: CellDecl) -> [Diagnostic] {
         var out: [Diagnostic] = []
         var firstWith: [[String: String]: Int] = [:]

@@ -13,6 +13,8 @@ struct ValidationContext {
     let listedScreens: [String: Set<String>]
     /// The declared screens whose own table decides each event.
     let decidingScreens: [String: Set<String>]
+    /// The declared screens with a default (`otherwise:`), which decides every event left out.
+    let defaultingScreens: Set<String>
     private let suggester = Suggester()
 
     init(_ document: PolicyDocument) {
@@ -38,6 +40,7 @@ struct ValidationContext {
             for cell in screen.cells { deciding[cell.event.value, default: []].insert(screen.name.value) }
         }
         decidingScreens = deciding
+        defaultingScreens = Set(document.screens.filter { $0.otherwise != nil }.map(\.name.value))
     }
 
     /// "; did you mean 'x'?" for a near miss (memoised and budgeted, see `Suggester`).

@@ -264,17 +264,25 @@ enum ValueChecks {
         gap: String, speaks: String
     )? {
         guard let event, let domain = domain(of: event, context) else { return ("events without a value", "") }
+        // `in-gesture` is reasoned about like `speaks`: both of its values must be covered.
         for speaks in [false, true] {
-            var covering = ValueSet()
-            for row in cell.rows {
-                guard row.condition?.subject == nil, row.condition?.parameters.isEmpty ?? true else { continue }
-                if let spoken = row.condition?.speaks?.value, spoken != speaks { continue }
-                guard let values = ValueSet(row.condition) else { return nil }
-                covering.formUnion(values)
-            }
-            if let gap = domain.firstPart(notIn: covering) {
-                let otherwise = cell.rows.contains { $0.condition?.speaks != nil } ? " with `speaks: \(speaks)`" : ""
-                return (gap, otherwise)
+            for open in [false, true] {
+                var covering = ValueSet()
+                for row in cell.rows {
+                    guard row.condition?.subject == nil, row.condition?.parameters.isEmpty ?? true else { continue }
+                    if let spoken = row.condition?.speaks?.value, spoken != speaks { continue }
+                    if let inGesture = row.condition?.inGesture?.value, inGesture != open { continue }
+                    guard let values = ValueSet(row.condition) else { return nil }
+                    covering.formUnion(values)
+                }
+                if let gap = domain.firstPart(notIn: covering) {
+                    var with: [String] = []
+                    if cell.rows.contains(where: { $0.condition?.speaks != nil }) { with.append("`speaks: \(speaks)`") }
+                    if cell.rows.contains(where: { $0.condition?.inGesture != nil }) {
+                        with.append("`in-gesture: \(open)`")
+                    }
+                    return (gap, with.isEmpty ? "" : " with " + with.joined(separator: " and "))
+                }
             }
         }
         return nil
@@ -299,6 +307,7 @@ enum ValueChecks {
             var needs: [String] = []
             if let speaks = row.condition?.speaks { needs.append("speaks=\(speaks.value)") }
             if let subject = row.condition?.subject { needs.append("subject=\(subject.value)") }
+            if let open = row.condition?.inGesture { needs.append("in-gesture=\(open.value)") }
             var values = ValueSet(row.condition) ?? ValueSet.all
             if let dimension {
                 // The parameter is always in its declared range: a row without a condition
@@ -355,6 +364,7 @@ enum ValueChecks {
         var parts: [String] = []
         if let speaks = condition.speaks { parts.append("speaks=\(speaks.value)") }
         if let subject = condition.subject { parts.append("subject=\(subject.value)") }
+        if let open = condition.inGesture { parts.append("in-gesture=\(open.value)") }
         for test in condition.parameters { parts.append("\(test.name.value)=\(test.range.range.text)") }
         if let values = ValueSet(condition) {
             parts +=

@@ -166,7 +166,8 @@ extension PolicyDecoder {
         let what = "event '\(name.value)'"
         guard
             let fields = fields(
-                node, of: what, keys: ["layer", "screens", "value", "params", "note"], required: ["layer", "screens"],
+                node, of: what, keys: ["layer", "screens", "value", "params", "note", "ends-subject"],
+                required: ["layer", "screens"],
                 owner: name.location)
         else { return nil }
         let layer = fields["layer"].flatMap { self.layer($0) }
@@ -208,6 +209,7 @@ extension PolicyDecoder {
             location: name.location)
         event.payload = payload
         event.params = params
+        event.endsSubject = fields["ends-subject"].flatMap { bool($0, for: "ends-subject") }
         return event
     }
 
@@ -253,15 +255,18 @@ extension PolicyDecoder {
     mutating func screen(named name: Located<String>, _ node: YAMLNode) -> ScreenDecl? {
         guard
             let fields = fields(
-                node, of: "screen '\(name.value)'", keys: ["enter", "table", "note"], owner: name.location)
+                node, of: "screen '\(name.value)'", keys: ["enter", "table", "otherwise", "note"],
+                owner: name.location)
         else { return nil }
         var onEnter: [Located<Directive>] = []
         if let node = fields["enter"], let items = list(node, for: "enter") {
             onEnter = items.compactMap { choice($0, for: "enter", what: "directive", as: Directive.self) }
         }
         let table = fields["table"].map { cells($0, for: "table") } ?? []
-        return ScreenDecl(
+        var screen = ScreenDecl(
             name: name, onEnter: onEnter, cells: table, note: note(fields["note"]), location: name.location)
+        if let node = fields["otherwise"] { screen.otherwise = row(node, for: "otherwise") }
+        return screen
     }
 
     /// A decision table: event → one row or a list of rows.
@@ -367,10 +372,12 @@ extension PolicyDecoder {
         return usable ? row : nil
     }
 
+    /// The keys a condition reads besides run-time parameters.
+    static let conditionKeys = ["speaks", "value", "subject", "in-gesture"]
+
     private mutating func condition(_ node: YAMLNode) -> ConditionDecl? {
         let keys =
-            ["speaks", "value", "subject"]
-            + runTimeParameterNames.filter { !["speaks", "value", "subject"].contains($0) }
+            Self.conditionKeys + runTimeParameterNames.filter { !Self.conditionKeys.contains($0) }
         guard let fields = fields(node, of: "a condition", keys: keys, valueOf: "when") else {
             return nil
         }
@@ -390,15 +397,19 @@ extension PolicyDecoder {
         let subject = fields["subject"].map { text($0, for: "subject") }
         var parameters: [ParameterTestDecl] = []
         for entry in fields.entries
-        where runTimeParameterNames.contains(entry.name) && !["speaks", "value", "subject"].contains(entry.name) {
+        where runTimeParameterNames.contains(entry.name) && !Self.conditionKeys.contains(entry.name) {
             if let test = parameterTest(entry) { parameters.append(test) } else { usable = false }
         }
-        if speaks == .some(nil) || value == .some(nil) || subject == .some(nil) || !usable { return nil }
+        let inGesture = fields["in-gesture"].map { bool($0, for: "in-gesture") }
+        if speaks == .some(nil) || value == .some(nil) || subject == .some(nil) || inGesture == .some(nil) || !usable {
+            return nil
+        }
         var condition = ConditionDecl(
             speaks: speaks ?? nil, value: value ?? nil, subject: subject ?? nil, location: node.location)
         condition.range = range
         condition.oneOf = oneOf
         condition.parameters = parameters
+        condition.inGesture = inGesture ?? nil
         return condition
     }
 

@@ -217,25 +217,34 @@ struct PolicyDecoder {
     private mutating func budget(_ node: YAMLNode) -> BudgetDecl? {
         guard
             let fields = fields(
-                node, of: "a budget", keys: ["id", "max", "per", "each", "screen", "layer", "except", "enforce"],
+                node, of: "a budget",
+                keys: ["id", "max", "per", "each", "screen", "layer", "event", "events", "except", "enforce"],
                 required: ["id", "max", "per"])
         else { return nil }
         let id = fields["id"].flatMap { text($0, for: "id") }
         let max = fields["max"].flatMap { integer($0, for: "max") }
         let per = fields["per"].flatMap { number($0, for: "per") }
         var scope: BudgetDecl.Scope?
-        switch exclusive(fields, ["each", "screen", "layer"], advice: "keep one: a budget counts one scope") {
+        let scopes = ["each", "screen", "layer", "event", "events"]
+        switch exclusive(fields, scopes, advice: "keep one: a budget counts one scope") {
         case let entry? where entry.name == "each":
             if choice(entry.value, for: "each", what: "budget scope", options: ["screen"]) != nil {
                 scope = .eachScreen
             }
         case let entry? where entry.name == "screen":
             scope = text(entry.value, for: "screen").map { .screen($0) }
+        case let entry? where entry.name == "event":
+            scope = text(entry.value, for: "event").map { .events([$0]) }
+        case let entry? where entry.name == "events":
+            if let items = list(entry.value, for: "events") {
+                let names = items.compactMap { text($0, for: "events") }
+                if names.count == items.count { scope = .events(names) }
+            }
         case let entry?:
             scope = layer(entry.value).map { .layer($0) }
         case nil:
             missingOneOf(
-                ["each", "screen", "layer"], of: fields, in: "a budget", at: node.location,
+                scopes, of: fields, in: "a budget", at: node.location,
                 advice: "add one, for example 'each: screen'")
         }
         let exceptions = exceptions(fields["except"])

@@ -157,19 +157,28 @@ public struct Session: Sendable {
     /// Ids must come from this session's policy (`Policy.eventID`, `screenID`) and from
     /// this session (`subjectID`); a screen id from elsewhere is decided as an unknown
     /// screen and a subject id from elsewhere (or of a forgotten subject) as no subject,
-    /// never a crash. An event with a subject marks it seen.
+    /// never a crash. An event with a subject marks it seen; an event that ends its
+    /// subject (`ends-subject: true`) forgets it once decided (`endSubject(of:)`).
     public mutating func decide(_ event: Event) -> Decision {
+        guard policy.endsSubjects else { return decideEvent(event) }
+        let decision = decideEvent(event)
+        endSubject(of: event)
+        return decision
+    }
+
+    /// Decides one event (`decide(_:)` before any subject ends).
+    private mutating func decideEvent(_ event: Event) -> Decision {
         if let given = event.screen, given != .unknown, !policy.screenNames.indices.contains(given.rawValue) {
             var fixed = event
             fixed.screen = .unknown
             fixed.unknownScreenName = event.unknownScreenName ?? "#\(given.rawValue)"
-            return decide(fixed)
+            return decideEvent(fixed)
         }
         if let subject = event.subject {
             guard let slot = subjects.slot(of: subject) else {
                 var fixed = event
                 fixed.subject = nil
-                return decide(fixed)
+                return decideEvent(fixed)
             }
             subjects.touch(slot)
         }
@@ -204,7 +213,7 @@ public struct Session: Sendable {
             return Decision(action: .silent, screen: screenName, reason: .badValue, note: problem, rule: check.rule)
         }
         let rows = policy.cells[Int(entry)].rows
-        for row in rows where row.matches(event) && row.matchesParameters(parameters.values) {
+        for row in rows where row.matches(event) && row.matchesSession(parameters.values, gestureOpen: ticker.isOpen) {
             var decision = Decision(action: .silent, screen: screenName, note: row.note, rule: row.rule)
             apply(row, to: event, event: e, screen: s, into: &decision)
             return decision

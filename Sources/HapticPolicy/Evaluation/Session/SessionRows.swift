@@ -108,6 +108,11 @@ extension Session {
         for case .stop(let target) in several.also {
             var step = Decision(action: .silent, screen: decision.screen, rule: row.rule)
             stop(target, into: &step)
+            // `stop: all` beside a play or a loop stops whatever is running; when nothing
+            // is, it did nothing, and a `not-running` step would only say so on every
+            // decision of the row. A named stop keeps its `not-running`: that loop was
+            // expected to run.
+            if target == nil, step.reason == .notRunning { continue }
             also.append(step)
         }
         switch row.action {

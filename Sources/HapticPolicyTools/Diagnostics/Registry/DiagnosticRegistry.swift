@@ -29,6 +29,7 @@ package enum DiagnosticRegistry {
         .plausibleRangeEmpty, .levelNotPlausible, .bandEntryUndecided, .bandDirectionImpossible,
         .parametricEdgesNotAscending, .parametricHysteresisTooWide, .parametricLevelNotPlausible, .edgeNotFinite,
         .parametricEdgesUnproven,
+        .endingSubjectBand,
         // HP2xx: references.
         .unknownFeedback, .unknownBand, .unknownScreen, .unknownEvent, .unknownInvariant, .unknownParameter,
         .invalidFallback, .stopWithoutLoop, .duplicateInvariant, .stateEventDeclared,
@@ -45,12 +46,14 @@ package enum DiagnosticRegistry {
         .conditionNeverTrue, .overlappingValues, .paramNotANumber,
         .loopNotLooping, .withUnknownParameter, .withValueWithoutNumber, .withOutOfRange,
         .stopThenLoop, .sameFeedbackTwice, .stopNeverStarted, .withBadLoopPeriod,
+        .otherwiseNotSilent, .otherwiseWithCondition, .otherwiseDecidesNothing, .gestureNeverOpens,
         // HP4xx: invariants.
         .bannedPreset, .layerMixing, .valueWithoutBand, .exceptionUnknownEvent, .layerPlays, .unusedLayer,
         .userLevelKeepsNothing, .userLevelsAlike, .keptRowNeverPlays,
         // HP5xx: budgets.
         .noBudget, .budgetMaxTooSmall, .budgetWindowNotPositive, .budgetUnknownScreen, .duplicateBudget,
         .budgetExceptionUnknownEvent, .enforcedBudgetSilencesTicks,
+        .budgetUnknownEvent, .budgetEventExcepted, .budgetNoEvent, .budgetEventTwice, .budgetEventNeverRings,
         // HP70x: exporters; HP72x-HP73x: the AHAP importer.
         .exportBadParameter, .exportBadExpression, .exportContinuousTooLong, .exportDropsSounds,
         .exportWebTruncated, .exportCurveOverlapsEvent, .exportValueClamped, .exportUnusedParameter,

@@ -9,5 +9,5 @@ extension DiagnosticCode {
         "a compiled bundle the store or a command refuses: not a bundle, another format version, a hash that does not match, damaged content",
         stage: .bundle,
         example: .bundle(
-            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":4,\"hash\":\"sha256:0\",\"content\":{}}\n"))
+            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":5,\"hash\":\"sha256:0\",\"content\":{}}\n"))
 }

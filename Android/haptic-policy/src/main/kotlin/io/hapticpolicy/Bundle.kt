@@ -25,10 +25,10 @@ sealed class BundleError(message: String) : Exception(message) {
     class Damaged(why: String) : BundleError("bundle is truncated or damaged ($why); recompile it")
 }
 
-/** Reads bundle format 4 (`Docs/bundle-format.md`): envelope, version, hash, then the content. */
+/** Reads bundle format 5 (`Docs/bundle-format.md`): envelope, version, hash, then the content. */
 object BundleReader {
     /** The one format version this library reads. */
-    const val FORMAT_VERSION = 4
+    const val FORMAT_VERSION = 5
     /** The envelope's `format`. */
     const val FORMAT_NAME = "haptic-policy-bundle"
 
@@ -238,7 +238,8 @@ internal object ContentDecoder {
             opt("condition")?.let { c -> c.obj {
                 Condition(opt("speaks")?.bool, opt("value")?.let { scalar(it) }, opt("subject")?.string,
                     opt("range")?.let { range(it) }, opt("oneOf")?.list?.map { scalar(it) },
-                    opt("parameters")?.list?.map { p -> p.obj { ParameterTest(req("parameter").int, range(req("range"))) } })
+                    opt("parameters")?.list?.map { p -> p.obj { ParameterTest(req("parameter").int, range(req("range"))) } },
+                    opt("inGesture")?.bool)
             } },
             action(req("action")), opt("also")?.list?.map { action(it) },
             opt("arguments")?.list?.map { a -> a.obj { Argument(req("name").string, opt("number")?.number) } },
@@ -271,7 +272,8 @@ internal object ContentDecoder {
                 }
                 EventDecl(req("name").string, req("layer").string, opt("screens")?.list?.map { it.int },
                     opt("value")?.let { v -> if (v.string !in listOf("number", "bool", "string")) v.fail("unknown value kind '${v.string}'"); v.string },
-                    value, params, payload != null, opt("note")?.string, position(req("location")))
+                    value, params, payload != null, opt("note")?.string, position(req("location")),
+                    opt("endsSubject")?.bool ?: false)
             } },
             feedback = req("feedback").list.map { feedback(it, false) },
             bands = req("bands").list.map { b -> b.obj {
@@ -287,7 +289,8 @@ internal object ContentDecoder {
                     } }, position(req("location")))
             } },
             cells = req("cells").list.map { c -> c.obj {
-                Cell(req("event").int, opt("screen")?.int, req("rows").list.map { row(it) }, position(req("location")))
+                Cell(req("event").int, opt("screen")?.int, req("rows").list.map { row(it) }, position(req("location")),
+                    opt("otherwise")?.bool ?: false)
             } },
             invariants = req("invariants").list.map { i -> i.obj {
                 Invariant(req("id").string,
@@ -298,9 +301,10 @@ internal object ContentDecoder {
             } },
             budgets = req("budgets").list.map { b -> b.obj {
                 val scope = req("scope").let { s -> s.obj {
-                    when (tag("kind", listOf("each-screen", "screen", "layer"))) {
+                    when (tag("kind", listOf("each-screen", "screen", "layer", "events"))) {
                         "each-screen" -> BudgetScope.EachScreen
                         "screen" -> BudgetScope.OnScreen(req("screen").string)
+                        "events" -> BudgetScope.OnEvents(req("events").list.map { it.string })
                         else -> BudgetScope.OnLayer(req("layer").string)
                     }
                 } }
@@ -384,7 +388,8 @@ internal object ContentDecoder {
             userLevels = req("userLevels").list.map { x -> x.obj {
                 DecideTables.UserLevel(ruleRef(req("rule")), ints(req("feedback")), ints(req("ruleSlots")))
             } },
-            startLevel = req("startLevel").int
+            startLevel = req("startLevel").int,
+            endsSubject = opt("endsSubject")?.let { ints(it) } ?: emptyList()
         )
     }
 }
@@ -449,6 +454,7 @@ internal object Consistency {
         }
         val rules = HashSet<String>()
         val decided = HashSet<Pair<Int?, Int>>()
+        val otherwiseRules = HashSet<String>()
         fun actionProblem(a: RowAction): String? = when (a) {
             is RowAction.Play -> if (a.feedback in f) null else "a row plays feedback ${a.feedback}, out of range"
             is RowAction.Loop -> if (a.feedback in f) null else "a row loops feedback ${a.feedback}, out of range"
@@ -460,6 +466,14 @@ internal object Consistency {
             if (cell.event !in c.events.indices) return "a cell names event ${cell.event}, out of range"
             if (cell.screen != null && cell.screen !in c.screens.indices) return "a cell names screen ${cell.screen}, out of range"
             if (!decided.add(Pair(cell.screen, cell.event))) return "event '${c.events[cell.event].name}' is decided twice on one screen"
+            if (cell.otherwise) {
+                // A screen's `otherwise:` cells all cite its one rule, `<screen>/otherwise`.
+                val only = cell.rows.singleOrNull()
+                if (cell.screen == null || only == null || only.action !is RowAction.Silent || only.condition != null ||
+                    only.rule != c.screens[cell.screen].name + "/otherwise")
+                    return "an otherwise cell is not one silent row of a screen citing '<screen>/otherwise'"
+                if (!otherwiseRules.add(only.rule)) rules.remove(only.rule)
+            }
             for (row in cell.rows) {
                 if (!rules.add(row.rule)) return "rule id '${row.rule}' is given twice"
                 actionProblem(row.action)?.let { return it }
@@ -544,6 +558,7 @@ internal object Consistency {
         if (d.userLevels.size != levelCount) return "decide.userLevels is not one per user level"
         for (u in d.userLevels) if (u.feedback.any { it !in f } || u.ruleSlots.any { it !in d.ruleSlots.indices }) return "a decide user level names a feedback or rule slot out of range"
         if (d.startLevel !in 0 until maxOf(1, levelCount)) return "decide.startLevel is out of range"
+        if (d.endsSubject.any { it !in d.stateEvents until eventCount }) return "decide.endsSubject names an event that is not in the catalogue"
         return null
     }
 }

@@ -212,7 +212,9 @@ data class PayloadField(
 data class EventDecl(
     val name: String, val layer: String, val screens: List<Int>?, val value: String?,
     val payloadValue: PayloadField?, val payloadParams: List<PayloadField>?, val hasPayload: Boolean,
-    val note: String?, val location: Position
+    val note: String?, val location: Position,
+    /** `ends-subject: true`: deciding the event forgets its subject. */
+    val endsSubject: Boolean = false
 )
 
 /** What entering a band level from one side does. */
@@ -255,7 +257,9 @@ data class ParameterTest(val parameter: Int, val range: NumberRange)
 /** A row condition. */
 data class Condition(
     val speaks: Boolean?, val value: Scalar?, val subject: String?, val range: NumberRange?, val oneOf: List<Scalar>?,
-    val parameters: List<ParameterTest>?
+    val parameters: List<ParameterTest>?,
+    /** `in-gesture:`: whether a ticker gesture must be open (true) or closed (false); null when not tested. */
+    val inGesture: Boolean? = null
 )
 
 /** A `with:` argument. */
@@ -277,7 +281,11 @@ data class Row(
 }
 
 /** A decision-table cell. */
-data class Cell(val event: Int, val screen: Int?, val rows: List<Row>, val location: Position)
+data class Cell(
+    val event: Int, val screen: Int?, val rows: List<Row>, val location: Position,
+    /** True for a cell the compiler made from a screen's `otherwise:`. */
+    val otherwise: Boolean = false
+)
 
 /** An invariant. */
 data class Invariant(
@@ -293,6 +301,11 @@ sealed class BudgetScope {
     data class OnScreen(val screen: String) : BudgetScope()
     /** One layer across screens. */
     data class OnLayer(val layer: String) : BudgetScope()
+    /** The rings of these events, on any screen (`event:`, `events:`). */
+    data class OnEvents(val events: List<String>) : BudgetScope() {
+        /** What the scope is called in notes: `event off.route`, `events a, b`. */
+        val text: String get() = (if (events.size == 1) "event " else "events ") + events.joinToString(", ")
+    }
 }
 
 /** A budget. */
@@ -341,7 +354,9 @@ data class DecideTables(
     val events: List<String>, val stateEvents: Int, val table: List<Int>, val subjects: List<String>,
     val rows: List<List<Row>>, val signals: List<Signal>, val ruleSlots: List<String>, val settings: List<Setting>,
     val screenRules: List<RuleRef>, val speech: Speech?, val payloads: List<PayloadRule>, val budgets: List<Budget>,
-    val bandLevels: List<List<Level>>, val edges: List<List<Expr>>, val userLevels: List<UserLevel>, val startLevel: Int
+    val bandLevels: List<List<Level>>, val edges: List<List<Expr>>, val userLevels: List<UserLevel>, val startLevel: Int,
+    /** The event ids whose decision ends their subject (`ends-subject: true`). */
+    val endsSubject: List<Int> = emptyList()
 ) {
     /** A row's subject index, band signal slot and rule slot. */
     data class Row(val subject: Int?, val signal: Int?, val rule: Int)

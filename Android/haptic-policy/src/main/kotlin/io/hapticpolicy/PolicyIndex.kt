@@ -35,8 +35,11 @@ internal class EnforcedBudget(
     val firstRing: Int
 ) {
     fun scope(screenName: String): String {
-        val s = budget.scope
-        return if (s is BudgetScope.OnLayer) "layer ${s.layer}" else "screen $screenName"
+        return when (val s = budget.scope) {
+            is BudgetScope.OnLayer -> "layer ${s.layer}"
+            is BudgetScope.OnEvents -> s.text
+            else -> "screen $screenName"
+        }
     }
 }
 
@@ -108,6 +111,10 @@ internal class PolicyIndex(val content: PolicyContent) {
             BooleanArray(eventNames.size).also { a -> b.excepted.forEach { a[it] = true } }, b.firstRing)
     }
     val budgetRingCount: Int = d.budgets.fold(0) { acc, b -> acc + b.rings }
+    /** By event id: whether deciding the event ends its subject (`decide.endsSubject`). */
+    val endsSubject: BooleanArray = BooleanArray(eventNames.size).also { a -> d.endsSubject.forEach { a[it] = true } }
+    /** Whether some event ends its subject: the one test a decision makes. */
+    val endsSubjects: Boolean = d.endsSubject.isNotEmpty()
     /** By user level: the rule its silences cite. */
     val userLevelRules: List<String> = d.userLevels.map { it.rule.id }
     val levelKeepsFeedback: BooleanArray

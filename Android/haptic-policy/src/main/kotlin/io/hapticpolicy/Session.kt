@@ -241,8 +241,44 @@ class Session @JvmOverloads constructor(
 
     private fun currentScreenName(event: Event): String? = event.screen ?: screenName
 
-    /** Decides one event and updates the session. Never throws. */
+    /**
+     * Decides one event and updates the session. Never throws. An event that ends its
+     * subject (`ends-subject: true`) forgets it once decided, whatever the decision.
+     */
     fun decide(event: Event): Decision {
+        if (!ix.endsSubjects) return decideEvent(event)
+        val decision = decideEvent(event)
+        endSubject(event)
+        return decision
+    }
+
+    /** Subjects ended so far by events that end their subject. */
+    var endedSubjectCount = 0
+        private set
+
+    /**
+     * Forgets the subject of an event that ends its subject: its band levels and dwell
+     * clocks, and its place among the subjects held (a subject the policy names keeps its
+     * place and loses its band state only). Its next event is a new subject.
+     */
+    private fun endSubject(event: Event) {
+        val name = event.subject ?: return
+        val e = ix.eventIndex[event.name] ?: return
+        if (!ix.endsSubject[e]) return
+        val kept = pinned[name]
+        if (kept != null) {
+            kept.level.fill(-1)
+            kept.pending.fill(-1)
+            kept.since.fill(0.0)
+            return
+        }
+        if (subjects.remove(name) != null) {
+            nameBytes -= name.toByteArray(Charsets.UTF_8).size
+            endedSubjectCount++
+        }
+    }
+
+    private fun decideEvent(event: Event): Decision {
         val subject = event.subject?.let { subjectRow(it) }
         if (engine == Engine.WARMING && event.t >= warmUntil) engine = Engine.READY
         val e = ix.eventIndex[event.name] ?: return Decision(Action.SILENT, currentScreenName(event), reason = Reason.UNKNOWN_EVENT)
@@ -283,6 +319,7 @@ class Session @JvmOverloads constructor(
     private fun matches(c: Condition?, event: Event): Boolean {
         if (c == null) return true
         if (c.speaks != null && c.speaks != event.speaks) return false
+        if (c.inGesture != null && c.inGesture != tickerOpen) return false
         if (c.subject != null && c.subject != event.subject) return false
         if (c.value != null && event.value != c.value) return false
         if (c.range != null || c.oneOf != null) {
@@ -399,6 +436,8 @@ class Session @JvmOverloads constructor(
         for (a in several.also) if (a is RowAction.Stop) {
             val step = Draft(d.screen, row.rule)
             stop(a.feedback, step)
+            // `stop: all` beside a play or a loop that stopped nothing is left out (Docs/decision-order.md).
+            if (a.feedback == null && step.reason == Reason.NOT_RUNNING) continue
             also.add(step.done())
         }
         when (val action = row.row.action) {

@@ -39,15 +39,18 @@ class BundleReaderTest {
     fun refusesOtherVersionsNamingThem() {
         val older = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 3))
         assertEquals(3, older.found)
-        assertTrue(older.message!!.startsWith("bundle format version 3 is older than the version 4"))
-        val newer = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 5))
+        assertTrue(older.message!!.startsWith("bundle format version 3 is older than the version 5"))
+        val four = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 4))
+        assertTrue(four.message!!.startsWith("bundle format version 4 is older than the version 5"))
+        assertTrue(four.message!!.contains("recompile"))
+        val newer = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 6))
         assertTrue(newer.message!!.contains("update the library"))
     }
 
     @Test
     fun refusesWhatIsNoBundle() {
         refused<BundleError.NotABundle>("policy: tiny\n".toByteArray())
-        refused<BundleError.NotABundle>("{\"format\":\"other\",\"formatVersion\":4,\"hash\":\"x\",\"content\":{}}".toByteArray())
+        refused<BundleError.NotABundle>("{\"format\":\"other\",\"formatVersion\":5,\"hash\":\"x\",\"content\":{}}".toByteArray())
     }
 
     @Test
@@ -84,6 +87,23 @@ class BundleReaderTest {
     }
 
     @Test
+    fun readsTheFieldsOfLanguageV3RatesAndEndingSubjectsStrictly() {
+        // An events scope and an ending event read; their shapes and indices are checked.
+        val events = TestBundles.tinyContent.replace("\"scope\":{\"kind\":\"each-screen\"}", "\"scope\":{\"events\":[\"heart.rate\"],\"kind\":\"events\"}")
+            .replace("\"startLevel\":0", "\"startLevel\":0,\"endsSubject\":[6]")
+            .replace("{\"layer\":\"ui\",\"location\":[21,3]", "{\"endsSubject\":true,\"layer\":\"ui\",\"location\":[21,3]")
+        val policy = Policy.fromBundle(TestBundles.envelope(events))
+        assertEquals(BudgetScope.OnEvents(listOf("heart.rate")), policy.content.budgets[0].scope)
+        assertTrue(policy.content.events[0].endsSubject)
+        val noList = events.replace("{\"events\":[\"heart.rate\"],\"kind\":\"events\"}", "{\"kind\":\"events\"}")
+        assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(noList)).message!!.contains("missing field 'events'"))
+        val state = events.replace("\"endsSubject\":[6]", "\"endsSubject\":[0]")
+        assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(state)).message!!.contains("decide.endsSubject names an event that is not in the catalogue"))
+        val notBool = events.replace("{\"endsSubject\":true,", "{\"endsSubject\":1,")
+        refused<BundleError.Damaged>(TestBundles.envelope(notBool))
+    }
+
+    @Test
     fun decidesWithTheRulesTheTablesGive() {
         // The runtime cites what `decide` says, never a rule id it derives from names.
         val edited = TestBundles.tinyContent.replace("\"id\":\"screens/run\"", "\"id\":\"screens/elsewhere\"")
@@ -112,5 +132,20 @@ class BundleReaderTest {
             }
         }
         assertEquals(JsonValue.Str("é😀"), JsonParser.parse("\"\\u00e9\\ud83d\\ude00\""))
+    }
+
+    @Test
+    fun readsOtherwiseCellsAndInGestureAndRefusesADamagedOne() {
+        // Conformance/tables/policy.yaml, compiled: two cells marked otherwise share the rule search/otherwise.
+        val bytes = TestBundles.bytes("tables.bundle.json")
+        val policy = Policy.fromBundle(bytes)
+        assertEquals(2, policy.content.cells.count { it.otherwise })
+        assertEquals(listOf(true, false), policy.content.cells.flatMap { c -> c.rows.mapNotNull { it.condition?.inGesture } })
+        val text = String(bytes, Charsets.UTF_8).trimEnd()
+        val content = text.substring(text.indexOf(",\"content\":") + ",\"content\":".length, text.length - 1)
+        val renamed = content.replaceFirst("\"rule\":\"search/otherwise\"", "\"rule\":\"search/result.open\"")
+        assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(renamed)).message!!.contains("otherwise cell"))
+        val notBool = content.replace("\"inGesture\":true", "\"inGesture\":\"yes\"")
+        assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(notBool)).message!!.contains("inGesture"))
     }
 }

@@ -1,0 +1,130 @@
+import Foundation
+import HapticPolicy
+
+extension DiagnosticCode {
+    static let otherwiseNotSilent = DiagnosticCode.check(
+        "HP340", .error, "otherwise-not-silent",
+        "a screen's `otherwise:` does something other than `silent: <reason>`")
+    static let otherwiseWithCondition = DiagnosticCode.check(
+        "HP341", .error, "otherwise-with-condition", "a screen's `otherwise:` has a `when:`")
+    static let otherwiseDecidesNothing = DiagnosticCode.check(
+        "HP342", .warning, "otherwise-decides-nothing",
+        "a screen's `otherwise:` decides no event: its table and `everywhere:` decide every event that can occur there")
+    static let gestureNeverOpens = DiagnosticCode.check(
+        "HP343", .warning, "gesture-never-opens",
+        "a row tests `in-gesture` on a screen where no row begins a ticker gesture, so the test never changes")
+}
+
+/// A screen's default (`otherwise:`) and rows that test the ticker gesture (`in-gesture:`).
+enum ScreenDefaultChecks {
+    static func run(_ context: ValidationContext) -> [Diagnostic] {
+        otherwiseFindings(context) + gestureFindings(context)
+    }
+
+    // MARK: otherwise
+
+    /// What an `otherwise:` row may not do, each with its key's name and where it is written.
+    private static func extras(_ row: RowDecl) -> [(key: String, at: SourceLocation)] {
+        var found: [(String, SourceLocation)] = []
+        if let play = row.play { found.append(("play", play.location)) }
+        if let band = row.band { found.append(("band", band.location)) }
+        if let stop = row.stop { found.append(("stop", stop.location)) }
+        if let loop = row.loop { found.append(("loop", loop.location)) }
+        if let first = row.with.first { found.append(("with", first.name.location)) }
+        if let ticker = row.ticker { found.append(("ticker", ticker.location)) }
+        for directive in row.directives { found.append(("prepare", directive.location)) }
+        if let cite = row.cites.first { found.append(("cite", cite.location)) }
+        return found
+    }
+
+    static func otherwiseFindings(_ context: ValidationContext) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let everywhere = Set(context.document.everywhere.map(\.event.value))
+        for screen in context.document.screens {
+            guard let row = screen.otherwise else { continue }
+            for extra in extras(row) {
+                out.append(
+                    DiagnosticCode.otherwiseNotSilent(
+                        "`otherwise:` is one `silent: <reason>` only, so '\(extra.key)' does not apply: a default that "
+                            + "plays would ring for events nobody chose; give the events that play a row of their own "
+                            + "in the table of screen '\(screen.name.value)' and remove '\(extra.key)'",
+                        at: extra.at))
+            }
+            if row.silent == nil, extras(row).isEmpty {
+                out.append(
+                    DiagnosticCode.otherwiseNotSilent(
+                        "`otherwise:` must be `{silent: <reason>}`: say why the events the table of screen "
+                            + "'\(screen.name.value)' leaves out stay silent",
+                        at: row.location))
+            } else if let silent = row.silent, silent.value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                out.append(
+                    DiagnosticCode.emptySilenceReason(
+                        "this silence has no reason: write why the events screen '\(screen.name.value)' does not list "
+                            + "stay silent there (a silence is a decision)",
+                        at: silent.location))
+            }
+            if let condition = row.condition {
+                out.append(
+                    DiagnosticCode.otherwiseWithCondition(
+                        "`otherwise:` decides whatever the table leaves out, always: it takes no `when:`; put the "
+                            + "condition on a row of the table of screen '\(screen.name.value)' and remove it here",
+                        at: condition.location))
+            }
+            let decided = Set(screen.cells.map(\.event.value)).union(everywhere)
+            let defaulted = context.document.events.contains { event in
+                !ValidationContext.isStateEvent(event.name.value) && context.settingEvents[event.name.value] == nil
+                    && !decided.contains(event.name.value) && context.event(event, canOccurOn: screen.name.value)
+            }
+            if !defaulted {
+                out.append(
+                    DiagnosticCode.otherwiseDecidesNothing(
+                        "`otherwise:` decides nothing on screen '\(screen.name.value)': its table and `everywhere:` "
+                            + "already decide every event that can occur there; remove it",
+                        at: row.location))
+            }
+        }
+        return out
+    }
+
+    // MARK: in-gesture
+
+    static func gestureFindings(_ context: ValidationContext) -> [Diagnostic] {
+        // The screens where some row that decides there begins a gesture.
+        let everywhereBegins = context.document.everywhere.contains { begins($0) }
+        var opens = Set<String>()
+        for screen in context.document.screens where everywhereBegins || screen.cells.contains(where: begins) {
+            opens.insert(screen.name.value)
+        }
+        var out: [Diagnostic] = []
+        for (screen, cell) in context.allCells {
+            let screens: [String]
+            if let screen {
+                screens = [screen.name.value]
+            } else if let event = context.events[cell.event.value] {
+                let own = Set(context.decidingScreens[cell.event.value] ?? [])
+                screens = context.screens(of: event).map(\.name.value).filter { !own.contains($0) }
+            } else {
+                continue
+            }
+            guard !screens.contains(where: opens.contains) else { continue }
+            for row in cell.rows {
+                guard let open = row.condition?.inGesture else { continue }
+                let place =
+                    screen.map { "screen '\($0.name.value)'" }
+                    ?? (screens.count == 1
+                        ? "screen '\(screens[0])'" : "any screen it decides '\(cell.event.value)' on")
+                out.append(
+                    DiagnosticCode.gestureNeverOpens(
+                        "no row on \(place) begins a ticker gesture (`ticker: begin`), so `in-gesture: \(open.value)` "
+                            + "\(open.value ? "never matches" : "always matches"): add the row that begins the gesture, "
+                            + "or remove the condition",
+                        at: open.location))
+            }
+        }
+        return out
+    }
+
+    private static func begins(_ cell: CellDecl) -> Bool {
+        cell.rows.contains { $0.ticker?.value == .begin }
+    }
+}
