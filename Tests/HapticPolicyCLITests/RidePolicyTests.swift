@@ -114,6 +114,8 @@ import Testing
             "each turn is its own subject and starts afresh",
             "a road closure stops the pulse and warns in one decision",
             "the picker ticks through one gesture",
+            "off-route warns at most once in 20 s (R-1)",
+            "a passed turn is forgotten, so the same subject starts afresh",
         ] {
             #expect(text.contains(story), "the story '\(story)' is a named case")
         }
@@ -162,6 +164,12 @@ import Testing
         let decisions = try Self.demoDecisions()
         let offRoute = decisions.filter { Self.event($0) == "off.route" }
         #expect(offRoute.first.map(Self.isPlay) == true)
+        // the second warning 8 s later is over the per-event budget.
+        #expect(Self.reason(offRoute[1]) == "over-budget" && offRoute[1]["rule"] as? String == "R-1")
+        // the third hazard report within a minute is over the shared budget.
+        let hazards = decisions.filter { Self.event($0) == "hazard.ahead" }
+        #expect(hazards.map { Self.reason($0) ?? "play" } == ["play", "over-budget", "play"])
+        #expect(hazards[1]["rule"] as? String == "R-2")
         let found = try #require(decisions.first { Self.event($0) == "route.found" })
         let stop = try #require((found["also"] as? [Decision])?.first)
         #expect(stop["action"] as? String == "stop" && stop["feedback"] as? String == "reroute")
@@ -178,7 +186,13 @@ import Testing
         let search = decisions.prefix { Self.event($0) != "screen.enter" || $0["screen"] as? String != "ride" }
         let plays = search.filter(Self.isPlay).map { $0["feedback"] as? String ?? "" }
         #expect(Set(plays) == ["picker.tick", "confirm"], "\(plays)")
-        #expect(search.filter { Self.event($0) == "search.typed" }.allSatisfy { Self.reason($0) == "designer" })
+        #expect(
+            search.filter { Self.event($0) == "search.typed" }.allSatisfy {
+                $0["rule"] as? String == "search/otherwise"
+            })
+        // The tick after the finger lifted is the list settling: silent, not a tick outside a gesture.
+        let settling = try #require(search.first { $0["rule"] as? String == "search/picker.tick#2" })
+        #expect(Self.reason(settling) == "designer")
     }
 
     /// While the phone is locked nothing plays (v2: the background silences all); back
@@ -275,6 +289,7 @@ import Testing
         let ticks = decisions.filter { Self.event($0) == "picker.tick" && (Self.number($0, "t") ?? 0) < 30 }
         #expect(ticks.filter(Self.isPlay).count >= 36)
         #expect(decisions.filter { Self.event($0) == "search.typed" }.allSatisfy { Self.reason($0) == "designer" })
+        #expect(!decisions.contains { Self.reason($0) == "tick-outside-gesture" })
         let chosen = try Self.at(decisions, 55)
         #expect(Self.reason(chosen) == "user-level")
         #expect(chosen["rule"] as? String == "user-levels/cues")
