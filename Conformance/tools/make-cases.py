@@ -2112,6 +2112,226 @@ def add_simulated(resimulate: bool) -> None:
             )
 
 
+# --- background (language v3, feature D) ------------------------------------------------
+
+BACKGROUND_POLICY = """\
+policy: background
+version: 1
+description: what the app in background still plays (background keeps), next to user levels
+engine: {warmup: 0.5}
+layers:
+  ui: {}
+  nav: {}
+feedback:
+  tap: {layer: ui, preset: impact.light}
+  off.route: {layer: nav, preset: notification.warning}
+  turn.now:
+    layer: nav
+    pattern:
+      events:
+        - {type: transient, time: 0, intensity: 1, sharpness: 0.8}
+        - {type: transient, time: 0.1, intensity: 1, sharpness: 0.8}
+    fallback: impact.heavy
+  turn.close:
+    layer: nav
+    pattern:
+      events:
+        - {type: transient, time: 0, intensity: 0.8, sharpness: 0.6}
+    fallback: impact.medium
+  turn.near:
+    layer: nav
+    pattern:
+      events:
+        - {type: transient, time: 0, intensity: 0.5, sharpness: 0.4}
+    fallback: impact.light
+  closure:
+    layer: nav
+    pattern:
+      events:
+        - {type: continuous, time: 0, duration: 0.4, intensity: 1, sharpness: 0.9}
+    fallback: {sequence: [{at: 0, play: off.route}, {at: 0.3, play: impact.heavy}]}
+  hazard:
+    layer: nav
+    pattern:
+      events:
+        - {type: transient, time: 0, intensity: 0.9, sharpness: 0.9}
+    fallback: none
+  pulse:
+    layer: nav
+    pattern:
+      events:
+        - {type: transient, time: 0, intensity: 0.6, sharpness: 0.5}
+      loop: 0.5
+    fallback: impact.soft
+  drone:
+    layer: nav
+    pattern:
+      events:
+        - {type: transient, time: 0, intensity: 0.4, sharpness: 0.3}
+      loop: 1
+    fallback: none
+bands:
+  turn:
+    unit: m
+    hysteresis: 0
+    levels:
+      - {name: now, below: 30, play: turn.now}
+      - {name: close, below: 100, play: turn.close}
+      - {name: near, below: 300, play: turn.near}
+      - {name: far, silent: too far to cue}
+events:
+  button.tap: {layer: ui, screens: all}
+  turn.distance: {layer: nav, screens: [ride], value: number}
+  off.route: {layer: nav, screens: [ride]}
+  hazard.closure: {layer: nav, screens: [ride]}
+  hazard.ahead: {layer: nav, screens: [ride]}
+  pulse.start: {layer: nav, screens: [ride]}
+  pulse.stop: {layer: nav, screens: [ride]}
+  drone.start: {layer: nav, screens: [ride]}
+everywhere:
+  button.tap: {play: tap}
+screens:
+  ride:
+    enter: [prepare-engine]
+    table:
+      turn.distance: {band: turn}
+      off.route: {play: off.route}
+      hazard.closure: {play: closure}
+      hazard.ahead: {play: hazard}
+      pulse.start: {loop: pulse}
+      pulse.stop: {stop: pulse}
+      drone.start: {loop: drone}
+  menu:
+    table: {}
+budgets:
+  - {id: B-1, each: screen, max: 50, per: 1}
+user-levels:
+  set-by: haptics.level
+  start: full
+  levels:
+    full: {keeps: all}
+    taps: {keeps: {feedback: [tap]}}
+    off: {keeps: none}
+background:
+  keeps: {feedback: [turn.now, off.route, pulse, drone], rows: [ride/hazard.closure, ride/hazard.ahead, ride/turn.distance@close]}
+  note: with the phone locked only what the rider must act on plays
+"""
+
+
+def background_variant(keeps: str) -> str:
+    """The background policy with another `keeps:` (and no user levels' `off`, kept as is)."""
+    old = "  keeps: {feedback: [turn.now, off.route, pulse, drone], rows: [ride/hazard.closure, ride/hazard.ahead, ride/turn.distance@close]}\n"
+    assert old in BACKGROUND_POLICY
+    return BACKGROUND_POLICY.replace(old, f"  keeps: {keeps}\n")
+
+
+BACKGROUND = Feature(
+    "background",
+    {
+        "policy.yaml": BACKGROUND_POLICY,
+        "keeps-all.yaml": background_variant("all"),
+        "keeps-none.yaml": background_variant("none"),
+        "keeps-layer.yaml": background_variant("{layers: [nav]}"),
+        "no-background.yaml": BACKGROUND_POLICY.split("background:\n  keeps:")[0],
+    },
+)
+
+
+def bg(t: float) -> str:
+    return ev(t, "app.state", value="background")
+
+
+def fg(t: float) -> str:
+    return ev(t, "app.state", value="foreground")
+
+
+# The engine is warm from t 1 (prepare-engine at 0, warm-up 0.5); background from t 2.
+BG_START = [enter("ride"), bg(2)]
+BACKGROUND.case(
+    "kept-preset-plays",
+    "in background a preset background keeps (feedback off.route) plays as in foreground, with no reason;"
+    " one it does not keep (tap, everywhere/) is silent background",
+    BG_START + [ev(3, "off.route"), ev(4, "button.tap"), ev(5, "off.route")],
+)
+BACKGROUND.case(
+    "kept-pattern-plays-fallback",
+    "in background a kept pattern (turn.now, kept by feedback, through its band level) meets the stopped engine at"
+    " device-fallback: it plays its fallback, fallback true, reason background; turn.near (not kept) is silent background",
+    BG_START + [ev(3, "turn.distance", value=500), ev(4, "turn.distance", value=250), ev(5, "turn.distance", value=20)],
+)
+BACKGROUND.case(
+    "kept-band-level-row",
+    "background keeps the band level rule ride/turn.distance@close: entering close plays turn.close's fallback"
+    " (reason background); entering near (another level of the same row) is silent background",
+    BG_START + [ev(3, "turn.distance", value=500), ev(4, "turn.distance", value=80), ev(5, "turn.distance", value=200), ev(6, "turn.distance", value=90)],
+)
+BACKGROUND.case(
+    "kept-row-sequence-fallback",
+    "background keeps the row ride/hazard.closure: the closure pattern plays its fallback sequence, reason background",
+    BG_START + [ev(3, "hazard.closure")],
+)
+BACKGROUND.case(
+    "kept-pattern-without-fallback",
+    "background keeps the row ride/hazard.ahead, whose pattern has fallback: none: silent no-fallback,"
+    " note \"'hazard' cannot play (background) and has no fallback\"",
+    BG_START + [ev(3, "hazard.ahead")],
+)
+BACKGROUND.case(
+    "kept-loop-plays-fallback-once",
+    "a kept loop (pulse) started in background plays its fallback once and starts no loop, so its stop after"
+    " the return to foreground is not-running; started again in foreground (engine warm again) it loops",
+    BG_START + [ev(3, "pulse.start"), fg(4), ev(5, "pulse.stop"), ev(6, "pulse.start"), ev(7, "pulse.stop")],
+)
+BACKGROUND.case(
+    "kept-loop-without-fallback",
+    "a kept loop without a fallback (drone) started in background is silent no-fallback",
+    BG_START + [ev(3, "drone.start")],
+)
+BACKGROUND.case(
+    "loops-still-stop-on-background",
+    "a running loop stops on background (stop-loop) even when background keeps its feedback;"
+    " back in foreground the engine restarts (restart-engine) and a kept pattern plays its fallback engine-cold until warm",
+    [enter("ride"), ev(1, "pulse.start"), bg(2), ev(3, "pulse.stop"), fg(4), ev(4.1, "turn.distance", value=500), ev(4.2, "turn.distance", value=20), ev(4.3, "off.route"), ev(5, "turn.distance", value=500), ev(6, "turn.distance", value=20)],
+)
+BACKGROUND.case(
+    "background-before-engine",
+    "background before any screen prepared the engine: a kept pattern still plays its fallback with reason background",
+    [bg(0), enter("ride", 1), ev(2, "turn.distance", value=500), ev(3, "turn.distance", value=20), ev(4, "off.route")],
+)
+for device, part in [
+    (device_of(supports=False), "no-core-haptics"),
+    (device_of(low_power=True), "low-power"),
+    (device_of(enabled=False), "haptics-off"),
+]:
+    BACKGROUND.case(
+        f"device-{part}",
+        f"in background on a device with {part.replace('-', ' ')}: a kept pattern's fallback gives reason background"
+        " (it comes before the device's reasons), the haptics setting still refuses after the background gate"
+        " (haptics-disabled for a kept play, background for one not kept)",
+        BG_START + [ev(3, "off.route"), ev(4, "hazard.closure"), ev(5, "button.tap"), ev(6, "hazard.ahead")],
+        device=device,
+    )
+for level in ["taps", "off", "full"]:
+    BACKGROUND.case(
+        f"user-level-{level}",
+        f"user level '{level}' in background: the user level still refuses after the background gate (user-level for a"
+        " kept play the level does not keep, background for a play background does not keep)",
+        [enter("ride"), ev(1, "haptics.level", value=level)] + [bg(2), ev(3, "off.route"), ev(4, "button.tap"), ev(5, "hazard.closure")],
+    )
+for policy, what in [
+    ("keeps-all.yaml", "keeps: all: every play passes the background gate; patterns play their fallbacks, reason background"),
+    ("keeps-none.yaml", "keeps: none: every play is silent background, as without background:"),
+    ("keeps-layer.yaml", "keeps: {layers: [nav]}: the nav layer's plays pass, the ui layer's tap is silent background"),
+    ("no-background.yaml", "no background: every play in background is silent background (the v2 behaviour)"),
+]:
+    BACKGROUND.case(
+        policy.removesuffix(".yaml"),
+        what,
+        BG_START + [ev(3, "button.tap"), ev(4, "off.route"), ev(5, "turn.distance", value=500), ev(6, "turn.distance", value=250), ev(7, "hazard.ahead"), ev(8, "pulse.start"), fg(9), ev(10, "button.tap")],
+        policy=policy,
+    )
+
+
 # --- writing -----------------------------------------------------------------------------------
 
 

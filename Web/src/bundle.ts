@@ -230,6 +230,7 @@ const DECIDE: Spec = {
     bandLevels: list(list({ fields: { up: LEVEL_ENTRY, down: LEVEL_ENTRY } })), edges: list(list("edge")),
     userLevels: list({ fields: { rule: RULE_REF, feedback: list("int"), ruleSlots: list("int") } }), startLevel: "int",
     "endsSubject?": list("int"),
+    "background?": { fields: { rule: RULE_REF, feedback: list("int"), ruleSlots: list("int") } },
   },
 };
 const CONTENT: Spec = {
@@ -292,6 +293,12 @@ const CONTENT: Spec = {
       },
     },
     "files?": list("string"), decide: DECIDE,
+    "background?": {
+      fields: {
+        keeps: { fields: { all: "bool", feedback: list("string"), layers: list("string"), rows: list("string") } },
+        "note?": "string", location: "position",
+      },
+    },
   },
 };
 
@@ -628,6 +635,10 @@ function consistencyProblem(c: BundleContent): string | null {
     const names = new Set(c.feedback.map((f) => f.name));
     for (const l of u.levels) for (const k of l.keeps.feedback) if (!names.has(k)) return `user level '${l.name}' keeps undeclared feedback '${k}'`;
   }
+  if (c.background) {
+    const names = new Set(c.feedback.map((f) => f.name));
+    for (const k of c.background.keeps.feedback) if (!names.has(k)) return `background keeps undeclared feedback '${k}'`;
+  }
   return null;
 }
 
@@ -644,7 +655,7 @@ function only(o: Record<string, Json>, known: readonly string[], path: string): 
 function checkDecide(c: Record<string, Json>, screenCount: number, events: Json[], feedbackCount: number, bands: Json[], cells: Json[], parameterCount: number): void {
   const path = "content.decide";
   const d = object(field(c, "decide", "object", "content"), path);
-  only(d, ["events", "stateEvents", "table", "subjects", "rows", "signals", "ruleSlots", "settings", "screenRules", "speech", "payloads", "budgets", "bandLevels", "edges", "userLevels", "startLevel", "endsSubject"], path);
+  only(d, ["events", "stateEvents", "table", "subjects", "rows", "signals", "ruleSlots", "settings", "screenRules", "speech", "payloads", "budgets", "bandLevels", "edges", "userLevels", "startLevel", "endsSubject", "background"], path);
   const integer = (v: Json, min: number, count: number, at: string) => {
     if (typeof v !== "number" || !Number.isInteger(v) || v < min || v >= count) new Shape(at).fail(`index ${String(v)} out of range (${min}..<${count})`);
   };
@@ -802,6 +813,17 @@ function checkDecide(c: Record<string, Json>, screenCount: number, events: Json[
   integer(d.startLevel, 0, Math.max(1, levels.length), `${path}.startLevel`);
   if (d.endsSubject !== undefined) {
     array(d, "endsSubject", path).forEach((e, k) => integer(e, stateEvents, eventCount, `${path}.endsSubject[${k}]`));
+  }
+  if ((d.background === undefined) !== (c.background === undefined)) {
+    new Shape(`${path}.background`).fail("does not fit the policy's background; recompile the policy");
+  }
+  if (d.background !== undefined) {
+    const at = `${path}.background`;
+    const o = object(d.background, at);
+    only(o, ["rule", "feedback", "ruleSlots"], at);
+    ruleRef(o.rule, `${at}.rule`);
+    array(o, "feedback", at).forEach((f, k) => integer(f, 0, feedbackCount, `${at}.feedback[${k}]`));
+    array(o, "ruleSlots", at).forEach((r, k) => integer(r, 0, ruleSlots.length, `${at}.ruleSlots[${k}]`));
   }
 }
 

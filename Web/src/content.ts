@@ -52,7 +52,14 @@ export interface BundleContent {
   layers?: LayerJSON[]; screens: ScreenJSON[]; events: EventJSON[]; feedback: FeedbackJSON[]; bands: BandJSON[];
   cells: CellJSON[]; invariants: InvariantJSON[]; budgets: BudgetJSON[]; parameters?: ParameterJSON[];
   userLevels?: UserLevelsJSON; files?: string[]; decide: DecideJSON;
+  /** What the app in background still plays (`background:`); absent for nothing. */
+  background?: BackgroundJSON;
 }
+
+/** `background:`: what it keeps (as a user level's keeps), its note and position. */
+export interface BackgroundJSON { keeps: UserLevelJSON["keeps"]; note?: string; location: Position }
+/** A `keeps` resolved: the feedback kept whole and the rule slots kept. */
+export interface DecideKeepsJSON { rule: RuleRefJSON; feedback: number[]; ruleSlots: number[] }
 
 /** A rule a decision cites: its id and the position of its declaration. */
 export interface RuleRefJSON { id: string; at: Position }
@@ -77,4 +84,5 @@ export interface DecideJSON {
   userLevels: { rule: RuleRefJSON; feedback: number[]; ruleSlots: number[] }[]; startLevel: number;
   /** The event ids whose decision ends their subject (`ends-subject: true`); absent when none. */
   endsSubject?: number[];
+  background?: DecideKeepsJSON;
 }

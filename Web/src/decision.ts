@@ -9,8 +9,8 @@ export type Reason =
   | "undeclared" | "unknown-screen" | "no-screen" | "not-running" | "state" | "engine-cold"
   | "no-core-haptics" | "low-power" | "tick-outside-gesture" | "bad-state" | "over-budget" | "user-level";
 
-/** A reason a play still plays with: a fallback taken, or a tick outside its gesture. */
-export type PlayReason = "engine-cold" | "no-core-haptics" | "low-power" | "tick-outside-gesture";
+/** A reason a play still plays with: a fallback taken (`background`: in background, kept by `background:`), or a tick outside its gesture. */
+export type PlayReason = "engine-cold" | "no-core-haptics" | "low-power" | "tick-outside-gesture" | "background";
 
 /** A band change (H-1). */
 export interface BandTransition {

@@ -8,6 +8,7 @@ import type {
   ActionJSON, BandJSON, BudgetJSON, BundleContent, ConditionJSON, FeedbackJSON, ParameterJSON, PayloadFieldJSON,
   RangeJSON, RowJSON, Scalar, TemplateParameterJSON, UserLevelsJSON, ExpressionJSON, FallbackJSON,
 } from "./content.js";
+import { BackgroundKeeps } from "./background.js";
 import { compileEdgeCode, type EdgeCode } from "./expression.js";
 import { numberText } from "./numberText.js";
 
@@ -184,6 +185,8 @@ export class PolicyIndex {
   readonly userLevels: UserLevelsJSON | null;
   readonly userLevelRules: readonly string[];
   readonly startLevel: number;
+  /** What `background:` keeps, or null when it keeps nothing. */
+  readonly backgroundKeeps: BackgroundKeeps | null;
   readonly levelKeepsFeedback: readonly boolean[];
   readonly levelKeepsRule: readonly boolean[];
 
@@ -308,6 +311,7 @@ export class PolicyIndex {
     });
     this.levelKeepsFeedback = keepsFeedback;
     this.levelKeepsRule = keepsRule;
+    this.backgroundKeeps = d.background ? new BackgroundKeeps(d.background, feedbackCount, slotCount) : null;
   }
 
   /** Whether user level `level` keeps a play of feedback `f` by the rule in `slot`. */

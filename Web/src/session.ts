@@ -565,7 +565,8 @@ export class Session {
     const p = this.p;
     const feedback = p.feedback[f];
     decision.plan = feedback;
-    if (!this.foreground) {
+    // `background:` keeps some plays; a kept pattern meets the stopped engine below and plays its fallback.
+    if (!this.foreground && p.backgroundKeeps?.keeps(f, rule) !== true) {
       decision.reason = "background";
       return;
     }
@@ -597,7 +598,9 @@ export class Session {
       period = bound.period;
     }
     if (feedback.isPattern) {
-      const problem: Reason | null = !this.device.supportsHaptics
+      const problem: Reason | null = !this.foreground
+        ? "background"
+        : !this.device.supportsHaptics
         ? "no-core-haptics"
         : this.device.lowPower
           ? "low-power"

@@ -32,6 +32,13 @@ extension PolicyContent {
                 }
             }
         }
+        if let background,
+            let missing = background.keeps.feedback.first(where: { name in
+                !feedback.contains { $0.name == name }
+            })
+        {
+            return "background keeps the undeclared feedback '\(missing)'"
+        }
         if let problem = unique(bands.map(\.name), "band") { return problem }
         guard warmup.isFinite, warmup >= 0 else { return "the engine warm-up is not a finite number of seconds" }
         if let problem = unique(layerNames.map(\.rawValue), "layer") { return problem }

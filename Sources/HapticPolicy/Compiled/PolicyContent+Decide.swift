@@ -219,6 +219,9 @@ extension PolicyContent {
         /// The event ids whose decision ends their subject (`ends-subject: true`), in
         /// ascending order; nil when no event does (and then left out of the JSON).
         package var endsSubject: [Int]?
+        /// What `background:` keeps, resolved as a user level's keeps (its rule is
+        /// `background`); nil when the policy keeps nothing in background.
+        package var background: UserLevel?
 
         /// Creates one.
         package init(
@@ -317,6 +320,13 @@ extension PolicyContent.Decide {
         else { return "decide.userLevels does not fit the user levels" }
         if let endsSubject, !within(endsSubject, eventCount) || endsSubject.contains(where: { $0 < stateEvents }) {
             return "decide.endsSubject names an event that is not in the catalogue"
+        }
+        if let background {
+            guard content.background != nil, within(background.feedback, feedbackCount),
+                within(background.ruleSlots, ruleSlots.count)
+            else { return "decide.background does not fit the policy's background" }
+        } else if content.background != nil {
+            return "decide.background is missing for the policy's background"
         }
         return nil
     }

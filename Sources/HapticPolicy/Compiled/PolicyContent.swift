@@ -115,6 +115,9 @@ package struct PolicyContent: Sendable, Equatable, Codable {
     /// The haptics levels the user picks; nil when the policy has none (and then left out
     /// of the JSON).
     package var userLevels: UserLevels?
+    /// What the app in background still plays (`background:`); nil for `keeps: none`, the
+    /// behaviour without it (and then left out of the JSON, so older content hashes the same).
+    package var background: Background?
     /// The files the policy includes (`include:`), relative to the main file's folder, in
     /// the order their declarations were merged; `SourcePosition.file` indexes them from 1.
     /// Nil when the policy is one file, and then omitted from the JSON.

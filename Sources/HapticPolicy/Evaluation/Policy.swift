@@ -88,6 +88,8 @@ public final class Policy: Sendable {
     package let levelKeepsFeedback: [Bool]
     /// By `level * ruleSlotIDs.count + slot`: whether the level keeps the plays of a rule slot.
     package let levelKeepsRule: [Bool]
+    /// What the app in background still plays (`background:`), or nil when it keeps none.
+    package let backgroundKeeps: BackgroundKeeps?
     /// The rule id of each rule slot: every row's rule, then for a band row one per level
     /// (`workout/pace.sample@tempo`), in cell order.
     package let ruleSlotIDs: [String]
@@ -245,5 +247,8 @@ public final class Policy: Sendable {
         }
         levelKeepsFeedback = keepsFeedback
         levelKeepsRule = keepsRule
+        backgroundKeeps = decide.background.map {
+            BackgroundKeeps($0, feedbackCount: content.feedback.count, ruleSlotCount: decide.ruleSlots.count)
+        }
     }
 }

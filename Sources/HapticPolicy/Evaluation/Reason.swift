@@ -31,7 +31,8 @@ public enum Reason: String, Sendable, Hashable, CaseIterable {
     case badParams = "bad-params"
 
     // Silences from app and device state.
-    /// The app is in background: nothing plays.
+    /// The app is in background: silent, unless the policy's `background:` keeps the
+    /// play; a kept pattern then plays its fallback with this reason (the engine is stopped).
     case background
     /// The user turned system haptics off.
     case hapticsDisabled = "haptics-disabled"

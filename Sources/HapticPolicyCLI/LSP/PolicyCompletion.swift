@@ -40,6 +40,14 @@ enum PolicyCompletion {
             return Site(kind: .event, startColumn: start + 1, prefix: prefix)
         }
         if key == "band" { return Site(kind: isTestFile ? .level : .band, startColumn: start + 1, prefix: prefix) }
+        // `keeps: {feedback: [` of a user level or of `background:`, flow or block form.
+        if key == "feedback", !isTestFile {
+            let indent = before.prefix { $0 == " " }.count
+            if before.contains("keeps: {") || parentKey(indent: indent, above: above) == "keeps" {
+                return Site(kind: .feedback, startColumn: start + 1, prefix: prefix)
+            }
+            return nil
+        }
         guard let kind = valueKeys[key] else { return nil }
         return Site(kind: kind, startColumn: start + 1, prefix: prefix)
     }

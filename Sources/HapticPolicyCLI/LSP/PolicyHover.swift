@@ -56,7 +56,29 @@ enum PolicyHover {
         if let note = decl.note { lines += ["", note] }
         let uses = playedIn(decl.name.value, document: document)
         if !uses.isEmpty { lines += ["", "played by: " + uses.joined(separator: ", ")] }
+        if let background = backgroundText(decl, document: document) { lines += ["", background] }
         return lines.joined(separator: "\n")
+    }
+
+    /// What `background:` does with the feedback's plays, when it keeps all of them (by
+    /// name, layer or `all`); nil when the policy has no `background:` or keeps only some
+    /// rows of it.
+    private static func backgroundText(_ decl: FeedbackDecl, document: PolicyDocument) -> String? {
+        guard let background = document.background else { return nil }
+        let kept: Bool
+        switch background.keeps {
+        case .all: kept = true
+        case .none: kept = false
+        case .some(let feedback, let layers, _):
+            kept =
+                feedback.contains { $0.value == decl.name.value }
+                || layers.contains { $0.value == decl.layer.value.rawValue }
+        }
+        guard kept else { return "in background: silent (`background`) unless a kept row plays it" }
+        if case .pattern = decl.body {
+            return "in background: kept; plays its fallback (the engine is stopped)"
+        }
+        return "in background: kept; plays as in foreground"
     }
 
     private static func patternSummary(_ template: PatternTemplate) -> String {

@@ -179,6 +179,10 @@ struct PolicyIndex {
             guard case .some(let kept, _, _) = level.keeps else { continue }
             for name in kept where feedback.contains(name.value) { index.add(.feedback, name) }
         }
+        // And what `background:` keeps by name.
+        if case .some(let kept, _, _)? = document.background?.keeps {
+            for name in kept where feedback.contains(name.value) { index.add(.feedback, name) }
+        }
         index.occurrences.sort { $0.span.start < $1.span.start }
         index.declarations.sort { $0.span.start < $1.span.start }
         return index

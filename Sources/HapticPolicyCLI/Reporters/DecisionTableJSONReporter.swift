@@ -16,6 +16,15 @@ enum DecisionTableJSONReporter {
         var screens: [Screen]
         var bands: [Band]
         var userLevels: UserLevels?
+        /// What the app in background still plays; left out when it keeps nothing.
+        var background: Background?
+    }
+
+    struct Background: Encodable {
+        var keeps: String
+        var note: String?
+        var rings: [String]
+        var silences: [String]
     }
 
     struct UserLevels: Encodable {
@@ -184,6 +193,9 @@ enum DecisionTableJSONReporter {
                         levels: table.userLevels.map {
                             UserLevel(
                                 name: $0.name, keeps: $0.keeps, note: $0.note, rings: $0.rings, silences: $0.silences)
-                        })))
+                        }),
+                background: table.background.map {
+                    Background(keeps: $0.keeps, note: $0.note, rings: $0.rings, silences: $0.silences)
+                }))
     }
 }

@@ -99,6 +99,21 @@ enum DecisionTableMarkdownReporter {
             out += alignedTable(rows.map { $0.map(escape) }, header: ["level", "keeps", "rings", "silences", "note"])
             out += "\n"
         }
+        if let background = table.background {
+            out += "## Background\n\n"
+            out +=
+                escape(
+                    "With the app in background, the plays background keeps go on (a pattern plays its fallback: the engine is stopped); the others are silent (background)."
+                ) + "\n\n"
+            let rows = [
+                [
+                    background.keeps, background.rings.isEmpty ? "none" : background.rings.joined(separator: ", "),
+                    background.silences.joined(separator: ", "), background.note ?? "",
+                ]
+            ]
+            out += alignedTable(rows.map { $0.map(escape) }, header: ["keeps", "rings", "silences", "note"])
+            out += "\n"
+        }
         return out
     }
 

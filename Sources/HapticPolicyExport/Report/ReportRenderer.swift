@@ -193,6 +193,16 @@ package enum ReportRenderer {
             html += "</tbody>\n</table>\n</section>\n"
         }
 
+        // Background, only for a policy that keeps something there.
+        if let background = table.background {
+            let rings = background.rings.isEmpty ? "none" : background.rings.joined(separator: ", ")
+            html +=
+                "<section id=\"background\">\n<h2>Background</h2>\n<p>With the app in background, the plays <code>background:</code> keeps go on (a pattern plays its fallback: the engine is stopped); the others are silent (<code>background</code>).</p>\n<table class=\"background\">\n<thead><tr><th>Keeps</th><th>Rings</th><th>Silenced</th><th>Note</th></tr></thead>\n<tbody>\n"
+            html +=
+                "<tr><td>\(htmlEscaped(background.keeps))</td><td>\(htmlEscaped(rings))</td><td>\(htmlEscaped(background.silences.joined(separator: ", ")))</td><td>\(htmlEscaped(background.note ?? ""))</td></tr>\n"
+            html += "</tbody>\n</table>\n</section>\n"
+        }
+
         // Invariants.
         html +=
             "<section id=\"invariants\">\n<h2>Invariants</h2>\n<table class=\"invariants\">\n<thead><tr><th>Id</th><th>Rule</th><th>Says</th><th>Exceptions</th></tr></thead>\n<tbody>\n"

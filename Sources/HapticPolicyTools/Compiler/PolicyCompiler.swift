@@ -208,8 +208,30 @@ public enum PolicyCompiler {
                 },
             userLevels: document.userLevels.map { userLevels($0, files: files) })
         content.files = document.included.map { $0.map(\.relative) }
+        content.background = background(document.background, files: files)
         content.decide = PolicyLowering.lower(content)
         return content
+    }
+
+    /// The compiled background: nil for none, or when it keeps nothing (`keeps: none`,
+    /// the behaviour without it, so such a policy compiles to the same content).
+    static func background(_ decl: BackgroundDecl?, files: SourceFiles) -> PolicyContent.Background? {
+        guard let decl else { return nil }
+        let keeps = keeps(decl.keeps)
+        guard !keeps.keepsNothing else { return nil }
+        return PolicyContent.Background(keeps: keeps, note: decl.note, location: files.position(decl.location))
+    }
+
+    /// A `keeps:` as content: names as they are, layers as layers.
+    static func keeps(_ keeps: UserLevelsDecl.Keeps) -> PolicyContent.UserLevels.Keeps {
+        switch keeps {
+        case .all: .init(all: true)
+        case .none: .init(all: false)
+        case .some(let feedback, let layers, let rows):
+            .init(
+                all: false, feedback: feedback.map(\.value), layers: layers.map { Layer($0.value) },
+                rows: rows.map(\.value))
+        }
     }
 
     /// The compiled user levels: what each level keeps, by name.
@@ -217,17 +239,8 @@ public enum PolicyCompiler {
         PolicyContent.UserLevels(
             setBy: decl.setBy.value, start: decl.start.value,
             levels: decl.levels.map { level in
-                let keeps: PolicyContent.UserLevels.Keeps
-                switch level.keeps {
-                case .all: keeps = .init(all: true)
-                case .none: keeps = .init(all: false)
-                case .some(let feedback, let layers, let rows):
-                    keeps = .init(
-                        all: false, feedback: feedback.map(\.value), layers: layers.map { Layer($0.value) },
-                        rows: rows.map(\.value))
-                }
-                return PolicyContent.UserLevels.Level(
-                    name: level.name.value, keeps: keeps, note: level.note,
+                PolicyContent.UserLevels.Level(
+                    name: level.name.value, keeps: keeps(level.keeps), note: level.note,
                     location: files.position(level.name.location))
             }, location: files.position(decl.location))
     }

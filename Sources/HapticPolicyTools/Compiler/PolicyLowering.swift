@@ -152,16 +152,19 @@ enum PolicyLowering {
             for s in 0..<screenCount where table[s * eventCount + e] == -1 { table[s * eventCount + e] = cell }
         }
 
-        let levels = content.userLevels?.levels ?? []
-        let userLevels = levels.map { level in
+        // A `keeps:` resolved to the feedback it keeps every play of and the rule slots.
+        func resolve(_ keeps: PolicyContent.UserLevels.Keeps, rule: Decide.RuleRef) -> Decide.UserLevel {
             Decide.UserLevel(
-                rule: .init(id: "user-levels/" + level.name, at: level.location),
+                rule: rule,
                 feedback: content.feedback.indices.filter {
                     let plan = content.feedback[$0]
-                    return level.keeps.all || level.keeps.feedback.contains(plan.name)
-                        || level.keeps.layers.contains(plan.layer)
+                    return keeps.all || keeps.feedback.contains(plan.name) || keeps.layers.contains(plan.layer)
                 },
-                ruleSlots: Array(Set(level.keeps.rows.flatMap { slotsOfRule[$0] ?? [] })).sorted())
+                ruleSlots: Array(Set(keeps.rows.flatMap { slotsOfRule[$0] ?? [] })).sorted())
+        }
+        let levels = content.userLevels?.levels ?? []
+        let userLevels = levels.map { level in
+            resolve(level.keeps, rule: .init(id: "user-levels/" + level.name, at: level.location))
         }
         let startLevel = content.userLevels.flatMap { user in levels.firstIndex { $0.name == user.start } } ?? 0
 
@@ -173,6 +176,9 @@ enum PolicyLowering {
             startLevel: startLevel)
         let ending = content.events.indices.filter { content.events[$0].endsSubject == true }.map { stateCount + $0 }
         if !ending.isEmpty { decide.endsSubject = ending }
+        decide.background = content.background.map {
+            resolve($0.keeps, rule: .init(id: "background", at: $0.location))
+        }
         return decide
     }
 }

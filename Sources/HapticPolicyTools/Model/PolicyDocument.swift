@@ -38,6 +38,9 @@ public struct PolicyDocument: Sendable, Hashable, Codable {
     public var parameters: [ParameterDecl] = []
     /// The haptics levels the user picks (`user-levels:`); nil when the policy has none.
     public var userLevels: UserLevelsDecl?
+    /// What the app in background still plays (`background:`); nil for `keeps: none`,
+    /// the behaviour without it.
+    public var background: BackgroundDecl?
     /// Where the document starts.
     public var location: SourceLocation
     /// The files `include:` merged into the document, in merge order; nil for a policy

@@ -298,6 +298,8 @@ public struct DecisionTable: Sendable, Hashable {
     public var userLevelEvent: String?
     /// The level a session starts at.
     public var startLevel: String?
+    /// What the app in background still plays (`background:`); nil when it keeps nothing.
+    public var background: Background?
 
     /// An event's declared payload, in words.
     public struct Payload: Sendable, Hashable {
@@ -445,6 +447,7 @@ public struct DecisionTable: Sendable, Hashable {
         userLevels = Self.userLevels(policy)
         userLevelEvent = content.userLevels?.setBy
         startLevel = content.userLevels?.start
+        background = Self.background(policy)
     }
 
     private static func userLevels(_ policy: Policy) -> [UserLevel] {

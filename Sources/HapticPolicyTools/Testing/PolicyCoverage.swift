@@ -39,6 +39,10 @@ public struct PolicyCoverage: Sendable {
     /// User levels (`user level essentials`) under which a play was decided: it rang, or
     /// the level silenced it (`user-level`). Empty when the policy has no user levels.
     public private(set) var userLevels: Tally
+    /// The plays `background:` keeps (`background keeps turn.now at ride/turn.distance@now`),
+    /// each exercised when it played while the app was in background. Empty when the
+    /// policy keeps nothing in background.
+    public private(set) var background: Tally
     /// Invariants no event can exercise (not cited by any row, enforced by `lint` only).
     public let staticInvariants: [String]
 
@@ -101,20 +105,43 @@ public struct PolicyCoverage: Sendable {
         fallbackNames = fallbacks
         userLevels = Tally(
             kind: "levels", all: (content.userLevels?.levels ?? []).map { "user level " + $0.name }, hit: [])
+        var kept: [String] = []
+        if policy.backgroundKeeps != nil {
+            for point in policy.playPoints where policy.keepsInBackground(point.feedback, slot: point.slot) {
+                let item = Self.backgroundItem(feedback: content.feedback[point.feedback].name, rule: point.rule)
+                if !kept.contains(item) { kept.append(item) }
+            }
+        }
+        background = Tally(kind: "background", all: kept, hit: [])
+    }
+
+    /// The coverage item of a play `background:` keeps.
+    static func backgroundItem(feedback: String, rule: String) -> String {
+        "background keeps \(feedback) at \(rule)"
     }
 
     /// The tallies in report order: cells, feedback, bands, invariants, and the user
     /// levels when the policy has them.
     public var tallies: [Tally] {
         [cells, feedback, bands, invariants] + (userLevels.all.isEmpty ? [] : [userLevels])
+            + (background.all.isEmpty ? [] : [background])
     }
 
     /// Adds what one decision exercised, made while the session was at user level
     /// `userLevel` (`Session.userLevelName`).
-    public mutating func record(_ decision: Decision, for event: TimedEvent, userLevel: String?) {
+    public mutating func record(
+        _ decision: Decision, for event: TimedEvent, userLevel: String?, inBackground: Bool = false
+    ) {
         record(decision, for: event)
         if let userLevel, decision.action == .play || decision.reason == .userLevel {
             userLevels.hit.insert("user level " + userLevel)
+        }
+        if inBackground, !background.all.isEmpty {
+            for played in decision.also + [decision] where played.action == .play {
+                guard let feedback = played.feedback, let rule = played.rule?.id ?? decision.rule?.id else { continue }
+                let item = Self.backgroundItem(feedback: feedback, rule: rule)
+                if background.all.contains(item) { background.hit.insert(item) }
+            }
         }
     }
 

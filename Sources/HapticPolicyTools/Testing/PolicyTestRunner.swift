@@ -26,7 +26,9 @@ public struct PolicyTestRunner: Sendable {
         var failures: [PolicyTestFailure] = []
         for (index, step) in testCase.steps.enumerated() {
             let decision = replay.decide(step.event)
-            coverage.record(decision, for: step.event, userLevel: replay.session.userLevelName)
+            coverage.record(
+                decision, for: step.event, userLevel: replay.session.userLevelName,
+                inBackground: !replay.session.isForeground)
             guard let expectation = step.expectation else { continue }
             let mismatches = Self.compare(expectation, decision)
             if !mismatches.isEmpty {

@@ -28,6 +28,7 @@ public enum PolicyValidator {
         findings += UserLevelChecks.run(context)
         findings += SeveralActionsChecks.run(context)
         findings += ScreenDefaultChecks.run(context)
+        findings += BackgroundChecks.run(context)
         findings += platformFindings(document, besides: findings)
         return findings.sorted(by: reportOrder)
     }

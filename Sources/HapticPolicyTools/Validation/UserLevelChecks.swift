@@ -78,6 +78,57 @@ enum UserLevelChecks {
         }
     }
 
+    /// The findings of one `keeps:` (a user level's, or `background:`'s, named by
+    /// `owner`): a name the policy does not have (`codes.unknown`), a map that lists
+    /// nothing (`codes.nothing`), a row that never plays (`codes.neverPlays`).
+    static func names(
+        _ keeps: UserLevelsDecl.Keeps, of owner: String, at keepsLocation: SourceLocation,
+        _ context: ValidationContext, rowIDs: [(id: String, plays: Bool)],
+        codes: (unknown: DiagnosticCode, nothing: DiagnosticCode, neverPlays: DiagnosticCode)
+    ) -> [Diagnostic] {
+        guard case .some(let feedback, let layers, let rows) = keeps else { return [] }
+        var out: [Diagnostic] = []
+        let rowPlays = Dictionary(rowIDs.map { ($0.id, $0.plays) }, uniquingKeysWith: { first, _ in first })
+        let layerNames = context.document.layerNames.map(\.rawValue)
+        if feedback.isEmpty, layers.isEmpty, rows.isEmpty {
+            out.append(
+                codes.nothing(
+                    "\(owner) keeps nothing: write `keeps: none`, or list the feedback, layers or rows it keeps",
+                    at: keepsLocation))
+        }
+        for name in feedback where context.feedback[name.value] == nil {
+            let hint = context.didYouMean(name.value, among: context.feedbackNames)
+            out.append(
+                codes.unknown(
+                    "\(owner) keeps the feedback '\(name.value)', which is not declared\(hint.isEmpty ? ": declare it under `feedback:` or fix the name" : hint)",
+                    at: name.location))
+        }
+        for name in layers where !layerNames.contains(name.value) {
+            let hint = context.didYouMean(name.value, among: layerNames)
+            out.append(
+                codes.unknown(
+                    "\(owner) keeps the layer '\(name.value)', which the policy does not have\(hint.isEmpty ? ": use \(layerNames.map { "'\($0)'" }.joined(separator: ", "))" : hint)",
+                    at: name.location))
+        }
+        for name in rows {
+            guard let playing = rowPlays[name.value] else {
+                let hint = context.didYouMean(name.value, among: rowIDs.map(\.id))
+                out.append(
+                    codes.unknown(
+                        "\(owner) keeps the row '\(name.value)', which no table has\(hint.isEmpty ? ": write a row id as decisions cite it, such as 'workout/lap.completed', 'settings/data.reset#1' or 'workout/pace.sample@tempo'" : hint)",
+                        at: name.location))
+                continue
+            }
+            if !playing {
+                out.append(
+                    codes.neverPlays(
+                        "\(owner) keeps the row '\(name.value)', which never plays: keeping it changes nothing; remove it or keep the row that plays",
+                        at: name.location))
+            }
+        }
+        return out
+    }
+
     static func run(_ context: ValidationContext) -> [Diagnostic] {
         guard let declared = context.document.userLevels else { return [] }
         var out: [Diagnostic] = []
@@ -96,46 +147,10 @@ enum UserLevelChecks {
                     at: declared.start.location))
         }
         let (rowIDs, plays) = rows(context)
-        let rowPlays = Dictionary(rowIDs.map { ($0.id, $0.plays) }, uniquingKeysWith: { first, _ in first })
-        let layerNames = context.document.layerNames.map(\.rawValue)
         for level in declared.levels {
-            guard case .some(let feedback, let layers, let rows) = level.keeps else { continue }
-            if feedback.isEmpty, layers.isEmpty, rows.isEmpty {
-                out.append(
-                    DiagnosticCode.userLevelKeepsNothing(
-                        "level '\(level.name.value)' keeps nothing: write `keeps: none`, or list the feedback, layers or rows it keeps",
-                        at: level.keepsLocation))
-            }
-            for name in feedback where context.feedback[name.value] == nil {
-                let hint = context.didYouMean(name.value, among: context.feedbackNames)
-                out.append(
-                    DiagnosticCode.userLevelUnknownName(
-                        "level '\(level.name.value)' keeps the feedback '\(name.value)', which is not declared\(hint.isEmpty ? ": declare it under `feedback:` or fix the name" : hint)",
-                        at: name.location))
-            }
-            for name in layers where !layerNames.contains(name.value) {
-                let hint = context.didYouMean(name.value, among: layerNames)
-                out.append(
-                    DiagnosticCode.userLevelUnknownName(
-                        "level '\(level.name.value)' keeps the layer '\(name.value)', which the policy does not have\(hint.isEmpty ? ": use \(layerNames.map { "'\($0)'" }.joined(separator: ", "))" : hint)",
-                        at: name.location))
-            }
-            for name in rows {
-                guard let playing = rowPlays[name.value] else {
-                    let hint = context.didYouMean(name.value, among: rowIDs.map(\.id))
-                    out.append(
-                        DiagnosticCode.userLevelUnknownName(
-                            "level '\(level.name.value)' keeps the row '\(name.value)', which no table has\(hint.isEmpty ? ": write a row id as decisions cite it, such as 'workout/lap.completed', 'settings/data.reset#1' or 'workout/pace.sample@tempo'" : hint)",
-                            at: name.location))
-                    continue
-                }
-                if !playing {
-                    out.append(
-                        DiagnosticCode.keptRowNeverPlays(
-                            "level '\(level.name.value)' keeps the row '\(name.value)', which never plays: keeping it changes nothing; remove it or keep the row that plays",
-                            at: name.location))
-                }
-            }
+            out += names(
+                level.keeps, of: "level '\(level.name.value)'", at: level.keepsLocation, context,
+                rowIDs: rowIDs, codes: (.userLevelUnknownName, .userLevelKeepsNothing, .keptRowNeverPlays))
         }
         // Two levels that keep the same plays are one level under two names.
         var seen: [[Bool]: UserLevelsDecl.Level] = [:]

@@ -25,24 +25,29 @@ extension PolicyDecoder {
                 owner: name.location)
         else { return nil }
         let note = note(fields["note"])
-        guard let keepsNode = fields["keeps"] else { return nil }
-        let keeps: UserLevelsDecl.Keeps
+        guard let keepsNode = fields["keeps"], let keeps = keeps(keepsNode, of: "level '\(name.value)'") else {
+            return nil
+        }
+        return UserLevelsDecl.Level(name: name, keeps: keeps, keepsLocation: keepsNode.location, note: note)
+    }
+
+    /// A `keeps:` value, as user levels and `background:` write it: `all`, `none`, or
+    /// `{feedback: [...], layers: [...], rows: [...]}`; `owner` names what keeps
+    /// (`level 'essentials'`, `background`) in diagnostics.
+    mutating func keeps(_ keepsNode: YAMLNode, of owner: String) -> UserLevelsDecl.Keeps? {
         if keepsNode.pairs == nil {
             guard let word = choice(keepsNode, for: "keeps", what: "keeps", options: ["all", "none"]) else {
                 return nil
             }
-            keeps = word.value == "all" ? .all : .none
-        } else {
-            guard
-                let entries = self.fields(
-                    keepsNode, of: "keeps of level '\(name.value)'", keys: ["feedback", "layers", "rows"],
-                    valueOf: "keeps")
-            else { return nil }
-            keeps = .some(
-                feedback: entries["feedback"].flatMap { names($0, for: "feedback") } ?? [],
-                layers: entries["layers"].flatMap { names($0, for: "layers") } ?? [],
-                rows: entries["rows"].flatMap { names($0, for: "rows") } ?? [])
+            return word.value == "all" ? UserLevelsDecl.Keeps.all : UserLevelsDecl.Keeps.none
         }
-        return UserLevelsDecl.Level(name: name, keeps: keeps, keepsLocation: keepsNode.location, note: note)
+        guard
+            let entries = self.fields(
+                keepsNode, of: "keeps of \(owner)", keys: ["feedback", "layers", "rows"], valueOf: "keeps")
+        else { return nil }
+        return .some(
+            feedback: entries["feedback"].flatMap { names($0, for: "feedback") } ?? [],
+            layers: entries["layers"].flatMap { names($0, for: "layers") } ?? [],
+            rows: entries["rows"].flatMap { names($0, for: "rows") } ?? [])
     }
 }

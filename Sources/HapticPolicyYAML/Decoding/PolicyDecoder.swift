@@ -86,6 +86,7 @@ struct PolicyDecoder {
     static let topLevelKeys = [
         "policy", "version", "description", "engine", "layers", "invariants", "feedback", "bands", "events",
         "everywhere", "screens", "budgets", "parameters", "include", "constants", "user-levels",
+        "background",
     ]
 
     /// Decodes the document; nil only when the root is not a mapping.
@@ -138,6 +139,9 @@ struct PolicyDecoder {
         }
         if let entry = top.entry("user-levels") {
             document.userLevels = userLevels(entry.value, key: Located("user-levels", at: entry.key.location))
+        }
+        if let entry = top.entry("background") {
+            document.background = background(entry.value, key: Located("background", at: entry.key.location))
         }
         reportUnusedConstants()
         return document

@@ -23,7 +23,7 @@ struct PolicyIncludes {
     /// Keys only the main file may set.
     static let mainOnlyKeys = ["policy", "version", "description", "engine"]
     /// Sections that are one declaration, not a table of names: two files may not both set them.
-    static let singularSections = ["user-levels"]
+    static let singularSections = ["user-levels", "background"]
 
     /// What merging produced.
     struct Merged {

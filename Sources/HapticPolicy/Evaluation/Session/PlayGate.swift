@@ -3,7 +3,7 @@
 /// fallback). This order is the semantics a port copies; Docs/decision-order.md lists
 /// it and a test checks the two agree.
 package enum PlayGate: String, CaseIterable, Sendable {
-    /// The app is in background: `background`.
+    /// The app is in background and `background:` does not keep the play: `background`.
     case background
     /// The user turned haptics off (`device.hapticsEnabled`): `haptics-disabled`.
     case hapticsSetting = "haptics-setting"
@@ -15,8 +15,8 @@ package enum PlayGate: String, CaseIterable, Sendable {
     /// `bad-params`.
     case templateParameters = "template-parameters"
     /// A pattern the device or engine cannot play now plays its fallback, with reason
-    /// `no-core-haptics`, `low-power` or `engine-cold` (in that order); without a
-    /// fallback it is silent: `no-fallback`.
+    /// `background` (a play `background:` keeps), `no-core-haptics`, `low-power` or
+    /// `engine-cold` (in that order); without a fallback it is silent: `no-fallback`.
     case deviceFallback = "device-fallback"
     /// An enforced budget already holds `max` rings in its window: `over-budget`, citing it.
     case enforcedBudgets = "enforced-budgets"
@@ -29,7 +29,7 @@ package enum PlayGate: String, CaseIterable, Sendable {
         case .userLevel: [.userLevel]
         case .speech: [.noSpeech]
         case .templateParameters: [.badParams]
-        case .deviceFallback: [.noFallback, .noCoreHaptics, .lowPower, .engineCold]
+        case .deviceFallback: [.noFallback, .background, .noCoreHaptics, .lowPower, .engineCold]
         case .enforcedBudgets: [.overBudget]
         }
     }
@@ -89,7 +89,9 @@ extension Session {
     ) -> Bool {
         switch gate {
         case .background:
-            guard isForeground else {
+            // `background:` keeps some plays; a kept pattern meets the stopped engine at
+            // `deviceFallback` and plays its fallback.
+            guard isForeground || policy.keepsInBackground(f, slot: rule) else {
                 decision.reason = .background
                 return false
             }
@@ -123,14 +125,17 @@ extension Session {
             }
         case .deviceFallback:
             guard feedback.isPattern else { break }
+            // In background (a play `background:` keeps) the engine is stopped.
             let problem: Reason? =
-                !device.supportsHaptics
-                ? .noCoreHaptics
-                : device.lowPower
-                    ? .lowPower
-                    : engine != .ready
-                        ? .engineCold
-                        : nil
+                !isForeground
+                ? .background
+                : !device.supportsHaptics
+                    ? .noCoreHaptics
+                    : device.lowPower
+                        ? .lowPower
+                        : engine != .ready
+                            ? .engineCold
+                            : nil
             guard let problem else { break }
             guard let fallback = feedback.fallbackRender else {
                 decision.reason = .noFallback

@@ -30,6 +30,8 @@ package enum DiagnosticRegistry {
         .parametricEdgesNotAscending, .parametricHysteresisTooWide, .parametricLevelNotPlausible, .edgeNotFinite,
         .parametricEdgesUnproven,
         .endingSubjectBand,
+        .backgroundUnknownName, .backgroundKeepsNothing, .backgroundRowNeverPlays,
+        .backgroundPatternWithoutFallback,
         // HP2xx: references.
         .unknownFeedback, .unknownBand, .unknownScreen, .unknownEvent, .unknownInvariant, .unknownParameter,
         .invalidFallback, .stopWithoutLoop, .duplicateInvariant, .stateEventDeclared,

@@ -317,16 +317,21 @@ internal object ContentDecoder {
             } } ?: emptyList(),
             userLevels = opt("userLevels")?.let { u -> u.obj {
                 UserLevels(req("setBy").string, req("start").string, req("levels").list.map { l -> l.obj {
-                    val keeps = req("keeps").let { k -> k.obj {
-                        Keeps(req("all").bool, req("feedback").list.map { it.string }, req("layers").list.map { it.string },
-                            req("rows").list.map { it.string })
-                    } }
-                    UserLevel(req("name").string, keeps, opt("note")?.string, position(req("location")))
+                    UserLevel(req("name").string, keeps(req("keeps")), opt("note")?.string, position(req("location")))
                 } }, position(req("location")))
             } },
             files = opt("files")?.list?.map { it.string } ?: emptyList(),
-            decide = decide(req("decide"), opt("parameters")?.list?.map { it.value } ?: emptyList())
+            decide = decide(req("decide"), opt("parameters")?.list?.map { it.value } ?: emptyList()),
+            background = opt("background")?.let { b -> b.obj {
+                Background(keeps(req("keeps")), opt("note")?.string, position(req("location")))
+            } }
         )
+    }
+
+    /** A `keeps` object, as user levels and `background` write it. */
+    fun keeps(n: Node): Keeps = n.obj {
+        Keeps(req("all").bool, req("feedback").list.map { it.string }, req("layers").list.map { it.string },
+            req("rows").list.map { it.string })
     }
 
     fun ruleRef(n: Node): RuleRef = n.obj { RuleRef(req("id").string, position(req("at"))) }
@@ -389,7 +394,10 @@ internal object ContentDecoder {
                 DecideTables.UserLevel(ruleRef(req("rule")), ints(req("feedback")), ints(req("ruleSlots")))
             } },
             startLevel = req("startLevel").int,
-            endsSubject = opt("endsSubject")?.let { ints(it) } ?: emptyList()
+            endsSubject = opt("endsSubject")?.let { ints(it) } ?: emptyList(),
+            background = opt("background")?.let { x -> x.obj {
+                DecideTables.UserLevel(ruleRef(req("rule")), ints(req("feedback")), ints(req("ruleSlots")))
+            } }
         )
     }
 }
@@ -497,6 +505,10 @@ internal object Consistency {
             }
         }
         for (b in c.budgets) if (b.max < 1 || !(b.window > 0 && b.window.isFinite())) return "budget '${b.id}' has no usable max and window"
+        c.background?.let { bg ->
+            val names = c.feedback.map { it.name }.toSet()
+            bg.keeps.feedback.firstOrNull { it !in names }?.let { return "background keeps undeclared feedback '$it'" }
+        }
         c.userLevels?.let { u ->
             if (u.levels.isEmpty()) return "user-levels declares no level"
             duplicate(u.levels.map { it.name }, "user level")?.let { return it }
@@ -559,6 +571,9 @@ internal object Consistency {
         for (u in d.userLevels) if (u.feedback.any { it !in f } || u.ruleSlots.any { it !in d.ruleSlots.indices }) return "a decide user level names a feedback or rule slot out of range"
         if (d.startLevel !in 0 until maxOf(1, levelCount)) return "decide.startLevel is out of range"
         if (d.endsSubject.any { it !in d.stateEvents until eventCount }) return "decide.endsSubject names an event that is not in the catalogue"
+        val kept = d.background
+        if ((kept == null) != (c.background == null)) return "decide.background does not fit the policy's background"
+        if (kept != null && (kept.feedback.any { it !in f } || kept.ruleSlots.any { it !in d.ruleSlots.indices })) return "decide.background names a feedback or rule slot out of range"
         return null
     }
 }

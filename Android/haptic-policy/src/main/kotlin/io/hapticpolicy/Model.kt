@@ -336,7 +336,9 @@ data class PolicyContent(
     val feedback: List<FeedbackPlan>, val bands: List<Band>, val cells: List<Cell>, val invariants: List<Invariant>,
     val budgets: List<Budget>, val parameters: List<Parameter>, val userLevels: UserLevels?, val files: List<String>,
     /** The decision tables the compiler lowered (`decide`); a runtime copies them, deriving nothing. */
-    val decide: DecideTables
+    val decide: DecideTables,
+    /** What the app in background still plays (`background:`); null for nothing. */
+    val background: Background? = null
 ) {
     /** Each parameter's setting event, then the user levels'. */
     val settingEventNames: List<String>
@@ -356,7 +358,9 @@ data class DecideTables(
     val screenRules: List<RuleRef>, val speech: Speech?, val payloads: List<PayloadRule>, val budgets: List<Budget>,
     val bandLevels: List<List<Level>>, val edges: List<List<Expr>>, val userLevels: List<UserLevel>, val startLevel: Int,
     /** The event ids whose decision ends their subject (`ends-subject: true`). */
-    val endsSubject: List<Int> = emptyList()
+    val endsSubject: List<Int> = emptyList(),
+    /** What `background:` keeps, resolved as a user level's keeps; null when it keeps nothing. */
+    val background: UserLevel? = null
 ) {
     /** A row's subject index, band signal slot and rule slot. */
     data class Row(val subject: Int?, val signal: Int?, val rule: Int)

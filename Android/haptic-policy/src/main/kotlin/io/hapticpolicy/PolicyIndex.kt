@@ -172,6 +172,9 @@ internal class PolicyIndex(val content: PolicyContent) {
         levelKeepsRule = keepsRule
     }
 
+    /** What `background:` keeps, or null when it keeps nothing. */
+    internal val backgroundKeeps: BackgroundKeeps? = d.background?.let { BackgroundKeeps(it, content.feedback.size, ruleSlotIDs.size) }
+
     /** Whether user level `level` keeps a play of feedback `f` by the rule in `slot` (below 0: no rule). */
     fun keeps(level: Int, f: Int, slot: Int): Boolean {
         if (levelKeepsFeedback[level * content.feedback.size + f]) return true

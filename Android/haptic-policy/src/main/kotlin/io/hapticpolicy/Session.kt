@@ -506,7 +506,8 @@ class Session @JvmOverloads constructor(
     private fun play(f: Int, event: Event, e: Int, s: Int, rule: Int, d: Draft) {
         val feedback = policy.content.feedback[f]
         d.plan = feedback
-        if (!isForeground) { d.reason = Reason.BACKGROUND; return }
+        // `background:` keeps some plays; a kept pattern meets the stopped engine below and plays its fallback.
+        if (!isForeground && ix.backgroundKeeps?.keeps(f, rule) != true) { d.reason = Reason.BACKGROUND; return }
         if (!device.hapticsEnabled) { d.reason = Reason.HAPTICS_DISABLED; return }
         val levels = policy.content.userLevels
         if (levels != null && !ix.keeps(userLevel, f, rule)) {
@@ -531,6 +532,7 @@ class Session @JvmOverloads constructor(
         }
         if (feedback.isPattern) {
             val problem = when {
+                !isForeground -> Reason.BACKGROUND
                 !device.supportsHaptics -> Reason.NO_CORE_HAPTICS
                 device.lowPower -> Reason.LOW_POWER
                 engine != Engine.READY -> Reason.ENGINE_COLD
