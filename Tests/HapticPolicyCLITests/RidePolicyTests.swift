@@ -195,8 +195,9 @@ import Testing
         #expect(Self.reason(settling) == "designer")
     }
 
-    /// While the phone is locked nothing plays (v2: the background silences all); back
-    /// in the foreground the cues come again.
+    /// While the phone is locked only what the background keeps plays (turn now,
+    /// off-route, the closure), through its fallback as the engine is stopped; back in
+    /// the foreground every cue comes again.
     @Test func demoLockedPhone() throws {
         let decisions = try Self.demoDecisions()
         let locked = try #require(
@@ -204,8 +205,10 @@ import Testing
         let unlocked = try #require(
             decisions.firstIndex { Self.event($0) == "app.state" && $0["value"] as? String == "foreground" })
         let whileLocked = decisions[(locked + 1)..<unlocked]
-        #expect(!whileLocked.contains(where: Self.isPlay))
-        #expect(whileLocked.contains { Self.reason($0) == "background" })
+        let kept = whileLocked.filter(Self.isPlay)
+        #expect(kept.map { $0["feedback"] as? String ?? "" } == ["turn.now", "off.route"], "\(kept)")
+        #expect(kept.map { $0["render"] as? String ?? "" } == ["impact.heavy", "notification.warning"])
+        #expect(whileLocked.contains { !Self.isPlay($0) && Self.reason($0) == "background" })
         #expect(decisions[(unlocked + 1)...].contains(where: Self.isPlay))
     }
 
@@ -263,22 +266,28 @@ import Testing
         #expect(!away.contains(where: Self.isPlay))
         #expect(try Self.at(decisions, 75.2)["feedback"] as? String == "off.route")
         #expect(try Self.number(Self.at(decisions, 75.5), "loop") == 2)
-        #expect(try Self.isPlay(Self.at(decisions, 84)))
+        #expect(try Self.at(decisions, 84)["rule"] as? String == "R-1")  // the second warning within 20 s
         let found = try Self.at(decisions, 88)
         #expect((found["also"] as? [Decision])?.first?["feedback"] as? String == "reroute")
         let closure = try Self.at(decisions, 113)
         #expect(closure["render"] as? String == "notification.error")
-        #expect((closure["also"] as? [Decision])?.first?["directives"] as? [String] == ["stop-loop"])
+        // The reroute at 110 s is the third ring of R-2 within 60 s: silenced, so nothing
+        // loops and the closure's stop: all is left out of the decision.
+        #expect(try Self.at(decisions, 110)["rule"] as? String == "R-2")
+        #expect(closure["also"] == nil)
         #expect(try Self.reason(Self.at(decisions, 140)) == "designer")
     }
 
-    /// The locked phone: background stops the pulse and, in v2, silences everything.
+    /// The locked phone: background stops the pulse and silences all but what it keeps:
+    /// off-route and the closure play, the near cue does not.
     @Test func theLockedPhoneStory() throws {
         let decisions = try Self.simulatedDecisions("ride-locked")
         #expect(try Self.at(decisions, 40, event: "app.state")["directives"] as? [String] == ["stop-loop"])
         let locked = decisions.filter { (40.5...99.9).contains(Self.number($0, "t") ?? 0) }
-        #expect(!locked.contains(where: Self.isPlay))
-        #expect(try Self.reason(Self.at(decisions, 90, event: "hazard.closure")) == "background")
+        #expect(locked.filter(Self.isPlay).map { $0["feedback"] as? String ?? "" } == ["off.route", "hazard.closure"])
+        #expect(try Self.at(decisions, 70, event: "off.route")["render"] as? String == "notification.warning")
+        #expect(try Self.at(decisions, 90, event: "hazard.closure")["render"] as? String == "notification.error")
+        #expect(locked.contains { !Self.isPlay($0) && Self.reason($0) == "background" })
         #expect(try Self.isPlay(Self.at(decisions, 155)))
     }
 
