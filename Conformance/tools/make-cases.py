@@ -2171,6 +2171,7 @@ SHIPPED = Feature("shipped")
 SHIPPED_LOGS = {
     "plavo-demo": ("../../../Policies/plavo.yaml", "Policies/logs/demo.jsonl", "plavo's demo log (Policies/logs/demo.jsonl): every screen of the reference app"),
     "stride-demo": ("../../../Policies/stride.yaml", "Policies/logs/stride-demo.jsonl", "stride's demo log (Policies/logs/stride-demo.jsonl): a run with zones, levels, parameters and the cadence"),
+    "ride-demo": ("../../../Policies/ride.yaml", "Policies/logs/ride-demo.jsonl", "ride's demo log (Policies/logs/ride-demo.jsonl): a search, five turns, off-route, hazards, a closure, a locked phone"),
 }
 for name, (policy, log, note) in SHIPPED_LOGS.items():
     SHIPPED.case(name, note, None, policy=policy, raw=(ROOT / log).read_bytes())
@@ -2186,6 +2187,10 @@ SIMULATED = {
     "stride-profile": ("stride", "stride-profile"),
     "stride-levels": ("stride", "stride-levels"),
     "stride-cadence": ("stride", "stride-cadence"),
+    "ride-turns": ("ride", "ride-turns"),
+    "ride-reroute": ("ride", "ride-reroute"),
+    "ride-locked": ("ride", "ride-locked"),
+    "ride-search": ("ride", "ride-search"),
 }
 SIMULATE_CLI: str | None = None
 
@@ -2239,6 +2244,14 @@ def add_simulated(resimulate: bool) -> None:
             policy="../../../Policies/stride.yaml",
             device=device,
             raw=(ROOT / "Policies/logs/stride-demo.jsonl").read_bytes(),
+        )
+        SHIPPED.case(
+            f"ride-demo-{part}",
+            f"ride's demo log on a device with {part.replace('-', ' ')}: the cues' fallbacks, the reroute pulse without Core Haptics",
+            None,
+            policy="../../../Policies/ride.yaml",
+            device=device,
+            raw=(ROOT / "Policies/logs/ride-demo.jsonl").read_bytes(),
         )
         for name in ("breathing", "metronome"):
             SHIPPED.case(

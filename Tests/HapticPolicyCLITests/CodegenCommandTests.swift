@@ -157,6 +157,12 @@ import Testing
         store.decide(.dataReset(StridePolicy.DataResetValue(rawValue: "confirmed") ?? .cancelled)),
         store.decide(.hapticsLevel(raw(StridePolicy.HapticsLevelValue.self, "off") ?? .full)),
         """,
+        "ride": """
+        store.decide(.screenEnter(.ride)),
+        store.decide(.turnDistance(250), subject: "turn-1"),
+        store.decide(.hazardClosure),
+        store.decide(.hapticsLevel(.cues)),
+        """,
         "levels": """
         store.decide(.hapticsLevel(.essentials)),
         store.decide(.hapticsLevel(.off)),
@@ -205,7 +211,7 @@ import Testing
                 + paths)
     }
 
-    @Test(arguments: shipped + ["stride", "awkward", "levels"])
+    @Test(arguments: shipped + ["stride", "ride", "awkward", "levels"])
     func theGeneratedSwiftOfEveryShippedPolicyCompilesAgainstTheRuntime(_ policy: String) throws {
         let use = try #require(Self.swiftUse[policy])
         let result = try typecheck([

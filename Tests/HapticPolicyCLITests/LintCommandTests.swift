@@ -217,6 +217,15 @@ import Testing
         try expectGolden(result.stdout, named: "plavo-table.\(format)")
     }
 
+    /// The navigator's table (issue 23): its turn band's edges, directions and levels as
+    /// a designer reads them.
+    @Test(arguments: ["md", "json"])
+    func rideTable(format: String) throws {
+        let result = try runBinary(["table", "--format", format, "Policies/ride.yaml"])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        try expectGolden(result.stdout, named: "ride-table.\(format)")
+    }
+
     @Test func markdownRowsAlignByDisplayWidth() throws {
         let result = try runBinary(["table", "Policies/plavo.yaml"])
         let tableLines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("| ") }

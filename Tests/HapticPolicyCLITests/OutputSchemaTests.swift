@@ -18,7 +18,7 @@ func validateOutput(_ text: String, schema: String, named name: String) throws -
 /// objects: a field the writer adds and the schema lacks fails here), and `table` and
 /// `diff` carry their format version.
 @Suite struct OutputSchemaTests {
-    static let policies = ["plavo", "stride", "breathing", "metronome"]
+    static let policies = ["plavo", "stride", "ride", "breathing", "metronome"]
     static let fleet = "Tests/HapticPolicyCLITests/Fixtures/fleet"
 
     static func expectValid(
@@ -54,6 +54,7 @@ func validateOutput(_ text: String, schema: String, named name: String) throws -
             ["eval", "Policies/plavo.yaml", "Policies/logs/demo.jsonl"],
             ["eval", "Policies/plavo.yaml", "Policies/logs/demo.jsonl", "--explain"],
             ["eval", "Policies/stride.yaml", "Policies/logs/stride-demo.jsonl", "--explain"],
+            ["eval", "Policies/ride.yaml", "Policies/logs/ride-demo.jsonl", "--explain"],
             ["eval", "Policies/plavo.yaml", "\(Self.fleet)/a.jsonl", "\(Self.fleet)/b.jsonl.gz"],
         ]
         for arguments in logs {
@@ -69,7 +70,8 @@ func validateOutput(_ text: String, schema: String, named name: String) throws -
     }
 
     /// What `simulate` writes, for every shipped scenario (each through the policy it is
-    /// written for: `stride-*` through stride, `breathing` and `metronome` through theirs,
+    /// written for: `stride-*` through stride, `ride-*` through ride, `breathing` and
+    /// `metronome` through theirs,
     /// the rest through plavo), and the shipped logs.
     @Test func simulatedAndShippedEventLogsValidate() throws {
         let listed = runInProcess(["simulate", "Policies/plavo.yaml", "--list"])
@@ -78,11 +80,12 @@ func validateOutput(_ text: String, schema: String, named name: String) throws -
         }
         #expect(scenarios.count >= 10, "\(listed.stdout)")
         for scenario in scenarios {
-            let policy = ["stride", "breathing", "metronome"].first { scenario.hasPrefix($0) } ?? "plavo"
+            let policy = ["stride", "ride", "breathing", "metronome"].first { scenario.hasPrefix($0) } ?? "plavo"
             let result = runInProcess(["simulate", "Policies/\(policy).yaml", "-s", scenario])
             #expect(result.exitCode == 0, "\(scenario): \(result.stderr)")
             try Self.expectValid(result.stdout, schema: "event.schema.json", named: "\(scenario).jsonl")
         }
+        // v3: B — ride-demo joins once Docs/schemas/event.schema.json has the event's `data`.
         for log in ["demo", "stride-demo"] {
             let text = try String(
                 contentsOf: packageRoot.appendingPathComponent("Policies/logs/\(log).jsonl"), encoding: .utf8)

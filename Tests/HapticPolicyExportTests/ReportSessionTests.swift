@@ -142,6 +142,35 @@ import Testing
         Golden.check(table, "report/stride-ride.timeline.html", asJSON: false)
     }
 
+    /// The navigator's demo ride (`Policies/logs/ride-demo.jsonl`, issue 23): 580 lines,
+    /// nearly all of them turn distances in the same band, fold to the cues, the search
+    /// and the warnings. The top-level rows are golden.
+    @Test func theNavigatorsDemoRideFoldsToItsCues() throws {
+        let document = try Shipped.policy("ride")
+        let policy = try Policy(compiling: document)
+        let log = try #require(
+            FileManager.default.contents(
+                atPath: Shipped.root.appendingPathComponent("Policies/logs/ride-demo.jsonl").path))
+        let timeline = ReportTimelineEntry.session(policy: policy, log: Array(log))
+        // 580 lines, a few of them rows that stop a loop as well (an entry each).
+        #expect((580...590).contains(timeline.count), "\(timeline.count)")
+        #expect(timeline.count { $0.kind == .silent && $0.detail == "same band" } > 400)
+        let html = ReportRenderer.render(document, timeline: timeline)
+        let start = try #require(html.range(of: "<table class=\"timeline\">"))
+        let end = try #require(html.range(of: "</section>", range: start.upperBound..<html.endIndex))
+        var table = String(html[start.lowerBound..<end.lowerBound])
+        let rows = table.components(separatedBy: "<tr class=\"timeline-").count - 1
+        let folds = table.components(separatedBy: "<tr class=\"timeline-run\"").count - 1
+        #expect(rows - folds == timeline.count)
+        while let open = table.range(of: "<table class=\"timeline timeline-folded\">"),
+            let close = table.range(of: "</table>\n", range: open.upperBound..<table.endIndex)
+        {
+            table.replaceSubrange(open.lowerBound..<close.upperBound, with: "…\n")
+        }
+        #expect(table.contains("turn.now"))
+        Golden.check(table, "report/ride-demo.timeline.html", asJSON: false)
+    }
+
     @Test func ringsInsideABrokenBudgetsWindowAreMarked() throws {
         let entries = [
             ReportTimelineEntry(time: 0.5, event: "shutter", kind: .play, detail: "tap", rang: "tap"),

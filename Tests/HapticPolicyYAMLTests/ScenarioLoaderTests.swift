@@ -146,7 +146,7 @@ import Testing
             Set(names) == [
                 "drying.yaml", "watering.yaml", "flaky-sensor.yaml", "selector-spin.yaml", "session.yaml",
                 "breathing.yaml", "metronome.yaml", "stride-run.yaml", "stride-profile.yaml", "stride-levels.yaml",
-                "stride-cadence.yaml",
+                "stride-cadence.yaml", "ride-turns.yaml", "ride-reroute.yaml", "ride-locked.yaml", "ride-search.yaml",
             ])
         for name in names {
             let data = try Data(contentsOf: directory.appendingPathComponent(name))

@@ -154,4 +154,21 @@ import Testing
         let heart = try #require(stride.bands.first { $0.name.value == "heart" })
         #expect(heart.levels.count == 5)
     }
+
+    /// The third reference app, from issue 23: a cycling navigator whose turn band cues at
+    /// 300, 100 and 30 m, with a search screen, read through its included files.
+    @Test func rideHasTheScreensEventsAndBandOfIssue23() throws {
+        let ride = try Self.document("ride")
+        #expect(Set(ride.screens.map(\.name.value)) == ["ride", "search"])
+        #expect(ride.layers.map(\.name.value) == ["ui", "nav"])
+        #expect(
+            Set(ride.events.map(\.name.value)).isSuperset(of: [
+                "turn.distance", "turn.passed", "off.route", "hazard.ahead", "hazard.closure", "picker.tick",
+            ]))
+        let turn = try #require(ride.bands.first { $0.name.value == "turn.distance" })
+        #expect(turn.levels.map(\.name.value) == ["now", "close", "near", "far"])
+        #expect(turn.levels.compactMap { $0.below?.value } == [30, 100, 300])
+        let (_, reroute) = try Self.pattern("reroute", in: ride)
+        #expect(reroute.loop != nil)
+    }
 }
