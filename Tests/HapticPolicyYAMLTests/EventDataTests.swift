@@ -193,6 +193,19 @@ import Testing
         #expect(straight[1].parameters?.first == .init(name: "side", value: .number(0)))
     }
 
+    /// What an app calls: `PolicyStore.decide(..., data:)` passes the fields to the session.
+    @Test func theStorePassesDataToTheSession() throws {
+        let store = PolicyStore(try Self.policy())
+        _ = store.decide(t: 0, event: "screen.enter", screen: "ride")
+        let left: [String: ScalarValue] = ["direction": .string("left")]
+        #expect(
+            store.decide(t: 1, event: "turn.distance", value: .number(400), data: left).decision.reason == .baseline)
+        let close = store.decide(t: 2, event: "turn.distance", value: .number(90), data: left).decision
+        #expect(close.rule?.id == "ride/turn.distance#1@close")
+        let bad = store.decide(t: 3, event: "turn.distance", value: .number(20), data: ["direction": .string("up")])
+        #expect(bad.decision.reason == .badValue)
+    }
+
     @Test func badDataIsSilentBadValueBeforeAnyRow() throws {
         let policy = try Self.policy()
         let cases: [([Event.Parameter], String)] = [

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { Policy, Session } from "../dist/index.js";
+import { Policy, PolicyStore, Session } from "../dist/index.js";
 import { EventLogEvaluator, decisionJSON } from "../dist/log/index.js";
 
 const policy = () => Policy.fromBundle(readFileSync(new URL("./fixtures/eventdata.bundle.json", import.meta.url)));
@@ -50,4 +50,13 @@ test("the log reader reads data as strictly as params", () => {
   assert.equal(out[2].reason, "duplicate-field");
   assert.equal(out[2].note, "data field 'lanes' is written twice in 'data'; keep one");
   assert.equal(out[3].reason, "bad-field");
+});
+
+test("the store passes an event's data to its session", () => {
+  const store = new PolicyStore(policy());
+  store.decide({ t: 0, event: "screen.enter", screen: "ride" });
+  assert.equal(store.decide({ t: 1, event: "turn.distance", value: 400, data: { direction: "right" } }).decision.reason, "baseline");
+  const now = store.decide({ t: 2, event: "turn.distance", value: 20, data: { direction: "right" } }).decision;
+  assert.equal(now.rule, "ride/turn.distance#2@now");
+  assert.equal(store.decide({ t: 3, event: "turn.distance", value: 20, data: { direction: "up" } }).decision.reason, "bad-value");
 });

@@ -96,20 +96,25 @@ public final class PolicyStore: @unchecked Sendable {
 
     /// Decides one event by name, from any thread. `t` is seconds since the store
     /// started; by default the monotonic clock. Times never run backwards: a `t` older
-    /// than the last decision's counts as the last decision's time.
+    /// than the last decision's counts as the last decision's time. `params` are template
+    /// parameters; `data` the event's data fields (`data:` in the policy, tested by rows'
+    /// `when: {data: ...}`).
     public func decide(
         t: Double? = nil, event name: String, screen: String? = nil, subject: String? = nil,
-        value: ScalarValue? = nil, speaks: Bool = false, params: [String: Double] = [:]
+        value: ScalarValue? = nil, speaks: Bool = false, params: [String: Double] = [:],
+        data: [String: ScalarValue] = [:]
     ) -> Decided {
         let now = t ?? (ProcessInfo.processInfo.systemUptime - startUptime)
         let parameters = params.sorted { $0.key < $1.key }.map {
             Event.Parameter(name: $0.key, value: .number($0.value))
         }
+        let fields =
+            data.isEmpty ? [] : data.sorted { $0.key < $1.key }.map { Event.Parameter(name: $0.key, value: $0.value) }
         lock.lock()
         lastTime = max(lastTime, now)
         let event = session.event(
             t: lastTime, name: name, screen: screen, subject: subject, value: value, speaks: speaks,
-            params: parameters)
+            params: parameters, data: fields)
         let decided = Decided(decision: session.decide(event), policy: loaded)
         generation &+= 1
         var report: (handler: @Sendable (IntegrationMistake) -> Void, mistake: IntegrationMistake)?

@@ -135,13 +135,16 @@ public struct Session: Sendable {
     /// Builds an event from names (convenient, hashes strings; resolve ids once for speed).
     public mutating func event(
         t: Double, name: String, screen: String? = nil, subject: String? = nil,
-        value: ScalarValue? = nil, speaks: Bool = false, params: [Event.Parameter] = []
+        value: ScalarValue? = nil, speaks: Bool = false, params: [Event.Parameter] = [],
+        data: [Event.Parameter] = []
     ) -> Event {
         let screenID = screen.map { policy.screenID($0) ?? .unknown }
-        return Event(
+        var event = Event(
             t: t, event: policy.eventID(name) ?? .unknown, screen: screenID,
             subject: subject.map { subjectID($0) }, value: value, speaks: speaks, params: params,
             unknownScreenName: screenID == .unknown ? screen : nil)
+        event.data = data
+        return event
     }
 
     /// The current band level name of a band cell's signal for a subject, or nil before

@@ -143,18 +143,20 @@ class PolicyStore @JvmOverloads constructor(policy: Policy, device: DeviceState 
 
     /**
      * Decides one event. `t` defaults to the seconds since the store was made; times never
-     * go backwards (a smaller `t` is taken as the latest one). `params` are template parameters.
+     * go backwards (a smaller `t` is taken as the latest one). `params` are template parameters;
+     * `data` the event's data fields (`data:` in the policy, `when: {data: ...}` in its rows).
      */
     fun decide(
         event: String, screen: String? = null, subject: String? = null, value: Scalar? = null, speaks: Boolean = false,
-        params: Map<String, Double> = emptyMap(), t: Double? = null
+        params: Map<String, Double> = emptyMap(), t: Double? = null, data: Map<String, Scalar> = emptyMap()
     ): Decided {
         val now = t ?: (System.nanoTime() - startNanos) / 1e9
         val parameters = params.entries.sortedBy { it.key }.map { ParameterValue(it.key, Scalar.Num(it.value)) }
+        val fields = data.entries.sortedBy { it.key }.map { ParameterValue(it.key, it.value) }
         var report: Pair<(IntegrationMistake) -> Unit, IntegrationMistake>? = null
         val decided = lock.withLock {
             lastTime = maxOf(lastTime, now)
-            val decision = session.decide(Event(lastTime, event, screen, subject, value, speaks, parameters))
+            val decision = session.decide(Event(lastTime, event, screen, subject, value, speaks, parameters, fields))
             val handler = onIntegrationMistake
             if (handler != null && decision.reason != null) {
                 val mistake = IntegrationMistake.of(decision, event, screen)

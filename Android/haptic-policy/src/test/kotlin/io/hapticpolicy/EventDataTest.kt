@@ -41,4 +41,16 @@ class EventDataTest {
         val s = session()
         assertEquals(Action.PLAY, s.decide(Event(1.0, "ride.arrived", data = direction("x"))).action)
     }
+
+    @Test
+    fun theStorePassesDataToTheSession() {
+        val store = PolicyStore(Policy.fromBundle(TestBundles.bytes("eventdata.bundle.json")))
+        store.decide("screen.enter", screen = "ride", t = 0.0)
+        val left = mapOf("direction" to Scalar.Text("u-turn"))
+        assertEquals(Reason.BASELINE, store.decide("turn.distance", value = Scalar.Num(400.0), t = 1.0, data = left).decision.reason)
+        val close = store.decide("turn.distance", value = Scalar.Num(90.0), t = 2.0, data = left).decision
+        assertEquals("ride/turn.distance#1@close", close.rule)
+        val bad = store.decide("turn.distance", value = Scalar.Num(20.0), t = 3.0, data = mapOf("direction" to Scalar.Text("up")))
+        assertEquals(Reason.BAD_VALUE, bad.decision.reason)
+    }
 }
