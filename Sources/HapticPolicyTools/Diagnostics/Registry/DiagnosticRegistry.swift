@@ -28,13 +28,14 @@ package enum DiagnosticRegistry {
         .emptyPattern, .audioValueOutOfRange, .audioInHapticsOnlyEngine, .badSoundFile, .dwellOutOfRange,
         .plausibleRangeEmpty, .levelNotPlausible, .bandEntryUndecided, .bandDirectionImpossible,
         .parametricEdgesNotAscending, .parametricHysteresisTooWide, .parametricLevelNotPlausible, .edgeNotFinite,
-        .parametricEdgesUnproven, .approachHysteresis, .approachStartLevelPlays,
-        .endingSubjectBand,
+        .parametricEdgesUnproven,
+        // HP15x-HP19x: language v3 (approach bands, event data, priority, background, ending subjects).
+        .approachHysteresis, .approachStartLevelPlays,
+        .dataConditionKindMismatch, .dataConditionOutsideDeclaration, .withGivenTwice, .levelWithPlaysNothing,
+        .priorityNoEffect, .loopOutranks, .priorityOnPlatform,
         .backgroundUnknownName, .backgroundKeepsNothing, .backgroundRowNeverPlays,
         .backgroundPatternWithoutFallback,
-        // HP17x: priority.
-        .priorityNoEffect, .loopOutranks, .priorityOnPlatform,
-        .dataConditionKindMismatch, .dataConditionOutsideDeclaration, .withGivenTwice, .levelWithPlaysNothing,
+        .endingSubjectBand,
         // HP2xx: references.
         .unknownFeedback, .unknownBand, .unknownScreen, .unknownEvent, .unknownInvariant, .unknownParameter,
         .invalidFallback, .stopWithoutLoop, .duplicateInvariant, .stateEventDeclared,
