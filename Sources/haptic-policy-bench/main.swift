@@ -9,8 +9,9 @@
 //     BENCH_TILE=Policies/logs/stride-demo.jsonl haptic-policy-bench 1000000 Policies/stride.yaml
 // Prints eval throughput (parse + decide + write JSONL to /dev/null) in events/s, and the
 // in-process decide time per decision (median and p99 of single timed calls, and the
-// mean over the whole run), then `PolicyStore.decide` by name on one thread and on two
-// threads at once. Each figure comes with the heap allocations it made (malloc and its
+// mean over the whole run), then `PolicyStore.decide` by name on one thread, on two
+// threads at once, and on two while a third reloads the policy every millisecond (with how
+// many reloads migrated outside the store's lock). Each figure comes with the heap allocations it made (malloc and its
 // siblings, counted by CAllocationCounter around the loop), per event or decision.
 // Figures are recorded in Docs/performance.md.
 import CAllocationCounter
