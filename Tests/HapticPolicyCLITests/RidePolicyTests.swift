@@ -87,7 +87,8 @@ import Testing
         let result = try runBinary(["lint", Self.policy, "--strict"])
         #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
         #expect(
-            result.stderr.hasSuffix("1 policy and 3 included files checked: 0 errors, 0 warnings, 1 acknowledged (ok)\n"),
+            result.stderr.hasSuffix(
+                "1 policy and 3 included files checked: 0 errors, 0 warnings, 1 acknowledged (ok)\n"),
             "\(result.stderr)")
     }
 

@@ -66,7 +66,8 @@ import Testing
         let readings = ScenarioRunner.run(scenario, seed: 0)
         #expect(readings.count == 4)
         let expected = [
-            Event.Parameter(name: "direction", value: .string("left")), Event.Parameter(name: "lane", value: .number(2)),
+            Event.Parameter(name: "direction", value: .string("left")),
+            Event.Parameter(name: "lane", value: .number(2)),
         ]
         for reading in readings {
             #expect(reading.event.data == expected)
