@@ -29,12 +29,15 @@ package enum DiagnosticRegistry {
         .plausibleRangeEmpty, .levelNotPlausible, .bandEntryUndecided, .bandDirectionImpossible,
         .parametricEdgesNotAscending, .parametricHysteresisTooWide, .parametricLevelNotPlausible, .edgeNotFinite,
         .parametricEdgesUnproven, .approachHysteresis, .approachStartLevelPlays,
-        .endingSubjectBand,
-        .backgroundUnknownName, .backgroundKeepsNothing, .backgroundRowNeverPlays,
-        .backgroundPatternWithoutFallback,
+        // HP16x: event data.
+        .dataConditionKindMismatch, .dataConditionOutsideDeclaration, .withGivenTwice, .levelWithPlaysNothing,
         // HP17x: priority.
         .priorityNoEffect, .loopOutranks, .priorityOnPlatform,
-        .dataConditionKindMismatch, .dataConditionOutsideDeclaration, .withGivenTwice, .levelWithPlaysNothing,
+        // HP18x: background.
+        .backgroundUnknownName, .backgroundKeepsNothing, .backgroundRowNeverPlays,
+        .backgroundPatternWithoutFallback,
+        // HP19x: subjects that end.
+        .endingSubjectBand,
         // HP2xx: references.
         .unknownFeedback, .unknownBand, .unknownScreen, .unknownEvent, .unknownInvariant, .unknownParameter,
         .invalidFallback, .stopWithoutLoop, .duplicateInvariant, .stateEventDeclared,
