@@ -85,8 +85,7 @@ func validateOutput(_ text: String, schema: String, named name: String) throws -
             #expect(result.exitCode == 0, "\(scenario): \(result.stderr)")
             try Self.expectValid(result.stdout, schema: "event.schema.json", named: "\(scenario).jsonl")
         }
-        // v3: B — ride-demo joins once Docs/schemas/event.schema.json has the event's `data`.
-        for log in ["demo", "stride-demo"] {
+        for log in ["demo", "stride-demo", "ride-demo"] {
             let text = try String(
                 contentsOf: packageRoot.appendingPathComponent("Policies/logs/\(log).jsonl"), encoding: .utf8)
             try Self.expectValid(text, schema: "event.schema.json", named: "\(log).jsonl")

@@ -73,11 +73,11 @@ import Testing
             "no decision at \(t) s")
     }
 
-    /// The cues each turn rang, in order, by subject.
+    /// The levels each turn rang at (`near`, `close`, `now`), in order, by subject.
     static func cues(_ decisions: [Decision]) -> [String: [String]] {
         var cues: [String: [String]] = [:]
         for decision in decisions where event(decision) == "turn.distance" && isPlay(decision) {
-            cues[decision["subject"] as? String ?? "", default: []].append(decision["feedback"] as? String ?? "")
+            cues[decision["subject"] as? String ?? "", default: []].append(band(decision)?.to ?? "")
         }
         return cues
     }
@@ -87,7 +87,8 @@ import Testing
         let result = try runBinary(["lint", Self.policy, "--strict"])
         #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
         #expect(
-            result.stderr.hasSuffix("1 policy and 3 included files checked: 0 errors, 0 warnings (ok)\n"),
+            result.stderr.hasSuffix(
+                "1 policy and 3 included files checked: 0 errors, 0 warnings, 1 acknowledged (ok)\n"),
             "\(result.stderr)")
     }
 
@@ -112,7 +113,9 @@ import Testing
             "coming up to a turn rings near, close and now, once each",
             "moving away from a turn is never a cue",
             "each turn is its own subject and starts afresh",
-            "a road closure stops the pulse and warns in one decision",
+            "a road closure cuts whatever plays, and nothing plays over it",
+            "the turn's direction chooses the side of the sweep",
+            "the edges are the designer's own, inclusive",
             "the picker ticks through one gesture",
             "off-route warns at most once in 20 s (R-1)",
             "a passed turn is forgotten, so the same subject starts afresh",
@@ -138,14 +141,14 @@ import Testing
     /// of 9999 m is implausible, and moving away from a turn never rings.
     @Test func demoCuesComeInOrderAndNeverOnTheWayAway() throws {
         let decisions = try Self.demoDecisions()
-        let order = ["turn.near", "turn.close", "turn.now"]
+        let order = ["near", "close", "now"]
         for (turn, cues) in Self.cues(decisions) {
             let ranks = cues.compactMap { order.firstIndex(of: $0) }
             #expect(ranks.count == cues.count, "\(turn): \(cues)")
             #expect(ranks == ranks.sorted(), "\(turn) rang \(cues)")
         }
-        #expect(Self.cues(decisions)["turn-1"]?.first == "turn.near")
-        #expect(Self.cues(decisions)["turn-1"]?.last == "turn.now")
+        #expect(Self.cues(decisions)["turn-1"]?.first == "near")
+        #expect(Self.cues(decisions)["turn-1"]?.last == "now")
         let glitches = decisions.filter { Self.event($0) == "turn.distance" && Self.number($0, "value") == 9999 }
         #expect(glitches.count == 1)
         #expect(glitches.allSatisfy { Self.reason($0) == "implausible" })
@@ -173,11 +176,18 @@ import Testing
         let found = try #require(decisions.first { Self.event($0) == "route.found" })
         let stop = try #require((found["also"] as? [Decision])?.first)
         #expect(stop["action"] as? String == "stop" && stop["feedback"] as? String == "reroute")
+        #expect(stop["note"] as? String == "cut by 'route.found' (normal)")
         let closure = try #require(decisions.first { Self.event($0) == "hazard.closure" })
-        #expect(closure["render"] as? String == "notification.error")
+        #expect(closure["render"] as? String == "pattern:hazard.closure")
         let stopped = try #require((closure["also"] as? [Decision])?.first)
         #expect(stopped["action"] as? String == "stop")
         #expect(stopped["directives"] as? [String] == ["stop-loop"])
+        #expect(stopped["note"] as? String == "cut by 'hazard.closure' (critical)")
+        // The rider left the route while a turn cue (high) still played: the warning yields.
+        let outranked = decisions.filter { Self.reason($0) == "outranked" }
+        #expect(outranked.map(Self.event) == ["off.route"])
+        // A bounce away from a turn is `receding`, never a cue.
+        #expect(decisions.contains { Self.reason($0) == "receding" })
     }
 
     /// The picker ticks once per result inside a scroll; typing and the list are quiet.
@@ -248,9 +258,14 @@ import Testing
     @Test func theTurnsRingOncePerLevelInOrder() throws {
         let decisions = try Self.simulatedDecisions("ride-turns")
         let cues = Self.cues(decisions)
-        #expect(cues["turn-1"] == ["turn.near", "turn.close", "turn.now"], "\(cues)")
-        #expect(cues["turn-2"] == ["turn.close", "turn.now"], "\(cues)")
-        #expect(cues["turn-3"] == ["turn.near", "turn.close", "turn.now"], "\(cues)")
+        #expect(cues["turn-1"] == ["near", "close", "now"], "\(cues)")
+        #expect(cues["turn-2"] == ["close", "now"], "\(cues)")
+        #expect(cues["turn-3"] == ["near", "close", "now"], "\(cues)")
+        // Each turn's direction sets the side of its cues: turn-1 left, turn-2 right, turn-3 a u-turn.
+        let sides = decisions.filter { Self.event($0) == "turn.distance" && Self.isPlay($0) }.map {
+            "\($0["subject"] as? String ?? "") \(($0["params"] as? [String: Any])?["side"] as? Double ?? 9)"
+        }
+        #expect(Set(sides) == ["turn-1 -1.0", "turn-2 1.0", "turn-3 -1.0"], "\(sides)")
         let glitches = decisions.filter { Self.number($0, "value") == 9999 }
         #expect(glitches.count == 3)
         #expect(glitches.allSatisfy { Self.reason($0) == "implausible" })
@@ -265,16 +280,19 @@ import Testing
         }
         #expect(!away.contains(where: Self.isPlay))
         #expect(try Self.at(decisions, 75.2)["feedback"] as? String == "off.route")
-        #expect(try Self.number(Self.at(decisions, 75.5), "loop") == 2)
+        // The pulse would start while the off-route warning (normal) still plays: the
+        // low pulse yields, and nothing loops until the route is found.
+        #expect(try Self.reason(Self.at(decisions, 75.5)) == "outranked")
         #expect(try Self.at(decisions, 84)["rule"] as? String == "R-1")  // the second warning within 20 s
         let found = try Self.at(decisions, 88)
-        #expect((found["also"] as? [Decision])?.first?["feedback"] as? String == "reroute")
+        #expect(found["also"] == nil)  // nothing pulsed, so nothing is cut
         let closure = try Self.at(decisions, 113)
-        #expect(closure["render"] as? String == "notification.error")
-        // The reroute at 110 s is the third ring of R-2 within 60 s: silenced, so nothing
-        // loops and the closure's stop: all is left out of the decision.
-        #expect(try Self.at(decisions, 110)["rule"] as? String == "R-2")
-        #expect(closure["also"] == nil)
+        #expect(closure["render"] as? String == "pattern:hazard.closure")
+        // The outranked pulse at 75.5 s never rang, so the reroute at 110 s is within R-2
+        // and pulses, and the closure (critical) cuts it.
+        #expect(try Self.number(Self.at(decisions, 110), "loop") == 2)
+        let cut = try #require((closure["also"] as? [Decision])?.first)
+        #expect(cut["feedback"] as? String == "reroute" && cut["directives"] as? [String] == ["stop-loop"])
         #expect(try Self.reason(Self.at(decisions, 140)) == "designer")
     }
 

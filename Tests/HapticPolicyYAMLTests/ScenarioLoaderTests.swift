@@ -52,6 +52,28 @@ import Testing
         #expect(block.count == 2 && block.steps.count == 1)
     }
 
+    /// A signal's `data:` is carried by every reading (a turn's distance carries its direction).
+    @Test func signalReadingsCarryTheirData() throws {
+        let result = Self.parse(
+            """
+            scenario: ride
+            duration: 3
+            steps:
+              - signal: {event: turn.distance, subject: t1, start: 300, rate: -10, data: {direction: left, lane: 2}}
+            """)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let scenario = try #require(result.scenario)
+        let readings = ScenarioRunner.run(scenario, seed: 0)
+        #expect(readings.count == 4)
+        let expected = [
+            Event.Parameter(name: "direction", value: .string("left")),
+            Event.Parameter(name: "lane", value: .number(2)),
+        ]
+        for reading in readings {
+            #expect(reading.event.data == expected)
+        }
+    }
+
     @Test func decodesGlitchesOfASignal() throws {
         let result = Self.parse(
             """

@@ -136,6 +136,8 @@ public struct Scenario: Sendable, Hashable {
         public var event: String
         /// The subject of every reading (`subject:`).
         public var subject: String?
+        /// The data fields every reading carries (`data: {direction: left}`), in written order.
+        public var data: [Event.Parameter] = []
         /// The first reading (`from:`, default 0).
         public var from: Double
         /// Last time allowed (`until:`); nil runs to the end.

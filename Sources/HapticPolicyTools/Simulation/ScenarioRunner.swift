@@ -174,7 +174,8 @@ private struct Emitter {
             }
             let scale = pow(10, Double(signal.decimals))
             reading = (reading * scale).rounded() / scale
-            let event = Scenario.EventTemplate(name: signal.event, subject: signal.subject, value: .number(reading))
+            var event = Scenario.EventTemplate(name: signal.event, subject: signal.subject, value: .number(reading))
+            event.data = signal.data
             add(time, event, decimals: signal.decimals)
             previous = time
             index += 1

@@ -373,6 +373,8 @@ public struct DecisionTable: Sendable, Hashable {
             if let params = payload.params {
                 fields += params.isEmpty ? ["no params"] : params.map { text($0, "param " + $0.name) }
             }
+            // The event's `data:` fields, which the payload check covers like `params`.
+            fields += (payload.data ?? []).map { text($0, "data " + $0.name) }
             return Payload(event: event.name, fields: fields)
         }
         bands = content.bands.map { band in

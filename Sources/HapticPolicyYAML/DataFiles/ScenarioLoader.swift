@@ -27,7 +27,7 @@ public enum ScenarioLoader {
     static let signalKeys = [
         "event", "subject", "from", "until", "every", "start", "rate", "noise", "wander", "pull", "jumps", "glitches",
         "min",
-        "max", "decimals",
+        "max", "decimals", "data",
     ]
     static let repeatKeys = ["from", "every", "count", "steps"]
 
@@ -175,6 +175,7 @@ extension PolicyDecoder {
             else { return nil }
             var signal = Scenario.Signal(event: name.value, start: start.value)
             if let n = f["subject"] { signal.subject = text(n, for: "subject")?.value }
+            if let n = f["data"] { signal.data = dataFields(n) }
             if let n = f["from"], let v = nonNegative(n, for: "from") { signal.from = v }
             if let n = f["until"], let v = nonNegative(n, for: "until") { signal.until = v }
             if let n = f["every"], let v = every(n) { signal.every = v }

@@ -80,14 +80,20 @@ extension PolicyDecoder {
                 }
             }
         }
-        if let node = fields["data"], let entries = namedEntries(node, for: "data") {
-            for entry in entries {
-                if let value = scalarValue(entry.value, for: entry.name.value) {
-                    template.data.append(Event.Parameter(name: entry.name.value, value: value.value))
-                }
+        if let node = fields["data"] { template.data = dataFields(node) }
+        return template
+    }
+
+    /// An event's `data:` map (`{direction: left}`), in written order.
+    mutating func dataFields(_ node: YAMLNode) -> [Event.Parameter] {
+        guard let entries = namedEntries(node, for: "data") else { return [] }
+        var fields: [Event.Parameter] = []
+        for entry in entries {
+            if let value = scalarValue(entry.value, for: entry.name.value) {
+                fields.append(Event.Parameter(name: entry.name.value, value: value.value))
             }
         }
-        return template
+        return fields
     }
 
     /// Keys of the event fields read by `eventTemplate`.
