@@ -2197,7 +2197,7 @@ SIMULATE_CLI: str | None = None
 
 # Features of language v3, one file each, run in this script's namespace.
 for _extra in sorted((Path(__file__).resolve().parent / "features").glob("*.py")):
-    exec(compile(_extra.read_text(), str(_extra), "exec"))
+    exec(compile(_extra.read_text(encoding="utf-8"), str(_extra), "exec"))
 
 
 def simulated(policy: str, scenario: str, seed: int, resimulate: bool, name: str) -> bytes:
@@ -2726,12 +2726,6 @@ for policy_name, case_name, what in [
 
 
 # --- writing -----------------------------------------------------------------------------------
-
-
-# --- language v3 features: one file each in Conformance/tools/v3/, run with these names ---
-
-for _v3 in sorted((Path(__file__).resolve().parent / "v3").glob("*.py")):
-    exec(compile(_v3.read_text(encoding="utf-8"), str(_v3), "exec"))
 
 
 def write_if_changed(path: Path, data: bytes) -> bool:

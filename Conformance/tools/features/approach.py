@@ -1,6 +1,6 @@
 # Language v3, feature A: approach bands and inclusive edges (Conformance/approach/).
 # Run by Conformance/tools/make-cases.py, which executes every file of this folder with its
-# own names (Feature, ev, enter) in scope.
+# own names (Feature, ev, enter) in scope, as it does Conformance/tools/features/limits.py.
 
 APPROACH = Feature(
     "approach",
