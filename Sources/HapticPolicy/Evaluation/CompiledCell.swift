@@ -130,9 +130,15 @@ package final class CompiledRow: Sendable {
             guard let given = event.value, given == value else { return false }
         }
         if let test, !test.matches(event.value) { return false }
-        if let dataTests {
-            for test in dataTests where !test.matches(event.dataValue(test.field)) { return false }
-        }
+        if let dataTests { return Self.matches(dataTests, event) }
+        return true
+    }
+
+    /// Whether the event's data fields pass `tests` (`when: {data: ...}`). Out of line, so
+    /// that `matches` stays small enough to be inlined for rows that test no data.
+    @inline(never)
+    private static func matches(_ tests: [PolicyContent.DataTest], _ event: Event) -> Bool {
+        for test in tests where !test.matches(event.dataValue(test.field)) { return false }
         return true
     }
 

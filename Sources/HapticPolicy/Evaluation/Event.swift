@@ -34,13 +34,14 @@ public struct Event: Sendable, Equatable {
     public var params: [Parameter]
     /// The named fields the event carries besides its value (`data: {"direction": "left"}`),
     /// in the order given; rows test them with `when: {data: ...}`. Never template parameters.
-    public var data: [Parameter] = []
+    public var data: [Parameter]
 
-    /// Creates an event.
+    /// Creates an event. Build it in one call, `data` included: setting a field afterwards
+    /// copies the value on the way.
     public init(
         t: Double, event: EventID, screen: ScreenID? = nil, subject: SubjectID? = nil,
         value: ScalarValue? = nil, speaks: Bool = false, params: [Parameter] = [],
-        unknownScreenName: String? = nil
+        unknownScreenName: String? = nil, data: [Parameter] = []
     ) {
         self.t = t
         self.event = event
@@ -50,6 +51,7 @@ public struct Event: Sendable, Equatable {
         self.speaks = speaks
         self.params = params
         self.unknownScreenName = unknownScreenName
+        self.data = data
     }
 
     /// The value of the data field `name`, or nil when the event does not carry it (or

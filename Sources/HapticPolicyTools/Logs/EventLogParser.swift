@@ -206,9 +206,9 @@ struct JSONReader {
             throw fail("missing 'event' (the event name)", at: objectStart, .missingField)
         }
         guard t.isFinite else { throw fail("'t' must be a finite number", at: tText.lowerBound, .badField) }
-        var record = LogRecord(
-            t: t, event: event, screen: screen, subject: subject, value: value, speaks: speaks, params: params)
-        record.data = data
+        let record = LogRecord(
+            t: t, event: event, screen: screen, subject: subject, value: value, speaks: speaks, params: params,
+            data: data)
         return EventLogParser.ParsedLine(
             record: record, tText: tText, eventText: eventText, subjectText: subjectText, unknownKey: unknownKey)
     }

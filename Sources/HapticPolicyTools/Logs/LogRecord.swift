@@ -17,12 +17,12 @@ public struct LogRecord: Sendable, Equatable {
     /// Template parameters (`params`), in the order written.
     public var params: [Event.Parameter]
     /// The event's data fields (`data`), in the order written.
-    public var data: [Event.Parameter] = []
+    public var data: [Event.Parameter]
 
     /// Creates a record.
     public init(
         t: Double, event: String, screen: String? = nil, subject: String? = nil, value: ScalarValue? = nil,
-        speaks: Bool = false, params: [Event.Parameter] = []
+        speaks: Bool = false, params: [Event.Parameter] = [], data: [Event.Parameter] = []
     ) {
         self.t = t
         self.event = event
@@ -31,6 +31,7 @@ public struct LogRecord: Sendable, Equatable {
         self.value = value
         self.speaks = speaks
         self.params = params
+        self.data = data
     }
 }
 

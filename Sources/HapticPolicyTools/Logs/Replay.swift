@@ -65,10 +65,9 @@ public struct Replay {
     /// attached meter and tallies.
     public mutating func decide(_ timed: TimedEvent) -> Decision {
         let fields = timed.event
-        var event = session.event(
+        let event = session.event(
             t: timed.time, name: fields.name, screen: fields.screen, subject: fields.subject, value: fields.value,
-            speaks: fields.speaks ?? false, params: fields.params)
-        event.data = fields.data
+            speaks: fields.speaks ?? false, params: fields.params, data: fields.data)
         let decision = session.decide(event)
         observe(decision, t: timed.time, event: fields.name, screen: fields.screen, subject: fields.subject)
         return decision
@@ -116,10 +115,8 @@ public struct Replay {
             }
             subject = id
         }
-        var resolved = Event(
+        return Event(
             t: record.t, event: event, screen: screen, subject: subject, value: record.value,
-            speaks: record.speaks, params: record.params, unknownScreenName: unknownScreen)
-        resolved.data = record.data
-        return resolved
+            speaks: record.speaks, params: record.params, unknownScreenName: unknownScreen, data: record.data)
     }
 }

@@ -3,7 +3,10 @@
 /// range → baseline → receding (an approach band's sample behind its level) → same band →
 /// dwell → moved. A band with neither takes `BandTracker.step`'s own loops.
 extension BandTracker {
-    /// Decides one sample of `band` whose state is at `index` (already allocated).
+    /// Decides one sample of `band` whose state is at `index` (already allocated). Kept
+    /// out of line so that `step`, which every v1 and v2 band sample takes, stays small
+    /// enough to be inlined into the band row's decision.
+    @inline(never)
     mutating func approachStep(_ band: CompiledBand, at index: Int, value: Double, t: Double, edges: [Double]) -> Step {
         let previous = Int(states[index].level)
         guard band.plausible.contains(value) else { return .implausible(level: previous >= 0 ? previous : nil) }

@@ -139,12 +139,10 @@ public struct Session: Sendable {
         data: [Event.Parameter] = []
     ) -> Event {
         let screenID = screen.map { policy.screenID($0) ?? .unknown }
-        var event = Event(
+        return Event(
             t: t, event: policy.eventID(name) ?? .unknown, screen: screenID,
             subject: subject.map { subjectID($0) }, value: value, speaks: speaks, params: params,
-            unknownScreenName: screenID == .unknown ? screen : nil)
-        event.data = data
-        return event
+            unknownScreenName: screenID == .unknown ? screen : nil, data: data)
     }
 
     /// The current band level name of a band cell's signal for a subject, or nil before
@@ -168,29 +166,34 @@ public struct Session: Sendable {
     /// never a crash. An event with a subject marks it seen; an event that ends its
     /// subject (`ends-subject: true`) forgets it once decided (`endSubject(of:)`).
     public mutating func decide(_ event: Event) -> Decision {
-        guard policy.endsSubjects else { return decideEvent(event) }
-        // After the decision is made, whatever it is (Docs/decision-order.md, 9).
-        let decision = decideEvent(event)
-        endSubject(of: event)
-        return decision
+        if let given = event.screen, given != .unknown, !policy.screenNames.indices.contains(given.rawValue) {
+            return decideRepaired(event)
+        }
+        if let subject = event.subject, subjects.slot(of: subject) == nil { return decideRepaired(event) }
+        return decideEvent(event)
     }
 
-    /// Decides one event (`decide(_:)` before any subject ends).
-    private mutating func decideEvent(_ event: Event) -> Decision {
+    /// Decides an event whose screen id is not of this policy (decided as an unknown
+    /// screen) or whose subject id is not held (decided as no subject). Out of line: the
+    /// ids an app resolves from this policy and session never come here.
+    @inline(never)
+    private mutating func decideRepaired(_ event: Event) -> Decision {
+        var fixed = event
         if let given = event.screen, given != .unknown, !policy.screenNames.indices.contains(given.rawValue) {
-            var fixed = event
             fixed.screen = .unknown
             fixed.unknownScreenName = event.unknownScreenName ?? "#\(given.rawValue)"
-            return decideEvent(fixed)
         }
-        if let subject = event.subject {
-            guard let slot = subjects.slot(of: subject) else {
-                var fixed = event
-                fixed.subject = nil
-                return decideEvent(fixed)
-            }
-            subjects.touch(slot)
-        }
+        if let subject = event.subject, subjects.slot(of: subject) == nil { fixed.subject = nil }
+        return decideEvent(fixed)
+    }
+
+    /// Decides one event whose ids are this policy's and this session's (`decide(_:)`),
+    /// then forgets its subject when its event ends it.
+    @inline(__always)
+    private mutating func decideEvent(_ event: Event) -> Decision {
+        // After the decision is made, whatever it is (Docs/decision-order.md, 9).
+        defer { if policy.endsSubjects { endSubject(of: event) } }
+        if let subject = event.subject, let slot = subjects.slot(of: subject) { subjects.touch(slot) }
         if case .warming(let until) = engine, event.t >= until { engine = .ready }
         let e = event.event.rawValue
         guard e >= 0, e < eventCount else {
