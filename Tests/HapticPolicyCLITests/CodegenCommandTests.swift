@@ -159,7 +159,10 @@ import Testing
         """,
         "ride": """
         store.decide(.screenEnter(.ride)),
-        store.decide(.turnDistance(250), subject: "turn-1"),
+        store.decide(.turnDistance(250, direction: .left), subject: "turn-1"),
+        store.decide(.turnDistance(90, direction: RidePolicy.TurnDistanceDirection(rawValue: "u-turn") ?? .straight)),
+        store.decide(.turnDistance(20, direction: raw(RidePolicy.TurnDistanceDirection.self, "right") ?? .right)),
+        store.decide(.turnPassed, subject: "turn-1"),
         store.decide(.hazardClosure),
         store.decide(.hapticsLevel(.cues)),
         """,
@@ -186,6 +189,11 @@ import Testing
         store.decide(.in_),
         store.decide(.`self`),
         store.decide(.self_),
+        store.decide(.data_(1, class: .uTurn)),
+        store.decide(.data_(2, class: .`default`, value_: 3, data_: true, name_: "x")),
+        store.decide(.data_(3, class: .itS, name_: nil)),
+        store.decide(.laneChange()),
+        store.decide(.laneChange(lanes: 2)),
         """,
     ]
 
@@ -362,7 +370,7 @@ import Testing
         object Use : PlavoPolicy.Decider {
             override fun decide(
                 event: String, screen: String?, subject: String?, value: io.hapticpolicy.Scalar?, speaks: Boolean,
-                params: Map<String, Double>
+                params: Map<String, Double>, data: Map<String, io.hapticpolicy.Scalar>
             ) {}
 
             fun run(vibrator: android.os.Vibrator) {
