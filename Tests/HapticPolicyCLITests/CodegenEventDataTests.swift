@@ -324,7 +324,7 @@ import Testing
         let generated = directory.appendingPathComponent("RidePolicy.kt")
         try generate("Policies/ride.yaml", "kotlin").write(to: generated, atomically: true, encoding: .utf8)
         let main = directory.appendingPathComponent("Main.kt")
-        try """
+        try #"""
         import io.hapticpolicy.PolicyStore
         import io.hapticpolicy.Scalar
 
@@ -334,7 +334,7 @@ import Testing
         fun main(args: Array<String>) {
             val store = PolicyStore.fromBundle(java.io.File(args[0]).readBytes())
             val decided = listOf(
-        \(Self.ride.map { "        \($0.kotlin)" }.joined(separator: ",\n"))
+        \#(Self.ride.map { "        \($0.kotlin)" }.joined(separator: ",\n"))
             )
             for (decision in decided.map { it.decision }) {
                 val params = decision.parameters?.joinToString(",", "{", "}") {
@@ -348,7 +348,7 @@ import Testing
             }
         }
 
-        """.write(to: main, atomically: true, encoding: .utf8)
+        """#.write(to: main, atomically: true, encoding: .utf8)
         let classes = directory.appendingPathComponent("classes").path
         let compiled = try runExternal(
             "kotlinc", [generated.path, main.path] + (try CodegenCommandTests.kotlinRuntime()) + ["-d", classes])
