@@ -35,17 +35,18 @@ import Testing
         try expectGolden(try generate("plavo", "kotlin"), named: "codegen/PlavoPolicy.kt")
     }
 
-    @Test(arguments: ["swift", "kotlin", "typescript"])
-    func theSamePolicyGivesTheSameBytesFromYAMLOrItsBundle(_ language: String) throws {
+    /// Plavo, and Ride with every language-v3 event field (data, approach, priorities).
+    @Test(arguments: ["swift", "kotlin", "typescript"], ["plavo", "ride"])
+    func theSamePolicyGivesTheSameBytesFromYAMLOrItsBundle(_ language: String, _ policy: String) throws {
         let directory = try temporaryDirectory("codegen-bundle")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let bundle = directory.appendingPathComponent("plavo.bundle.json").path
-        #expect(try runBinary(["compile", "Policies/plavo.yaml", "-o", bundle]).exitCode == 0)
+        let bundle = directory.appendingPathComponent("\(policy).bundle.json").path
+        #expect(try runBinary(["compile", "Policies/\(policy).yaml", "-o", bundle]).exitCode == 0)
         let fromBundle = try runBinary(["codegen", bundle, "--lang", language, "-o", "-"])
         #expect(fromBundle.exitCode == 0, "\(fromBundle.stderr)")
-        let fromYAML = try generate("plavo", language)
+        let fromYAML = try generate(policy, language)
         #expect(fromBundle.stdout == fromYAML)
-        #expect(fromYAML == (try generate("plavo", language)))
+        #expect(fromYAML == (try generate(policy, language)))
     }
 
     @Test func theHeaderSaysItIsGeneratedAndNamesTheHash() throws {
