@@ -35,17 +35,18 @@ import Testing
         try expectGolden(try generate("plavo", "kotlin"), named: "codegen/PlavoPolicy.kt")
     }
 
-    @Test(arguments: ["swift", "kotlin", "typescript"])
-    func theSamePolicyGivesTheSameBytesFromYAMLOrItsBundle(_ language: String) throws {
+    /// Plavo, and Ride with every language-v3 event field (data, approach, priorities).
+    @Test(arguments: ["swift", "kotlin", "typescript"], ["plavo", "ride"])
+    func theSamePolicyGivesTheSameBytesFromYAMLOrItsBundle(_ language: String, _ policy: String) throws {
         let directory = try temporaryDirectory("codegen-bundle")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let bundle = directory.appendingPathComponent("plavo.bundle.json").path
-        #expect(try runBinary(["compile", "Policies/plavo.yaml", "-o", bundle]).exitCode == 0)
+        let bundle = directory.appendingPathComponent("\(policy).bundle.json").path
+        #expect(try runBinary(["compile", "Policies/\(policy).yaml", "-o", bundle]).exitCode == 0)
         let fromBundle = try runBinary(["codegen", bundle, "--lang", language, "-o", "-"])
         #expect(fromBundle.exitCode == 0, "\(fromBundle.stderr)")
-        let fromYAML = try generate("plavo", language)
+        let fromYAML = try generate(policy, language)
         #expect(fromBundle.stdout == fromYAML)
-        #expect(fromYAML == (try generate("plavo", language)))
+        #expect(fromYAML == (try generate(policy, language)))
     }
 
     @Test func theHeaderSaysItIsGeneratedAndNamesTheHash() throws {
@@ -159,7 +160,10 @@ import Testing
         """,
         "ride": """
         store.decide(.screenEnter(.ride)),
-        store.decide(.turnDistance(250), subject: "turn-1"),
+        store.decide(.turnDistance(250, direction: .left), subject: "turn-1"),
+        store.decide(.turnDistance(90, direction: RidePolicy.TurnDistanceDirection(rawValue: "u-turn") ?? .straight)),
+        store.decide(.turnDistance(20, direction: raw(RidePolicy.TurnDistanceDirection.self, "right") ?? .right)),
+        store.decide(.turnPassed, subject: "turn-1"),
         store.decide(.hazardClosure),
         store.decide(.hapticsLevel(.cues)),
         """,
@@ -186,6 +190,11 @@ import Testing
         store.decide(.in_),
         store.decide(.`self`),
         store.decide(.self_),
+        store.decide(.data_(1, class: .uTurn)),
+        store.decide(.data_(2, class: .`default`, value_: 3, data_: true, name_: "x")),
+        store.decide(.data_(3, class: .itS, name_: nil)),
+        store.decide(.laneChange()),
+        store.decide(.laneChange(lanes: 2)),
         """,
     ]
 
@@ -362,7 +371,7 @@ import Testing
         object Use : PlavoPolicy.Decider {
             override fun decide(
                 event: String, screen: String?, subject: String?, value: io.hapticpolicy.Scalar?, speaks: Boolean,
-                params: Map<String, Double>
+                params: Map<String, Double>, data: Map<String, io.hapticpolicy.Scalar>
             ) {}
 
             fun run(vibrator: android.os.Vibrator) {

@@ -11,6 +11,11 @@ import Testing
     static let manifestSample = testsDirectory.appendingPathComponent("Samples/AppPackage/Package.swift")
     static let sampleAppManifest = policiesDirectory.deletingLastPathComponent()
         .appendingPathComponent("Examples/SampleApp/Package.swift")
+    /// The Ride sample (typed event data): compiled with the generated `RidePolicy`, run
+    /// and checked against `eval` by `CodegenEventDataTests` (this target's plugin makes
+    /// only `PlavoPolicy`).
+    static let rideSample = policiesDirectory.deletingLastPathComponent()
+        .appendingPathComponent("Tests/HapticPolicyCLITests/Fixtures/codegen/RideTurnCues.swift")
 
     /// The ```swift blocks of the guide, in order.
     static func guideBlocks() throws -> [String] {
@@ -58,6 +63,11 @@ import Testing
         let pluginBlock = try #require(
             blocks.firstIndex { $0 + "\n" == sampleApp }, "the guide does not show Examples/SampleApp/Package.swift")
         blocks.remove(at: pluginBlock)
+        let ride = try String(contentsOf: Self.rideSample, encoding: .utf8)
+        let rideBlock = try #require(
+            blocks.firstIndex { $0 + "\n" == ride },
+            "the guide does not show Tests/HapticPolicyCLITests/Fixtures/codegen/RideTurnCues.swift")
+        blocks.remove(at: rideBlock)
         #expect(regions.map(\.name) == ["load-bundle", "app-haptics", "typed-api", "uikit", "swiftui", "hot-reload"])
         #expect(blocks.count == regions.count + 1, "one block per sample plus the manifest")
         #expect(

@@ -9,8 +9,9 @@ package struct TypedAPI: Sendable, Equatable {
     package enum Payload: Sendable, Equatable {
         /// No value.
         case none
-        /// A number; `unit` and the band set's levels (`name below edge`) document it.
-        case number(unit: String?, band: String?, levels: [String])
+        /// A number; `unit` and the band set's levels (`name below edge`, `name at most
+        /// edge`) document it, and the way an approach band's level moves (`falling`).
+        case number(unit: String?, band: String?, levels: [String], approach: String? = nil)
         /// A boolean.
         case bool
         /// A string the rows compare against `choices`; `open` when some row takes any
@@ -48,6 +49,48 @@ package struct TypedAPI: Sendable, Equatable {
         }
     }
 
+    /// One data field an event carries besides its value (`data:`), as declared: the app
+    /// sends it through the typed API, so a field the policy drops breaks the build.
+    package struct DataField: Sendable, Equatable {
+        /// The name (`direction`).
+        package var name: String
+        /// The words of the name, for identifiers.
+        package var words: [String]
+        /// Its type.
+        package var kind: ValueKind
+        /// The declared strings (`one-of:`), for a string field; nil for any text.
+        package var oneOf: [String]?
+        /// The smallest number allowed (inclusive), for the documentation.
+        package var minimum: Double?
+        /// The largest number allowed (inclusive), for the documentation.
+        package var maximum: Double?
+        /// Whether the event must carry it (`required:`).
+        package var required: Bool
+
+        /// `direction: one of left, right; required`, for a comment.
+        package var summary: String {
+            var text = "\(name): "
+            switch kind {
+            case .bool: text += "a boolean"
+            case .string: text += oneOf.map { "one of " + $0.joined(separator: ", ") } ?? "text"
+            case .number:
+                text += "a number"
+                if minimum != nil || maximum != nil {
+                    text += " \(minimum.map(numberText) ?? "")...\(maximum.map(numberText) ?? "")"
+                }
+            }
+            return text + (required ? "; required" : "; optional")
+        }
+    }
+
+    /// The feedback an event can play at one priority other than `normal`.
+    package struct PlayedAt: Sendable, Equatable {
+        /// The priority.
+        package var priority: Priority
+        /// The feedback names, in the order the rows play them.
+        package var feedback: [String]
+    }
+
     /// One event the app can send.
     package struct Event: Sendable, Equatable {
         /// The name in the policy (`plant.found`).
@@ -69,6 +112,13 @@ package struct TypedAPI: Sendable, Equatable {
         /// The included file holding the declaration, relative to the main file's folder
         /// (`stride/catalogue.yaml`); nil when it is in the main file.
         package var file: String? = nil
+        /// The declared data fields (`data:`), in source order; none for most events.
+        package var data: [DataField] = []
+        /// Whether deciding the event forgets its subject (`ends-subject: true`).
+        package var endsSubject = false
+        /// The feedback its rows can play whose priority is not `normal`, by priority
+        /// (highest first), each in the order the rows play them.
+        package var priorities: [PlayedAt] = []
 
         /// `Declared at line 63 of stride/catalogue.yaml`, `Declared at line 44`; nil for a
         /// state event.
@@ -123,13 +173,20 @@ package struct TypedAPI: Sendable, Equatable {
         for (index, event) in content.events.enumerated() {
             let cells = content.cells.filter { $0.event == index }
             let rows = cells.flatMap(\.rows)
+            let data = (event.payload?.data ?? []).map { field in
+                DataField(
+                    name: field.name, words: identifierWords(field.name), kind: field.kind,
+                    oneOf: field.kind == .string ? field.oneOf : nil, minimum: field.min, maximum: field.max,
+                    required: field.required)
+            }
             events.append(
                 Event(
                     name: event.name, words: identifierWords(event.name), layer: event.layer,
                     screens: event.screens.map { $0.map { content.screens[$0].name } },
                     payload: Self.payload(event, rows: rows, content: content),
                     parameters: Self.parameters(rows, content: content), note: event.note,
-                    line: event.location.line, file: file(event.location)))
+                    line: event.location.line, file: file(event.location), data: data,
+                    endsSubject: event.endsSubject == true, priorities: Self.priorities(rows, content: content)))
         }
         // The run-time parameters' setting events: each one's number sets its parameter.
         for parameter in content.parameters ?? [] where !events.contains(where: { $0.name == parameter.setBy }) {
@@ -177,6 +234,26 @@ package struct TypedAPI: Sendable, Equatable {
         self.events = events
     }
 
+    /// The type names of the events' value enums (one per event, in order; `value` of the
+    /// event's words) and of the enums of the data fields declared `one-of:` (by event
+    /// name, then field name; `data` of the event's and field's words), made valid and
+    /// unique together by `unique`, the value types first so that they keep their names.
+    package func choiceTypeNames(
+        value: ([String]) -> String, data: ([String]) -> String, unique: ([String]) -> [String]
+    ) -> (values: [String], data: [String: [String: String]]) {
+        let fields = events.flatMap { event in
+            event.data.filter { $0.oneOf != nil }.map {
+                (event: event.name, field: $0.name, words: event.words + $0.words)
+            }
+        }
+        let names = unique(events.map { value($0.words) } + fields.map { data($0.words) })
+        var dataTypes: [String: [String: String]] = [:]
+        for (field, name) in zip(fields, names.dropFirst(events.count)) {
+            dataTypes[field.event, default: [:]][field.field] = name
+        }
+        return (Array(names.prefix(events.count)), dataTypes)
+    }
+
     private static func payload(_ event: PolicyContent.Event, rows: [PolicyContent.Row], content: PolicyContent)
         -> Payload
     {
@@ -190,13 +267,16 @@ package struct TypedAPI: Sendable, Equatable {
                 guard case .band(let index) = row.action else { continue }
                 let band = content.bands[index]
                 let levels = band.levels.map { level in
-                    // An edge that reads run-time parameters: as written, then at the defaults.
-                    level.below.map { below in
-                        level.edge.map { "\(level.name) below \($0) (\(numberText(below)) at the default)" }
-                            ?? "\(level.name) below \(numberText(below))"
+                    // An edge that reads run-time parameters: as written, then at the defaults;
+                    // an inclusive one (`at-most:`) says so.
+                    let edge = level.inclusive == true ? "at most" : "below"
+                    return level.below.map { below in
+                        level.edge.map { "\(level.name) \(edge) \($0) (\(numberText(below)) at the default)" }
+                            ?? "\(level.name) \(edge) \(numberText(below))"
                     } ?? "\(level.name) above"
                 }
-                return .number(unit: band.unit, band: band.name, levels: levels)
+                return .number(
+                    unit: band.unit, band: band.name, levels: levels, approach: band.approach.map(\.rawValue))
             }
             return .number(unit: nil, band: nil, levels: [])
         case .string:
@@ -210,9 +290,32 @@ package struct TypedAPI: Sendable, Equatable {
         }
     }
 
+    /// The feedback `rows` can play whose priority is not `normal`, grouped by priority from
+    /// the highest, for the documentation.
+    private static func priorities(_ rows: [PolicyContent.Row], content: PolicyContent) -> [PlayedAt] {
+        var played: [Int] = []
+        for row in rows {
+            for action in row.steps {
+                switch action {
+                case .play(let f), .loop(let f): played.append(f)
+                case .band(let index): played += content.bands[index].plays
+                case .silent, .stop, .none: break
+                }
+            }
+        }
+        var names: [String] = []
+        for f in played where !names.contains(content.feedback[f].name) { names.append(content.feedback[f].name) }
+        return Priority.allCases.reversed().compactMap { priority in
+            guard priority != .normal else { return nil }
+            let feedback = names.filter { name in content.feedback.first { $0.name == name }?.priority == priority }
+            return feedback.isEmpty ? nil : PlayedAt(priority: priority, feedback: feedback)
+        }
+    }
+
     /// The template parameters the event's `params` can give: those of every template its
-    /// rows play, but not one a row's `with:` already gives the template (`with: {bpm:
-    /// value}` takes the bpm from the event's `value`, and a number is fixed).
+    /// rows play, but not one a row's (or, for a band row, the entered level's) `with:`
+    /// already gives the template (`with: {bpm: value}` takes the bpm from the event's
+    /// `value`, and a number is fixed).
     private static func parameters(_ rows: [PolicyContent.Row], content: PolicyContent) -> [Parameter] {
         var played: [(feedback: Int, given: [String])] = []
         for row in rows {
@@ -223,7 +326,14 @@ package struct TypedAPI: Sendable, Equatable {
                 switch action {
                 case .loop(let index): played.append((index, given))
                 case .play(let index): played.append((index, hasLoop ? [] : given))
-                case .band(let index): played += content.bands[index].plays.map { ($0, []) }
+                case .band(let index):
+                    // A band row's `with:` and the entered level's both go to what the level plays.
+                    for level in content.bands[index].levels {
+                        let bound = (level.arguments ?? []).map(\.name) + given
+                        for f in [level.play, level.fromBelow?.play, level.fromAbove?.play].compactMap({ $0 }) {
+                            played.append((f, bound))
+                        }
+                    }
                 case .silent, .stop, .none: break
                 }
             }
@@ -291,9 +401,14 @@ package func clause(_ note: String) -> String {
 
 extension TypedAPI.Event {
     /// The event's documentation for a block comment (Kotlin's KDoc, TypeScript's JSDoc):
-    /// its name, layer and screens, note, payload, parameters and declaring line, written
-    /// through `sourceComment` so it cannot close the comment.
-    var blockDocumentation: String {
+    /// its name, layer and screens, note, payload, data fields, parameters, what it plays
+    /// at a priority, whether it ends its subject, and declaring line, written through
+    /// `sourceComment` so it cannot close the comment.
+    var blockDocumentation: String { documentation(listing: true) }
+
+    /// The documentation: `listing` adds the data fields and parameters (Swift lists them
+    /// as lines of their own instead).
+    func documentation(listing: Bool) -> String {
         var text = "`\(name)`"
         var facts: [String] = []
         if let layer = layer { facts.append(layer.rawValue) }
@@ -302,14 +417,30 @@ extension TypedAPI.Event {
         if !facts.isEmpty { text += " (\(facts.joined(separator: ", ")))" }
         if let note = note { text += ": \(clause(note))" }
         switch payload {
-        case .number(let unit, let band, let levels):
+        case .number(let unit, let band, let levels, let approach):
             text += ". Carries a number\(unit.map { " in \($0)" } ?? "")"
-            if let band { text += " through band `\(band)` (\(levels.joined(separator: ", ")))" }
+            if let band {
+                text += " through band `\(band)` ("
+                if let approach { text += "approach \(approach): " }
+                text += "\(levels.joined(separator: ", ")))"
+            }
         case .bool: text += ". Carries a boolean"
         case .string: text += ". Carries text"
         case .choice, .screen, .appState, .none: break
         }
-        for parameter in parameters { text += ". Parameter \(parameter.summary)" }
+        if listing {
+            for field in data { text += ". Data \(field.summary)" }
+            for parameter in parameters { text += ". Parameter \(parameter.summary)" }
+        }
+        for played in priorities {
+            let (priority, feedback) = (played.priority, played.feedback)
+            let effect = priority > .normal ? "cuts what plays at a lower priority" : "yields to what plays higher"
+            text += ". Plays \(feedback.map { "`\($0)`" }.joined(separator: ", ")) at \(priority.rawValue) priority "
+            text += "(\(effect))"
+        }
+        if endsSubject {
+            text += ". Ends its subject: once decided, the session forgets the band levels of its subject"
+        }
         if let declaredAt { text += ". " + declaredAt }
         return sourceComment(text) + "."
     }

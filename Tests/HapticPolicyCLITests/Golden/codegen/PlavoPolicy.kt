@@ -65,96 +65,103 @@ object PlavoPolicy {
         val value: io.hapticpolicy.Scalar?,
         /** The template parameters the event carries (those given). */
         val params: Map<String, Double>,
+        /** The data fields the event carries besides its value (those given). */
+        val data: Map<String, io.hapticpolicy.Scalar>,
         /** The event's layer; null for the built-in state events. */
         val layer: Layer?
     ) {
         /** `plant.found` (creature, on camera): the plant appears in the camera and greets (speaks: true). Declared at line 149. */
-        object PlantFound : Event("plant.found", null, emptyMap(), PlavoPolicy.Layer.CREATURE)
+        object PlantFound : Event("plant.found", null, emptyMap(), emptyMap(), PlavoPolicy.Layer.CREATURE)
 
         /** `plant.notFound` (creature, on camera). Declared at line 150. */
-        object PlantNotFound : Event("plant.notFound", null, emptyMap(), PlavoPolicy.Layer.CREATURE)
+        object PlantNotFound : Event("plant.notFound", null, emptyMap(), emptyMap(), PlavoPolicy.Layer.CREATURE)
 
         /** `moisture.sample` (creature, on camera): soil moisture %, about once a second. Carries a number in % through band `moisture` (parched below 10, dry below 25, thirsty below 40, comfortable below 60, moist below 80, soaked above). Declared at line 151. */
-        class MoistureSample(val number: Double) : Event("moisture.sample", io.hapticpolicy.Scalar.Num(number), emptyMap(), PlavoPolicy.Layer.CREATURE)
+        class MoistureSample(val number: Double) : Event("moisture.sample", io.hapticpolicy.Scalar.Num(number), emptyMap(), emptyMap(), PlavoPolicy.Layer.CREATURE)
 
         /** `shutter` (ui, on camera). Declared at line 152. */
-        object Shutter : Event("shutter", null, emptyMap(), PlavoPolicy.Layer.UI)
+        object Shutter : Event("shutter", null, emptyMap(), emptyMap(), PlavoPolicy.Layer.UI)
 
         /** `selector.begin` (ui, on camera). Declared at line 153. */
-        object SelectorBegin : Event("selector.begin", null, emptyMap(), PlavoPolicy.Layer.UI)
+        object SelectorBegin : Event("selector.begin", null, emptyMap(), emptyMap(), PlavoPolicy.Layer.UI)
 
         /** `selector.tick` (ui, on camera). Declared at line 154. */
-        object SelectorTick : Event("selector.tick", null, emptyMap(), PlavoPolicy.Layer.UI)
+        object SelectorTick : Event("selector.tick", null, emptyMap(), emptyMap(), PlavoPolicy.Layer.UI)
 
         /** `selector.end` (ui, on camera). Declared at line 155. */
-        object SelectorEnd : Event("selector.end", null, emptyMap(), PlavoPolicy.Layer.UI)
+        object SelectorEnd : Event("selector.end", null, emptyMap(), emptyMap(), PlavoPolicy.Layer.UI)
 
         /** `plant.meet` (creature, on naming): the plant says its new name in a bubble (speaks: true). Declared at line 156. */
-        object PlantMeet : Event("plant.meet", null, emptyMap(), PlavoPolicy.Layer.CREATURE)
+        object PlantMeet : Event("plant.meet", null, emptyMap(), emptyMap(), PlavoPolicy.Layer.CREATURE)
 
         /** `album.empty` (ui, on album). Declared at line 157. */
-        object AlbumEmpty : Event("album.empty", null, emptyMap(), PlavoPolicy.Layer.UI)
+        object AlbumEmpty : Event("album.empty", null, emptyMap(), emptyMap(), PlavoPolicy.Layer.UI)
 
         /** `album.scroll` (ui, on album). Declared at line 158. */
-        object AlbumScroll : Event("album.scroll", null, emptyMap(), PlavoPolicy.Layer.UI)
+        object AlbumScroll : Event("album.scroll", null, emptyMap(), emptyMap(), PlavoPolicy.Layer.UI)
 
         /** `diary.limitReached` (ui, on diary). Declared at line 159. */
-        object DiaryLimitReached : Event("diary.limitReached", null, emptyMap(), PlavoPolicy.Layer.UI)
+        object DiaryLimitReached : Event("diary.limitReached", null, emptyMap(), emptyMap(), PlavoPolicy.Layer.UI)
 
         /** `plant.farewell` (creature, on plant-settings): the plant says goodbye in a bubble as it is deleted (speaks: true). Declared at line 160. */
-        object PlantFarewell : Event("plant.farewell", null, emptyMap(), PlavoPolicy.Layer.CREATURE)
+        object PlantFarewell : Event("plant.farewell", null, emptyMap(), emptyMap(), PlavoPolicy.Layer.CREATURE)
 
         /** `data.reset` (ui, on settings): "confirmed" or "cancelled". Declared at line 161. */
-        class DataReset(val choice: PlavoPolicy.DataResetValue) : Event("data.reset", io.hapticpolicy.Scalar.Text(choice.id), emptyMap(), PlavoPolicy.Layer.UI)
+        class DataReset(val choice: PlavoPolicy.DataResetValue) : Event("data.reset", io.hapticpolicy.Scalar.Text(choice.id), emptyMap(), emptyMap(), PlavoPolicy.Layer.UI)
 
         /** `sensor.unreachable` (ui, on sensor, camera). Declared at line 162. */
-        object SensorUnreachable : Event("sensor.unreachable", null, emptyMap(), PlavoPolicy.Layer.UI)
+        object SensorUnreachable : Event("sensor.unreachable", null, emptyMap(), emptyMap(), PlavoPolicy.Layer.UI)
 
         /** `button.tap` (ui, on every screen). Declared at line 163. */
-        object ButtonTap : Event("button.tap", null, emptyMap(), PlavoPolicy.Layer.UI)
+        object ButtonTap : Event("button.tap", null, emptyMap(), emptyMap(), PlavoPolicy.Layer.UI)
 
         /** `screen.enter`: the user opened a screen. */
-        class ScreenEnter(val screen: PlavoPolicy.Screen) : Event("screen.enter", io.hapticpolicy.Scalar.Text(screen.id), emptyMap(), null)
+        class ScreenEnter(val screen: PlavoPolicy.Screen) : Event("screen.enter", io.hapticpolicy.Scalar.Text(screen.id), emptyMap(), emptyMap(), null)
 
         /** `app.state`: the app went to the foreground or the background. */
-        class AppState(val state: PlavoPolicy.AppState) : Event("app.state", io.hapticpolicy.Scalar.Text(state.id), emptyMap(), null)
+        class AppState(val state: PlavoPolicy.AppState) : Event("app.state", io.hapticpolicy.Scalar.Text(state.id), emptyMap(), emptyMap(), null)
 
         /** `device.lowPower`: Low Power Mode turned on or off. Carries a boolean. */
-        class DeviceLowPower(val flag: Boolean) : Event("device.lowPower", io.hapticpolicy.Scalar.Bool(flag), emptyMap(), null)
+        class DeviceLowPower(val flag: Boolean) : Event("device.lowPower", io.hapticpolicy.Scalar.Bool(flag), emptyMap(), emptyMap(), null)
 
         /** `device.supportsHaptics`: whether the device supports Core Haptics. Carries a boolean. */
-        class DeviceSupportsHaptics(val flag: Boolean) : Event("device.supportsHaptics", io.hapticpolicy.Scalar.Bool(flag), emptyMap(), null)
+        class DeviceSupportsHaptics(val flag: Boolean) : Event("device.supportsHaptics", io.hapticpolicy.Scalar.Bool(flag), emptyMap(), emptyMap(), null)
 
         /** `device.hapticsEnabled`: the user's system haptics setting. Carries a boolean. */
-        class DeviceHapticsEnabled(val flag: Boolean) : Event("device.hapticsEnabled", io.hapticpolicy.Scalar.Bool(flag), emptyMap(), null)
+        class DeviceHapticsEnabled(val flag: Boolean) : Event("device.hapticsEnabled", io.hapticpolicy.Scalar.Bool(flag), emptyMap(), emptyMap(), null)
     }
 
     /** The app's bridge to what decides its haptics: receives each event by name, with its payload. */
     interface Decider {
-        /** Decides one event; `value` is a number, a boolean or a string, or null. */
+        /** Decides one event; `value` is a number, a boolean or a string, or null; `data` its data fields. */
         fun decide(
             event: String,
             screen: String?,
             subject: String?,
             value: io.hapticpolicy.Scalar?,
             speaks: Boolean,
-            params: Map<String, Double>
+            params: Map<String, Double>,
+            data: Map<String, io.hapticpolicy.Scalar>
         )
     }
 
     /** Sends one typed event through [decider]. */
     fun send(decider: Decider, event: Event, screen: Screen? = null, subject: String? = null, speaks: Boolean = false) {
-        decider.decide(event.name, screen?.id, subject, event.value, speaks, event.params)
+        decider.decide(event.name, screen?.id, subject, event.value, speaks, event.params, event.data)
     }
 
     /** An event's template parameters as the Kotlin runtime takes them. */
     fun parameters(event: Event): List<io.hapticpolicy.ParameterValue> =
         event.params.entries.sortedBy { it.key }.map { io.hapticpolicy.ParameterValue(it.key, io.hapticpolicy.Scalar.Num(it.value)) }
+
+    /** An event's data fields as the Kotlin runtime takes them. */
+    fun dataFields(event: Event): List<io.hapticpolicy.ParameterValue> =
+        event.data.entries.sortedBy { it.key }.map { io.hapticpolicy.ParameterValue(it.key, it.value) }
 }
 
 /**
  * Decides one typed event with the Kotlin runtime's store (its `decide(event, screen,
- * subject, value, speaks, params, t)` by names): `store.decide(PlavoPolicy.Event.…)`.
+ * subject, value, speaks, params, t, data)` by names): `store.decide(PlavoPolicy.Event.…)`.
  */
 fun io.hapticpolicy.PolicyStore.decide(
     event: PlavoPolicy.Event,
@@ -163,7 +170,7 @@ fun io.hapticpolicy.PolicyStore.decide(
     speaks: Boolean = false,
     t: Double? = null
 ): io.hapticpolicy.PolicyStore.Decided =
-    decide(event.name, screen?.id, subject, event.value, speaks, event.params, t)
+    decide(event.name, screen?.id, subject, event.value, speaks, event.params, t, event.data)
 
 /** Decides one typed event at `t` (seconds, non-decreasing) with a runtime [io.hapticpolicy.Session]. */
 fun io.hapticpolicy.Session.decide(
@@ -175,6 +182,7 @@ fun io.hapticpolicy.Session.decide(
 ): io.hapticpolicy.Decision =
     decide(
         io.hapticpolicy.Event(
-            t, event.name, screen?.id, subject, event.value, speaks, PlavoPolicy.parameters(event)
+            t, event.name, screen?.id, subject, event.value, speaks, PlavoPolicy.parameters(event),
+            PlavoPolicy.dataFields(event)
         )
     )

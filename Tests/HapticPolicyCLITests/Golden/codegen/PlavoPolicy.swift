@@ -194,6 +194,9 @@ public enum PlavoPolicy {
             }
         }
 
+        /// The data fields the event carries besides its value (those given).
+        public var data: [String: ScalarValue] { [:] }
+
         /// The event's layer; nil for the built-in state events.
         public var layer: Layer? {
             switch self {
@@ -224,13 +227,13 @@ public enum PlavoPolicy {
 
 extension PolicyStore {
     /// Decides one typed event of policy 'plavo': the generated wrapper over
-    /// `decide(t:event:screen:subject:value:speaks:params:)`, from any thread.
+    /// `decide(t:event:screen:subject:value:speaks:params:data:)`, from any thread.
     public func decide(
         _ event: PlavoPolicy.Event, t: Double? = nil, screen: PlavoPolicy.Screen? = nil, subject: String? = nil,
         speaks: Bool = false
     ) -> Decided {
         decide(
             t: t, event: event.name, screen: screen?.rawValue, subject: subject, value: event.value,
-            speaks: speaks, params: event.params)
+            speaks: speaks, params: event.params, data: event.data)
     }
 }

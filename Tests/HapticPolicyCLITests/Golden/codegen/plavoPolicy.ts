@@ -86,6 +86,7 @@ export interface PlavoDecider<R> {
     readonly speaks?: boolean;
     readonly t?: number;
     readonly params?: Readonly<Record<string, number>>;
+    readonly data?: Readonly<Record<string, number | boolean | string>>;
   }): R;
 }
 

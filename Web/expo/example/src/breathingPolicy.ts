@@ -59,6 +59,7 @@ export interface BreathingDecider<R> {
     readonly speaks?: boolean;
     readonly t?: number;
     readonly params?: Readonly<Record<string, number>>;
+    readonly data?: Readonly<Record<string, number | boolean | string>>;
   }): R;
 }
 
