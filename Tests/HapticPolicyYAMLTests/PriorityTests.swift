@@ -134,6 +134,46 @@ import Testing
         #expect(Self.findings(text) == ["HP171@7:15"])
     }
 
+    @Test func aRowWhoseLoopCutsItsOwnPlayIsHP173AndTheEngineCutsIt() throws {
+        let text = """
+            policy: p
+            version: 1
+            feedback:
+              chime:
+                layer: ui
+                pattern: {events: [{type: continuous, time: 0, duration: 1}]}
+                fallback: none
+              siren:
+                layer: ui
+                priority: high
+                pattern: {events: [{type: transient, time: 0}], loop: 0.5}
+                fallback: none
+            events:
+              e: {layer: ui, screens: [s]}
+              f: {layer: ui, screens: [s]}
+            screens:
+              s: {enter: [prepare-engine], table: {e: {play: chime, loop: siren}, f: {stop: siren}}}
+            budgets:
+              - {id: B-1, each: screen, max: 5, per: 1}
+            """
+        // HP171 for the high loop itself, HP173 on the row's `loop:`.
+        #expect(Self.findings(text) == ["HP171@10:15", "HP173@17:63"])
+        // What the warning says is what happens: the loop cuts the pattern just played.
+        let document = try #require(load(text).document)
+        var session = Session(policy: try Policy(compiling: document))
+        _ = session.decide(session.event(t: 0, name: "screen.enter", screen: "s"))
+        let decision = session.decide(session.event(t: 1, name: "e"))
+        #expect(decision.action == .play)
+        #expect(decision.also.first?.directives.contains(.interrupt) == true)
+        // Giving both the same priority removes the finding.
+        #expect(
+            Self.findings(
+                text.replacingOccurrences(
+                    of: "    layer: ui\n    pattern: {events: [{type: cont",
+                    with: "    layer: ui\n    priority: high\n    pattern: {events: [{type: cont")
+            ).filter { $0.hasPrefix("HP173") } == [])
+    }
+
     @Test func aPolicyWithoutPriorityTracksNothingAndKeepsItsBundleHash() throws {
         let plain = Self.text.replacingOccurrences(of: ", priority: low", with: "").replacingOccurrences(
             of: "    priority: high\n", with: "")

@@ -13,6 +13,10 @@ extension DiagnosticCode {
     package static let priorityOnPlatform = DiagnosticCode.check(
         "HP172", .error, "priority-on-platform",
         "`priority:` in a feedback's `platforms:` override: a feedback has one priority on every platform")
+    /// A row plays a one-shot pattern and starts a loop of another priority.
+    package static let playAndLoopPriorities = DiagnosticCode.check(
+        "HP173", .warning, "play-and-loop-priorities",
+        "a row plays a pattern and starts a loop of another `priority:`, so one of the two is lost at once")
 }
 
 /// The diagnostics the front end gives about `priority:` itself.
@@ -40,6 +44,7 @@ enum PriorityChecks {
                     at: given.location))
             return out
         }
+        out += rowFindings(context, priority)
         for decl in feedback {
             guard case .pattern(let pattern) = decl.body, pattern.loop != nil else { continue }
             let level = priority(decl)
@@ -50,6 +55,36 @@ enum PriorityChecks {
                 DiagnosticCode.loopOutranks(
                     "'\(decl.name.value)' loops at priority '\(level.rawValue)': while it runs, every play of a lower priority (\(shown)) is refused `outranked`; stop the loop where those must play, or lower its priority",
                     at: decl.priority?.location ?? decl.name.location))
+        }
+        return out
+    }
+
+    /// Rows with `play:` of a one-shot pattern and `loop:` of another priority (HP173). A
+    /// row plays, then loops (Docs/decision-order.md): a higher loop cuts the pattern it has
+    /// just played, and a lower loop is refused `outranked` while the pattern plays, so it
+    /// never starts (a refused loop is not started later).
+    private static func rowFindings(_ context: ValidationContext, _ priority: (FeedbackDecl) -> Priority)
+        -> [Diagnostic]
+    {
+        var out: [Diagnostic] = []
+        for (_, cell) in context.allCells {
+            for row in cell.rows {
+                guard let play = row.play, let loop = row.loop, let played = context.feedback[play.value],
+                    let looped = context.feedback[loop.value], case .pattern(let pattern) = played.body,
+                    pattern.loop == nil
+                else { continue }
+                let (p, l) = (priority(played), priority(looped))
+                guard p != l else { continue }
+                let what =
+                    l > p
+                    ? "the loop '\(loop.value)' (\(l.rawValue)) cuts the pattern '\(play.value)' (\(p.rawValue)) the row has just played, so it is never felt"
+                    : "the loop '\(loop.value)' (\(l.rawValue)) is refused `outranked` while '\(play.value)' (\(p.rawValue)) plays, so it never starts"
+                out.append(
+                    DiagnosticCode.playAndLoopPriorities(
+                        "the row plays, then loops: \(what); give both the same priority, or play and loop from two rows",
+                        at: loop.location,
+                        notes: [Diagnostic.Note("`play: \(play.value)` is here", at: play.location)]))
+            }
         }
         return out
     }

@@ -32,7 +32,7 @@ package enum DiagnosticRegistry {
         // HP15x-HP19x: language v3 (approach bands, event data, priority, background, ending subjects).
         .approachHysteresis, .approachStartLevelPlays,
         .dataConditionKindMismatch, .dataConditionOutsideDeclaration, .withGivenTwice, .levelWithPlaysNothing,
-        .priorityNoEffect, .loopOutranks, .priorityOnPlatform,
+        .priorityNoEffect, .loopOutranks, .priorityOnPlatform, .playAndLoopPriorities,
         .backgroundUnknownName, .backgroundKeepsNothing, .backgroundRowNeverPlays,
         .backgroundPatternWithoutFallback,
         .endingSubjectBand,
