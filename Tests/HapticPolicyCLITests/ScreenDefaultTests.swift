@@ -132,7 +132,8 @@ import Testing
     static func damagedTables(_ change: (String) -> String) throws -> (changed: Bool, problem: String?) {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let text = try String(contentsOf: root.appendingPathComponent("Web/test/fixtures/tables.bundle.json"), encoding: .utf8)
+        let text = try String(
+            contentsOf: root.appendingPathComponent("Web/test/fixtures/tables.bundle.json"), encoding: .utf8)
         let marker = try #require(text.range(of: ",\"content\":"))
         let whole = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let content = String(whole[marker.upperBound...].dropLast())
