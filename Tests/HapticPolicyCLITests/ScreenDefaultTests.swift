@@ -126,6 +126,54 @@ import Testing
         #expect(content.inconsistency?.contains("otherwise") == true)
     }
 
+    /// The shared fixture `Web/test/fixtures/tables.bundle.json` (Conformance/tables/policy.yaml,
+    /// compiled) with `change` made to its content, hashed again, as the Kotlin
+    /// (`BundleReaderTest`) and TypeScript (`runtime.test.mjs`) readers' tests damage it.
+    static func damagedTables(_ change: (String) -> String) throws -> (changed: Bool, problem: String?) {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let text = try String(
+            contentsOf: root.appendingPathComponent("Web/test/fixtures/tables.bundle.json"), encoding: .utf8)
+        let marker = try #require(text.range(of: ",\"content\":"))
+        let whole = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let content = String(whole[marker.upperBound...].dropLast())
+        let changed = change(content)
+        let bytes = Array(
+            (#"{"format":"haptic-policy-bundle","formatVersion":5,"policy":"tables","hash":"sha256:"#
+                + SHA256.hex(Array(changed.utf8)) + #"","content":"# + changed + "}\n").utf8)
+        do {
+            _ = try PolicyBundle.decode(bytes)
+            return (changed != content, nil)
+        } catch {
+            return (changed != content, "\(error)")
+        }
+    }
+
+    @Test func anOtherwiseCellOffItsScreenOrDecidedEverywhereIsRefused() throws {
+        // result.open (the first otherwise cell) made to occur on map only.
+        let offScreen = try Self.damagedTables {
+            $0.replacingOccurrences(of: #""name":"result.open"}"#, with: #""name":"result.open","screens":[1]}"#)
+        }
+        #expect(offScreen.changed)
+        #expect(
+            offScreen.problem?.contains(
+                "the otherwise cell of screen 'search' decides 'result.open', which cannot occur on it") == true,
+            "\(offScreen.problem ?? "accepted")")
+        // The second otherwise cell (list.settle) turned into one for button.tap, which everywhere: decides.
+        let everywhere = try Self.damagedTables {
+            $0.replacingOccurrences(
+                of: #"{"event":4,"location":[26,16],"otherwise":true"#,
+                with: #"{"event":5,"location":[26,16],"otherwise":true"#)
+        }
+        #expect(everywhere.changed)
+        #expect(
+            everywhere.problem?.contains(
+                "the otherwise cell of screen 'search' decides 'button.tap', which everywhere: decides") == true,
+            "\(everywhere.problem ?? "accepted")")
+        // The fixture itself loads.
+        #expect(try Self.damagedTables { $0 }.problem == nil)
+    }
+
     @Test func aPolicyWithoutV3FeaturesCompilesToTheSameContentJSON() throws {
         let plain = try Self.policy(
             Self.policyText.replacingOccurrences(

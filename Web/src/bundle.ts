@@ -578,6 +578,7 @@ function consistencyProblem(c: BundleContent): string | null {
   const rules = new Set<string>();
   const decided = new Set<string>();
   const otherwiseRules = new Set<string>();
+  const everywhere = new Set(c.cells.filter((cell) => cell.screen === undefined).map((cell) => cell.event));
   const actionProblem = (a: RowJSONAction): string | null => {
     switch (a.kind) {
       case "play": return feedbackIn(a.feedback) ? null : `a row plays feedback ${a.feedback}, out of range`;
@@ -600,6 +601,13 @@ function consistencyProblem(c: BundleContent): string | null {
       if (cell.screen === undefined || only === undefined || only.action.kind !== "silent" || only.condition !== undefined || only.rule !== `${c.screens[cell.screen].name}/otherwise`) {
         return "an otherwise cell is not one silent row of a screen citing '<screen>/otherwise'";
       }
+      // It decides only an event that can occur on its screen and that everywhere: leaves out.
+      const event = c.events[cell.event];
+      const screenName = c.screens[cell.screen].name;
+      if (event.screens !== undefined && !event.screens.includes(cell.screen)) {
+        return `the otherwise cell of screen '${screenName}' decides '${event.name}', which cannot occur on it`;
+      }
+      if (everywhere.has(cell.event)) return `the otherwise cell of screen '${screenName}' decides '${event.name}', which everywhere: decides`;
       if (otherwiseRules.has(only.rule)) rules.delete(only.rule);
       otherwiseRules.add(only.rule);
     }

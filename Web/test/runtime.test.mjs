@@ -282,3 +282,18 @@ test("a screen's otherwise: cells and in-gesture conditions load, decide, and a 
   const notBool = content.replace('"inGesture":true', '"inGesture":"yes"');
   assert.throws(() => Policy.fromBundle(rehash(notBool)), (error) => error.kind === "damaged" && /inGesture/.test(error.message));
 });
+
+test("an otherwise cell for an event that cannot occur on its screen, or that everywhere: decides, is refused (as the Swift and Kotlin readers do)", () => {
+  // The same two damaged bundles as ScreenDefaultTests (Swift) and BundleReaderTest (Kotlin):
+  // result.open (the first otherwise cell) made to occur on map only; the second otherwise cell
+  // (list.settle) turned into one for button.tap, which everywhere: decides.
+  const rehash = (content) => `{"format":"haptic-policy-bundle","formatVersion":5,"policy":"tables","hash":"sha256:${sha256Hex(new TextEncoder().encode(content))}","content":${content}}\n`;
+  const whole = text("tables").trimEnd();
+  const content = whole.slice(whole.indexOf(',"content":') + ',"content":'.length, -1);
+  const offScreen = content.replace('"name":"result.open"}', '"name":"result.open","screens":[1]}');
+  assert.notEqual(offScreen, content);
+  assert.throws(() => Policy.fromBundle(rehash(offScreen)), (error) => error.kind === "damaged" && error.message.includes("the otherwise cell of screen 'search' decides 'result.open', which cannot occur on it"));
+  const everywhere = content.replace('{"event":4,"location":[26,16],"otherwise":true', '{"event":5,"location":[26,16],"otherwise":true');
+  assert.notEqual(everywhere, content);
+  assert.throws(() => Policy.fromBundle(rehash(everywhere)), (error) => error.kind === "damaged" && error.message.includes("the otherwise cell of screen 'search' decides 'button.tap', which everywhere: decides"));
+});

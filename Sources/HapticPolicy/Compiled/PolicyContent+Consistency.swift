@@ -89,16 +89,20 @@ extension PolicyContent {
         var ruleIDs = Set<String>()
         // A screen's `otherwise:` cells all cite its one rule, `<screen>/otherwise`.
         var otherwiseRules = Set<String>()
+        let everywhere = Set(cells.lazy.filter { $0.screen == nil }.map(\.event))
         for cell in cells {
+            guard events.indices.contains(cell.event) else { return "a cell decides an event that does not exist" }
             if cell.otherwise == true {
                 guard let screen = cell.screen, screens.indices.contains(screen), cell.rows.count == 1,
                     case .silent = cell.rows[0].action, cell.rows[0].condition == nil,
                     cell.rows[0].rule == RuleID(otherwiseOf: screens[screen].name).text
                 else { return "an otherwise cell is not one silent row of a screen citing '<screen>/otherwise'" }
+                if let problem = otherwiseCellInconsistency(event: cell.event, screen: screen, everywhere: everywhere) {
+                    return problem
+                }
                 if otherwiseRules.contains(cell.rows[0].rule) { ruleIDs.remove(cell.rows[0].rule) }
                 otherwiseRules.insert(cell.rows[0].rule)
             }
-            guard events.indices.contains(cell.event) else { return "a cell decides an event that does not exist" }
             if let screen = cell.screen, !screens.indices.contains(screen) {
                 return "a cell belongs to a screen that does not exist"
             }
@@ -146,6 +150,22 @@ extension PolicyContent {
     /// The parameters' default values, by name.
     package var parameterDefaults: [String: Double] {
         Dictionary((parameters ?? []).map { ($0.name, $0.defaultValue) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Why a screen's `otherwise:` cell deciding `event` on `screen` is one the compiler
+    /// never makes: the event cannot occur on the screen (it stays `offScreen` there), or
+    /// `everywhere:` decides it (the default only decides what nothing else does). The
+    /// Kotlin and TypeScript readers refuse the same, in the same words.
+    private func otherwiseCellInconsistency(event: Int, screen: Int, everywhere: Set<Int>) -> String? {
+        let name = events[event].name
+        let screenName = screens[screen].name
+        if let listed = events[event].screens, !listed.contains(screen) {
+            return "the otherwise cell of screen '\(screenName)' decides '\(name)', which cannot occur on it"
+        }
+        if everywhere.contains(event) {
+            return "the otherwise cell of screen '\(screenName)' decides '\(name)', which everywhere: decides"
+        }
+        return nil
     }
 
     /// Why a band's approach or inclusive edges are unusable: a hysteresis on an approach

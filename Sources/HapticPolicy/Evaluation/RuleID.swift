@@ -16,9 +16,13 @@ package struct RuleID: Sendable, Hashable, CustomStringConvertible {
         self.text = text
     }
 
+    /// The last part of a screen default's id; an event of that name decided in the
+    /// table of a screen with `otherwise:` would share its id (lint refuses it, HP344).
+    package static let otherwiseName = "otherwise"
+
     /// The id of a screen's default (`otherwise:`): `<screen>/otherwise`.
     package init(otherwiseOf screen: String) {
-        text = screen + "/otherwise"
+        text = screen + "/" + Self.otherwiseName
     }
 
     /// The id as decisions cite it.

@@ -13,6 +13,10 @@ extension DiagnosticCode {
     static let gestureNeverOpens = DiagnosticCode.check(
         "HP343", .warning, "gesture-never-opens",
         "a row tests `in-gesture` on a screen where no row begins a ticker gesture, so the test never changes")
+    static let otherwiseRuleClash = DiagnosticCode.check(
+        "HP344", .error, "otherwise-rule-clash",
+        "a screen with `otherwise:` decides an event named `otherwise` in its table: its row's rule id "
+            + "`<screen>/otherwise` would be the default's too")
 }
 
 /// A screen's default (`otherwise:`) and rows that test the ticker gesture (`in-gesture:`).
@@ -69,6 +73,16 @@ enum ScreenDefaultChecks {
                         "`otherwise:` decides whatever the table leaves out, always: it takes no `when:`; put the "
                             + "condition on a row of the table of screen '\(screen.name.value)' and remove it here",
                         at: condition.location))
+            }
+            if let clash = screen.cells.first(where: { $0.event.value == RuleID.otherwiseName }) {
+                let id = RuleID(otherwiseOf: screen.name.value).text
+                out.append(
+                    DiagnosticCode.otherwiseRuleClash(
+                        "the event 'otherwise' decided in the table of screen '\(screen.name.value)' gets the rule id "
+                            + "'\(id)' (its rows '\(id)#<n>'), the id of the screen's `otherwise:` default, so decisions, "
+                            + "`rows:` of user levels and background, and the bundle could not tell them apart: "
+                            + "rename the event (for example 'otherwise.event')",
+                        at: clash.event.location))
             }
             let decided = Set(screen.cells.map(\.event.value)).union(everywhere)
             let defaulted = context.document.events.contains { event in

@@ -54,6 +54,7 @@ package enum DiagnosticRegistry {
         .loopNotLooping, .withUnknownParameter, .withValueWithoutNumber, .withOutOfRange,
         .stopThenLoop, .sameFeedbackTwice, .stopNeverStarted, .withBadLoopPeriod,
         .otherwiseNotSilent, .otherwiseWithCondition, .otherwiseDecidesNothing, .gestureNeverOpens,
+        .otherwiseRuleClash,
         // HP4xx: invariants.
         .bannedPreset, .layerMixing, .valueWithoutBand, .exceptionUnknownEvent, .layerPlays, .unusedLayer,
         .userLevelKeepsNothing, .userLevelsAlike, .keptRowNeverPlays,

@@ -475,6 +475,7 @@ internal object Consistency {
         val rules = HashSet<String>()
         val decided = HashSet<Pair<Int?, Int>>()
         val otherwiseRules = HashSet<String>()
+        val everywhere = c.cells.filter { it.screen == null }.map { it.event }.toHashSet()
         fun actionProblem(a: RowAction): String? = when (a) {
             is RowAction.Play -> if (a.feedback in f) null else "a row plays feedback ${a.feedback}, out of range"
             is RowAction.Loop -> if (a.feedback in f) null else "a row loops feedback ${a.feedback}, out of range"
@@ -492,6 +493,13 @@ internal object Consistency {
                 if (cell.screen == null || only == null || only.action !is RowAction.Silent || only.condition != null ||
                     only.rule != c.screens[cell.screen].name + "/otherwise")
                     return "an otherwise cell is not one silent row of a screen citing '<screen>/otherwise'"
+                // It decides only an event that can occur on its screen and that everywhere: leaves out.
+                val event = c.events[cell.event]
+                val screenName = c.screens[cell.screen].name
+                if (event.screens != null && cell.screen !in event.screens)
+                    return "the otherwise cell of screen '$screenName' decides '${event.name}', which cannot occur on it"
+                if (cell.event in everywhere)
+                    return "the otherwise cell of screen '$screenName' decides '${event.name}', which everywhere: decides"
                 if (!otherwiseRules.add(only.rule)) rules.remove(only.rule)
             }
             for (row in cell.rows) {

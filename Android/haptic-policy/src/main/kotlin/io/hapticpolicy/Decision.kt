@@ -65,6 +65,15 @@ data class Decision(
     val layer: String? get() = plan?.layer
     /** Whether this is a row's stop: a loop stopped, or none running. */
     val isStop: Boolean get() = action == Action.STOP || reason == Reason.NOT_RUNNING
+
+    /**
+     * This decision and [also] in the order a player carries them out (Swift's
+     * `Decision.steps`, Docs/decision-order.md section 5): the stops (the row's own, then
+     * the loops and patterns a higher priority cut), then this one without [also], then
+     * the rest. Just this one for a row that does one thing.
+     */
+    val steps: List<Decision>
+        get() = if (also.isEmpty()) listOf(this) else also.filter { it.isStop } + copy(also = emptyList()) + also.filter { !it.isStop }
 }
 
 /** What the device allows. */

@@ -150,6 +150,23 @@ class BundleReaderTest {
     }
 
     @Test
+    fun refusesAnOtherwiseCellOffItsScreenOrDecidedEverywhere() {
+        // The same two damaged bundles as ScreenDefaultTests (Swift) and runtime.test.mjs (TypeScript):
+        // result.open (the first otherwise cell) made to occur on map only; the second otherwise
+        // cell (list.settle) turned into one for button.tap, which everywhere: decides.
+        val text = String(TestBundles.bytes("tables.bundle.json"), Charsets.UTF_8).trimEnd()
+        val content = text.substring(text.indexOf(",\"content\":") + ",\"content\":".length, text.length - 1)
+        val offScreen = content.replace("\"name\":\"result.open\"}", "\"name\":\"result.open\",\"screens\":[1]}")
+        assertTrue(offScreen != content)
+        val off = refused<BundleError.Damaged>(TestBundles.envelope(offScreen)).message!!
+        assertTrue(off, off.contains("the otherwise cell of screen 'search' decides 'result.open', which cannot occur on it"))
+        val everywhere = content.replace("{\"event\":4,\"location\":[26,16],\"otherwise\":true", "{\"event\":5,\"location\":[26,16],\"otherwise\":true")
+        assertTrue(everywhere != content)
+        val decided = refused<BundleError.Damaged>(TestBundles.envelope(everywhere)).message!!
+        assertTrue(decided, decided.contains("the otherwise cell of screen 'search' decides 'button.tap', which everywhere: decides"))
+    }
+
+    @Test
     fun readsPrioritiesAndDecidesWithThem() {
         // tap low, pulse (two transients 0.1 s apart) high: the tap yields while the pulse plays.
         val content = TestBundles.tinyContent

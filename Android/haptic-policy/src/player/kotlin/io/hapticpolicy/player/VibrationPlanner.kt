@@ -81,11 +81,13 @@ class VibrationPlanner(private val capabilities: VibratorCapabilities) {
         runningLoop = null
     }
 
-    /** The calls for `decision` and, in order, for the other actions of its row. */
-    fun plan(decision: Decision): List<VibrationCall> {
-        val steps = if (decision.also.isEmpty()) listOf(decision) else listOf(decision) + decision.also
-        return steps.flatMap { step(it) }
-    }
+    /**
+     * The calls for `decision` and the other actions of its row, in the order the Swift
+     * `HapticPlayer` carries them out ([Decision.steps]): the stops first (the row's own and
+     * what a higher priority cut), then the decision, then its other plays. A stop carried
+     * out after the play would cancel a loop the row has just started.
+     */
+    fun plan(decision: Decision): List<VibrationCall> = decision.steps.flatMap { step(it) }
 
     /** The calls for a store's decision. */
     fun plan(decided: PolicyStore.Decided): List<VibrationCall> = plan(decided.decision)
@@ -101,7 +103,7 @@ class VibrationPlanner(private val capabilities: VibratorCapabilities) {
             }
         }
         // `interrupt` (a play of a higher priority cut a one-shot still playing) needs no call:
-        // the row's play came first and its vibrate replaced the one effect Android plays.
+        // the play that cut it comes next, and its vibrate replaces the one effect Android plays.
         if (d.action != Action.PLAY) return calls
         val before = calls.size
         val out = play(d, calls)

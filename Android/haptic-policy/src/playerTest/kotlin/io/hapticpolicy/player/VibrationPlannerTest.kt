@@ -158,6 +158,26 @@ class VibrationPlannerTest {
         assertEquals(null, device.planner.runningLoop)
     }
 
+    @Test fun aRowsStopsComeBeforeItsLoopAsInTheSwiftPlayer() {
+        // `{stop: beat, loop: beat}` restarts the loop: the decision is the loop, its `also`
+        // the stop. The stop is carried out first (Decision.steps), so the new loop keeps playing.
+        val beat = patternPlan("beat", listOf(event("transient", 0.0)), loop = 0.5)
+        val device = FakeDevice()
+        val first = device.planner.plan(play(beat, loopPeriod = 0.5))
+        val stop = Decision(Action.STOP, plan = beat, directives = listOf(Directive.STOP_LOOP))
+        val restart = play(beat, loopPeriod = 0.5).copy(also = listOf(stop))
+        assertEquals(listOf(restart.also[0], restart.copy(also = emptyList())), restart.steps)
+        assertEquals(listOf<VibrationCall>(VibrationCall.Cancel) + first, device.planner.plan(restart))
+        assertEquals("beat", device.planner.runningLoop)
+        // `{stop: all, loop: drone}` with the beat looping: the beat is cancelled, the drone loops on.
+        val drone = patternPlan("drone", listOf(event("continuous", 0.0, 0.2)), loop = 1.0)
+        val stopAll = Decision(Action.STOP, directives = listOf(Directive.STOP_LOOP))
+        val calls = device.planner.plan(play(drone, loopPeriod = 1.0).copy(also = listOf(stopAll)))
+        assertEquals(VibrationCall.Cancel, calls.first())
+        assertTrue(calls.last() is VibrationCall.Waveform && (calls.last() as VibrationCall.Waveform).repeat == 0)
+        assertEquals("drone", device.planner.runningLoop)
+    }
+
     @Test fun aStopOfAnotherLoopLeavesThePlayingOneAlone() {
         val a = patternPlan("a", listOf(event("transient", 0.0)), loop = 0.5)
         val b = patternPlan("b", listOf(event("transient", 0.0)), loop = 0.4)
