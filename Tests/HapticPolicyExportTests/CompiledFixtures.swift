@@ -37,7 +37,9 @@ extension ReportRenderer {
     ) -> String {
         let policy = Policy.unchecked(document)
         return render(
-            policy, table: DecisionTable(policy, document: document, acknowledgements: document.acknowledgements ?? []),
+            policy,
+            table: DecisionTable(
+                policy, budgetNotes: document.budgetNotes(acknowledgements: document.acknowledgements ?? [])),
             parameters: parameters, timeline: timeline)
     }
 }

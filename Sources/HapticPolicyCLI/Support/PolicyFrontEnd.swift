@@ -94,7 +94,7 @@ enum PolicyFrontEnd {
 
         /// The policy's decision table, with what only its source says (`DecisionTable`).
         var table: DecisionTable {
-            DecisionTable(policy, document: document, acknowledgements: acknowledgements)
+            DecisionTable(policy, budgetNotes: document?.budgetNotes(acknowledgements: acknowledgements) ?? [:])
         }
     }
 

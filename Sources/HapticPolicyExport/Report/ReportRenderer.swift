@@ -98,7 +98,7 @@ package enum ReportRenderer {
     /// The whole page. `timeline` adds the session section; `timelineNote` explains its
     /// absence (for example when no evaluator is available). `table` is the policy's
     /// decision table with what only its source says (a budget's reasons, its
-    /// acknowledged warnings: `DecisionTable(_:document:acknowledgements:)`); by default
+    /// acknowledged warnings: `DecisionTable(_:budgetNotes:)`); by default
     /// the table of the compiled policy alone.
     package static func render(
         _ policy: Policy, table: DecisionTable? = nil, parameters: [String: Double] = [:],

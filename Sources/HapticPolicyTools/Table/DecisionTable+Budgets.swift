@@ -58,6 +58,12 @@ extension DecisionTable {
             /// Why the warning is intended.
             public var reason: String
 
+            /// Creates one.
+            public init(code: String, reason: String) {
+                self.code = code
+                self.reason = reason
+            }
+
             /// `HP507: the picker's ticks are the control`.
             public var text: String { code + ": " + reason }
         }
@@ -86,23 +92,35 @@ extension DecisionTable {
         /// The window for people: `10 s`, `0.5 s`.
         public var perText: String { EventLogWriter.decimalText(per, decimals: 3) + " s" }
 
+        /// What the source says of a budget that the compiled policy does not keep: the
+        /// designer's reason for each excepted event, and the warnings acknowledged on it.
+        /// Built from the policy's source by the front end (`PolicyDocument.budgetNotes`);
+        /// a bundle has none.
+        public struct Notes: Sendable, Hashable {
+            /// Excepted event → the designer's reason.
+            public var reasons: [String: String]
+            /// The warnings acknowledged on the budget, in source order.
+            public var acknowledged: [Acknowledged]
+
+            /// Creates notes.
+            public init(reasons: [String: String] = [:], acknowledged: [Acknowledged] = []) {
+                self.reasons = reasons
+                self.acknowledged = acknowledged
+            }
+        }
+
         /// `enforce (over it: silent, over-budget)` or `warn (reported, never decides)`.
         public var decisionText: String {
             enforced ? "enforce (over it: silent, over-budget)" : "warn (reported, never decides)"
         }
     }
 
-    /// The budgets of `policy` in source order; `document` (the policy's source, when the
-    /// table is built from YAML) adds the reasons of the excepted events, and
-    /// `acknowledgements` (every `acknowledge:` entry the loader read) the acknowledged
-    /// warnings: the compiled policy keeps neither.
-    static func budgets(
-        _ policy: Policy, document: PolicyDocument?, acknowledgements: [Acknowledgement]
-    ) -> [Budget] {
+    /// The budgets of `policy` in source order, with `notes` by budget id (the reasons of
+    /// the excepted events and the acknowledged warnings, which the compiled policy does
+    /// not keep).
+    static func budgets(_ policy: Policy, notes: [String: Budget.Notes]) -> [Budget] {
         policy.content.budgets.map { budget in
-            let declared = document?.budgets.first { $0.id.value == budget.id }
-            let reasons = Dictionary(
-                (declared?.exceptions ?? []).map { ($0.event.value, $0.reason.value) }, uniquingKeysWith: { a, _ in a })
+            let note = notes[budget.id]
             let scope: Budget.Scope
             switch budget.scope {
             case .eachScreen: scope = .eachScreen
@@ -110,13 +128,10 @@ extension DecisionTable {
             case .layer(let layer): scope = .layer(layer)
             case .events(let names): scope = .events(names)
             }
-            let acknowledged = acknowledgements.filter { $0.owner == "budget '\(budget.id)'" }.map {
-                Budget.Acknowledged(code: $0.code.value, reason: $0.reason.value)
-            }
             return Budget(
                 id: budget.id, scope: scope, max: budget.max, per: budget.window, enforced: budget.enforced,
-                exceptions: budget.exceptions.map { Budget.Exception(event: $0, reason: reasons[$0]) },
-                acknowledged: acknowledged, location: policy.location(budget.location))
+                exceptions: budget.exceptions.map { Budget.Exception(event: $0, reason: note?.reasons[$0]) },
+                acknowledged: note?.acknowledged ?? [], location: policy.location(budget.location))
         }
     }
 }

@@ -361,11 +361,10 @@ public struct DecisionTable: Sendable, Hashable {
     /// The rate budgets (`budgets:`), in source order.
     public var budgets: [Budget] = []
 
-    /// Builds the table of a compiled policy. `document`, the source it was compiled
-    /// from (nil for a bundle), adds what the compiled policy does not keep: the reasons
-    /// of a budget's excepted events; `acknowledgements` (the loader's `acknowledge:`
-    /// entries) adds the warnings acknowledged on each budget.
-    public init(_ policy: Policy, document: PolicyDocument? = nil, acknowledgements: [Acknowledgement] = []) {
+    /// Builds the table of a compiled policy. `budgetNotes`, by budget id, adds what only
+    /// the policy's source says of its budgets (`PolicyDocument.budgetNotes`): the
+    /// reasons of the excepted events and the acknowledged warnings; none for a bundle.
+    public init(_ policy: Policy, budgetNotes: [String: Budget.Notes] = [:]) {
         let content = policy.content
         var invariants: [String: String] = [:]
         for invariant in content.invariants where invariants[invariant.id] == nil {
@@ -496,7 +495,7 @@ public struct DecisionTable: Sendable, Hashable {
         userLevelEvent = content.userLevels?.setBy
         startLevel = content.userLevels?.start
         background = Self.background(policy)
-        budgets = Self.budgets(policy, document: document, acknowledgements: acknowledgements)
+        budgets = Self.budgets(policy, notes: budgetNotes)
     }
 
     private static func userLevels(_ policy: Policy) -> [UserLevel] {
