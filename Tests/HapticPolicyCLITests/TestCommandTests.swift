@@ -51,6 +51,9 @@ import Testing
         #expect(result.stdout.contains("cells       22/22  100%"), "\(result.stdout)")
         #expect(result.stdout.contains("bands         6/6  100%"))
         #expect(Self.lastLine(result.stdout) == "\(cases) passed, 0 failed")
+        // One pair of parentheses around the invariants no row cites (there was a stray one).
+        let notCounted = try #require(result.stdout.split(separator: "\n").first { $0.contains("not counted") })
+        #expect(notCounted == "  (not counted: H-3, cited by no row; lint checks them)")
     }
 
     @Test func aFailureShowsCaseEventExpectedActualAndRule() throws {

@@ -35,6 +35,11 @@ extension ReportRenderer {
     static func render(
         _ document: PolicyDocument, parameters: [String: Double] = [:], timeline: [ReportTimelineEntry]? = nil
     ) -> String {
-        render(Policy.unchecked(document), parameters: parameters, timeline: timeline)
+        let policy = Policy.unchecked(document)
+        return render(
+            policy,
+            table: DecisionTable(
+                policy, budgetNotes: document.budgetNotes(acknowledgements: document.acknowledgements ?? [])),
+            parameters: parameters, timeline: timeline)
     }
 }

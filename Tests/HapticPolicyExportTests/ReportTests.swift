@@ -94,7 +94,7 @@ enum Shipped {
         ])
     }
 
-    @Test(arguments: ["plavo", "breathing", "metronome"])
+    @Test(arguments: ["plavo", "breathing", "metronome", "ride"])
     func reportStructureIsGolden(name: String) throws {
         let html = ReportRenderer.render(try Shipped.policy(name))
         Golden.check(JSONWriter.write(Self.structure(html)), "report/\(name).structure.json", asJSON: true)

@@ -264,11 +264,9 @@ import Testing
     @Test func coverageCountsBeingOutrankedAndCuttingAsItems() throws {
         let policy = try Self.policy()
         var coverage = PolicyCoverage(policy: policy)
-        #expect(
-            coverage.priorities.all == [
-                "tick outranked", "tap outranked", "tap cuts", "cue cuts", "chime outranked",
-                "chime cuts",
-            ])
+        // Only what can happen: `tap` and `chime` could cut only `tick`, a preset, which
+        // ends at once, so neither has a `cuts` item.
+        #expect(coverage.priorities.all == ["tick outranked", "tap outranked", "cue cuts", "chime outranked"])
         var session = Replay(policy: policy)
         let events = [
             TimedEvent(time: 0, event: .init(name: "screen.enter", screen: "nav")),
@@ -278,6 +276,42 @@ import Testing
         for event in events { coverage.record(session.decide(event), for: event) }
         #expect(coverage.priorities.hit == ["cue cuts", "tick outranked"])
         #expect(coverage.tallies.map(\.kind).last == "priorities")
+    }
+
+    /// A preset ends at once: a critical preset outranks nothing and a low preset is cut by
+    /// nothing, so neither way is a coverage item (they were listed, and could never be hit).
+    @Test func coverageListsNoWayThatPresetsCannotTake() throws {
+        let presets = """
+            policy: alarms
+            version: 1
+            feedback:
+              alarm: {layer: ui, preset: notification.error, priority: critical}
+              tick: {layer: ui, preset: selection, priority: low}
+              tap: {layer: ui, preset: impact.light}
+            events:
+              alarm.e: {layer: ui, screens: [s]}
+              tick.e: {layer: ui, screens: [s]}
+              tap.e: {layer: ui, screens: [s]}
+            screens:
+              s:
+                enter: [prepare-engine]
+                table:
+                  alarm.e: {play: alarm}
+                  tick.e: {play: tick}
+                  tap.e: {play: tap}
+            budgets:
+              - {id: B-1, each: screen, max: 6, per: 10}
+            """
+        let policy = try Self.policy(presets)
+        #expect(PolicyCoverage(policy: policy).priorities.all.isEmpty)
+        #expect(!PolicyCoverage(policy: policy).tallies.contains { $0.kind == "priorities" })
+        // A lasting pattern at the top makes both lower presets outranked, and it cuts nothing.
+        let pattern = presets.replacingOccurrences(
+            of: "alarm: {layer: ui, preset: notification.error, priority: critical}",
+            with:
+                "alarm: {layer: ui, priority: critical, fallback: none, pattern: {events: [{type: continuous, time: 0, duration: 1}]}}"
+        )
+        #expect(PolicyCoverage(policy: try Self.policy(pattern)).priorities.all == ["tick outranked", "tap outranked"])
     }
 
     @Test func aChangedPriorityIsAFeedbackChange() throws {

@@ -67,7 +67,8 @@ enum ReportCommand {
         }
         let (_, problems) = ExportablePattern.all(in: input.policy, parameters: parameters)
         DiagnosticPrinter.print(problems, sources: input.sources, context: context)
-        let html = ReportRenderer.render(input.policy, parameters: parameters, timeline: timeline)
+        let html = ReportRenderer.render(
+            input.policy, table: input.table, parameters: parameters, timeline: timeline)
         guard try OutputFiles.write([OutputFiles.File(path: out, bytes: Array(html.utf8))], context: context) else {
             return .failure
         }

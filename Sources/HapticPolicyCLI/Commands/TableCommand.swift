@@ -32,7 +32,7 @@ enum TableCommand {
         examples: ["haptic-policy table Policies/plavo.yaml", "haptic-policy table --format json Policies/plavo.yaml"]
     ) { arguments, context throws(UsageError) in
         guard let input = PolicyFrontEnd.load(arguments.positionals[0], context: context) else { return .failure }
-        let table = DecisionTable(input.policy)
+        let table = input.table
         switch arguments[\.format] {
         case .json:
             context.stdout.line(

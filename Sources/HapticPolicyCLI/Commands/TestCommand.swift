@@ -253,6 +253,7 @@ enum TestCommand {
         for parameter in event.event.params {
             parts.append("\(parameter.name)=\(parameter.value.map(\.description) ?? "null")")
         }
+        for field in event.event.data { parts.append("data.\(field.name)=\(field.value.map(\.description) ?? "null")") }
         return parts.joined(separator: " ")
     }
 
@@ -271,7 +272,7 @@ enum TestCommand {
         }
         if !coverage.staticInvariants.isEmpty {
             context.stdout.line(
-                "  (not counted: \(terminalText(coverage.staticInvariants.joined(separator: ", ")))), cited by no row; lint checks them)"
+                "  (not counted: \(terminalText(coverage.staticInvariants.joined(separator: ", "))), cited by no row; lint checks them)"
             )
         }
     }

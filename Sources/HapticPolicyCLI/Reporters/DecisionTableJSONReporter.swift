@@ -20,6 +20,46 @@ enum DecisionTableJSONReporter {
         var userLevels: UserLevels?
         /// What the app in background still plays; left out when it keeps nothing.
         var background: Background?
+        /// The rate budgets, in source order; left out when there are none.
+        var budgets: [Budget]?
+    }
+
+    /// A rate budget.
+    struct Budget: Encodable {
+        var id: String
+        /// `each-screen`, `screen`, `layer` or `events`.
+        var scope: String
+        /// The screen of a `screen` scope.
+        var screen: String?
+        /// The layer of a `layer` scope.
+        var layer: String?
+        /// The events of an `events` scope (`event:` or `events:`).
+        var events: [String]?
+        /// The scope in words: `each screen`, `event off.route`.
+        var counts: String
+        var max: Int
+        /// The window, seconds.
+        var per: Double
+        /// True when a ring over it is silent (`over-budget`); false when it is only reported.
+        var enforce: Bool
+        /// The events it does not count, each with the designer's reason (left out from a bundle).
+        var except: [BudgetException]
+        /// The warnings acknowledged on it (`acknowledge:`); left out when none.
+        var acknowledged: [Acknowledged]?
+        var line: Int
+        var column: Int
+        /// The file it is declared in, when it is not the main file (`include:`).
+        var file: String?
+    }
+
+    struct BudgetException: Encodable {
+        var event: String
+        var reason: String?
+    }
+
+    struct Acknowledged: Encodable {
+        var code: String
+        var reason: String
     }
 
     struct Background: Encodable {
@@ -119,6 +159,8 @@ enum DecisionTableJSONReporter {
         var eventLayer: String?
         var origin: String
         var rows: [Row]
+        /// True when the event ends its subject (`ends-subject: true`); left out otherwise.
+        var endsSubject: Bool? = nil
     }
 
     struct Row: Encodable {
@@ -180,7 +222,7 @@ enum DecisionTableJSONReporter {
                                                     layer: $0.layer?.rawValue)
                                             },
                                         with: row.arguments)
-                                })
+                                }, endsSubject: cell.endsSubject ? true : nil)
                         })
                 },
                 bands: table.bands.map { band in
@@ -212,6 +254,26 @@ enum DecisionTableJSONReporter {
                         }),
                 background: table.background.map {
                     Background(keeps: $0.keeps, note: $0.note, rings: $0.rings, silences: $0.silences)
-                }))
+                },
+                budgets: table.budgets.isEmpty ? nil : table.budgets.map { budget(file: file, $0) }))
+    }
+
+    private static func budget(file: String?, _ budget: DecisionTable.Budget) -> Budget {
+        var out = Budget(
+            id: budget.id, scope: budget.scope.kind, counts: budget.scope.text, max: budget.max, per: budget.per,
+            enforce: budget.enforced,
+            except: budget.exceptions.map { BudgetException(event: $0.event, reason: $0.reason) },
+            acknowledged: budget.acknowledged.isEmpty
+                ? nil : budget.acknowledged.map { Acknowledged(code: $0.code, reason: $0.reason) },
+            line: budget.location.line, column: budget.location.column,
+            file: file == nil || budget.location.file == file || budget.location == .unknown
+                ? nil : budget.location.file)
+        switch budget.scope {
+        case .eachScreen: break
+        case .screen(let name): out.screen = name
+        case .layer(let layer): out.layer = layer.rawValue
+        case .events(let names): out.events = names
+        }
+        return out
     }
 }

@@ -57,6 +57,7 @@ enum DecisionTableMarkdownReporter {
                     }
                     if cell.origin == .everywhere { decision += " (everywhere)" }
                     if cell.origin == .otherwise { decision += " (the screen's default)" }
+                    if cell.endsSubject { decision += "; " + DecisionTable.Cell.endsSubjectText }
                     let feedback = row.action == .play ? row.target ?? "" : ""
                     let reason = [row.reason, row.note].compactMap { $0 }.joined(separator: " — ")
                     rows.append([
@@ -128,6 +129,24 @@ enum DecisionTableMarkdownReporter {
                 ]
             ]
             out += alignedTable(rows.map { $0.map(escape) }, header: ["keeps", "rings", "silences", "note"])
+            out += "\n"
+        }
+        if !table.budgets.isEmpty {
+            out += "## Budgets\n\n"
+            out +=
+                escape(
+                    "Rings counted in a sliding window. Over an enforced budget a ring is silent (over-budget); over the others it plays and the breach is reported (eval, test, diff, report)."
+                ) + "\n\n"
+            let rows = table.budgets.map { budget in
+                [
+                    budget.id, budget.scope.text, String(budget.max), budget.perText, budget.decisionText,
+                    budget.exceptions.map(\.text).joined(separator: "; "),
+                    budget.acknowledged.map(\.text).joined(separator: "; "),
+                ]
+            }
+            out += alignedTable(
+                rows.map { $0.map(escape) },
+                header: ["budget", "counts", "max", "per", "decides", "except", "acknowledged"])
             out += "\n"
         }
         return out

@@ -35,6 +35,13 @@ enum DiffReport {
                 "\(change.log) #\(change.line)  t \(numberText(change.event.time)) s  \(change.screen ?? "-")  \(change.event.event.name)"
             if let subject = change.event.event.subject { head += "  subject \(subject)" }
             if let value = change.event.event.value { head += "  value \(value)" }
+            // What else the line carries that rows read: its `params` and its `data` fields.
+            for parameter in change.event.event.params {
+                head += "  \(parameter.name)=\(parameter.value.map(\.description) ?? "null")"
+            }
+            for field in change.event.event.data {
+                head += "  data.\(field.name)=\(field.value.map(\.description) ?? "null")"
+            }
             out.line(terminalText(head))
             out.line("    before: " + style.red(terminalText(side(change.before))))
             out.line("    after:  " + style.green(terminalText(side(change.after))))
@@ -79,6 +86,12 @@ enum DiffReport {
     /// `play soil.thirsty (pattern:soil.thirsty) by camera/moisture.sample@thirsty (plavo.yaml:140:9)`.
     static func side(_ decision: Decision) -> String {
         var text = PolicyTestRunner.outcomeText(decision)
+        // The parameters a template plays with (a `with:` changed shows), and why a play was
+        // outranked (what it yielded to).
+        if let parameters = decision.parameters, !parameters.isEmpty {
+            text += " with " + PolicyTestRunner.parametersText(parameters)
+        }
+        if decision.reason == .outranked, let note = decision.note { text += " (\(note))" }
         let directives = decision.directives.list.map(\.rawValue)
         if !directives.isEmpty { text += " +" + directives.joined(separator: " +") }
         if !decision.also.isEmpty { text += " (" + PolicyTestRunner.alsoText(decision) + ")" }
@@ -119,6 +132,7 @@ enum DiffReport {
             out += ",\"screen\":" + (change.screen.map(string) ?? "null")
             out += ",\"event\":" + string(change.event.event.name)
             out += ",\"subject\":" + (change.event.event.subject.map(string) ?? "null")
+            if !change.event.event.data.isEmpty { out += ",\"data\":" + fields(change.event.event.data) }
             out += ",\"before\":" + decision(change.before) + ",\"after\":" + decision(change.after) + "}"
         }
         out += "],\"screens\":["
@@ -147,8 +161,20 @@ enum DiffReport {
         out += ",\"rule\":" + (d.rule.map { string($0.id) } ?? "null")
         let location = d.rule.flatMap { $0.location == .unknown ? nil : $0.location.description }
         out += ",\"ruleLocation\":" + (location.map(string) ?? "null")
-        out += ",\"directives\":[" + d.directives.list.map { string($0.rawValue) }.joined(separator: ",") + "]}"
-        return out
+        out += ",\"directives\":[" + d.directives.list.map { string($0.rawValue) }.joined(separator: ",") + "]"
+        // Left out when empty, so a diff of a policy without templates or several-action
+        // rows reads as before.
+        if let parameters = d.parameters, !parameters.isEmpty { out += ",\"params\":" + fields(parameters) }
+        if !d.also.isEmpty { out += ",\"also\":[" + d.also.map(decision).joined(separator: ",") + "]" }
+        return out + "}"
+    }
+
+    /// `{"side":-1,"urgency":2}`: names and values, in order.
+    private static func fields(_ fields: [Event.Parameter]) -> String {
+        "{"
+            + fields.map { string($0.name) + ":" + EventLogWriter.valueText($0.value, decimals: 6) }.joined(
+                separator: ",")
+            + "}"
     }
 
     private static func feedbackChange(_ change: FeedbackFields.Change) -> String {

@@ -81,10 +81,20 @@ enum PolicyFrontEnd {
         var policy: Policy
         /// The findings that did not refuse the policy (warnings), sorted by location.
         var diagnostics: [Diagnostic]
+        /// The document the policy was compiled from; nil for a bundle. What the compiled
+        /// policy does not keep (a budget's reasons for its exceptions) is read from it.
+        var document: PolicyDocument? = nil
+        /// The policy's `acknowledge:` entries (none for a bundle), for `table` and `report`.
+        var acknowledgements: [Acknowledgement] = []
 
         /// `source` keyed by `name`, and each included file's text, as `DiagnosticPrinter` wants it.
         var sources: [String: String] {
             includedSources.merging(source.map { [name: $0] } ?? [:]) { _, main in main }
+        }
+
+        /// The policy's decision table, with what only its source says (`DecisionTable`).
+        var table: DecisionTable {
+            DecisionTable(policy, budgetNotes: document?.budgetNotes(acknowledgements: acknowledgements) ?? [:])
         }
     }
 
@@ -150,7 +160,8 @@ enum PolicyFrontEnd {
         }
         return Usable(
             path: path, name: checked.name, source: checked.source, includedSources: checked.includedSources,
-            policy: policy, diagnostics: checked.diagnostics)
+            policy: policy, diagnostics: checked.diagnostics, document: checked.document,
+            acknowledgements: checked.acknowledgements)
     }
 
     /// Prints why a policy cannot be used: its errors, then the `lint` hint.

@@ -104,6 +104,8 @@ enum ReportBandsSection {
                     text +=
                         " <span class=\"muted\">\(htmlEscaped(preset.rawValue))\(intensity.map { " at " + ReportNumber.amount($0) } ?? "")</span>"
                 }
+                // The template parameters the level gives what it plays (`with:`).
+                if let arguments = level.arguments { text += " with " + htmlEscaped(arguments) }
                 return text
             },
             Column(header: "Waveform") { band, index in

@@ -96,12 +96,15 @@ package enum ReportRenderer {
         """
 
     /// The whole page. `timeline` adds the session section; `timelineNote` explains its
-    /// absence (for example when no evaluator is available).
+    /// absence (for example when no evaluator is available). `table` is the policy's
+    /// decision table with what only its source says (a budget's reasons, its
+    /// acknowledged warnings: `DecisionTable(_:budgetNotes:)`); by default
+    /// the table of the compiled policy alone.
     package static func render(
-        _ policy: Policy, parameters: [String: Double] = [:], timeline: [ReportTimelineEntry]? = nil,
-        timelineNote: String? = nil
+        _ policy: Policy, table: DecisionTable? = nil, parameters: [String: Double] = [:],
+        timeline: [ReportTimelineEntry]? = nil, timelineNote: String? = nil
     ) -> String {
-        let table = DecisionTable(policy)
+        let table = table ?? DecisionTable(policy)
         let (patterns, problems) = ExportablePattern.all(in: policy, parameters: parameters)
         let content = policy.content
         var html = """
@@ -168,7 +171,8 @@ package enum ReportRenderer {
                     html += "<td class=\"decision-\(row.action.rawValue)\">\(decision(row))</td>"
                     html +=
                         "<td>\(row.cites.map { id in "<span class=\"cite\" title=\"\(htmlAttribute(table.invariants[id] ?? ""))\">\(htmlEscaped(id))</span>" }.joined())</td>"
-                    html += "<td>\(htmlEscaped(row.note ?? ""))</td></tr>\n"
+                    let note = [row.note, cell.endsSubject ? DecisionTable.Cell.endsSubjectText : nil].compactMap { $0 }
+                    html += "<td>\(note.map(htmlEscaped).joined(separator: "; "))</td></tr>\n"
                 }
             }
             html += "</tbody>\n</table>\n"
@@ -210,6 +214,19 @@ package enum ReportRenderer {
             for entry in table.priorities {
                 html +=
                     "<tr><td>\(htmlEscaped(entry.feedback))</td><td>\(entry.priority.rawValue)</td></tr>\n"
+            }
+            html += "</tbody>\n</table>\n</section>\n"
+        }
+
+        // Budgets, only for a policy that declares some.
+        if !table.budgets.isEmpty {
+            html +=
+                "<section id=\"budgets\">\n<h2>Budgets</h2>\n<p>Rings counted in a sliding window. Over an enforced budget a ring is silent (<code>over-budget</code>); over the others it plays and the breach is reported.</p>\n<table class=\"budgets\">\n<thead><tr><th>Budget</th><th>Counts</th><th>Max</th><th>Decides</th><th>Except</th><th>Acknowledged</th></tr></thead>\n<tbody>\n"
+            for budget in table.budgets {
+                html +=
+                    "<tr><td><span class=\"cite\">\(htmlEscaped(budget.id))</span></td><td>\(htmlEscaped(budget.scope.text))</td><td>\(htmlEscaped(budget.limitText))</td><td>\(htmlEscaped(budget.decisionText))</td>"
+                html +=
+                    "<td>\(budget.exceptions.map { htmlEscaped($0.text) }.joined(separator: "<br>"))</td><td>\(budget.acknowledged.map { htmlEscaped($0.text) }.joined(separator: "<br>"))</td></tr>\n"
             }
             html += "</tbody>\n</table>\n</section>\n"
         }

@@ -41,7 +41,7 @@ public enum EventLogWriter {
 
 extension EventLogWriter {
     /// A value as JSON; nil (a parameter the log gave as an array or object) as `null`.
-    static func valueText(_ value: ScalarValue?, decimals: Int) -> String {
+    package static func valueText(_ value: ScalarValue?, decimals: Int) -> String {
         switch value {
         case .number(let number)?: decimalText(number, decimals: decimals)
         case .bool(let flag)?: flag ? "true" : "false"

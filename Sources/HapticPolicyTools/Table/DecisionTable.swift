@@ -92,6 +92,12 @@ public struct DecisionTable: Sendable, Hashable {
         public var origin: Origin
         /// The rows, first match wins; empty for a gap.
         public var rows: [Row]
+        /// Whether the event ends its subject (`ends-subject: true`): once decided, the
+        /// session forgets the subject's band levels and dwell clocks.
+        public var endsSubject = false
+
+        /// `ends its subject (band state forgotten)` for an event that ends its subject.
+        public static let endsSubjectText = "ends its subject (band state forgotten)"
     }
 
     /// One screen's part of the table.
@@ -352,9 +358,13 @@ public struct DecisionTable: Sendable, Hashable {
     public var bands: [Band]
     /// Invariant id → the designer's statement, for citing.
     public var invariants: [String: String]
+    /// The rate budgets (`budgets:`), in source order.
+    public var budgets: [Budget] = []
 
-    /// Builds the table of a compiled policy.
-    public init(_ policy: Policy) {
+    /// Builds the table of a compiled policy. `budgetNotes`, by budget id, adds what only
+    /// the policy's source says of its budgets (`PolicyDocument.budgetNotes`): the
+    /// reasons of the excepted events and the acknowledged warnings; none for a bundle.
+    public init(_ policy: Policy, budgetNotes: [String: Budget.Notes] = [:]) {
         let content = policy.content
         var invariants: [String: String] = [:]
         for invariant in content.invariants where invariants[invariant.id] == nil {
@@ -463,20 +473,21 @@ public struct DecisionTable: Sendable, Hashable {
             for (e, event) in content.events.enumerated() {
                 let occursHere = event.screens?.contains(s) ?? true
                 guard occursHere || own[s][e] != nil else { continue }
-                if let cell = own[s][e] {
-                    cells.append(
-                        Cell(
-                            event: event.name, eventLayer: event.layer,
-                            origin: cell.otherwise == true ? .otherwise : .screen,
-                            rows: cell.rows.map { row($0, eventLayer: event.layer) }))
-                } else if let cell = everywhere[e] {
-                    cells.append(
-                        Cell(
-                            event: event.name, eventLayer: event.layer, origin: .everywhere,
-                            rows: cell.rows.map { row($0, eventLayer: event.layer) }))
+                var cell: Cell
+                if let declared = own[s][e] {
+                    cell = Cell(
+                        event: event.name, eventLayer: event.layer,
+                        origin: declared.otherwise == true ? .otherwise : .screen,
+                        rows: declared.rows.map { row($0, eventLayer: event.layer) })
+                } else if let declared = everywhere[e] {
+                    cell = Cell(
+                        event: event.name, eventLayer: event.layer, origin: .everywhere,
+                        rows: declared.rows.map { row($0, eventLayer: event.layer) })
                 } else {
-                    cells.append(Cell(event: event.name, eventLayer: event.layer, origin: .gap, rows: []))
+                    cell = Cell(event: event.name, eventLayer: event.layer, origin: .gap, rows: [])
                 }
+                cell.endsSubject = event.endsSubject == true
+                cells.append(cell)
             }
             return Screen(name: screen.name, onEnter: screen.enter.map(\.rawValue), note: screen.note, cells: cells)
         }
@@ -484,6 +495,7 @@ public struct DecisionTable: Sendable, Hashable {
         userLevelEvent = content.userLevels?.setBy
         startLevel = content.userLevels?.start
         background = Self.background(policy)
+        budgets = Self.budgets(policy, notes: budgetNotes)
     }
 
     private static func userLevels(_ policy: Policy) -> [UserLevel] {

@@ -46,7 +46,9 @@ public struct PolicyCoverage: Sendable {
     public private(set) var background: Tally
     /// The two ways a priority decides (`priority:`), per feedback that can take them:
     /// `<feedback> outranked` (a play of it yielded to a higher one) and `<feedback> cuts`
-    /// (a play of it cut something of a lower one). Empty when every feedback is `normal`.
+    /// (a play of it cut something of a lower one), each only when something of a higher
+    /// (a lower) priority can still be playing: a loop or a lasting pattern, never a
+    /// preset. Empty when every feedback is `normal`.
     public private(set) var priorities: Tally
     /// Invariants no event can exercise (not cited by any row, enforced by `lint` only).
     public let staticInvariants: [String]
@@ -118,11 +120,14 @@ public struct PolicyCoverage: Sendable {
             kind: "levels", all: (content.userLevels?.levels ?? []).map { "user level " + $0.name }, hit: [])
         var ways: [String] = []
         if content.feedback.contains(where: { $0.priority != .normal }) {
+            // Only what can still be playing when another play comes takes part: a loop or
+            // a pattern that lasts. A preset ends at once, so none yields to it or is cut.
+            let lasting = content.feedback.filter(Self.canStillPlay)
             for plan in content.feedback {
-                if content.feedback.contains(where: { $0.priority > plan.priority }) {
+                if lasting.contains(where: { $0.priority > plan.priority }) {
                     ways.append("\(plan.name) outranked")
                 }
-                if content.feedback.contains(where: { $0.priority < plan.priority }) {
+                if lasting.contains(where: { $0.priority < plan.priority }) {
                     ways.append("\(plan.name) cuts")
                 }
             }
@@ -136,6 +141,15 @@ public struct PolicyCoverage: Sendable {
             }
         }
         background = Tally(kind: "background", all: kept, hit: [])
+    }
+
+    /// Whether `plan` can still be playing when a later event plays something: a loop, a
+    /// template (its length depends on its parameters) or a pattern that lasts; never a
+    /// preset, which ends at once (`PriorityTable`, Docs/decision-order.md).
+    static func canStillPlay(_ plan: FeedbackPlan) -> Bool {
+        guard let pattern = plan.pattern else { return false }
+        if pattern.loop != nil || !pattern.parameters.isEmpty { return true }
+        return PriorityTable.length(of: pattern, bindings: [:]) > 0
     }
 
     /// The coverage item of a play `background:` keeps.

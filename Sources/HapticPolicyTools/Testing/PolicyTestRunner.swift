@@ -151,7 +151,7 @@ public struct PolicyTestRunner: Sendable {
     }
 
     /// `{bpm=120}` in the template's order, `{}` for a template-less play, `none` for no play.
-    static func parametersText(_ parameters: [Event.Parameter]?) -> String {
+    package static func parametersText(_ parameters: [Event.Parameter]?) -> String {
         guard let parameters else { return "none" }
         let shown = parameters.map { "\($0.name)=\($0.value?.description ?? "null")" }
         return "{\(shown.joined(separator: ", "))}"
