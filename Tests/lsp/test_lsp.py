@@ -498,6 +498,10 @@ async def test_language_v3_keys_and_values_in_an_included_file(client: LanguageC
     await change_document(client, uri, edited, 5)
     at = types.Position(line=edited.split("\n").index(typing), character=len(typing))
     assert await completion_labels(client, uri, at) == ["falling", "rising"]
+    # At its top: the sections it does not hold yet, not the keys only a main file sets.
+    edited = "p\n" + text
+    await change_document(client, uri, edited, 6)
+    assert await completion_labels(client, uri, types.Position(line=0, character=1)) == ["parameters"]
 
 
 @pytest.mark.asyncio
