@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyTools
+import HapticPolicyYAML
 
 /// The editor's help with the keys and values of a policy: completion of the keys a
 /// mapping may hold and of the words a value may be, and hover over a key or a value.
@@ -22,9 +23,8 @@ enum PolicyKeyHelp {
         var insert: String
     }
 
-    /// Keys only a policy's main file sets (`PolicyIncludes.mainOnlyKeys`), not offered in
-    /// an included file.
-    static let mainOnlyKeys: Set<String> = ["policy", "version", "description", "engine"]
+    /// Keys only a policy's main file sets, not offered in an included file.
+    static let mainOnlyKeys = Set(PolicyLoader.mainFileOnlyKeys)
 
     /// Completions at `cursor`, for a partial word matching its prefix. `isIncluded`: the
     /// file is one a policy includes.
