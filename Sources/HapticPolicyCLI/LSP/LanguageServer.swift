@@ -488,10 +488,14 @@ final class LanguageServer {
             let help = PolicyKeyHelp.completions(
                 cursor, document: workspace.document(for: analysis), isIncluded: analysis.policyNames != nil)
             for item in help where labels.insert(item.label).inserted {
-                items.append([
+                var object: [String: Any] = [
                     "label": item.label, "kind": item.kind, "detail": item.detail,
                     "textEdit": ["range": range.json, "newText": item.insert],
-                ])
+                ]
+                if let documentation = item.documentation {
+                    object["documentation"] = ["kind": "markdown", "value": documentation]
+                }
+                items.append(object)
             }
         }
         return ["isIncomplete": false, "items": items]

@@ -21,6 +21,8 @@ enum PolicyKeyHelp {
         var kind: Int
         /// What is inserted.
         var insert: String
+        /// The whole meaning, for the editor's documentation pane (a key's description).
+        var documentation: String? = nil
     }
 
     /// Keys only a policy's main file sets, not offered in an included file.
@@ -38,7 +40,9 @@ enum PolicyKeyHelp {
             for key in schema.keys(at: cursor.path) where !cursor.written.contains(key.name) {
                 if isIncluded, cursor.path.isEmpty, mainOnlyKeys.contains(key.name) { continue }
                 items.append(
-                    Item(label: key.name, detail: firstSentence(key.description), kind: 10, insert: key.name + ": "))
+                    Item(
+                        label: key.name, detail: firstSentence(key.description), kind: 10, insert: key.name + ": ",
+                        documentation: key.description.isEmpty ? nil : key.description))
             }
             if cursor.path.last == .item { items += words(schema.words(at: cursor.path), "value") }
         case .value(let key):

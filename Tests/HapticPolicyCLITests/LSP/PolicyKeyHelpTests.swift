@@ -237,6 +237,20 @@ import Testing
         #expect(Self.labels(example.edit) == example.expected)
     }
 
+    /// A key comes with its meaning's first sentence as its detail and the whole as its
+    /// documentation, and is written with its `: `.
+    @Test func aKeyCarriesItsMeaningAndItsColon() throws {
+        let edit = Edit(what: "", old: "    unit: m\n", new: "    unit: m\n    ap\n", at: "    ap")
+        let result = try #require(Self.ask("textDocument/completion", edit) as? [String: Any])
+        let item = try #require((result["items"] as? [[String: Any]])?.first)
+        let detail = item["detail"] as? String
+        #expect(detail?.hasPrefix("The one way the level moves (language v3)") == true)
+        #expect(detail?.hasSuffix("changes nothing.") == true)
+        let documentation = (item["documentation"] as? [String: Any])?["value"] as? String
+        #expect(documentation?.hasSuffix("(one given is not used, HP150).") == true)
+        #expect((item["textEdit"] as? [String: Any])?["newText"] as? String == "approach: ")
+    }
+
     /// In a test file, keys of policies are not offered.
     @Test func aTestFileGetsNoPolicyKeys() {
         let uri = "file:///nowhere/p.tests.yaml"
