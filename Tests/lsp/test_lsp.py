@@ -439,6 +439,71 @@ async def test_an_included_file_opened_alone_is_checked_in_the_policy_that_inclu
     assert [item.label for item in result.items] == ["goal"]
 
 
+RIDE_NAVIGATE = ROOT / "Policies" / "ride" / "navigate.yaml"
+
+
+async def completion_labels(client: LanguageClient, uri: str, at: types.Position) -> list[str]:
+    result = await client.text_document_completion_async(
+        types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=uri), position=at)
+    )
+    return [item.label for item in result.items]
+
+
+async def hover_at(client: LanguageClient, uri: str, at: types.Position) -> str:
+    return hover_text(
+        await client.text_document_hover_async(
+            types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=at)
+        )
+    )
+
+
+@pytest.mark.asyncio
+async def test_language_v3_keys_and_values_in_an_included_file(client: LanguageClient):
+    # ride/navigate.yaml, opened alone: its policy (ride.yaml) is found on disk, so the
+    # data fields and template parameters it declares in ride/catalogue.yaml are known.
+    uri = RIDE_NAVIGATE.as_uri()
+    text = RIDE_NAVIGATE.read_text(encoding="utf-8")
+    assert await open_document(client, uri, text) == []
+    # Hover: a key's meaning (the schema's), a data field in this policy, a template parameter.
+    approach = await hover_at(client, uri, shifted(position(text, "approach: falling"), 2))
+    assert approach.startswith("**`approach`**") and "`receding`" in approach, approach
+    at_most = await hover_at(client, uri, shifted(position(text, "at-most: 100"), 2))
+    assert "Inclusive upper edge" in at_most, at_most
+    field = await hover_at(client, uri, shifted(position(text, "direction: right"), 2))
+    assert "**data field `direction`** of event `turn.distance`" in field, field
+    assert "one of left, right, straight, u-turn" in field, field
+    side = await hover_at(client, uri, shifted(position(text, "side: 1"), 1))
+    # The band row gives it to whatever the entered level plays: both cues take it.
+    assert "**template parameter `side`** of `turn.now`, `turn.approach`" in side, side
+    assert "- `turn.approach`: default 0, -1 to 1" in side, side
+    # Completion mid-edit (the flow mapping is not closed: the YAML does not read).
+    row = "        - {when: {data: {direction: right}}, band: turn.distance, with: {side: 1}, cite: [H-1, U-2]}"
+    typing = "        - {when: {data: {direction: "
+    edited = text.replace(row, typing, 1)
+    await change_document(client, uri, edited, 2)
+    at = shifted(position(edited, typing), len(typing))
+    assert await completion_labels(client, uri, at) == ["left", "right", "straight", "u-turn"]
+    typing = "        - {band: turn.distance, with: {"
+    edited = text.replace(row, typing, 1)
+    await change_document(client, uri, edited, 3)
+    at = shifted(position(edited, typing), len(typing))
+    assert await completion_labels(client, uri, at) == ["side", "urgency"]
+    typing = "    ap"
+    edited = text.replace(next(line for line in text.split("\n") if "approach: falling" in line), typing, 1)
+    await change_document(client, uri, edited, 4)
+    at = types.Position(line=edited.split("\n").index(typing), character=len(typing))
+    assert await completion_labels(client, uri, at) == ["approach"]
+    typing = "    approach: "
+    edited = text.replace(next(line for line in text.split("\n") if "approach: falling" in line), typing, 1)
+    await change_document(client, uri, edited, 5)
+    at = types.Position(line=edited.split("\n").index(typing), character=len(typing))
+    assert await completion_labels(client, uri, at) == ["falling", "rising"]
+    # At its top: the sections it does not hold yet, not the keys only a main file sets.
+    edited = "p\n" + text
+    await change_document(client, uri, edited, 6)
+    assert await completion_labels(client, uri, types.Position(line=0, character=1)) == ["parameters"]
+
+
 @pytest.mark.asyncio
 async def test_changes_on_disk_check_open_documents_again(client: LanguageClient, tmp_path):
     folder = stride_copy(tmp_path)

@@ -356,12 +356,12 @@ final class LanguageServer {
 
     private func hover(_ uri: String, _ position: LSPPosition) -> Any? {
         if let help = acknowledgementHover(uri, position) { return help }
-        guard let (analysis, occurrence) = lookup(uri, position) else { return nil }
+        guard let (analysis, occurrence) = lookup(uri, position) else { return keyHover(uri, position) }
         let document = analysis.isTestFile ? analysis.policyFile?.document : analysis.document
         let policy = analysis.isTestFile ? analysis.policyFile?.policy : analysis.policy
         guard let document,
             let text = PolicyHover.text(occurrence.kind, occurrence.name, document: document, policy: policy)
-        else { return nil }
+        else { return keyHover(uri, position) }
         return ["contents": ["kind": "markdown", "value": text], "range": analysis.lines.range(occurrence.span).json]
     }
 
@@ -466,29 +466,83 @@ final class LanguageServer {
             }
             return ["isIncomplete": false, "items": items]
         }
-        guard
-            let site = PolicyCompletion.site(
-                line: Array(line.prefix(point.column - 1)), above: above, isTestFile: analysis.isTestFile)
-        else { return empty }
-        let range = analysis.lines.range(
-            SourceSpan(
-                start: SourcePoint(line: point.line, column: site.startColumn),
-                end: point))
-        if let words = site.words {
-            // A fixed word (`priority: high`): LSP's completion kind 12 is a value.
-            let items: [Any] = words.filter { $0.hasPrefix(site.prefix) }.map { word in
-                ["label": word, "kind": 12, "detail": "priority", "textEdit": ["range": range.json, "newText": word]]
+        var items: [Any] = []
+        var labels = Set<String>()
+        if let site = PolicyCompletion.site(
+            line: Array(line.prefix(point.column - 1)), above: above, isTestFile: analysis.isTestFile)
+        {
+            let range = analysis.lines.range(
+                SourceSpan(start: SourcePoint(line: point.line, column: site.startColumn), end: point))
+            for name in workspace.names(of: site.kind, for: analysis) where name.hasPrefix(site.prefix) {
+                labels.insert(name)
+                items.append([
+                    "label": name, "kind": Self.completionKind(site.kind), "detail": site.kind.rawValue,
+                    "textEdit": ["range": range.json, "newText": name],
+                ])
             }
-            return ["isIncomplete": false, "items": items]
         }
-        let items: [Any] = workspace.names(of: site.kind, for: analysis).filter { $0.hasPrefix(site.prefix) }.map {
-            name in
-            [
-                "label": name, "kind": Self.completionKind(site.kind), "detail": site.kind.rawValue,
-                "textEdit": ["range": range.json, "newText": name],
-            ]
+        // The keys a mapping may hold and the words a value may be (`PolicyKeyHelp`).
+        if let cursor = keyCursor(analysis, line: position.line, upTo: point.column - 1) {
+            let range = analysis.lines.range(
+                SourceSpan(start: SourcePoint(line: point.line, column: cursor.startColumn), end: point))
+            let help = PolicyKeyHelp.completions(
+                cursor, document: workspace.document(for: analysis), isIncluded: analysis.policyNames != nil)
+            for item in help where labels.insert(item.label).inserted {
+                var object: [String: Any] = [
+                    "label": item.label, "kind": item.kind, "detail": item.detail,
+                    "textEdit": ["range": range.json, "newText": item.insert],
+                ]
+                if let documentation = item.documentation {
+                    object["documentation"] = ["kind": "markdown", "value": documentation]
+                }
+                items.append(object)
+            }
         }
         return ["isIncomplete": false, "items": items]
+    }
+
+    /// Where the cursor is in a policy's (or included file's) YAML, from the text before it
+    /// (the first `column` scalars of `line`); nil in a test file or YAML that is not a policy.
+    private func keyCursor(_ analysis: PolicyWorkspace.Analysis, line: Int, upTo column: Int) -> YAMLCursor? {
+        guard !analysis.isTestFile, !analysis.isOtherYAML, let scalars = analysis.lines.scalars(ofLine: line) else {
+            return nil
+        }
+        let above = (0..<line).compactMap { analysis.lines.scalars(ofLine: $0) }
+        return YAMLCursor.at(line: Array(scalars.prefix(column)), above: above)
+    }
+
+    /// Hover over a key (its meaning, from the schema) or over a value the policy gives a
+    /// meaning to (a priority, a data field's value) (`PolicyKeyHelp`).
+    private func keyHover(_ uri: String, _ position: LSPPosition) -> Any? {
+        guard let analysis = workspace.analysis(uri), let point = analysis.lines.point(position),
+            let scalars = analysis.lines.scalars(ofLine: position.line)
+        else { return nil }
+        let line = Array(scalars)
+        var start = min(max(point.column - 1, 0), line.count)
+        var end = start
+        while start > 0, YAMLCursor.isWordScalar(line[start - 1]) { start -= 1 }
+        while end < line.count, YAMLCursor.isWordScalar(line[end]) { end += 1 }
+        guard start < end else { return nil }
+        let word = String(String.UnicodeScalarView(line[start..<end]))
+        let document = workspace.document(for: analysis)
+        let isKey = end < line.count && line[end] == ":" && (end + 1 == line.count || line[end + 1] == " ")
+        let markdown: String?
+        if isKey {
+            guard let cursor = keyCursor(analysis, line: position.line, upTo: start), cursor.position == .key else {
+                return nil
+            }
+            markdown = PolicyKeyHelp.keyHover(word, cursor, document: document)
+        } else {
+            guard let cursor = keyCursor(analysis, line: position.line, upTo: end),
+                case .value(let key) = cursor.position, cursor.prefix == word
+            else { return nil }
+            markdown = PolicyKeyHelp.valueHover(word, of: key, cursor, document: document)
+        }
+        guard let markdown else { return nil }
+        let span = SourceSpan(
+            start: SourcePoint(line: point.line, column: start + 1), end: SourcePoint(line: point.line, column: end + 1)
+        )
+        return ["contents": ["kind": "markdown", "value": markdown], "range": analysis.lines.range(span).json]
     }
 
     private func documentSymbols(_ uri: String) -> [Any] {

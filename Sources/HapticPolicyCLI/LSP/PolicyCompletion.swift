@@ -14,12 +14,7 @@ enum PolicyCompletion {
         var startColumn: Int
         /// The partial name typed so far.
         var prefix: String
-        /// For a key whose value is a fixed word (`priority:`): the words, in place of names.
-        var words: [String]? = nil
     }
-
-    /// Keys of policies whose values are fixed words.
-    private static let wordKeys: [String: [String]] = ["priority": Priority.allCases.map(\.rawValue)]
 
     /// Value keys of policies and test files whose values are names.
     private static let valueKeys: [String: PolicySymbolKind] = [
@@ -54,9 +49,6 @@ enum PolicyCompletion {
                 return Site(kind: .feedback, startColumn: start + 1, prefix: prefix)
             }
             return nil
-        }
-        if let words = wordKeys[key], !isTestFile {
-            return Site(kind: .feedback, startColumn: start + 1, prefix: prefix, words: words)
         }
         guard let kind = valueKeys[key] else { return nil }
         return Site(kind: kind, startColumn: start + 1, prefix: prefix)

@@ -47,6 +47,9 @@ final class PolicyWorkspace {
         /// For an included file opened on its own: every name its policy declares (in any
         /// of its files), for completion; `index` holds only the names written in the file.
         var policyNames: PolicyIndex?
+        /// Whether it is YAML this server does not check (a scenario, a file that is not a
+        /// policy): no help with policy keys there.
+        var isOtherYAML = false
     }
 
     /// The policy a test file names, analysed.
@@ -68,6 +71,9 @@ final class PolicyWorkspace {
     /// The names each policy declared the last time it decoded, for completion while the
     /// text being typed is not valid YAML.
     private var lastNames: [String: [PolicySymbolKind: [String]]] = [:]
+    /// The document each policy decoded to the last time it did without an error, for the
+    /// help with keys and values (`PolicyKeyHelp`) while the text being typed does not read.
+    private var lastDocuments: [String: PolicyDocument] = [:]
     private let environment: [String: String]
     /// By included file's path: the URIs of the open policies that included it.
     private var includers: [String: Set<String>] = [:]
@@ -143,6 +149,15 @@ final class PolicyWorkspace {
         return lastNames[path]?[kind] ?? []
     }
 
+    /// The policy document of an open policy or included file; while its text has errors
+    /// (it is being typed), the last one it decoded to without any.
+    func document(for analysis: Analysis) -> PolicyDocument? {
+        guard analysis.document == nil || analysis.diagnostics.contains(where: { $0.severity == .error }) else {
+            return analysis.document
+        }
+        return lastDocuments[CommandContext.openDocumentKey(analysis.path)] ?? analysis.document
+    }
+
     /// The open test documents that name the policy at `path`.
     func testFiles(of path: String) -> [(uri: String, analysis: Analysis)] {
         let key = CommandContext.openDocumentKey(path)
@@ -196,7 +211,8 @@ final class PolicyWorkspace {
             // names are checked against a policy only by `simulate`, which names the policy.
             let loaded = ScenarioLoader.parse(bytes, file: path)
             return Analysis(
-                path: path, lines: lines, diagnostics: loaded.diagnostics, index: .empty, isTestFile: false)
+                path: path, lines: lines, diagnostics: loaded.diagnostics, index: .empty, isTestFile: false,
+                isOtherYAML: true)
         }
         let tree = YAMLDataFile.read(bytes, file: path).root
         let isPolicy = tree.map(Self.saysItIsAPolicy) ?? false
@@ -213,6 +229,9 @@ final class PolicyWorkspace {
                 let names = including.document.map { PolicyIndex.policy($0, tree: nil) }
                 // The names stay for completion while the text being typed does not read.
                 if let names { remember(names, for: path) }
+                if let decoded = including.document, !including.diagnostics.contains(where: { $0.severity == .error }) {
+                    lastDocuments[CommandContext.openDocumentKey(path)] = decoded
+                }
                 return Analysis(
                     path: path, lines: lines,
                     diagnostics: including.diagnostics.filter {
@@ -226,12 +245,16 @@ final class PolicyWorkspace {
             // this server's business: no findings. Text that does not read as YAML may be a
             // policy being written, and gets the front end's findings below.
             if tree != nil {
-                return Analysis(path: path, lines: lines, diagnostics: [], index: .empty, isTestFile: false)
+                return Analysis(
+                    path: path, lines: lines, diagnostics: [], index: .empty, isTestFile: false, isOtherYAML: true)
             }
         }
         let checked = PolicyFrontEnd.check(path, context: context)
         let index = checked.document.map { PolicyIndex.policy($0, tree: tree) } ?? .empty
         remember(index, for: path)
+        if let decoded = checked.document, !checked.diagnostics.contains(where: { $0.severity == .error }) {
+            lastDocuments[CommandContext.openDocumentKey(path)] = decoded
+        }
         for included in checked.includedSources.keys { includers[included, default: []].insert(document.uri) }
         // Acknowledged warnings go to the editor as hints, with their reasons.
         return Analysis(

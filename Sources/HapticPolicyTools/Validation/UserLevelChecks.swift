@@ -169,3 +169,10 @@ enum UserLevelChecks {
         return out
     }
 }
+
+extension PolicyDocument {
+    /// Every row id decisions cite (`workout/lap.completed`, `settings/data.reset#1`,
+    /// `workout/pace.sample@tempo`), with whether the row can play, in table order: what a
+    /// `keeps: {rows: [...]}` may name (the editor completes them).
+    package var rowIDs: [(id: String, plays: Bool)] { UserLevelChecks.rows(ValidationContext(self)).ids }
+}

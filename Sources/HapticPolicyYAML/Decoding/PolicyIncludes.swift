@@ -344,3 +344,9 @@ struct PolicyIncludes {
         String(path.split(separator: "/").last ?? Substring(path))
     }
 }
+
+extension PolicyLoader {
+    /// The keys only a policy's main file may set, never a file it includes (the editor
+    /// does not offer them in an included file).
+    package static var mainFileOnlyKeys: [String] { PolicyIncludes.mainOnlyKeys }
+}

@@ -45,16 +45,4 @@ import Testing
             #expect(site.startColumn == example.line.unicodeScalars.count - example.prefix.unicodeScalars.count + 1)
         }
     }
-
-    /// `priority:` completes its four words, not names; a test file has no `priority:`.
-    @Test func priorityCompletesItsWords() {
-        let site = PolicyCompletion.site(
-            line: Array("  hazard: {layer: ui, preset: notification.error, priority: cr".unicodeScalars), above: [],
-            isTestFile: false)
-        #expect(site?.words == ["low", "normal", "high", "critical"])
-        #expect(site?.prefix == "cr")
-        #expect(
-            PolicyCompletion.site(line: Array("    priority: ".unicodeScalars), above: [], isTestFile: true)?.words
-                == nil)
-    }
 }

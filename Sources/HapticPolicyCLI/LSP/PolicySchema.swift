@@ -1,0 +1,148 @@
+import Foundation
+
+/// The policy JSON Schema (`Docs/policy.schema.json`, built in as `PolicySchemaText`) read
+/// for the editor: which keys a mapping at a path may hold, what each means (its
+/// `description`) and which words a value may be (its `enum`, `const`, or `true`/`false`).
+///
+/// Hover and completion of keys read it, so a key means in the editor exactly what the
+/// schema (and the schema-aware YAML editors) says it means: its descriptions are written
+/// once, there.
+struct PolicySchema: @unchecked Sendable {
+    // @unchecked: the JSON objects are read once in `init` and never changed after.
+
+    /// One step of a path into a policy: a key of a mapping, or an item of a sequence.
+    enum Step: Hashable, Sendable {
+        /// The value of this key.
+        case key(String)
+        /// An item of a sequence.
+        case item
+    }
+
+    /// One key a mapping may hold, with what it means.
+    struct Key: Equatable {
+        /// The key.
+        var name: String
+        /// Its description in the schema ("" when it has none).
+        var description: String
+    }
+
+    /// The schema built into the server.
+    static let shared = PolicySchema(json: PolicySchemaText.json)
+
+    private let root: [String: Any]
+    private let definitions: [String: Any]
+
+    /// Reads a schema's JSON text; an unreadable text gives a schema that knows no key.
+    init(json: String) {
+        let object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] ?? [:]
+        root = object
+        definitions = object["definitions"] as? [String: Any] ?? [:]
+    }
+
+    /// The keys a mapping at `path` may hold, by name.
+    func keys(at path: [Step]) -> [Key] {
+        var seen = Set<String>()
+        var keys: [Key] = []
+        for node in nodes(at: path) {
+            guard let properties = node["properties"] as? [String: Any] else { continue }
+            for name in properties.keys.sorted() where seen.insert(name).inserted {
+                keys.append(Key(name: name, description: description(of: properties[name]) ?? ""))
+            }
+        }
+        return keys.sorted { $0.name < $1.name }
+    }
+
+    /// What `key` of the mapping at `path` means: its property's description, else that of
+    /// the pattern or the additional properties it falls under; nil when the schema does
+    /// not allow it there.
+    func description(of key: String, at path: [Step]) -> String? {
+        for node in nodes(at: path) {
+            if let property = (node["properties"] as? [String: Any])?[key] { return description(of: property) }
+        }
+        for node in nodes(at: path) {
+            if let matched = patternProperty(node, key) { return description(of: matched) }
+        }
+        return nil
+    }
+
+    /// The words the value at `path` may be: its enums and constants, and `true`/`false`
+    /// for a boolean; in schema order, each once (the schema's words are all text).
+    func words(at path: [Step]) -> [String] {
+        var words: [String] = []
+        func add(_ word: String) {
+            if !words.contains(word) { words.append(word) }
+        }
+        for node in nodes(at: path) {
+            for case let word as String in node["enum"] as? [Any] ?? [] { add(word) }
+            if let word = node["const"] as? String { add(word) }
+            if node["type"] as? String == "boolean" {
+                add("true")
+                add("false")
+            }
+        }
+        return words
+    }
+
+    /// The schema nodes that may describe the value at `path`, with `$ref`, `allOf`,
+    /// `anyOf` and `oneOf` followed.
+    func nodes(at path: [Step]) -> [[String: Any]] {
+        var current = expand(root)
+        for step in path {
+            current = current.flatMap { child(of: $0, step) }
+            if current.isEmpty { break }
+        }
+        return current
+    }
+
+    private func child(of node: [String: Any], _ step: Step) -> [[String: Any]] {
+        switch step {
+        case .item:
+            return (node["items"] as? [String: Any]).map { expand($0) } ?? []
+        case .key(let key):
+            if let property = (node["properties"] as? [String: Any])?[key] as? [String: Any] {
+                return expand(property)
+            }
+            if let matched = patternProperty(node, key) { return expand(matched) }
+            return (node["additionalProperties"] as? [String: Any]).map { expand($0) } ?? []
+        }
+    }
+
+    /// The schema of `key` under `node`'s `patternProperties`, when a pattern matches it.
+    private func patternProperty(_ node: [String: Any], _ key: String) -> [String: Any]? {
+        guard let patterns = node["patternProperties"] as? [String: Any] else { return nil }
+        for (pattern, schema) in patterns {
+            guard let expression = try? NSRegularExpression(pattern: pattern) else { continue }
+            let range = NSRange(key.startIndex..., in: key)
+            if expression.firstMatch(in: key, range: range) != nil { return schema as? [String: Any] }
+        }
+        return nil
+    }
+
+    /// A node's description, or that of the definition it refers to.
+    private func description(of node: Any?) -> String? {
+        guard let node = node as? [String: Any] else { return nil }
+        for each in expand(node) {
+            if let text = each["description"] as? String { return text }
+        }
+        return nil
+    }
+
+    /// `node` and every node it stands for: its `$ref` target first, then the branches of
+    /// its `allOf`, `anyOf` and `oneOf` (constraints such as `not` and `if` are left out).
+    private func expand(_ node: [String: Any], depth: Int = 0) -> [[String: Any]] {
+        guard depth < 12 else { return [] }
+        var nodes: [[String: Any]] = []
+        if let reference = node["$ref"] as? String, let name = reference.split(separator: "/").last,
+            let target = definitions[String(name)] as? [String: Any]
+        {
+            nodes += expand(target, depth: depth + 1)
+        }
+        nodes.append(node)
+        for combinator in ["allOf", "anyOf", "oneOf"] {
+            for case let branch as [String: Any] in node[combinator] as? [Any] ?? [] {
+                nodes += expand(branch, depth: depth + 1)
+            }
+        }
+        return nodes
+    }
+}
