@@ -35,6 +35,29 @@ import Testing
         #expect(event.params == ["bpm": 120])
     }
 
+    @Test func dataFieldsAreReadInEitherFormOfTheirKind() throws {
+        let record = try ExpoEvent([
+            "event": "turn.distance", "data": ["direction": "left", "lanes": 2, "urgent": false],
+        ])
+        #expect(record.data == ["direction": .string("left"), "lanes": .number(2), "urgent": .bool(false)])
+        let list = try ExpoEvent([
+            "event": "turn.distance",
+            "data": [["name": "direction", "value": "left"], ["name": "lanes", "value": 2]],
+        ])
+        #expect(list.data == ["direction": .string("left"), "lanes": .number(2)])
+        #expect(try ExpoEvent(["event": "e", "data": NSNull()]).data.isEmpty)
+        #expect(try ExpoEvent(["event": "e"]).data.isEmpty)
+    }
+
+    /// As the event logs' `data` reading: a null, array or object field is there without a value.
+    @Test func aDataFieldThatIsNotAScalarIsKeptWithoutAValue() throws {
+        let event = try ExpoEvent([
+            "event": "turn.distance", "data": ["direction": NSNull(), "lanes": [1, 2], "at": ["x": 1]],
+        ])
+        #expect(event.data.keys.sorted() == ["at", "direction", "lanes"])
+        #expect(event.data.values.allSatisfy { $0 == nil })
+    }
+
     @Test func badObjectsSayWhatIsWrongAndWhatToSend() {
         let cases: [([String: Any], String)] = [
             (["screen": "guide"], "'event' is missing"),
@@ -48,6 +71,13 @@ import Testing
             (["event": "e", "params": [4]], "'params[0]' must be {name: string, value: number}"),
             (["event": "e", "value": ["a"]], "'value' must be a number, a boolean or a string, not an array"),
             (["event": "e", "Screen": "guide"], "unknown key 'Screen'"),
+            (["event": "e", "data": "left"], "'data' must be an object such as {direction: \"left\"}, not a string"),
+            (["event": "e", "data": [4]], "'data[0]' must be {name: string, value: number, boolean or string}"),
+            (
+                ["event": "e", "data": [["name": "lanes", "value": 2], ["name": "lanes", "value": 3]]],
+                "data field 'lanes' is written twice in 'data'; keep one"
+            ),
+            (["event": "e", "data": ["lanes": Double.infinity]], "'data.lanes' must be a finite number"),
         ]
         for (object, message) in cases {
             #expect {

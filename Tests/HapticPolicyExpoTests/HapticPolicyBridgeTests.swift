@@ -196,3 +196,111 @@ final class DelayList {
         #expect((mistakes.first?["message"] as? String)?.contains("breath.strat") == true)
     }
 }
+
+/// Event data (`data:` fields, language v3) through the bridge: Web/test/fixtures/eventdata,
+/// whose `turn.distance` picks its row by `data: {direction: left|right}`.
+@MainActor
+@Suite struct HapticPolicyBridgeDataTests {
+    @Test func dataPicksTheRowAsInTheRuntime() throws {
+        let rig = try BridgeRig("eventdata")
+        try rig.decide(["event": "screen.enter", "screen": "ride", "t": 0.0])
+        let far = try rig.decide(["event": "turn.distance", "value": 400, "data": ["direction": "right"], "t": 1.0])
+        #expect(far["reason"] as? String == "baseline")
+        let now = try rig.decide(["event": "turn.distance", "value": 20, "data": ["direction": "right"], "t": 2.0])
+        #expect(now["action"] as? String == "play")
+        #expect(now["rule"] as? String == "ride/turn.distance#2@now")
+        let params = try #require(now["params"] as? [[String: Any?]])
+        #expect(params.map { $0["name"] as? String } == ["side", "urgency"])
+        #expect(params.map { $0["value"] as? Double } == [1, 3])
+    }
+
+    /// Every event object decides as the same event's JSONL line does through `eval`'s reader,
+    /// null, array and object fields included (there without a value).
+    @Test func dataDecidesAsTheEventLogsDataDoes() throws {
+        let cases: [([String: Any], String)] = [
+            (
+                ["event": "screen.enter", "screen": "ride"],
+                #""event":"screen.enter","screen":"ride""#
+            ),
+            (
+                ["event": "turn.distance", "value": 400, "data": ["direction": "left"]],
+                #""event":"turn.distance","value":400,"data":{"direction":"left"}"#
+            ),
+            (
+                ["event": "turn.distance", "value": 400, "data": ["direction": "right"]],
+                #""event":"turn.distance","value":400,"data":{"direction":"right"}"#
+            ),
+            (
+                ["event": "turn.distance", "value": 20, "data": ["direction": "left"]],
+                #""event":"turn.distance","value":20,"data":{"direction":"left"}"#
+            ),
+            (
+                ["event": "turn.distance", "value": 20, "data": ["direction": "right"]],
+                #""event":"turn.distance","value":20,"data":{"direction":"right"}"#
+            ),
+            (
+                ["event": "turn.distance", "value": 400, "data": [["name": "direction", "value": "right"]]],
+                #""event":"turn.distance","value":400,"data":{"direction":"right"}"#
+            ),
+            (
+                ["event": "turn.distance", "value": 20],
+                #""event":"turn.distance","value":20"#
+            ),
+            (
+                ["event": "turn.distance", "value": 20, "data": ["direction": NSNull()]],
+                #""event":"turn.distance","value":20,"data":{"direction":null}"#
+            ),
+            (
+                ["event": "turn.distance", "value": 20, "data": ["direction": ["left"]]],
+                #""event":"turn.distance","value":20,"data":{"direction":["left"]}"#
+            ),
+            (
+                ["event": "turn.distance", "value": 90, "data": ["direction": "left", "lane": 2]],
+                #""event":"turn.distance","value":90,"data":{"direction":"left","lane":2}"#
+            ),
+            (
+                ["event": "turn.distance", "value": 90, "data": ["direction": "left", "lane": NSNull()]],
+                #""event":"turn.distance","value":90,"data":{"direction":"left","lane":null}"#
+            ),
+            (
+                ["event": "lane.change", "data": ["lanes": 0]],
+                #""event":"lane.change","data":{"lanes":0}"#
+            ),
+            (
+                ["event": "lane.change", "data": ["lanes": ["x": 1]]],
+                #""event":"lane.change","data":{"lanes":{"x":1}}"#
+            ),
+            (
+                ["event": "lane.change", "data": ["lanes": 3]],
+                #""event":"lane.change","data":{"lanes":3}"#
+            ),
+            (
+                ["event": "ride.arrived", "data": ["anything": "x", "else": NSNull()]],
+                #""event":"ride.arrived","data":{"anything":"x","else":null}"#
+            ),
+        ]
+        let rig = try BridgeRig("eventdata")
+        let policy = try Policy(bundle: Array(bundleText("eventdata").utf8))
+        var log = ""
+        for (index, (_, line)) in cases.enumerated() { log += "{\"t\":\(index),\(line)}\n" }
+        var evaluator = EventLogEvaluator(policy: policy, format: DecisionJSONWriter(policy: policy))
+        var out: [UInt8] = []
+        evaluator.consume(Array(log.utf8), into: &out)
+        evaluator.finish(into: &out)
+        let lines = String(decoding: out, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == cases.count)
+        #expect(lines.contains { $0.contains(#""action":"play""#) }, "some data picks a playing row")
+        for (index, ((object, _), line)) in zip(cases, lines).enumerated() {
+            let decided = try rig.decide(object.merging(["t": Double(index)]) { old, _ in old })
+            let logged = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            for key in ["action", "reason", "rule", "note", "feedback"] {
+                #expect(decided[key] as? String == logged[key] as? String, "\(key) of \(object): \(line)")
+            }
+            let given = (decided["params"] as? [[String: Any?]] ?? []).map {
+                "\($0["name"] as? String ?? "?")=\($0["value"] as? Double ?? -1)"
+            }
+            let written = (logged["params"] as? [String: Any] ?? [:]).map { "\($0.key)=\($0.value as? Double ?? -1)" }
+            #expect(given.sorted() == written.sorted(), "params of \(object): \(line)")
+        }
+    }
+}

@@ -104,12 +104,25 @@ public final class PolicyStore: @unchecked Sendable {
         value: ScalarValue? = nil, speaks: Bool = false, params: [String: Double] = [:],
         data: [String: ScalarValue] = [:]
     ) -> Decided {
+        let fields =
+            data.isEmpty ? [] : data.sorted { $0.key < $1.key }.map { Event.Parameter(name: $0.key, value: $0.value) }
+        return decide(
+            t: t, event: name, screen: screen, subject: subject, value: value, speaks: speaks, params: params,
+            fields: fields)
+    }
+
+    /// Decides one event whose data fields are already `Event.Parameter`s, sorted by name,
+    /// some possibly without a value: what the event logs' `data` reading gives for a null,
+    /// array or object field. The Expo bridge decodes JavaScript's `data` so (Web/expo/ios/Bridge).
+    @inline(__always)
+    package func decide(
+        t: Double?, event name: String, screen: String?, subject: String?, value: ScalarValue?, speaks: Bool,
+        params: [String: Double], fields: [Event.Parameter]
+    ) -> Decided {
         let now = t ?? (ProcessInfo.processInfo.systemUptime - startUptime)
         let parameters = params.sorted { $0.key < $1.key }.map {
             Event.Parameter(name: $0.key, value: .number($0.value))
         }
-        let fields =
-            data.isEmpty ? [] : data.sorted { $0.key < $1.key }.map { Event.Parameter(name: $0.key, value: $0.value) }
         lock.lock()
         lastTime = max(lastTime, now)
         let event = session.event(

@@ -2,7 +2,7 @@ import Foundation
 import HapticPolicy
 
 /// One event as the module's JavaScript side sends it (the `StoreEvent` of the
-/// `haptic-policy` package: `{event, screen?, subject?, value?, speaks?, params?, t?}`),
+/// `haptic-policy` package: `{event, screen?, subject?, value?, speaks?, params?, data?, t?}`),
 /// decoded from the dictionary Expo hands the native function. Absent keys and `null`
 /// (`NSNull`) mean the same: not given.
 public struct ExpoEvent: Sendable, Equatable {
@@ -18,11 +18,15 @@ public struct ExpoEvent: Sendable, Equatable {
     public var speaks: Bool
     /// Template parameters (seconds, beats per minute: numbers).
     public var params: [String: Double]
+    /// The data fields besides the value (`data:` in the policy), read as the event logs'
+    /// `data` is: a null, array or object field is kept without a value (the policy's
+    /// declaration then calls it bad), a field that is not there is absent.
+    public var data: [String: ScalarValue?]
     /// Seconds since the store started; nil: now.
     public var t: Double?
 
     /// The keys an event object may have.
-    public static let keys: Set<String> = ["event", "screen", "subject", "value", "speaks", "params", "t"]
+    public static let keys: Set<String> = ["event", "screen", "subject", "value", "speaks", "params", "data", "t"]
 
     /// Decodes a JavaScript event object; throws what is wrong and what to send instead.
     public init(_ object: [String: Any]) throws(ExpoArgumentError) {
@@ -39,12 +43,13 @@ public struct ExpoEvent: Sendable, Equatable {
         speaks = try Self.bool(object["speaks"], "speaks") ?? false
         t = try Self.number(object["t"], "t")
         params = try Self.parameters(object["params"])
+        data = try Self.fields(object["data"])
     }
 
     /// Creates an event from its parts.
     public init(
         name: String, screen: String? = nil, subject: String? = nil, value: ScalarValue? = nil, speaks: Bool = false,
-        params: [String: Double] = [:], t: Double? = nil
+        params: [String: Double] = [:], data: [String: ScalarValue?] = [:], t: Double? = nil
     ) {
         self.name = name
         self.screen = screen
@@ -52,6 +57,7 @@ public struct ExpoEvent: Sendable, Equatable {
         self.value = value
         self.speaks = speaks
         self.params = params
+        self.data = data
         self.t = t
     }
 
@@ -88,6 +94,39 @@ public struct ExpoEvent: Sendable, Equatable {
         if let text = any as? String { return .string(text) }
         if let number = try? number(any, "value") { return .number(number) }
         throw ExpoArgumentError("'value' must be a number, a boolean or a string, not \(kind(any))")
+    }
+
+    /// One data field's value as the event logs' `data` reading takes it: a number, a boolean
+    /// or a string; nil (no value) for null, an array or an object; a non-finite number is refused.
+    private static func field(_ any: Any?, _ key: String) throws(ExpoArgumentError) -> ScalarValue? {
+        if isAbsent(any) || any is [Any] || any is [String: Any] { return nil }
+        if let flag = any as? Bool { return .bool(flag) }
+        if let text = any as? String { return .string(text) }
+        if let number = try number(any, key) { return .number(number) }
+        return nil
+    }
+
+    /// `{direction: "left"}` or `[{name: "direction", value: "left"}]`, as the package takes them.
+    private static func fields(_ any: Any?) throws(ExpoArgumentError) -> [String: ScalarValue?] {
+        if isAbsent(any) { return [:] }
+        var result: [String: ScalarValue?] = [:]
+        if let record = any as? [String: Any] {
+            for (name, value) in record { result[name] = .some(try field(value, "data.\(name)")) }
+            return result
+        }
+        if let list = any as? [Any] {
+            for (index, element) in list.enumerated() {
+                guard let entry = element as? [String: Any], let name = entry["name"] as? String else {
+                    throw ExpoArgumentError("'data[\(index)]' must be {name: string, value: number, boolean or string}")
+                }
+                guard result[name] == nil else {
+                    throw ExpoArgumentError("data field '\(name)' is written twice in 'data'; keep one")
+                }
+                result[name] = .some(try field(entry["value"], "data[\(index)].value"))
+            }
+            return result
+        }
+        throw ExpoArgumentError("'data' must be an object such as {direction: \"left\"}, not \(kind(any))")
     }
 
     /// `{inhale: 4, hold: 7}` or `[{name: "inhale", value: 4}]`, as the package takes them.

@@ -96,9 +96,10 @@ public final class HapticPolicyBridge: @unchecked Sendable {
             lock.unlock()
             throw ExpoArgumentError("no policy is loaded; call load(bundleText) before deciding '\(event.name)'")
         }
+        let fields = event.data.sorted { $0.key < $1.key }.map { Event.Parameter(name: $0.key, value: $0.value) }
         let decided = store.decide(
             t: event.t, event: event.name, screen: event.screen, subject: event.subject, value: event.value,
-            speaks: event.speaks, params: event.params)
+            speaks: event.speaks, params: event.params, fields: fields)
         // Queued under the lock, so the main actor plays decisions in the order they were made.
         let playback = self.playback
         onMain { playback.handle(decided.decision) }

@@ -144,11 +144,12 @@ class PolicyStore @JvmOverloads constructor(policy: Policy, device: DeviceState 
     /**
      * Decides one event. `t` defaults to the seconds since the store was made; times never
      * go backwards (a smaller `t` is taken as the latest one). `params` are template parameters;
-     * `data` the event's data fields (`data:` in the policy, `when: {data: ...}` in its rows).
+     * `data` the event's data fields (`data:` in the policy, `when: {data: ...}` in its rows); a
+     * field mapped to null is given without a value, as an event log's null, array or object field is.
      */
     fun decide(
         event: String, screen: String? = null, subject: String? = null, value: Scalar? = null, speaks: Boolean = false,
-        params: Map<String, Double> = emptyMap(), t: Double? = null, data: Map<String, Scalar> = emptyMap()
+        params: Map<String, Double> = emptyMap(), t: Double? = null, data: Map<String, Scalar?> = emptyMap()
     ): Decided {
         val now = t ?: (System.nanoTime() - startNanos) / 1e9
         val parameters = params.entries.sortedBy { it.key }.map { ParameterValue(it.key, Scalar.Num(it.value)) }

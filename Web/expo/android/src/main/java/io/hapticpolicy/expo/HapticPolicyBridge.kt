@@ -56,7 +56,7 @@ class HapticPolicyBridge(
     fun decide(event: ExpoEvent): Map<String, Any?> {
         val decided = synchronized(lock) {
             val current = store ?: throw IllegalArgumentException("no policy is loaded; call load(bundleText) before deciding '${event.name}'")
-            val d = current.decide(event.name, event.screen, event.subject, event.value, event.speaks, event.params, event.t)
+            val d = current.decide(event.name, event.screen, event.subject, event.value, event.speaks, event.params, event.t, event.data)
             play(d.decision)
             d
         }
@@ -83,13 +83,18 @@ class HapticPolicyBridge(
     }
 }
 
-/** One event as JavaScript sends it: `{event, screen?, subject?, value?, speaks?, params?, t?}`. */
+/**
+ * One event as JavaScript sends it: `{event, screen?, subject?, value?, speaks?, params?, data?, t?}`.
+ * [data] is read as the event logs' `data` is: a null, array or object field is kept without a
+ * value (null here; the policy's declaration then calls it bad).
+ */
 data class ExpoEvent(
     val name: String, val screen: String? = null, val subject: String? = null, val value: Scalar? = null,
-    val speaks: Boolean = false, val params: Map<String, Double> = emptyMap(), val t: Double? = null
+    val speaks: Boolean = false, val params: Map<String, Double> = emptyMap(), val t: Double? = null,
+    val data: Map<String, Scalar?> = emptyMap()
 ) {
     companion object {
-        private val keys = setOf("event", "screen", "subject", "value", "speaks", "params", "t")
+        private val keys = setOf("event", "screen", "subject", "value", "speaks", "params", "data", "t")
 
         /** Decodes a JavaScript object; throws [IllegalArgumentException] saying what is wrong and what to send. */
         fun of(map: Map<String, Any?>): ExpoEvent {
@@ -101,7 +106,7 @@ data class ExpoEvent(
             return ExpoEvent(
                 name, string(map["screen"], "screen"), string(map["subject"], "subject"), scalar(map["value"]),
                 (map["speaks"] ?: false) as? Boolean ?: throw IllegalArgumentException("'speaks' must be true or false"),
-                parameters(map["params"]), number(map["t"], "t")
+                parameters(map["params"]), number(map["t"], "t"), fields(map["data"])
             )
         }
 
@@ -122,6 +127,32 @@ data class ExpoEvent(
             is String -> Scalar.Text(any)
             is Number -> Scalar.Num(number(any, "value")!!)
             else -> throw IllegalArgumentException("'value' must be a number, a boolean or a string")
+        }
+
+        /** One data field's value as the event logs' `data` reading takes it; null for null, a list or a map. */
+        private fun field(any: Any?, key: String): Scalar? = when (any) {
+            null, is List<*>, is Map<*, *> -> null
+            is Boolean -> Scalar.Bool(any)
+            is String -> Scalar.Text(any)
+            else -> Scalar.Num(number(any, key)!!)
+        }
+
+        /** `{direction: "left"}` or `[{name: "direction", value: "left"}]`, as the package takes them. */
+        private fun fields(any: Any?): Map<String, Scalar?> = when (any) {
+            null -> emptyMap()
+            is Map<*, *> -> any.entries.associate { (k, v) -> k.toString() to field(v, "data.$k") }
+            is List<*> -> {
+                val result = LinkedHashMap<String, Scalar?>()
+                any.forEachIndexed { i, e ->
+                    val entry = e as? Map<*, *>
+                    val name = entry?.get("name") as? String
+                        ?: throw IllegalArgumentException("'data[$i]' must be {name: string, value: number, boolean or string}")
+                    require(name !in result) { "data field '$name' is written twice in 'data'; keep one" }
+                    result[name] = field(entry["value"], "data[$i].value")
+                }
+                result
+            }
+            else -> throw IllegalArgumentException("'data' must be an object such as {direction: \"left\"}")
         }
 
         private fun parameters(any: Any?): Map<String, Double> = when (any) {
