@@ -163,6 +163,11 @@ extension Decision {
         case implausible(band: CompiledBand, value: Double)
         /// A sample of approach band `band` in level `behind`, behind its level `level`.
         case receding(band: CompiledBand, level: Int, behind: Int)
+        /// A setting event set a run-time parameter: the values and band edges after it
+        /// (the session's own arrays, shared until it next changes them).
+        case parameterSet(ParameterNote, values: [Double], edges: [Double])
+        /// A setting event picked the user level named `level`.
+        case userLevelSet(level: String)
 
         /// The note as it reads.
         package var text: String {
@@ -178,6 +183,10 @@ extension Decision {
             case .receding(let band, let level, let behind):
                 return "'\(band.levels[behind].name)' is behind '\(band.levels[level].name)': band '\(band.name)' "
                     + "only \(band.approach < 0 ? "falls" : "rises"), so the level stays"
+            case .parameterSet(let note, let values, let edges):
+                return note.text(values: values, edges: edges)
+            case .userLevelSet(let level):
+                return "the haptics level is now \(level)"
             }
         }
 

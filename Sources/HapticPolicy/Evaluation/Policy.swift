@@ -108,6 +108,8 @@ public final class Policy: Sendable {
     package let parametricEdgeCount: Int
     /// The indices of the bands whose edges read run-time parameters.
     package let parametricBands: [Int]
+    /// By run-time parameter, what its setting event's note names (`Decision.Note`).
+    package let parameterNotes: [ParameterNote]
 
     /// The enforced budgets, in declaration order; empty for most policies.
     package let enforcedBudgets: [EnforcedBudget]
@@ -223,6 +225,14 @@ public final class Policy: Sendable {
         bands = compiledBands
         parametricEdgeCount = edgeCount
         parametricBands = compiledBands.indices.filter { compiledBands[$0].isParametric }
+        parameterNotes = parameters.enumerated().map { p, parameter in
+            ParameterNote(
+                parameter: p, name: parameter.name,
+                bands: compiledBands.indices.filter { b in
+                    compiledBands[b].isParametric
+                        && content.bands[b].levels.contains { $0.edge?.parameters.contains(parameter.name) == true }
+                }.map { (compiledBands[$0].name, compiledBands[$0].edgeBase, compiledBands[$0].edgeCode.count) })
+        }
 
         subjectNames = decide.subjects
         subjectIndex = Dictionary(

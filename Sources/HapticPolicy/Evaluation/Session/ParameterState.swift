@@ -39,33 +39,11 @@ struct ParameterState: Sendable {
         }
     }
 
-    /// Sets parameter `p` to `value` (in range) and re-evaluates the edges; returns the
-    /// setting event's note: `hr_max is now 180; band 'heart' edges now 114, 133, …`.
-    mutating func set(_ p: Int, to value: Double, in policy: Policy) -> String {
+    /// Sets parameter `p` to `value` (in range) and re-evaluates the edges; the setting
+    /// event's note is `ParameterNote.text(values:edges:)` of the state after.
+    mutating func set(_ p: Int, to value: Double, in policy: Policy) {
         values[p] = value
-        let name = policy.parameters[p].name
-        var note = "\(name) is now \(numberText(value))"
-        if !policy.parametricBands.isEmpty {
-            updateBandEdges(policy)
-            note += edgesNote(reading: name, policy)
-        }
-        return note
-    }
-
-    /// `; band 'heart' edges now 114, 133, 152, 171` for each band an edge of which reads
-    /// the parameter: what a setting event moved, for logs and replays (rounded to 6
-    /// decimals, so `0.7 * 170` reads 119).
-    private func edgesNote(reading name: String, _ policy: Policy) -> String {
-        var out = ""
-        for b in policy.parametricBands {
-            let band = policy.bands[b]
-            let reads = policy.content.bands[b].levels.contains { $0.edge?.parameters.contains(name) == true }
-            guard reads else { continue }
-            let edges = bandEdges[band.edgeBase..<band.edgeBase + band.edgeCode.count]
-            let texts = edges.map { numberText(($0 * 1e6).rounded() / 1e6) }
-            out += "; band '\(band.name)' edges now " + texts.joined(separator: ", ")
-        }
-        return out
+        if !policy.parametricBands.isEmpty { updateBandEdges(policy) }
     }
 
     /// The values of `previous`'s parameters that `policy` still declares, while still in
@@ -77,5 +55,36 @@ struct ParameterState: Sendable {
             if value >= parameter.min, value <= parameter.max { values[p] = value }
         }
         if policy.parametricEdgeCount > 0 { updateBandEdges(policy) }
+    }
+}
+
+/// What the note of a run-time parameter's setting event names, lowered once per
+/// parameter, so that deciding the event keeps the figures (`Decision.Note.parameterSet`)
+/// and the text is made only when the note is read:
+/// `hr_max is now 180; band 'heart' edges now 114, 133, 152, 171`.
+package final class ParameterNote: Sendable {
+    /// The parameter's index in `Policy.parameters`.
+    let parameter: Int
+    /// Its name.
+    let name: String
+    /// The parametric bands an edge of which reads it: name, first edge in
+    /// `ParameterState.bandEdges`, edge count.
+    let bands: [(name: String, base: Int, count: Int)]
+
+    init(parameter: Int, name: String, bands: [(name: String, base: Int, count: Int)]) {
+        self.parameter = parameter
+        self.name = name
+        self.bands = bands
+    }
+
+    /// The note, from the parameter values and band edges just after the event (edges
+    /// rounded to 6 decimals, so `0.7 * 170` reads 119).
+    func text(values: [Double], edges: [Double]) -> String {
+        var out = "\(name) is now \(numberText(values[parameter]))"
+        for band in bands {
+            let texts = edges[band.base..<band.base + band.count].map { numberText(($0 * 1e6).rounded() / 1e6) }
+            out += "; band '\(band.name)' edges now " + texts.joined(separator: ", ")
+        }
+        return out
     }
 }

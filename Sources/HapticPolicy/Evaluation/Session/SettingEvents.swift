@@ -22,7 +22,9 @@ extension Session {
                     + "\(parameter.name) stays \(numberText(parameters.values[p]))"
                 return decision
             }
-            decision.note = parameters.set(p, to: value, in: policy)
+            parameters.set(p, to: value, in: policy)
+            decision.noteSource = .parameterSet(
+                policy.parameterNotes[p], values: parameters.values, edges: parameters.bandEdges)
         case .userLevel:
             guard let levels = policy.userLevels?.levels else { break }
             guard case .string(let name)? = event.value, let level = policy.userLevelIndex(name) else {
@@ -35,7 +37,7 @@ extension Session {
                 return decision
             }
             userLevels.level = level
-            decision.note = "the haptics level is now \(name)"
+            decision.noteSource = .userLevelSet(level: name)
             // Loops the new level does not keep stop now; the next play decides again.
             let policy = policy
             if loops.keep(where: { policy.keeps(level: level, feedback: $0.feedbackIndex, slot: $0.ruleSlot) }) {
