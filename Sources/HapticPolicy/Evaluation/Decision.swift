@@ -168,6 +168,11 @@ extension Decision {
         case parameterSet(ParameterNote, values: [Double], edges: [Double])
         /// A setting event picked the user level named `level`.
         case userLevelSet(level: String)
+        /// Enforced budget `budget` (index into `Policy.enforcedBudgets`) is full on screen
+        /// `screen`.
+        case overBudget(Policy, budget: Int, screen: Int)
+        /// User level `level` does not keep feedback `feedback` (indices into `policy`).
+        case userLevelRefusal(Policy, level: Int, feedback: Int)
 
         /// The note as it reads.
         package var text: String {
@@ -187,6 +192,14 @@ extension Decision {
                 return note.text(values: values, edges: edges)
             case .userLevelSet(let level):
                 return "the haptics level is now \(level)"
+            case .overBudget(let policy, let b, let s):
+                let budget = policy.enforcedBudgets[b]
+                return
+                    "\(budget.budget.id) already counts \(budget.max) \(budget.max == 1 ? "ring" : "rings") on \(budget.scope(policy.screenNames[s])) "
+                    + "within \(numberText(budget.budget.window)) s (max \(budget.max))"
+            case .userLevelRefusal(let policy, let level, let f):
+                return
+                    "the haptics level '\(policy.userLevels?.levels[level].name ?? "")' does not keep '\(policy.feedback[f].name)'"
             }
         }
 

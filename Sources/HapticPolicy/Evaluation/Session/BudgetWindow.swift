@@ -79,15 +79,14 @@ struct EnforcedBudgets: Sendable {
         _ f: Int, event e: Int, screen s: Int, at t: Double, policy: Policy, into decision: inout Decision
     ) -> Bool {
         let budgets = policy.enforcedBudgets
-        for budget in budgets {
+        for (b, budget) in budgets.enumerated() {
             guard let ring = Self.ring(budget, feedback: f, event: e, screen: s),
                 windows[ring].isFull(at: t, budget.budget)
             else { continue }
             decision.reason = .overBudget
             decision.rule = budget.rule
-            decision.note =
-                "\(budget.budget.id) already counts \(budget.max) \(budget.max == 1 ? "ring" : "rings") on \(budget.scope(policy.screenNames[s])) "
-                + "within \(numberText(budget.budget.window)) s (max \(budget.max))"
+            // Formatted when read (`Decision.Note.text`), so refusing a ring allocates nothing.
+            decision.noteSource = .overBudget(policy, budget: b, screen: s)
             return false
         }
         for budget in budgets {

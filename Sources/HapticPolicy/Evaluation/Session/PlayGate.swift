@@ -113,7 +113,7 @@ extension Session {
         case .userLevel:
             guard userLevels.keeps(f, slot: rule, in: policy) else {
                 decision.reason = .userLevel
-                (decision.rule, decision.note) = userLevels.refusal(of: feedback, in: policy)
+                (decision.rule, decision.noteSource) = userLevels.refusal(of: f, in: policy)
                 return false
             }
         case .speech:

@@ -20,12 +20,9 @@ struct UserLevelGate: Sendable {
         !policy.hasUserLevels || policy.keeps(level: level, feedback: f, slot: slot)
     }
 
-    /// The silent decision's fields when the level does not keep `feedback`: the level's
-    /// rule and the note.
-    func refusal(of feedback: FeedbackPlan, in policy: Policy) -> (rule: Decision.Rule, note: String) {
-        (
-            policy.userLevelRules[level],
-            "the haptics level '\(policy.userLevels?.levels[level].name ?? "")' does not keep '\(feedback.name)'"
-        )
+    /// The silent decision's fields when the level does not keep feedback `f`: the level's
+    /// rule and the note (formatted when read, so refusing a play allocates nothing).
+    func refusal(of f: Int, in policy: Policy) -> (rule: Decision.Rule, note: Decision.Note) {
+        (policy.userLevelRules[level], .userLevelRefusal(policy, level: level, feedback: f))
     }
 }
