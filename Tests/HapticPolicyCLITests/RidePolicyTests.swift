@@ -7,63 +7,12 @@ import Testing
 /// `Policies/ride/`), decides as issue 23 asks, through the built tool: its tests cover
 /// everything, its scenarios and its demo log replay to their golden decisions and tell
 /// the issue's stories, and one compiled bundle decides like the YAML.
-@Suite struct RidePolicyTests {
+@Suite struct RidePolicyTests: ReferenceAppSuite {
     static let policy = "Policies/ride.yaml"
     static let tests = "Policies/ride.tests.yaml"
     static let demo = "Policies/logs/ride-demo.jsonl"
     static let scenarios = ["ride-turns", "ride-reroute", "ride-locked", "ride-search"]
 
-    typealias Decision = [String: Any]
-
-    static func decisions(_ jsonl: String) throws -> [Decision] {
-        try jsonl.split(separator: "\n").map { line in
-            try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? Decision)
-        }
-    }
-
-    /// Each decision with the `value` and `data` of the event it decided (a decision
-    /// names its input line, not the value), so the stories can be found by what the
-    /// app sent.
-    static func decisions(_ jsonl: String, log: String) throws -> [Decision] {
-        let events = try decisions(log)
-        return try decisions(jsonl).map { decision in
-            var valued = decision
-            let line = try #require((decision["line"] as? NSNumber)?.intValue)
-            valued["value"] = events[line - 1]["value"]
-            valued["data"] = events[line - 1]["data"]
-            return valued
-        }
-    }
-
-    static func demoDecisions() throws -> [Decision] {
-        let result = runInProcess(["eval", policy, demo, "--quiet"])
-        #expect(result.exitCode == 0, "\(result.stderr)")
-        return try decisions(result.stdout, log: try String(contentsOfFile: demo, encoding: .utf8))
-    }
-
-    /// A scenario's decisions at seed 1, each with its event's value.
-    static func simulatedDecisions(_ scenario: String) throws -> [Decision] {
-        let (log, decided) = try simulated(scenario)
-        return try decisions(decided, log: log)
-    }
-
-    /// The decision log of a scenario at seed 1: simulate, then eval.
-    static func simulated(_ scenario: String) throws -> (log: String, decisions: String) {
-        let log = runInProcess(["simulate", policy, "--scenario", scenario, "--seed", "1"])
-        #expect(log.exitCode == 0, "\(log.stderr)")
-        let decided = runInProcess(["eval", policy, "-", "--quiet"], stdin: log.stdout)
-        #expect(decided.exitCode == 0, "\(decided.stderr)")
-        return (log.stdout, decided.stdout)
-    }
-
-    static func number(_ decision: Decision, _ key: String) -> Double? { (decision[key] as? NSNumber)?.doubleValue }
-    static func band(_ decision: Decision) -> (name: String, from: String?, to: String)? {
-        guard let band = decision["band"] as? [String: Any], let name = band["name"] as? String,
-            let to = band["to"] as? String
-        else { return nil }
-        return (name, band["from"] as? String, to)
-    }
-    static func isPlay(_ decision: Decision) -> Bool { decision["action"] as? String == "play" }
     static func event(_ decision: Decision) -> String { decision["event"] as? String ?? "" }
     static func reason(_ decision: Decision) -> String? { decision["reason"] as? String }
     /// The decision at `t` (of `event`, when several events come at that time).
