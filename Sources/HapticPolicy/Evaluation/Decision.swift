@@ -133,6 +133,24 @@ public struct Decision: Sendable, Equatable {
 }
 
 extension Decision {
+    /// The decision a row starts from: a silence on `screen` with the row's note and rule,
+    /// every field set here in place.
+    @inline(__always)
+    init(silentOn screen: String, note: String?, rule: Rule?) {
+        action = .silent
+        self.screen = screen
+        plan = nil
+        render = nil
+        fallback = false
+        reason = nil
+        noteSource = note.map { .text($0) }
+        self.rule = rule
+        directives = []
+        band = nil
+        parameters = nil
+        loopPeriod = nil
+    }
+
     /// Whether this decision is a row's `stop:`: a loop stopped, or none running.
     public var isStop: Bool { action == .stop || reason == .notRunning }
 

@@ -57,14 +57,22 @@ public struct BudgetMeter: Sendable {
     }
 
     private let budgets: [PolicyContent.Budget]
-    /// Each budget's excepted event names (`except:`), by budget index.
-    private let excepted: [Set<String>]
+    /// Each budget's excepted event names (`except:`), by budget index: a few names,
+    /// compared in turn (cheaper than hashing the event's name on every ring).
+    private let excepted: [[String]]
     /// Whether any budget excepts an event, so metering without exceptions never hashes.
     private let hasExceptions: Bool
     /// One counter per budget for `screen:`, `layer:` and `events:` scopes.
     private var single: [Counter]
-    /// Counters per screen for `each: screen` budgets, by budget index.
-    private var perScreen: [[String: Counter]]
+    /// Counters per screen for `each: screen` budgets, by budget index, and where each
+    /// screen's counter is in them.
+    private var perScreen: [[Counter]]
+    private var perScreenSlot: [[String: Int]]
+    /// The screen of the last ring and its counter's index in each `each: screen`
+    /// budget's `perScreen`: rings come in runs on one screen, so most find their
+    /// counters without hashing the screen's name.
+    private var lastScreen: String?
+    private var lastScreenSlots: [Int]
     private var closed: [Breach] = []
     /// Rings recorded so far.
     public private(set) var rings = 0
@@ -85,10 +93,12 @@ public struct BudgetMeter: Sendable {
     /// Creates a meter for compiled budgets.
     package init(budgets: [PolicyContent.Budget]) {
         self.budgets = budgets
-        self.excepted = budgets.map { Set($0.exceptions) }
+        self.excepted = budgets.map { Array(Set($0.exceptions)) }
         self.hasExceptions = budgets.contains { !$0.exceptions.isEmpty }
         self.single = Array(repeating: Counter(), count: budgets.count)
-        self.perScreen = Array(repeating: [:], count: budgets.count)
+        self.perScreen = Array(repeating: [], count: budgets.count)
+        self.perScreenSlot = Array(repeating: [:], count: budgets.count)
+        self.lastScreenSlots = Array(repeating: -1, count: budgets.count)
     }
 
     /// Records a decision made at `time` for the event named `event`: counted when it
@@ -119,17 +129,17 @@ public struct BudgetMeter: Sendable {
     public mutating func record(time: Double, screen: String, layer: Layer, event: String? = nil) -> [Overrun] {
         rings += 1
         var overruns: [Overrun] = []
+        if screen != lastScreen { findCounters(of: screen) }
         for index in budgets.indices {
             if hasExceptions, let event, !excepted[index].isEmpty, excepted[index].contains(event) { continue }
             let budget = budgets[index]
             let count: Int
             switch budget.scope {
             case .eachScreen:
-                var counter = perScreen[index].removeValue(forKey: screen) ?? Counter()
+                // Counted in place: the counter's times are not copied.
                 count = Self.count(
-                    &counter, budget, time: time, scope: { "screen \(screen)" },
+                    &perScreen[index][lastScreenSlots[index]], budget, time: time, scope: { "screen \(screen)" },
                     closed: &closed, dropped: &breachesNotKept)
-                perScreen[index][screen] = counter
             case .screen(let name):
                 guard name == screen else { continue }
                 // Take the counter out so appending does not copy its times.
@@ -173,6 +183,22 @@ public struct BudgetMeter: Sendable {
         return overruns
     }
 
+    /// Makes `screen` the last ring's screen: finds (or adds) its counter in each
+    /// `each: screen` budget.
+    private mutating func findCounters(of screen: String) {
+        lastScreen = screen
+        for index in budgets.indices {
+            guard case .eachScreen = budgets[index].scope else { continue }
+            if let slot = perScreenSlot[index][screen] {
+                lastScreenSlots[index] = slot
+            } else {
+                lastScreenSlots[index] = perScreen[index].count
+                perScreenSlot[index][screen] = perScreen[index].count
+                perScreen[index].append(Counter())
+            }
+        }
+    }
+
     /// Slides the window of one counter to `time` and opens or extends a breach (moving
     /// the previous breach to `closed` when a new one replaces it); returns how many rings
     /// the window holds.
@@ -201,7 +227,7 @@ public struct BudgetMeter: Sendable {
 
     /// Every breach so far, ordered by start time, then budget.
     public var breaches: [Breach] {
-        let all = closed + single.compactMap(\.open) + perScreen.flatMap { $0.values.compactMap(\.open) }
+        let all = closed + single.compactMap(\.open) + perScreen.flatMap { $0.compactMap(\.open) }
         return all.sorted { ($0.start, $0.budget, $0.scope) < ($1.start, $1.budget, $1.scope) }
     }
 }

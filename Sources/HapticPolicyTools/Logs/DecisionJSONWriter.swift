@@ -14,6 +14,7 @@ public struct DecisionJSONWriter: DecisionFormat {
     /// Whether to add `at` and `says`.
     public var explain: Bool
     private let scratch = JSONBytes()
+    private let fragments = DecisionLineFragments()
 
     /// Creates a writer.
     public init(policy: Policy, explain: Bool = false) {
@@ -26,20 +27,33 @@ public struct DecisionJSONWriter: DecisionFormat {
 
     /// Appends one line.
     public func write(_ entry: LoggedDecision, into out: inout [UInt8]) {
-        let d = entry.decision
-        let action: StaticString
-        let reason: String?
-        if let problem = entry.problem {
-            action = problem == .blankLine ? "\"silent\"" : "\"invalid\""
-            reason = problem.rawValue
-        } else {
-            switch d.action {
-            case .play: action = "\"play\""
-            case .silent: action = "\"silent\""
-            case .stop: action = "\"stop\""
-            }
-            reason = d.reason?.rawValue
-        }
+        writeLine(
+            Line(
+                line: entry.line, column: entry.column, t: entry.t, tText: entry.tText, event: entry.event,
+                eventText: entry.eventText, subject: entry.subject, subjectText: entry.subjectText,
+                problem: entry.problem, message: entry.message),
+            entry.decision, into: &out)
+    }
+
+    /// What a line shows besides its decision: `LoggedDecision` without the decision, so
+    /// the evaluator writes a decided line from its parts, copying no `Decision`.
+    struct Line {
+        var line: Int
+        var column: Int?
+        var t: Double?
+        var tText: UnsafeBufferPointer<UInt8>?
+        var event: String?
+        var eventText: UnsafeBufferPointer<UInt8>?
+        var subject: String?
+        var subjectText: UnsafeBufferPointer<UInt8>?
+        var problem: LineProblem?
+        var message: String?
+    }
+
+    /// Appends the line of `d` (an empty silence for a line not decided, `problem` set).
+    /// Called directly by the evaluator for decided lines (no existential, no copy).
+    @inline(__always)
+    func writeLine(_ entry: borrowing Line, _ d: borrowing Decision, into out: inout [UInt8]) {
         let b = scratch
         b.raw("{\"line\":")
         b.integer(entry.line)
@@ -57,38 +71,24 @@ public struct DecisionJSONWriter: DecisionFormat {
         }
         b.raw(",\"event\":")
         if let text = entry.eventText { b.raw(text) } else { b.optional(entry.event) }
-        b.raw(",\"screen\":")
-        b.optional(d.screen)
-        b.raw(",\"subject\":")
-        if let text = entry.subjectText { b.raw(text) } else { b.optional(entry.subject) }
-        b.raw(",\"action\":")
-        b.raw(action)
-        b.raw(",\"feedback\":")
-        b.optional(d.feedback)
-        b.raw(",\"layer\":")
-        b.optional(d.layer?.rawValue)
-        b.raw(",\"render\":")
-        Self.writeRender(d.render, into: b)
-        b.raw(d.fallback ? ",\"fallback\":true" : ",\"fallback\":false")
-        b.raw(",\"reason\":")
-        b.optional(reason)
-        b.raw(",\"note\":")
-        b.optional(entry.note)
-        b.raw(",\"rule\":")
-        b.optional(d.rule?.id)
-        b.raw(",\"directives\":[")
-        if d.directives.rawValue != 0 { Self.writeDirectives(d.directives, into: b) }
-        b.raw("],\"band\":")
-        if let band = d.band {
-            b.raw("{\"name\":")
-            b.string(band.band)
-            b.raw(",\"from\":")
-            b.optional(band.from)
-            b.raw(",\"to\":")
-            b.string(band.to)
-            b.byte(UInt8(ascii: "}"))
+        // From the screen to the band, a decided line is the policy's: copied when written before.
+        let (note, cacheable) = entry.problem == nil ? DecisionLineFragments.note(of: d) : (entry.message, false)
+        if cacheable, let cached = fragments.entry(for: d, note: note) {
+            b.raw(cached.head)
+            writeSubject(entry, into: b)
+            b.raw(cached.tail)
         } else {
-            b.raw("null")
+            let headStart = b.count
+            b.raw(",\"screen\":")
+            b.optional(d.screen)
+            let headEnd = b.count
+            writeSubject(entry, into: b)
+            let tailStart = b.count
+            writeAction(d, problem: entry.problem, note: entry.problem == nil ? d.note : note, into: b)
+            if cacheable {
+                fragments.store(
+                    d, note: note, head: b.written(headStart..<headEnd), tail: b.written(tailStart..<b.count))
+            }
         }
         if explain {
             b.raw(",\"at\":")
@@ -121,6 +121,59 @@ public struct DecisionJSONWriter: DecisionFormat {
         }
         b.raw("}\n")
         b.move(into: &out)
+    }
+
+    /// `,"subject":` and the subject token as written (or the subject).
+    @inline(__always)
+    private func writeSubject(_ entry: borrowing Line, into b: JSONBytes) {
+        b.raw(",\"subject\":")
+        if let text = entry.subjectText { b.raw(text) } else { b.optional(entry.subject) }
+    }
+
+    /// `,"action":` through the band: the fields a decision's policy made.
+    private func writeAction(_ d: borrowing Decision, problem: LineProblem?, note: String?, into b: JSONBytes) {
+        let action: StaticString
+        let reason: String?
+        if let problem {
+            action = problem == .blankLine ? "\"silent\"" : "\"invalid\""
+            reason = problem.rawValue
+        } else {
+            switch d.action {
+            case .play: action = "\"play\""
+            case .silent: action = "\"silent\""
+            case .stop: action = "\"stop\""
+            }
+            reason = d.reason?.rawValue
+        }
+        b.raw(",\"action\":")
+        b.raw(action)
+        b.raw(",\"feedback\":")
+        b.optional(d.feedback)
+        b.raw(",\"layer\":")
+        b.optional(d.layer?.rawValue)
+        b.raw(",\"render\":")
+        Self.writeRender(d.render, into: b)
+        b.raw(d.fallback ? ",\"fallback\":true" : ",\"fallback\":false")
+        b.raw(",\"reason\":")
+        b.optional(reason)
+        b.raw(",\"note\":")
+        b.optional(note)
+        b.raw(",\"rule\":")
+        b.optional(d.rule?.id)
+        b.raw(",\"directives\":[")
+        if d.directives.rawValue != 0 { Self.writeDirectives(d.directives, into: b) }
+        b.raw("],\"band\":")
+        if let band = d.band {
+            b.raw("{\"name\":")
+            b.string(band.band)
+            b.raw(",\"from\":")
+            b.optional(band.from)
+            b.raw(",\"to\":")
+            b.string(band.to)
+            b.byte(UInt8(ascii: "}"))
+        } else {
+            b.raw("null")
+        }
     }
 
     /// One of a decision's other actions (`also`): `action`, `feedback`, `layer`,

@@ -113,7 +113,11 @@ public struct EventLogEvaluator {
     public private(set) var reloadsApplied = 0
     private var nextReloadLine = Int.max
 
-    private var format: any DecisionFormat
+    private var format: any DecisionFormat {
+        didSet { json = format as? DecisionJSONWriter }
+    }
+    /// `format` when it is JSONL, called directly on every line (no existential).
+    private var json: DecisionJSONWriter?
     private var policy: Policy
     private var reader = EventLogReader()
     /// The id of `screen.enter` in this policy.
@@ -131,6 +135,7 @@ public struct EventLogEvaluator {
         self.policy = policy
         self.replay = Replay(policy: policy, device: device, subjectLimit: subjectLimit)
         self.format = format
+        self.json = format as? DecisionJSONWriter
         self.failFast = failFast
         self.screenEnter = policy.eventID(StateEvent.screenEnter.rawValue)
         self.screenCounts = Array(repeating: .init(), count: policy.screenNames.count + 1)
@@ -186,13 +191,12 @@ public struct EventLogEvaluator {
         case .blank(let lineNumber):
             counts.byAction[LoggedAction.silent.summaryIndex] += 1
             counts.byLineProblem[LineProblem.blankLine.summaryIndex] += 1
-            format.write(
-                LoggedDecision(line: lineNumber, t: nil, event: nil, subject: nil, outcome: .blank), into: &out)
+            write(LoggedDecision(line: lineNumber, t: nil, event: nil, subject: nil, outcome: .blank), into: &out)
         case .invalid(let problem):
             invalidCount += 1
             counts.byAction[LoggedAction.invalid.summaryIndex] += 1
             counts.byLineProblem[problem.reason.summaryIndex] += 1
-            format.write(
+            write(
                 LoggedDecision(
                     line: problem.line, t: problem.t, event: problem.event, subject: nil, column: problem.column,
                     outcome: .invalid(problem.reason, message: problem.message)),
@@ -215,12 +219,33 @@ public struct EventLogEvaluator {
         // `screen.enter` counts for the screen it enters.
         let screenForSummary = screen ?? (event == screenEnter ? replay.session.screen : screenBefore)
         tally(decision, screen: screenForSummary, t: t, previousScreen: screenBefore)
-        format.write(
-            LoggedDecision(
-                line: line.line, t: t, tText: line.tToken,
-                event: parsed.record.event, subject: parsed.record.subject, decision: consume decision,
-                eventText: line.eventToken, subjectText: line.subjectToken),
-            into: &out)
+        if let json {
+            // The tokens are echoed as written: the names are not needed.
+            json.writeLine(
+                .init(
+                    line: line.line, t: t, tText: line.tToken, eventText: line.eventToken,
+                    subjectText: line.subjectToken),
+                decision, into: &out)
+        } else {
+            format.write(
+                LoggedDecision(
+                    line: line.line, t: t, tText: line.tToken,
+                    event: parsed.record.event, subject: parsed.record.subject, decision: consume decision,
+                    eventText: line.eventToken, subjectText: line.subjectToken),
+                into: &out)
+        }
+    }
+
+    /// Writes one line in `format`: JSONL directly, any other format through the protocol.
+    /// `mutating` though it changes nothing: a non-mutating call from the reader's closure
+    /// copied the whole evaluator on every line.
+    @inline(__always)
+    private mutating func write(_ entry: consuming LoggedDecision, into out: inout [UInt8]) {
+        if let json {
+            json.write(entry, into: &out)
+        } else {
+            format.write(entry, into: &out)
+        }
     }
 
     /// Applies every scheduled reload whose line is at or before `line`.

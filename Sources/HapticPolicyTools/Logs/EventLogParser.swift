@@ -1,3 +1,4 @@
+import Foundation
 import HapticPolicy
 
 /// A hand-written JSON parser for one event-log line: the full JSON grammar (escapes,
@@ -62,8 +63,13 @@ struct JSONReader {
     var index = 0
     var t: Double?
     var event: String?
+    /// Names read before, handed out again for `event`, `screen` and `subject`.
+    let names: NameInterner?
 
-    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    init(bytes: UnsafeBufferPointer<UInt8>, names: NameInterner? = nil) {
+        self.bytes = bytes
+        self.names = names
+    }
 
     private static let maxDepth = 64
 
@@ -152,15 +158,16 @@ struct JSONReader {
                     t = number
                     tText = valueStart..<index
                 case .event:
-                    guard let name = try readOptionalString() else {
+                    guard let name = try readOptionalString(interned: true) else {
                         throw fail("'event' must be a string naming the event", at: valueStart, .badField)
                     }
                     event = name
                     eventText = valueStart..<index
                 case .screen:
-                    screen = try readOptionalString(nullable: true, field: "screen", start: valueStart)
+                    screen = try readOptionalString(nullable: true, field: "screen", start: valueStart, interned: true)
                 case .subject:
-                    subject = try readOptionalString(nullable: true, field: "subject", start: valueStart)
+                    subject = try readOptionalString(
+                        nullable: true, field: "subject", start: valueStart, interned: true)
                     subjectText = valueStart..<index
                 case .value:
                     value = try readScalar(reason: .badField)
@@ -213,7 +220,7 @@ struct JSONReader {
             record: record, tText: tText, eventText: eventText, subjectText: subjectText, unknownKey: unknownKey)
     }
 
-    private enum Key {
+    enum Key {
         case t, event, screen, subject, value, speaks, params, data, other
 
         /// This known field's bit in the set of fields seen (0 for `other`).
@@ -261,9 +268,38 @@ struct JSONReader {
         return (try? reader.readString()) ?? ""
     }
 
+    /// The known field whose name and closing quote `word` (eight bytes of a line, loaded
+    /// little-endian) begins with, and the name's length; nil for any other name. One load
+    /// and a compare or two instead of a byte loop (`JSONReaderKeyTests` checks every name).
+    @inline(__always)
+    static func knownKey(_ word: UInt64) -> (Key, Int)? {
+        // By the first letter, then one compare: the words are those of `keyWords`.
+        switch UInt8(truncatingIfNeeded: word) {
+        case UInt8(ascii: "t"): return word & 0xFFFF == 0x2274 ? (.t, 1) : nil
+        case UInt8(ascii: "e"): return word & 0xFFFF_FFFF_FFFF == 0x2274_6E65_7665 ? (.event, 5) : nil
+        case UInt8(ascii: "v"): return word & 0xFFFF_FFFF_FFFF == 0x2265_756C_6176 ? (.value, 5) : nil
+        case UInt8(ascii: "d"): return word & 0xFF_FFFF_FFFF == 0x22_6174_6164 ? (.data, 4) : nil
+        case UInt8(ascii: "p"): return word & 0xFF_FFFF_FFFF_FFFF == 0x22_736D_6172_6170 ? (.params, 6) : nil
+        case UInt8(ascii: "s"):
+            if word == 0x2274_6365_6A62_7573 { return (.subject, 7) }
+            switch word & 0xFF_FFFF_FFFF_FFFF {
+            case 0x22_6E65_6572_6373: return (.screen, 6)
+            case 0x22_736B_6165_7073: return (.speaks, 6)
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
     /// Reads a field name; known names are matched on bytes without building a string.
     private mutating func readKey() throws(JSONFailure) -> Key {
         let start = index + 1
+        if start + 8 <= bytes.count, let base = bytes.baseAddress,
+            let (key, length) = Self.knownKey(UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+        {
+            index = start + length + 1
+            return key
+        }
         var end = start
         // Every byte ORed together: one test after the loop says whether any is not ASCII.
         var bits: UInt8 = 0
@@ -328,11 +364,11 @@ struct JSONReader {
     private var lastWasNull = false
 
     /// A string, or nil for any other valid value (which is skipped).
-    private mutating func readOptionalString(nullable: Bool = false, field: String = "", start: Int = 0)
-        throws(JSONFailure) -> String?
-    {
+    private mutating func readOptionalString(
+        nullable: Bool = false, field: String = "", start: Int = 0, interned: Bool = false
+    ) throws(JSONFailure) -> String? {
         guard index < bytes.count else { throw fail("expected a value; the line ends") }
-        if bytes[index] == UInt8(ascii: "\"") { return try readString() }
+        if bytes[index] == UInt8(ascii: "\"") { return try interned ? readName() : readString() }
         if nullable, try readLiteralNull() { return nil }
         try skipValue(depth: 0)
         if nullable { throw fail("'\(field)' must be a string", at: start, .badField) }
@@ -508,6 +544,30 @@ struct JSONReader {
     }
 
     /// Reads a string starting at the opening quote, decoding escapes.
+    /// A string (at a quote) through `names`: a name read before is the `String` made
+    /// then; one read for the first time is read by `readString` and kept. The interner
+    /// maps a token's raw bytes to its decoded text, so the bytes need no scan for escapes:
+    /// only the closing quote is found (`memchr`), and a quote after a backslash (escaped,
+    /// or after an escaped backslash) takes the long way.
+    @inline(__always)
+    mutating func readName() throws(JSONFailure) -> String {
+        guard let names, let base = bytes.baseAddress else { return try readString() }
+        let start = index + 1
+        guard start < bytes.count, let found = memchr(base + start, 0x22, bytes.count - start) else {
+            return try readString()
+        }
+        let end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        guard bytes[end - 1] != UInt8(ascii: "\\") else { return try readString() }
+        let name = UnsafeBufferPointer(start: base + start, count: end - start)
+        if let text = names.text(of: name) {
+            index = end + 1
+            return text
+        }
+        let text = try readString()
+        names.keep(text, for: name)
+        return text
+    }
+
     mutating func readString() throws(JSONFailure) -> String {
         let open = index
         index += 1

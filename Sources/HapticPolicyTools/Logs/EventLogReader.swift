@@ -1,3 +1,4 @@
+import Foundation
 import HapticPolicy
 
 /// The one reader of JSONL event logs: bytes in, in any chunking, and one item out per
@@ -103,6 +104,9 @@ public struct EventLogReader {
 
     /// The unfinished line from the previous chunks.
     private var carry: [UInt8] = []
+    /// The names read so far, handed out again when read again (`NameInterner`); made
+    /// at the first line, so a reader that reads nothing allocates nothing.
+    private var names: NameInterner?
     /// Inside an over-long line already reported: bytes are dropped up to the next `\n`.
     private var skipping = false
     /// The `t` of the last record; a smaller `t` is out of order.
@@ -262,7 +266,8 @@ public struct EventLogReader {
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return body(.blank(line: lineNumber)) }
         // The JSON reader is used directly (not through `EventLogParser.parse`): no `Result`
         // to wrap and unwrap, so the parsed strings are not copied on the hot path.
-        var reader = JSONReader(bytes: line)
+        if names == nil { names = NameInterner() }
+        var reader = JSONReader(bytes: line, names: names)
         let parsed: EventLogParser.ParsedLine
         do {
             parsed = try reader.readRecord()
@@ -292,11 +297,9 @@ public struct EventLogReader {
     /// The offset of the first `\n`, if any.
     @inline(__always)
     private static func newline(in pointer: UnsafePointer<UInt8>, _ count: Int) -> Int? {
-        var index = 0
-        while index < count {
-            if pointer[index] == 0x0A { return index }
-            index += 1
-        }
-        return nil
+        // The C library's `memchr` looks at a vector of bytes at a time: the byte loop it
+        // replaces took about 400 instructions a line (callgrind, the bench's log).
+        guard count > 0, let found = memchr(pointer, 0x0A, count) else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(pointer)
     }
 }

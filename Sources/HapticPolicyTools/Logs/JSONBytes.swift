@@ -34,6 +34,18 @@ final class JSONBytes {
         capacity = newCapacity
     }
 
+    /// The bytes written at `range` (offsets since the last `move(into:)`); valid until
+    /// the next write.
+    func written(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+    }
+
+    /// Appends bytes as is.
+    @inline(__always)
+    func raw(_ bytes: UnsafeMutableBufferPointer<UInt8>) {
+        raw(UnsafeBufferPointer(bytes))
+    }
+
     /// Appends the bytes written so far to `out` and starts over.
     func move(into out: inout [UInt8]) {
         out.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
