@@ -173,6 +173,13 @@ extension Decision {
         case overBudget(Policy, budget: Int, screen: Int)
         /// User level `level` does not keep feedback `feedback` (indices into `policy`).
         case userLevelRefusal(Policy, level: Int, feedback: Int)
+        /// The event's payload is not what `check` declares (`PayloadCheck.problem`), where
+        /// `problem` says; a number or text `value` it does not accept is one of the next two.
+        case badPayload(PayloadCheck, PayloadCheck.Problem)
+        /// The event's `value`, a number, is not what `check` declares.
+        case badPayloadNumber(PayloadCheck, Double)
+        /// The event's `value`, a string, is not what `check` declares.
+        case badPayloadText(PayloadCheck, String)
 
         /// The note as it reads.
         package var text: String {
@@ -200,6 +207,12 @@ extension Decision {
             case .userLevelRefusal(let policy, let level, let f):
                 return
                     "the haptics level '\(policy.userLevels?.levels[level].name ?? "")' does not keep '\(policy.feedback[f].name)'"
+            case .badPayload(let check, let problem):
+                return check.text(problem)
+            case .badPayloadNumber(let check, let number):
+                return check.valueNote(got: ScalarValue.number(number).description)
+            case .badPayloadText(let check, let text):
+                return check.valueNote(got: ScalarValue.string(text).description)
             }
         }
 

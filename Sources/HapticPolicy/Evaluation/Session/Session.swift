@@ -222,7 +222,9 @@ public struct Session: Sendable {
         // A declared payload is checked before any row: a catch-all row must not decide
         // an event the app sent without what it declares it carries.
         if policy.checksPayloads, let check = policy.payloadChecks[e], let problem = check.problem(event) {
-            return Decision(action: .silent, screen: screenName, reason: .badValue, note: problem, rule: check.rule)
+            var decision = Decision(action: .silent, screen: screenName, reason: .badValue, rule: check.rule)
+            decision.noteSource = problem
+            return decision
         }
         let rows = policy.cells[Int(entry)].rows
         for row in rows where row.matches(event) && row.matchesSession(parameters.values, gestureOpen: ticker.isOpen) {
