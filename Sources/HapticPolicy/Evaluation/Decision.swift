@@ -99,7 +99,9 @@ public struct Decision: Sendable, Equatable {
     /// The template parameters the feedback plays with: every parameter it declares, in
     /// declaration order, with the event's value or else the default. Nil unless a
     /// template (a pattern with `params:`) plays, itself or its fallback (a fallback
-    /// sequence is timed with them).
+    /// sequence is timed with them). The list is shared with the session, which keeps one
+    /// per template and rewrites its values in place, so a play allocates none; a value
+    /// like any other, it never changes under a decision the app keeps.
     public var parameters: [Event.Parameter]?
     /// Seconds between repetitions of the loop this play starts or restarts (the
     /// pattern's `loop:` with `parameters`); nil unless a looping pattern plays itself.

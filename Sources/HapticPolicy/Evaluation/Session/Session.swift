@@ -46,6 +46,14 @@ public struct Session: Sendable {
     /// The stop entries of what this event's plays cut (`interrupt`), moved into the
     /// decision's `also` once the row is carried out; empty between events.
     var cuts: [Decision] = []
+    /// The `also` list of the last row with several actions (`applySeveral`), kept to be
+    /// reused by the next one: shared with that decision, so one the app has let go of
+    /// leaves it unique and filling it again allocates nothing.
+    var steps: [Decision] = []
+    /// By feedback index, the bound parameters of its last play (`boundParameters`), the
+    /// template's defaults to begin with (`Policy.defaultParameters`): the list decisions
+    /// share, rewritten in place.
+    var boundLists: [[Event.Parameter]]
     private let eventCount: Int
 
     /// The most subjects a session holds unless told otherwise: 65,536. A session keeps
@@ -71,6 +79,7 @@ public struct Session: Sendable {
         self.budgets = EnforcedBudgets(policy: policy)
         self.parameters = ParameterState(policy: policy)
         self.userLevels = UserLevelGate(policy: policy)
+        self.boundLists = policy.defaultParameters
     }
 
     /// Whether a ticker gesture is open (between `ticker: begin` and `ticker: end`).
