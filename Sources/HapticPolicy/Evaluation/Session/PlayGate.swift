@@ -43,8 +43,10 @@ package enum PlayGate: String, CaseIterable, Sendable {
 /// What the gates found out about a play on the way: the bound parameters and loop
 /// period (`templateParameters`) and the fallback's reason (`deviceFallback`).
 struct PlayContext {
-    /// The bound template parameters (nil until `templateParameters` binds them).
-    var values: TemplateValues?
+    /// Whether `templateParameters` bound the template's parameters, into
+    /// `Session.boundValues` (kept there, not here, so that a play of a preset carries no
+    /// more than before).
+    var bound = false
     var period: Double?
     var fallback: (reason: Reason, render: Render)?
 }
@@ -70,8 +72,8 @@ extension Session {
         }
         if let table = policy.priorities {
             interrupt(
-                f, feedback, at: event.t, asItself: context.fallback == nil, values: context.values, table,
-                screen: decision.screen, rule: decision.rule)
+                f, feedback, at: event.t, asItself: context.fallback == nil,
+                values: context.bound ? boundValues : nil, table, screen: decision.screen, rule: decision.rule)
         }
         decision.action = .play
         if let fallback = context.fallback {
@@ -80,19 +82,19 @@ extension Session {
             decision.reason = fallback.reason
             // A fallback sequence is timed with the template's parameters.
             if !feedback.parameters.isEmpty {
-                decision.parameters = boundParameters(f, context.values ?? TemplateValues(feedback.parameters))
+                decision.parameters = boundParameters(f, bound: context.bound)
             }
             return
         }
         decision.render = feedback.render
         if !feedback.parameters.isEmpty {
-            decision.parameters = boundParameters(f, context.values ?? TemplateValues(feedback.parameters))
+            decision.parameters = boundParameters(f, bound: context.bound)
         }
         decision.loopPeriod = context.period
         if let period = context.period {
             loops.start(
                 RunningLoop(
-                    feedback: feedback.name, values: context.values ?? TemplateValues(feedback.parameters),
+                    feedback: feedback.name, values: context.bound ? boundValues : TemplateValues(feedback.parameters),
                     of: feedback.parameters, period: period, start: event.t, feedbackIndex: f, ruleSlot: rule))
         }
     }
@@ -133,14 +135,14 @@ extension Session {
             guard
                 !event.params.isEmpty || !arguments.isEmpty || feedback.loop != nil || !feedback.parameters.isEmpty
             else { break }
-            switch Self.bind(event.params, arguments: arguments, value: event.value, to: feedback) {
+            switch Self.bind(event.params, arguments: arguments, value: event.value, to: feedback, into: &boundValues) {
             case .failure(let problem):
                 decision.reason = .badParams
                 decision.note = problem.message
                 return false
-            case .success(let bound):
-                context.values = bound.values
-                context.period = bound.period
+            case .success(let period):
+                context.bound = true
+                context.period = period
             }
         case .outranked:
             if let table = policy.priorities, let note = outranking(f, at: event.t, table) {

@@ -54,6 +54,8 @@ public struct Session: Sendable {
     /// template's defaults to begin with (`Policy.defaultParameters`): the list decisions
     /// share, rewritten in place.
     var boundLists: [[Event.Parameter]]
+    /// The values the last `bind` bound (`PlayContext.bound`), in declaration order.
+    var boundValues = TemplateValues([])
     private let eventCount: Int
 
     /// The most subjects a session holds unless told otherwise: 65,536. A session keeps

@@ -12,14 +12,14 @@ extension Session {
 
     /// Checks the event's parameters (with a row's `with:` `arguments` on top of them,
     /// `value` the event's value they may read) against the template and evaluates the loop
-    /// period. The values go into a `TemplateValues` in declaration order, not a
-    /// dictionary: binding allocates nothing unless it fails.
+    /// period. The values go into `values` in declaration order, not a dictionary: binding
+    /// allocates nothing unless it fails.
     static func bind(
         _ given: [Event.Parameter], arguments: [PolicyContent.Row.Argument] = [], value: ScalarValue? = nil,
-        to feedback: FeedbackPlan
-    ) -> Result<(values: TemplateValues, period: Double?), ParameterProblem> {
+        to feedback: FeedbackPlan, into values: inout TemplateValues
+    ) -> Result<Double?, ParameterProblem> {
         let declared = feedback.parameters
-        var values = TemplateValues(declared)
+        values = TemplateValues(declared)
         // The order the parameters are checked in is the order of the list the event's
         // params and the arguments make: the event's own first (those an argument names
         // left out), then the arguments (one a later argument of the same name replaces
@@ -62,7 +62,7 @@ extension Session {
             }
             period = seconds
         }
-        return .success((values, period))
+        return .success(period)
     }
 
     /// Binds one given parameter into `values`, or says why it does not fit.
@@ -93,14 +93,16 @@ extension Session {
         return nil
     }
 
-    /// The bound parameters of feedback `f` for a decision (`Decision.parameters`): the
-    /// session keeps one list per template and rewrites only the values that changed, in
-    /// place, so a decision shares it rather than getting a new array per play. (A
-    /// decision the app still holds when the next play of that template changes a value
-    /// keeps its own values: that play copies the list once.)
-    mutating func boundParameters(_ f: Int, _ values: TemplateValues) -> [Event.Parameter] {
-        for index in 0..<values.count {
-            let number = values[index]
+    /// The bound parameters of feedback `f` for a decision (`Decision.parameters`): those
+    /// `bind` left in `boundValues` when `bound`, else the defaults. The session keeps one
+    /// list per template and rewrites only the values that changed, in place, so a
+    /// decision shares it rather than getting a new array per play. (A decision the app
+    /// still holds when the next play of that template changes a value keeps its own
+    /// values: that play copies the list once.)
+    mutating func boundParameters(_ f: Int, bound: Bool) -> [Event.Parameter] {
+        if !bound { boundValues = TemplateValues(policy.feedback[f].parameters) }
+        for index in 0..<boundValues.count {
+            let number = boundValues[index]
             if case .number(let old)? = boundLists[f][index].value, old.bitPattern == number.bitPattern { continue }
             boundLists[f][index].value = .number(number)
         }
