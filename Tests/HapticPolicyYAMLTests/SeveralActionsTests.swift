@@ -132,6 +132,38 @@ import Testing
         #expect(run.session.runningLoops.first?.start == 5)
     }
 
+    /// The session keeps one bound list per template and one `also` list, rewritten in
+    /// place: a decision still held keeps what it was decided with, and so does the loop.
+    @Test func aHeldDecisionKeepsItsParametersAndStepsWhenTheNextOnesChange() throws {
+        var run = Run(try Self.policy())
+        let slow = run.send(1, "cadence.set", value: .number(100))
+        let fast = run.send(2, "cadence.set", value: .number(180))
+        #expect(slow.parameters == [Event.Parameter(name: "bpm", value: .number(100))])
+        #expect(fast.parameters == [Event.Parameter(name: "bpm", value: .number(180))])
+        #expect(run.session.runningLoops.map(\.parameters) == [[Event.Parameter(name: "bpm", value: .number(180))]])
+        let paused = run.send(3, "workout.paused")
+        let resumed = run.send(4, "workout.resumed", value: .number(120))
+        let again = run.send(5, "workout.paused")
+        #expect(paused.also.map(\.action) == [.stop])
+        #expect(resumed.also.map(\.parameters) == [[Event.Parameter(name: "bpm", value: .number(120))]])
+        #expect(again.also.map(\.action) == [.stop])
+        #expect(slow.parameters == [Event.Parameter(name: "bpm", value: .number(100))])
+    }
+
+    /// An event's own `params` and a row's `with:` bind as one list: the argument replaces
+    /// the event's parameter of its name.
+    @Test func aWithArgumentReplacesTheEventsParameterOfItsName() throws {
+        var run = Run(try Self.policy())
+        let set = run.send(
+            1, "cadence.set", value: .number(150), params: [Event.Parameter(name: "bpm", value: .number(110))])
+        #expect(set.parameters == [Event.Parameter(name: "bpm", value: .number(150))])
+        #expect(set.loopPeriod == 0.4)
+        let wrong = run.send(
+            2, "cadence.set", value: .number(150), params: [Event.Parameter(name: "tempo", value: .number(110))])
+        #expect(wrong.reason == .badParams)
+        #expect(wrong.note == "'cadence' has no parameter 'tempo'; use bpm")
+    }
+
     @Test func withValueWithoutANumberIsBadParamsAndTheOtherActionsStillRun() throws {
         var run = Run(try Self.policy())
         let resumed = run.send(1, "workout.resumed")

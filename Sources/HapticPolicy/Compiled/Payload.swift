@@ -180,25 +180,88 @@ package final class PayloadCheck: Sendable {
 
     /// What is wrong with the event's payload, as a note naming the declaration and the
     /// fix, or nil when it is what the declaration says: the value, then the params, then
-    /// the data fields.
-    package func problem(_ given: Event) -> String? {
+    /// the data fields. The note keeps where the problem is (and the value, or the event's
+    /// list it is in) and is worded when read (`Decision.note`), so finding it allocates
+    /// nothing.
+    package func problem(_ given: Event) -> Decision.Note? {
         if let value {
             if let carried = given.value {
-                if !value.accepts(carried) { return note(value, isValue: true, got: carried.description) }
+                if !value.accepts(carried) {
+                    switch carried {
+                    case .number(let number): return .badPayloadNumber(self, number)
+                    case .string(let text): return .badPayloadText(self, text)
+                    case .bool(let flag): return .badPayload(self, .init(flag ? .valueTrue : .valueFalse))
+                    }
+                }
             } else if value.required {
-                return note(value, isValue: true, got: "no value")
+                return .badPayload(self, .init(.valueMissing))
             }
         }
-        if let params, let problem = problem(given.params, declared: params, isData: false) { return problem }
-        if let data, let problem = problem(given.data, declared: data, isData: true) { return problem }
+        if let params, let problem = problem(given.params, declared: params, isData: false) {
+            return .badPayload(self, problem)
+        }
+        if let data, let problem = problem(given.data, declared: data, isData: true) {
+            return .badPayload(self, problem)
+        }
         return nil
+    }
+
+    /// Where a payload check found the problem of an event, in figures
+    /// (`Decision.Note.badPayload`): 13 bytes, so that the note stays within three words.
+    package struct Problem: Sendable {
+        /// What the problem is.
+        enum Kind: UInt8, Sendable {
+            /// The required `value` is missing.
+            case valueMissing
+            /// The value is `true`, or `false`, and the declaration wants another kind.
+            case valueTrue, valueFalse
+            /// `given[index]` (one of the event's params, or data fields) is not declared,
+            /// has no value, or has a value the declaration does not accept.
+            case param, data
+            /// The required declared param (or data field) `index` is missing.
+            case paramMissing, dataMissing
+        }
+
+        /// The event's params or data fields (`param`, `data`); empty otherwise.
+        let given: [Event.Parameter]
+        /// The index into `given`, or into the declared fields (`paramMissing`, `dataMissing`).
+        let index: Int32
+        /// What the problem is.
+        let kind: Kind
+
+        init(_ kind: Kind, given: [Event.Parameter] = [], index: Int = 0) {
+            self.kind = kind
+            self.given = given
+            self.index = Int32(truncatingIfNeeded: index)
+        }
     }
 
     /// The first problem of the given params (or data fields) against their declaration.
     private func problem(
         _ given: [Event.Parameter], declared: [PolicyContent.Payload.Field], isData: Bool
-    ) -> String? {
-        for parameter in given {
+    ) -> Problem? {
+        for (index, parameter) in given.enumerated() {
+            guard let field = declared.first(where: { $0.name == parameter.name }),
+                let carried = parameter.value, field.accepts(carried)
+            else { return Problem(isData ? .data : .param, given: given, index: index) }
+        }
+        for (index, field) in declared.enumerated()
+        where field.required && !given.contains(where: { $0.name == field.name }) {
+            return Problem(isData ? .dataMissing : .paramMissing, index: index)
+        }
+        return nil
+    }
+
+    /// The note of `problem` (a `Decision.Note.badPayload`).
+    func text(_ problem: Problem) -> String {
+        switch problem.kind {
+        case .valueMissing: return valueNote(got: "no value")
+        case .valueTrue: return valueNote(got: ScalarValue.bool(true).description)
+        case .valueFalse: return valueNote(got: ScalarValue.bool(false).description)
+        case .param, .data:
+            let isData = problem.kind == .data
+            let declared = (isData ? data : params) ?? []
+            let parameter = problem.given[Int(problem.index)]
             guard let field = declared.first(where: { $0.name == parameter.name }) else {
                 let known = declared.map(\.name)
                 let declares = known.isEmpty ? "none" : known.joined(separator: ", ")
@@ -208,13 +271,20 @@ package final class PayloadCheck: Sendable {
                 }
                 return "'\(event)' has no param '\(parameter.name)' (events.\(event) declares \(declares)); remove it"
             }
-            guard let carried = parameter.value else { return note(field, isData: isData, got: "no value") }
-            if !field.accepts(carried) { return note(field, isData: isData, got: carried.description) }
+            return note(field, isData: isData, got: parameter.value?.description ?? "no value")
+        case .paramMissing, .dataMissing:
+            let isData = problem.kind == .dataMissing
+            let declared = (isData ? data : params) ?? []
+            return note(declared[Int(problem.index)], isData: isData, got: "no value")
         }
-        for field in declared where field.required && !given.contains(where: { $0.name == field.name }) {
-            return note(field, isData: isData, got: "no value")
-        }
-        return nil
+    }
+
+    /// The note of a `value` the declaration does not accept (or a missing one): `got` is
+    /// what the event carried.
+    func valueNote(got: String) -> String {
+        // `problem` finds a value problem only when the event declares its value.
+        guard let value else { return "'\(event)' carries \(got)" }
+        return note(value, isValue: true, got: got)
     }
 
     private func note(

@@ -99,7 +99,9 @@ public struct Decision: Sendable, Equatable {
     /// The template parameters the feedback plays with: every parameter it declares, in
     /// declaration order, with the event's value or else the default. Nil unless a
     /// template (a pattern with `params:`) plays, itself or its fallback (a fallback
-    /// sequence is timed with them).
+    /// sequence is timed with them). The list is shared with the session, which keeps one
+    /// per template and rewrites its values in place, so a play allocates none; a value
+    /// like any other, it never changes under a decision the app keeps.
     public var parameters: [Event.Parameter]?
     /// Seconds between repetitions of the loop this play starts or restarts (the
     /// pattern's `loop:` with `parameters`); nil unless a looping pattern plays itself.
@@ -191,6 +193,13 @@ extension Decision {
         case overBudget(Policy, budget: Int, screen: Int)
         /// User level `level` does not keep feedback `feedback` (indices into `policy`).
         case userLevelRefusal(Policy, level: Int, feedback: Int)
+        /// The event's payload is not what `check` declares (`PayloadCheck.problem`), where
+        /// `problem` says; a number or text `value` it does not accept is one of the next two.
+        case badPayload(PayloadCheck, PayloadCheck.Problem)
+        /// The event's `value`, a number, is not what `check` declares.
+        case badPayloadNumber(PayloadCheck, Double)
+        /// The event's `value`, a string, is not what `check` declares.
+        case badPayloadText(PayloadCheck, String)
 
         /// The note as it reads.
         package var text: String {
@@ -218,6 +227,12 @@ extension Decision {
             case .userLevelRefusal(let policy, let level, let f):
                 return
                     "the haptics level '\(policy.userLevels?.levels[level].name ?? "")' does not keep '\(policy.feedback[f].name)'"
+            case .badPayload(let check, let problem):
+                return check.text(problem)
+            case .badPayloadNumber(let check, let number):
+                return check.valueNote(got: ScalarValue.number(number).description)
+            case .badPayloadText(let check, let text):
+                return check.valueNote(got: ScalarValue.string(text).description)
             }
         }
 

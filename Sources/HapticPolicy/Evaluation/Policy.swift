@@ -73,6 +73,10 @@ public final class Policy: Sendable {
     /// By event id: the check of the event's declared payload (`value: {type: ...}`,
     /// `params:`), or nil (every event of a v1 policy, and the built-in state events).
     package let payloadChecks: [PayloadCheck?]
+    /// By feedback index, its template parameters at their defaults, as
+    /// `Decision.parameters` lists them (empty for presets and plain patterns): where a
+    /// session's bound lists start (`Session.boundParameters`).
+    package let defaultParameters: [[Event.Parameter]]
     /// Whether any event declares a payload: false keeps `Session.decide` of a v1 policy
     /// to one predictable branch.
     package let checksPayloads: Bool
@@ -146,6 +150,7 @@ public final class Policy: Sendable {
         self.hash = hash
         self.warmup = content.warmup
         self.feedback = content.feedback
+        defaultParameters = content.feedback.map { TemplateValues($0.parameters).parameters($0.parameters) }
         let rule = { (ref: PolicyContent.Decide.RuleRef) in
             Decision.Rule(id: ref.id, location: ref.at.location(in: files))
         }

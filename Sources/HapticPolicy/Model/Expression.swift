@@ -47,18 +47,24 @@ public indirect enum Expression: Sendable, Hashable, Codable, CustomStringConver
 
     /// Evaluates with the given parameter values.
     public func evaluate(_ bindings: [String: Double]) throws(EvaluationError) -> Double {
+        try evaluate { bindings[$0] }
+    }
+
+    /// Evaluates with the parameter values `value` gives by name (nil: unbound), so that a
+    /// caller holding the values in declaration order needs no dictionary.
+    func evaluate(_ value: (String) -> Double?) throws(EvaluationError) -> Double {
         let result: Double
         switch self {
-        case .number(let value):
-            result = value
+        case .number(let number):
+            result = number
         case .parameter(let name):
-            guard let value = bindings[name] else { throw .unboundParameter(name) }
-            result = value
+            guard let bound = value(name) else { throw .unboundParameter(name) }
+            result = bound
         case .negate(let operand):
-            result = -(try operand.evaluate(bindings))
+            result = -(try operand.evaluate(value))
         case .binary(let op, let lhs, let rhs):
-            let l = try lhs.evaluate(bindings)
-            let r = try rhs.evaluate(bindings)
+            let l = try lhs.evaluate(value)
+            let r = try rhs.evaluate(value)
             switch op {
             case .add: result = l + r
             case .subtract: result = l - r

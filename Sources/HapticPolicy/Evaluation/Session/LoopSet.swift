@@ -9,7 +9,12 @@ struct LoopSet: Sendable {
     /// Stops the loops of feedback `target` (every loop when nil); returns whether any stopped.
     mutating func stop(_ target: Int?) -> Bool {
         let before = loops.count
-        if let target { loops.removeAll { $0.feedbackIndex == target } } else { loops.removeAll() }
+        // Keeping the capacity: the next loop to start then needs no new array.
+        if let target {
+            loops.removeAll { $0.feedbackIndex == target }
+        } else {
+            loops.removeAll(keepingCapacity: true)
+        }
         return loops.count < before
     }
 

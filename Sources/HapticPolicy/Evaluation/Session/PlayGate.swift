@@ -43,17 +43,22 @@ package enum PlayGate: String, CaseIterable, Sendable {
 /// What the gates found out about a play on the way: the bound parameters and loop
 /// period (`templateParameters`) and the fallback's reason (`deviceFallback`).
 struct PlayContext {
-    var parameters: [Event.Parameter] = []
+    /// Whether `templateParameters` bound the template's parameters, into
+    /// `Session.boundValues` (kept there, not here, so that a play of a preset carries no
+    /// more than before).
+    var bound = false
     var period: Double?
     var fallback: (reason: Reason, render: Render)?
 }
 
 extension Session {
     /// Plays feedback `f` for a row; `rule` is its rule slot (`CompiledRow.keepSlot`),
-    /// which user levels may keep it by. Runs `PlayGate.allCases` in order; a gate that
+    /// which user levels may keep it by, and `arguments` its `with:` arguments, given on
+    /// top of the event's `params`. Runs `PlayGate.allCases` in order; a gate that
     /// refuses has written its reason into `decision`.
     mutating func play(
-        _ f: Int, event: Event, eventIndex e: Int, screen s: Int, rule: Int, into decision: inout Decision
+        _ f: Int, event: Event, arguments: [PolicyContent.Row.Argument] = [], eventIndex e: Int, screen s: Int,
+        rule: Int, into decision: inout Decision
     ) {
         let feedback = policy.feedback[f]
         decision.plan = feedback
@@ -61,14 +66,14 @@ extension Session {
         for gate in PlayGate.allCases {
             guard
                 pass(
-                    gate, f, feedback, event: event, eventIndex: e, screen: s, rule: rule, &context,
-                    into: &decision)
+                    gate, f, feedback, event: event, arguments: arguments, eventIndex: e, screen: s, rule: rule,
+                    &context, into: &decision)
             else { return }
         }
         if let table = policy.priorities {
             interrupt(
-                f, feedback, at: event.t, asItself: context.fallback == nil, parameters: context.parameters, table,
-                screen: decision.screen, rule: decision.rule)
+                f, feedback, at: event.t, asItself: context.fallback == nil,
+                values: context.bound ? boundValues : nil, table, screen: decision.screen, rule: decision.rule)
         }
         decision.action = .play
         if let fallback = context.fallback {
@@ -76,17 +81,21 @@ extension Session {
             decision.fallback = true
             decision.reason = fallback.reason
             // A fallback sequence is timed with the template's parameters.
-            if !feedback.parameters.isEmpty { decision.parameters = context.parameters }
+            if !feedback.parameters.isEmpty {
+                decision.parameters = boundParameters(f, bound: context.bound)
+            }
             return
         }
         decision.render = feedback.render
-        if !feedback.parameters.isEmpty { decision.parameters = context.parameters }
+        if !feedback.parameters.isEmpty {
+            decision.parameters = boundParameters(f, bound: context.bound)
+        }
         decision.loopPeriod = context.period
         if let period = context.period {
             loops.start(
                 RunningLoop(
-                    feedback: feedback.name, parameters: context.parameters, period: period, start: event.t,
-                    feedbackIndex: f, ruleSlot: rule))
+                    feedback: feedback.name, values: context.bound ? boundValues : TemplateValues(feedback.parameters),
+                    of: feedback.parameters, period: period, start: event.t, feedbackIndex: f, ruleSlot: rule))
         }
     }
 
@@ -94,8 +103,8 @@ extension Session {
     /// rule and note) is in `decision`.
     @inline(__always)
     private mutating func pass(
-        _ gate: PlayGate, _ f: Int, _ feedback: FeedbackPlan, event: Event, eventIndex e: Int, screen s: Int,
-        rule: Int, _ context: inout PlayContext, into decision: inout Decision
+        _ gate: PlayGate, _ f: Int, _ feedback: FeedbackPlan, event: Event, arguments: [PolicyContent.Row.Argument],
+        eventIndex e: Int, screen s: Int, rule: Int, _ context: inout PlayContext, into decision: inout Decision
     ) -> Bool {
         switch gate {
         case .background:
@@ -123,15 +132,17 @@ extension Session {
                 return false
             }
         case .templateParameters:
-            guard !event.params.isEmpty || feedback.loop != nil || !feedback.parameters.isEmpty else { break }
-            switch Self.bind(event.params, to: feedback) {
+            guard
+                !event.params.isEmpty || !arguments.isEmpty || feedback.loop != nil || !feedback.parameters.isEmpty
+            else { break }
+            switch Self.bind(event.params, arguments: arguments, value: event.value, to: feedback, into: &boundValues) {
             case .failure(let problem):
                 decision.reason = .badParams
                 decision.note = problem.message
                 return false
-            case .success(let bound):
-                context.parameters = bound.parameters
-                context.period = bound.period
+            case .success(let period):
+                context.bound = true
+                context.period = period
             }
         case .outranked:
             if let table = policy.priorities, let note = outranking(f, at: event.t, table) {

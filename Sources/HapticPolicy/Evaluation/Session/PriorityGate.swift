@@ -23,12 +23,17 @@ package struct PriorityTable: Sendable {
     /// How long `pattern` plays with `bindings`: the latest end (`time + duration`, a
     /// transient ending at its time) of its events; 0 when one cannot be evaluated.
     package static func length(of pattern: PatternTemplate, bindings: [String: Double]) -> Double {
+        length(of: pattern) { bindings[$0] }
+    }
+
+    /// How long `pattern` plays with the parameter values `value` gives by name.
+    static func length(of pattern: PatternTemplate, _ value: (String) -> Double?) -> Double {
         var end = 0.0
         for event in pattern.events {
-            guard let time = try? event.time.evaluate(bindings) else { return 0 }
+            guard let time = try? event.time.evaluate(value) else { return 0 }
             var duration = 0.0
             if event.kind != .transient, let expression = event.duration {
-                guard let value = try? expression.evaluate(bindings) else { return 0 }
+                guard let value = try? expression.evaluate(value) else { return 0 }
                 duration = value
             }
             let eventEnd = time + duration
@@ -37,12 +42,13 @@ package struct PriorityTable: Sendable {
         return end
     }
 
-    /// How long feedback `f` plays as itself with the bound template `parameters`
-    /// (`Decision.parameters`); 0 for a preset or a loop.
-    func length(_ f: Int, _ plan: FeedbackPlan, parameters: [Event.Parameter]) -> Double {
+    /// How long feedback `f` plays as itself with the bound template `values`
+    /// (`Decision.parameters`; the defaults when nil); 0 for a preset or a loop.
+    func length(_ f: Int, _ plan: FeedbackPlan, values: TemplateValues?) -> Double {
         if let length = lengths[f] { return length }
         guard let pattern = plan.pattern, pattern.loop == nil else { return 0 }
-        return Self.length(of: pattern, bindings: plan.bindings(parameters))
+        let values = values ?? TemplateValues(plan.parameters)
+        return Self.length(of: pattern) { values.value(of: $0, plan.parameters) }
     }
 }
 
@@ -122,7 +128,7 @@ extension Session {
     /// order they started, loops first); then a pattern that plays as itself and does not
     /// loop is recorded as playing until `t` plus its length.
     mutating func interrupt(
-        _ f: Int, _ plan: FeedbackPlan, at t: Double, asItself: Bool, parameters: [Event.Parameter],
+        _ f: Int, _ plan: FeedbackPlan, at t: Double, asItself: Bool, values: TemplateValues?,
         _ table: PriorityTable, screen: String?, rule: Decision.Rule?
     ) {
         let own = table.priorities[f]
@@ -144,7 +150,7 @@ extension Session {
             playing.cut(below: own)
         }
         guard asItself, plan.isPattern, plan.loop == nil else { return }
-        let length = table.length(f, plan, parameters: parameters)
+        let length = table.length(f, plan, values: values)
         if length > 0 { playing.record(.init(feedback: f, priority: own, end: t + length)) }
     }
 

@@ -46,6 +46,16 @@ public struct Session: Sendable {
     /// The stop entries of what this event's plays cut (`interrupt`), moved into the
     /// decision's `also` once the row is carried out; empty between events.
     var cuts: [Decision] = []
+    /// The `also` list of the last row with several actions (`applySeveral`), kept to be
+    /// reused by the next one: shared with that decision, so one the app has let go of
+    /// leaves it unique and filling it again allocates nothing.
+    var steps: [Decision] = []
+    /// By feedback index, the bound parameters of its last play (`boundParameters`), the
+    /// template's defaults to begin with (`Policy.defaultParameters`): the list decisions
+    /// share, rewritten in place.
+    var boundLists: [[Event.Parameter]]
+    /// The values the last `bind` bound (`PlayContext.bound`), in declaration order.
+    var boundValues = TemplateValues([])
     private let eventCount: Int
 
     /// The most subjects a session holds unless told otherwise: 65,536. A session keeps
@@ -71,6 +81,7 @@ public struct Session: Sendable {
         self.budgets = EnforcedBudgets(policy: policy)
         self.parameters = ParameterState(policy: policy)
         self.userLevels = UserLevelGate(policy: policy)
+        self.boundLists = policy.defaultParameters
     }
 
     /// Whether a ticker gesture is open (between `ticker: begin` and `ticker: end`).
@@ -231,7 +242,9 @@ public struct Session: Sendable {
         // A declared payload is checked before any row: a catch-all row must not decide
         // an event the app sent without what it declares it carries.
         if policy.checksPayloads, let check = policy.payloadChecks[e], let problem = check.problem(event) {
-            return Decision(action: .silent, screen: screenName, reason: .badValue, note: problem, rule: check.rule)
+            var decision = Decision(action: .silent, screen: screenName, reason: .badValue, rule: check.rule)
+            decision.noteSource = problem
+            return decision
         }
         let rows = policy.cells[Int(entry)].rows
         // The row is found first and the decision made after the loop: returned from

@@ -115,7 +115,13 @@ extension Session {
         _ row: CompiledRow, _ several: CompiledRow.Several, to event: Event, event e: Int, screen s: Int,
         into decision: inout Decision
     ) {
-        var also: [Decision] = []
+        // The session's list of steps, reused: a decision shares it until the session
+        // next carries out a row with several actions (then, if the app still holds that
+        // decision, this copies it once).
+        var also = steps
+        steps = []
+        also.removeAll(keepingCapacity: true)
+        defer { steps = also }
         for case .stop(let target) in several.also {
             var step = Decision(action: .silent, screen: decision.screen, rule: row.rule)
             stop(target, into: &step)
@@ -148,7 +154,7 @@ extension Session {
                 break
             }
         }
-        decision.also = also
+        if !also.isEmpty { decision.also = also }
     }
 
     /// Plays `f` for a row with `with:` arguments: they go to the loop (or, without one,
@@ -165,29 +171,20 @@ extension Session {
     }
 
     /// Plays `f` with `with:` arguments (a row's, or a band level's and its row's) on top
-    /// of the event's own `params`; `value` is the event's number.
+    /// of the event's own `params`; `value` is the event's number. The arguments are bound
+    /// as they are (`Session.bind`), not copied into a new params list.
     private mutating func play(
         _ f: Int, with arguments: [PolicyContent.Row.Argument], event: Event, eventIndex e: Int, screen s: Int,
         rule: Int, into decision: inout Decision
     ) {
-        var given = event
+        play(f, event: event, arguments: arguments, eventIndex: e, screen: s, rule: rule, into: &decision)
+        guard decision.reason == .badParams else { return }
         var missing: String?
-        for argument in arguments {
-            var value: ScalarValue?
-            if let number = argument.number {
-                value = .number(number)
-            } else if case .number(let number)? = event.value {
-                value = .number(number)
-            } else {
-                missing = missing ?? argument.name
-            }
-            given.params.removeAll { $0.name == argument.name }
-            given.params.append(Event.Parameter(name: argument.name, value: value))
+        if case .number? = event.value {
+        } else {
+            missing = arguments.first { $0.number == nil }?.name
         }
-        play(f, event: given, eventIndex: e, screen: s, rule: rule, into: &decision)
-        if let missing, decision.reason == .badParams,
-            decision.note?.hasPrefix("parameter '\(missing)' must be a number") == true
-        {
+        if let missing, decision.note?.hasPrefix("parameter '\(missing)' must be a number") == true {
             let found = event.value.map { "it is \($0)" } ?? "it has none"
             decision.note =
                 "'with: {\(missing): value}' gives '\(missing)' the event's value, which must be a number (\(found)); "
