@@ -233,6 +233,45 @@ import Testing
         }
     }
 
+    /// One log with `--summary json` streams its decisions whatever `--jobs` says (a
+    /// million-line log once held all its decisions in memory, 678 MB): decisions are
+    /// written before its input ends, and they are the ones a whole read gives.
+    @Test func oneLogWithAJSONSummaryStreamsItsDecisions() throws {
+        let log = runInProcess([
+            "simulate", "Policies/plavo.yaml", "--scenario", "drying", "--seed", "1", "--duration", "600",
+        ])
+        try #require(log.exitCode == 0, "\(log.stderr)")
+        let lines = log.stdout.split(separator: "\n", omittingEmptySubsequences: true)
+        let half = lines.count / 2
+        let chunks = [lines[..<half], lines[half...]].map { Array(($0.joined(separator: "\n") + "\n").utf8) }
+        let whole = runInProcess(["eval", "Policies/plavo.yaml", "-", "--summary", "json"], stdin: log.stdout)
+        #expect(whole.exitCode == 0, "\(whole.stderr)")
+        for jobs in ["1", "2"] {
+            let stdout = Output(capturingAsTerminal: false)
+            var pending = chunks[...]
+            var writtenBeforeTheEnd: Int?
+            let input = StandardInput(isLive: false) { buffer in
+                guard let chunk = pending.first else {
+                    writtenBeforeTheEnd = writtenBeforeTheEnd ?? stdout.captured?.count
+                    return 0
+                }
+                precondition(chunk.count <= buffer.count, "a chunk fits one read")
+                for (index, byte) in chunk.enumerated() { buffer[index] = byte }
+                pending.removeFirst()
+                return chunk.count
+            }
+            let context = CommandContext(
+                stdout: stdout, stderr: Output(capturingAsTerminal: false), standardInput: input, environment: [:])
+            let code = HapticPolicyTool.run(
+                ["eval", "Policies/plavo.yaml", "-", "--summary", "json", "--jobs", jobs], context: context)
+            context.stdout.flush()
+            #expect(code.rawValue == 0, "--jobs \(jobs): \(context.stderr.capturedText)")
+            // The first half's decisions (about 100 KB) went out while the input was open.
+            #expect((writtenBeforeTheEnd ?? 0) > 1 << 16, "--jobs \(jobs): \(writtenBeforeTheEnd ?? 0) bytes")
+            #expect(stdout.capturedText == whole.stdout, "--jobs \(jobs)")
+        }
+    }
+
     /// Docs/fleet.md's summary example is what the command it shows prints.
     @Test func theDocumentedSummaryIsReal() throws {
         let doc = try String(contentsOf: packageRoot.appendingPathComponent("Docs/fleet.md"), encoding: .utf8)

@@ -72,8 +72,10 @@ enum FleetReplay {
                 progressShown = true
             }
         }
-        if jobs <= 1 {
-            // One after another on this thread, each log's decisions streamed as they come.
+        if jobs <= 1 || paths.count == 1 {
+            // One after another on this thread, each log's decisions streamed as they come:
+            // one log (`--summary json` on a single file or `-`) has no other to wait for,
+            // so its decisions never pile up in memory whatever `--jobs` says.
             for index in paths.indices {
                 let outcome = replay(open(index), settings: settings) { bytes in
                     context.stdout.write(bytes: bytes)

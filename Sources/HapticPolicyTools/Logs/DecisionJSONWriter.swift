@@ -147,13 +147,7 @@ public struct DecisionJSONWriter: DecisionFormat {
         }
         b.raw(",\"action\":")
         b.raw(action)
-        b.raw(",\"feedback\":")
-        b.optional(d.feedback)
-        b.raw(",\"layer\":")
-        b.optional(d.layer?.rawValue)
-        b.raw(",\"render\":")
-        Self.writeRender(d.render, into: b)
-        b.raw(d.fallback ? ",\"fallback\":true" : ",\"fallback\":false")
+        Self.writeFeedbackFields(d, into: b)
         b.raw(",\"reason\":")
         b.optional(reason)
         b.raw(",\"note\":")
@@ -181,13 +175,7 @@ public struct DecisionJSONWriter: DecisionFormat {
     private static func writeStep(_ d: Decision, into b: JSONBytes) {
         b.raw("{\"action\":")
         b.string(d.action.rawValue)
-        b.raw(",\"feedback\":")
-        b.optional(d.feedback)
-        b.raw(",\"layer\":")
-        b.optional(d.layer?.rawValue)
-        b.raw(",\"render\":")
-        Self.writeRender(d.render, into: b)
-        b.raw(d.fallback ? ",\"fallback\":true" : ",\"fallback\":false")
+        Self.writeFeedbackFields(d, into: b)
         b.raw(",\"reason\":")
         b.optional(d.reason?.rawValue)
         b.raw(",\"note\":")
@@ -199,6 +187,17 @@ public struct DecisionJSONWriter: DecisionFormat {
         b.raw(",\"loop\":")
         if let period = d.loopPeriod { b.number(period) } else { b.raw("null") }
         b.byte(UInt8(ascii: "}"))
+    }
+
+    /// `,"feedback":` through `"fallback"`: what plays, a line's and a step's alike.
+    private static func writeFeedbackFields(_ d: borrowing Decision, into b: JSONBytes) {
+        b.raw(",\"feedback\":")
+        b.optional(d.feedback)
+        b.raw(",\"layer\":")
+        b.optional(d.layer?.rawValue)
+        b.raw(",\"render\":")
+        Self.writeRender(d.render, into: b)
+        b.raw(d.fallback ? ",\"fallback\":true" : ",\"fallback\":false")
     }
 
     /// `"impact.light"`, `"pattern:pulse"`, `"sequence:meet"` or `null`.
