@@ -41,14 +41,21 @@ package enum WebExporter {
             var array = vibrateArray(samples, periodMs: period)
             if let cycleMs {
                 LoopPeriod.trim(&array, toMs: cycleMs)
-                if array.count % 2 == 0 { array.removeLast() }  // end on an "on" entry
+                endOnVibration(&array)
             }
             if array.count <= maxEntries { return Vibration(pattern: array, periodMs: period, truncated: false) }
             last = array
         }
         var cut = Array(last.prefix(maxEntries))
-        if cut.count % 2 == 0 { cut.removeLast() }  // end on an "on" entry
+        endOnVibration(&cut)
         return Vibration(pattern: cut, periodMs: periods[periods.count - 1], truncated: true)
+    }
+
+    /// Drops the last entry of `array` when it is an "off" one (an even count), so the
+    /// array ends on a vibration. An empty array (a loop that never vibrates, or one
+    /// shorter than a millisecond) stays empty: `navigator.vibrate([])` plays nothing.
+    private static func endOnVibration(_ array: inout [Int]) {
+        if !array.isEmpty, array.count % 2 == 0 { array.removeLast() }
     }
 
     /// On/off array for samples taken every 10 ms, modulated at `periodMs`.

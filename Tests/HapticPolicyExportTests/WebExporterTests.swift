@@ -43,6 +43,21 @@ import Testing
         #expect(vibration.pattern.reduce(0, +) <= 19_000)
     }
 
+    /// A loop that never vibrates, or one shorter than a millisecond, has an empty vibrate
+    /// array: `scripts/fuzz export` crashed on both (removing the "off" entry from an empty
+    /// array), and `Tests/Fixtures/fuzz/export/` keeps the policies.
+    @Test(arguments: [(0.0, 0.5), (1.0, 0.0004)])
+    func aLoopWithNothingToVibrateExportsAnEmptyArray(intensity: Double, loop: Double) throws {
+        let event = PatternEventDecl(kind: Located(.transient), time: Fixtures.n(0), intensity: Fixtures.n(intensity))
+        let pattern = PatternDecl(events: [event], loop: Fixtures.n(loop))
+        let vibration = WebExporter.vibration(try pattern.resolve())
+        #expect(vibration.pattern == [] && !vibration.truncated)
+        let (files, diagnostics) = PolicyExporter.export(
+            Fixtures.policy([Fixtures.feedback("still", pattern)]), to: ExportTarget.allCases)
+        #expect(diagnostics.filter { $0.severity == .error }.isEmpty, "\(diagnostics.map(\.message))")
+        #expect(files.contains { $0.name == "still.web.json" })
+    }
+
     @Test func aPatternTooBusyForNinetyNineEntriesIsTruncatedAndReported() throws {
         // 200 transients 1.5 s apart: each stays a separate pulse at every period.
         let busy = PatternDecl(
