@@ -6,18 +6,25 @@ import Glibc
 import Foundation
 #endif
 
-/// The lock of `PolicyStore`: a lock that spins for a moment before it puts the caller to
+/// The lock of `PolicyStore`: a lock that spins for a while before it puts the caller to
 /// sleep.
 ///
 /// A decision holds the store's lock for a few hundred nanoseconds. With `NSLock` (a plain
 /// pthread mutex on Linux) a second thread that finds it held goes to sleep in the kernel
 /// and is woken tens of microseconds later: the two-thread p99 was 26 µs for a median of
-/// 240 ns. Spinning briefly first lets it take the lock as soon as the holder lets go,
-/// which is nearly always within the spin; only a holder that was itself preempted makes
-/// it sleep. On Linux this is glibc's adaptive mutex (`PTHREAD_MUTEX_ADAPTIVE_NP`, which
-/// spins up to about a hundred tries); on Apple platforms a bounded `os_unfair_lock_trylock`
-/// loop before `os_unfair_lock_lock` (which sleeps with priority donation). Elsewhere it is
-/// `NSLock`.
+/// 240 ns. Spinning first lets it take the lock as soon as the holder lets go, which is
+/// nearly always within the spin; only a holder that was itself preempted makes it sleep.
+/// On Linux this is up to `spins` `pthread_mutex_trylock` calls before `pthread_mutex_lock`
+/// on glibc's adaptive mutex (`PTHREAD_MUTEX_ADAPTIVE_NP`, which spins up to about a hundred
+/// tries more): the adaptive mutex's own spin alone was too short on a loaded machine
+/// (two-thread p99 12–32 µs, `Docs/performance.md`). On Apple platforms a bounded
+/// `os_unfair_lock_trylock` loop before `os_unfair_lock_lock` (which sleeps with priority
+/// donation). Elsewhere it is `NSLock`.
+///
+/// The price of the longer spin is fairness for throughput: two threads deciding back to
+/// back now take turns instead of one running on while the other sleeps, so the median
+/// contended decision waits for the other thread's (about a microsecond) and the tail is
+/// a few microseconds instead of tens.
 final class StoreLock: @unchecked Sendable {
     // `@unchecked`: the lock's storage is only touched through the platform's lock calls.
     #if canImport(Darwin)
@@ -26,6 +33,10 @@ final class StoreLock: @unchecked Sendable {
     private static let spins = 100
     #elseif canImport(Glibc)
     private let storage: UnsafeMutablePointer<pthread_mutex_t>
+    /// How many times `lock()` tries before it waits in the mutex (which spins a little
+    /// more, then sleeps): some tens of microseconds of tries, many decisions' worth of
+    /// lock hold, so that only a preempted holder sends a caller to sleep.
+    private static let spins = 1_000
     #else
     private let storage = NSLock()
     #endif
@@ -65,6 +76,9 @@ final class StoreLock: @unchecked Sendable {
         }
         os_unfair_lock_lock(storage)
         #elseif canImport(Glibc)
+        for _ in 0..<Self.spins {
+            if pthread_mutex_trylock(storage) == 0 { return }
+        }
         pthread_mutex_lock(storage)
         #else
         storage.lock()
