@@ -21,10 +21,10 @@ import Foundation
 /// `os_unfair_lock_trylock` loop before `os_unfair_lock_lock` (which sleeps with priority
 /// donation). Elsewhere it is `NSLock`.
 ///
-/// The price of the longer spin is fairness for throughput: two threads deciding back to
-/// back now take turns instead of one running on while the other sleeps, so the median
-/// contended decision waits for the other thread's (about a microsecond) and the tail is
-/// a few microseconds instead of tens.
+/// The longer spin buys a short tail with the contended median: two threads deciding back
+/// to back now take turns instead of one running on while the other sleeps, so a contended
+/// decision usually waits for the other thread's (a median of about a microsecond) and the
+/// tail is a few microseconds instead of tens; throughput stays the same.
 final class StoreLock: @unchecked Sendable {
     // `@unchecked`: the lock's storage is only touched through the platform's lock calls.
     #if canImport(Darwin)
