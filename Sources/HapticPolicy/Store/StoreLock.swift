@@ -34,8 +34,8 @@ final class StoreLock: @unchecked Sendable {
     #elseif canImport(Glibc)
     private let storage: UnsafeMutablePointer<pthread_mutex_t>
     /// How many times `lock()` tries before it waits in the mutex (which spins a little
-    /// more, then sleeps): some tens of microseconds of tries, many decisions' worth of
-    /// lock hold, so that only a preempted holder sends a caller to sleep.
+    /// more, then sleeps). A thousand failed tries outlast many decisions' lock hold (a few
+    /// hundred nanoseconds each), so that only a preempted holder sends a caller to sleep.
     private static let spins = 1_000
     #else
     private let storage = NSLock()
