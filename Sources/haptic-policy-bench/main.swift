@@ -10,9 +10,11 @@
 // Prints eval throughput (parse + decide + write JSONL to /dev/null) in events/s, and the
 // in-process decide time per decision (median and p99 of single timed calls, and the
 // mean over the whole run), then `PolicyStore.decide` by name on one thread, on two
-// threads at once, and on two while a third reloads the policy every millisecond (with how
-// many reloads migrated outside the store's lock). Each figure comes with the heap allocations it made (malloc and its
-// siblings, counted by CAllocationCounter around the loop), per event or decision.
+// threads at once, on two while a third wakes every millisecond and does nothing (the
+// control), and on two while a third reloads the policy every millisecond (with how many
+// reloads migrated outside the store's lock); then what one reload's migration costs, in
+// all and under the lock. Each figure comes with the heap allocations it made (malloc and
+// its siblings, counted by CAllocationCounter around the loop), per event or decision.
 // Figures are recorded in Docs/performance.md.
 import CAllocationCounter
 import Foundation
@@ -417,13 +419,16 @@ func measureStore(policy: Policy, log: [UInt8]) {
                 "store, 2 threads: median %d ns, p99 %d ns per decision (%d decisions in %.3f s wall = %.0f decisions/s)",
             both.p50, both.p99, events.count, wall, Double(events.count) / wall))
 
-    measureReloadUnderLoad(policy: policy, events: events)
+    measureReloadUnderLoad(policy: policy, events: events, reloading: false)
+    measureReloadUnderLoad(policy: policy, events: events, reloading: true)
 }
 
 /// 4. Hot reload while two threads decide: a third thread reloads the policy every
 /// millisecond; prints the deciders' p99, p99.9 and longest decision, and how many reloads
-/// migrated outside the store's lock.
-func measureReloadUnderLoad(policy: Policy, events: [NamedEvent]) {
+/// migrated outside the store's lock. With `reloading` false, the control: the third
+/// thread wakes every millisecond and does nothing, so what the tail owes to a third
+/// thread on the cores, and not to reloading, shows.
+func measureReloadUnderLoad(policy: Policy, events: [NamedEvent], reloading: Bool) {
     let shared = PolicyStore(policy)
     let box = TimingsBox()
     let group = DispatchGroup()
@@ -431,8 +436,10 @@ func measureReloadUnderLoad(policy: Policy, events: [NamedEvent]) {
     let reloader = Thread {
         var reloads = 0
         while !done.isSet {
-            shared.reload(policy)
-            reloads += 1
+            if reloading {
+                shared.reload(policy)
+                reloads += 1
+            }
             usleep(1_000)
         }
         done.reloads = reloads
@@ -465,12 +472,64 @@ func measureReloadUnderLoad(policy: Policy, events: [NamedEvent]) {
     group.wait()
     let all = box.all.sorted()
     let migrated = shared.reloadsMigrated
+    guard reloading else {
+        print(
+            String(
+                format:
+                    "store, 2 threads + a third waking every 1 ms (control, no reload): median %d ns, p99 %d ns, p99.9 %d ns, longest %d ns per decision",
+                all[all.count / 2], all[all.count * 99 / 100], all[all.count * 999 / 1000], all[all.count - 1]))
+        return
+    }
     print(
         String(
             format:
                 "store, 2 threads + reload every 1 ms: median %d ns, p99 %d ns, p99.9 %d ns, longest %d ns per decision; %d reloads, %d migrated outside the lock, %d under it",
             all[all.count / 2], all[all.count * 99 / 100], all[all.count * 999 / 1000], all[all.count - 1],
             done.reloads, migrated.unlocked, migrated.locked))
+    measureMigration(policy: policy, session: shared.snapshot, rounds: 2_000)
+    // The same log's events with subjects, spread over 10,000 subjects: a session that
+    // holds many (each with its band levels), where the part under the lock grows.
+    var crowded = Session(policy: policy)
+    var next = 0
+    for e in events {
+        let subject = e.subject.map { _ in
+            next += 1
+            return "s\(next % 10_000)"
+        }
+        _ = crowded.decide(
+            crowded.event(t: e.t, name: e.name, screen: e.screen, subject: subject, value: e.value, speaks: e.speaks))
+    }
+    measureMigration(policy: policy, session: crowded, rounds: 200)
+}
+
+/// 5. What one hot reload costs on the session the reload run left (its subjects, band
+/// levels, loops): the whole migration (`Session(policy:continuing:)`, what a reload does
+/// outside the store's lock), and of it the part `PolicyStore.reload` does under the lock when
+/// decisions come back to back (`Session.carryOver` with the plan and the new session made
+/// outside it);
+/// medians of `rounds`.
+func measureMigration(policy: Policy, session: Session, rounds: Int) {
+    var whole = [UInt64](repeating: 0, count: rounds)
+    var held = 0
+    for round in 0..<rounds {
+        let start = now()
+        let migrated = Session(policy: policy, continuing: session)
+        whole[round] = now() - start
+        held &+= migrated.subjectCount
+    }
+    var locked = [UInt64](repeating: 0, count: rounds)
+    for round in 0..<rounds {
+        var previous = session
+        var next = Session(policy: policy, subjectLimit: session.subjectLimit)
+        let plan = Session.MigrationPlan(from: session.policy, to: policy)
+        let start = now()
+        next.carryOver(&previous, plan: plan)
+        locked[round] = now() - start
+        held &+= next.subjectCount
+    }
+    print(
+        "reload migration: median \(whole.sorted()[rounds / 2]) ns whole, \(locked.sorted()[rounds / 2]) ns under the store's lock (\(session.subjectCount) subjects, \(session.runningLoops.count) loops; \(held / rounds / 2) carried)"
+    )
 }
 
 /// Tells the reloading thread to stop, and carries its count back.

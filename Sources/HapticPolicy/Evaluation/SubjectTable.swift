@@ -161,6 +161,13 @@ struct SubjectTable: Sendable {
         ended += 1
     }
 
+    /// Starts the counts of forgotten and ended subjects again (a hot reload that keeps
+    /// the table: the counts are as for a table filled anew with its subjects).
+    mutating func restartCounts() {
+        forgotten = 0
+        ended = 0
+    }
+
     /// Frees `slot`: its ids stop matching and it waits on the free list.
     private mutating func release(_ slot: Int) {
         unlink(slot)

@@ -146,40 +146,49 @@ public final class PolicyStore: @unchecked Sendable {
     /// Swaps in a policy already loaded or compiled; the session carries over (see the
     /// type's summary). Returns the hash now active.
     ///
-    /// Decisions go on while the session is migrated: the reload copies the session under
-    /// the lock (a copy-on-write value, so a few reference counts), migrates the copy
-    /// outside it, and swaps the result in only if no decision changed the session in the
-    /// meantime; otherwise it tries again from the newer session. After
-    /// `optimisticReloadAttempts` such tries (decisions arriving back to back) it migrates
-    /// under the lock, so a reload always ends. The old session is freed outside the lock.
+    /// Decisions go on while the session is migrated. Outside the lock, the reload looks
+    /// up once everything the migration finds by name (`Session.MigrationPlan`: screens,
+    /// feedback, rules, signals, levels, parameters, budgets). Then it copies the session
+    /// under the lock (a copy-on-write value, so a few reference counts), migrates the copy
+    /// outside it, and swaps the result in if no decision changed the session meanwhile.
+    /// If one did (decisions arriving back to back), trying again would most likely fail
+    /// again and cost a whole migration each time, so instead it makes the new session
+    /// outside the lock and carries the current one over into it under the lock: integers
+    /// remapped, no name looked up, the subject table moved rather than rebuilt when both
+    /// policies pin the same subjects (`haptic-policy-bench` prints what that costs). So a
+    /// reload always ends, after one try. The old session is freed outside the lock.
     @discardableResult
     public func reload(_ policy: Policy) -> String {
-        for _ in 0..<Self.optimisticReloadAttempts {
-            let (snapshot, seen) = lock.withLock { (session, generation) }
-            var migrated = Session(policy: policy, continuing: snapshot)
-            let swapped = lock.withLock { () -> Bool in
-                guard generation == seen else { return false }
-                swap(&session, &migrated)
-                swapIn(policy)
-                reloadCounts.unlocked += 1
-                return true
-            }
-            // `migrated` now holds the old session (freed here, unlocked) or the stale try.
-            if swapped { return policy.hash }
+        let (snapshot, seen) = lock.withLock { (session, generation) }
+        var plan = Session.MigrationPlan(from: snapshot.policy, to: policy)
+        var migrated = Session(continuing: snapshot, plan: plan)
+        let swapped = lock.withLock { () -> Bool in
+            guard generation == seen else { return false }
+            swap(&session, &migrated)
+            swapIn(policy)
+            reloadCounts.unlocked += 1
+            return true
         }
+        // `migrated` now holds the old session (freed here, unlocked) or the stale try.
+        if swapped { return policy.hash }
+        // The next session, made outside the lock with the limit the current one keeps.
+        migrated = Session(policy: policy, subjectLimit: snapshot.subjectLimit)
         // The old session comes out of the lock and is freed there.
         _ = lock.withLock { () -> Session in
-            var next = Session(policy: policy, continuing: session)
-            swap(&session, &next)
+            // Made again under the lock only if another reload swapped in a policy in the
+            // meantime (which may pin other subjects, so keep another limit).
+            if session.policy !== plan.from {
+                plan = Session.MigrationPlan(from: session.policy, to: policy)
+                migrated = Session(policy: policy, subjectLimit: session.subjectLimit)
+            }
+            migrated.carryOver(&session, plan: plan)
+            swap(&session, &migrated)
             swapIn(policy)
             reloadCounts.locked += 1
-            return next
+            return migrated
         }
         return policy.hash
     }
-
-    /// How many times `reload` migrates outside the lock before it migrates under it.
-    package static let optimisticReloadAttempts = 4
 
     /// How many reloads migrated outside the lock, and how many under it
     /// (`haptic-policy-bench` prints them).

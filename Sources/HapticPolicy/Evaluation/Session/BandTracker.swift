@@ -68,6 +68,13 @@ struct BandTracker: Sendable {
         if start < end { for index in start..<end { states[index] = State() } }
     }
 
+    /// Makes room for `rows` subject rows at once (a hot reload about to set levels in them).
+    mutating func reserve(rows: Int) {
+        if rows * slotCount > states.count {
+            states.append(contentsOf: repeatElement(State(), count: rows * slotCount - states.count))
+        }
+    }
+
     /// Sets the level at `index` (a hot reload carrying a level over), growing the storage.
     mutating func set(level: Int, at index: Int) {
         if index >= states.count {

@@ -105,25 +105,10 @@ struct EnforcedBudgets: Sendable {
         return budget.firstRing
     }
 
-    /// Carries over the windows of `previous`'s budgets that `policy` still enforces
+    /// Carries over the windows of `previous`'s budgets that `plan.to` still enforces
     /// unchanged (same id, scope, max and window); those of `each: screen` follow their
-    /// screen by name (a hot reload).
-    mutating func carryOver(_ previous: EnforcedBudgets, from old: Policy, to policy: Policy) {
-        for budget in policy.enforcedBudgets {
-            guard
-                let was = old.enforcedBudgets.first(where: {
-                    $0.budget.id == budget.budget.id && $0.budget.scope == budget.budget.scope
-                        && $0.max == budget.max && $0.budget.window == budget.budget.window
-                })
-            else { continue }
-            if budget.perScreen {
-                for (s, name) in policy.screenNames.enumerated() {
-                    guard let oldScreen = old.screenIndex[name] else { continue }
-                    windows[budget.firstRing + s] = previous.windows[was.firstRing + oldScreen]
-                }
-            } else {
-                windows[budget.firstRing] = previous.windows[was.firstRing]
-            }
-        }
+    /// screen by name (a hot reload; `Session.MigrationPlan.budgetRings`).
+    mutating func carryOver(_ previous: EnforcedBudgets, plan: Session.MigrationPlan) {
+        for ring in plan.budgetRings { windows[ring.to] = previous.windows[ring.from] }
     }
 }

@@ -46,15 +46,16 @@ struct ParameterState: Sendable {
         if !policy.parametricBands.isEmpty { updateBandEdges(policy) }
     }
 
-    /// The values of `previous`'s parameters that `policy` still declares, while still in
+    /// The values of `previous`'s parameters that `plan.to` still declares, while still in
     /// range (a hot reload).
-    mutating func carryOver(_ previous: ParameterState, from old: Policy, to policy: Policy) {
-        for (p, parameter) in policy.parameters.enumerated() {
-            guard let o = old.parameterNames.firstIndex(of: parameter.name) else { continue }
+    mutating func carryOver(_ previous: ParameterState, plan: Session.MigrationPlan) {
+        for (p, parameter) in plan.to.parameters.enumerated() {
+            let o = plan.parameters[p]
+            guard o >= 0 else { continue }
             let value = previous.values[o]
             if value >= parameter.min, value <= parameter.max { values[p] = value }
         }
-        if policy.parametricEdgeCount > 0 { updateBandEdges(policy) }
+        if plan.to.parametricEdgeCount > 0 { updateBandEdges(plan.to) }
     }
 }
 

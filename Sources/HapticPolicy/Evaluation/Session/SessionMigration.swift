@@ -10,48 +10,86 @@ extension Session {
     /// dwelling starts its dwell again); the recent rings of enforced budgets that still
     /// exist unchanged (same id, scope, max and window).
     public init(policy: Policy, continuing previous: Session) {
-        self.init(policy: policy, device: previous.device, subjectLimit: previous.subjectLimit)
-        let oldPolicy = previous.policy
+        self.init(continuing: previous, plan: MigrationPlan(from: previous.policy, to: policy))
+    }
+
+    /// `init(policy:continuing:)` with the name look-ups already made; `plan` must be
+    /// from `previous.policy` to the new policy.
+    package init(continuing previous: Session, plan: MigrationPlan) {
+        self.init(policy: plan.to, device: previous.device, subjectLimit: previous.subjectLimit)
+        var previous = previous
+        carryOver(&previous, plan: plan)
+    }
+
+    /// Carries `previous` over into this session, just made for `plan.to` with
+    /// `previous.subjectLimit` and not used yet (`PolicyStore` makes it before it takes
+    /// its lock, and carries over under it). Only integers are remapped here: every name
+    /// was looked up by `plan`. When the subject table carries over as it is, it is moved
+    /// out of `previous` (which gets this session's empty one), so that this session is
+    /// its only owner and deciding with it copies nothing.
+    package mutating func carryOver(_ previous: inout Session, plan: MigrationPlan) {
+        precondition(previous.policy === plan.from, "a migration plan is for one source policy")
+        device = previous.device
         isForeground = previous.isForeground
         // Parameters that still exist keep their value while it is still in range.
-        parameters.carryOver(previous.parameters, from: oldPolicy, to: policy)
+        parameters.carryOver(previous.parameters, plan: plan)
         // The user level carries over by name.
-        if let name = previous.userLevelName, let level = policy.userLevelIndex(name) { userLevels.level = level }
+        if previous.userLevels.level < plan.userLevels.count {
+            let level = plan.userLevels[previous.userLevels.level]
+            if level >= 0 { userLevels.level = level }
+        }
         engine = previous.engine
         engineEverStarted = previous.engineEverStarted
-        // In order of recency, so the same subjects are the next to be forgotten.
-        let previousSlots = previous.subjects.slotsLeastRecentFirst
-        for slot in previousSlots { _ = subjectID(previous.subjects.names[slot]) }
+        // The same subjects, in the same slots, when both policies pin the same ones (the
+        // counts of forgotten and ended subjects start again, as for a table filled anew);
+        // else interned again in order of recency, so the same subjects are the next to
+        // be forgotten. `rows`: the band rows (row 0: no subject) of the previous
+        // session's subjects and their rows now (-1: not held); nil when each keeps its row.
+        var rows: [(old: Int, new: Int)]? = nil
+        if plan.samePinnedSubjects {
+            swap(&subjects, &previous.subjects)
+            subjects.restartCounts()
+        } else {
+            let previousSlots = previous.subjects.slotsLeastRecentFirst
+            for slot in previousSlots { _ = subjectID(previous.subjects.names[slot]) }
+            rows =
+                [(0, 0)]
+                + previousSlots.map { slot in
+                    let id = subjects.existingID(of: previous.subjects.names[slot])
+                    return (slot + 1, id.map { ($0.rawValue & 0xFFFF_FFFF) + 1 } ?? -1)
+                }
+        }
 
         if let old = previous.screen {
-            let name = old == .unknown ? previous.unknownScreenName : oldPolicy.screenName(old)
-            if let name, let id = policy.screenID(name) {
-                screen = id
+            if old == .unknown {
+                if let name = previous.unknownScreenName, let id = policy.screenID(name) {
+                    screen = id
+                    ticker = previous.ticker
+                } else {
+                    screen = .unknown
+                    unknownScreenName = previous.unknownScreenName
+                }
+            } else if old.rawValue >= 0, old.rawValue < plan.screens.count, plan.screens[old.rawValue] >= 0 {
+                screen = ScreenID(rawValue: plan.screens[old.rawValue])
                 ticker = previous.ticker
             } else {
                 screen = .unknown
-                unknownScreenName = name
+                unknownScreenName = previous.policy.screenName(old)
             }
         }
-        carryOverLoops(previous)
-        budgets.carryOver(previous.budgets, from: oldPolicy, to: policy)
-        carryOverBandLevels(previous, subjects: previousSlots)
+        carryOverLoops(previous, plan: plan)
+        budgets.carryOver(previous.budgets, plan: plan)
+        carryOverBandLevels(previous, rows: rows, plan: plan)
     }
 
     /// Running loops whose feedback still exists and still loops, and that the level keeps.
-    private mutating func carryOverLoops(_ previous: Session) {
-        // A loop's row is found again by its rule id (for user levels that keep rows).
-        let newSlots =
-            policy.hasUserLevels && !previous.loops.isEmpty
-            ? Dictionary(policy.ruleSlotIDs.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-            : [:]
+    private mutating func carryOverLoops(_ previous: Session, plan: MigrationPlan) {
         for loop in previous.loops.loops {
-            guard let f = policy.feedback.firstIndex(where: { $0.name == loop.feedback }),
-                policy.feedback[f].loop != nil
-            else { continue }
-            let slot =
-                loop.ruleSlot >= 0 && loop.ruleSlot < previous.policy.ruleSlotIDs.count
-                ? newSlots[previous.policy.ruleSlotIDs[loop.ruleSlot]] ?? -1 : -1
+            guard loop.feedbackIndex >= 0, loop.feedbackIndex < plan.loopingFeedback.count else { continue }
+            let f = plan.loopingFeedback[loop.feedbackIndex]
+            guard f >= 0 else { continue }
+            // A loop's row is found again by its rule id (for user levels that keep rows).
+            let slot = loop.ruleSlot >= 0 && loop.ruleSlot < plan.ruleSlots.count ? plan.ruleSlots[loop.ruleSlot] : -1
             // A loop the level does not keep (in the edited policy) does not carry over.
             if policy.hasUserLevels, !policy.keeps(level: userLevels.level, feedback: f, slot: slot) { continue }
             loops.start(
@@ -61,27 +99,111 @@ extension Session {
         }
     }
 
-    /// Band levels of (event, band) signals that still exist, by level name; `subjects`
-    /// are the previous session's subject slots.
-    private mutating func carryOverBandLevels(_ previous: Session, subjects previousSlots: [Int]) {
-        let oldPolicy = previous.policy
-        for oldSlot in 0..<previous.bands.slotCount {
-            let (oldEvent, oldBand) = oldPolicy.bandSlots[oldSlot]
-            let band = oldPolicy.bands[oldBand]
-            guard let newEvent = policy.eventIndex[oldPolicy.eventNames[oldEvent]],
-                let newBand = policy.bands.firstIndex(where: { $0.name == band.name }),
-                let newSlot = policy.bandSlots.firstIndex(where: { $0.event == newEvent && $0.band == newBand })
-            else { continue }
-            for subject in [-1] + previousSlots {
-                let oldIndex = (subject + 1) * previous.bands.slotCount + oldSlot
-                guard let oldLevel = previous.bands.level(at: oldIndex) else { continue }
-                let levelName = band.levels[oldLevel].name
-                guard let level = policy.bands[newBand].levels.firstIndex(where: { $0.name == levelName }) else {
-                    continue
-                }
-                let newSubject = subject < 0 ? nil : subjects.existingID(of: previous.subjects.names[subject])
-                bands.set(level: level, at: bands.index(slot: newSlot, subject: newSubject))
+    /// Band levels of (event, band) signals that still exist, by level name; `rows` are
+    /// the band rows of the previous session's subjects (row 0: no subject) and the rows
+    /// they have now (-1: not held), nil when each keeps its row. A level still dwelling
+    /// starts its dwell again. (A kept row of a slot left free holds what its forgotten
+    /// subject had; the slot's next subject clears it, as it would have without a reload.)
+    private mutating func carryOverBandLevels(_ previous: Session, rows: [(old: Int, new: Int)]?, plan: MigrationPlan) {
+        let oldCount = previous.bands.slotCount
+        let newCount = bands.slotCount
+        guard oldCount > 0, newCount > 0, plan.bandSlots.contains(where: { $0.slot >= 0 }) else { return }
+        let oldStates = previous.bands.states
+        func carry(row oldRow: Int, to newRow: Int) {
+            for (oldSlot, target) in plan.bandSlots.enumerated() where target.slot >= 0 {
+                let oldIndex = oldRow * oldCount + oldSlot
+                guard oldIndex < oldStates.count else { return }
+                let oldLevel = Int(oldStates[oldIndex].level)
+                guard oldLevel >= 0, oldLevel < target.levels.count else { continue }
+                let level = target.levels[oldLevel]
+                if level >= 0 { bands.set(level: level, at: newRow * newCount + target.slot) }
             }
+        }
+        if let rows {
+            bands.reserve(rows: rows.reduce(0) { Swift.max($0, $1.new) } + 1)
+            for (oldRow, newRow) in rows where newRow >= 0 { carry(row: oldRow, to: newRow) }
+        } else {
+            let rowCount = (oldStates.count + oldCount - 1) / oldCount
+            bands.reserve(rows: rowCount)
+            for row in 0..<rowCount { carry(row: row, to: row) }
+        }
+    }
+
+    /// What carrying a session over from one policy to another looks up by name, looked
+    /// up once for the pair: the name look-ups of a migration are the slow part of it, and
+    /// `PolicyStore.reload` makes them before it takes its lock, so that a migration under
+    /// the lock only remaps integers. Index maps hold -1 for what the target no longer has.
+    package struct MigrationPlan: Sendable {
+        /// The policy of the sessions this plan carries over.
+        package let from: Policy
+        /// The policy they are carried over to.
+        package let to: Policy
+        /// By screen id of `from`: the id of the screen of that name in `to`.
+        let screens: [Int]
+        /// By feedback index of `from`: the index of the feedback of that name in `to`
+        /// when it still loops there.
+        let loopingFeedback: [Int]
+        /// By rule slot of `from`: the slot of the same rule id in `to`, when `to` has user
+        /// levels (the only use of a loop's slot); else empty.
+        let ruleSlots: [Int]
+        /// By parameter of `to`: the parameter of that name in `from`.
+        let parameters: [Int]
+        /// By user level of `from`: the level of that name in `to`.
+        let userLevels: [Int]
+        /// By signal slot of `from`: the slot of the same (event, band) names in `to`, and
+        /// by level of the band in `from`, the level of that name in `to`'s band.
+        let bandSlots: [(slot: Int, levels: [Int])]
+        /// The budget rings carried over: (ring in `to`, ring in `from`).
+        let budgetRings: [(to: Int, from: Int)]
+        /// Whether both policies pin the same subjects (`Policy.subjectNames`), so the
+        /// subject table carries over as it is.
+        let samePinnedSubjects: Bool
+
+        /// Looks up, from `from` to `to`, everything a migration needs by name.
+        package init(from: Policy, to: Policy) {
+            self.from = from
+            self.to = to
+            screens = from.screenNames.map { to.screenIndex[$0] ?? -1 }
+            loopingFeedback = from.feedback.map { plan in
+                guard let f = to.feedbackIndex[plan.name], to.feedback[f].loop != nil else { return -1 }
+                return f
+            }
+            if to.hasUserLevels {
+                let slots = Dictionary(to.ruleSlotIDs.enumerated().map { ($1, $0) }) { first, _ in first }
+                ruleSlots = from.ruleSlotIDs.map { slots[$0] ?? -1 }
+            } else {
+                ruleSlots = []
+            }
+            parameters = to.parameterNames.map { from.parameterNames.firstIndex(of: $0) ?? -1 }
+            userLevels = from.userLevels?.levels.map { to.userLevelIndex($0.name) ?? -1 } ?? []
+            bandSlots = from.bandSlots.map { signal in
+                let band = from.bands[signal.band]
+                guard let event = to.eventIndex[from.eventNames[signal.event]],
+                    let newBand = to.bands.firstIndex(where: { $0.name == band.name }),
+                    let slot = to.bandSlots.firstIndex(where: { $0.event == event && $0.band == newBand })
+                else { return (-1, []) }
+                let levels = to.bands[newBand].levels
+                return (slot, band.levels.map { level in levels.firstIndex { $0.name == level.name } ?? -1 })
+            }
+            var rings: [(to: Int, from: Int)] = []
+            for budget in to.enforcedBudgets {
+                guard
+                    let was = from.enforcedBudgets.first(where: {
+                        $0.budget.id == budget.budget.id && $0.budget.scope == budget.budget.scope
+                            && $0.max == budget.max && $0.budget.window == budget.budget.window
+                    })
+                else { continue }
+                if budget.perScreen {
+                    // Those of `each: screen` follow their screen by name.
+                    for (s, name) in to.screenNames.enumerated() {
+                        if let old = from.screenIndex[name] { rings.append((budget.firstRing + s, was.firstRing + old)) }
+                    }
+                } else {
+                    rings.append((budget.firstRing, was.firstRing))
+                }
+            }
+            budgetRings = rings
+            samePinnedSubjects = from.subjectNames == to.subjectNames
         }
     }
 }
