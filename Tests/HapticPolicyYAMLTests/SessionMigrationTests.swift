@@ -172,7 +172,9 @@ import Testing
     /// a running loop, a full budget window.
     static func running() throws -> Session {
         var session = Session(policy: try policy(original))
-        func send(_ t: Double, _ name: String, screen: String? = nil, subject: String? = nil, _ value: ScalarValue? = nil)
+        func send(
+            _ t: Double, _ name: String, screen: String? = nil, subject: String? = nil, _ value: ScalarValue? = nil
+        )
             -> Decision
         {
             session.decide(session.event(t: t, name: name, screen: screen, subject: subject, value: value))
@@ -236,7 +238,8 @@ import Testing
         #expect(probe.bandLevel(band: "tilt", event: "tilt.sample", subject: nil) == nil)
 
         let decided = Self.next(continued)
-        #expect(decided.dropLast().map(\.reason) == [.overBudget, .sameBand, .sameBand, .sameBand, .sameBand, .baseline])
+        #expect(
+            decided.dropLast().map(\.reason) == [.overBudget, .sameBand, .sameBand, .sameBand, .sameBand, .baseline])
         #expect(decided.last?.action == .stop)
         #expect(decided.last?.feedback == "pulse")
     }
@@ -277,7 +280,8 @@ import Testing
                 let subject = "runner-\(worker)"
                 for i in 0..<4_000 {
                     // 80 is easy and 170 hard in both policies: after the first, each sample moves.
-                    let decided = store.decide(event: "heart.rate", subject: subject, value: .number(i % 2 == 0 ? 80 : 170))
+                    let decided = store.decide(
+                        event: "heart.rate", subject: subject, value: .number(i % 2 == 0 ? 80 : 170))
                     if decided.policyHash != a.hash, decided.policyHash != b.hash {
                         problems.add("an unknown hash \(decided.policyHash)")
                     }

@@ -196,7 +196,9 @@ extension Session {
                 if budget.perScreen {
                     // Those of `each: screen` follow their screen by name.
                     for (s, name) in to.screenNames.enumerated() {
-                        if let old = from.screenIndex[name] { rings.append((budget.firstRing + s, was.firstRing + old)) }
+                        if let old = from.screenIndex[name] {
+                            rings.append((budget.firstRing + s, was.firstRing + old))
+                        }
                     }
                 } else {
                     rings.append((budget.firstRing, was.firstRing))
