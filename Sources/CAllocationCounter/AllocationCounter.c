@@ -12,11 +12,19 @@ extern void *__libc_memalign(size_t alignment, size_t size);
 
 static atomic_bool counting;
 static atomic_uint_fast64_t allocations;
+// Every allocation the calling thread has made, counting on or off (static TLS: the
+// counter links into the executable, so reading it never allocates).
+static _Thread_local uint64_t thread_allocations;
 
 static inline void count_one(void) {
+    thread_allocations += 1;
     if (atomic_load_explicit(&counting, memory_order_relaxed)) {
         atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
     }
+}
+
+uint64_t allocation_counter_this_thread(void) {
+    return thread_allocations;
 }
 
 void allocation_counter_start(void) {

@@ -12,8 +12,8 @@
 // mean over the whole run), then `PolicyStore.decide` by name on one thread, on two
 // threads at once, on two while a third wakes every millisecond and does nothing (the
 // control), and on two while a third reloads the policy every millisecond (with how many
-// reloads migrated outside the store's lock); then what one reload's migration costs, in
-// all and under the lock. Each figure comes with the heap allocations it made (malloc and
+// reloads swapped in), both again with 10,000 subjects; then what one reload's migration
+// costs, in all and under the lock. Each figure comes with the heap allocations it made (malloc and
 // its siblings, counted by CAllocationCounter around the loop), per event or decision.
 // Figures are recorded in Docs/performance.md.
 import CAllocationCounter
@@ -324,10 +324,18 @@ final class TimingsBox: @unchecked Sendable {
     // `@unchecked`: `timings` is only touched with `lock` held.
     private let lock = NSLock()
     private var timings: [[UInt64]] = []
-    func add(_ new: [UInt64]) {
+    private var allocationCount: UInt64 = 0
+    func add(_ new: [UInt64], allocations: UInt64 = 0) {
         lock.lock()
         timings.append(new)
+        allocationCount += allocations
         lock.unlock()
+    }
+    /// The heap allocations the threads made while they timed, added up.
+    var allocations: UInt64 {
+        lock.lock()
+        defer { lock.unlock() }
+        return allocationCount
     }
     var all: [UInt64] {
         lock.lock()
@@ -421,14 +429,29 @@ func measureStore(policy: Policy, log: [UInt8]) {
 
     measureReloadUnderLoad(policy: policy, events: events, reloading: false)
     measureReloadUnderLoad(policy: policy, events: events, reloading: true)
+    // The same events with their subjects spread over 10,000: a store whose session holds
+    // many subjects (each with its band levels), where what a reload does to the deciders
+    // (a copy of what they share with it, under the lock) grows with the session.
+    var next = 0
+    let crowded = events.map { e in
+        var e = e
+        if e.subject != nil {
+            next += 1
+            e.subject = "s\(next % 10_000)"
+        }
+        return e
+    }
+    measureReloadUnderLoad(policy: policy, events: crowded, reloading: false, label: ", 10,000 subjects")
+    measureReloadUnderLoad(policy: policy, events: crowded, reloading: true, label: ", 10,000 subjects")
 }
 
 /// 4. Hot reload while two threads decide: a third thread reloads the policy every
 /// millisecond; prints the deciders' p99, p99.9 and longest decision, and how many reloads
-/// migrated outside the store's lock. With `reloading` false, the control: the third
+/// swapped in (and planned again under the lock, after another reload). With `reloading` false, the control: the third
 /// thread wakes every millisecond and does nothing, so what the tail owes to a third
-/// thread on the cores, and not to reloading, shows.
-func measureReloadUnderLoad(policy: Policy, events: [NamedEvent], reloading: Bool) {
+/// thread on the cores, and not to reloading, shows. Also prints the heap allocations the
+/// deciding threads made (each thread's own count, so the reloader's are not in it).
+func measureReloadUnderLoad(policy: Policy, events: [NamedEvent], reloading: Bool, label: String = "") {
     let shared = PolicyStore(policy)
     let box = TimingsBox()
     let group = DispatchGroup()
@@ -454,6 +477,7 @@ func measureReloadUnderLoad(policy: Policy, events: [NamedEvent], reloading: Boo
             var mine: [UInt64] = []
             mine.reserveCapacity(events.count / 2 + 1)
             var index = lane
+            let allocated = allocation_counter_this_thread()
             while index < events.count {
                 let e = events[index]
                 let start = now()
@@ -463,7 +487,7 @@ func measureReloadUnderLoad(policy: Policy, events: [NamedEvent], reloading: Boo
                 mine.append(now() - start)
                 index += 2
             }
-            box.add(mine)
+            box.add(mine, allocations: allocation_counter_this_thread() - allocated)
             deciders.leave()
         }.start()
     }
@@ -471,21 +495,23 @@ func measureReloadUnderLoad(policy: Policy, events: [NamedEvent], reloading: Boo
     done.set()
     group.wait()
     let all = box.all.sorted()
-    let migrated = shared.reloadsMigrated
+    let swapped = shared.reloadsSwapped
     guard reloading else {
         print(
             String(
                 format:
-                    "store, 2 threads + a third waking every 1 ms (control, no reload): median %d ns, p99 %d ns, p99.9 %d ns, longest %d ns per decision",
-                all[all.count / 2], all[all.count * 99 / 100], all[all.count * 999 / 1000], all[all.count - 1]))
+                    "store, 2 threads\(label) + a third waking every 1 ms (control, no reload): median %d ns, p99 %d ns, p99.9 %d ns, longest %d ns per decision; deciders made %llu heap allocations",
+                all[all.count / 2], all[all.count * 99 / 100], all[all.count * 999 / 1000], all[all.count - 1],
+                box.allocations))
         return
     }
     print(
         String(
             format:
-                "store, 2 threads + reload every 1 ms: median %d ns, p99 %d ns, p99.9 %d ns, longest %d ns per decision; %d reloads, %d migrated outside the lock, %d under it",
+                "store, 2 threads\(label) + reload every 1 ms: median %d ns, p99 %d ns, p99.9 %d ns, longest %d ns per decision; deciders made %llu heap allocations; %d reloads, %d swapped in (%d planned again under the lock)",
             all[all.count / 2], all[all.count * 99 / 100], all[all.count * 999 / 1000], all[all.count - 1],
-            done.reloads, migrated.unlocked, migrated.locked))
+            box.allocations, done.reloads, swapped.swapped, swapped.replanned))
+    guard label.isEmpty else { return }
     measureMigration(policy: policy, session: shared.snapshot, rounds: 2_000)
     // The same log's events with subjects, spread over 10,000 subjects: a session that
     // holds many (each with its band levels), where the part under the lock grows.
@@ -503,11 +529,10 @@ func measureReloadUnderLoad(policy: Policy, events: [NamedEvent], reloading: Boo
 }
 
 /// 5. What one hot reload costs on the session the reload run left (its subjects, band
-/// levels, loops): the whole migration (`Session(policy:continuing:)`, what a reload does
-/// outside the store's lock), and of it the part `PolicyStore.reload` does under the lock when
-/// decisions come back to back (`Session.carryOver` with the plan and the new session made
-/// outside it);
-/// medians of `rounds`.
+/// levels, loops): the whole migration (`Session(policy:continuing:)`: the plan, the new
+/// session and the carry-over), and of it the part `PolicyStore.reload` does under its lock
+/// (`Session.carryOver`, with the plan and the new session made outside it); medians of
+/// `rounds`.
 func measureMigration(policy: Policy, session: Session, rounds: Int) {
     var whole = [UInt64](repeating: 0, count: rounds)
     var held = 0
@@ -517,15 +542,18 @@ func measureMigration(policy: Policy, session: Session, rounds: Int) {
         whole[round] = now() - start
         held &+= migrated.subjectCount
     }
+    // A chain of reloads, as the store makes them: after the first, the session carried
+    // over is its own only owner (the store's is), so nothing it shares is copied.
     var locked = [UInt64](repeating: 0, count: rounds)
+    var current = session
     for round in 0..<rounds {
-        var previous = session
-        var next = Session(policy: policy, subjectLimit: session.subjectLimit)
-        let plan = Session.MigrationPlan(from: session.policy, to: policy)
+        var next = Session(policy: policy, subjectLimit: current.subjectLimit)
+        let plan = Session.MigrationPlan(from: current.policy, to: policy)
         let start = now()
-        next.carryOver(&previous, plan: plan)
+        next.carryOver(&current, plan: plan)
         locked[round] = now() - start
         held &+= next.subjectCount
+        current = next
     }
     print(
         "reload migration: median \(whole.sorted()[rounds / 2]) ns whole, \(locked.sorted()[rounds / 2]) ns under the store's lock (\(session.subjectCount) subjects, \(session.runningLoops.count) loops; \(held / rounds / 2) carried)"

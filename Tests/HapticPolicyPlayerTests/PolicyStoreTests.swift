@@ -88,14 +88,14 @@ enum StorePolicies {
         #expect(store.decide(t: 1, event: "album.scroll").decision.reason == .unknownScreen)
     }
 
-    @Test func aReloadWithNoDecisionUnderWayMigratesOutsideTheLock() throws {
+    @Test func aReloadSwapsOnceWithThePlanItMadeOutsideTheLock() throws {
         let store = PolicyStore(try Policy(compiling: try StorePolicies.plavo()))
         _ = store.decide(t: 0, event: "screen.enter", value: .string("camera"))
         _ = store.decide(t: 1, event: "moisture.sample", subject: "fern", value: .number(20))
         let heavy = try Policy(compiling: try StorePolicies.heavyShutter())
         #expect(store.reload(heavy) == heavy.hash)
-        #expect(store.reloadsMigrated.unlocked == 1)
-        #expect(store.reloadsMigrated.locked == 0)
+        #expect(store.reloadsSwapped.swapped == 1)
+        #expect(store.reloadsSwapped.replanned == 0, "no other reload came between: the plan made outside is used")
         // The migrated session is the one that decides next: the band level carried over.
         let next = store.decide(t: 2, event: "moisture.sample", subject: "fern", value: .number(70))
         #expect(next.policyHash == heavy.hash)
@@ -231,8 +231,7 @@ enum StorePolicies {
         #expect(tally.decisions == tally.sent, "no decision is lost")
         #expect(tally.sent >= deciders * minimumEvents)
         #expect(tally.reloads == reloadRounds * 2)
-        let migrated = store.reloadsMigrated
-        #expect(migrated.unlocked + migrated.locked == reloadRounds, "every applied reload swapped once")
+        #expect(store.reloadsSwapped.swapped == reloadRounds, "every applied reload swapped once")
         #expect(tally.hashesSeen == [a.hash, b.hash], "decisions were made under both policies")
         #expect(store.current.hash == a.hash, "the last valid reload is active")
     }

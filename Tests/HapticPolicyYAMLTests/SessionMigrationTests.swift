@@ -293,8 +293,7 @@ import Testing
         }
         group.wait()
         #expect(problems.all.isEmpty, "\(problems.all.prefix(5))")
-        let migrated = store.reloadsMigrated
-        #expect(migrated.unlocked + migrated.locked == 2 * rounds, "every reload swapped once")
+        #expect(store.reloadsSwapped.swapped == 2 * rounds, "every reload swapped once")
     }
 }
 
@@ -305,4 +304,133 @@ final class ProblemList: @unchecked Sendable {
     private var problems: [String] = []
     func add(_ problem: String) { lock.withLock { problems.append(problem) } }
     var all: [String] { lock.withLock { problems } }
+}
+
+/// The usual edit (a rule changed, every signal and level where it was): band states are
+/// taken over whole (`BandTracker.takeOver`) rather than row by row, and decide the same.
+@Suite struct BandTakeOverTests {
+    /// A policy with a dwelling band; `pins` is the subject a tap row names and `tap` what
+    /// the other taps play.
+    static func text(pins: String, tap: String) -> String {
+        """
+        policy: dwell
+        version: 1
+        layers:
+          ui: {}
+        feedback:
+          tick: {layer: ui, preset: impact.light}
+          thud: {layer: ui, preset: impact.heavy}
+        bands:
+          zone:
+            hysteresis: 0
+            dwell: 3
+            levels:
+              - {name: low, below: 10, silent: low}
+              - {name: high, silent: high}
+          grip:
+            hysteresis: 0
+            levels:
+              - {name: loose, below: 5, silent: a loose grip}
+              - {name: firm, silent: a firm grip}
+        events:
+          zone.sample: {layer: ui, screens: [main], value: number}
+          grip.sample: {layer: ui, screens: [main], value: number}
+          tap: {layer: ui, screens: [main]}
+        screens:
+          main:
+            table:
+              zone.sample: {band: zone}
+              grip.sample: {band: grip}
+              tap:
+                - {when: {subject: \(pins)}, silent: its own button}
+                - {play: \(tap)}
+        """
+    }
+
+    /// A session with subjects in every state: `ann` dwelling toward high, `bob` settled
+    /// high, no subject dwelling toward low, `cy` with a grip level only.
+    static func running() throws -> Session {
+        var session = Session(policy: try SessionMigrationTests.policy(text(pins: "coach", tap: "tick")))
+        func send(_ t: Double, _ name: String, subject: String? = nil, _ value: Double) -> Decision {
+            session.decide(session.event(t: t, name: name, screen: "main", subject: subject, value: .number(value)))
+        }
+        _ = session.decide(session.event(t: 0, name: "screen.enter", screen: "main"))
+        #expect(send(1, "zone.sample", subject: "ann", 5).reason == .baseline)
+        #expect(send(2, "zone.sample", subject: "ann", 20).reason == .dwelling)
+        #expect(send(3, "zone.sample", subject: "bob", 20).reason == .baseline)
+        #expect(send(4, "zone.sample", 20).reason == .baseline)
+        #expect(send(5, "zone.sample", 5).reason == .dwelling)
+        #expect(send(6, "grip.sample", subject: "cy", 7).reason == .baseline)
+        return session
+    }
+
+    /// What the continued session decides next: at t 6.5 ann's dwell would have held 4.5 s
+    /// and moved without a reload; after one it starts again.
+    static func next(_ continued: Session) -> [Decision] {
+        var session = continued
+        func send(_ t: Double, _ name: String, subject: String? = nil, _ value: Double) -> Decision {
+            session.decide(session.event(t: t, name: name, subject: subject, value: .number(value)))
+        }
+        return [
+            send(6.5, "zone.sample", subject: "ann", 20),
+            send(8.0, "zone.sample", 5),
+            send(9.0, "zone.sample", subject: "bob", 21),
+            send(10.0, "grip.sample", subject: "cy", 8),
+            send(10.5, "zone.sample", subject: "ann", 20),
+        ]
+    }
+
+    @Test func theUsualEditTakesTheStatesOverWholeAndRestartsEachDwell() throws {
+        let previous = try Self.running()
+        let edited = try SessionMigrationTests.policy(Self.text(pins: "coach", tap: "thud"))
+        let plan = Session.MigrationPlan(from: previous.policy, to: edited)
+        #expect(plan.bandsKept)
+        #expect(plan.samePinnedSubjects)
+        #expect(
+            plan.dwellingSlots == [previous.policy.bandSlots.firstIndex { previous.policy.bands[$0.band].dwell > 0 }])
+        let continued = Session(policy: edited, continuing: previous)
+        let decided = Self.next(continued)
+        #expect(decided.map(\.reason) == [.dwelling, .dwelling, .sameBand, .sameBand, .designer])
+        #expect(Self.held(decided[0]) == 0, "ann's dwell starts again at the first sample after the reload")
+        #expect(Self.held(decided[1]) == 0, "and so does the subjectless signal's")
+        #expect(decided[4].band == Decision.BandTransition(band: "zone", from: "low", to: "high"))
+        // Without the reload, ann's dwell held and moved: the previous session is unchanged.
+        let unreloaded = Self.next(previous)
+        #expect(unreloaded[0].band == Decision.BandTransition(band: "zone", from: "low", to: "high"))
+        #expect(unreloaded[1].band == Decision.BandTransition(band: "zone", from: "high", to: "low"))
+    }
+
+    /// How long a dwelling sample's level has held, from its note.
+    static func held(_ decision: Decision) -> Double? {
+        guard case .dwelling(_, _, let held)? = decision.noteSource else { return nil }
+        return held
+    }
+
+    /// Taken over whole (the same pinned subjects) or row by row (other ones: the subject
+    /// table is filled anew, rows move), the continued session decides the same.
+    @Test func takingTheStatesOverWholeDecidesAsCarryingThemRowByRow() throws {
+        let previous = try Self.running()
+        let whole = try SessionMigrationTests.policy(Self.text(pins: "coach", tap: "thud"))
+        let byRow = try SessionMigrationTests.policy(Self.text(pins: "timer", tap: "thud"))
+        #expect(!Session.MigrationPlan(from: previous.policy, to: byRow).samePinnedSubjects)
+        let a = Self.next(Session(policy: whole, continuing: previous))
+        let b = Self.next(Session(policy: byRow, continuing: previous))
+        #expect(a.map(\.reason) == b.map(\.reason))
+        #expect(a.map(\.band) == b.map(\.band))
+        #expect(a.map(\.action) == b.map(\.action))
+    }
+
+    /// A level added after the last keeps the others' indices, so states still carry over
+    /// whole; one added before them moves every index, and they carry over by name.
+    @Test func onlyLevelsAtTheSameIndexKeepTheBandsWhole() throws {
+        let original = try SessionMigrationTests.policy(Self.text(pins: "coach", tap: "tick"))
+        let appended = Self.text(pins: "coach", tap: "tick").replacingOccurrences(
+            of: "- {name: firm, silent: a firm grip}",
+            with: "- {name: firm, below: 9, silent: a firm grip}\n      - {name: white, silent: white knuckles}")
+        let prepended = Self.text(pins: "coach", tap: "tick").replacingOccurrences(
+            of: "- {name: loose, below: 5, silent: a loose grip}",
+            with: "- {name: slack, below: 1, silent: slack}\n      - {name: loose, below: 5, silent: a loose grip}")
+        #expect(Session.MigrationPlan(from: original, to: try SessionMigrationTests.policy(appended)).bandsKept)
+        #expect(!Session.MigrationPlan(from: original, to: try SessionMigrationTests.policy(prepended)).bandsKept)
+    }
 }

@@ -18,4 +18,8 @@ void allocation_counter_start(void);
 /// every thread.
 uint64_t allocation_counter_stop(void);
 
+/// The allocations the calling thread has made since it started, whether counting is on
+/// or not: the difference of two readings is what that thread allocated between them.
+uint64_t allocation_counter_this_thread(void);
+
 #endif

@@ -19,11 +19,8 @@ public final class PolicyStore: @unchecked Sendable {
     private let lock = StoreLock()
     private var loaded: Policy
     private var session: Session
-    /// Counts every change of `session` (decisions and swaps), so that a reload can tell
-    /// whether the session it migrated outside the lock is still the current one.
-    private var generation: UInt64 = 0
-    /// Reloads swapped in after migrating outside the lock, and under it; for the bench.
-    private var reloadCounts = (unlocked: 0, locked: 0)
+    /// Reloads swapped in, and those of them that made their plan again under the lock.
+    private var reloadCounts = (swapped: 0, replanned: 0)
     private var lastTime = 0.0
     private let startUptime = ProcessInfo.processInfo.systemUptime
     private var mistakeHandler: (@Sendable (IntegrationMistake) -> Void)?
@@ -129,7 +126,6 @@ public final class PolicyStore: @unchecked Sendable {
             t: lastTime, name: name, screen: screen, subject: subject, value: value, speaks: speaks,
             params: parameters, data: fields)
         let decided = Decided(decision: session.decide(event), policy: loaded)
-        generation &+= 1
         var report: (handler: @Sendable (IntegrationMistake) -> Void, mistake: IntegrationMistake)?
         if let handler = mistakeHandler, decided.decision.reason != nil,
             let mistake = IntegrationMistake.of(decided.decision, event: name, screen: screen),
@@ -146,61 +142,46 @@ public final class PolicyStore: @unchecked Sendable {
     /// Swaps in a policy already loaded or compiled; the session carries over (see the
     /// type's summary). Returns the hash now active.
     ///
-    /// Decisions go on while the session is migrated. Outside the lock, the reload looks
-    /// up once everything the migration finds by name (`Session.MigrationPlan`: screens,
-    /// feedback, rules, signals, levels, parameters, budgets). Then it copies the session
-    /// under the lock (a copy-on-write value, so a few reference counts), migrates the copy
-    /// outside it, and swaps the result in if no decision changed the session meanwhile.
-    /// If one did (decisions arriving back to back), trying again would most likely fail
-    /// again and cost a whole migration each time, so instead it makes the new session
-    /// outside the lock and carries the current one over into it under the lock: integers
-    /// remapped, no name looked up, the subject table moved rather than rebuilt when both
-    /// policies pin the same subjects (`haptic-policy-bench` prints what that costs). So a
-    /// reload always ends, after one try. The old session is freed outside the lock.
+    /// Decisions go on while the reload does everything that takes time: it looks up once,
+    /// outside the lock, everything the migration finds by name (`Session.MigrationPlan`:
+    /// screens, feedback, rules, signals, levels, parameters, budgets), and makes the next
+    /// session there. Under the lock it carries the current session over into it (integers
+    /// remapped, no name looked up; the subject table and band levels moved rather than
+    /// copied in the usual edit, where the subjects pinned and the signals are the same) and
+    /// swaps it in: about as long as one decision (`haptic-policy-bench` prints it). The
+    /// reload never copies the session while decisions change it, so no decision pays for
+    /// a copy of what it would share with one. The old session is freed outside the lock.
+    /// Only when another reload swapped in a policy meanwhile is the plan made again, under
+    /// the lock. So a reload always ends, after one try.
     @discardableResult
     public func reload(_ policy: Policy) -> String {
-        let (snapshot, seen) = lock.withLock { (session, generation) }
-        var plan = Session.MigrationPlan(from: snapshot.policy, to: policy)
-        var migrated = Session(continuing: snapshot, plan: plan)
-        let swapped = lock.withLock { () -> Bool in
-            guard generation == seen else { return false }
-            swap(&session, &migrated)
-            swapIn(policy)
-            reloadCounts.unlocked += 1
-            return true
-        }
-        // `migrated` now holds the old session (freed here, unlocked) or the stale try.
-        if swapped { return policy.hash }
-        // The next session, made outside the lock with the limit the current one keeps.
-        migrated = Session(policy: policy, subjectLimit: snapshot.subjectLimit)
-        // The old session comes out of the lock and is freed there.
-        _ = lock.withLock { () -> Session in
-            // Made again under the lock only if another reload swapped in a policy in the
-            // meantime (which may pin other subjects, so keep another limit).
+        let (current, limit) = lock.withLock { (session.policy, session.subjectLimit) }
+        var plan = Session.MigrationPlan(from: current, to: policy)
+        var next = Session(policy: policy, subjectLimit: limit)
+        // The old session and the old mistakes come out of the lock, to be freed here.
+        let old = lock.withLock { () -> (Session, Set<String>) in
             if session.policy !== plan.from {
+                // Another reload swapped in another policy (which may pin other subjects,
+                // so keep another limit).
                 plan = Session.MigrationPlan(from: session.policy, to: policy)
-                migrated = Session(policy: policy, subjectLimit: session.subjectLimit)
+                next = Session(policy: policy, subjectLimit: session.subjectLimit)
+                reloadCounts.replanned += 1
             }
-            migrated.carryOver(&session, plan: plan)
-            swap(&session, &migrated)
-            swapIn(policy)
-            reloadCounts.locked += 1
-            return migrated
+            next.carryOver(&session, plan: plan)
+            swap(&session, &next)
+            loaded = policy
+            var mistakes: Set<String> = []
+            swap(&reportedMistakes, &mistakes)
+            reloadCounts.swapped += 1
+            return (next, mistakes)
         }
+        withExtendedLifetime(old) {}
         return policy.hash
     }
 
-    /// How many reloads migrated outside the lock, and how many under it
-    /// (`haptic-policy-bench` prints them).
-    package var reloadsMigrated: (unlocked: Int, locked: Int) { lock.withLock { reloadCounts } }
-
-    /// The rest of a swap, with the lock held: the new policy, a fresh count of reported
-    /// mistakes, a new generation.
-    private func swapIn(_ policy: Policy) {
-        loaded = policy
-        reportedMistakes.removeAll()
-        generation &+= 1
-    }
+    /// How many reloads swapped a policy in, and how many of them made their plan again
+    /// under the lock (`haptic-policy-bench` prints them).
+    package var reloadsSwapped: (swapped: Int, replanned: Int) { lock.withLock { reloadCounts } }
 
     /// Loads a compiled bundle and swaps it in; a damaged bundle is refused with a
     /// diagnostic and the active policy stays.

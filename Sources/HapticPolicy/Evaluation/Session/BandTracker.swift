@@ -75,6 +75,24 @@ struct BandTracker: Sendable {
         }
     }
 
+    /// Takes over the states of `previous` (a hot reload in which every signal keeps its
+    /// slot and its levels, and every subject its row), leaving it this tracker's. A level
+    /// still dwelling is dropped so that its dwell starts again; `dwellingSlots` are the
+    /// slots whose band dwells, the only ones that can hold one. Only a state that holds one
+    /// is written, so states shared with another session are copied only then.
+    mutating func takeOver(_ previous: inout BandTracker, dwellingSlots: [Int]) {
+        precondition(previous.slotCount == slotCount, "bands carry over whole only with as many signal slots")
+        swap(&states, &previous.states)
+        guard !dwellingSlots.isEmpty else { return }
+        var row = 0
+        while row < states.count {
+            for slot in dwellingSlots where row + slot < states.count && states[row + slot].pending >= 0 {
+                states[row + slot] = State(level: states[row + slot].level)
+            }
+            row += slotCount
+        }
+    }
+
     /// Sets the level at `index` (a hot reload carrying a level over), growing the storage.
     mutating func set(level: Int, at index: Int) {
         if index >= states.count {

@@ -79,7 +79,7 @@ extension Session {
         }
         carryOverLoops(previous, plan: plan)
         budgets.carryOver(previous.budgets, plan: plan)
-        carryOverBandLevels(previous, rows: rows, plan: plan)
+        carryOverBandLevels(&previous, rows: rows, plan: plan)
     }
 
     /// Running loops whose feedback still exists and still loops, and that the level keeps.
@@ -104,10 +104,18 @@ extension Session {
     /// they have now (-1: not held), nil when each keeps its row. A level still dwelling
     /// starts its dwell again. (A kept row of a slot left free holds what its forgotten
     /// subject had; the slot's next subject clears it, as it would have without a reload.)
-    private mutating func carryOverBandLevels(_ previous: Session, rows: [(old: Int, new: Int)]?, plan: MigrationPlan) {
+    private mutating func carryOverBandLevels(
+        _ previous: inout Session, rows: [(old: Int, new: Int)]?, plan: MigrationPlan
+    ) {
         let oldCount = previous.bands.slotCount
         let newCount = bands.slotCount
         guard oldCount > 0, newCount > 0, plan.bandSlots.contains(where: { $0.slot >= 0 }) else { return }
+        if rows == nil, plan.bandsKept {
+            // The usual edit: every signal keeps its slot and its levels, and every subject
+            // its row, so the states are taken over whole rather than row by row.
+            bands.takeOver(&previous.bands, dwellingSlots: plan.dwellingSlots)
+            return
+        }
         let oldStates = previous.bands.states
         func carry(row oldRow: Int, to newRow: Int) {
             for (oldSlot, target) in plan.bandSlots.enumerated() where target.slot >= 0 {
@@ -153,11 +161,17 @@ extension Session {
         /// By signal slot of `from`: the slot of the same (event, band) names in `to`, and
         /// by level of the band in `from`, the level of that name in `to`'s band.
         let bandSlots: [(slot: Int, levels: [Int])]
+        /// Whether every signal slot of `from` is the same slot in `to`, of as many slots,
+        /// with each of its levels at the same index: band states then carry over whole.
+        package let bandsKept: Bool
+        /// The signal slots of `from` whose band dwells: the only ones whose states can
+        /// hold a pending level, which a reload drops (its dwell starts again).
+        package let dwellingSlots: [Int]
         /// The budget rings carried over: (ring in `to`, ring in `from`).
         let budgetRings: [(to: Int, from: Int)]
         /// Whether both policies pin the same subjects (`Policy.subjectNames`), so the
         /// subject table carries over as it is.
-        let samePinnedSubjects: Bool
+        package let samePinnedSubjects: Bool
 
         /// Looks up, from `from` to `to`, everything a migration needs by name.
         package init(from: Policy, to: Policy) {
@@ -185,6 +199,12 @@ extension Session {
                 let levels = to.bands[newBand].levels
                 return (slot, band.levels.map { level in levels.firstIndex { $0.name == level.name } ?? -1 })
             }
+            bandsKept =
+                from.bandSlots.count == to.bandSlots.count
+                && bandSlots.enumerated().allSatisfy { slot, target in
+                    target.slot == slot && target.levels.enumerated().allSatisfy { $0 == $1 }
+                }
+            dwellingSlots = from.bandSlots.indices.filter { from.bands[from.bandSlots[$0].band].dwell > 0 }
             var rings: [(to: Int, from: Int)] = []
             for budget in to.enforcedBudgets {
                 guard
