@@ -1,7 +1,8 @@
 // haptic-policy-bench: the evaluator's speed on a generated 1,000,000-event session.
 //
-//     swift run -c release haptic-policy-bench [events] [policy]
+//     swift run -c release $(scripts/release-flags) haptic-policy-bench [events] [policy]
 //
+// (scripts/release-flags: the flags of the project's own release builds, Docs/performance.md.)
 // BENCH_WRITE_LOG=<path> also writes the generated log, to time the real command.
 // BENCH_TILE=<log> replays a recorded log of the policy's own app instead of the generated
 // Plavo mix, repeated end to end (times shifted) up to [events] lines: for stride,
