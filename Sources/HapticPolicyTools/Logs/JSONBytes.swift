@@ -150,25 +150,46 @@ final class JSONBytes {
 
     /// Appends an integer.
     func integer(_ value: Int) {
-        if value < 0 {
-            byte(UInt8(ascii: "-"))
-            integer(0 &- value)
-            return
-        }
         ensure(20)
+        if value < 0 {
+            base[count] = UInt8(ascii: "-")
+            count += 1
+        }
+        // The digits are counted by comparing (no division), then written from the last,
+        // two at a time from a table: every decision line writes its line number.
+        let magnitude = value.magnitude
         var digits = 1
-        var probe = value
-        while probe >= 10 {
-            probe /= 10
+        var power: UInt = 10
+        while digits < 19, magnitude >= power {
+            power &*= 10
             digits += 1
         }
-        var rest = value
-        for offset in stride(from: digits - 1, through: 0, by: -1) {
-            base[count + offset] = 0x30 + UInt8(rest % 10)
-            rest /= 10
+        var end = count + digits
+        count = end
+        var rest = magnitude
+        let pairs = Self.digitPairs.utf8Start
+        while rest >= 100 {
+            let pair = Int(truncatingIfNeeded: 2 &* (rest % 100))
+            rest /= 100
+            end &-= 2
+            base[end] = pairs[pair]
+            base[end &+ 1] = pairs[pair &+ 1]
         }
-        count += digits
+        if rest >= 10 {
+            let pair = Int(truncatingIfNeeded: 2 &* rest)
+            base[end &- 2] = pairs[pair]
+            base[end &- 1] = pairs[pair &+ 1]
+        } else {
+            base[end &- 1] = 0x30 &+ UInt8(truncatingIfNeeded: rest)
+        }
     }
+
+    /// "00", "01", …, "99": the two digits of each number under 100.
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
 
     /// Appends a number as designers write it (`4`, `0.35`), or `null` if not finite.
     func number(_ value: Double) {
