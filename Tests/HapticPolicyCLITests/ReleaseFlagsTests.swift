@@ -32,11 +32,23 @@ struct ReleaseFlagsTests {
                     + ["-emit-assembly", Self.fixture.path, "-o", assembly.path])
             try #require(run.status == 0, "swiftc \(flags): \(run.output)")
             let text = try String(contentsOf: assembly, encoding: .utf8)
-            return text.split(separator: "\n").filter { $0.contains("call") && $0.contains("LargeVWOc") }.count
+            // Calls of the outlined copy: `call` on x86_64, `bl` on arm64.
+            return text.split(separator: "\n").filter { line in
+                let instruction = line.drop { $0 == " " || $0 == "\t" }
+                return (instruction.hasPrefix("call") || instruction.hasPrefix("bl\t") || instruction.hasPrefix("bl "))
+                    && line.contains("LargeVWOc")
+            }.count
         }
-        #expect(try outlinedCopies(with: swiftc) == 0)
+        let withFlags = try outlinedCopies(with: swiftc)
+        #if arch(x86_64)
+        // What was measured (on x86_64 Linux): the flag builds the struct in place.
+        #expect(withFlags == 0)
         #expect(
             try outlinedCopies(with: []) > 0,
             "this compiler no longer copies the struct without the flag: scripts/release-flags can drop it")
+        #else
+        // Elsewhere only that the flags compile: the copies were measured on x86_64.
+        _ = withFlags
+        #endif
     }
 }
