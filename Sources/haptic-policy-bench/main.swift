@@ -14,8 +14,9 @@
 // threads at once, on two while a third wakes every millisecond and does nothing (the
 // control), and on two while a third reloads the policy every millisecond (with how many
 // reloads swapped in), both again with 10,000 subjects; then what one reload's migration
-// costs, in all and under the lock. Each figure comes with the heap allocations it made (malloc and
-// its siblings, counted by CAllocationCounter around the loop), per event or decision.
+// costs, in all and under the lock. Each figure comes with the heap allocations it made
+// (malloc and its siblings, counted by CAllocationCounter around the loop), per event or
+// decision.
 // Figures are recorded in Docs/performance.md.
 import CAllocationCounter
 import Foundation
@@ -429,10 +430,10 @@ func measureStore(policy: Policy, log: [UInt8]) {
             both.p50, both.p99, events.count, wall, Double(events.count) / wall))
 
     measureReloadUnderLoad(policy: policy, events: events, reloading: false)
-    measureReloadUnderLoad(policy: policy, events: events, reloading: true)
+    let reloaded = measureReloadUnderLoad(policy: policy, events: events, reloading: true)
+    measureMigration(policy: policy, session: reloaded, rounds: 2_000)
     // The same events with their subjects spread over 10,000: a store whose session holds
-    // many subjects (each with its band levels), where what a reload does to the deciders
-    // (a copy of what they share with it, under the lock) grows with the session.
+    // many subjects (each with its band levels), where what a reload carries over grows.
     var next = 0
     let crowded = events.map { e in
         var e = e
@@ -443,16 +444,20 @@ func measureStore(policy: Policy, log: [UInt8]) {
         return e
     }
     measureReloadUnderLoad(policy: policy, events: crowded, reloading: false, label: ", 10,000 subjects")
-    measureReloadUnderLoad(policy: policy, events: crowded, reloading: true, label: ", 10,000 subjects")
+    let crowdedSession = measureReloadUnderLoad(
+        policy: policy, events: crowded, reloading: true, label: ", 10,000 subjects")
+    measureMigration(policy: policy, session: crowdedSession, rounds: 200)
 }
 
 /// 4. Hot reload while two threads decide: a third thread reloads the policy every
 /// millisecond; prints the deciders' p99, p99.9 and longest decision, and how many reloads
-/// swapped in (and planned again under the lock, after another reload). With `reloading` false, the control: the third
-/// thread wakes every millisecond and does nothing, so what the tail owes to a third
-/// thread on the cores, and not to reloading, shows. Also prints the heap allocations the
-/// deciding threads made (each thread's own count, so the reloader's are not in it).
-func measureReloadUnderLoad(policy: Policy, events: [NamedEvent], reloading: Bool, label: String = "") {
+/// swapped in (and planned again under the lock, after another reload). With `reloading`
+/// false, the control: the third thread wakes every millisecond and does nothing, so what
+/// the tail owes to a third thread on the cores, and not to reloading, shows. Also prints
+/// the heap allocations the deciding threads made (each thread's own count, so the
+/// reloader's are not in it). Returns the store's session as the run left it.
+@discardableResult
+func measureReloadUnderLoad(policy: Policy, events: [NamedEvent], reloading: Bool, label: String = "") -> Session {
     let shared = PolicyStore(policy)
     let box = TimingsBox()
     let group = DispatchGroup()
@@ -504,7 +509,7 @@ func measureReloadUnderLoad(policy: Policy, events: [NamedEvent], reloading: Boo
                     "store, 2 threads\(label) + a third waking every 1 ms (control, no reload): median %d ns, p99 %d ns, p99.9 %d ns, longest %d ns per decision; deciders made %llu heap allocations",
                 all[all.count / 2], all[all.count * 99 / 100], all[all.count * 999 / 1000], all[all.count - 1],
                 box.allocations))
-        return
+        return shared.snapshot
     }
     print(
         String(
@@ -512,21 +517,7 @@ func measureReloadUnderLoad(policy: Policy, events: [NamedEvent], reloading: Boo
                 "store, 2 threads\(label) + reload every 1 ms: median %d ns, p99 %d ns, p99.9 %d ns, longest %d ns per decision; deciders made %llu heap allocations; %d reloads, %d swapped in (%d planned again under the lock)",
             all[all.count / 2], all[all.count * 99 / 100], all[all.count * 999 / 1000], all[all.count - 1],
             box.allocations, done.reloads, swapped.swapped, swapped.replanned))
-    guard label.isEmpty else { return }
-    measureMigration(policy: policy, session: shared.snapshot, rounds: 2_000)
-    // The same log's events with subjects, spread over 10,000 subjects: a session that
-    // holds many (each with its band levels), where the part under the lock grows.
-    var crowded = Session(policy: policy)
-    var next = 0
-    for e in events {
-        let subject = e.subject.map { _ in
-            next += 1
-            return "s\(next % 10_000)"
-        }
-        _ = crowded.decide(
-            crowded.event(t: e.t, name: e.name, screen: e.screen, subject: subject, value: e.value, speaks: e.speaks))
-    }
-    measureMigration(policy: policy, session: crowded, rounds: 200)
+    return shared.snapshot
 }
 
 /// 5. What one hot reload costs on the session the reload run left (its subjects, band

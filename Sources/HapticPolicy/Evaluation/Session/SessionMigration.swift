@@ -10,21 +10,16 @@ extension Session {
     /// dwelling starts its dwell again); the recent rings of enforced budgets that still
     /// exist unchanged (same id, scope, max and window).
     public init(policy: Policy, continuing previous: Session) {
-        self.init(continuing: previous, plan: MigrationPlan(from: previous.policy, to: policy))
-    }
-
-    /// `init(policy:continuing:)` with the name look-ups already made; `plan` must be
-    /// from `previous.policy` to the new policy.
-    package init(continuing previous: Session, plan: MigrationPlan) {
-        self.init(policy: plan.to, device: previous.device, subjectLimit: previous.subjectLimit)
+        self.init(policy: policy, device: previous.device, subjectLimit: previous.subjectLimit)
         var previous = previous
-        carryOver(&previous, plan: plan)
+        carryOver(&previous, plan: MigrationPlan(from: previous.policy, to: policy))
     }
 
     /// Carries `previous` over into this session, just made for `plan.to` with
     /// `previous.subjectLimit` and not used yet (`PolicyStore` makes it before it takes
     /// its lock, and carries over under it). Only integers are remapped here: every name
-    /// was looked up by `plan`. When the subject table carries over as it is, it is moved
+    /// was looked up by `plan`, but for the name of an unknown screen the previous session
+    /// was on (one look-up, as it is the session's, not the policy's). When the subject table carries over as it is, it is moved
     /// out of `previous` (which gets this session's empty one), so that this session is
     /// its only owner and deciding with it copies nothing.
     package mutating func carryOver(_ previous: inout Session, plan: MigrationPlan) {
