@@ -2,12 +2,12 @@
 /// toward its lowest level (`falling`, a distance to a turn) or its highest (`rising`). A
 /// sample whose level is behind the current one is silent with reason `receding` and
 /// changes nothing (Docs/decision-order.md, "Approach bands").
-public enum BandApproach: String, Sendable, Hashable, Codable, CaseIterable {
+package enum BandApproach: String, Sendable, Hashable, Codable, CaseIterable {
     /// The level only moves toward the lowest level.
     case falling
     /// The level only moves toward the highest level.
     case rising
 
     /// The sign of a level change the band allows: `-1` (falling) or `1` (rising).
-    public var step: Int { self == .falling ? -1 : 1 }
+    package var step: Int { self == .falling ? -1 : 1 }
 }

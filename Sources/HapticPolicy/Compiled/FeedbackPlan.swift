@@ -4,7 +4,7 @@
 /// player, the exporters and the report read it. Immutable and shared.
 public final class FeedbackPlan: Sendable, Codable {
     /// What the feedback is.
-    public enum Body: Sendable, Hashable, Codable {
+    package enum Body: Sendable, Hashable, Codable {
         /// A system preset, with an intensity 0-1 for impacts.
         case preset(Preset, intensity: Double?)
         /// A custom pattern.
@@ -13,7 +13,7 @@ public final class FeedbackPlan: Sendable, Codable {
 
     /// What a pattern renders when it cannot play (no Core Haptics, Low Power Mode, a
     /// cold engine, or the engine failing): presets, or nothing.
-    public enum Fallback: Sendable, Hashable, Codable {
+    package enum Fallback: Sendable, Hashable, Codable {
         /// Skip silently (`fallback: none`).
         case none
         /// One preset at the pattern's start (`fallback: snap`).
@@ -23,15 +23,15 @@ public final class FeedbackPlan: Sendable, Codable {
     }
 
     /// A preset at a time in a fallback.
-    public struct TimedPreset: Sendable, Hashable, Codable {
+    package struct TimedPreset: Sendable, Hashable, Codable {
         /// Seconds from the pattern's start (may use template parameters).
-        public var at: Expression
+        package var at: Expression
         /// The name written in the policy: a preset feedback (`tap`) or a preset id.
-        public var name: String
+        package var name: String
         /// The preset it renders.
-        public var preset: Preset
+        package var preset: Preset
         /// The preset's intensity, for impacts.
-        public var intensity: Double?
+        package var intensity: Double?
 
         /// Creates a step.
         package init(at: Expression, name: String, preset: Preset, intensity: Double?) {
@@ -47,10 +47,10 @@ public final class FeedbackPlan: Sendable, Codable {
     /// The layer it belongs to.
     public let layer: Layer
     /// What it is.
-    public let body: Body
+    package let body: Body
     /// The pattern's fallback; nil when the policy declares none (the same as `.none`
     /// when deciding; reports say "unspecified").
-    public let fallback: Fallback?
+    package let fallback: Fallback?
     /// The designer's note.
     package let note: String?
     /// Where the feedback is declared.
@@ -64,7 +64,7 @@ public final class FeedbackPlan: Sendable, Codable {
     package let parameters: [PatternTemplate.Parameter]
     /// What the feedback is on platforms that override it (`platforms:`), each a whole
     /// plan (what it does not override is copied from this one); empty when none does.
-    public let platforms: [Platform: FeedbackPlan]
+    package let platforms: [Platform: FeedbackPlan]
     /// How much it matters against what still plays (`priority:`; `normal` by default).
     public let priority: Priority
 
@@ -97,10 +97,10 @@ public final class FeedbackPlan: Sendable, Codable {
     }
 
     /// The plan as `platform` plays it: its override, or this plan.
-    public func on(_ platform: Platform) -> FeedbackPlan { platforms[platform] ?? self }
+    package func on(_ platform: Platform) -> FeedbackPlan { platforms[platform] ?? self }
 
     /// The pattern, when the feedback is one.
-    public var pattern: PatternTemplate? {
+    package var pattern: PatternTemplate? {
         if case .pattern(let template) = body { return template }
         return nil
     }

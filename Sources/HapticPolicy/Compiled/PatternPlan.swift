@@ -1,6 +1,6 @@
 /// A custom pattern as Core Haptics objects hold it, planned once for every platform:
 /// silences dropped, sounds kept as audio events (Android and the web drop them), curves at the event start split into runs of at most
-/// `HapticLimits.HapticLimits.maxControlPoints` control points (each run after the first starting at the
+/// `HapticLimits.maxControlPoints` control points (each run after the first starting at the
 /// previous run's last point), and a reset to neutral after a curve when a later event
 /// would inherit it. The AHAP exporter serialises it; `CoreHapticsOutput` turns it into a
 /// `CHHapticPattern`, one object per entry.
@@ -21,7 +21,7 @@ public struct PatternPlan: Sendable, Hashable {
         /// For a sound (`audioCustom`, `audioContinuous`): its file, `audioVolume` and
         /// `audioPitch`; nil for a haptic event. A sound's `duration` is 0 when it plays
         /// the whole file.
-        public var audio: ResolvedPattern.Audio? = nil
+        public var audio: Audio? = nil
     }
 
     /// One `CHHapticParameterCurve`.
@@ -31,7 +31,39 @@ public struct PatternPlan: Sendable, Hashable {
         /// `relativeTime`, seconds from the pattern start.
         public var time: Double
         /// Control points `(relativeTime, value)`, times relative to `time`; at most 16.
-        public var points: [ResolvedPattern.Point]
+        public var points: [Point]
+    }
+
+    /// What a sound event plays (Core Haptics `AudioCustom` or `AudioContinuous`).
+    public struct Audio: Sendable, Hashable {
+        /// The sound file of an `audio-custom` event (`click.caf`, a resource of the app);
+        /// nil for `audio-continuous`, which plays a generated tone.
+        public var sound: String?
+        /// `AudioVolume`, 0-1.
+        public var volume: Double
+        /// `AudioPitch`, -1...1.
+        public var pitch: Double
+
+        /// Creates one.
+        public init(sound: String?, volume: Double = 1, pitch: Double = 0) {
+            self.sound = sound
+            self.volume = volume
+            self.pitch = pitch
+        }
+    }
+
+    /// One control point of a curve.
+    public struct Point: Sendable, Hashable {
+        /// Seconds from the start of the curve (of the event, in a resolved pattern).
+        public var time: Double
+        /// The value (0-1 for intensity, -1...1 for sharpness).
+        public var value: Double
+
+        /// Creates a point.
+        public init(time: Double, value: Double) {
+            self.time = time
+            self.value = value
+        }
     }
 
     /// The events, in time order.
@@ -42,7 +74,7 @@ public struct PatternPlan: Sendable, Hashable {
     public var loop: Double?
 
     /// Plans a resolved pattern.
-    public init(_ pattern: ResolvedPattern) {
+    package init(_ pattern: ResolvedPattern) {
         let sounding = pattern.events.filter { $0.kind.isHaptic }
         var curves: [(order: Int, curve: Curve)] = []
         events = pattern.events.compactMap { event in

@@ -1,19 +1,19 @@
 /// A custom pattern as compiled: timed events whose numbers may be expressions over
 /// template parameters, the parameters with their ranges, and the loop period.
 /// `resolve` instantiates it; `PatternPlan` plans the result for Core Haptics.
-public struct PatternTemplate: Sendable, Hashable, Codable {
+package struct PatternTemplate: Sendable, Hashable, Codable {
     /// A template parameter with its default and allowed range.
-    public struct Parameter: Sendable, Hashable, Codable {
+    package struct Parameter: Sendable, Hashable, Codable {
         /// The name used in expressions (`bpm`).
-        public var name: String
+        package var name: String
         /// The value when an event gives none.
-        public var defaultValue: Double
+        package var defaultValue: Double
         /// The smallest allowed value, inclusive.
-        public var minimum: Double?
+        package var minimum: Double?
         /// The largest allowed value, inclusive.
-        public var maximum: Double?
+        package var maximum: Double?
         /// The unit, for people (`s`, `bpm`).
-        public var unit: String?
+        package var unit: String?
         /// Where the parameter is declared.
         package var location: SourcePosition
 
@@ -32,27 +32,27 @@ public struct PatternTemplate: Sendable, Hashable, Codable {
     }
 
     /// One event of the pattern.
-    public struct Event: Sendable, Hashable, Codable {
+    package struct Event: Sendable, Hashable, Codable {
         /// Transient, continuous or silence.
-        public var kind: PatternEventKind
+        package var kind: PatternEventKind
         /// Start, seconds from the pattern start.
-        public var time: Expression
+        package var time: Expression
         /// Length in seconds; nil for a transient.
-        public var duration: Expression?
+        package var duration: Expression?
         /// Intensity 0-1; nil for the default 1.
-        public var intensity: Expression?
+        package var intensity: Expression?
         /// Sharpness 0-1; nil for the default 0.5.
-        public var sharpness: Expression?
+        package var sharpness: Expression?
         /// Curves over the event, control-point times relative to the event start.
-        public var curves: [Curve]
+        package var curves: [Curve]
         /// The sound file of an `audio-custom` event.
-        public var sound: String?
+        package var sound: String?
         /// An audio event's volume 0-1; nil for the default 1.
-        public var volume: Expression?
+        package var volume: Expression?
         /// An audio event's pitch -1...1; nil for the default 0.
-        public var pitch: Expression?
+        package var pitch: Expression?
         /// The designer's note.
-        public var note: String?
+        package var note: String?
         /// Where the event is declared.
         package var location: SourcePosition
 
@@ -77,11 +77,11 @@ public struct PatternTemplate: Sendable, Hashable, Codable {
     }
 
     /// A parameter curve: control points `(time, value)`.
-    public struct Curve: Sendable, Hashable, Codable {
+    package struct Curve: Sendable, Hashable, Codable {
         /// The controlled parameter.
-        public var parameter: CurveParameter
+        package var parameter: CurveParameter
         /// Control points in source order.
-        public var points: [Point]
+        package var points: [Point]
 
         /// Creates a curve.
         package init(parameter: CurveParameter, points: [Point]) {
@@ -91,11 +91,11 @@ public struct PatternTemplate: Sendable, Hashable, Codable {
     }
 
     /// A control point.
-    public struct Point: Sendable, Hashable, Codable {
+    package struct Point: Sendable, Hashable, Codable {
         /// Seconds from the event start.
-        public var time: Expression
+        package var time: Expression
         /// The value.
-        public var value: Expression
+        package var value: Expression
 
         /// Creates a point.
         package init(time: Expression, value: Expression) {
@@ -105,11 +105,11 @@ public struct PatternTemplate: Sendable, Hashable, Codable {
     }
 
     /// Template parameters, empty for a plain pattern.
-    public var parameters: [Parameter]
+    package var parameters: [Parameter]
     /// Events in source order.
-    public var events: [Event]
+    package var events: [Event]
     /// The loop period, when the pattern repeats until stopped.
-    public var loop: Expression?
+    package var loop: Expression?
     /// Where the pattern is declared.
     package var location: SourcePosition
 
@@ -126,7 +126,7 @@ public struct PatternTemplate: Sendable, Hashable, Codable {
     /// Intensity defaults to 1, sharpness to 0.5 (0 for silences and sounds); a sound's
     /// volume to 1 and its pitch to 0. `file` names the policy
     /// in error locations.
-    public func resolve(
+    package func resolve(
         _ values: [String: Double] = [:], in file: String = "<policy>"
     ) throws(PatternResolutionError) -> ResolvedPattern {
         try resolve(values, in: [file])

@@ -22,14 +22,14 @@ public enum Severity: String, Sendable, Codable, Comparable, CaseIterable {
 /// One finding about a policy: where, how bad, a stable code, and a message naming the fix.
 public struct Diagnostic: Sendable, Hashable, Codable {
     /// A secondary location that helps explain the finding ("the list that starts here").
-    public struct Note: Sendable, Hashable, Codable {
+    package struct Note: Sendable, Hashable, Codable {
         /// What the note says.
-        public var message: String
+        package var message: String
         /// Where it points.
-        public var location: SourceLocation
+        package var location: SourceLocation
 
         /// Creates a note.
-        public init(_ message: String, at location: SourceLocation) {
+        package init(_ message: String, at location: SourceLocation) {
             self.message = message
             self.location = location
         }
@@ -44,16 +44,16 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     /// Where the problem is.
     public var location: SourceLocation
     /// Related locations.
-    public var notes: [Note]
+    package var notes: [Note]
     /// The invariant id the finding enforces (for example `H-2`), if any.
-    public var invariant: String?
+    package var invariant: String?
     /// For a warning the policy acknowledges (`acknowledge:`, language v3): the
     /// designer's reason, located at the acknowledged code. `lint` counts such a warning
     /// apart and `--strict` does not fail on it. Nil for every other finding.
-    public var acknowledged: Note?
+    package var acknowledged: Note?
 
     /// Creates a diagnostic.
-    public init(
+    package init(
         code: String, severity: Severity, message: String, at location: SourceLocation,
         notes: [Note] = [], invariant: String? = nil
     ) {

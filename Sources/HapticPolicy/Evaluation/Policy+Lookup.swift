@@ -30,12 +30,12 @@ extension Policy {
     }
 
     /// The designer's statement of an invariant (`says:`), by id.
-    public func invariantText(_ id: String) -> String? {
+    package func invariantText(_ id: String) -> String? {
         content.invariants.first { $0.id == id }?.text
     }
 
     /// Where an invariant is declared, by id.
-    public func invariantLocation(_ id: String) -> SourceLocation? {
+    package func invariantLocation(_ id: String) -> SourceLocation? {
         content.invariants.first { $0.id == id }.map { $0.location.location(in: files) }
     }
 

@@ -1,6 +1,6 @@
 /// A number in a pattern: a literal, or arithmetic over template parameters
 /// (`inhale + hold`, `60 / bpm`).
-public indirect enum Expression: Sendable, Hashable, Codable, CustomStringConvertible {
+package indirect enum Expression: Sendable, Hashable, Codable, CustomStringConvertible {
     /// A literal number.
     case number(Double)
     /// A template parameter by name.
@@ -11,7 +11,7 @@ public indirect enum Expression: Sendable, Hashable, Codable, CustomStringConver
     case binary(BinaryOperator, Expression, Expression)
 
     /// An arithmetic operator.
-    public enum BinaryOperator: String, Sendable, Hashable, Codable {
+    package enum BinaryOperator: String, Sendable, Hashable, Codable {
         /// Addition.
         case add = "+"
         /// Subtraction.
@@ -23,12 +23,12 @@ public indirect enum Expression: Sendable, Hashable, Codable, CustomStringConver
     }
 
     /// The literal value when the expression uses no parameter.
-    public var constant: Double? {
+    package var constant: Double? {
         parameters.isEmpty ? try? evaluate([:]) : nil
     }
 
     /// Every parameter name the expression mentions, in order of appearance.
-    public var parameters: [String] {
+    package var parameters: [String] {
         switch self {
         case .number: []
         case .parameter(let name): [name]
@@ -38,7 +38,7 @@ public indirect enum Expression: Sendable, Hashable, Codable, CustomStringConver
     }
 
     /// Why an expression could not be evaluated.
-    public enum EvaluationError: Error, Sendable, Hashable {
+    package enum EvaluationError: Error, Sendable, Hashable {
         /// The parameter has no value.
         case unboundParameter(String)
         /// Division by zero or another non-finite result.
@@ -46,7 +46,7 @@ public indirect enum Expression: Sendable, Hashable, Codable, CustomStringConver
     }
 
     /// Evaluates with the given parameter values.
-    public func evaluate(_ bindings: [String: Double]) throws(EvaluationError) -> Double {
+    package func evaluate(_ bindings: [String: Double]) throws(EvaluationError) -> Double {
         try evaluate { bindings[$0] }
     }
 
@@ -77,7 +77,7 @@ public indirect enum Expression: Sendable, Hashable, Codable, CustomStringConver
     }
 
     /// Source-like text, fully parenthesised where needed.
-    public var description: String {
+    package var description: String {
         switch self {
         case .number(let value):
             numberText(value)

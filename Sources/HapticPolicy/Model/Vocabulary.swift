@@ -28,7 +28,7 @@ public struct Layer: RawRepresentable, Sendable, Hashable, Codable, CustomString
 }
 
 /// What the feedback of a declared layer may be (`plays:` of a layer).
-public enum LayerPlays: String, Sendable, Hashable, Codable, CaseIterable {
+package enum LayerPlays: String, Sendable, Hashable, Codable, CaseIterable {
     /// Only system presets (`preset:`).
     case presets
     /// Only custom waveforms (`pattern:`).
@@ -63,7 +63,7 @@ public enum Preset: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// The kind of value an event carries in its `value` field.
-public enum ValueKind: String, Sendable, Hashable, Codable, CaseIterable {
+package enum ValueKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// A continuous number; must be mapped through bands (H-1).
     case number
     /// `true` or `false`.
@@ -87,7 +87,7 @@ public enum StateEvent: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// The gesture step of a ticker row (`ticker:`).
-public enum TickerStep: String, Sendable, Hashable, Codable, CaseIterable {
+package enum TickerStep: String, Sendable, Hashable, Codable, CaseIterable {
     /// The gesture begins: create and prepare the generator.
     case begin
     /// One tick: play, then re-prepare.
@@ -97,7 +97,7 @@ public enum TickerStep: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// What the invariant enforces.
-public enum InvariantKind: String, Sendable, Hashable, Codable, CaseIterable {
+package enum InvariantKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// Never play the listed presets, anywhere, fallbacks included.
     case bannedPresets = "banned-presets"
     /// Creature feedback plays only when the event says the creature speaks.
@@ -111,7 +111,7 @@ public enum InvariantKind: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// The kind of one event of a pattern.
-public enum PatternEventKind: String, Sendable, Hashable, Codable, CaseIterable {
+package enum PatternEventKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// A tap (Core Haptics `HapticTransient`).
     case transient
     /// A sustained vibration up to 30 s (`HapticContinuous`).
@@ -126,14 +126,14 @@ public enum PatternEventKind: String, Sendable, Hashable, Codable, CaseIterable 
     case audioContinuous = "audio-continuous"
 
     /// Whether the event is sound, not vibration: Android and the web drop it.
-    public var isAudio: Bool { self == .audioCustom || self == .audioContinuous }
+    package var isAudio: Bool { self == .audioCustom || self == .audioContinuous }
     /// Whether the event vibrates (a transient or a continuous event).
-    public var isHaptic: Bool { self == .transient || self == .continuous }
+    package var isHaptic: Bool { self == .transient || self == .continuous }
 }
 
 /// A platform whose exports a feedback can override (`platforms:`). The feedback itself
 /// is what Core Haptics and the player play; Android and the web may play something else.
-public enum Platform: String, Sendable, Hashable, Codable, CaseIterable {
+package enum Platform: String, Sendable, Hashable, Codable, CaseIterable {
     /// Android's `VibrationEffect` (the Android export).
     case android
     /// The web's `navigator.vibrate` (the web export).
@@ -141,7 +141,7 @@ public enum Platform: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// The parameter a pattern curve controls.
-public enum CurveParameter: String, Sendable, Hashable, Codable, CaseIterable {
+package enum CurveParameter: String, Sendable, Hashable, Codable, CaseIterable {
     /// Multiplies the event intensity (`HapticIntensityControl`).
     case intensity
     /// Offsets the event sharpness (`HapticSharpnessControl`).

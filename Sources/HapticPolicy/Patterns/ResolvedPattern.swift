@@ -1,30 +1,30 @@
 /// A pattern template instantiated with concrete parameter values: every expression
 /// evaluated, events ordered by time, silences kept. Exporters, reports and players read
 /// this instead of the declaration.
-public struct ResolvedPattern: Sendable, Hashable {
+package struct ResolvedPattern: Sendable, Hashable {
     /// One concrete event.
-    public struct Event: Sendable, Hashable {
+    package struct Event: Sendable, Hashable {
         /// Transient, continuous or silence.
-        public var kind: PatternEventKind
+        package var kind: PatternEventKind
         /// Start, seconds from the pattern start.
-        public var time: Double
+        package var time: Double
         /// Length in seconds; 0 for a transient.
-        public var duration: Double
+        package var duration: Double
         /// Base intensity 0-1 (0 for a silence).
-        public var intensity: Double
+        package var intensity: Double
         /// Base sharpness 0-1 (0 for a silence).
-        public var sharpness: Double
+        package var sharpness: Double
         /// Curves over the event, control-point times relative to the event start.
-        public var curves: [Curve]
+        package var curves: [Curve]
         /// What an audio event plays; nil for a haptic event or a silence.
-        public var audio: Audio?
+        package var audio: Audio?
         /// The designer's note, if any.
-        public var note: String?
+        package var note: String?
         /// Where the event was declared.
-        public var location: SourceLocation
+        package var location: SourceLocation
 
         /// Creates an event.
-        public init(
+        package init(
             kind: PatternEventKind, time: Double, duration: Double = 0, intensity: Double = 1,
             sharpness: Double = 0.5, curves: [Curve] = [], audio: Audio? = nil, note: String? = nil,
             location: SourceLocation = .unknown
@@ -41,17 +41,17 @@ public struct ResolvedPattern: Sendable, Hashable {
         }
 
         /// When the event ends (its start for a transient).
-        public var end: Double { time + duration }
+        package var end: Double { time + duration }
 
         /// The curve for one parameter, if the event has one.
-        public func curve(_ parameter: CurveParameter) -> Curve? {
+        package func curve(_ parameter: CurveParameter) -> Curve? {
             curves.first { $0.parameter == parameter }
         }
 
         /// Effective intensity 0-1 at `offset` seconds from the event start: the base
         /// intensity times the intensity curve (linear between control points, held flat
         /// before the first and after the last point). 0 for a silence.
-        public func intensity(at offset: Double) -> Double {
+        package func intensity(at offset: Double) -> Double {
             guard kind.isHaptic else { return 0 }
             let factor = curve(.intensity)?.value(at: offset) ?? 1
             return min(1, max(0, intensity * factor))
@@ -59,7 +59,7 @@ public struct ResolvedPattern: Sendable, Hashable {
 
         /// Effective sharpness 0-1 at `offset` seconds from the event start: the base
         /// sharpness plus the sharpness curve's offset, clamped to 0-1.
-        public func sharpness(at offset: Double) -> Double {
+        package func sharpness(at offset: Double) -> Double {
             guard kind.isHaptic else { return 0 }
             let delta = curve(.sharpness)?.value(at: offset) ?? 0
             return min(1, max(0, sharpness + delta))
@@ -67,38 +67,23 @@ public struct ResolvedPattern: Sendable, Hashable {
     }
 
     /// What an audio event plays (Core Haptics `AudioCustom` or `AudioContinuous`).
-    public struct Audio: Sendable, Hashable {
-        /// The sound file of an `audio-custom` event (`click.caf`, a resource of the app);
-        /// nil for `audio-continuous`, which plays a generated tone.
-        public var sound: String?
-        /// `AudioVolume`, 0-1.
-        public var volume: Double
-        /// `AudioPitch`, -1...1.
-        public var pitch: Double
-
-        /// Creates one.
-        public init(sound: String?, volume: Double = 1, pitch: Double = 0) {
-            self.sound = sound
-            self.volume = volume
-            self.pitch = pitch
-        }
-    }
+    package typealias Audio = PatternPlan.Audio
 
     /// A concrete parameter curve.
-    public struct Curve: Sendable, Hashable {
+    package struct Curve: Sendable, Hashable {
         /// The controlled parameter.
-        public var parameter: CurveParameter
+        package var parameter: CurveParameter
         /// Control points in time order, times relative to the event start.
-        public var points: [Point]
+        package var points: [Point]
 
         /// Creates a curve.
-        public init(parameter: CurveParameter, points: [Point]) {
+        package init(parameter: CurveParameter, points: [Point]) {
             self.parameter = parameter
             self.points = points
         }
 
         /// The linearly interpolated value at `offset`; flat outside the points.
-        public func value(at offset: Double) -> Double {
+        package func value(at offset: Double) -> Double {
             guard let first = points.first, let last = points.last else {
                 return parameter == .intensity ? 1 : 0
             }
@@ -112,29 +97,18 @@ public struct ResolvedPattern: Sendable, Hashable {
         }
     }
 
-    /// One concrete control point.
-    public struct Point: Sendable, Hashable {
-        /// Seconds from the event start.
-        public var time: Double
-        /// The value (0-1 for intensity, -1..1 for sharpness).
-        public var value: Double
-
-        /// Creates a point.
-        public init(time: Double, value: Double) {
-            self.time = time
-            self.value = value
-        }
-    }
+    /// One concrete control point (seconds from the event start, and the value).
+    package typealias Point = PatternPlan.Point
 
     /// Events ordered by start time (source order among equal times).
-    public var events: [Event]
+    package var events: [Event]
     /// The loop period in seconds when the pattern repeats until stopped.
-    public var loop: Double?
+    package var loop: Double?
     /// The parameter values used, defaults included.
-    public var parameters: [String: Double]
+    package var parameters: [String: Double]
 
     /// Creates a resolved pattern; events are sorted by time, keeping source order for ties.
-    public init(events: [Event], loop: Double? = nil, parameters: [String: Double] = [:]) {
+    package init(events: [Event], loop: Double? = nil, parameters: [String: Double] = [:]) {
         self.events = events.enumerated()
             .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
             .map(\.element)
@@ -143,11 +117,11 @@ public struct ResolvedPattern: Sendable, Hashable {
     }
 
     /// Seconds from the start to the end of the last event (silences included).
-    public var length: Double { events.map(\.end).max() ?? 0 }
+    package var length: Double { events.map(\.end).max() ?? 0 }
 
     /// The effective intensity at `time` seconds from the pattern start: the strongest of
     /// the events sounding then (a transient counts for `transientWidth` seconds).
-    public func intensity(at time: Double, transientWidth: Double = 0.02) -> Double {
+    package func intensity(at time: Double, transientWidth: Double = 0.02) -> Double {
         var strongest = 0.0
         for event in events where event.kind.isHaptic {
             let width = event.kind == .transient ? transientWidth : event.duration
@@ -159,7 +133,7 @@ public struct ResolvedPattern: Sendable, Hashable {
 }
 
 /// Why a pattern could not be instantiated.
-public enum PatternResolutionError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum PatternResolutionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A value was given for a parameter the template does not declare.
     case unknownParameter(String, known: [String])
     /// A given value lies outside the parameter's declared range.
@@ -170,7 +144,7 @@ public enum PatternResolutionError: Error, Sendable, Hashable, CustomStringConve
     case notFinite(location: SourceLocation)
 
     /// Lowercase message naming the fix.
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownParameter(let name, let known):
             known.isEmpty
@@ -186,7 +160,7 @@ public enum PatternResolutionError: Error, Sendable, Hashable, CustomStringConve
     }
 
     /// Where the problem is (the parameter or expression), or `.unknown` for a given value.
-    public var location: SourceLocation {
+    package var location: SourceLocation {
         switch self {
         case .unknownParameter: .unknown
         case .outOfRange(_, _, _, _, let location), .unboundParameter(_, let location), .notFinite(let location):

@@ -12,9 +12,6 @@ public struct IntegrationMistake: Sendable, Hashable, CustomStringConvertible {
         case badValue = "bad-value"
         /// Template parameters the feedback does not take, or out of their range.
         case badParameters = "bad-params"
-        /// A field of a log line the event-log format does not define (`"Subject"`):
-        /// found when a recorded log is replayed, not by the store.
-        case unknownKey = "unknown-key"
     }
 
     /// What is wrong.
@@ -42,7 +39,6 @@ public struct IntegrationMistake: Sendable, Hashable, CustomStringConvertible {
         case .unknownScreen: return "screen '\(name)' is not declared\(hint)"
         case .badValue: return "event '\(name)' was sent a value it cannot use" + (detail.map { ": \($0)" } ?? "")
         case .badParameters: return "event '\(name)' was sent bad parameters" + (detail.map { ": \($0)" } ?? "")
-        case .unknownKey: return "log field '\(name)' is not part of the event-log format\(hint)"
         }
     }
 
@@ -112,7 +108,7 @@ public struct IntegrationMistake: Sendable, Hashable, CustomStringConvertible {
         switch kind {
         case .unknownEvent: mistake.suggestion = HapticPolicy.suggestion(for: name, among: policy.eventNames)
         case .unknownScreen: mistake.suggestion = HapticPolicy.suggestion(for: name, among: policy.screenNames)
-        case .badValue, .badParameters, .unknownKey: break
+        case .badValue, .badParameters: break
         }
         return mistake
     }

@@ -373,7 +373,7 @@ extension PatternTemplate {
 
 extension PatternDecl {
     /// Instantiates the declared pattern (see `PatternTemplate.resolve`).
-    public func resolve(_ values: [String: Double] = [:]) throws(PatternResolutionError) -> ResolvedPattern {
+    package func resolve(_ values: [String: Double] = [:]) throws(PatternResolutionError) -> ResolvedPattern {
         try PatternTemplate(self).resolve(values, in: location.file)
     }
 }

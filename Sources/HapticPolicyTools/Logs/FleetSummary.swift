@@ -205,7 +205,7 @@ package struct FleetSummary: Sendable, Equatable {
         chatter = tally.chatterCount
         if let budget { budgetBreaches = budget.breaches.count + budget.breachesNotKept }
         if let mistakes {
-            for (mistake, count) in mistakes.mistakes { integration[mistake.kind.rawValue, default: 0] += count }
+            for (mistake, count) in mistakes.mistakes { integration[mistake.kindName, default: 0] += count }
             if mistakes.unlisted > 0 { integration["other", default: 0] += mistakes.unlisted }
         }
     }

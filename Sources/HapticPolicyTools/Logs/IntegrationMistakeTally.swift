@@ -5,11 +5,39 @@ import HapticPolicy
 /// first seen. `eval` prints one line per mistake at the end of its summary, and fails on
 /// any under `--strict`. Bounded: past `maxDistinct` mistakes, the rest are only counted.
 public struct IntegrationMistakeTally: Sendable {
+    /// One mistake of a replayed log: one the store reports to the app as well, or a
+    /// field of a log line the event-log format does not define, which only replay sees
+    /// (the app hands the store events, not log lines).
+    public enum Mistake: Sendable, Hashable {
+        /// A mistake `PolicyStore.onIntegrationMistake` reports too.
+        case decided(IntegrationMistake)
+        /// A field the event-log format does not define (`"Subject"`), ignored, with the
+        /// nearest field it does define.
+        case unknownKey(String, suggestion: String?)
+
+        /// The kind as summaries name it: `unknown-event`, `unknown-screen`, `bad-value`,
+        /// `bad-params` or `unknown-key`.
+        public var kindName: String {
+            switch self {
+            case .decided(let mistake): mistake.kind.rawValue
+            case .unknownKey: "unknown-key"
+            }
+        }
+
+        /// The key that tells distinct mistakes apart (`IntegrationMistake.key`).
+        var key: String {
+            switch self {
+            case .decided(let mistake): mistake.key
+            case .unknownKey(let name, _): "unknown-key " + name
+            }
+        }
+    }
+
     /// How many distinct mistakes are kept.
     public static let maxDistinct = 1_000
 
     /// Each distinct mistake and how often it happened, in the order first seen.
-    public private(set) var mistakes: [(mistake: IntegrationMistake, count: Int)] = []
+    public private(set) var mistakes: [(mistake: Mistake, count: Int)] = []
     /// Occurrences of mistakes past `maxDistinct`, not listed.
     public private(set) var unlisted = 0
     private var index: [String: Int] = [:]
@@ -25,7 +53,10 @@ public struct IntegrationMistakeTally: Sendable {
         guard decision.reason != nil,
             let mistake = IntegrationMistake.of(decision, event: event, screen: screen)
         else { return }
-        count(mistake) { $0.suggested(from: policy) }
+        count(.decided(mistake)) {
+            guard case .decided(let mistake) = $0 else { return $0 }
+            return .decided(mistake.suggested(from: policy))
+        }
     }
 
     /// The fields a log line may carry (`Docs/event-log.md`).
@@ -33,16 +64,14 @@ public struct IntegrationMistakeTally: Sendable {
 
     /// Counts a field name the event-log format does not define.
     package mutating func recordUnknownKey(_ name: String) {
-        count(IntegrationMistake(kind: .unknownKey, name: name)) {
-            var mistake = $0
-            mistake.suggestion = suggestion(for: mistake.name, among: Self.logFields)
-            return mistake
+        count(.unknownKey(name, suggestion: nil)) { _ in
+            .unknownKey(name, suggestion: suggestion(for: name, among: Self.logFields))
         }
     }
 
     /// Counts `mistake`; `complete` (the suggestion, an edit-distance search) runs only for
     /// a mistake not seen before, so a log repeating one mistake a million times pays once.
-    private mutating func count(_ mistake: IntegrationMistake, complete: (IntegrationMistake) -> IntegrationMistake) {
+    private mutating func count(_ mistake: Mistake, complete: (Mistake) -> Mistake) {
         let key = mistake.key
         if let position = index[key] {
             mistakes[position].count += 1
@@ -73,22 +102,33 @@ public struct IntegrationMistakeTally: Sendable {
         return lines
     }
 
-    private static func line(_ mistake: IntegrationMistake, count: Int) -> String {
-        let hint = mistake.suggestion.map { "; did you mean '\($0)'?" } ?? ""
+    private static func line(_ mistake: Mistake, count: Int) -> String {
         let events = count == 1 ? "1 event" : "\(count) events"
-        switch mistake.kind {
-        case .unknownEvent:
-            return "\(events) named '\(mistake.name)' \(count == 1 ? "is" : "are") not in the catalogue\(hint)"
-        case .unknownScreen:
-            return "\(events) on screen '\(mistake.name)', which is not declared\(hint)"
-        case .badValue:
-            return "\(events) '\(mistake.name)' with a value it cannot use" + (mistake.detail.map { ": \($0)" } ?? "")
-        case .badParameters:
-            return "\(events) '\(mistake.name)' with bad parameters" + (mistake.detail.map { ": \($0)" } ?? "")
-        case .unknownKey:
+        switch mistake {
+        case .unknownKey(let name, let suggestion):
             let lines = count == 1 ? "1 line" : "\(count) lines"
             return
-                "\(lines) with the field '\(mistake.name)', which the event-log format does not define (it was ignored)\(hint)"
+                "\(lines) with the field '\(name)', which the event-log format does not define (it was ignored)\(hint(suggestion))"
+        case .decided(let mistake):
+            switch mistake.kind {
+            case .unknownEvent:
+                return
+                    "\(events) named '\(mistake.name)' \(count == 1 ? "is" : "are") not in the catalogue\(hint(mistake.suggestion))"
+            case .unknownScreen:
+                return "\(events) on screen '\(mistake.name)', which is not declared\(hint(mistake.suggestion))"
+            case .badValue:
+                return "\(events) '\(mistake.name)' with a value it cannot use" + detail(mistake)
+            case .badParameters:
+                return "\(events) '\(mistake.name)' with bad parameters" + detail(mistake)
+            }
         }
+    }
+
+    private static func detail(_ mistake: IntegrationMistake) -> String {
+        mistake.detail.map { ": \($0)" } ?? ""
+    }
+
+    private static func hint(_ suggestion: String?) -> String {
+        suggestion.map { "; did you mean '\($0)'?" } ?? ""
     }
 }

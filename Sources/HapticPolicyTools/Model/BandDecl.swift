@@ -13,7 +13,7 @@ public struct BandDecl: Sendable, Hashable, Codable {
         /// The upper edge as an expression of run-time parameters (`below: 0.6 * max_hr`);
         /// nil when the edge is a plain number (an expression naming no parameter is
         /// folded into `below`).
-        public var belowExpression: Located<Expression>?
+        package var belowExpression: Located<Expression>?
         /// Each name `belowExpression` was written with, at its own line and column, in
         /// order (for errors about one name); empty for a plain number.
         public var belowNames: [Located<String>] = []
@@ -36,7 +36,7 @@ public struct BandDecl: Sendable, Hashable, Codable {
         public var with: [TemplateArgument] = []
 
         /// Creates a level.
-        public init(
+        package init(
             name: Located<String>, below: Located<Double>?, play: Located<String>? = nil,
             silent: Located<String>? = nil, fromBelow: Entry? = nil, fromAbove: Entry? = nil,
             belowExpression: Located<Expression>? = nil, location: SourceLocation = .unknown
@@ -119,7 +119,7 @@ public struct BandDecl: Sendable, Hashable, Codable {
     /// Where the declaration starts.
     public var location: SourceLocation
     /// The one way the level may move (`approach: falling|rising`); nil: both ways.
-    public var approach: Located<BandApproach>?
+    package var approach: Located<BandApproach>?
     /// Whether `hysteresis:` was written: an approach band may leave it out (then
     /// `hysteresis` is 0 at the band's name).
     public var hysteresisWritten = true

@@ -17,7 +17,7 @@ public struct EventDecl: Sendable, Hashable, Codable {
     /// Where the event can occur (`screens:`).
     public var screens: Screens
     /// The kind of `value` it carries, if any (`value:`).
-    public var value: Located<ValueKind>?
+    package var value: Located<ValueKind>?
     /// Free text (`note:`).
     public var note: String?
     /// Where the declaration starts.
@@ -35,7 +35,7 @@ public struct EventDecl: Sendable, Hashable, Codable {
     public var data: [ParamDecl]?
 
     /// Creates an event declaration.
-    public init(
+    package init(
         name: Located<String>, layer: Located<Layer>, screens: Screens, value: Located<ValueKind>? = nil,
         note: String? = nil, location: SourceLocation = .unknown
     ) {
@@ -52,7 +52,7 @@ public struct EventDecl: Sendable, Hashable, Codable {
 /// max: 200}`, `{type: string, one-of: [confirmed, cancelled]}`, `{type: bool, required: false}`.
 public struct PayloadDecl: Sendable, Hashable, Codable {
     /// The kind (`type:`).
-    public var kind: Located<ValueKind>
+    package var kind: Located<ValueKind>
     /// The smallest number allowed, inclusive (`min:`).
     public var min: Located<Double>?
     /// The largest number allowed, inclusive (`max:`).
@@ -65,7 +65,7 @@ public struct PayloadDecl: Sendable, Hashable, Codable {
     public var location: SourceLocation
 
     /// Creates one.
-    public init(
+    package init(
         kind: Located<ValueKind>, min: Located<Double>? = nil, max: Located<Double>? = nil,
         oneOf: [Located<String>]? = nil, required: Located<Bool>? = nil, location: SourceLocation = .unknown
     ) {

@@ -11,7 +11,7 @@ extension Expression {
 
     /// Parses `inhale + hold`, `60 / bpm`, `-(a * 2)`, `1.5e-1`. Parameter names are
     /// letters, digits and `_`; `-` is always minus.
-    public static func parse(_ text: String) throws(ParseError) -> Expression {
+    package static func parse(_ text: String) throws(ParseError) -> Expression {
         var parser = ExpressionParser(Array(text))
         let expression = try parser.parseSum()
         parser.skipSpaces()
@@ -126,7 +126,7 @@ extension Expression {
     /// policy's constants, `PolicyDecoder.constants`); other names stay parameters. Each
     /// part left without a name is folded to one number (`2 * beat + gap` with `beat: 0.5`
     /// is `1 + gap`), unless folding it would not give a finite number.
-    public func substituting(_ values: [String: Double]) -> Expression {
+    package func substituting(_ values: [String: Double]) -> Expression {
         switch self {
         case .number: return self
         case .parameter(let name): return values[name].map(Expression.number) ?? self

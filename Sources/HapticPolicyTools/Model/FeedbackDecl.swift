@@ -46,7 +46,7 @@ public struct FeedbackDecl: Sendable, Hashable, Codable {
 
     /// The feedback as `platform` plays it: its override laid over this declaration (a
     /// new preset or pattern, an intensity, a fallback), without `platforms`.
-    public func on(_ platform: Platform) -> FeedbackDecl {
+    package func on(_ platform: Platform) -> FeedbackDecl {
         var variant = self
         variant.platforms = []
         guard let override = platforms.first(where: { $0.platform.value == platform }) else { return variant }
@@ -66,7 +66,7 @@ public struct FeedbackDecl: Sendable, Hashable, Codable {
 /// what it sets replaces the feedback's, the rest is the feedback's.
 public struct PlatformOverride: Sendable, Hashable, Codable {
     /// The platform (`android`, `web`).
-    public var platform: Located<Platform>
+    package var platform: Located<Platform>
     /// A preset or pattern instead of the feedback's.
     public var body: FeedbackDecl.Body?
     /// The preset's intensity there (impacts only).
@@ -75,7 +75,7 @@ public struct PlatformOverride: Sendable, Hashable, Codable {
     public var fallback: FallbackDecl?
 
     /// Creates an override.
-    public init(
+    package init(
         platform: Located<Platform>, body: FeedbackDecl.Body? = nil, intensity: Located<Double>? = nil,
         fallback: FallbackDecl? = nil
     ) {
@@ -100,12 +100,12 @@ public enum FallbackDecl: Sendable, Hashable, Codable {
 /// One step of a fallback sequence.
 public struct SequenceStep: Sendable, Hashable, Codable {
     /// Seconds from the pattern start (may use template parameters).
-    public var at: Located<Expression>
+    package var at: Located<Expression>
     /// A named preset feedback or a preset id.
     public var target: Located<String>
 
     /// Creates a step.
-    public init(at: Located<Expression>, target: Located<String>) {
+    package init(at: Located<Expression>, target: Located<String>) {
         self.at = at
         self.target = target
     }

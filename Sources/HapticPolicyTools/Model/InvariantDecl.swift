@@ -3,7 +3,7 @@ import HapticPolicy
 /// A design rule with an id (`H-2`) that diagnostics and decisions cite.
 public struct InvariantDecl: Sendable, Hashable, Codable {
     /// The rule (`InvariantKind`).
-    public typealias Kind = InvariantKind
+    package typealias Kind = InvariantKind
 
     /// An event exempted from the invariant, with the designer's reason.
     public struct Exception: Sendable, Hashable, Codable {
@@ -22,7 +22,7 @@ public struct InvariantDecl: Sendable, Hashable, Codable {
     /// The id cited everywhere (`id: H-2`).
     public var id: Located<String>
     /// The rule (`rule: banned-presets`).
-    public var kind: Located<Kind>
+    package var kind: Located<Kind>
     /// The designer's statement of the rule (`says:`).
     public var text: String?
     /// For `banned-presets`: the presets never to play (`presets:`).
@@ -36,7 +36,7 @@ public struct InvariantDecl: Sendable, Hashable, Codable {
     public var location: SourceLocation
 
     /// Creates an invariant.
-    public init(
+    package init(
         id: Located<String>, kind: Located<Kind>, text: String? = nil,
         presets: [Located<Preset>] = [], layer: Located<Layer>? = nil, exceptions: [Exception] = [],
         location: SourceLocation = .unknown

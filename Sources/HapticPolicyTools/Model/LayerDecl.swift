@@ -6,14 +6,14 @@ public struct LayerDecl: Sendable, Hashable, Codable {
     /// The layer's name (the key).
     public var name: Located<String>
     /// What its feedback may be (`plays:`); nil for either.
-    public var plays: Located<LayerPlays>?
+    package var plays: Located<LayerPlays>?
     /// The designer's note.
     public var note: String?
     /// Where the declaration starts.
     public var location: SourceLocation
 
     /// Creates a declaration.
-    public init(
+    package init(
         name: Located<String>, plays: Located<LayerPlays>? = nil, note: String? = nil,
         location: SourceLocation = .unknown
     ) {

@@ -8,12 +8,12 @@ public struct PatternDecl: Sendable, Hashable, Codable {
     /// Events in source order (`events:`).
     public var events: [PatternEventDecl]
     /// When set, the pattern repeats every this many seconds until stopped (`loop:`).
-    public var loop: Located<Expression>?
+    package var loop: Located<Expression>?
     /// Where the `pattern:` mapping starts.
     public var location: SourceLocation
 
     /// Creates a pattern.
-    public init(
+    package init(
         parameters: [TemplateParameter] = [], events: [PatternEventDecl], loop: Located<Expression>? = nil,
         location: SourceLocation = .unknown
     ) {
@@ -53,33 +53,33 @@ public struct TemplateParameter: Sendable, Hashable, Codable {
 /// One event of a pattern.
 public struct PatternEventDecl: Sendable, Hashable, Codable {
     /// The event kind (`PatternEventKind`).
-    public typealias Kind = PatternEventKind
+    package typealias Kind = PatternEventKind
 
     /// The kind (`type:`).
-    public var kind: Located<Kind>
+    package var kind: Located<Kind>
     /// Start, seconds from the pattern start (`time:`).
-    public var time: Located<Expression>
+    package var time: Located<Expression>
     /// Length in seconds (`duration:`); required for continuous and silence.
-    public var duration: Located<Expression>?
+    package var duration: Located<Expression>?
     /// Intensity 0-1 (`intensity:`, default 1; unused for silence).
-    public var intensity: Located<Expression>?
+    package var intensity: Located<Expression>?
     /// Sharpness 0-1 (`sharpness:`, default 0.5; unused for silence).
-    public var sharpness: Located<Expression>?
+    package var sharpness: Located<Expression>?
     /// Curves over this event, control-point times relative to the event start (`curves:`).
     public var curves: [CurveDecl]
     /// The sound file an `audio-custom` event plays (`sound: click.caf`), a resource of the app.
     public var sound: Located<String>?
     /// An audio event's volume 0-1 (`volume:`, default 1).
-    public var volume: Located<Expression>?
+    package var volume: Located<Expression>?
     /// An audio event's pitch -1...1 (`pitch:`, default 0).
-    public var pitch: Located<Expression>?
+    package var pitch: Located<Expression>?
     /// Free text (`note:`).
     public var note: String?
     /// Where the event starts.
     public var location: SourceLocation
 
     /// Creates a pattern event.
-    public init(
+    package init(
         kind: Located<Kind>, time: Located<Expression>, duration: Located<Expression>? = nil,
         intensity: Located<Expression>? = nil, sharpness: Located<Expression>? = nil,
         curves: [CurveDecl] = [], sound: Located<String>? = nil, volume: Located<Expression>? = nil,
@@ -102,17 +102,17 @@ public struct PatternEventDecl: Sendable, Hashable, Codable {
 /// A parameter curve over one pattern event (Core Haptics `ParameterCurve`).
 public struct CurveDecl: Sendable, Hashable, Codable {
     /// The controlled parameter (`CurveParameter`).
-    public typealias Parameter = CurveParameter
+    package typealias Parameter = CurveParameter
 
     /// The controlled parameter (the key under `curves:`).
-    public var parameter: Located<Parameter>
+    package var parameter: Located<Parameter>
     /// Control points, times relative to the event start (at most 16 per Core Haptics curve).
     public var points: [ControlPointDecl]
     /// Where the curve starts.
     public var location: SourceLocation
 
     /// Creates a curve.
-    public init(parameter: Located<Parameter>, points: [ControlPointDecl], location: SourceLocation = .unknown) {
+    package init(parameter: Located<Parameter>, points: [ControlPointDecl], location: SourceLocation = .unknown) {
         self.parameter = parameter
         self.points = points
         self.location = location
@@ -122,12 +122,12 @@ public struct CurveDecl: Sendable, Hashable, Codable {
 /// One control point: `[time, value]`.
 public struct ControlPointDecl: Sendable, Hashable, Codable {
     /// Seconds from the event start.
-    public var time: Located<Expression>
+    package var time: Located<Expression>
     /// The value 0-1.
-    public var value: Located<Expression>
+    package var value: Located<Expression>
 
     /// Creates a control point.
-    public init(time: Located<Expression>, value: Located<Expression>) {
+    package init(time: Located<Expression>, value: Located<Expression>) {
         self.time = time
         self.value = value
     }

@@ -51,7 +51,7 @@ public struct CellDecl: Sendable, Hashable, Codable {
 /// One row of a cell: an optional condition and what to do.
 public struct RowDecl: Sendable, Hashable, Codable {
     /// The ticker step (`TickerStep`).
-    public typealias TickerStep = HapticPolicy.TickerStep
+    package typealias TickerStep = HapticPolicy.TickerStep
 
     /// The condition (`when:`); nil means always.
     public var condition: ConditionDecl?
@@ -70,7 +70,7 @@ public struct RowDecl: Sendable, Hashable, Codable {
     /// Template parameters for the `loop:` if any, else the `play:` (`with:`).
     public var with: [TemplateArgument] = []
     /// Ticker gesture step (`ticker:`).
-    public var ticker: Located<TickerStep>?
+    package var ticker: Located<TickerStep>?
     /// Extra directives (`prepare: engine` gives `prepare-engine`).
     public var directives: [Located<Directive>]
     /// Invariant ids this row implements (`cite:`).
@@ -81,7 +81,7 @@ public struct RowDecl: Sendable, Hashable, Codable {
     public var location: SourceLocation
 
     /// Creates a row.
-    public init(
+    package init(
         condition: ConditionDecl? = nil, play: Located<String>? = nil, band: Located<String>? = nil,
         silent: Located<String>? = nil, stop: Located<String>? = nil, ticker: Located<TickerStep>? = nil,
         directives: [Located<Directive>] = [], cites: [Located<String>] = [], note: String? = nil,

@@ -242,7 +242,7 @@ public struct DecisionTable: Sendable, Hashable {
         /// The plausible range's upper end.
         public var plausibleMax: Double? = nil
         /// The one way the level moves (`approach:`); nil: both ways.
-        public var approach: BandApproach? = nil
+        package var approach: BandApproach? = nil
 
         /// Whether the band is shown with its v3 words: an approach or an inclusive edge.
         public var showsExactEdges: Bool { approach != nil || levels.contains(where: \.inclusive) }

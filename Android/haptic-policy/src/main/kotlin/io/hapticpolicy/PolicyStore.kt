@@ -10,7 +10,7 @@ data class IntegrationMistake(
     /** The kinds of mistake. */
     enum class Kind(val id: String) {
         UNKNOWN_EVENT("unknown-event"), UNKNOWN_SCREEN("unknown-screen"), BAD_VALUE("bad-value"),
-        BAD_PARAMETERS("bad-params"), UNKNOWN_KEY("unknown-key")
+        BAD_PARAMETERS("bad-params")
     }
 
     /** One line for a log: `event 'lap.complete' is not in the catalogue; did you mean 'lap.completed'?`. */
@@ -21,7 +21,6 @@ data class IntegrationMistake(
             Kind.UNKNOWN_SCREEN -> "screen '$name' is not declared$hint"
             Kind.BAD_VALUE -> "event '$name' was sent a value it cannot use" + (detail?.let { ": $it" } ?: "")
             Kind.BAD_PARAMETERS -> "event '$name' was sent bad parameters" + (detail?.let { ": $it" } ?: "")
-            Kind.UNKNOWN_KEY -> "log field '$name' is not part of the event-log format$hint"
         }
     }
 
