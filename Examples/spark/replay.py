@@ -277,7 +277,9 @@ def _evaluate(cli, policy, folder, batch):
     )
     # Exit 1 means bad logs or invalid lines, which the summary counts; no summary line
     # means the run itself failed (the policy, the CLI).
-    lines = result.stdout.decode("utf-8").strip().splitlines()
+    # Records end with "\n" only: splitlines() would also split inside a JSON string at
+    # U+2028, U+2029 or U+0085 (the CLI escapes them; an older CLI may not).
+    lines = [line for line in result.stdout.decode("utf-8").split("\n") if line.strip()]
     if not lines:
         raise RuntimeError("haptic-policy eval failed (exit %d): %s" % (result.returncode, result.stderr.decode()))
     summary = json.loads(lines[-1])

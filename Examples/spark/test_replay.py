@@ -46,6 +46,23 @@ def cli(*arguments, check=True, cwd=None):
     return result
 
 
+class TheJobReadsRecordsByNewlineOnly(unittest.TestCase):
+    """A summary whose text holds U+2028, U+2029 or U+0085 (line ends to splitlines())
+    is still one record: the job splits the CLI's output at "\n" only. Needs no Spark."""
+
+    def test_a_summary_with_unicode_line_separators_is_one_record(self):
+        folder = tempfile.mkdtemp(prefix="haptic-spark-lines-")
+        self.addCleanup(shutil.rmtree, folder)
+        fake = os.path.join(folder, "fake-cli")
+        summary = {"worst": [{"log": "00000.jsonl", "screen": "a\u2028b\u2029c\u0085d"}], "badLogs": []}
+        with open(fake, "w", encoding="utf-8") as out:
+            out.write("#!/usr/bin/env python3\nimport sys\n")
+            out.write("sys.stdout.buffer.write(%r)\n" % (json.dumps(summary, ensure_ascii=False) + "\n").encode())
+        os.chmod(fake, 0o755)
+        result = replay._evaluate(fake, "policy.yaml", folder, [("00000.jsonl", "field/log.jsonl")])
+        self.assertEqual(result["worst"], [{"log": "field/log.jsonl", "screen": "a\u2028b\u2029c\u0085d"}])
+
+
 class SparkAgreesWithTheCLI(unittest.TestCase):
     @classmethod
     def setUpClass(cls):

@@ -94,10 +94,11 @@ enum DiagnosticJSONReporter {
     }
 }
 
-/// Pretty, key-sorted JSON: the same input always gives the same bytes.
+/// Pretty, key-sorted JSON: the same input always gives the same bytes; escaped by the
+/// tools' one rule (`JSONString.hardened`: U+2028, U+2029, U+0085 and `</` as well).
 func encodeStably(_ value: some Encodable) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(value) else { return "{}" }
-    return String(decoding: data, as: UTF8.self)
+    return JSONString.hardened(String(decoding: data, as: UTF8.self))
 }

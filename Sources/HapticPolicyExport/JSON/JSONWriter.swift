@@ -59,32 +59,9 @@ package enum JSONWriter {
         EventLogWriter.decimalText(value, decimals: decimals)
     }
 
-    /// A JSON string literal; escapes quotes, backslashes, control characters and `</`
-    /// (so the text is also safe inside an HTML `<script>`).
+    /// A JSON string literal, escaped by the tools' one rule (`JSONString`).
     package static func quoted(_ text: String) -> String {
-        var out = "\""
-        var previous: Unicode.Scalar? = nil
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "/" where previous == "<": out += "\\/"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-            previous = scalar
-        }
-        return out + "\""
+        JSONString.quoted(text)
     }
 }
 

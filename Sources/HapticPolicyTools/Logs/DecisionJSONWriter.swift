@@ -70,7 +70,7 @@ public struct DecisionJSONWriter: DecisionFormat {
             b.raw("null")
         }
         b.raw(",\"event\":")
-        if let text = entry.eventText { b.raw(text) } else { b.optional(entry.event) }
+        if let text = entry.eventText { b.echo(text) } else { b.optional(entry.event) }
         // From the screen to the band, a decided line is the policy's: copied when written before.
         let (note, cacheable) = entry.problem == nil ? DecisionLineFragments.note(of: d) : (entry.message, false)
         if cacheable, let cached = fragments.entry(for: d, note: note) {
@@ -127,7 +127,7 @@ public struct DecisionJSONWriter: DecisionFormat {
     @inline(__always)
     private func writeSubject(_ entry: borrowing Line, into b: JSONBytes) {
         b.raw(",\"subject\":")
-        if let text = entry.subjectText { b.raw(text) } else { b.optional(entry.subject) }
+        if let text = entry.subjectText { b.echo(text) } else { b.optional(entry.subject) }
     }
 
     /// `,"action":` through the band: the fields a decision's policy made.

@@ -78,8 +78,9 @@ final class JSONBytes {
         count += bytes.count
     }
 
-    /// Whether any byte needs a JSON escape (`"`, `\\`, or below 0x20); eight bytes at a
-    /// time, since almost no string in a decision needs one.
+    /// Whether any byte may need a JSON escape by `JSONString`'s rule (`"`, `\\`, below
+    /// 0x20, `<` that may start `</`, or not ASCII, which U+2028, U+2029 and U+0085 are);
+    /// eight bytes at a time, since almost no string in a decision needs one.
     @inline(__always)
     private static func needsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let start = utf8.baseAddress else { return false }
@@ -93,12 +94,14 @@ final class JSONBytes {
             let control = (word &- ones &* 0x20) & ~word
             let zeroQuote = (quote &- ones) & ~quote
             let zeroSlash = (slash &- ones) & ~slash
-            if (control | zeroQuote | zeroSlash) & highs != 0 { return true }
+            let less = word ^ (ones &* 0x3C)
+            let zeroLess = (less &- ones) & ~less
+            if (control | zeroQuote | zeroSlash | zeroLess | word) & highs != 0 { return true }
             index += 8
         }
         while index < utf8.count {
             let b = utf8[index]
-            if b < 0x20 || b == 0x22 || b == 0x5C { return true }
+            if b < 0x20 || b == 0x22 || b == 0x5C || b == 0x3C || b >= 0x80 { return true }
             index += 1
         }
         return false
@@ -120,26 +123,75 @@ final class JSONBytes {
         byte(0x22)
     }
 
+    /// Appends `utf8` escaped by `JSONString`'s rule (`JSONStringTests` checks they agree).
     private func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         var runStart = 0
-        for index in 0..<utf8.count {
+        var index = 0
+        while index < utf8.count {
             let b = utf8[index]
-            guard b < 0x20 || b == 0x22 || b == 0x5C else { continue }
-            raw(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-            runStart = index + 1
+            let escape: StaticString
+            var length = 1
             switch b {
-            case 0x22: raw("\\\"")
-            case 0x5C: raw("\\\\")
-            case 0x0A: raw("\\n")
-            case 0x0D: raw("\\r")
-            case 0x09: raw("\\t")
+            case 0x22: escape = "\\\""
+            case 0x5C: escape = "\\\\"
+            case 0x0A: escape = "\\n"
+            case 0x0D: escape = "\\r"
+            case 0x09: escape = "\\t"
+            case ..<0x20: escape = "\\u00"
             default:
-                raw("\\u00")
+                guard let hardening = Self.hardening(utf8, at: index) else {
+                    index &+= 1
+                    continue
+                }
+                escape = hardening.escape
+                length = hardening.length
+            }
+            raw(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            raw(escape)
+            if b < 0x20, b != 0x0A, b != 0x0D, b != 0x09 {
                 byte(Self.hex[Int(b >> 4)])
                 byte(Self.hex[Int(b & 15)])
             }
+            index &+= length
+            runStart = index
         }
         raw(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+    }
+
+    /// The escape of the bytes at `index` that only some consumers of valid JSON need (the
+    /// `/` of `</`, U+2028, U+2029, U+0085; `JSONString.hardened`), and how many bytes it
+    /// stands for; nil for any other byte.
+    @inline(__always)
+    private static func hardening(
+        _ utf8: UnsafeBufferPointer<UInt8>, at index: Int
+    ) -> (escape: StaticString, length: Int)? {
+        switch utf8[index] {
+        case 0x2F where index > 0 && utf8[index &- 1] == 0x3C: ("\\/", 1)
+        case 0xE2 where index &+ 2 < utf8.count && utf8[index &+ 1] == 0x80 && utf8[index &+ 2] & 0xFE == 0xA8:
+            (utf8[index &+ 2] == 0xA8 ? "\\u2028" : "\\u2029", 3)
+        case 0xC2 where index &+ 1 < utf8.count && utf8[index &+ 1] == 0x85: ("\\u0085", 2)
+        default: nil
+        }
+    }
+
+    /// Appends a JSON token of the input exactly as written (eval echoes `event` and
+    /// `subject`), but for what `JSONString.hardened` escapes: it decodes as written, and
+    /// a raw U+2028 or `</` in an app's log does not reach the output raw.
+    func echo(_ token: UnsafeBufferPointer<UInt8>) {
+        guard token.contains(where: { $0 == 0x3C || $0 >= 0x80 }) else { return raw(token) }
+        var runStart = 0
+        var index = 0
+        while index < token.count {
+            guard let (escape, length) = Self.hardening(token, at: index) else {
+                index &+= 1
+                continue
+            }
+            raw(UnsafeBufferPointer(rebasing: token[runStart..<index]))
+            raw(escape)
+            index &+= length
+            runStart = index
+        }
+        raw(UnsafeBufferPointer(rebasing: token[runStart..<token.count]))
     }
 
     /// Appends a string or `null`.

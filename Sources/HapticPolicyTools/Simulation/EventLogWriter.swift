@@ -70,22 +70,8 @@ extension EventLogWriter {
         return sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
     }
 
-    /// A JSON string literal.
+    /// A JSON string literal, escaped by the tools' one rule (`JSONString`).
     package static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20:
-                let hex = String(c.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        JSONString.quoted(text)
     }
 }
