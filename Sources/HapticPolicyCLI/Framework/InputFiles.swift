@@ -46,13 +46,14 @@ package struct InputFiles {
 
     /// Opens a file, or standard input for `-`, to be read in chunks. A file that is also
     /// where standard output goes (`eval p.yaml log.jsonl >> log.jsonl`) is refused before
-    /// it is read: reading it while appending to it would never end.
+    /// it is read: reading it while appending to it would never end. It is recorded as an
+    /// input all the same, so standard output writes nothing onto it (`Output.inputs`).
     package func open(_ path: String) throws(InputError) -> ChunkedInput {
         if path == "-" {
+            if let identity = context.standardInput.identity { context.inputs.record(identity, name: path) }
             if let identity = context.standardInput.identity, identity == context.stdout.fileIdentity {
                 throw InputError(path: path, problem: .isStandardOutput)
             }
-            if let identity = context.standardInput.identity { context.inputs.record(identity, name: path) }
             return ChunkedInput(path: path, size: nil, source: context.standardInput)
         }
         let descriptor = openDescriptor(path)
@@ -76,11 +77,11 @@ package struct InputFiles {
             close(descriptor)
             throw InputError(path: path, problem: .directory)
         }
+        if type == S_IFREG { context.inputs.record(FileIdentity(info), name: path) }
         if type == S_IFREG, FileIdentity(info) == context.stdout.fileIdentity {
             close(descriptor)
             throw InputError(path: path, problem: .isStandardOutput)
         }
-        if type == S_IFREG { context.inputs.record(FileIdentity(info), name: path) }
         // Pipes and devices report no size: they are read up to the limit, never to the end.
         let size = type == S_IFREG ? Int(info.st_size) : nil
         return ChunkedInput(path: path, size: size, descriptor: descriptor)
