@@ -8,44 +8,13 @@ import Testing
 /// type the generator declares itself (Kotlin's `AppState`, TypeScript's
 /// `<Policy>EventFields`) or one the declarations name (Swift's `ScalarValue`).
 @Suite struct CodegenNameCollisionTests {
-    /// Events whose choice types spell the generators' own type names.
-    static let yaml = """
-        policy: clash
-        version: 1
-        feedback:
-          cue:
-            layer: ui
-            pattern:
-              events:
-                - {type: transient, time: 0, intensity: 0.5, sharpness: 0.5}
-        events:
-          app:
-            layer: ui
-            screens: [home]
-            data:
-              state: {type: string, one-of: [up, down]}
-          event:
-            layer: ui
-            screens: [home]
-            data:
-              fields: {type: string, one-of: [first, second]}
-          scalar:
-            layer: ui
-            screens: [home]
-            value: string
-        screens:
-          home:
-            table:
-              app:
-                - {play: cue}
-              event:
-                - {play: cue}
-              scalar:
-                - {when: {value: loud}, play: cue}
-                - {play: cue}
-        budgets:
-          - {id: B-1, each: screen, max: 6, per: 10}
-        """
+    /// Events whose choice types spell the generators' own type names (the fixture the
+    /// CLI tests compile too).
+    static let yaml: String = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("HapticPolicyCLITests/Fixtures/codegen/clash.yaml")
+        return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    }()
 
     /// The names of the types `code` declares, by the path of the types around them
     /// (`Clash/Event`), from the generators' indentation; those declared more than once
