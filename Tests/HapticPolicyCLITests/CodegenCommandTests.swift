@@ -11,11 +11,14 @@ import Testing
     /// A policy whose names are awkward as identifiers (keywords, generated members, two
     /// names that become one identifier, a leading digit, quotes, non-ASCII text).
     static let awkward = "Tests/HapticPolicyCLITests/Fixtures/codegen/awkward.yaml"
+    /// Choice types that spell the generators' own type names (`CodegenNameCollisionTests`).
+    static let clash = "Tests/HapticPolicyCLITests/Fixtures/codegen/clash.yaml"
 
     /// The path of a shipped policy, or of the awkward fixture.
     static func path(_ policy: String) -> String {
         switch policy {
         case "awkward": awkward
+        case "clash": clash
         case "levels": "Tests/HapticPolicyCLITests/Fixtures/levels/stride.yaml"
         default: "Policies/\(policy).yaml"
         }
@@ -172,6 +175,12 @@ import Testing
         store.decide(.hapticsLevel(.off)),
         store.decide(.goalReached),
         """,
+        "clash": """
+        store.decide(.app(state: .up)),
+        store.decide(.event(fields: .second)),
+        store.decide(.scalar(.loud)),
+        store.decide(.appState(.background)),
+        """,
         "awkward": """
         store.decide(.default),
         store.decide(.name_),
@@ -220,7 +229,7 @@ import Testing
                 + paths)
     }
 
-    @Test(arguments: shipped + ["stride", "ride", "awkward", "levels"])
+    @Test(arguments: shipped + ["stride", "ride", "awkward", "levels", "clash"])
     func theGeneratedSwiftOfEveryShippedPolicyCompilesAgainstTheRuntime(_ policy: String) throws {
         let use = try #require(Self.swiftUse[policy])
         let result = try typecheck([
@@ -399,6 +408,9 @@ import Testing
         let awkward = directory.appendingPathComponent("AwkwardNamesPolicy.kt")
         #expect(try runBinary(["codegen", Self.awkward, "--lang", "kotlin", "-o", awkward.path]).exitCode == 0)
         sources.append(awkward.path)
+        let clash = directory.appendingPathComponent("ClashPolicy.kt")
+        #expect(try runBinary(["codegen", Self.clash, "--lang", "kotlin", "-o", clash.path]).exitCode == 0)
+        sources.append(clash.path)
         for policy in Self.shipped {
             let file = directory.appendingPathComponent("\(policy)Policy.kt")
             #expect(

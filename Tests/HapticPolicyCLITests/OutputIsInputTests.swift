@@ -44,7 +44,12 @@ import Testing
     static func snapshot(_ folder: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
-            files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+            var isFolder: ObjCBool = false
+            let url = folder.appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else {
+                continue
+            }
+            files[name] = try Data(contentsOf: url)
         }
         return files
     }
@@ -95,6 +100,39 @@ import Testing
             result.stderr.hasPrefix(
                 "p.yaml:1:1: error[HP001]: cannot read 'p.yaml': it is also where standard output goes"),
             "\(result.stderr)")
+    }
+
+    /// Standard output appended onto any input of the run, a file the policy includes
+    /// too, writes nothing onto it and says so, naming the file (before, `lint --format
+    /// json p.yaml >> p.yaml` appended its own refusal to the policy, and `>> ride/…`
+    /// appended the report to the included file). The command's own failure code is kept.
+    @Test(arguments: [
+        ("lint --format json p.yaml >> p.yaml", "p.yaml", Int32(1)),
+        ("lint --format json ride.yaml >> ride/catalogue.yaml", "ride/catalogue.yaml", 64),
+        ("lint ride.yaml >> ride/navigate.yaml", "ride/navigate.yaml", 64),
+        ("table ride.yaml >> ride/search.yaml", "ride/search.yaml", 64),
+        ("cd ride && \"$TOOL\" table ../ride.yaml >> catalogue.yaml", "../ride/catalogue.yaml", 64),
+    ])
+    func standardOutputOntoAnyInputWritesNothing(_ command: String, _ input: String, _ status: Int32) throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = FileManager.default
+        for name in ["ride.yaml", "ride"] {
+            try files.copyItem(
+                at: packageRoot.appendingPathComponent("Policies/" + name), to: folder.appendingPathComponent(name))
+        }
+        let before = try Self.snapshot(folder)
+        let ride = try Self.snapshot(folder.appendingPathComponent("ride"))
+        let line = command.hasPrefix("cd ") ? command : "\"$TOOL\" " + command
+        let result = try runShell("cd \(shellQuoted(folder.path)) && " + line)
+        #expect(result.exitCode == status, "\(command): \(result.stderr)")
+        #expect(
+            result.stderr.hasSuffix(
+                "error: standard output goes to \(input), an input of this command; writing it would destroy the input, "
+                    + "so nothing was written to it; send the output to another file\n"),
+            "\(command): \(result.stderr)")
+        #expect(try Self.snapshot(folder) == before, "\(command)")
+        #expect(try Self.snapshot(folder.appendingPathComponent("ride")) == ride, "\(command)")
     }
 
     /// Another output path is written as usual.

@@ -55,4 +55,33 @@ import Testing
         #expect(refused.stderr.contains("\(link.path) already exists; pass --force"))
         #expect(try String(contentsOf: target, encoding: .utf8) == "kept\n")
     }
+
+    /// `--events` reads a `.jsonl.gz` log as `eval` does: decompressed, the same session
+    /// as the plain log's; corrupt gzip data is an error, not text. (Before, the
+    /// compressed bytes were read as text and the report exited 0 with an empty session.)
+    @Test func aGzipLogIsReadAsEvalReadsIt() throws {
+        let folder = try temporaryFolder("report-gzip")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plain = folder.appendingPathComponent("demo.jsonl").path
+        let gzip = plain + ".gz"
+        let bad = folder.appendingPathComponent("bad.jsonl.gz").path
+        let shell = try runShell(
+            "cp Policies/logs/demo.jsonl \(shellQuoted(plain)) && gzip -c \(shellQuoted(plain)) > \(shellQuoted(gzip))"
+                + " && head -c 100 \(shellQuoted(gzip)) > \(shellQuoted(bad))")
+        #expect(shell.exitCode == 0, "\(shell.stderr)")
+        var pages: [String] = []
+        for log in [plain, gzip] {
+            let page = folder.appendingPathComponent("\(pages.count).html").path
+            let result = try runBinary(["report", "Policies/plavo.yaml", "--events", log, "--out", page])
+            #expect(result.exitCode == 0, "\(result.stderr)")
+            pages.append(try String(contentsOfFile: page, encoding: .utf8))
+        }
+        #expect(pages[0].contains("<tr class=\"timeline-run\""))
+        #expect(pages[1] == pages[0])
+        let refused = try runBinary(
+            ["report", "Policies/plavo.yaml", "--events", bad, "--out", folder.appendingPathComponent("bad.html").path])
+        #expect(refused.exitCode == 1, "\(refused.stderr)")
+        #expect(refused.stderr.hasPrefix("error: \(bad): "), "\(refused.stderr)")
+        #expect(refused.stderr.contains("check the file with 'gzip -t'"), "\(refused.stderr)")
+    }
 }

@@ -62,6 +62,18 @@ import Testing
         """ + calls.map { "hashes.push(policy.decide(\($0)).policyHash);\n" }.joined()
     }
 
+    /// Choice types that spell the generator's own names (`ClashEventFields`) compile.
+    @Test(.enabled(if: tscAvailable, "tsc not found: install Debian's node-typescript (scripts/setup does)"))
+    func choiceTypesNamedLikeTheGeneratorsOwnCompile() throws {
+        let result = try compile(
+            "clash",
+            app: Self.app([
+                #"{ event: "app", data: { state: "up" } }"#, #"{ event: "event", data: { fields: "second" } }"#,
+                #"{ event: "scalar", value: "loud" }"#,
+            ]))
+        #expect(result.status == 0, "\(result.output)")
+    }
+
     @Test(.enabled(if: tscAvailable, "tsc not found: install Debian's node-typescript (scripts/setup does)"))
     func correctEventsCompile() throws {
         let result = try compile(

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { Policy } from "../dist/index.js";
-import { DecisionLogWriter, EventLogEvaluator, JSONLineReader, decisionJSON } from "../dist/log/index.js";
+import { DecisionLogWriter, EventLogEvaluator, JSONLineReader, LineFailure, MAX_LINE_LENGTH, decisionJSON } from "../dist/log/index.js";
 
 const fixture = (name) => readFileSync(new URL(`./fixtures/${name}.bundle.json`, import.meta.url));
 
@@ -71,4 +71,40 @@ test("evaluate writes the bytes decisionJSON writes for each line, tokens echoed
   for (const line of lines) JSON.parse(line);
   const decided = [...new EventLogEvaluator(policy).lines(bytes)][1];
   assert.deepEqual([decided.tText, decided.eventText, decided.subjectText, decided.t, decided.event], ["0.50", '"plant.\\u0066ound"', '"m\u00f6nstera"', 0.5, "plant.found"]);
+});
+
+/** A line just under 1 MiB whose `data` holds tens of thousands of distinct keys, then `tail` before `}`. */
+function wideDataLine(tail) {
+  const parts = [];
+  let length = 0;
+  for (let n = 0; length < MAX_LINE_LENGTH - 64; n++) {
+    const part = `"k${n}":0`;
+    parts.push(part);
+    length += part.length + 1;
+  }
+  return new TextEncoder().encode(`{"t":1,"event":"turn","data":{${parts.join(",")}${tail}}}`);
+}
+
+test("the log reader reads the data of a 1 MiB line in linear time", () => {
+  // ~90,000 distinct keys: the duplicate check scanned every earlier key per key (~55 s).
+  const started = performance.now();
+  const line = wideDataLine("");
+  assert.ok(line.length < MAX_LINE_LENGTH);
+  const record = new JSONLineReader(line, 0, line.length).readRecord();
+  const twice = wideDataLine(',"k7":1');
+  let failure;
+  try {
+    new JSONLineReader(twice, 0, twice.length).readRecord();
+  } catch (error) {
+    failure = error;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`two ~1 MiB data lines read in ${seconds.toFixed(3)} s`);
+  assert.ok(record.data.length > 80000);
+  assert.equal(record.data[0].name, "k0");
+  assert.ok(failure instanceof LineFailure);
+  assert.equal(failure.reason, "duplicate-field");
+  assert.equal(failure.message, "data field 'k7' is written twice in 'data'; keep one");
+  assert.equal(failure.offset, twice.length - ',"k7":1}}'.length + 1);
+  assert.ok(seconds < 10, `two 1 MiB lines took ${seconds} s`);
 });

@@ -56,10 +56,11 @@ enum ReportCommand {
 
         var timeline: [ReportTimelineEntry]? = nil
         if let eventsPath {
-            // Read whole, as the timeline is built from the whole log, up to its limit.
+            // Read whole, as the timeline is built from the whole log, up to its limit; a
+            // `.jsonl.gz` log decompressed, as `eval` reads it.
             guard
                 let log = context.files.readReportingErrors(
-                    eventsPath, limit: InputFiles.reportLogLimit, located: false)
+                    eventsPath, limit: InputFiles.reportLogLimit, located: false, log: true)
             else {
                 return .failure
             }

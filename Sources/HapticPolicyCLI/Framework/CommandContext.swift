@@ -33,6 +33,8 @@ package struct CommandContext {
         self.standardInput = standardInput
         self.environment = environment
         self.drawsProgress = stderr.isTerminal && !stdout.isTerminal
+        // Standard output never writes onto a file the command reads.
+        stdout.inputs = inputs
     }
 
     /// The process's real streams.

@@ -45,13 +45,25 @@ public enum HapticPolicyTool {
     /// stdout: <the system's reason>; <what to do>` goes to stderr and the exit code is 1;
     /// a closed pipe (`EPIPE`, when SIGPIPE is ignored: the reader such as `head` has all
     /// it wanted) ends quietly with 1. A failed write to stderr cannot be reported
-    /// anywhere; the exit code 1 says it. A command's own failure code (1, 64) is kept.
+    /// anywhere; the exit code 1 says it. Standard output going to a file the command
+    /// read (`>> p.yaml`, `>> included.yaml`) is never written (`Output.inputs`): that is
+    /// refused by name, whether or not there was output, with exit code 64. A command's
+    /// own failure code (1, 64) is kept.
     package static func finish(_ code: ExitCode, context: CommandContext) -> ExitCode {
         context.stdout.flush()
         if let failure = context.stdout.failure, failure.code != EPIPE {
             context.stderr.line("error: \(writeFailureMessage(context.stdout.name, failure))")
         }
+        let overwritten = context.stdout.overwrittenInput ?? context.stdout.inputWrittenOnto()
+        if let input = overwritten {
+            context.stderr.line(
+                "error: "
+                    + terminalText(
+                        "standard output goes to \(InputFiles.displayName(input)), an input of this command; writing it "
+                            + "would destroy the input, so nothing was written to it; send the output to another file"))
+        }
         context.stderr.flush()
+        if overwritten != nil, code == .success { return .usage }
         let failed = context.stdout.hasFailed || context.stderr.hasFailed
         return failed && code == .success ? .failure : code
     }

@@ -46,13 +46,14 @@ package struct InputFiles {
 
     /// Opens a file, or standard input for `-`, to be read in chunks. A file that is also
     /// where standard output goes (`eval p.yaml log.jsonl >> log.jsonl`) is refused before
-    /// it is read: reading it while appending to it would never end.
+    /// it is read: reading it while appending to it would never end. It is recorded as an
+    /// input all the same, so standard output writes nothing onto it (`Output.inputs`).
     package func open(_ path: String) throws(InputError) -> ChunkedInput {
         if path == "-" {
+            if let identity = context.standardInput.identity { context.inputs.record(identity, name: path) }
             if let identity = context.standardInput.identity, identity == context.stdout.fileIdentity {
                 throw InputError(path: path, problem: .isStandardOutput)
             }
-            if let identity = context.standardInput.identity { context.inputs.record(identity, name: path) }
             return ChunkedInput(path: path, size: nil, source: context.standardInput)
         }
         let descriptor = openDescriptor(path)
@@ -76,11 +77,11 @@ package struct InputFiles {
             close(descriptor)
             throw InputError(path: path, problem: .directory)
         }
+        if type == S_IFREG { context.inputs.record(FileIdentity(info), name: path) }
         if type == S_IFREG, FileIdentity(info) == context.stdout.fileIdentity {
             close(descriptor)
             throw InputError(path: path, problem: .isStandardOutput)
         }
-        if type == S_IFREG { context.inputs.record(FileIdentity(info), name: path) }
         // Pipes and devices report no size: they are read up to the limit, never to the end.
         let size = type == S_IFREG ? Int(info.st_size) : nil
         return ChunkedInput(path: path, size: size, descriptor: descriptor)
@@ -91,8 +92,10 @@ package struct InputFiles {
     /// and devices are read only until they pass the limit. `limit` nil reads any size
     /// (an event log the report replays whole, an AHAP file). A path the context holds an
     /// open document for (`CommandContext.openDocuments`, the editor's buffer in `lsp`)
-    /// reads that text instead of the file.
-    package func read(_ path: String, limit: Int?) throws(InputError) -> [UInt8] {
+    /// reads that text instead of the file. `log` reads an event log as `eval` does
+    /// (`ChunkedInput.forEachLogChunk`): a `.gz` file decompressed, its decompressed
+    /// bytes held to `limit`.
+    package func read(_ path: String, limit: Int?, log: Bool = false) throws(InputError) -> [UInt8] {
         if path != "-", !context.openDocuments.isEmpty,
             let text = context.openDocuments[CommandContext.openDocumentKey(path)]
         {
@@ -103,19 +106,25 @@ package struct InputFiles {
             return text
         }
         let input = try open(path)
-        if let limit, let size = input.size, size > limit {
+        let inflating = log && input.isGzip
+        if !inflating, let limit, let size = input.size, size > limit {
             throw InputError(path: path, problem: .tooLarge(size: size, limit: limit))
         }
         var bytes: [UInt8] = []
-        if let size = input.size { bytes.reserveCapacity(size) }
+        if !inflating, let size = input.size { bytes.reserveCapacity(size) }
         var over = false
-        try input.forEachChunk(chunkSize: 1 << 16) { chunk in
+        let append = { (chunk: UnsafeBufferPointer<UInt8>) -> Bool in
             bytes.append(contentsOf: chunk)
             if let limit, bytes.count > limit {
                 over = true
                 return false
             }
             return true
+        }
+        if log {
+            try input.forEachLogChunk(append)
+        } else {
+            try input.forEachChunk(chunkSize: 1 << 16, append)
         }
         if over, let limit { throw InputError(path: path, problem: .tooLarge(size: nil, limit: limit)) }
         return bytes
@@ -124,10 +133,10 @@ package struct InputFiles {
     /// Reads a whole file like `read`; when it cannot, prints the problem to stderr and
     /// returns nil (the caller then exits 1): `error: <path>: <what to do>`, or for a file
     /// over the limit the located HP004 diagnostic the YAML front end gives (YAML files;
-    /// `located` false gives the `error:` line for files that are not YAML).
-    package func readReportingErrors(_ path: String, limit: Int?, located: Bool = true) -> [UInt8]? {
+    /// `located` false gives the `error:` line for files that are not YAML; `log` as for `read`).
+    package func readReportingErrors(_ path: String, limit: Int?, located: Bool = true, log: Bool = false) -> [UInt8]? {
         do throws(InputError) {
-            return try read(path, limit: limit)
+            return try read(path, limit: limit, log: log)
         } catch {
             if case .tooLarge = error.problem, located {
                 DiagnosticPrinter.print([error.diagnostic], sources: [:], context: context)

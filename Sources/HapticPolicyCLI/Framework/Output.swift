@@ -27,6 +27,13 @@ package final class Output {
     package private(set) var failure: SystemError?
     /// For tests: the failure the next flush meets.
     private var simulatedFailure: SystemError?
+    /// The run's inputs (`CommandContext.inputs`, every file it reads, included files
+    /// too), guarded for standard output: a flush onto a file that is one of them
+    /// (`lint p.yaml >> p.yaml`, `>> included.yaml`) writes nothing, then or later.
+    package var inputs: CommandInputs?
+    /// The input (as given) the stream's file is, once a flush found it so: nothing was
+    /// written to it, nor is anything later.
+    package private(set) var overwrittenInput: String?
 
     /// Writes to a file descriptor such as 1 (standard output), named `name` in messages.
     package init(descriptor: Int32, name: String, isTerminal: Bool) {
@@ -60,19 +67,26 @@ package final class Output {
     /// an input; nil for a pipe, a terminal, a device or a captured stream.
     package private(set) lazy var fileIdentity: FileIdentity? = descriptor.flatMap(FileIdentity.init(regularFileAt:))
 
-    /// Whether a write has failed (the command should stop producing output).
-    package var hasFailed: Bool { failure != nil }
+    /// The input (as given) the stream's file is, when it is one of `inputs`; nil for a
+    /// stream that is no input's file.
+    package func inputWrittenOnto() -> String? {
+        guard let inputs, let identity = fileIdentity else { return nil }
+        return inputs.name(of: identity)
+    }
+
+    /// Whether a write has failed or was refused (the command should stop producing output).
+    package var hasFailed: Bool { failure != nil || overwrittenInput != nil }
 
     /// Appends text.
     package func write(_ text: String) {
-        guard failure == nil else { return }
+        guard !hasFailed else { return }
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= flushThreshold { flush() }
     }
 
     /// Appends text and a newline.
     package func line(_ text: String = "") {
-        guard failure == nil else { return }
+        guard !hasFailed else { return }
         buffer.append(contentsOf: text.utf8)
         buffer.append(0x0A)
         if buffer.count >= flushThreshold { flush() }
@@ -80,7 +94,7 @@ package final class Output {
 
     /// Appends raw bytes.
     package func write(bytes: some Sequence<UInt8>) {
-        guard failure == nil else { return }
+        guard !hasFailed else { return }
         buffer.append(contentsOf: bytes)
         if buffer.count >= flushThreshold { flush() }
     }
@@ -89,7 +103,11 @@ package final class Output {
     package func flush() {
         guard !buffer.isEmpty else { return }
         defer { buffer.removeAll(keepingCapacity: true) }
-        guard failure == nil else { return }
+        guard !hasFailed else { return }
+        if let input = inputWrittenOnto() {
+            overwrittenInput = input
+            return
+        }
         if let simulatedFailure {
             failure = simulatedFailure
         } else if captured != nil {

@@ -73,9 +73,9 @@ package func sourceString(_ text: String, _ language: SourceLanguage) -> String 
 }
 
 /// Valid identifiers of `language` for `names` (already in the wanted case style), in
-/// order and unique: a name a generated member uses (`reserved`) or a keyword that cannot
-/// be quoted gets `_` appended; then a name already taken gets `_` appended until it is
-/// free (`a.b` and `aB` become `aB` and `aB_`); then a keyword is backquoted (`` `class` ``),
+/// order and unique: a name a generated member or declaration uses (`reserved`), a
+/// keyword that cannot be quoted or a name already taken gets `_` appended until it is
+/// none of them (`a.b` and `aB` become `aB` and `aB_`); then a keyword is backquoted (`` `class` ``),
 /// so the same policy always gives the same identifiers and each one compiles. TypeScript
 /// cannot quote an identifier, so there every reserved word (`typeScriptKeywords`) gets
 /// `_` appended instead. An empty name becomes `_0`, a name starting with a digit gets a
@@ -99,8 +99,9 @@ package func sourceIdentifiers(_ names: [String], _ language: SourceLanguage, re
     return names.map { name in
         var name = name.isEmpty ? "_0" : name
         if name.first?.isNumber == true { name = "_" + name }
-        if reserved.contains(name) || unquotable.contains(name) { name += "_" }
-        while taken.contains(name) { name += "_" }
+        // One `_` at a time until the name is none of these: a reserved name's `X_` may be
+        // taken or reserved itself, and two declarations in one scope never share a name.
+        while reserved.contains(name) || unquotable.contains(name) || taken.contains(name) { name += "_" }
         taken.insert(name)
         return keywords.contains(name) ? "`\(name)`" : name
     }

@@ -284,8 +284,10 @@ package enum SwiftCodeGenerator {
         "name", "value", "params", "data", "layer", "rawValue", "hash", "hashValue", "matches", "allCases", "init",
     ]
 
-    /// The types the generated enum declares, which no choice type may take.
-    private static let typeNames: Set<String> = ["Screen", "Layer", "AppState", "Event"]
+    /// The types the generated enum declares, which no choice type may take, and the
+    /// runtime's that its declarations name unqualified, which none may shadow (an event
+    /// `scalar` with choices would make a `ScalarValue` that `Event.value` then names).
+    private static let typeNames: Set<String> = ["Screen", "Layer", "AppState", "Event", "ScalarValue"]
 
     /// Valid, unique Swift identifiers for `names` (`sourceIdentifiers`), none a member.
     private static func identifiers(_ names: [String], reserved: Set<String> = members) -> [String] {

@@ -16,10 +16,10 @@ package enum TypeScriptCodeGenerator {
         let stem = upperCamel(api.policyWords, fallback: "Haptic")
         let names = identifiers([
             stem + "Screen", stem + "Layer", stem + "Event", stem + "Store", stem + "Decider",
-            lowerCamel(api.policyWords, fallback: "haptic") + "Screens",
+            lowerCamel(api.policyWords, fallback: "haptic") + "Screens", stem + "EventFields",
         ])
-        let (screen, layer, event, store, decider, screens) = (
-            names[0], names[1], names[2], names[3], names[4], names[5]
+        let (screen, layer, event, store, decider, screens, fields) = (
+            names[0], names[1], names[2], names[3], names[4], names[5], names[6]
         )
         // The value types, then those of the data fields declared `one-of:`
         // (`RideTurnDistanceDirection`).
@@ -63,7 +63,7 @@ package enum TypeScriptCodeGenerator {
         out += """
 
             /** What every event may carry besides its name and value. */
-            interface \(stem)EventFields {
+            interface \(fields) {
               /** The screen it happened on; absent: the last `screen.enter`. */
               readonly screen?: \(screen) | null;
               /** What it is about (bands are tracked per subject). */
@@ -80,7 +80,7 @@ package enum TypeScriptCodeGenerator {
             """
         for (index, (apiEvent, choiceType)) in zip(api.events, choiceTypes).enumerated() {
             out += "  /** \(apiEvent.blockDocumentation) */\n"
-            out += "  | (\(stem)EventFields & { readonly event: \(literal(apiEvent.name))"
+            out += "  | (\(fields) & { readonly event: \(literal(apiEvent.name))"
             out += payload(apiEvent, choiceType: choiceType, screen: screen)
             if !apiEvent.data.isEmpty {
                 let fields = apiEvent.data.map { field in

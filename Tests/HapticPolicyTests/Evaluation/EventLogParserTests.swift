@@ -93,6 +93,39 @@ import Testing
         #expect(error.message.contains(name), "\(error.message)")
     }
 
+    /// A line just under 1 MiB whose `data` holds ~90,000 distinct keys, then `tail`.
+    private func wideDataLine(_ tail: String) -> String {
+        var line = #"{"t":1,"event":"turn","data":{"#
+        var n = 0
+        while line.utf8.count < EventLogReader.maxLineLength - 64 {
+            line += n == 0 ? #""k\#(n)":0"# : #","k\#(n)":0"#
+            n += 1
+        }
+        return line + tail + "}}"
+    }
+
+    /// The duplicate check of `data` and `params` is linear: a scan of the names read so
+    /// far per name took ~30 s for one such line.
+    @Test func aOneMebibyteLineOfDistinctDataKeysIsReadInLinearTime() throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let record = try parse(wideDataLine("")).get()
+        let twice = wideDataLine(#","k7":1"#)
+        let refused = parse(twice)
+        let elapsed = clock.now - started
+        print("EventLogParserTests: two ~1 MiB data lines read in \(elapsed)")
+        #expect(record.data.count > 80_000)
+        #expect(record.data.first?.name == "k0")
+        guard case .failure(let error) = refused else {
+            Issue.record("expected duplicate-field")
+            return
+        }
+        #expect(error.reason == .duplicateField)
+        #expect(error.message == "data field 'k7' is written twice in 'data'; keep one")
+        #expect(error.column == twice.utf8.count - #","k7":1}}"#.utf8.count + 2)
+        #expect(elapsed < .seconds(10), "two 1 MiB lines took \(elapsed)")
+    }
+
     /// Different fields, and the same name nested in different objects, are not duplicates.
     @Test func distinctFieldsAreNotDuplicates() throws {
         let record = try parse(#"{"t":1,"event":"x","extra":{"t":2,"event":"y"},"params":{"t":3}}"#).get()
