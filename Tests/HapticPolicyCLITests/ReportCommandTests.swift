@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import HapticPolicyCLI
+
 /// `report` never replaces an existing file unless asked (`--force`), and writes the v2
 /// sections end to end.
 @Suite struct ReportCommandTests {
@@ -83,5 +85,31 @@ import Testing
         #expect(refused.exitCode == 1, "\(refused.stderr)")
         #expect(refused.stderr.hasPrefix("error: \(bad): "), "\(refused.stderr)")
         #expect(refused.stderr.contains("check the file with 'gzip -t'"), "\(refused.stderr)")
+    }
+
+    /// `watch` replays a `.jsonl.gz` log decompressed too: its round has the plain log's
+    /// decisions. (Before, it read the compressed bytes as lines of text.)
+    @Test func watchReplaysAGzipLogAsEvalDoes() throws {
+        let folder = try temporaryFolder("watch-gzip")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plain = folder.appendingPathComponent("demo.jsonl").path
+        let gzip = plain + ".gz"
+        let shell = try runShell(
+            "cp Policies/logs/demo.jsonl \(shellQuoted(plain)) && gzip -c \(shellQuoted(plain)) > \(shellQuoted(gzip))")
+        #expect(shell.exitCode == 0, "\(shell.stderr)")
+        var decisions: [[WatchSnapshot.LoggedOutcome]] = []
+        for log in [plain, gzip] {
+            let inputs = WatchRound.Inputs(policy: packageRoot.path + "/Policies/plavo.yaml", tests: [], log: log)
+            let context = CommandContext(
+                stdout: Output(capturingAsTerminal: false), stderr: Output(capturingAsTerminal: false),
+                standardInput: StandardInput(chunks: []), environment: [:])
+            guard case .good(let snapshot) = WatchRound.run(inputs, context: context) else {
+                Issue.record("the round over \(log) is broken")
+                return
+            }
+            decisions.append(snapshot.decisions ?? [])
+        }
+        #expect(decisions[0].count > 100)
+        #expect(decisions[1] == decisions[0])
     }
 }

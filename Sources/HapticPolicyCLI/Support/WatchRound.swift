@@ -140,8 +140,9 @@ enum WatchRound {
         let collector = DecisionCollector()
         var evaluator = EventLogEvaluator(policy: policy, format: collector)
         var out: [UInt8] = []
+        // A `.jsonl.gz` log is read decompressed, as `eval` reads it.
         let events = try context.files.open(log)
-        try events.forEachChunk { chunk in
+        try events.forEachLogChunk { chunk in
             evaluator.consume(chunk, into: &out)
             return true
         }
