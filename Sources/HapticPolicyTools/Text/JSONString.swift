@@ -32,12 +32,10 @@ package enum JSONString {
         out.unicodeScalars.reserveCapacity(json.utf8.count + 16)
         var previous: Unicode.Scalar?
         for scalar in json.unicodeScalars {
-            switch scalar {
-            case "/" where previous == "<": out += "\\/"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            case "\u{85}": out += "\\u0085"
-            default: out.unicodeScalars.append(scalar)
+            if let escape = hardening(scalar, after: previous) {
+                out += escape
+            } else {
+                out.unicodeScalars.append(scalar)
             }
             previous = scalar
         }
@@ -46,6 +44,19 @@ package enum JSONString {
 
     private static func needsHardening(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "<" || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{85}"
+    }
+
+    /// The escape of `scalar` (which follows `previous`) that only some consumers of valid
+    /// JSON need, or nil.
+    @inline(__always)
+    private static func hardening(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar?) -> String? {
+        switch scalar {
+        case "/" where previous == "<": "\\/"
+        case "\u{2028}": "\\u2028"
+        case "\u{2029}": "\\u2029"
+        case "\u{85}": "\\u0085"
+        default: nil
+        }
     }
 
     /// Appends `scalar` (which follows `previous` in the text) to `out`, escaped by the rule.
@@ -57,15 +68,16 @@ package enum JSONString {
         case "\n": out += "\\n"
         case "\r": out += "\\r"
         case "\t": out += "\\t"
-        case "/" where previous == "<": out += "\\/"
-        case "\u{2028}": out += "\\u2028"
-        case "\u{2029}": out += "\\u2029"
-        case "\u{85}": out += "\\u0085"
         case _ where scalar.value < 0x20:
             out += "\\u00"
             out.unicodeScalars.append(hexDigit(scalar.value >> 4))
             out.unicodeScalars.append(hexDigit(scalar.value & 15))
-        default: out.unicodeScalars.append(scalar)
+        default:
+            if let escape = hardening(scalar, after: previous) {
+                out += escape
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
         }
     }
 
