@@ -669,8 +669,10 @@ final class LanguageServer {
 
     private func write(_ message: [String: Any]) {
         do {
+            // Escaped by the tools' one rule (`JSONString`): U+2028, U+2029, U+0085 and `</`
+            // as well (the frame's Content-Length counts the escaped bytes).
             let data = try JSONSerialization.data(withJSONObject: message, options: [.sortedKeys])
-            send(MessageReader.frame([UInt8](data)))
+            send(MessageReader.frame(Array(JSONString.hardened(String(decoding: data, as: UTF8.self)).utf8)))
         } catch {
             log("haptic-policy lsp: could not encode a message: \(error)")
         }
