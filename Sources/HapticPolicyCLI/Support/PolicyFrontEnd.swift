@@ -23,11 +23,12 @@ enum PolicyFrontEnd {
         /// A compiled bundle (Docs/embedding.md), loaded by `Policy(bundle:)`.
         case bundle
 
-        /// The kind of the bytes read for `path`: a bundle starts (after white space)
-        /// with its `format` marker, which no policy in YAML can.
+        /// The kind of the bytes read for `path`: a bundle starts (after white space or a
+        /// byte order mark, which the bundle reader then refuses) with its `format`
+        /// marker, which no policy in YAML can.
         static func of(path: String, bytes: [UInt8]) -> InputKind {
             let marker = Array(#"{"format":"\#(PolicyBundle.formatName)""#.utf8)
-            let start = bytes.firstIndex { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } ?? bytes.endIndex
+            let start = bytes.firstIndex { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } ?? bytes.endIndex
             return bytes[start...].starts(with: marker) ? .bundle : .yaml
         }
     }
@@ -176,8 +177,13 @@ enum PolicyFrontEnd {
 
 /// The diagnostic of a bundle that cannot be loaded (the same code as `PolicyStore`'s).
 enum BundleCodes {
-    /// `file:1:1: error: bundle hash mismatch: ...; recompile it`, as `PolicyStore` reports it.
+    /// `file:1:1: error: bundle hash mismatch: ...; recompile it [refusal: hash-mismatch,
+    /// path: hash, byte: none]`: `PolicyStore`'s message, then the refusal's code, JSON path
+    /// and byte offset (`Docs/bundle-format.md`, "One refusal in every runtime").
     static func refused(_ error: PolicyBundle.LoadError, file: String) -> Diagnostic {
-        DiagnosticCode.bundleRefused(error.description, at: SourceLocation(file: file, line: 1, column: 1))
+        let offset = error.offset.map(String.init) ?? "none"
+        let refusal = "[refusal: \(error.code.rawValue), path: \(error.path), byte: \(offset)]"
+        return DiagnosticCode.bundleRefused(
+            "\(error.description) \(refusal)", at: SourceLocation(file: file, line: 1, column: 1))
     }
 }
