@@ -150,7 +150,10 @@ export function readBundle(input: Uint8Array | string): LoadedBundle {
     );
   }
   const parsed = parseStrict(bytes, contentStart, end - 1, "content", 1);
-  places = parsed;
+  let located: Parsed | null = null;
+  // Offsets are found again only for a refusal: a valid bundle keeps no map of its paths.
+  const locate = (): Parsed => (located ??= parseStrict(bytes, contentStart, end - 1, "content", 1, true));
+  places = { parsed, locate };
   try {
     return { content: checkContent(parsed.value), hash: actual };
   } finally {
@@ -158,17 +161,20 @@ export function readBundle(input: Uint8Array | string): LoadedBundle {
   }
 }
 
-/** Where each value of the content being checked stands, for the refusals' offsets. */
-let places: Parsed | null = null;
+/** The content being checked, and where its values stand (parsed again on a refusal). */
+let places: { readonly parsed: Parsed; readonly locate: () => Parsed } | null = null;
 
 /** A strictly parsed JSON value and where its parts stand. */
 interface Parsed {
   readonly value: Json;
-  /** The byte offset of the value at each path (`content.cells[2]`). */
+  /** The byte offset of the value at each path (`content.cells[2]`), when recorded. */
   readonly offsets: Map<string, number>;
-  /** The byte offset of each object member's key, by the member's path. */
+  /** The byte offset of each object member's key, by the member's path, when recorded. */
   readonly keyOffsets: Map<string, number>;
-  /** The paths of numbers with a fraction or an exponent, or outside -2^31...2^31-1. */
+  /**
+   * The paths of the integral numbers not written as an integer (`1e2`, `1.0`) or outside
+   * -2^31...2^31-1 (a fraction is not an integer by its value).
+   */
   readonly nonIntegers: Set<string>;
 }
 
@@ -178,7 +184,7 @@ interface Parsed {
  * no double holds and nesting past BUNDLE_MAX_DEPTH, with the code, path and byte offset.
  * Objects have no prototype, so no key (`__proto__`, `constructor`) means anything else.
  */
-function parseStrict(bytes: Uint8Array, start: number, end: number, root: string, depth: number): Parsed {
+function parseStrict(bytes: Uint8Array, start: number, end: number, root: string, depth: number, record = false): Parsed {
   const offsets = new Map<string, number>();
   const keyOffsets = new Map<string, number>();
   const nonIntegers = new Set<string>();
@@ -287,12 +293,12 @@ function parseStrict(bytes: Uint8Array, start: number, end: number, root: string
     const text = utf8DecodeStrict(bytes, from, i) ?? "";
     const value = Number(text);
     if (!Number.isFinite(value)) fail("number-out-of-range", path, `the number ${text} is not a finite double`, from);
-    if (!integer || value < -2147483648 || value > 2147483647) nonIntegers.add(path);
+    if ((!integer || value < -2147483648 || value > 2147483647) && Number.isInteger(value)) nonIntegers.add(path);
     return value;
   };
   const value = (path: string, level: number): Json => {
     if (i >= end) fail("syntax", path, "expected a value; the text ends");
-    offsets.set(path, i);
+    if (record) offsets.set(path, i);
     const b = bytes[i];
     if (b === 0x7b || b === 0x5b) {
       if (level + 1 > BUNDLE_MAX_DEPTH) fail("too-deep", path, `arrays and objects nested more than ${BUNDLE_MAX_DEPTH} deep`);
@@ -320,7 +326,7 @@ function parseStrict(bytes: Uint8Array, start: number, end: number, root: string
         const key = string(path);
         const member = path === "" ? key : `${path}.${key}`;
         if (hasOwn(fields, key)) fail("duplicate-key", member, `the field '${key}' is written twice`, keyAt);
-        keyOffsets.set(member, keyAt);
+        if (record) keyOffsets.set(member, keyAt);
         space();
         if (!(i < end && bytes[i] === 0x3a)) fail("syntax", path, "expected ':' after a field name");
         i++;
@@ -387,8 +393,9 @@ class Shape {
    */
   fail(what: string, code: BundleRefusalCode = shapeCode(what), place = this.path): never {
     const message = `the content cannot be decoded: at ${this.path}: ${what}`;
-    if (code === "inconsistent") throw BundleError.damaged(message, code, "content", places?.offsets.get("content") ?? null);
-    const offset = code === "unknown-field" ? places?.keyOffsets.get(place) : places?.offsets.get(place);
+    const where = places?.locate();
+    if (code === "inconsistent") throw BundleError.damaged(message, code, "content", where?.offsets.get("content") ?? null);
+    const offset = code === "unknown-field" ? where?.keyOffsets.get(place) : where?.offsets.get(place);
     throw BundleError.damaged(message, code, place, offset ?? null);
   }
 }
@@ -606,7 +613,7 @@ function checkShape(value: Json, spec: Spec, path: string): void {
       case "bool": expectType(value, "boolean", path); return;
       case "int":
         expectType(value, "number", path);
-        const nonInteger = places !== null ? places.nonIntegers.has(path) : !Number.isInteger(value) || Math.abs(value as number) > 2147483647;
+        const nonInteger = !Number.isInteger(value) || (value as number) < -2147483648 || (value as number) > 2147483647 || places?.parsed.nonIntegers.has(path) === true;
         if (nonInteger) new Shape(path).fail(`expected an integer, found ${String(value)}`);
         return;
       case "preset":

@@ -73,8 +73,10 @@ object BundleReader {
         } catch (e: JsonSyntaxError) {
             throw BundleError.Damaged("the content is not JSON: ${e.message}", e.code, e.path, e.offset)
         }
+        // Offsets are found again only for a refusal: a valid bundle keeps no map of its paths.
+        val places = Places(parsed) { JsonParser.parse(bytes, start, contentEnd, "content", 1, refuseNull = true, record = true) }
         val content = try {
-            ContentDecoder.content(Node(parsed.value, "content", parsed))
+            ContentDecoder.content(Node(parsed.value, "content", places))
         } catch (e: DecodeError) {
             throw BundleError.Damaged(e.message ?: "undecodable", e.code, e.path, e.offset)
         }
@@ -85,8 +87,13 @@ object BundleReader {
 
 internal class DecodeError(message: String, val code: String, val path: String, val offset: Int?) : Exception(message)
 
+/** The content's parse, and where its values stand, parsed again only when a refusal names one. */
+internal class Places(val parsed: ParsedJson, relocate: () -> ParsedJson) {
+    val located: ParsedJson by lazy(LazyThreadSafetyMode.NONE) { relocate() }
+}
+
 /** A JSON value at a path, with typed accessors that name the path when they fail. */
-internal class Node(val value: JsonValue, val path: String, private val places: ParsedJson? = null) {
+internal class Node(val value: JsonValue, val path: String, private val places: Places? = null) {
     private val used = HashSet<String>()
 
     /**
@@ -95,7 +102,8 @@ internal class Node(val value: JsonValue, val path: String, private val places: 
      * the path the refusal names when it is not this one (an unknown field's own path).
      */
     fun fail(why: String, code: String = shapeCode(why), place: String = path): Nothing {
-        val offset = if (code == "unknown-field") places?.keyOffsets?.get(place) else places?.offsets?.get(place)
+        val located = places?.located
+        val offset = if (code == "unknown-field") located?.keyOffsets?.get(place) else located?.offsets?.get(place)
         throw DecodeError("at $path: $why", code, place, offset)
     }
 
@@ -129,7 +137,7 @@ internal class Node(val value: JsonValue, val path: String, private val places: 
     val int: Int
         get() {
             val n = number
-            val nonInteger = places?.nonIntegers?.contains(path) ?: (n != Math.rint(n) || Math.abs(n) > Int.MAX_VALUE)
+            val nonInteger = n != Math.rint(n) || n < -2147483648.0 || n > 2147483647.0 || places?.parsed?.nonIntegers?.contains(path) == true
             if (nonInteger) fail("expected an integer, found $n")
             return n.toInt()
         }

@@ -38,11 +38,14 @@ class JsonSyntaxError(val offset: Int, message: String, val code: String = "synt
 class ParsedJson(
     /** The value. */
     val value: JsonValue,
-    /** The byte offset of the value at each path (`content.cells[2]`). */
+    /** The byte offset of the value at each path (`content.cells[2]`), when recorded. */
     val offsets: Map<String, Int>,
-    /** The byte offset of each object member's key, by the member's path. */
+    /** The byte offset of each object member's key, by the member's path, when recorded. */
     val keyOffsets: Map<String, Int>,
-    /** The paths of numbers with a fraction or an exponent, or outside -2^31...2^31-1. */
+    /**
+     * The paths of the integral numbers not written as an integer (`1e2`, `1.0`) or outside
+     * -2^31...2^31-1 (a fraction is not an integer by its value).
+     */
     val nonIntegers: Set<String>
 )
 
@@ -52,7 +55,8 @@ class ParsedJson(
  * surrogate pairs, arrays and objects nested at most [MAX_DEPTH] deep.
  */
 class JsonParser private constructor(
-    private val bytes: ByteArray, private var i: Int, private val end: Int, private val refuseNull: Boolean
+    private val bytes: ByteArray, private var i: Int, private val end: Int, private val refuseNull: Boolean,
+    private val record: Boolean
 ) {
     private val offsets = HashMap<String, Int>()
     private val keyOffsets = HashMap<String, Int>()
@@ -71,10 +75,14 @@ class JsonParser private constructor(
         /**
          * Parses `bytes[start, end)` as exactly one JSON value at path `root`, inside
          * `depth` arrays and objects already; offsets are indices into `bytes`. With
-         * `refuseNull` (a bundle, which never writes `null`) a `null` is refused.
+         * `refuseNull` (a bundle, which never writes `null`) a `null` is refused. With
+         * `record` the offsets of every value and key are kept (to name a refusal's place).
          */
-        fun parse(bytes: ByteArray, start: Int, end: Int, root: String, depth: Int, refuseNull: Boolean = false): ParsedJson {
-            val parser = JsonParser(bytes, start, end, refuseNull)
+        fun parse(
+            bytes: ByteArray, start: Int, end: Int, root: String, depth: Int, refuseNull: Boolean = false,
+            record: Boolean = false
+        ): ParsedJson {
+            val parser = JsonParser(bytes, start, end, refuseNull, record)
             parser.space()
             val value = parser.value(root, depth)
             parser.space()
@@ -97,7 +105,7 @@ class JsonParser private constructor(
 
     private fun value(path: String, level: Int): JsonValue {
         if (i >= end) fail("expected a value; the text ends", path)
-        offsets[path] = i
+        if (record) offsets[path] = i
         return when (byte(i)) {
             '{'.toInt(), '['.toInt() -> {
                 if (level + 1 > MAX_DEPTH) fail("arrays and objects nested more than $MAX_DEPTH deep", path, "too-deep")
@@ -132,7 +140,7 @@ class JsonParser private constructor(
             val key = string(path)
             val member = if (path.length == 0) key else "$path.$key"
             if (fields.containsKey(key)) fail("field '$key' is written twice", member, "duplicate-key", at)
-            keyOffsets[member] = at
+            if (record) keyOffsets[member] = at
             space()
             if (i >= end || byte(i) != ':'.toInt()) fail("expected ':' after a field name", path)
             i++
@@ -283,7 +291,7 @@ class JsonParser private constructor(
         val text = String(bytes, start, i - start, Charsets.US_ASCII)
         val v = text.toDouble()
         if (v.isInfinite() || v.isNaN()) fail("the number $text is not a finite double", path, "number-out-of-range", start)
-        if (!integer || v < -2147483648.0 || v > 2147483647.0) nonIntegers.add(path)
+        if ((!integer || v < -2147483648.0 || v > 2147483647.0) && v == Math.rint(v)) nonIntegers.add(path)
         return v
     }
 }
