@@ -118,8 +118,11 @@ export function readBundle(input: Uint8Array | string): LoadedBundle {
   headerBytes.set(bytes.subarray(0, markerStart));
   headerBytes[markerStart] = 0x7d;
   let header: Record<string, Json>;
+  let spelledAsInteger = true;
   try {
-    header = parseStrict(headerBytes, 0, headerBytes.length, "", 0).value as Record<string, Json>;
+    const parsedHeader = parseStrict(headerBytes, 0, headerBytes.length, "", 0);
+    header = parsedHeader.value as Record<string, Json>;
+    spelledAsInteger = !parsedHeader.nonIntegers.has("formatVersion");
   } catch (error) {
     if (!(error instanceof BundleError)) throw error;
     throw BundleError.notABundle(`the header is not strict JSON: ${error.message}`);
@@ -127,7 +130,7 @@ export function readBundle(input: Uint8Array | string): LoadedBundle {
   const h = header;
   if (h.format !== BUNDLE_FORMAT_NAME) throw BundleError.notABundle(`'format' is not "${BUNDLE_FORMAT_NAME}"`);
   const version = h.formatVersion;
-  if (typeof version !== "number" || !Number.isInteger(version)) throw BundleError.notABundle("'formatVersion' is missing");
+  if (typeof version !== "number" || !Number.isInteger(version) || !spelledAsInteger) throw BundleError.notABundle("'formatVersion' is missing");
   if (version !== BUNDLE_FORMAT_VERSION) throw BundleError.unsupportedVersion(version);
   const expected = h.hash;
   if (typeof expected !== "string") throw BundleError.notABundle("'hash' is missing");

@@ -46,14 +46,16 @@ object BundleReader {
         val marker = ",\"content\":"
         val at = head.indexOf(marker)
         if (!head.startsWith("{") || at < 0) throw BundleError.NotABundle("no envelope with 'content' in its first 4096 bytes")
-        val envelope = try {
-            JsonParser.parse(bytes.copyOf(at + 1).also { it[at] = '}'.toByte() }, 0, at + 1, "", 0).value
+        val parsedEnvelope = try {
+            JsonParser.parse(bytes.copyOf(at + 1).also { it[at] = '}'.toByte() }, 0, at + 1, "", 0)
         } catch (e: JsonSyntaxError) {
             throw BundleError.NotABundle("the envelope is not JSON: ${e.message}")
         }
-        val fields = (envelope as? JsonValue.Obj)?.fields ?: throw BundleError.NotABundle("the envelope is not an object")
+        val fields = (parsedEnvelope.value as? JsonValue.Obj)?.fields ?: throw BundleError.NotABundle("the envelope is not an object")
         if ((fields["format"] as? JsonValue.Str)?.value != FORMAT_NAME) throw BundleError.NotABundle("'format' is not '$FORMAT_NAME'")
         val version = (fields["formatVersion"] as? JsonValue.Num)?.value ?: throw BundleError.UnsupportedVersion(0, FORMAT_VERSION)
+        if (version != Math.rint(version) || "formatVersion" in parsedEnvelope.nonIntegers)
+            throw BundleError.NotABundle("'formatVersion' is not an integer")
         if (version != FORMAT_VERSION.toDouble()) throw BundleError.UnsupportedVersion(version.toInt(), FORMAT_VERSION)
         val hash = (fields["hash"] as? JsonValue.Str)?.value ?: throw BundleError.Damaged("the envelope has no 'hash'")
         if (fields["policy"] !is JsonValue.Str) throw BundleError.NotABundle("'policy' is missing")
