@@ -94,9 +94,27 @@ internal class Places(val parsed: ParsedJson, relocate: () -> ParsedJson) {
     val located: ParsedJson by lazy(LazyThreadSafetyMode.NONE) { relocate() }
 }
 
-/** A JSON value at a path, with typed accessors that name the path when they fail. */
-internal class Node(val value: JsonValue, val path: String, private val places: Places? = null) {
-    private val used = HashSet<String>()
+/**
+ * A JSON value at a path, with typed accessors that name the path when they fail. The
+ * path is built only when a refusal names it, and the set of fields read only for an
+ * object: a table of a million integers costs a million small nodes, nothing more.
+ */
+internal class Node private constructor(
+    val value: JsonValue, private val parent: Node?, private val key: String?, private val index: Int,
+    private val places: Places?
+) {
+    /** The node of `value` at `path`, the root of what is decoded. */
+    constructor(value: JsonValue, path: String, places: Places? = null) : this(value, null, path, -1, places)
+
+    private var used: HashSet<String>? = null
+
+    /** The JSON path of this value (`content.cells[2].rows[0]`). */
+    val path: String
+        get() = when {
+            parent == null -> key ?: ""
+            key != null -> parent.path + "." + key
+            else -> parent.path + "[" + index + "]"
+        }
 
     /**
      * Refuses the content at this path; the code follows from the words every runtime uses
@@ -122,15 +140,15 @@ internal class Node(val value: JsonValue, val path: String, private val places: 
         get() = (value as? JsonValue.Obj)?.fields ?: fail("expected an object, found ${value.kindName}")
 
     fun opt(key: String): Node? {
-        used.add(key)
-        return fields[key]?.let { Node(it, "$path.$key", places) }
+        (used ?: HashSet<String>().also { used = it }).add(key)
+        return fields[key]?.let { Node(it, this, key, -1, places) }
     }
 
     fun req(key: String): Node = opt(key) ?: fail("missing field '$key'")
 
     /** Refuses fields this reader does not know: every object of the format is closed. */
     fun closed() {
-        for (key in fields.keys) if (key !in used) fail("unknown field '$key'", "unknown-field", "$path.$key")
+        for (key in fields.keys) if (used?.contains(key) != true) fail("unknown field '$key'", "unknown-field", "$path.$key")
     }
 
     val string: String get() = (value as? JsonValue.Str)?.value ?: fail("expected a string, found ${value.kindName}")
@@ -139,14 +157,31 @@ internal class Node(val value: JsonValue, val path: String, private val places: 
     val int: Int
         get() {
             val n = number
-            val nonInteger = n != Math.rint(n) || n < -2147483648.0 || n > 2147483647.0 || places?.parsed?.nonIntegers?.contains(path) == true
+            val written = places?.parsed?.nonIntegers
+            val nonInteger = n != Math.rint(n) || n < -2147483648.0 || n > 2147483647.0 ||
+                (written != null && written.isNotEmpty() && path in written)
             if (nonInteger) fail("expected an integer, found $n")
             return n.toInt()
         }
     val list: List<Node>
         get() {
             val items = (value as? JsonValue.Arr)?.items ?: fail("expected an array, found ${value.kindName}")
-            return items.mapIndexed { i, v -> Node(v, "$path[$i]", places) }
+            return items.mapIndexed { i, v -> Node(v, this, null, i, places) }
+        }
+
+    /** An array of integers, without a node for each item unless one is refused. */
+    val ints: List<Int>
+        get() {
+            val items = (value as? JsonValue.Arr)?.items ?: fail("expected an array, found ${value.kindName}")
+            val written = places?.parsed?.nonIntegers
+            val out = ArrayList<Int>(items.size)
+            for ((i, v) in items.withIndex()) {
+                val n = (v as? JsonValue.Num)?.value
+                if (n != null && n == Math.rint(n) && n >= -2147483648.0 && n <= 2147483647.0 &&
+                    (written == null || written.isEmpty())) out.add(n.toInt())
+                else out.add(Node(v, this, null, i, places).int)
+            }
+            return out
         }
 
     fun tag(key: String, known: List<String>): String {
@@ -385,7 +420,7 @@ internal object ContentDecoder {
 
     fun ruleRef(n: Node): RuleRef = n.obj { RuleRef(req("id").string, position(req("at"))) }
 
-    fun ints(n: Node): List<Int> = n.list.map { it.int }
+    fun ints(n: Node): List<Int> = n.ints
 
     /** An edge over parameter indices; `parameterNames` names them for evaluation. */
     fun edge(n: Node, parameterNames: List<String>): Expr = when (val v = n.value) {
