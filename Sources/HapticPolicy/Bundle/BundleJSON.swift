@@ -8,17 +8,21 @@ struct BundleJSONScan {
     /// The deepest nesting of arrays and objects a bundle may have, the envelope counted.
     static let maxDepth = 512
 
-    /// The byte offset in the file of the value at each path (`content.cells[2].rows[0]`).
+    /// The byte offset in the file of the value at each path (`content.cells[2].rows[0]`),
+    /// recorded only by a scan that `locates`: only a refusal needs it.
     private(set) var offsets: [String: Int] = [:]
     /// Each object member in the order written: its path and the offset of its key.
     private(set) var members: [(path: String, keyOffset: Int)] = []
     /// The numbers not written as the format writes an integer (with a fraction or an
     /// exponent, or outside -2^31...2^31-1), in the order written: their paths, byte
     /// ranges, and whether `JSONDecoder` would read them as an integer all the same (an
-    /// integral value: `1e2`, `1.0`, `4294967296`).
+    /// integral value: `1e2`, `1.0`, `4294967296`). Without `locates`, only those.
     private(set) var nonIntegerNumbers: [(path: String, range: Range<Int>, integral: Bool)] = []
     /// The paths of `nonIntegerNumbers`.
     private(set) var nonIntegers: Set<String> = []
+    /// Whether this scan recorded every value's offset and every number not written as
+    /// an integer (a scan again for a refusal), or only what a valid bundle needs.
+    let locates: Bool
     /// The string values of the top-level members (the envelope's `format` and `hash`).
     private(set) var topStrings: [String: String] = [:]
     /// The number values of the top-level members, as written (`formatVersion`).
@@ -31,9 +35,9 @@ struct BundleJSONScan {
     /// Scans `bytes[range]` as exactly one JSON value at `root` (`"content"`, or `""` for
     /// the envelope), nested `depth` deep already; throws the refusal of the first problem.
     static func scan(
-        _ bytes: [UInt8], _ range: Range<Int>, root: String, depth: Int
+        _ bytes: [UInt8], _ range: Range<Int>, root: String, depth: Int, locating: Bool = false
     ) throws(PolicyBundle.LoadError) -> BundleJSONScan {
-        var scan = BundleJSONScan(bytes: bytes, i: range.lowerBound, end: range.upperBound)
+        var scan = BundleJSONScan(bytes: bytes, i: range.lowerBound, end: range.upperBound, locates: locating)
         scan.space()
         try scan.value(root, depth: depth, top: root.isEmpty)
         scan.space()
@@ -41,10 +45,11 @@ struct BundleJSONScan {
         return scan
     }
 
-    private init(bytes: [UInt8], i: Int, end: Int) {
+    private init(bytes: [UInt8], i: Int, end: Int, locates: Bool) {
         self.bytes = bytes
         self.i = i
         self.end = end
+        self.locates = locates
     }
 
     private func fail(_ code: PolicyBundle.Refusal, _ path: String, _ why: String, at offset: Int? = nil)
@@ -69,7 +74,7 @@ struct BundleJSONScan {
 
     private mutating func value(_ path: String, depth: Int, top: Bool = false) throws(PolicyBundle.LoadError) {
         guard i < end else { throw fail(.syntax, path, "expected a value; the text ends") }
-        offsets[path] = i
+        if locates { offsets[path] = i }
         switch bytes[i] {
         case UInt8(ascii: "{"):
             try object(path, depth: depth + 1, top: top)
@@ -302,8 +307,11 @@ struct BundleJSONScan {
         }
         let inRange = value >= -2_147_483_648 && value <= 2_147_483_647
         if !spelledAsInteger || !inRange {
-            nonIntegers.insert(path)
-            nonIntegerNumbers.append((path, start..<i, value.rounded() == value))
+            let integral = value.rounded() == value
+            if locates || integral {
+                nonIntegers.insert(path)
+                nonIntegerNumbers.append((path, start..<i, integral))
+            }
         }
     }
 }

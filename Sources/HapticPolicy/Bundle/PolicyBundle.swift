@@ -202,7 +202,11 @@ public enum PolicyBundle {
         let actual = hash(ofContentBytes: contentBytes)
         guard actual == expected else { throw .hashMismatch(expected: expected, actual: actual) }
         let scan = try BundleJSONScan.scan(bytes, contentRange, root: "content", depth: 1)
-        let content = try decodeContent(bytes, contentRange, scan: scan)
+        // Every value's offset, for a refusal only: a valid bundle keeps no map of its paths.
+        func located() -> BundleJSONScan {
+            (try? BundleJSONScan.scan(bytes, contentRange, root: "content", depth: 1, locating: true)) ?? scan
+        }
+        let content = try decodeContent(bytes, contentRange, located: located)
         if let number = numberWhereAnIntegerGoes(bytes, contentRange, scan: scan, failing: false) {
             throw notAnInteger(number)
         }
@@ -212,7 +216,7 @@ public enum PolicyBundle {
                 "the content cannot be decoded: at content: missing field 'decide' (no decide tables)",
                 code: .missingField, path: "content", offset: contentRange.lowerBound)
         }
-        try refuseUnknownFields(content, scan: scan)
+        try refuseUnknownFields(content, scan: scan, located: located)
         if let problem = content.inconsistency {
             throw .damaged(problem, code: .inconsistent, path: "content", offset: contentRange.lowerBound)
         }
@@ -222,11 +226,12 @@ public enum PolicyBundle {
     /// The content as `JSONDecoder` reads it (no non-finite numbers: a string is never
     /// a number), its errors as refusals at their path.
     private static func decodeContent(
-        _ bytes: [UInt8], _ contentRange: Range<Int>, scan: BundleJSONScan
+        _ bytes: [UInt8], _ contentRange: Range<Int>, located: () -> BundleJSONScan
     ) throws(LoadError) -> PolicyContent {
         do {
             return try JSONDecoder().decode(PolicyContent.self, from: Data(bytes[contentRange]))
         } catch let error as DecodingError {
+            let scan = located()
             if let number = numberWhereAnIntegerGoes(bytes, contentRange, scan: scan, failing: true) {
                 throw notAnInteger(number)
             }
@@ -283,29 +288,33 @@ public enum PolicyBundle {
                 + " -2147483648...2147483647", code: .notInteger, path: number.path, offset: number.range.lowerBound)
     }
 
-    /// Fields the encoder leaves out at their default, which a reader accepts written out.
-    private static let writtenOnlyWhenNotDefault: [(key: String, value: String)] = [
-        ("enforced", "false"), ("priority", "\"normal\""),
-    ]
+    /// Fields the encoder leaves out at their default, which a reader accepts written out:
+    /// a budget's `enforced: false`, a feedback's (or its platform plan's) `priority: "normal"`.
+    private static func writtenOnlyWhenNotDefault(_ path: String) -> String? {
+        if path.wholeMatch(of: /content\.budgets\[[0-9]+\]\.enforced/) != nil { return "false" }
+        if path.wholeMatch(of: /content\.feedback\[[0-9]+\](\.platforms\.(android|web))?\.priority/) != nil {
+            return "\"normal\""
+        }
+        return nil
+    }
 
     /// Refuses a field the decoder skipped: every member of the content must be one the
     /// decoded content writes back (or one left out at its default, written out).
-    private static func refuseUnknownFields(_ content: PolicyContent, scan: BundleJSONScan) throws(LoadError) {
+    private static func refuseUnknownFields(
+        _ content: PolicyContent, scan: BundleJSONScan, located: () -> BundleJSONScan
+    ) throws(LoadError) {
         let written = canonicalJSON(content)
         guard let known = try? BundleJSONScan.scan(written, 0..<written.count, root: "content", depth: 1) else {
             return
         }
-        for member in scan.members where known.offsets[member.path] == nil {
-            let key = member.path.split(separator: ".").last.map(String.init) ?? member.path
-            if let parent = member.path.range(of: ".", options: .backwards).map({
-                String(member.path[..<$0.lowerBound])
-            }),
-                known.offsets[parent] != nil,
-                let valueOffset = scan.offsets[member.path],
-                writtenOnlyWhenNotDefault.contains(where: { $0.key == key && scan.hasText($0.value, at: valueOffset) })
+        let knownPaths = Set(known.members.lazy.map(\.path))
+        for member in scan.members where !knownPaths.contains(member.path) {
+            if let value = writtenOnlyWhenNotDefault(member.path),
+                let offset = located().offsets[member.path], scan.hasText(value, at: offset)
             {
                 continue
             }
+            let key = member.path.split(separator: ".").last.map(String.init) ?? member.path
             throw .damaged(
                 "the content cannot be decoded: at \(member.path): unknown field '\(key)'", code: .unknownField,
                 path: member.path, offset: member.keyOffset)
