@@ -177,4 +177,15 @@ import Testing
         let range = try Self.edited(#"{"feedback":0,"kind":"play"}"#, #"{"feedback":99,"kind":"play"}"#)
         #expect(Self.refusal(range)?.code == .inconsistent)
     }
+
+    /// Every runtime refuses a bundle over 8 MiB before it parses it, and reads one at it.
+    @Test func refusesABundleOverTheLimit() throws {
+        let bundle = Self.bundle(try Self.content())
+        let atTheLimit = bundle + [UInt8](repeating: 0x20, count: PolicyBundle.maxBytes - bundle.count)
+        _ = try Policy(bundle: atTheLimit)
+        let error = try #require(Self.refusal(atTheLimit + [0x20]))
+        #expect(error.code == .tooLarge)
+        #expect(error.path == "")
+        #expect(error.offset == PolicyBundle.maxBytes)
+    }
 }

@@ -23,10 +23,12 @@ export type BundleErrorKind = "not-a-bundle" | "unsupported-version" | "hash-mis
 export type BundleRefusalCode =
   | "not-a-bundle" | "unsupported-version" | "hash-mismatch" | "truncated" | "syntax" | "invalid-utf8"
   | "lone-surrogate" | "duplicate-key" | "too-deep" | "number-out-of-range" | "unknown-field" | "missing-field"
-  | "wrong-type" | "not-integer" | "unknown-tag" | "invalid-value" | "inconsistent";
+  | "wrong-type" | "not-integer" | "unknown-tag" | "invalid-value" | "inconsistent" | "too-large";
 
 /** The deepest nesting of arrays and objects a bundle may have, the envelope counted. */
 export const BUNDLE_MAX_DEPTH = 512;
+/** The largest bundle every runtime reads: 8 MiB (Docs/bundle-format.md, "Size"). */
+export const BUNDLE_MAX_BYTES = 8 << 20;
 
 /** A bundle this library refuses to decide with. */
 export class BundleError extends Error {
@@ -108,6 +110,9 @@ function find(needle: Uint8Array, haystack: Uint8Array, limit: number): number {
 /** Reads a bundle's bytes (or its text): checks envelope, version and hash, then the content. */
 export function readBundle(input: Uint8Array | string): LoadedBundle {
   const bytes = typeof input === "string" ? utf8Encode(input) : input;
+  if (bytes.length > BUNDLE_MAX_BYTES) {
+    throw BundleError.damaged(`the bundle is ${bytes.length} bytes, over the ${BUNDLE_MAX_BYTES}-byte limit every runtime reads`, "too-large", "", BUNDLE_MAX_BYTES);
+  }
   const markerStart = find(MARKER, bytes, 4096);
   if (markerStart < 0) {
     if (find(DOCUMENT_MARKER, bytes, 4096) >= 0) throw BundleError.unsupportedVersion(1);

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { Policy, BundleError, sha256Hex, BUNDLE_MAX_DEPTH } from "../dist/index.js";
+import { Policy, BundleError, sha256Hex, BUNDLE_MAX_DEPTH, BUNDLE_MAX_BYTES } from "../dist/index.js";
 
 const bundleText = readFileSync(new URL("./fixtures/plavo.bundle.json", import.meta.url)).toString("utf8").trimEnd();
 const marker = ',"content":';
@@ -136,4 +136,17 @@ test("every other refusal names its code", () => {
   assert.equal(refusal(edited(play, '{"feedback":99,"kind":"play"}')).code, "inconsistent");
   assert.equal(refusal(encoder.encode(bundleText.replace('"plavo.yaml"', '"plave.yaml"'))).code, "hash-mismatch");
   assert.equal(refusal(encoder.encode(bundleText.slice(0, -3))).code, "truncated");
+});
+
+test("a bundle over 8 MiB is refused before it is parsed; one at the limit is read", () => {
+  const at = (size) => {
+    const bytes = new Uint8Array(size).fill(0x20);
+    bytes.set(encoder.encode(bundleText));
+    return bytes;
+  };
+  assert.equal(Policy.fromBundle(at(BUNDLE_MAX_BYTES)).name, "plavo");
+  const e = refusal(at(BUNDLE_MAX_BYTES + 1));
+  assert.equal(e.code, "too-large");
+  assert.equal(e.path, "");
+  assert.equal(e.offset, BUNDLE_MAX_BYTES);
 });

@@ -17,6 +17,9 @@ public enum PolicyBundle {
     public static let formatVersion = 5
     /// The `format` marker.
     public static let formatName = "haptic-policy-bundle"
+    /// The largest bundle every runtime reads: 8 MiB (`Docs/bundle-format.md`, "Size").
+    /// `haptic-policy compile` writes no larger one.
+    public static let maxBytes = 8 << 20
 
     /// What a refusal is, as a stable code every runtime reports alike
     /// (`Docs/bundle-format.md`, "What a reader must refuse").
@@ -57,6 +60,8 @@ public enum PolicyBundle {
         case invalidValue = "invalid-value"
         /// Content that decodes but is not consistent (an index out of range, a name twice).
         case inconsistent
+        /// A bundle of more than `maxBytes` bytes.
+        case tooLarge = "too-large"
     }
 
     /// Why a bundle was refused.
@@ -161,6 +166,11 @@ public enum PolicyBundle {
     /// versions, wrong hashes, damaged files, whatever the strict reading of
     /// `Docs/bundle-format.md` refuses, and content that is not consistent.
     package static func decode(_ bytes: [UInt8]) throws(LoadError) -> (content: PolicyContent, hash: String) {
+        guard bytes.count <= maxBytes else {
+            throw .damaged(
+                "the bundle is \(bytes.count) bytes, over the \(maxBytes)-byte limit every runtime reads",
+                code: .tooLarge, path: "", offset: maxBytes)
+        }
         let marker = Array(",\"content\":".utf8)
         guard let markerStart = firstIndex(of: marker, in: bytes, limit: 4096) else {
             if firstIndex(of: Array(",\"document\":".utf8), in: bytes, limit: 4096) != nil {

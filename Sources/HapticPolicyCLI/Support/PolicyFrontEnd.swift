@@ -106,12 +106,21 @@ enum PolicyFrontEnd {
         var checked = Checked(path: path, name: name, diagnostics: [])
         let bytes: [UInt8]
         do throws(InputError) {
-            bytes = try context.files.read(path, limit: InputFiles.wholeFileLimit)
+            // A bundle may be larger than a policy: up to the limit every runtime reads.
+            bytes = try context.files.read(path, limit: max(InputFiles.wholeFileLimit, PolicyBundle.maxBytes))
         } catch {
             checked.diagnostics = [error.diagnostic]
             return checked
         }
-        switch InputKind.of(path: path, bytes: bytes) {
+        let kind = InputKind.of(path: path, bytes: bytes)
+        if kind == .yaml, bytes.count > InputFiles.wholeFileLimit {
+            // As a read up to the policy limit words it: a stream stops there, unmeasured.
+            let size = path == "-" ? nil : bytes.count
+            let problem = InputError.Problem.tooLarge(size: size, limit: InputFiles.wholeFileLimit)
+            checked.diagnostics = [InputError(path: path, problem: problem).diagnostic]
+            return checked
+        }
+        switch kind {
         case .bundle:
             do throws(PolicyBundle.LoadError) {
                 checked.policy = try Policy(bundle: bytes)

@@ -39,9 +39,13 @@ object BundleReader {
     const val FORMAT_VERSION = 5
     /** The envelope's `format`. */
     const val FORMAT_NAME = "haptic-policy-bundle"
+    /** The largest bundle every runtime reads: 8 MiB (Docs/bundle-format.md, "Size"). */
+    const val MAX_BYTES = 8 shl 20
 
     /** The content of a bundle and its `sha256:` hash, checked; throws [BundleError]. */
     fun read(bytes: ByteArray): Pair<PolicyContent, String> {
+        if (bytes.size > MAX_BYTES)
+            throw BundleError.Damaged("the bundle is ${bytes.size} bytes, over the $MAX_BYTES-byte limit every runtime reads", "too-large", "", MAX_BYTES)
         val head = String(bytes, 0, minOf(bytes.size, 4096), Charsets.ISO_8859_1)
         val marker = ",\"content\":"
         val at = head.indexOf(marker)

@@ -147,4 +147,16 @@ class BundleStrictReadingTest {
         assertEquals("wrong-type", nothing.code)
         assertEquals(true, nothing.path.endsWith(".action.note"))
     }
+
+    /** Every runtime refuses a bundle over 8 MiB before it parses it, and reads one at it. */
+    @Test
+    fun refusesABundleOverTheLimit() {
+        val tiny = TestBundles.tiny
+        val atTheLimit = tiny + ByteArray(BundleReader.MAX_BYTES - tiny.size) { 0x20 }
+        Policy.fromBundle(atTheLimit)
+        val e = refusal(atTheLimit + byteArrayOf(0x20))
+        assertEquals("too-large", e.code)
+        assertEquals("", e.path)
+        assertEquals(BundleReader.MAX_BYTES, e.offset)
+    }
 }
