@@ -114,4 +114,40 @@ import Testing
             result.stderr.contains("\(url.path):1:1: error[HP950]: bundle is truncated or damaged"), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
+
+    /// The CLI read no bundle over 1 MiB, its policies' limit, although a policy of a
+    /// few hundred kilobytes compiles to megabytes (one decision-table entry per screen
+    /// and event): it reads bundles up to the 8 MiB every runtime reads, and `compile`
+    /// writes no larger one.
+    @Test func readsABundleUpToTheRuntimesLimitAndCompileWritesNoLargerOne() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("large-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func policy(_ count: Int) -> String {
+            var lines = [
+                "policy: large", "version: 1", "", "feedback:", "  tap: {layer: ui, preset: impact.light}", "",
+            ]
+            lines.append("events:")
+            for e in 0..<count { lines.append("  ev\(e).tap: {layer: ui, screens: [s\(e)]}") }
+            lines.append("screens:")
+            for s in 0..<count { lines += ["  s\(s):", "    table:", "      ev\(s).tap: {play: tap}"] }
+            return lines.joined(separator: "\n") + "\n"
+        }
+        let fits = folder.appendingPathComponent("fits.yaml")
+        try policy(700).write(to: fits, atomically: true, encoding: .utf8)
+        let bundle = folder.appendingPathComponent("fits.bundle.json")
+        let compiled = try runBinary(["compile", fits.path, "-o", bundle.path])
+        #expect(compiled.exitCode == 0, "\(compiled.stderr)")
+        let size = try Data(contentsOf: bundle).count
+        #expect(size > 1 << 20 && size <= 8 << 20, "\(size)")
+        let lint = try runBinary(["lint", bundle.path])
+        #expect(lint.exitCode == 0, "\(lint.stderr)")
+
+        let over = folder.appendingPathComponent("over.yaml")
+        try policy(1_700).write(to: over, atomically: true, encoding: .utf8)
+        let refused = try runBinary(["compile", over.path, "-o", folder.appendingPathComponent("over.json").path])
+        #expect(refused.exitCode == 1)
+        #expect(refused.stderr.contains("over the 8388608-byte limit every runtime reads; nothing was written"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("over.json").path))
+    }
 }

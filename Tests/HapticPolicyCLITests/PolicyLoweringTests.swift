@@ -111,7 +111,7 @@ import Testing
         #expect {
             try Policy(bundle: Array((header + marker + damaged + "}\n").utf8))
         } throws: { error in
-            guard case .damaged(let why) = error as? PolicyBundle.LoadError else { return false }
+            guard case .damaged(let why, _, _, _) = error as? PolicyBundle.LoadError else { return false }
             return why.contains(problem)
         }
     }

@@ -113,7 +113,7 @@ import Testing
         #expect {
             try Policy(bundle: Array((header + marker + content + "}\n").utf8))
         } throws: { error in
-            guard case .damaged(let why) = error as? PolicyBundle.LoadError else { return false }
+            guard case .damaged(let why, _, _, _) = error as? PolicyBundle.LoadError else { return false }
             return why.contains("feedback that does not exist")
         }
     }
@@ -156,7 +156,7 @@ import Testing
         #expect {
             try Policy(bundle: Array((header + marker + content + "}\n").utf8))
         } throws: { error in
-            guard case .damaged(let why) = error as? PolicyBundle.LoadError else { return false }
+            guard case .damaged(let why, _, _, _) = error as? PolicyBundle.LoadError else { return false }
             return why.contains("at content.cells[") && why.contains("].action.kind: unknown kind 'ring'")
                 && why.contains("known: play, loop")
         }

@@ -16,18 +16,51 @@ export const BUNDLE_FORMAT_NAME = "haptic-policy-bundle";
 /** Why a bundle was refused; `message` says what to do. */
 export type BundleErrorKind = "not-a-bundle" | "unsupported-version" | "hash-mismatch" | "damaged";
 
+/**
+ * What a refusal is, as a stable code every runtime reports alike (Docs/bundle-format.md,
+ * "What a reader must refuse").
+ */
+export type BundleRefusalCode =
+  | "not-a-bundle" | "unsupported-version" | "hash-mismatch" | "truncated" | "syntax" | "invalid-utf8"
+  | "lone-surrogate" | "duplicate-key" | "too-deep" | "number-out-of-range" | "unknown-field" | "missing-field"
+  | "wrong-type" | "not-integer" | "unknown-tag" | "invalid-value" | "inconsistent" | "too-large";
+
+/** The deepest nesting of arrays and objects a bundle may have, the envelope counted. */
+export const BUNDLE_MAX_DEPTH = 512;
+/** The largest bundle every runtime reads: 8 MiB (Docs/bundle-format.md, "Size"). */
+export const BUNDLE_MAX_BYTES = 8 << 20;
+
 /** A bundle this library refuses to decide with. */
 export class BundleError extends Error {
   /** What is wrong. */
   readonly kind: BundleErrorKind;
   /** For `unsupported-version`: the version found. */
   readonly foundVersion?: number;
+  /** The stable code of the refusal, the same in every runtime. */
+  readonly code: BundleRefusalCode;
+  /** The JSON path of the refused place (`content.cells[2].rows[0].action.kind`; `""` for the envelope). */
+  readonly path: string;
+  /** The byte offset of the refused place in the file, when one place is wrong. */
+  readonly offset: number | null;
   /** Creates one; `message` is the full text shown to people. */
-  constructor(kind: BundleErrorKind, message: string, foundVersion?: number) {
+  constructor(
+    kind: BundleErrorKind, message: string, foundVersion?: number,
+    place?: { code: BundleRefusalCode; path: string; offset: number | null },
+  ) {
     super(message);
     this.name = "BundleError";
     this.kind = kind;
     this.foundVersion = foundVersion;
+    const defaults: Record<BundleErrorKind, { code: BundleRefusalCode; path: string; offset: number | null }> = {
+      "not-a-bundle": { code: "not-a-bundle", path: "", offset: 0 },
+      "unsupported-version": { code: "unsupported-version", path: "formatVersion", offset: null },
+      "hash-mismatch": { code: "hash-mismatch", path: "hash", offset: null },
+      damaged: { code: "inconsistent", path: "content", offset: null },
+    };
+    const where = place ?? defaults[kind];
+    this.code = where.code;
+    this.path = where.path;
+    this.offset = where.offset;
   }
 
   /** The input is no bundle. */
@@ -48,9 +81,9 @@ export class BundleError extends Error {
     return new BundleError("unsupported-version", message, found);
   }
 
-  /** A bundle that ends early or whose content does not decode. */
-  static damaged(why: string): BundleError {
-    return new BundleError("damaged", `bundle is truncated or damaged (${why}); recompile it`);
+  /** A bundle that ends early or whose content does not decode: what, its code, path and byte offset. */
+  static damaged(why: string, code: BundleRefusalCode = "inconsistent", path = "content", offset: number | null = null): BundleError {
+    return new BundleError("damaged", `bundle is truncated or damaged (${why}); recompile it`, undefined, { code, path, offset });
   }
 }
 
@@ -77,34 +110,46 @@ function find(needle: Uint8Array, haystack: Uint8Array, limit: number): number {
 /** Reads a bundle's bytes (or its text): checks envelope, version and hash, then the content. */
 export function readBundle(input: Uint8Array | string): LoadedBundle {
   const bytes = typeof input === "string" ? utf8Encode(input) : input;
+  if (bytes.length > BUNDLE_MAX_BYTES) {
+    throw BundleError.damaged(`the bundle is ${bytes.length} bytes, over the ${BUNDLE_MAX_BYTES}-byte limit every runtime reads`, "too-large", "", BUNDLE_MAX_BYTES);
+  }
   const markerStart = find(MARKER, bytes, 4096);
   if (markerStart < 0) {
     if (find(DOCUMENT_MARKER, bytes, 4096) >= 0) throw BundleError.unsupportedVersion(1);
     throw BundleError.notABundle("no bundle header found");
   }
-  const headerText = utf8DecodeStrict(bytes, 0, markerStart);
-  let header: unknown;
+  if (bytes[0] !== 0x7b) throw BundleError.notABundle("the file does not start with '{'");
+  const headerBytes = new Uint8Array(markerStart + 1);
+  headerBytes.set(bytes.subarray(0, markerStart));
+  headerBytes[markerStart] = 0x7d;
+  let header: Record<string, Json>;
+  let spelledAsInteger = true;
   try {
-    header = headerText === null ? null : JSON.parse(headerText + "}");
-  } catch {
-    header = null;
+    const parsedHeader = parseStrict(headerBytes, 0, headerBytes.length, "", 0);
+    header = parsedHeader.value as Record<string, Json>;
+    spelledAsInteger = !parsedHeader.nonIntegers.has("formatVersion");
+  } catch (error) {
+    if (!(error instanceof BundleError)) throw error;
+    throw BundleError.notABundle(`the header is not strict JSON: ${error.message}`);
   }
-  if (header === null || typeof header !== "object" || Array.isArray(header)) {
-    throw BundleError.notABundle("the header is not JSON");
-  }
-  const h = header as Record<string, unknown>;
+  const h = header;
   if (h.format !== BUNDLE_FORMAT_NAME) throw BundleError.notABundle(`'format' is not "${BUNDLE_FORMAT_NAME}"`);
   const version = h.formatVersion;
-  if (typeof version !== "number" || !Number.isInteger(version)) throw BundleError.notABundle("'formatVersion' is missing");
+  if (typeof version !== "number" || !Number.isInteger(version) || !spelledAsInteger) throw BundleError.notABundle("'formatVersion' is missing");
   if (version !== BUNDLE_FORMAT_VERSION) throw BundleError.unsupportedVersion(version);
   const expected = h.hash;
   if (typeof expected !== "string") throw BundleError.notABundle("'hash' is missing");
+  if (typeof h.policy !== "string") throw BundleError.notABundle("'policy' is missing");
+  for (const key of Object.keys(h)) {
+    if (!["format", "formatVersion", "policy", "hash"].includes(key)) throw BundleError.notABundle(`the header has an unknown field '${key}'`);
+  }
   let end = bytes.length;
   while (end > markerStart && (bytes[end - 1] === 0x0a || bytes[end - 1] === 0x0d || bytes[end - 1] === 0x20 || bytes[end - 1] === 0x09)) end--;
   if (!(end > markerStart + MARKER.length) || bytes[end - 1] !== 0x7d) {
-    throw BundleError.damaged("the file does not end with the closing brace");
+    throw BundleError.damaged("the file does not end with the closing brace", "truncated", "", end);
   }
-  const contentBytes = bytes.subarray(markerStart + MARKER.length, end - 1);
+  const contentStart = markerStart + MARKER.length;
+  const contentBytes = bytes.subarray(contentStart, end - 1);
   const actual = "sha256:" + sha256Hex(contentBytes);
   if (actual !== expected) {
     throw new BundleError(
@@ -112,24 +157,266 @@ export function readBundle(input: Uint8Array | string): LoadedBundle {
       `bundle hash mismatch: header says ${expected}, content is ${actual}; the bundle was edited or damaged, recompile it`,
     );
   }
-  const text = utf8DecodeStrict(contentBytes);
-  let content: unknown;
+  const parsed = parseStrict(bytes, contentStart, end - 1, "content", 1);
+  let located: Parsed | null = null;
+  // Offsets are found again only for a refusal: a valid bundle keeps no map of its paths.
+  const locate = (): Parsed => (located ??= parseStrict(bytes, contentStart, end - 1, "content", 1, true));
+  places = { parsed, locate };
   try {
-    if (text === null) throw new Error("invalid UTF-8");
-    content = JSON.parse(text);
-  } catch (error) {
-    throw BundleError.damaged(`the content cannot be decoded: ${(error as Error).message}`);
+    return { content: checkContent(parsed.value), hash: actual };
+  } finally {
+    places = null;
   }
-  return { content: checkContent(content), hash: actual };
+}
+
+/** The content being checked, and where its values stand (parsed again on a refusal). */
+let places: { readonly parsed: Parsed; readonly locate: () => Parsed } | null = null;
+
+/** A strictly parsed JSON value and where its parts stand. */
+interface Parsed {
+  readonly value: Json;
+  /** The byte offset of the value at each path (`content.cells[2]`), when recorded. */
+  readonly offsets: Map<string, number>;
+  /** The byte offset of each object member's key, by the member's path, when recorded. */
+  readonly keyOffsets: Map<string, number>;
+  /**
+   * The paths of the integral numbers not written as an integer (`1e2`, `1.0`) or outside
+   * -2^31...2^31-1 (a fraction is not an integer by its value).
+   */
+  readonly nonIntegers: Set<string>;
+}
+
+/**
+ * Parses `bytes[start, end)` as exactly one strict JSON value (RFC 8259) at `root`, nested
+ * `depth` deep already: refuses a repeated key, invalid UTF-8, a lone surrogate, a number
+ * no double holds and nesting past BUNDLE_MAX_DEPTH, with the code, path and byte offset.
+ * Objects have no prototype, so no key (`__proto__`, `constructor`) means anything else.
+ */
+function parseStrict(bytes: Uint8Array, start: number, end: number, root: string, depth: number, record = false): Parsed {
+  const offsets = new Map<string, number>();
+  const keyOffsets = new Map<string, number>();
+  const nonIntegers = new Set<string>();
+  let i = start;
+  const fail = (code: BundleRefusalCode, path: string, why: string, at = i): never => {
+    throw BundleError.damaged(`the content cannot be decoded: ${path === "" ? "" : `at ${path}: `}${why} (byte ${at})`, code, path, at);
+  };
+  const space = () => {
+    while (i < end && (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === 0x0a || bytes[i] === 0x0d)) i++;
+  };
+  const hex4 = (path: string): number => {
+    if (end - i < 4) fail("syntax", path, "\\u needs four hex digits");
+    let code = 0;
+    for (let k = 0; k < 4; k++) {
+      const c = bytes[i + k];
+      const d = c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 0x37 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1;
+      if (d < 0) fail("syntax", path, "\\u needs four hex digits");
+      code = code * 16 + d;
+    }
+    i += 4;
+    return code;
+  };
+  const string = (path: string): string => {
+    const open = i;
+    i++;
+    let out = "";
+    let run = i;
+    const flush = (upTo: number) => {
+      if (upTo > run) {
+        const text = utf8DecodeStrict(bytes, run, upTo);
+        if (text === null) fail("invalid-utf8", path, "invalid UTF-8");
+        out += text;
+      }
+    };
+    while (i < end) {
+      const b = bytes[i];
+      if (b === 0x22) {
+        flush(i);
+        i++;
+        return out;
+      }
+      if (b < 0x20) fail("syntax", path, "control character in a string");
+      if (b >= 0x80) {
+        const length = utf8Length(bytes, i, end);
+        if (length === 0) fail("invalid-utf8", path, "invalid UTF-8");
+        i += length;
+        continue;
+      }
+      if (b !== 0x5c) {
+        i++;
+        continue;
+      }
+      flush(i);
+      const at = i;
+      if (i + 1 >= end) break;
+      const e = bytes[i + 1];
+      i += 2;
+      const simple: Record<number, string> = { 0x22: '"', 0x5c: "\\", 0x2f: "/", 0x62: "\b", 0x66: "\f", 0x6e: "\n", 0x72: "\r", 0x74: "\t" };
+      if (e === 0x75) {
+        const code = hex4(path);
+        if (code >= 0xd800 && code <= 0xdbff) {
+          if (!(end - i >= 6 && bytes[i] === 0x5c && bytes[i + 1] === 0x75)) fail("lone-surrogate", path, "a high surrogate must be followed by a low one", at);
+          i += 2;
+          const low = hex4(path);
+          if (!(low >= 0xdc00 && low <= 0xdfff)) fail("lone-surrogate", path, "a high surrogate must be followed by a low one", at);
+          out += String.fromCharCode(code, low);
+        } else if (code >= 0xdc00 && code <= 0xdfff) {
+          fail("lone-surrogate", path, "a lone low surrogate is not a character", at);
+        } else {
+          out += String.fromCharCode(code);
+        }
+      } else if (hasOwn(simple, e)) {
+        out += simple[e];
+      } else {
+        fail("syntax", path, "invalid escape", at);
+      }
+      run = i;
+    }
+    return fail("syntax", path, "the string is not closed", open);
+  };
+  const digits = (): boolean => {
+    const from = i;
+    while (i < end && bytes[i] >= 0x30 && bytes[i] <= 0x39) i++;
+    return i > from;
+  };
+  const number = (path: string): number => {
+    const from = i;
+    if (bytes[i] === 0x2d) i++;
+    if (!(i < end && bytes[i] >= 0x30 && bytes[i] <= 0x39)) fail("syntax", path, "a number needs digits");
+    if (bytes[i] === 0x30) {
+      i++;
+      if (i < end && bytes[i] >= 0x30 && bytes[i] <= 0x39) fail("syntax", path, "numbers cannot have leading zeros");
+    } else digits();
+    let integer = true;
+    if (i < end && bytes[i] === 0x2e) {
+      i++;
+      integer = false;
+      if (!digits()) fail("syntax", path, "a number needs digits after '.'");
+    }
+    if (i < end && (bytes[i] === 0x65 || bytes[i] === 0x45)) {
+      i++;
+      integer = false;
+      if (i < end && (bytes[i] === 0x2b || bytes[i] === 0x2d)) i++;
+      if (!digits()) fail("syntax", path, "a number needs digits in its exponent");
+    }
+    const text = utf8DecodeStrict(bytes, from, i) ?? "";
+    const value = Number(text);
+    if (!Number.isFinite(value)) fail("number-out-of-range", path, `the number ${text} is not a finite double`, from);
+    if ((!integer || value < -2147483648 || value > 2147483647) && Number.isInteger(value)) nonIntegers.add(path);
+    return value;
+  };
+  const value = (path: string, level: number): Json => {
+    if (i >= end) fail("syntax", path, "expected a value; the text ends");
+    if (record) offsets.set(path, i);
+    const b = bytes[i];
+    if (b === 0x7b || b === 0x5b) {
+      if (level + 1 > BUNDLE_MAX_DEPTH) fail("too-deep", path, `arrays and objects nested more than ${BUNDLE_MAX_DEPTH} deep`);
+      i++;
+      space();
+      if (b === 0x5b) {
+        const items: Json[] = [];
+        if (i < end && bytes[i] === 0x5d) { i++; return items; }
+        for (;;) {
+          space();
+          items.push(value(`${path}[${items.length}]`, level + 1));
+          space();
+          if (i >= end) fail("syntax", path, "the array is not closed");
+          if (bytes[i] === 0x2c) i++;
+          else if (bytes[i] === 0x5d) { i++; return items; }
+          else fail("syntax", path, "expected ',' or ']' in an array");
+        }
+      }
+      const fields = Object.create(null) as Record<string, Json>;
+      if (i < end && bytes[i] === 0x7d) { i++; return fields; }
+      for (;;) {
+        space();
+        if (!(i < end && bytes[i] === 0x22)) fail("syntax", path, "expected a field name in double quotes");
+        const keyAt = i;
+        const key = string(path);
+        const member = path === "" ? key : `${path}.${key}`;
+        if (hasOwn(fields, key)) fail("duplicate-key", member, `the field '${key}' is written twice`, keyAt);
+        if (record) keyOffsets.set(member, keyAt);
+        space();
+        if (!(i < end && bytes[i] === 0x3a)) fail("syntax", path, "expected ':' after a field name");
+        i++;
+        space();
+        fields[key] = value(member, level + 1);
+        space();
+        if (i >= end) fail("syntax", path, "the object is not closed");
+        if (bytes[i] === 0x2c) i++;
+        else if (bytes[i] === 0x7d) { i++; return fields; }
+        else fail("syntax", path, "expected ',' or '}' in an object");
+      }
+    }
+    if (b === 0x22) return string(path);
+    if (b === 0x2d || (b >= 0x30 && b <= 0x39)) return number(path);
+    if (b === 0x6e) fail("wrong-type", path, "expected a value, found null (a bundle never writes null)");
+    for (const [word, result] of [["true", true], ["false", false]] as const) {
+      if (b === word.charCodeAt(0)) {
+        for (let k = 0; k < word.length; k++) if (bytes[i + k] !== word.charCodeAt(k) || i + k >= end) fail("syntax", path, "invalid literal");
+        i += word.length;
+        return result;
+      }
+    }
+    return fail("syntax", path, "expected a JSON value");
+  };
+  space();
+  const result = value(root, depth);
+  space();
+  if (i !== end) fail("syntax", root, "unexpected text after the value");
+  return { value: result, offsets, keyOffsets, nonIntegers };
+}
+
+/** Whether `o` has `key` itself (never through its prototype: `constructor`, `toString`). */
+function hasOwn(o: object, key: PropertyKey): boolean {
+  return Object.prototype.hasOwnProperty.call(o, key);
+}
+
+/** The length of the well-formed UTF-8 sequence of more than one byte at `at` (RFC 3629), or 0. */
+function utf8Length(bytes: Uint8Array, at: number, end: number): number {
+  const lead = bytes[at];
+  const [length, low, high] =
+    lead >= 0xc2 && lead <= 0xdf ? [2, 0x80, 0xbf]
+    : lead === 0xe0 ? [3, 0xa0, 0xbf]
+    : (lead >= 0xe1 && lead <= 0xec) || lead === 0xee || lead === 0xef ? [3, 0x80, 0xbf]
+    : lead === 0xed ? [3, 0x80, 0x9f]
+    : lead === 0xf0 ? [4, 0x90, 0xbf]
+    : lead >= 0xf1 && lead <= 0xf3 ? [4, 0x80, 0xbf]
+    : lead === 0xf4 ? [4, 0x80, 0x8f]
+    : [0, 0, 0];
+  if (length === 0 || end - at < length || bytes[at + 1] < low || bytes[at + 1] > high) return 0;
+  for (let k = 2; k < length; k++) if (bytes[at + k] < 0x80 || bytes[at + k] > 0xbf) return 0;
+  return length;
 }
 
 type Json = unknown;
 
+/** Whether the content's shape is being checked (its refusals are decoding ones) or its consistency. */
+let checkingShape = false;
+
 class Shape {
   constructor(readonly path: string) {}
-  fail(what: string): never {
-    throw BundleError.damaged(`the content cannot be decoded: at ${this.path}: ${what}`);
+  /**
+   * Refuses the content at this path; the code follows from the words every runtime uses.
+   * `place` is the path the refusal names when it is not this one (an unknown field's own path).
+   */
+  fail(what: string, code: BundleRefusalCode = shapeCode(what), place = this.path): never {
+    const message = `the content cannot be decoded: at ${this.path}: ${what}`;
+    const where = places?.locate();
+    if (code === "inconsistent") throw BundleError.damaged(message, code, "content", where?.offsets.get("content") ?? null);
+    const offset = code === "unknown-field" ? where?.keyOffsets.get(place) : where?.offsets.get(place);
+    throw BundleError.damaged(message, code, place, offset ?? null);
   }
+}
+
+/** The code of a refusal from its words: `missing field 'x'`, `unknown field 'x'`, `expected …`, `unknown …`. */
+function shapeCode(what: string): BundleRefusalCode {
+  if (!checkingShape) return "inconsistent";
+  if (what.startsWith("missing field") || what.startsWith("the field '")) return "missing-field";
+  if (what.startsWith("unknown field")) return "unknown-field";
+  if (what.startsWith("expected an integer")) return "not-integer";
+  if (what.startsWith("expected ")) return "wrong-type";
+  if (what.startsWith("unknown ")) return "unknown-tag";
+  return "invalid-value";
 }
 
 /** How a JSON value is named in messages: "an object", "a string", "null". */
@@ -322,7 +609,7 @@ function checkFields(o: Record<string, Json>, fields: Readonly<Record<string, Sp
     }
     checkShape(value, spec, `${path}.${name}`);
   }
-  for (const key of Object.keys(o)) if (!known.includes(key)) new Shape(path).fail(`unknown field '${key}'`);
+  for (const key of Object.keys(o)) if (!known.includes(key)) new Shape(path).fail(`unknown field '${key}'`, "unknown-field", `${path}.${key}`);
 }
 
 /** Refuses `value` unless it has the shape `spec` (the first problem, by its path). */
@@ -334,7 +621,8 @@ function checkShape(value: Json, spec: Spec, path: string): void {
       case "bool": expectType(value, "boolean", path); return;
       case "int":
         expectType(value, "number", path);
-        if (!Number.isInteger(value) || Math.abs(value as number) > 2147483647) new Shape(path).fail(`expected an integer, found ${String(value)}`);
+        const nonInteger = !Number.isInteger(value) || (value as number) < -2147483648 || (value as number) > 2147483647 || places?.parsed.nonIntegers.has(path) === true;
+        if (nonInteger) new Shape(path).fail(`expected an integer, found ${String(value)}`);
         return;
       case "preset":
         expectType(value, "string", path);
@@ -376,7 +664,7 @@ function checkShape(value: Json, spec: Spec, path: string): void {
           return;
         }
         checkShape(o.op ?? null, "string", `${path}.op`);
-        if (!EXPR_OPS.includes(o.op as string)) new Shape(path).fail(`unknown op '${String(o.op)}' (known: ${EXPR_OPS.join(", ")})`);
+        if (!EXPR_OPS.includes(o.op as string)) new Shape(path).fail(`unknown op '${String(o.op)}' (known: ${EXPR_OPS.join(", ")})`, "unknown-tag", `${path}.op`);
         checkFields(o, { op: "string", args: list(spec) }, path);
         const count = o.op === "neg" ? 1 : 2;
         if ((o.args as Json[]).length !== count) new Shape(path).fail(`'${String(o.op)}' takes ${count === 1 ? "one argument" : "two arguments"}`);
@@ -399,8 +687,8 @@ function checkShape(value: Json, spec: Spec, path: string): void {
     const tag = o[spec.tag];
     if (tag === undefined) new Shape(path).fail(`missing field '${spec.tag}'`);
     expectType(tag, "string", `${path}.${spec.tag}`);
+    if (!hasOwn(spec.variants, tag as string)) new Shape(path).fail(`unknown ${spec.tag} '${String(tag)}' (known: ${Object.keys(spec.variants).join(", ")})`, "unknown-tag", `${path}.${spec.tag}`);
     const variant = spec.variants[tag as string];
-    if (variant === undefined) new Shape(path).fail(`unknown ${spec.tag} '${String(tag)}' (known: ${Object.keys(spec.variants).join(", ")})`);
     checkFields(o, variant, path, [spec.tag]);
     return;
   }
@@ -424,10 +712,16 @@ const ACTION_KINDS = ["play", "loop", "stop", "band", "silent", "none"];
 
 /** Checks the shapes decisions read and the indices they follow; refuses anything else. */
 function checkContent(value: Json): BundleContent {
-  checkShape(value, CONTENT, "content");
+  checkingShape = true;
+  try {
+    checkShape(value, CONTENT, "content");
+  } finally {
+    checkingShape = false;
+  }
   const c = object(value, "content");
   field(c, "name", "string", "content");
-  field(c, "warmup", "number", "content");
+  const warmup = field(c, "warmup", "number", "content") as number;
+  if (!(Number.isFinite(warmup) && warmup >= 0)) new Shape("content.warmup").fail("the engine warm-up is not a finite number of seconds");
   const screens = field(c, "screens", "array", "content") as Json[];
   const events = field(c, "events", "array", "content") as Json[];
   const feedback = field(c, "feedback", "array", "content") as Json[];

@@ -6,7 +6,9 @@ export { Policy } from "./policy.js";
 export { Session, defaultDevice, DEFAULT_SUBJECT_LIMIT, MINIMUM_LOOP_PERIOD, type DeviceState, type Event, type SessionOptions } from "./session.js";
 export { PolicyStore, suggestion, MAX_REPORTED_MISTAKES, type Decided, type IntegrationMistake, type ReloadResult, type StoreEvent } from "./store.js";
 export type { BandTransition, Decision, PlayDecision, PlayParameter, PlayReason, Reason, SilentDecision, Step, StopDecision } from "./decision.js";
-export { BundleError, readBundle, BUNDLE_FORMAT_VERSION, BUNDLE_FORMAT_NAME, type BundleErrorKind, type LoadedBundle } from "./bundle.js";
+export {
+  BundleError, readBundle, BUNDLE_FORMAT_VERSION, BUNDLE_FORMAT_NAME, BUNDLE_MAX_DEPTH, BUNDLE_MAX_BYTES, type BundleErrorKind, type BundleRefusalCode, type LoadedBundle,
+} from "./bundle.js";
 export { DIRECTIVES, STATE_EVENTS, type Directive } from "./policyIndex.js";
 export type { BundleContent, Scalar } from "./content.js";
 export { numberText } from "./numberText.js";

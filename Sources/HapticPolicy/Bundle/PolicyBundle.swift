@@ -17,6 +17,52 @@ public enum PolicyBundle {
     public static let formatVersion = 5
     /// The `format` marker.
     public static let formatName = "haptic-policy-bundle"
+    /// The largest bundle every runtime reads: 8 MiB (`Docs/bundle-format.md`, "Size").
+    /// `haptic-policy compile` writes no larger one.
+    public static let maxBytes = 8 << 20
+
+    /// What a refusal is, as a stable code every runtime reports alike
+    /// (`Docs/bundle-format.md`, "What a reader must refuse").
+    public enum Refusal: String, Sendable, Equatable, CaseIterable {
+        /// No envelope, or `format` is not `haptic-policy-bundle`.
+        case notABundle = "not-a-bundle"
+        /// A `formatVersion` other than 5.
+        case unsupportedVersion = "unsupported-version"
+        /// The content does not hash to `hash`.
+        case hashMismatch = "hash-mismatch"
+        /// The file does not end with the envelope's closing brace.
+        case truncated
+        /// Not strict JSON (RFC 8259): a stray character, a bad escape, a control character.
+        case syntax
+        /// Bytes that are not UTF-8.
+        case invalidUTF8 = "invalid-utf8"
+        /// A `\u` escape of half a surrogate pair.
+        case loneSurrogate = "lone-surrogate"
+        /// An object with one key written twice.
+        case duplicateKey = "duplicate-key"
+        /// Arrays and objects nested more than 512 deep.
+        case tooDeep = "too-deep"
+        /// A number literal no finite double holds (`1e999`).
+        case numberOutOfRange = "number-out-of-range"
+        /// A field the format does not have at its place.
+        case unknownField = "unknown-field"
+        /// A required field left out.
+        case missingField = "missing-field"
+        /// A value of the wrong JSON type (`null`, or a string such as `"nan"` where a number goes).
+        case wrongType = "wrong-type"
+        /// A number where an integer goes that is not written as one: a fraction or an
+        /// exponent (`1e2`, `1.0`), or outside -2^31...2^31-1.
+        case notInteger = "not-integer"
+        /// An unknown tag, preset, directive or other named value.
+        case unknownTag = "unknown-tag"
+        /// A value of the right type the format does not allow there (a position of four
+        /// numbers, a range with two lower bounds, `neg` with two arguments).
+        case invalidValue = "invalid-value"
+        /// Content that decodes but is not consistent (an index out of range, a name twice).
+        case inconsistent
+        /// A bundle of more than `maxBytes` bytes.
+        case tooLarge = "too-large"
+    }
 
     /// Why a bundle was refused.
     public enum LoadError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -27,8 +73,39 @@ public enum PolicyBundle {
         case unsupportedVersion(found: Int, supported: Int)
         /// The document's bytes do not match the recorded hash (edited or damaged).
         case hashMismatch(expected: String, actual: String)
-        /// The file ends early or the document cannot be decoded.
-        case damaged(String)
+        /// The file ends early or the document cannot be decoded: what is wrong, its
+        /// code, the JSON path of the place (`content.cells[2].rows[0].action.kind`) and
+        /// the byte offset of that place in the file.
+        case damaged(String, code: Refusal = .inconsistent, path: String = "content", offset: Int? = nil)
+
+        /// The stable code of the refusal, the same in every runtime.
+        public var code: Refusal {
+            switch self {
+            case .notABundle: .notABundle
+            case .unsupportedVersion: .unsupportedVersion
+            case .hashMismatch: .hashMismatch
+            case .damaged(_, let code, _, _): code
+            }
+        }
+
+        /// The JSON path of the refused place (`""` for the envelope as a whole).
+        public var path: String {
+            switch self {
+            case .notABundle: ""
+            case .unsupportedVersion: "formatVersion"
+            case .hashMismatch: "hash"
+            case .damaged(_, _, let path, _): path
+            }
+        }
+
+        /// The byte offset of the refused place in the file, when one place is wrong.
+        public var offset: Int? {
+            switch self {
+            case .notABundle: 0
+            case .unsupportedVersion, .hashMismatch: nil
+            case .damaged(_, _, _, let offset): offset
+            }
+        }
 
         /// Lowercase message naming the fix.
         public var description: String {
@@ -41,7 +118,7 @@ public enum PolicyBundle {
                 "bundle format version \(found) is newer than the version \(supported) this library reads; update the library, or compile the policy with the haptic-policy that matches it"
             case .hashMismatch(let expected, let actual):
                 "bundle hash mismatch: header says \(expected), content is \(actual); the bundle was edited or damaged, recompile it"
-            case .damaged(let why):
+            case .damaged(let why, _, _, _):
                 "bundle is truncated or damaged (\(why)); recompile it"
             }
         }
@@ -86,8 +163,14 @@ public enum PolicyBundle {
     }
 
     /// Decodes bundle bytes into content and its hash; refuses other formats and
-    /// versions, wrong hashes, damaged files and content that is not consistent.
+    /// versions, wrong hashes, damaged files, whatever the strict reading of
+    /// `Docs/bundle-format.md` refuses, and content that is not consistent.
     package static func decode(_ bytes: [UInt8]) throws(LoadError) -> (content: PolicyContent, hash: String) {
+        guard bytes.count <= maxBytes else {
+            throw .damaged(
+                "the bundle is \(bytes.count) bytes, over the \(maxBytes)-byte limit every runtime reads",
+                code: .tooLarge, path: "", offset: maxBytes)
+        }
         let marker = Array(",\"content\":".utf8)
         guard let markerStart = firstIndex(of: marker, in: bytes, limit: 4096) else {
             if firstIndex(of: Array(",\"document\":".utf8), in: bytes, limit: 4096) != nil {
@@ -95,60 +178,192 @@ public enum PolicyBundle {
             }
             throw .notABundle("no bundle header found")
         }
+        guard bytes.first == UInt8(ascii: "{") else { throw .notABundle("the file does not start with '{'") }
         let header = Array(bytes[..<markerStart]) + Array("}".utf8)
-        guard let object = try? JSONSerialization.jsonObject(with: Data(header)) as? [String: Any] else {
-            throw .notABundle("the header is not JSON")
+        let envelope: BundleJSONScan
+        do {
+            envelope = try BundleJSONScan.scan(header, 0..<header.count, root: "", depth: 0)
+        } catch {
+            guard case .damaged(let why, _, _, _) = error else { throw error }
+            throw .notABundle("the header is not strict JSON: \(why)")
         }
-        guard object["format"] as? String == formatName else {
+        guard envelope.topStrings["format"] == formatName else {
             throw .notABundle("'format' is not \"\(formatName)\"")
         }
-        guard let version = object["formatVersion"] as? Int else { throw .notABundle("'formatVersion' is missing") }
+        guard let versionText = envelope.topNumbers["formatVersion"], let version = Int(versionText) else {
+            throw .notABundle("'formatVersion' is missing")
+        }
         guard version == formatVersion else {
             throw .unsupportedVersion(found: version, supported: formatVersion)
         }
-        guard let expected = object["hash"] as? String else { throw .notABundle("'hash' is missing") }
+        guard let expected = envelope.topStrings["hash"] else { throw .notABundle("'hash' is missing") }
+        guard envelope.topStrings["policy"] != nil else { throw .notABundle("'policy' is missing") }
+        for member in envelope.members where !["format", "formatVersion", "policy", "hash"].contains(member.path) {
+            throw .notABundle("the header has an unknown field '\(member.path)'")
+        }
 
         var end = bytes.count
         while end > markerStart, [0x0A, 0x0D, 0x20, 0x09].contains(bytes[end - 1]) { end -= 1 }
         guard end > markerStart + marker.count, bytes[end - 1] == UInt8(ascii: "}") else {
-            throw .damaged("the file does not end with the closing brace")
+            throw .damaged("the file does not end with the closing brace", code: .truncated, path: "", offset: end)
         }
-        let contentBytes = bytes[(markerStart + marker.count)..<(end - 1)]
+        let contentRange = (markerStart + marker.count)..<(end - 1)
+        let contentBytes = bytes[contentRange]
         let actual = hash(ofContentBytes: contentBytes)
         guard actual == expected else { throw .hashMismatch(expected: expected, actual: actual) }
-        let content: PolicyContent
-        do {
-            let decoder = JSONDecoder()
-            decoder.nonConformingFloatDecodingStrategy = .convertFromString(
-                positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
-            content = try decoder.decode(PolicyContent.self, from: Data(contentBytes))
-        } catch let error as DecodingError {
-            throw .damaged("the content cannot be decoded: " + describe(error))
-        } catch {
-            throw .damaged("the content cannot be decoded: \(error)")
+        let scan = try BundleJSONScan.scan(bytes, contentRange, root: "content", depth: 1)
+        // Every value's offset, for a refusal only: a valid bundle keeps no map of its paths.
+        func located() -> BundleJSONScan {
+            (try? BundleJSONScan.scan(bytes, contentRange, root: "content", depth: 1, locating: true)) ?? scan
         }
-        if let problem = content.inconsistency { throw .damaged(problem) }
+        let content = try decodeContent(bytes, contentRange, located: located)
+        if let number = numberWhereAnIntegerGoes(bytes, contentRange, scan: scan, failing: false) {
+            throw notAnInteger(number)
+        }
+        // `decide` is optional in memory (content before lowering), required in a bundle.
+        guard content.decide != nil else {
+            throw .damaged(
+                "the content cannot be decoded: at content: missing field 'decide' (no decide tables)",
+                code: .missingField, path: "content", offset: contentRange.lowerBound)
+        }
+        try refuseUnknownFields(content, scan: scan, located: located)
+        if let problem = content.inconsistency {
+            throw .damaged(problem, code: .inconsistent, path: "content", offset: contentRange.lowerBound)
+        }
         return (content, actual)
     }
 
-    /// A decoding error as the place in the content and what is wrong there:
+    /// The content as `JSONDecoder` reads it (no non-finite numbers: a string is never
+    /// a number), its errors as refusals at their path.
+    private static func decodeContent(
+        _ bytes: [UInt8], _ contentRange: Range<Int>, located: () -> BundleJSONScan
+    ) throws(LoadError) -> PolicyContent {
+        do {
+            return try JSONDecoder().decode(PolicyContent.self, from: Data(bytes[contentRange]))
+        } catch let error as DecodingError {
+            let scan = located()
+            if let number = numberWhereAnIntegerGoes(bytes, contentRange, scan: scan, failing: true) {
+                throw notAnInteger(number)
+            }
+            throw refusal(error, scan: scan)
+        } catch {
+            throw .damaged("the content cannot be decoded: \(error)", code: .syntax, path: "content")
+        }
+    }
+
+    /// `JSONDecoder` reads an integer from `1e2`, `1.0` or any 64-bit number, and refuses
+    /// `0.5` where an integer goes without naming the place: so the content is decoded
+    /// again with some of the numbers not written as integers replaced, `0.5` for those
+    /// it would read (`failing` false: the content decoded), `0` for those it refused
+    /// (`failing` true), and one that stands where an integer goes is found by bisection,
+    /// in a few decodings (the first such when the content decoded, the last when it did
+    /// not). Nothing is decoded again unless a number is written so.
+    private static func numberWhereAnIntegerGoes(
+        _ bytes: [UInt8], _ contentRange: Range<Int>, scan: BundleJSONScan, failing: Bool
+    ) -> (path: String, range: Range<Int>)? {
+        let candidates = scan.nonIntegerNumbers.filter { failing || $0.integral }
+        guard !candidates.isEmpty else { return nil }
+        let replacement = Array((failing ? "0" : "0.5").utf8)
+        // Whether the content decodes with the first `count` candidates replaced.
+        func decodes(replacingFirst count: Int) -> Bool {
+            var copy: [UInt8] = []
+            copy.reserveCapacity(contentRange.count)
+            var at = contentRange.lowerBound
+            for candidate in candidates.prefix(count) {
+                copy += bytes[at..<candidate.range.lowerBound]
+                copy += replacement
+                at = candidate.range.upperBound
+            }
+            copy += bytes[at..<contentRange.upperBound]
+            return (try? JSONDecoder().decode(PolicyContent.self, from: Data(copy))) != nil
+        }
+        // Failing: replacing every candidate by 0 must make the content decode, and the
+        // culprit is the last of the shortest prefix that does. Otherwise replacing every
+        // candidate by 0.5 must make it fail, and the culprit is the last of the shortest
+        // prefix that fails.
+        guard decodes(replacingFirst: candidates.count) == failing else { return nil }
+        var low = 0
+        var high = candidates.count
+        while low < high {
+            let middle = (low + high) / 2
+            if decodes(replacingFirst: middle) == failing { high = middle } else { low = middle + 1 }
+        }
+        guard low > 0 else { return nil }
+        return (candidates[low - 1].path, candidates[low - 1].range)
+    }
+
+    private static func notAnInteger(_ number: (path: String, range: Range<Int>)) -> LoadError {
+        .damaged(
+            "the content cannot be decoded: at \(number.path): expected an integer, written with digits only, in"
+                + " -2147483648...2147483647", code: .notInteger, path: number.path, offset: number.range.lowerBound)
+    }
+
+    /// Fields the encoder leaves out at their default, which a reader accepts written out:
+    /// a budget's `enforced: false`, a feedback's (or its platform plan's) `priority: "normal"`.
+    private static func writtenOnlyWhenNotDefault(_ path: String) -> String? {
+        if path.wholeMatch(of: /content\.budgets\[[0-9]+\]\.enforced/) != nil { return "false" }
+        if path.wholeMatch(of: /content\.feedback\[[0-9]+\](\.platforms\.(android|web))?\.priority/) != nil {
+            return "\"normal\""
+        }
+        return nil
+    }
+
+    /// Refuses a field the decoder skipped: every member of the content must be one the
+    /// decoded content writes back (or one left out at its default, written out).
+    private static func refuseUnknownFields(
+        _ content: PolicyContent, scan: BundleJSONScan, located: () -> BundleJSONScan
+    ) throws(LoadError) {
+        let written = canonicalJSON(content)
+        guard let known = try? BundleJSONScan.scan(written, 0..<written.count, root: "content", depth: 1) else {
+            return
+        }
+        let knownPaths = Set(known.members.lazy.map(\.path))
+        for member in scan.members where !knownPaths.contains(member.path) {
+            if let value = writtenOnlyWhenNotDefault(member.path),
+                let offset = located().offsets[member.path], scan.hasText(value, at: offset)
+            {
+                continue
+            }
+            let key = member.path.split(separator: ".").last.map(String.init) ?? member.path
+            throw .damaged(
+                "the content cannot be decoded: at \(member.path): unknown field '\(key)'", code: .unknownField,
+                path: member.path, offset: member.keyOffset)
+        }
+    }
+
+    /// A decoding error as the refusal of its place:
     /// `at content.cells[2].rows[0].action.kind: unknown kind 'ring' (known: ...)`.
-    private static func describe(_ error: DecodingError) -> String {
-        func place(_ path: [any CodingKey]) -> String {
-            "at content"
-                + path.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+    private static func refusal(_ error: DecodingError, scan: BundleJSONScan) -> LoadError {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            "content" + codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+        }
+        func refused(_ code: Refusal, _ codingPath: [any CodingKey], _ why: String) -> LoadError {
+            let place = path(codingPath)
+            return .damaged(
+                "the content cannot be decoded: at \(place): \(why)", code: code, path: place,
+                offset: scan.offsets[place])
         }
         switch error {
         case .keyNotFound(let key, let context):
-            return place(context.codingPath) + ": the field '\(key.stringValue)' is missing"
+            return refused(.missingField, context.codingPath, "the field '\(key.stringValue)' is missing")
         case .typeMismatch(let type, let context):
-            return place(context.codingPath) + ": expected \(jsonName(type)) (\(context.debugDescription))"
+            let code: Refusal = scan.nonIntegers.contains(path(context.codingPath)) ? .notInteger : .wrongType
+            return refused(code, context.codingPath, "expected \(jsonName(type)) (\(context.debugDescription))")
         case .valueNotFound(let type, let context):
-            return place(context.codingPath) + ": expected \(jsonName(type)), found null"
+            return refused(.wrongType, context.codingPath, "expected \(jsonName(type)), found null")
         case .dataCorrupted(let context):
-            return place(context.codingPath) + ": " + context.debugDescription
+            let place = path(context.codingPath)
+            let code: Refusal =
+                scan.nonIntegers.contains(place)
+                ? .notInteger
+                : context.debugDescription.hasPrefix("unknown ")
+                    || context.debugDescription.contains("invalid String value")
+                    ? .unknownTag : .invalidValue
+            let why =
+                code == .notInteger ? "expected an integer (\(context.debugDescription))" : context.debugDescription
+            return refused(code, context.codingPath, why)
         @unknown default:
-            return "\(error)"
+            return .damaged("the content cannot be decoded: \(error)", code: .syntax)
         }
     }
 

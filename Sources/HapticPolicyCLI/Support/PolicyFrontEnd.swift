@@ -23,11 +23,12 @@ enum PolicyFrontEnd {
         /// A compiled bundle (Docs/embedding.md), loaded by `Policy(bundle:)`.
         case bundle
 
-        /// The kind of the bytes read for `path`: a bundle starts (after white space)
-        /// with its `format` marker, which no policy in YAML can.
+        /// The kind of the bytes read for `path`: a bundle starts (after white space or a
+        /// byte order mark, which the bundle reader then refuses) with its `format`
+        /// marker, which no policy in YAML can.
         static func of(path: String, bytes: [UInt8]) -> InputKind {
             let marker = Array(#"{"format":"\#(PolicyBundle.formatName)""#.utf8)
-            let start = bytes.firstIndex { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } ?? bytes.endIndex
+            let start = bytes.firstIndex { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } ?? bytes.endIndex
             return bytes[start...].starts(with: marker) ? .bundle : .yaml
         }
     }
@@ -105,12 +106,21 @@ enum PolicyFrontEnd {
         var checked = Checked(path: path, name: name, diagnostics: [])
         let bytes: [UInt8]
         do throws(InputError) {
-            bytes = try context.files.read(path, limit: InputFiles.wholeFileLimit)
+            // A bundle may be larger than a policy: up to the limit every runtime reads.
+            bytes = try context.files.read(path, limit: max(InputFiles.wholeFileLimit, PolicyBundle.maxBytes))
         } catch {
             checked.diagnostics = [error.diagnostic]
             return checked
         }
-        switch InputKind.of(path: path, bytes: bytes) {
+        let kind = InputKind.of(path: path, bytes: bytes)
+        if kind == .yaml, bytes.count > InputFiles.wholeFileLimit {
+            // As a read up to the policy limit words it: a stream stops there, unmeasured.
+            let size = path == "-" ? nil : bytes.count
+            let problem = InputError.Problem.tooLarge(size: size, limit: InputFiles.wholeFileLimit)
+            checked.diagnostics = [InputError(path: path, problem: problem).diagnostic]
+            return checked
+        }
+        switch kind {
         case .bundle:
             do throws(PolicyBundle.LoadError) {
                 checked.policy = try Policy(bundle: bytes)
@@ -176,8 +186,13 @@ enum PolicyFrontEnd {
 
 /// The diagnostic of a bundle that cannot be loaded (the same code as `PolicyStore`'s).
 enum BundleCodes {
-    /// `file:1:1: error: bundle hash mismatch: ...; recompile it`, as `PolicyStore` reports it.
+    /// `file:1:1: error: bundle hash mismatch: ...; recompile it [refusal: hash-mismatch,
+    /// path: hash, byte: none]`: `PolicyStore`'s message, then the refusal's code, JSON path
+    /// and byte offset (`Docs/bundle-format.md`, "One refusal in every runtime").
     static func refused(_ error: PolicyBundle.LoadError, file: String) -> Diagnostic {
-        DiagnosticCode.bundleRefused(error.description, at: SourceLocation(file: file, line: 1, column: 1))
+        let offset = error.offset.map(String.init) ?? "none"
+        let refusal = "[refusal: \(error.code.rawValue), path: \(error.path), byte: \(offset)]"
+        return DiagnosticCode.bundleRefused(
+            "\(error.description) \(refusal)", at: SourceLocation(file: file, line: 1, column: 1))
     }
 }

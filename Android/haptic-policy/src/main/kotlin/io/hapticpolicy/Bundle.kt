@@ -2,27 +2,35 @@ package io.hapticpolicy
 
 import java.security.MessageDigest
 
-/** Why a bundle was refused; nothing half-loaded ever decides. */
-sealed class BundleError(message: String) : Exception(message) {
+/**
+ * Why a bundle was refused; nothing half-loaded ever decides. [code] is the refusal's
+ * stable code (Docs/bundle-format.md, "What a reader must refuse"), [path] the JSON path of
+ * the refused place (`content.cells[2].rows[0].action.kind`; `""` for the envelope) and
+ * [offset] its byte offset in the file, when one place is wrong.
+ */
+sealed class BundleError(message: String, val code: String, val path: String, val offset: Int?) : Exception(message) {
     /** The bytes are not a bundle envelope. */
     class NotABundle(why: String) :
-        BundleError("not a haptic-policy bundle ($why); build one with 'haptic-policy compile <policy> -o <bundle.json>'")
+        BundleError("not a haptic-policy bundle ($why); build one with 'haptic-policy compile <policy> -o <bundle.json>'", "not-a-bundle", "", 0)
 
     /** A bundle of another format version. */
     class UnsupportedVersion(val found: Int, val supported: Int) : BundleError(
         if (found < supported) "bundle format version $found is older than the version $supported this library reads; " +
             "recompile the policy with this haptic-policy ('haptic-policy compile <policy> -o <bundle.json>')"
         else "bundle format version $found is newer than the version $supported this library reads; update the " +
-            "library, or compile the policy with the haptic-policy that matches it"
+            "library, or compile the policy with the haptic-policy that matches it",
+        "unsupported-version", "formatVersion", null
     )
 
     /** The content does not hash to the envelope's hash. */
     class HashMismatch(val expected: String, val actual: String) : BundleError(
-        "bundle hash mismatch: header says $expected, content is $actual; the bundle was edited or damaged, recompile it"
+        "bundle hash mismatch: header says $expected, content is $actual; the bundle was edited or damaged, recompile it",
+        "hash-mismatch", "hash", null
     )
 
     /** The content does not decode or is inconsistent. */
-    class Damaged(why: String) : BundleError("bundle is truncated or damaged ($why); recompile it")
+    class Damaged(why: String, code: String = "inconsistent", path: String = "content", offset: Int? = null) :
+        BundleError("bundle is truncated or damaged ($why); recompile it", code, path, offset)
 }
 
 /** Reads bundle format 5 (`Docs/bundle-format.md`): envelope, version, hash, then the content. */
@@ -31,68 +39,120 @@ object BundleReader {
     const val FORMAT_VERSION = 5
     /** The envelope's `format`. */
     const val FORMAT_NAME = "haptic-policy-bundle"
+    /** The largest bundle every runtime reads: 8 MiB (Docs/bundle-format.md, "Size"). */
+    const val MAX_BYTES = 8 shl 20
 
     /** The content of a bundle and its `sha256:` hash, checked; throws [BundleError]. */
     fun read(bytes: ByteArray): Pair<PolicyContent, String> {
+        if (bytes.size > MAX_BYTES)
+            throw BundleError.Damaged("the bundle is ${bytes.size} bytes, over the $MAX_BYTES-byte limit every runtime reads", "too-large", "", MAX_BYTES)
         val head = String(bytes, 0, minOf(bytes.size, 4096), Charsets.ISO_8859_1)
         val marker = ",\"content\":"
         val at = head.indexOf(marker)
         if (!head.startsWith("{") || at < 0) throw BundleError.NotABundle("no envelope with 'content' in its first 4096 bytes")
-        val envelope = try {
-            JsonParser.parse(String(bytes, 0, at, Charsets.UTF_8) + "}")
+        val parsedEnvelope = try {
+            JsonParser.parse(bytes.copyOf(at + 1).also { it[at] = '}'.toByte() }, 0, at + 1, "", 0)
         } catch (e: JsonSyntaxError) {
             throw BundleError.NotABundle("the envelope is not JSON: ${e.message}")
         }
-        val fields = (envelope as? JsonValue.Obj)?.fields ?: throw BundleError.NotABundle("the envelope is not an object")
+        val fields = (parsedEnvelope.value as? JsonValue.Obj)?.fields ?: throw BundleError.NotABundle("the envelope is not an object")
         if ((fields["format"] as? JsonValue.Str)?.value != FORMAT_NAME) throw BundleError.NotABundle("'format' is not '$FORMAT_NAME'")
         val version = (fields["formatVersion"] as? JsonValue.Num)?.value ?: throw BundleError.UnsupportedVersion(0, FORMAT_VERSION)
+        if (version != Math.rint(version) || "formatVersion" in parsedEnvelope.nonIntegers)
+            throw BundleError.NotABundle("'formatVersion' is not an integer")
         if (version != FORMAT_VERSION.toDouble()) throw BundleError.UnsupportedVersion(version.toInt(), FORMAT_VERSION)
         val hash = (fields["hash"] as? JsonValue.Str)?.value ?: throw BundleError.Damaged("the envelope has no 'hash'")
+        if (fields["policy"] !is JsonValue.Str) throw BundleError.NotABundle("'policy' is missing")
+        for (key in fields.keys) if (key !in listOf("format", "formatVersion", "policy", "hash"))
+            throw BundleError.NotABundle("the envelope has an unknown field '$key'")
         var end = bytes.size
         while (end > 0 && bytes[end - 1].toInt().let { it == 0x20 || it == 0x0A || it == 0x0D || it == 0x09 }) end--
         val start = at + marker.length
-        if (end <= start + 1 || bytes[end - 1].toInt() != 0x7D) throw BundleError.Damaged("the file ends early")
+        if (end <= start + 1 || bytes[end - 1].toInt() != 0x7D) throw BundleError.Damaged("the file ends early", "truncated", "", end)
         val contentEnd = end - 1
         val digest = MessageDigest.getInstance("SHA-256")
         digest.update(bytes, start, contentEnd - start)
         val actual = "sha256:" + digest.digest().joinToString("") { String.format("%02x", it.toInt() and 0xFF) }
         if (actual != hash) throw BundleError.HashMismatch(hash, actual)
-        val tree = try {
-            JsonParser.parse(String(bytes, start, contentEnd - start, Charsets.UTF_8))
+        val parsed = try {
+            JsonParser.parse(bytes, start, contentEnd, "content", 1, refuseNull = true)
         } catch (e: JsonSyntaxError) {
-            throw BundleError.Damaged("the content is not JSON: ${e.message}")
+            throw BundleError.Damaged("the content is not JSON: ${e.message}", e.code, e.path, e.offset)
         }
+        // Offsets are found again only for a refusal: a valid bundle keeps no map of its paths.
+        val places = Places(parsed) { JsonParser.parse(bytes, start, contentEnd, "content", 1, refuseNull = true, record = true) }
         val content = try {
-            ContentDecoder.content(Node(tree, "content"))
+            ContentDecoder.content(Node(parsed.value, "content", places))
         } catch (e: DecodeError) {
-            throw BundleError.Damaged(e.message ?: "undecodable")
+            throw BundleError.Damaged(e.message ?: "undecodable", e.code, e.path, e.offset)
         }
-        Consistency.problem(content)?.let { throw BundleError.Damaged(it) }
+        Consistency.problem(content)?.let { throw BundleError.Damaged(it, "inconsistent", "content", start) }
         return Pair(content, hash)
     }
 }
 
-internal class DecodeError(message: String) : Exception(message)
+internal class DecodeError(message: String, val code: String, val path: String, val offset: Int?) : Exception(message)
 
-/** A JSON value at a path, with typed accessors that name the path when they fail. */
-internal class Node(val value: JsonValue, val path: String) {
-    private val used = HashSet<String>()
+/** The content's parse, and where its values stand, parsed again only when a refusal names one. */
+internal class Places(val parsed: ParsedJson, relocate: () -> ParsedJson) {
+    val located: ParsedJson by lazy(LazyThreadSafetyMode.NONE) { relocate() }
+}
 
-    fun fail(why: String): Nothing = throw DecodeError("at $path: $why")
+/**
+ * A JSON value at a path, with typed accessors that name the path when they fail. The
+ * path is built only when a refusal names it, and the set of fields read only for an
+ * object: a table of a million integers costs a million small nodes, nothing more.
+ */
+internal class Node private constructor(
+    val value: JsonValue, private val parent: Node?, private val key: String?, private val index: Int,
+    private val places: Places?
+) {
+    /** The node of `value` at `path`, the root of what is decoded. */
+    constructor(value: JsonValue, path: String, places: Places? = null) : this(value, null, path, -1, places)
+
+    private var used: HashSet<String>? = null
+
+    /** The JSON path of this value (`content.cells[2].rows[0]`). */
+    val path: String
+        get() = when {
+            parent == null -> key ?: ""
+            key != null -> parent.path + "." + key
+            else -> parent.path + "[" + index + "]"
+        }
+
+    /**
+     * Refuses the content at this path; the code follows from the words every runtime uses
+     * (`missing field 'x'`, `unknown field 'x'`, `expected …`, `unknown …`), and `place` is
+     * the path the refusal names when it is not this one (an unknown field's own path).
+     */
+    fun fail(why: String, code: String = shapeCode(why), place: String = path): Nothing {
+        val located = places?.located
+        val offset = if (code == "unknown-field") located?.keyOffsets?.get(place) else located?.offsets?.get(place)
+        throw DecodeError("at $path: $why", code, place, offset)
+    }
+
+    private fun shapeCode(why: String): String = when {
+        why.startsWith("missing field") -> "missing-field"
+        why.startsWith("unknown field") -> "unknown-field"
+        why.startsWith("expected an integer") -> "not-integer"
+        why.startsWith("expected ") -> "wrong-type"
+        why.startsWith("unknown ") -> "unknown-tag"
+        else -> "invalid-value"
+    }
 
     private val fields: Map<String, JsonValue>
         get() = (value as? JsonValue.Obj)?.fields ?: fail("expected an object, found ${value.kindName}")
 
     fun opt(key: String): Node? {
-        used.add(key)
-        return fields[key]?.let { Node(it, "$path.$key") }
+        (used ?: HashSet<String>().also { used = it }).add(key)
+        return fields[key]?.let { Node(it, this, key, -1, places) }
     }
 
     fun req(key: String): Node = opt(key) ?: fail("missing field '$key'")
 
     /** Refuses fields this reader does not know: every object of the format is closed. */
     fun closed() {
-        for (key in fields.keys) if (key !in used) fail("unknown field '$key'")
+        for (key in fields.keys) if (used?.contains(key) != true) fail("unknown field '$key'", "unknown-field", "$path.$key")
     }
 
     val string: String get() = (value as? JsonValue.Str)?.value ?: fail("expected a string, found ${value.kindName}")
@@ -101,18 +161,36 @@ internal class Node(val value: JsonValue, val path: String) {
     val int: Int
         get() {
             val n = number
-            if (n != Math.rint(n) || Math.abs(n) > Int.MAX_VALUE) fail("expected an integer, found $n")
+            val written = places?.parsed?.nonIntegers
+            val nonInteger = n != Math.rint(n) || n < -2147483648.0 || n > 2147483647.0 ||
+                (written != null && written.isNotEmpty() && path in written)
+            if (nonInteger) fail("expected an integer, found $n")
             return n.toInt()
         }
     val list: List<Node>
         get() {
             val items = (value as? JsonValue.Arr)?.items ?: fail("expected an array, found ${value.kindName}")
-            return items.mapIndexed { i, v -> Node(v, "$path[$i]") }
+            return items.mapIndexed { i, v -> Node(v, this, null, i, places) }
+        }
+
+    /** An array of integers, without a node for each item unless one is refused. */
+    val ints: List<Int>
+        get() {
+            val items = (value as? JsonValue.Arr)?.items ?: fail("expected an array, found ${value.kindName}")
+            val written = places?.parsed?.nonIntegers
+            val out = ArrayList<Int>(items.size)
+            for ((i, v) in items.withIndex()) {
+                val n = (v as? JsonValue.Num)?.value
+                if (n != null && n == Math.rint(n) && n >= -2147483648.0 && n <= 2147483647.0 &&
+                    (written == null || written.isEmpty())) out.add(n.toInt())
+                else out.add(Node(v, this, null, i, places).int)
+            }
+            return out
         }
 
     fun tag(key: String, known: List<String>): String {
         val t = req(key).string
-        if (t !in known) fail("unknown $key '$t' (known: ${known.joinToString(", ")})")
+        if (t !in known) fail("unknown $key '$t' (known: ${known.joinToString(", ")})", "unknown-tag", "$path.$key")
         return t
     }
 }
@@ -346,7 +424,7 @@ internal object ContentDecoder {
 
     fun ruleRef(n: Node): RuleRef = n.obj { RuleRef(req("id").string, position(req("at"))) }
 
-    fun ints(n: Node): List<Int> = n.list.map { it.int }
+    fun ints(n: Node): List<Int> = n.ints
 
     /** An edge over parameter indices; `parameterNames` names them for evaluation. */
     fun edge(n: Node, parameterNames: List<String>): Expr = when (val v = n.value) {
@@ -354,7 +432,7 @@ internal object ContentDecoder {
         is JsonValue.Obj -> if (v.fields.containsKey("param")) n.obj {
             val p = req("param")
             val i = p.int
-            if (i !in parameterNames.indices) p.fail("parameter index $i is out of range")
+            if (i !in parameterNames.indices) p.fail("parameter index $i is out of range", "inconsistent", "content")
             Expr.Param(parameterNames[i])
         } else n.obj {
             val op = tag("op", listOf("neg", "+", "-", "*", "/"))
@@ -421,6 +499,7 @@ internal object Consistency {
     }
 
     fun problem(c: PolicyContent): String? {
+        if (!(c.warmup.isFinite() && c.warmup >= 0)) return "the engine warm-up is not a finite number of seconds"
         val builtIn = listOf("screen.enter", "app.state", "device.lowPower", "device.supportsHaptics", "device.hapticsEnabled")
         duplicate(c.screens.map { it.name }, "screen")?.let { return it }
         duplicate(builtIn + c.settingEventNames + c.events.map { it.name }, "event")?.let { return it }

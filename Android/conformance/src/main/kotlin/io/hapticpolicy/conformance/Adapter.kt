@@ -378,7 +378,7 @@ fun parseDevice(text: String?): DeviceState {
 private fun usage(message: String): Nothing {
     System.err.println("error: $message")
     System.err.println("usage: kotlin BUNDLE [--device supports-haptics=BOOL,low-power=BOOL,haptics-enabled=BOOL] [--reload LINE=BUNDLE2]... < events.jsonl\n" +
-        "       kotlin --batch MANIFEST.json")
+        "       kotlin --batch MANIFEST.json\n       kotlin --check BUNDLE")
     exitProcess(64)
 }
 
@@ -436,6 +436,29 @@ private fun batch(manifestPath: String) {
     }
     for (r: Future<String> in results) println(r.get())
     pool.shutdown()
+    val checks = ((manifest as? JsonValue.Obj)?.fields?.get("bundles") as? JsonValue.Arr)?.items ?: emptyList()
+    for (c in checks) {
+        val f = (c as JsonValue.Obj).fields
+        val id = (f["id"] as JsonValue.Str).value
+        val status = try {
+            val (line, exit) = check((f["bundle"] as JsonValue.Str).value)
+            File((f["output"] as JsonValue.Str).value).writeText(line + "\n", Charsets.UTF_8)
+            exit
+        } catch (e: Exception) {
+            System.err.println("$id: $e")
+            3
+        }
+        println("{\"id\":" + JsonText.quote(id) + ",\"exit\":" + status + "}")
+    }
+}
+
+/** Loads a bundle only: `{"refused":{code,path,offset}}` and 1, or `{"accepted":true}` and 0. */
+private fun check(path: String): Pair<String, Int> = try {
+    Policy.fromBundle(File(path).readBytes())
+    Pair("{\"accepted\":true}", 0)
+} catch (e: BundleError) {
+    Pair("{\"refused\":{\"code\":" + JsonText.quote(e.code) + ",\"path\":" + JsonText.quote(e.path) +
+        ",\"offset\":" + (e.offset?.toString() ?: "null") + "}}", 1)
 }
 
 /** JSON string quoting for the adapter's own lines. */
@@ -453,8 +476,14 @@ object JsonText {
     }
 }
 
-/** The conformance adapter: `Conformance/README.md`'s single and batch forms. */
+/** The conformance adapter: `Conformance/README.md`'s single, batch and check forms. */
 fun main(args: Array<String>) {
+    if (args.isNotEmpty() && args[0] == "--check") {
+        if (args.size != 2) usage("--check takes one bundle")
+        val (line, exit) = check(args[1])
+        println(line)
+        exitProcess(exit)
+    }
     if (args.isNotEmpty() && args[0] == "--batch") {
         if (args.size != 2) usage("--batch takes one manifest")
         batch(args[1])
