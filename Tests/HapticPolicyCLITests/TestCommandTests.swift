@@ -198,3 +198,20 @@ extension TestCommandTests {
         #expect(Self.lastLine(result.stdout) == "0 passed, 0 failed")
     }
 }
+
+extension TestCommandTests {
+    /// With both streams on one screen (a terminal, `2>&1`), a test file's errors come
+    /// before the summary that says "see the errors above" (they came after it).
+    @Test func theErrorsComeBeforeTheSummaryThatPointsAtThem() throws {
+        let file = try Self.temporaryTestFile("table:\n  - {screen: camera, event: shutter, plya: tap}\n")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try runShell("\"$TOOL\" test \(shellQuoted(file.path)) 2>&1")
+        #expect(result.exitCode == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let error = try #require(
+            lines.firstIndex { $0.contains("error[HP012]: unknown key 'plya'") }, "\(result.stdout)")
+        let summary = try #require(lines.firstIndex { $0.hasSuffix("see the errors above") }, "\(result.stdout)")
+        #expect(error < summary, "\(result.stdout)")
+        #expect(lines.last == "0 passed, 0 failed")
+    }
+}
