@@ -77,6 +77,52 @@ import Testing
         #expect(html.contains("≤ 30 m"))
     }
 
+    /// The level an approach band starts from needs no `play:`/`silent:`; the report and
+    /// the table say it is never entered (they showed "silent:" with no reason), for the
+    /// first level of a rising band as for the last of a falling one.
+    @Test(arguments: ["rising", "falling"])
+    func theLevelABandStartsFromIsNeverEnteredNotSilentForNothing(_ approach: String) throws {
+        let folder = try temporaryFolder("approach-start")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = try String(contentsOf: packageRoot.appendingPathComponent(Self.policy), encoding: .utf8)
+        let levels =
+            approach == "rising"
+            ? [
+                "{name: far, below: 30}", "{name: near, below: 100, play: turn.near}",
+                "{name: close, below: 300, play: turn.close}", "{name: now, play: turn.now}",
+            ]
+            : [
+                "{name: now, at-most: 30, play: turn.now}", "{name: close, at-most: 100, play: turn.close}",
+                "{name: near, below: 300, play: turn.near}", "{name: far}",
+            ]
+        let written = try #require(text.range(of: "      - {name: now, at-most: 30, play: turn.now}\n"))
+        let end = try #require(text.range(of: "      - {name: far, silent: too far to cue}\n"))
+        let policy = folder.appendingPathComponent("start.yaml")
+        try Data(
+            text.replacingCharacters(
+                in: written.lowerBound..<end.upperBound, with: levels.map { "      - \($0)\n" }.joined()
+            )
+            .replacingOccurrences(of: "approach: falling", with: "approach: \(approach)").utf8
+        ).write(to: policy)
+        let lint = runInProcess(["lint", policy.path])
+        #expect(lint.exitCode == 0, "\(lint.stdout)\(lint.stderr)")
+        let never =
+            "never entered: the band starts here and only \(approach == "rising" ? "rises" : "falls") away from it; "
+            + "the first sample sets the level silently (baseline)"
+
+        let table = runInProcess(["table", policy.path])
+        #expect(table.exitCode == 0, "\(table.stderr)")
+        let far = try #require(table.stdout.split(separator: "\n").first { $0.hasPrefix("| far ") }, "\(table.stdout)")
+        #expect(far.contains("| " + never), "\(far)")
+
+        let page = folder.appendingPathComponent("report.html")
+        let report = runInProcess(["report", policy.path, "-o", page.path])
+        #expect(report.exitCode == 0, "\(report.stderr)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.contains("<span class=\"decision-silent\">\(never)</span>"), "\(html.count)")
+        #expect(!html.contains("silent: </span>"))
+    }
+
     @Test func hoverSaysTheApproachAndTheInclusiveEdges() throws {
         let loaded = PolicyLoader.load(path: packageRoot.appendingPathComponent(Self.policy).path)
         let document = try #require(loaded.document)

@@ -1,4 +1,5 @@
 import Foundation
+import HapticPolicy
 import Testing
 
 /// Every reference policy's bundle validates against `Docs/bundle.schema.json`
@@ -72,5 +73,30 @@ import Testing
         #expect(
             compiled == documented,
             "Docs/bundle-format.md's example is stale: compile its policy and paste the bundle, indented")
+    }
+}
+
+extension BundleSchemaTests {
+    /// Where the guides name the bundle format (`"formatVersion": N`, a bundle's `format N`
+    /// in one sentence), N is the one the tool writes, `PolicyBundle.formatVersion` (they
+    /// said 3 and 4 where it wrote 5). `Docs/bundle-format.md` keeps its history apart.
+    @Test func theGuidesNameTheBundleFormatTheToolWrites() throws {
+        let files = ["Docs/cli.md", "Docs/policy-language.md", "Docs/embedding.md", "Docs/android.md", "README.md"]
+        var named: [String: [Int]] = [:]
+        for file in files {
+            let markdown = try String(contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8)
+            // A sentence wrapped over lines is one line; a table row stays its own.
+            let text = markdown.replacing(/\n[ \t]*(?![|\n])/, with: " ")
+            for match in text.matches(of: /formatVersion\W{0,4}(\d+)|bundle[^.|\n]*?\bformat (\d+)/) {
+                let number = match.output.1 ?? match.output.2
+                named[file, default: []] += [Int(number.map(String.init) ?? "") ?? -1]
+            }
+        }
+        #expect(named["Docs/cli.md"]?.isEmpty == false && named["Docs/policy-language.md"]?.isEmpty == false)
+        for (file, numbers) in named {
+            #expect(
+                numbers.allSatisfy { $0 == PolicyBundle.formatVersion },
+                "\(file) names bundle format \(numbers); the tool writes \(PolicyBundle.formatVersion)")
+        }
     }
 }

@@ -119,6 +119,33 @@ import Testing
         #expect(reloaded.content == policy.content)
     }
 
+    /// `otherwise:` may `cite:` the invariants its silence implements, as a row may: it
+    /// checks (no HP340 about ringing, HP205 for an undeclared id, the cited guideline
+    /// counts as used), compiles onto every cell it makes, survives the bundle, and the
+    /// decisions it makes cite it. (It was refused as if the default played.)
+    @Test func otherwiseCitesTheInvariantsItsSilenceImplements() throws {
+        let quiet = "otherwise: {silent: the search screen is quiet but for its picker"
+        let text =
+            Self.policyText.replacingOccurrences(of: quiet + "}", with: quiet + ", cite: U-1}")
+            + "\ninvariants:\n  - {id: U-1, rule: guideline, says: no haptic for what the user did not choose}\n"
+        let codes = Self.load(text).diagnostics.map(\.code)
+        #expect(!codes.contains("HP340") && !codes.contains("HP214"), "\(Self.load(text).diagnostics)")
+        #expect(!Self.load(text).diagnostics.contains { $0.severity == .error }, "\(Self.load(text).diagnostics)")
+        let undeclared = Self.load(text.replacingOccurrences(of: "cite: U-1}", with: "cite: U-2}")).diagnostics
+        #expect(undeclared.map(\.code).contains("HP205"), "\(undeclared)")
+        #expect(!undeclared.map(\.code).contains("HP340"), "\(undeclared)")
+
+        let policy = try Self.policy(text)
+        let cells = policy.content.cells.filter { $0.otherwise == true }
+        #expect(!cells.isEmpty && cells.allSatisfy { $0.rows.map(\.cites) == [["U-1"]] })
+        let reloaded = try Policy(bundle: PolicyBundle.encode(policy))
+        #expect(reloaded.content == policy.content)
+        var session = Session(policy: reloaded)
+        _ = session.decide(session.event(t: 0, name: "screen.enter", screen: "search"))
+        let open = session.decide(session.event(t: 1, name: "result.open"))
+        #expect(open.rule?.id == "search/otherwise" && open.rule?.cites == ["U-1"])
+    }
+
     @Test func aDamagedOtherwiseCellIsRefused() throws {
         var content = try Self.policy().content
         let index = try #require(content.cells.firstIndex { $0.otherwise == true })

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HapticPolicyCLI
+@testable import HapticPolicyYAML
 
 @Suite struct TestCommandTests {
     /// A folder with copies of plavo and the metronome: a test file names its policy
@@ -196,5 +197,68 @@ extension TestCommandTests {
                 "\(file.path):9:69: error[HP806]: band level 'thirst' is not declared in \(Self.plavoPath); did you mean 'thirsty'?"
             ))
         #expect(Self.lastLine(result.stdout) == "0 passed, 0 failed")
+    }
+}
+
+extension TestCommandTests {
+    /// With both streams on one screen (a terminal, `2>&1`), a test file's errors come
+    /// before the summary that says "see the errors above" (they came after it).
+    @Test func theErrorsComeBeforeTheSummaryThatPointsAtThem() throws {
+        let file = try Self.temporaryTestFile("table:\n  - {screen: camera, event: shutter, plya: tap}\n")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try runShell("\"$TOOL\" test \(shellQuoted(file.path)) 2>&1")
+        #expect(result.exitCode == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let error = try #require(
+            lines.firstIndex { $0.contains("error[HP012]: unknown key 'plya'") }, "\(result.stdout)")
+        let summary = try #require(lines.firstIndex { $0.hasSuffix("see the errors above") }, "\(result.stdout)")
+        #expect(error < summary, "\(result.stdout)")
+        #expect(lines.last == "0 passed, 0 failed")
+    }
+}
+
+extension TestCommandTests {
+    /// `Docs/testing.md` documents `data:` in test rows, test steps and scenario steps with
+    /// samples cut from the shipped files, line for line, so the samples are what
+    /// `test` runs (`shippedTestsPassWithFullCellCoverage`) and `simulate` reads.
+    @Test func theDocumentedDataSamplesAreTheShippedOnes() throws {
+        let guide = try String(contentsOf: packageRoot.appendingPathComponent("Docs/testing.md"), encoding: .utf8)
+        var samples = 0
+        for block in guide.components(separatedBy: "```yaml\n").dropFirst() {
+            let lines = block.components(separatedBy: "\n```")[0].split(separator: "\n").map(String.init)
+            guard let first = lines.first, first.hasPrefix("# Policies/"),
+                lines.contains(where: { $0.contains("data: {") })
+            else { continue }
+            let path = String(first.dropFirst(2))
+            let shipped = try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
+            let shippedLines = Set(shipped.split(separator: "\n").map { String($0) })
+            for line in lines.dropFirst() {
+                #expect(shippedLines.contains(line), "Docs/testing.md shows '\(line)', which \(path) does not have")
+            }
+            samples += 1
+        }
+        #expect(samples == 2, "a sample of a test file and one of a scenario")
+        let result = runInProcess(["test", "Policies/ride.tests.yaml"])
+        #expect(result.exitCode == 0, "\(result.stdout)")
+        for key in ["`speaks`, `params`, `data`; `device`", "`value`, `speaks`, `params`, `data`. A step"] {
+            #expect(guide.contains(key), "Docs/testing.md's keys lack 'data': \(key)")
+        }
+    }
+
+    /// The row reference of `Docs/policy-language.md` lists each key once (it listed
+    /// `when` twice), and every key the reader takes in a row.
+    @Test func theRowReferenceListsEachKeyOnce() throws {
+        let guide = try String(
+            contentsOf: packageRoot.appendingPathComponent("Docs/policy-language.md"), encoding: .utf8)
+        let section = try #require(guide.components(separatedBy: "\n### row\n").dropFirst().first)
+        let keys = section.components(separatedBy: "\n### ")[0].split(separator: "\n").compactMap { line in
+            line.firstMatch(of: /^\| `([a-z-]+)`/).map { String($0.output.1) }
+        }
+        #expect(keys.count == Set(keys).count, "\(keys)")
+        #expect(Set(keys) == Set(PolicyDecoder.rowKeys + ["acknowledge"]), "\(keys)")
+        let when = try #require(section.split(separator: "\n").first { $0.hasPrefix("| `when`") })
+        for condition in PolicyDecoder.conditionKeys {
+            #expect(when.contains("`\(condition)`"), "the row reference's `when` lacks \(condition)")
+        }
     }
 }

@@ -226,6 +226,30 @@ import Testing
         #expect(summary(load(text)).contains("HP012@8:7"), "\(summary(load(text)))")
     }
 
+    /// Where an object may carry `acknowledge:`, HP012's list of its valid keys names it,
+    /// and a misspelling of it is suggested (a band level's list left it out).
+    @Test func theValidKeysOfAnObjectThatAcknowledgesNameAcknowledge() {
+        func message(_ old: String, _ new: String) -> String {
+            let text = Self.levels.replacingOccurrences(of: old, with: new)
+            return load(text).diagnostics.first { $0.code == "HP012" }?.message ?? ""
+        }
+        let level = "{name: fast, below: 5, play: tap}"
+        let listed = message(level, "{name: fast, below: 5, play: tap, zzzz: 1}")
+        #expect(listed.hasPrefix("unknown key 'zzzz'; valid keys in a band level are "), "\(listed)")
+        #expect(listed.hasSuffix(", acknowledge"), "\(listed)")
+        let misspelt = message(level, "{name: fast, below: 5, play: tap, acknowlege: {HP132: x}}")
+        #expect(misspelt == "unknown key 'acknowlege'; did you mean 'acknowledge'?", "\(misspelt)")
+        for (old, new) in [
+            ("hysteresis: 0.1", "hysteresis: 0.1\n    zzzz: 1"),
+            ("tap: {layer: ui, preset: impact.light}", "tap: {layer: ui, preset: impact.light, zzzz: 1}"),
+            ("value: number}", "value: number, zzzz: 1}"),
+            ("    table:", "    zzzz: 1\n    table:"),
+            ("per: 10}", "per: 10, zzzz: 1}"),
+        ] {
+            #expect(message(old, new).hasSuffix(", acknowledge"), "\(new): \(message(old, new))")
+        }
+    }
+
     /// An included file's top-level entries cover that file only; the main file's, the main file.
     @Test func theTopOfAnIncludedFileCoversThatFile() throws {
         let folder = try IncludeTests.Folder()

@@ -74,7 +74,14 @@ enum TestCommand {
         let prints = format == .text
         let style = context.stdoutStyle
         for file in files {
-            guard let (suite, input) = loadSuite(file, context: context) else {
+            // A file's errors go to stderr and the report to stdout, each buffered: write
+            // out the report so far before reading the file and its errors right after,
+            // so where both streams show on one screen (a terminal, `2>&1`) the errors come
+            // in order, before the summary that points back at them.
+            context.stdout.flush()
+            let loaded = loadSuite(file, context: context)
+            context.stderr.flush()
+            guard let (suite, input) = loaded else {
                 unusable += 1
                 outcomes.append(TestFileOutcome(file: file, report: nil, belowMinimum: false))
                 continue

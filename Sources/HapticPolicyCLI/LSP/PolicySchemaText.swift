@@ -1990,9 +1990,16 @@ enum PolicySchemaText {
           "required": ["silent"],
           "properties": {
             "silent": {"type": "string", "minLength": 1, "description": "Why the events the table leaves out stay silent."},
+            "cite": {
+              "oneOf": [
+                {"$ref": "#/definitions/invariantId"},
+                {"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/invariantId"}}
+              ],
+              "description": "Invariant ids this silence implements; the decisions it makes cite them."
+            },
             "note": {"type": "string", "description": "A note for people reading the policy."}
           },
-          "description": "The screen's default: one silence with its reason for every event that can occur here and that neither `table:` nor `everywhere:` decides (rule `<screen>/otherwise`). A default that played would ring for events nobody chose, so it is a silence only."
+          "description": "The screen's default: one silence with its reason for every event that can occur here and that neither `table:` nor `everywhere:` decides (rule `<screen>/otherwise`), citing the invariants it implements. A default that played would ring for events nobody chose, so it is a silence only."
         },
         "table": {
           "description": "For each event that can occur here: play, band, silent with a reason, ticker, prepare or stop.",

@@ -156,6 +156,7 @@ enum DecisionTableMarkdownReporter {
     /// when that differs by direction, what each way it can be entered does (never a
     /// direction that cannot happen).
     static func entering(_ band: DecisionTable.Band, level index: Int) -> [String] {
+        if let never = band.neverEnteredText(ofLevel: index) { return ["silent", "", "", never] }
         if let entry = band.uniformEntry(ofLevel: index) {
             return [
                 entry.play != nil ? "play" : "silent", entry.play ?? "", entry.layer?.rawValue ?? "",

@@ -83,6 +83,10 @@ enum ReportBandsSection {
             Column(header: "Values") { band, index in htmlEscaped(band.values(ofLevel: index)) },
             Column(header: "Left when") { band, index in htmlEscaped(band.leaving(level: index)) },
             Column(header: "On entering") { band, index in
+                // The level an approach band starts from, with nothing to say of its own.
+                if let never = band.neverEnteredText(ofLevel: index) {
+                    return "<span class=\"decision-silent\">\(htmlEscaped(never))</span>"
+                }
                 if band.isDirected(index) {
                     // Only the ways the level can be entered: the lowest is never entered
                     // from below, the highest never from above.

@@ -3,7 +3,8 @@ import HapticPolicy
 extension PolicyCompiler {
     /// The cells a screen's `otherwise:` makes: for each catalogue event that can occur on
     /// the screen and that neither its table nor `everywhere:` decides, one cell of one
-    /// silent row citing `<screen>/otherwise` at the `otherwise:` row, marked `otherwise`.
+    /// silent row, rule `<screen>/otherwise`, citing the invariants the `otherwise:` cites,
+    /// at the `otherwise:` row, marked `otherwise`.
     /// Screens in source order, events in catalogue order; they come after every written
     /// cell, so a policy without `otherwise:` has the cells it always had.
     static func defaultCells(
@@ -27,7 +28,8 @@ extension PolicyCompiler {
                 }
                 let compiled = PolicyContent.Row(
                     rule: RuleID(otherwiseOf: screen.name.value).text, condition: nil, action: .silent(silent.value),
-                    ticker: nil, directives: [], cites: [], note: row.note, location: position)
+                    ticker: nil, directives: [], cites: row.cites.map(\.value), note: row.note,
+                    location: position)
                 cells.append(
                     PolicyContent.Cell(event: e, screen: s, rows: [compiled], location: position, otherwise: true))
             }

@@ -206,6 +206,19 @@ public struct DecisionTable: Sendable, Hashable {
             return ways
         }
 
+        /// For the level an approach band starts from when it says neither what it plays
+        /// nor why it is silent (it needs neither, `approach:`): why it is never entered
+        /// (`never entered: the band starts here and only falls away from it; …`). Nil for
+        /// any other level, and for one with a reason of its own to show.
+        public func neverEnteredText(ofLevel index: Int) -> String? {
+            let level = levels[index]
+            guard let approach, levels.count > 1, ways(ofLevel: index).isEmpty, level.play == nil,
+                (level.silent ?? "").isEmpty
+            else { return nil }
+            return "never entered: the band starts here and only \(approach == .falling ? "falls" : "rises") "
+                + "away from it; the first sample sets the level silently (baseline)"
+        }
+
         /// What entering level `index` does, the same whichever way it is entered; nil
         /// when the directions differ.
         public func uniformEntry(ofLevel index: Int) -> Entry? {

@@ -84,6 +84,16 @@ enum ReferenceChecks {
         return out
     }
 
+    /// HP205 for each invariant a row (or a screen's `otherwise:`) cites that is not declared.
+    private static func citeFindings(_ row: RowDecl, _ context: ValidationContext) -> [Diagnostic] {
+        row.cites.filter { context.invariants[$0.value] == nil }.map { cite in
+            let hint = context.didYouMean(cite.value, among: context.invariantIDs)
+            return DiagnosticCode.unknownInvariant(
+                "invariant '\(cite.value)' is not declared\(hint.isEmpty ? ": declare it under `invariants:` or fix the id" : hint)",
+                at: cite.location)
+        }
+    }
+
     private static func tableFindings(_ context: ValidationContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
         for (_, cell) in context.allCells {
@@ -134,15 +144,11 @@ enum ReferenceChecks {
                         }
                     }
                 }
-                for cite in row.cites where context.invariants[cite.value] == nil {
-                    let hint = context.didYouMean(cite.value, among: context.invariantIDs)
-                    out.append(
-                        DiagnosticCode.unknownInvariant(
-                            "invariant '\(cite.value)' is not declared\(hint.isEmpty ? ": declare it under `invariants:` or fix the id" : hint)",
-                            at: cite.location))
-                }
+                out += citeFindings(row, context)
             }
         }
+        // A screen's default cites as a row does.
+        for row in context.document.screens.compactMap(\.otherwise) { out += citeFindings(row, context) }
         for band in context.document.bands {
             for (play, _) in band.plays {
                 if let finding = unknownFeedback(play, context, presetsAllowed: false) { out.append(finding) }

@@ -27,7 +27,8 @@ enum ScreenDefaultChecks {
 
     // MARK: otherwise
 
-    /// What an `otherwise:` row may not do, each with its key's name and where it is written.
+    /// What an `otherwise:` row may not do, each with its key's name and where it is written
+    /// (`cite:` and `note:` it may: a silence implements rules as a row does).
     private static func extras(_ row: RowDecl) -> [(key: String, at: SourceLocation)] {
         var found: [(String, SourceLocation)] = []
         if let play = row.play { found.append(("play", play.location)) }
@@ -37,7 +38,6 @@ enum ScreenDefaultChecks {
         if let first = row.with.first { found.append(("with", first.name.location)) }
         if let ticker = row.ticker { found.append(("ticker", ticker.location)) }
         for directive in row.directives { found.append(("prepare", directive.location)) }
-        if let cite = row.cites.first { found.append(("cite", cite.location)) }
         return found
     }
 

@@ -27,6 +27,7 @@ enum UsageChecks {
                 cited.formUnion(row.cites.map(\.value))
             }
         }
+        for row in document.screens.compactMap(\.otherwise) { cited.formUnion(row.cites.map(\.value)) }
         for band in document.bands {
             for (play, _) in band.plays { usedFeedback.insert(play.value) }
         }

@@ -9,7 +9,7 @@ extension PolicyDecoder {
             let fields = fields(
                 node, of: what,
                 keys: ["layer", "preset", "pattern", "intensity", "fallback", "note", "platforms", "priority"],
-                required: ["layer"], owner: name.location)
+                required: ["layer"], owner: name.location, acknowledges: true)
         else { return nil }
         let layer = fields["layer"].flatMap { self.layer($0) }
         let note = self.note(fields["note"])

@@ -38,10 +38,12 @@ extension PolicyDecoder {
 
     /// Reads a mapping whose keys must come from `keys`. Reports unknown keys (with "did
     /// you mean"), non-text keys and missing `required` keys (at `owner`, the declaration's
-    /// key, when given). Nil when `node` is not a mapping (reported once).
+    /// key, when given). Nil when `node` is not a mapping (reported once). `acknowledges`:
+    /// the object may carry `acknowledge:`, which `AcknowledgementReader` took out before,
+    /// so an unknown key's list of valid keys names it too.
     mutating func fields(
         _ node: YAMLNode, of what: String, keys: [String], required: [String] = [], owner: SourceLocation? = nil,
-        valueOf key: String? = nil
+        valueOf key: String? = nil, acknowledges: Bool = false
     ) -> Fields? {
         // `key:` with nothing after it reads as an empty mapping.
         let pairs = CoreSchema.resolve(node) == .null ? [] : node.pairs
@@ -66,9 +68,10 @@ extension PolicyDecoder {
                 continue
             }
             guard keys.contains(name) else {
-                if let match = Suggestions.closest(to: name, in: keys) { fields.suggested.insert(match) }
+                let valid = acknowledges ? keys + [AcknowledgementReader.key] : keys
+                if let match = Suggestions.closest(to: name, in: valid) { fields.suggested.insert(match) }
                 if name == "<<" { fields.mergesKeys = true }
-                var diagnostic = Self.unknownKey(name, in: what, keys: keys, at: pair.key.location)
+                var diagnostic = Self.unknownKey(name, in: what, keys: valid, at: pair.key.location)
                 if index > 0, let hint = strayCommaHint(pairs[index - 1], pair, in: node) {
                     diagnostic.message = hint
                 }

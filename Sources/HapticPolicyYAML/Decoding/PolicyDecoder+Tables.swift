@@ -9,7 +9,7 @@ extension PolicyDecoder {
             let fields = fields(
                 node, of: what, keys: ["unit", "approach", "hysteresis", "dwell", "plausible", "toward", "levels"],
                 required: Self.requiredBandKeys(node),
-                owner: name.location)
+                owner: name.location, acknowledges: true)
         else { return nil }
         let unit = note(fields["unit"], for: "unit")
         let approach = fields["approach"].flatMap {
@@ -88,7 +88,7 @@ extension PolicyDecoder {
             let fields = fields(
                 node, of: "a band level",
                 keys: ["name", "below", "at-most", "play", "silent", "from-below", "from-above", "with"],
-                required: ["name"])
+                required: ["name"], acknowledges: true)
         else { return nil }
         let fromBelow = fields["from-below"].flatMap { entry($0, for: "from-below") }
         let fromAbove = fields["from-above"].flatMap { entry($0, for: "from-above") }
@@ -197,7 +197,7 @@ extension PolicyDecoder {
             let fields = fields(
                 node, of: what, keys: ["layer", "screens", "value", "params", "data", "note", "ends-subject"],
                 required: ["layer", "screens"],
-                owner: name.location)
+                owner: name.location, acknowledges: true)
         else { return nil }
         let layer = fields["layer"].flatMap { self.layer($0) }
         var value: Located<ValueKind>?
@@ -296,7 +296,7 @@ extension PolicyDecoder {
         guard
             let fields = fields(
                 node, of: "screen '\(name.value)'", keys: ["enter", "table", "otherwise", "note"],
-                owner: name.location)
+                owner: name.location, acknowledges: true)
         else { return nil }
         var onEnter: [Located<Directive>] = []
         if let node = fields["enter"], let items = list(node, for: "enter") {

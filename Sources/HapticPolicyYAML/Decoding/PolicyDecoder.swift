@@ -223,7 +223,7 @@ struct PolicyDecoder {
             let fields = fields(
                 node, of: "a budget",
                 keys: ["id", "max", "per", "each", "screen", "layer", "event", "events", "except", "enforce"],
-                required: ["id", "max", "per"])
+                required: ["id", "max", "per"], acknowledges: true)
         else { return nil }
         let id = fields["id"].flatMap { text($0, for: "id") }
         let max = fields["max"].flatMap { integer($0, for: "max") }
@@ -264,7 +264,7 @@ struct PolicyDecoder {
         guard
             let fields = fields(
                 node, of: "parameter '\(name.value)'", keys: ["set-by", "min", "max", "default", "unit", "note"],
-                required: ["set-by", "min", "max", "default"], owner: name.location)
+                required: ["set-by", "min", "max", "default"], owner: name.location, acknowledges: true)
         else { return nil }
         // Read every field before giving up, so each mistake is reported.
         let setBy = fields["set-by"].flatMap { text($0, for: "set-by") }

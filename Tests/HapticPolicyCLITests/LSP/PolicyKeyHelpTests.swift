@@ -196,7 +196,7 @@ import Testing
             edit: Edit(
                 what: "a screen's otherwise: keys", old: "otherwise: {silent: quiet}", new: "otherwise: {",
                 at: "otherwise: {"),
-            expected: ["note", "silent"]),
+            expected: ["cite", "note", "silent"]),
         Completion(
             edit: Edit(what: "a screen's keys", old: "    otherwise: {silent: quiet}\n", new: "    o", at: "    o"),
             expected: ["otherwise"]),

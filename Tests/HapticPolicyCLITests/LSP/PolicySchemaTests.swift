@@ -93,8 +93,8 @@ import Testing
         Object(
             what: "a screen's otherwise", old: "{silent: quiet}", new: "{silent: quiet, zzzz: 1}",
             path: [.key("screens"), .key("ride"), .key("otherwise")],
-            // Read as a row, then every action but `silent` refused (HP340).
-            refused: ["when", "play", "stop", "ticker", "prepare", "band", "with", "loop", "cite"]),
+            // Read as a row, then every action but `silent` refused (HP340); `cite:` and `note:` kept.
+            refused: ["when", "play", "stop", "ticker", "prepare", "band", "with", "loop"]),
         Object(
             what: "a row", old: "{silent: a tick outside a scroll}", new: "{silent: a tick outside a scroll, zzzz: 1}",
             path: [.key("screens"), .key("ride"), .key("table"), .key("picker.tick"), .item]),
