@@ -1,11 +1,12 @@
 import Foundation
+import HapticPolicy
 import HapticPolicyExport
 import Testing
 
 /// Every JSON the tools write escapes U+2028, U+2029, U+0085 and the `/` of `</`
 /// (`JSONString`, `Docs/security.md`): a policy, a log and file names holding them go
-/// through eval's decisions and summary, lint's JSON and SARIF, and the table's JSON,
-/// and each output (each line of a JSONL stream) is valid JSON that holds none of them
+/// through eval's decisions and summary, lint's JSON and SARIF, the table's JSON and the
+/// bundle, and each output (each line of a JSONL stream) is valid JSON that holds none of them
 /// raw. Before the one escaper, eval's stream, its summary and lint's JSON held them raw.
 @Suite struct JSONOutputSafetyTests {
     static let names = ["e\u{2028}</script>", "l\u{2029}", "s\u{85}</b>", "v</", "w\u{2028}", "x", "y", "z"]
@@ -80,5 +81,14 @@ import Testing
         let table = runInProcess(["table", policy, "--format", "json"])
         #expect(table.exitCode == 0, "\(table.stderr)")
         Self.expectJSON(table.stdout, lines: false, "table --format json")
+
+        // The bundle: escaped, and read back by the runtime as the same policy.
+        let bundle = folder.appendingPathComponent("p.bundle.json")
+        let compiled = runInProcess(["compile", policy, "-o", bundle.path])
+        #expect(compiled.exitCode == 0, "\(compiled.stderr)")
+        let bytes = try [UInt8](Data(contentsOf: bundle))
+        Self.expectJSON(String(decoding: bytes, as: UTF8.self), lines: false, "compile")
+        let loaded = try Policy(bundle: bytes)
+        #expect(loaded.screenNames.contains(Self.names[2]))
     }
 }

@@ -147,15 +147,17 @@ public enum PolicyBundle {
         "sha256:" + SHA256.hex(Array(bytes))
     }
 
-    /// JSON with sorted keys and no escaped slashes; non-finite numbers (which the
-    /// validator never lets through) as strings, so encoding cannot fail.
+    /// JSON with sorted keys and no escaped slashes but the one of `</` (escaped by the
+    /// tools' one rule, `JSONString.hardened`, as U+2028, U+2029 and U+0085 are);
+    /// non-finite numbers (which the validator never lets through) as strings, so
+    /// encoding cannot fail.
     private static func canonicalJSON<T: Encodable>(_ value: T) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
         do {
-            return [UInt8](try encoder.encode(value))
+            return Array(JSONString.hardened(String(decoding: try encoder.encode(value), as: UTF8.self)).utf8)
         } catch {
             // Only a throwing `encode(to:)` could get here; ours do not throw.
             preconditionFailure("compiled policy content cannot be encoded: \(error)")

@@ -1,4 +1,5 @@
 import Foundation
+import HapticPolicy
 import Testing
 
 @testable import HapticPolicyTools
