@@ -139,6 +139,14 @@ test("the log reader gives eval's invalid lines: reason, column and message", ()
   assert.equal(evaluator.invalidCount, 4);
 });
 
+test("an invalid line's t is written as Swift writes it: 1e-07, not 1e-7", () => {
+  const evaluator = new EventLogEvaluator(Policy.fromBundle(fixture("plavo")));
+  const log = '{"t":1,"event":"x"}\n{"t":1e-7,"event":"x"}\n{"t":0.5,"event":"x"}\n';
+  const texts = [...evaluator.lines(new TextEncoder().encode(log))].map((l) => decisionJSON(l));
+  assert.match(texts[1], /"t":1e-07,/);
+  assert.match(texts[2], /"t":0\.5,/);
+});
+
 test("eval --reload continues the session before the first line at or past LINE; a refused reload keeps the policy", () => {
   const log = new TextEncoder().encode(
     '{"t":0,"event":"screen.enter","screen":"metronome"}\n\n{"t":1,"event":"metronome.start","params":{"bpm":90}}\n',

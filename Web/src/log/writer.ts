@@ -6,6 +6,7 @@
  */
 import type { Decision } from "../decision.js";
 import { utf8Encode } from "../utf8.js";
+import { numberText } from "../numberText.js";
 import type { LoggedLine } from "./eval.js";
 
 /** The bytes of `text` when it is all ASCII (the fixed parts of a line). */
@@ -245,8 +246,9 @@ export class DecisionLogWriter {
     this.put(COLUMN);
     this.integer(column);
     this.put(T);
-    if (t === null) this.put(NULL);
-    else this.raw(t);
+    // As Swift writes a number it read (`1e-07`, not JavaScript's `1e-7`).
+    if (t === null || !Number.isFinite(t)) this.put(NULL);
+    else this.put(utf8Encode(numberText(t)));
     this.put(EVENT);
     this.json(event);
     this.put(INVALID_MIDDLE);
