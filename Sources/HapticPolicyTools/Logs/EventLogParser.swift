@@ -433,9 +433,10 @@ struct JSONReader {
         }
         index += 1
         var params: [Event.Parameter] = []
-        // A hash set of the names read so far keeps the duplicate check linear in the
-        // object's size (a scan of `params` per name is quadratic: ~30 s for a 1 MiB line).
-        var names: Set<String> = []
+        // Past a few names, a hash set of the names read so far keeps the duplicate check
+        // linear in the object's size (a scan of `params` per name is quadratic: ~30 s for
+        // a 1 MiB line); below, the scan is cheaper than making the set on every line.
+        var names: Set<String>?
         skipSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -448,7 +449,17 @@ struct JSONReader {
             }
             let nameStart = index
             let name = try readString()
-            if !names.insert(name).inserted {
+            let duplicate: Bool
+            if let inserted = names?.insert(name).inserted {
+                duplicate = !inserted
+            } else if params.count < 16 {
+                duplicate = params.contains { $0.name == name }
+            } else {
+                var all = Set(params.lazy.map(\.name))
+                duplicate = !all.insert(name).inserted
+                names = all
+            }
+            if duplicate {
                 throw fail(
                     "\(isData ? "data field" : "parameter") '\(name)' is written twice in '\(field)'; keep one",
                     at: nameStart, .duplicateField)

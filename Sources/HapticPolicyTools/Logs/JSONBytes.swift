@@ -174,11 +174,41 @@ final class JSONBytes {
         }
     }
 
+    /// Whether any byte is `<` or not ASCII (which U+2028, U+2029 and U+0085 are); eight
+    /// bytes at a time, as `needsEscape`.
+    @inline(__always)
+    private static func mayNeedHardening(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = utf8.baseAddress else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func flagged(at offset: Int) -> Bool {
+            let word = UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self)
+            let less = word ^ (ones &* 0x3C)
+            return (((less &- ones) & ~less) | word) & highs != 0
+        }
+        guard utf8.count >= 8 else {
+            for offset in 0..<utf8.count where start[offset] == 0x3C || start[offset] >= 0x80 { return true }
+            return false
+        }
+        var index = 0
+        while index &+ 8 <= utf8.count {
+            if flagged(at: index) { return true }
+            index &+= 8
+        }
+        // The last eight bytes, overlapping what was read: no byte-at-a-time tail.
+        return index < utf8.count && flagged(at: utf8.count &- 8)
+    }
+
     /// Appends a JSON token of the input exactly as written (eval echoes `event` and
     /// `subject`), but for what `JSONString.hardened` escapes: it decodes as written, and
     /// a raw U+2028 or `</` in an app's log does not reach the output raw.
+    @inline(__always)
     func echo(_ token: UnsafeBufferPointer<UInt8>) {
-        guard token.contains(where: { $0 == 0x3C || $0 >= 0x80 }) else { return raw(token) }
+        if Self.mayNeedHardening(token) { hardened(token) } else { raw(token) }
+    }
+
+    /// `echo`'s rare path: the token with what `JSONString.hardened` escapes escaped.
+    private func hardened(_ token: UnsafeBufferPointer<UInt8>) {
         var runStart = 0
         var index = 0
         while index < token.count {

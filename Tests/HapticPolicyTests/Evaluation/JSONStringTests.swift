@@ -61,7 +61,12 @@ import Testing
     /// U+2028 or `</` in them, only those are escaped, and the token decodes as written.
     @Test func anEchoedTokenKeepsItsEscapesAndLosesTheRawSeparators() throws {
         let bytes = JSONBytes(capacity: 8)
-        for token in [#""pl\u00e9in""#, "\"a\u{2028}b</c\u{85}d\u{2029}\\\"<\\/\"", #""<<//""#, #""\/""#] {
+        let tokens = [
+            #""pl\u00e9in""#, "\"a\u{2028}b</c\u{85}d\u{2029}\\\"<\\/\"", #""<<//""#, #""\/""#,
+            // Past eight bytes, with the only raw one in the last, partly read again, word.
+            #""abcdefghij</""#, "\"abcdefghi\u{2028}\"", #""abcdefghijklmno""#,
+        ]
+        for token in tokens {
             Array(token.utf8).withUnsafeBufferPointer { bytes.echo($0) }
             var out: [UInt8] = []
             bytes.move(into: &out)
