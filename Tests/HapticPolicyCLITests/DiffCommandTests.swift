@@ -84,6 +84,44 @@ import Testing
         #expect(!back.stdout.contains("feedback changed"))
     }
 
+    static let bands = "Tests/Fixtures/diff/plavo-bands.yaml"
+
+    /// Issue 43: a band edge or a budget edited is listed as a change of its own (band or
+    /// budget, field, old -> new, where), in text and JSON, beside the decisions it moves,
+    /// and the diff exits 1 even when no logged decision changes.
+    @Test func bandAndBudgetEditsAreListed() throws {
+        let log = runInProcess(["simulate", "Policies/plavo.yaml", "--scenario", "session"])
+        #expect(log.exitCode == 0)
+        let text = runInProcess(["diff", "Policies/plavo.yaml", Self.bands, "-"], stdin: log.stdout)
+        #expect(text.exitCode == 1, "\(text.stderr)")
+        #expect(text.stdout.contains("\nbands and budgets changed (6 fields):\n"), "\(text.stdout)")
+        #expect(
+            text.stdout.contains("  band 'moisture' level dry edge: below 25 -> at most 27 (\(Self.bands):145:9)\n"))
+        #expect(text.stdout.contains("  budget 'B-2' max: 4 -> 3 (\(Self.bands):216:5)\n"))
+        try expectGolden(text.stdout, named: "diff-bands.txt")
+
+        let json = runInProcess(
+            ["diff", "--format", "json", "Policies/plavo.yaml", Self.bands, "-"], stdin: log.stdout)
+        #expect(json.exitCode == 1)
+        try expectGolden(json.stdout, named: "diff-bands.json")
+        let object = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let changes = try #require(object["declarationChanges"] as? [[String: Any]])
+        let added = try #require(changes.first { $0["name"] as? String == "B-3" })
+        #expect(added["kind"] as? String == "budget")
+        #expect(added["field"] as? String == "")
+        #expect(added["before"] is NSNull)
+        #expect(added["after"] as? String == "scope layer ui, max 9, window 60 s")
+        let damp = try #require(changes.first { $0["field"] as? String == "level damp" })
+        #expect(damp["after"] as? String == "edge below 90, enters play soil.moist")
+
+        // Only the waveform changed: no band or budget line; the same policy: none.
+        let waveform = runInProcess(["diff", "Policies/plavo.yaml", Self.waveform, "-"], stdin: log.stdout)
+        #expect(!waveform.stdout.contains("bands and budgets changed"))
+        let same = runInProcess(["diff", "--format", "json", Self.bands, Self.bands, "-"], stdin: log.stdout)
+        #expect(same.exitCode == 0)
+        #expect(same.stdout.contains(",\"declarationChanges\":[],"))
+    }
+
     @Test func samePolicyChangesNothing() throws {
         let log = runInProcess(["simulate", "Policies/plavo.yaml", "--scenario", "session"])
         let file = try Self.temporaryLog(log.stdout)

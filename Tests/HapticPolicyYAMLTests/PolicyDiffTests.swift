@@ -100,4 +100,33 @@ import Testing
         #expect(back.last?.text == "feedback 'extra' feedback: preset impact.soft -> (none) (next.yaml:42:3)")
         #expect(back.count == 3)
     }
+
+    /// Band sets and budgets compared field by field, as feedback is: a dwell and a
+    /// plausible range added, a budget gone, and back again; a moved line is no change.
+    @Test func bandAndBudgetFieldsAreCompared() throws {
+        let old = try Self.plavo({ $0 }, file: "plavo.yaml")
+        let moved = try Self.plavo({ "# a comment line moves every location\n" + $0 }, file: "plavo.yaml")
+        #expect(
+            DeclarationFields.changes(from: DeclarationFields(policy: old), to: DeclarationFields(policy: moved))
+                .isEmpty)
+        let new = try Self.plavo(
+            {
+                $0.replacingOccurrences(
+                    of: "    hysteresis: 1.5\n",
+                    with: "    hysteresis: 1.5\n    dwell: 2\n    plausible: {min: 0, max: 100}\n"
+                )
+                .replacingOccurrences(of: "  - {id: B-2, layer: creature, max: 4, per: 5}\n", with: "")
+            }, file: "next.yaml")
+        let changes = PolicyDiff.compare(old: old, new: new, logs: []).declarationChanges
+        #expect(
+            changes.map(\.text) == [
+                "band 'moisture' dwell: none -> 2 s (next.yaml:137:3)",
+                "band 'moisture' plausible: any -> 0 to 100 (next.yaml:137:3)",
+                "budget 'B-2': scope layer creature, max 4, window 5 s -> (none) (plavo.yaml:212:5)",
+            ])
+        let back = PolicyDiff.compare(old: new, new: old, logs: []).declarationChanges
+        #expect(back.map(\.field) == ["dwell", "plausible", ""])
+        #expect(back.last?.before == nil)
+        #expect(PolicyDiff.compare(old: old, new: new, logs: []).feedbackChanges.isEmpty)
+    }
 }

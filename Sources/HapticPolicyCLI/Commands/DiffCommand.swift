@@ -33,15 +33,17 @@ enum DiffCommand {
             silent, or the directives): time, screen, event, before → after and the rule on each \
             side. Before them, every feedback field that differs between the two policies \
             (a pattern event's intensity, a preset, a fallback: feedback, field, old -> new), \
-            whether or not the logs play it. Then per screen: rings per minute and band chatter (band-change rings closer than \
+            whether or not the logs play it, and every band set and budget field (an edge, a \
+            hysteresis, a budget's max: band or budget, field, old -> new), whether or not the \
+            logs cross it. Then per screen: rings per minute and band chatter (band-change rings closer than \
             --chatter-window seconds for one subject) before and after, and budget breaches. \
             Over several logs (directories of *.jsonl and *.jsonl.gz, quoted globs) it says \
             how many sessions changed and lists the ones with the most changes first; each log \
             is streamed and dropped before the next (--jobs logs at a time, folded in input order, \
             so the report is the same for any --jobs), and past 1,000 \
             changes are counted, not listed, so memory stays bounded. \
-            Exit 0 when nothing changed, 1 when a decision or a feedback field did (or a log \
-            line cannot be read).
+            Exit 0 when nothing changed, 1 when a decision, a feedback field or a band or \
+            budget field did (or a log line cannot be read).
             """,
         options: Options.self,
         positionals: [
@@ -121,7 +123,8 @@ enum DiffCommand {
         case .text:
             DiffReport.text(diff, old: old.name, new: new.name, logCount: replayed, context: context)
         }
-        return diff.changedCount == 0 && diff.feedbackChanges.isEmpty && unreadable == 0 ? .success : .failure
+        return diff.changedCount == 0 && diff.feedbackChanges.isEmpty && diff.declarationChanges.isEmpty
+            && unreadable == 0 ? .success : .failure
     }
 
     /// Parses `--chatter-window S`: seconds above 0.

@@ -30,6 +30,11 @@ enum DiffReport {
             out.line("feedback changed (\(count) \(count == 1 ? "field" : "fields")):")
             for change in diff.feedbackChanges { out.line("  " + terminalText(change.text)) }
         }
+        if !diff.declarationChanges.isEmpty {
+            let count = diff.declarationChanges.count
+            out.line("bands and budgets changed (\(count) \(count == 1 ? "field" : "fields")):")
+            for change in diff.declarationChanges { out.line("  " + terminalText(change.text)) }
+        }
         for change in diff.changes {
             var head =
                 "\(change.log) #\(change.line)  t \(numberText(change.event.time)) s  \(change.screen ?? "-")  \(change.event.event.name)"
@@ -117,6 +122,7 @@ enum DiffReport {
         out += "\"old\":" + string(old) + ",\"new\":" + string(new)
         out += ",\"events\":\(diff.eventCount),\"changed\":\(diff.changedCount)"
         out += ",\"feedbackChanges\":[" + diff.feedbackChanges.map(feedbackChange).joined(separator: ",") + "]"
+        out += ",\"declarationChanges\":[" + diff.declarationChanges.map(declarationChange).joined(separator: ",") + "]"
         out += ",\"sessions\":\(diff.sessions.count),\"sessionsChanged\":\(diff.sessionsChanged)"
         out += ",\"largestChanges\":["
         out += diff.largestChanges().map {
@@ -180,6 +186,13 @@ enum DiffReport {
     private static func feedbackChange(_ change: FeedbackFields.Change) -> String {
         "{\"feedback\":" + string(change.feedback) + ",\"field\":" + string(change.field)
             + ",\"before\":" + (change.before.map(string) ?? "null") + ",\"after\":"
+            + (change.after.map(string) ?? "null") + ",\"location\":"
+            + (change.location == .unknown ? "null" : string(change.location.description)) + "}"
+    }
+
+    private static func declarationChange(_ change: DeclarationFields.Change) -> String {
+        "{\"kind\":" + string(change.kind.rawValue) + ",\"name\":" + string(change.name) + ",\"field\":"
+            + string(change.field) + ",\"before\":" + (change.before.map(string) ?? "null") + ",\"after\":"
             + (change.after.map(string) ?? "null") + ",\"location\":"
             + (change.location == .unknown ? "null" : string(change.location.description)) + "}"
     }

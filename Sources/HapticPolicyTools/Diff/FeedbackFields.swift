@@ -81,86 +81,24 @@ public struct FeedbackFields: Sendable, Equatable {
 
     /// What changed from `old` to `new`, field by field: a feedback added or removed is
     /// one change (`feedback` `(none) -> pattern`), a field changed, added or gone is one
-    /// each. Feedback in `new`'s order, then the removed ones in `old`'s.
+    /// each, a whole pattern event added or gone is one. Feedback in `new`'s order, then
+    /// the removed ones in `old`'s.
     public static func changes(from old: FeedbackFields, to new: FeedbackFields) -> [Change] {
-        func grouped(_ fields: [Field]) -> (order: [String], byName: [String: [Field]]) {
-            var order: [String] = []
-            var byName: [String: [Field]] = [:]
-            for field in fields {
-                if byName[field.feedback] == nil { order.append(field.feedback) }
-                byName[field.feedback, default: []].append(field)
-            }
-            return (order, byName)
-        }
-        let before = grouped(old.fields)
-        let after = grouped(new.fields)
-        var changes: [Change] = []
-        for name in after.order {
-            let now = after.byName[name] ?? []
-            guard let was = before.byName[name] else {
-                changes.append(
-                    Change(
-                        feedback: name, field: "feedback", before: nil, after: kind(now),
-                        location: now.first?.location ?? .unknown))
-                continue
-            }
-            let wasByField = Dictionary(was.map { ($0.field, $0) }, uniquingKeysWith: { first, _ in first })
-            let nowFields = Set(now.map(\.field))
-            let wasEvents = Set(was.compactMap(\.event))
-            let nowEvents = Set(now.compactMap(\.event))
-            var whole: Set<String> = []
-            for field in now where wasByField[field.field]?.value != field.value {
-                if let event = field.event, !wasEvents.contains(event) {
-                    // A pattern event added: one change, all its fields in one value.
-                    if whole.insert(event).inserted {
-                        changes.append(
-                            Change(
-                                feedback: name, field: event, before: nil, after: summary(of: event, in: now),
-                                location: field.location))
-                    }
-                    continue
-                }
-                changes.append(
-                    Change(
-                        feedback: name, field: field.field, before: wasByField[field.field]?.value, after: field.value,
-                        location: field.location))
-            }
-            for field in was where !nowFields.contains(field.field) {
-                if let event = field.event, !nowEvents.contains(event) {
-                    if whole.insert(event).inserted {
-                        changes.append(
-                            Change(
-                                feedback: name, field: event, before: summary(of: event, in: was), after: nil,
-                                location: field.location))
-                    }
-                    continue
-                }
-                changes.append(
-                    Change(
-                        feedback: name, field: field.field, before: field.value, after: nil, location: field.location))
+        func entries(_ fields: [Field]) -> [FieldComparison.Entry] {
+            fields.map {
+                .init(owner: $0.feedback, field: $0.field, value: $0.value, location: $0.location, group: $0.event)
             }
         }
-        for name in before.order where after.byName[name] == nil {
-            let was = before.byName[name] ?? []
-            changes.append(
-                Change(
-                    feedback: name, field: "feedback", before: kind(was), after: nil,
-                    location: was.first?.location ?? .unknown))
+        return FieldComparison.differences(
+            from: entries(old.fields), to: entries(new.fields), wholeField: "feedback", whole: kind,
+            summary: FieldComparison.summary
+        ).map {
+            Change(feedback: $0.owner, field: $0.field, before: $0.before, after: $0.after, location: $0.location)
         }
-        return changes
-    }
-
-    /// `transient, time 0.16, intensity 0.8, sharpness 1`: a whole pattern event, its
-    /// fields left out when they say nothing (`duration none`).
-    private static func summary(of event: String, in fields: [Field]) -> String {
-        fields.filter { $0.event == event && $0.value != "none" }.map { field in
-            let name = String(field.field.dropFirst(event.count + 1))
-            return name == "type" ? field.value : "\(name) \(field.value)"
-        }.joined(separator: ", ")
     }
 
     /// `pattern` or `preset impact.light`: what a whole feedback is, for one added or gone.
-    private static func kind(_ fields: [Field]) -> String {
+    private static func kind(_ fields: [FieldComparison.Entry]) -> String {
         if let preset = fields.first(where: { $0.field == "preset" }) { return "preset \(preset.value)" }
         return "pattern"
     }

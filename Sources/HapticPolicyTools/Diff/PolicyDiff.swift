@@ -3,7 +3,8 @@ import HapticPolicy
 /// Replays event logs through two versions of a policy, each in its own stateful
 /// `Session`, and reports every event whose decision changed, with per-screen ring
 /// rates, band chatter and budget breaches on both sides; and every field of the
-/// feedback (presets, pattern events) that differs between them (`FeedbackFields`).
+/// feedback (presets, pattern events) that differs between them (`FeedbackFields`), and of
+/// the band sets and budgets (`DeclarationFields`).
 public struct PolicyDiff: Sendable {
     /// One event decided differently.
     public struct Change: Sendable {
@@ -54,6 +55,9 @@ public struct PolicyDiff: Sendable {
     /// Every feedback field that differs between the two policies (a pattern event's
     /// intensity, a preset, a fallback), whether or not a log plays it.
     public var feedbackChanges: [FeedbackFields.Change] = []
+    /// Every band set and budget field that differs between the two policies (an edge, a
+    /// hysteresis, a budget's max), whether or not a log crosses it.
+    public var declarationChanges: [DeclarationFields.Change] = []
     /// Per-screen summaries, in order of first appearance.
     public var screens: [ScreenSummary]
     /// Budget breaches with the old policy.
@@ -121,14 +125,14 @@ public struct PolicyDiff: Sendable {
         private var order: [String] = []
         private var summaries: [String: ScreenSummary] = [:]
 
-        /// Starts an empty diff of `old` against `new`, with the feedback fields that
-        /// differ between them.
+        /// Starts an empty diff of `old` against `new`, with the feedback, band set and
+        /// budget fields that differ between them.
         public init(old: Policy, new: Policy, chatterWindow: Double = 5) {
             self.init(old: old, new: new, chatterWindow: chatterWindow, comparingFeedback: true)
         }
 
-        /// `comparingFeedback` false for one log's part (`replay`): the feedback is
-        /// compared once, by the accumulator the parts are folded into.
+        /// `comparingFeedback` false for one log's part (`replay`): the feedback, bands and
+        /// budgets are compared once, by the accumulator the parts are folded into.
         private init(old: Policy, new: Policy, chatterWindow: Double, comparingFeedback: Bool) {
             self.old = old
             self.new = new
@@ -138,6 +142,8 @@ public struct PolicyDiff: Sendable {
             if comparingFeedback {
                 diff.feedbackChanges = FeedbackFields.changes(
                     from: FeedbackFields(policy: old), to: FeedbackFields(policy: new))
+                diff.declarationChanges = DeclarationFields.changes(
+                    from: DeclarationFields(policy: old), to: DeclarationFields(policy: new))
             }
         }
 
@@ -167,7 +173,7 @@ public struct PolicyDiff: Sendable {
 
         /// Folds in one log's diff (`replay`): its session, counts, listed changes and
         /// breaches up to the limits, and its screens' time, rings and chatter (its
-        /// feedback changes are not: this accumulator has them).
+        /// feedback and declaration changes are not: this accumulator has them).
         public mutating func add(_ part: PolicyDiff) {
             diff.eventCount += part.eventCount
             diff.changedCount += part.changedCount
