@@ -13,12 +13,15 @@ import Testing
     static let awkward = "Tests/HapticPolicyCLITests/Fixtures/codegen/awkward.yaml"
     /// Choice types that spell the generators' own type names (`CodegenNameCollisionTests`).
     static let clash = "Tests/HapticPolicyCLITests/Fixtures/codegen/clash.yaml"
+    /// A declared `one-of:` value and a free-text value compared by `in:` rows.
+    static let choices = "Tests/HapticPolicyCLITests/Fixtures/codegen/choices.yaml"
 
     /// The path of a shipped policy, or of the awkward fixture.
     static func path(_ policy: String) -> String {
         switch policy {
         case "awkward": awkward
         case "clash": clash
+        case "choices": choices
         case "levels": "Tests/HapticPolicyCLITests/Fixtures/levels/stride.yaml"
         default: "Policies/\(policy).yaml"
         }

@@ -394,4 +394,22 @@ import Testing
         #expect((result.status == 0) == compiles, "\(call): \(result.output)")
         if !compiles { #expect(result.output.contains("app.ts(3,"), "\(result.output)") }
     }
+
+    /// Issue 43: the Swift and Kotlin choice types of a declared `one-of:` value are its
+    /// values and closed (no `other`); a free-text value's are the words its `value:` and
+    /// `in:` rows compare, and open.
+    @Test(arguments: ["swift", "kotlin"])
+    func aOneOfValueIsExactlyItsDeclaredValues(_ language: String) throws {
+        let code = try generate(CodegenCommandTests.choices, language)
+        let cases: [String] =
+            switch language {
+            case "swift": ["asphalt", "gravel", "ice", "sand", "eco", "sport", "track"].map { "case \($0)\n" }
+            default:
+                ["Asphalt", "Gravel", "Ice", "Sand"].map { "object \($0) : SurfaceChangedValue(" }
+                    + ["Eco", "Sport", "Track"].map { "object \($0) : ModeSetValue(" }
+            }
+        for text in cases { #expect(code.contains(text), "\(language) lacks \(text)") }
+        let others = code.components(separatedBy: language == "swift" ? "case other(String)" : "class Other(").count - 1
+        #expect(others == 1, "\(language): only mode.set is open, found \(others) open types")
+    }
 }

@@ -113,6 +113,27 @@ import Testing
         #expect(result.output.contains("app.ts(11,"), "\(result.output)")
     }
 
+    /// Issue 43: a declared `one-of:` value types as exactly its values (those only an
+    /// `in:` row names, and those no row names, included), with no `string` escape, so
+    /// `tsc --strict` refuses what the runtime would decide `bad-value`; a free-text value
+    /// lists the words of `value:` and `in:` rows alike and stays open.
+    @Test(.enabled(if: tscAvailable, "tsc not found: install Debian's node-typescript (scripts/setup does)"))
+    func aOneOfValueIsExactlyItsDeclaredValues() throws {
+        let generated = try generate("choices")
+        #expect(generated.contains(#"export type SurfSurfaceChangedValue = "asphalt" | "gravel" | "ice" | "sand";"#))
+        #expect(generated.contains(#"export type SurfModeSetValue = "eco" | "sport" | "track" | (string & {});"#))
+        let good = try compile(
+            "choices",
+            app: Self.app([
+                #"{ event: "surface.changed", value: "ice" }"#, #"{ event: "surface.changed", value: "sand" }"#,
+                #"{ event: "mode.set", value: "track" }"#, #"{ event: "mode.set", value: "anything" }"#,
+            ]))
+        #expect(good.status == 0, "\(good.output)")
+        let bad = try compile("choices", app: Self.app([#"{ event: "surface.changed", value: "dirt" }"#]))
+        #expect(bad.status != 0, "tsc accepted a value outside one-of")
+        #expect(bad.output.contains("app.ts(11,"), "\(bad.output)")
+    }
+
     @Test(.enabled(if: tscAvailable, "tsc not found: install Debian's node-typescript (scripts/setup does)"))
     func awkwardNamesStillCompile() throws {
         let result = try compile("awkward", app: Self.app([]))

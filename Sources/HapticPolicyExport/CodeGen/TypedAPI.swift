@@ -14,8 +14,9 @@ package struct TypedAPI: Sendable, Equatable {
         case number(unit: String?, band: String?, levels: [String], approach: String? = nil)
         /// A boolean.
         case bool
-        /// A string the rows compare against `choices`; `open` when some row takes any
-        /// other value (a row without a value condition), so the API keeps an `other` case.
+        /// A string that is one of `choices`: the declared `one-of:` (closed), or the
+        /// words rows compare (`value:`, `in:`), `open` when some row takes any other value
+        /// (a row without a value condition), so the API keeps an `other` case.
         case choice(type: String, choices: [String], open: Bool)
         /// Free text (no row compares it).
         case string
@@ -280,12 +281,20 @@ package struct TypedAPI: Sendable, Equatable {
             }
             return .number(unit: nil, band: nil, levels: [])
         case .string:
+            // A declared `one-of:` is every value the runtime accepts (any other is decided
+            // `bad-value`): exactly those, and no `other` case.
+            if let declared = event.payload?.value, declared.kind == .string, let oneOf = declared.oneOf {
+                return .choice(type: event.name, choices: oneOf, open: false)
+            }
+            // Else the words the rows compare, `value:` and `in:` alike, in row order; open
+            // when some row takes a value no row names.
             var choices: [String] = []
             for row in rows {
-                if case .string(let text)? = row.condition?.value, !choices.contains(text) { choices.append(text) }
+                let named = [row.condition?.value].compactMap { $0 } + (row.condition?.oneOf ?? [])
+                for case .string(let text) in named where !choices.contains(text) { choices.append(text) }
             }
             guard !choices.isEmpty else { return .string }
-            let open = rows.contains { $0.condition?.value == nil }
+            let open = rows.contains { $0.condition?.value == nil && $0.condition?.oneOf == nil }
             return .choice(type: event.name, choices: choices, open: open)
         }
     }
