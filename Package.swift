@@ -47,10 +47,17 @@ let package = Package(
         // Counts heap allocations for the bench's allocations-per-decision figure; only the
         // bench links it (it defines malloc and its siblings).
         .target(name: "CAllocationCounter"),
+        // What tests and fuzz targets share that no product ships: the oracle of emitted
+        // output (lexer models of the languages the tools write). scripts/fuzz compiles its
+        // files into each fuzz binary.
+        .target(
+            name: "HapticPolicyTestSupport", dependencies: ["HapticPolicyTools", "HapticPolicyExport"], path: "Tests/Support"),
         .testTarget(name: "HapticPolicyTests", dependencies: ["HapticPolicy", "HapticPolicyTools"]),
         .testTarget(
             name: "HapticPolicyExportTests",
-            dependencies: ["HapticPolicyExport", "HapticPolicy", "HapticPolicyTools", "HapticPolicyYAML"],
+            dependencies: [
+                "HapticPolicyExport", "HapticPolicy", "HapticPolicyTools", "HapticPolicyYAML", "HapticPolicyTestSupport",
+            ],
             exclude: ["Golden"]
         ),
         .testTarget(
@@ -58,7 +65,9 @@ let package = Package(
             // The end-to-end tests run the built haptic-policy: it is built as the tool of
             // HapticPolicyPlugin, which HapticPolicyPlayerTests applies (naming the
             // executable here as well links its main twice into the test bundle).
-            dependencies: ["HapticPolicyCLI", "HapticPolicyExport", "HapticPolicyTools", "HapticPolicyYAML"],
+            dependencies: [
+                "HapticPolicyCLI", "HapticPolicyExport", "HapticPolicyTools", "HapticPolicyYAML", "HapticPolicyTestSupport",
+            ],
             exclude: ["Golden", "Fixtures"]
         ),
         .testTarget(

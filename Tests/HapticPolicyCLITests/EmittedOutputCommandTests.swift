@@ -1,5 +1,6 @@
 import Foundation
 import HapticPolicyExport
+import HapticPolicyTestSupport
 import HapticPolicyTools
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import HapticPolicy
 import HapticPolicyExport
+import HapticPolicyTestSupport
 import Testing
 
 /// Every JSON the tools write escapes U+2028, U+2029, U+0085 and the `/` of `</`

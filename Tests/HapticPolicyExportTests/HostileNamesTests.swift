@@ -1,6 +1,7 @@
 import Foundation
 import HapticPolicy
 import HapticPolicyExport
+import HapticPolicyTestSupport
 import HapticPolicyTools
 import HapticPolicyYAML
 import Testing

@@ -6,6 +6,7 @@
 // number `N`, comments dropped, punctuation kept) as its twin's, every literal closes,
 // no comment is left open and no control character is written raw.
 
+import HapticPolicyExport
 import HapticPolicyTools
 
 /// What the lexer model found wrong in generated output.
