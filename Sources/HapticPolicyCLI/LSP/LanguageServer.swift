@@ -5,7 +5,7 @@ import HapticPolicyTools
 /// The protocol side of `haptic-policy lsp`: JSON-RPC 2.0 messages in, responses and
 /// notifications out, the lifecycle of the Language Server Protocol 3.17, and the
 /// translation between LSP positions and the front end's. What a policy means comes from
-/// `PolicyWorkspace`, `PolicyIndex`, `PolicyHover` and `PolicyCompletion`.
+/// `PolicyWorkspace`, `SymbolIndex`, `PolicyHover` and `PolicyCompletion`.
 ///
 /// Lifecycle: before `initialize` every request is refused (`ServerNotInitialized`) and
 /// notifications other than `exit` are dropped; after `shutdown` every request is

@@ -32,7 +32,7 @@ final class PolicyWorkspace {
         /// Every finding `lint` gives for the file, sorted by location.
         var diagnostics: [Diagnostic]
         /// The names written in it.
-        var index: PolicyIndex
+        var index: SymbolIndex
         /// Whether it is a policy test file (`*.tests.yaml`).
         var isTestFile: Bool
         /// For a policy: its decoded document (best effort when it has errors).
@@ -46,7 +46,7 @@ final class PolicyWorkspace {
         var included: [String: TextLines] = [:]
         /// For an included file opened on its own: every name its policy declares (in any
         /// of its files), for completion; `index` holds only the names written in the file.
-        var policyNames: PolicyIndex?
+        var policyNames: SymbolIndex?
         /// Whether it is YAML this server does not check (a scenario, a file that is not a
         /// policy): no help with policy keys there.
         var isOtherYAML = false
@@ -59,7 +59,7 @@ final class PolicyWorkspace {
         /// Its lines.
         var lines: TextLines
         /// Its names.
-        var index: PolicyIndex
+        var index: SymbolIndex
         /// Its document, when it decodes.
         var document: PolicyDocument?
         /// Its compiled policy, when it has no errors.
@@ -226,7 +226,7 @@ final class PolicyWorkspace {
                     (LintCommand.merged($0.diagnostics, $0.acknowledged), $0.document, $0.policy)
                 }
             if let including {
-                let names = including.document.map { PolicyIndex.policy($0, tree: nil) }
+                let names = including.document.map { SymbolIndex.policy($0, tree: nil) }
                 // The names stay for completion while the text being typed does not read.
                 if let names { remember(names, for: path) }
                 if let decoded = including.document, !including.diagnostics.contains(where: { $0.severity == .error }) {
@@ -237,7 +237,7 @@ final class PolicyWorkspace {
                     diagnostics: including.diagnostics.filter {
                         CommandContext.openDocumentKey($0.location.file) == CommandContext.openDocumentKey(path)
                     },
-                    index: including.document.map { PolicyIndex.policy($0, tree: tree, onlyIn: path) } ?? .empty,
+                    index: including.document.map { SymbolIndex.policy($0, tree: tree, onlyIn: path) } ?? .empty,
                     isTestFile: false, document: including.document, policy: including.policy,
                     policyNames: names)
             }
@@ -250,7 +250,7 @@ final class PolicyWorkspace {
             }
         }
         let checked = PolicyFrontEnd.check(path, context: context)
-        let index = checked.document.map { PolicyIndex.policy($0, tree: tree) } ?? .empty
+        let index = checked.document.map { SymbolIndex.policy($0, tree: tree) } ?? .empty
         remember(index, for: path)
         if let decoded = checked.document, !checked.diagnostics.contains(where: { $0.severity == .error }) {
             lastDocuments[CommandContext.openDocumentKey(path)] = decoded
@@ -315,13 +315,13 @@ final class PolicyWorkspace {
         let checked = PolicyFrontEnd.check(path, context: context)
         guard let source = checked.source else { return nil }
         let tree = YAMLDataFile.read(Array(source.utf8), file: path).root
-        let index = checked.document.map { PolicyIndex.policy($0, tree: tree) } ?? .empty
+        let index = checked.document.map { SymbolIndex.policy($0, tree: tree) } ?? .empty
         remember(index, for: path)
         return PolicyFile(
             path: path, lines: TextLines(source), index: index, document: checked.document, policy: checked.policy)
     }
 
-    private func remember(_ index: PolicyIndex, for path: String) {
+    private func remember(_ index: SymbolIndex, for path: String) {
         var names: [PolicySymbolKind: [String]] = [:]
         for kind in PolicySymbolKind.allCases { names[kind] = index.names(of: kind) }
         guard names.values.contains(where: { !$0.isEmpty }) else { return }

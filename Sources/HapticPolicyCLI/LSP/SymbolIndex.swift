@@ -50,7 +50,7 @@ struct PolicyDeclaration: Hashable {
 /// meaning, built from what the front end decoded (`PolicyDocument`) and where the YAML
 /// tree says each node ends. The editor features (definition, references, hover,
 /// completion, outline) read it; none of them reads YAML.
-struct PolicyIndex {
+struct SymbolIndex {
     /// Every occurrence, in source order.
     private(set) var occurrences: [PolicyOccurrence] = []
     /// The declarations, in source order.
@@ -94,7 +94,7 @@ struct PolicyIndex {
     }
 
     /// An index with nothing in it, for a file that could not be read at all.
-    static var empty: PolicyIndex { PolicyIndex(spans: NodeSpans()) }
+    static var empty: SymbolIndex { SymbolIndex(spans: NodeSpans()) }
 
     private mutating func add(_ kind: PolicySymbolKind, _ name: Located<String>, definition: Bool = false) {
         guard name.location.line > 0 else { return }
@@ -128,8 +128,8 @@ struct PolicyIndex {
     /// The index of a policy: its declarations and every name its tables, bands,
     /// fallbacks, events, invariants and budgets refer to. Feedback and fallback targets
     /// that are preset ids (`impact.soft`) are not names.
-    static func policy(_ document: PolicyDocument, tree: YAMLNode?, onlyIn file: String? = nil) -> PolicyIndex {
-        var index = PolicyIndex(spans: NodeSpans(tree))
+    static func policy(_ document: PolicyDocument, tree: YAMLNode?, onlyIn file: String? = nil) -> SymbolIndex {
+        var index = SymbolIndex(spans: NodeSpans(tree))
         index.file = file.map(CommandContext.openDocumentKey)
         let feedback = Set(document.feedback.map(\.name.value))
         for invariant in document.invariants {
@@ -207,8 +207,8 @@ struct PolicyIndex {
     /// The index of a policy test file: the screens, events, feedback, band levels and
     /// budgets its table rows and case steps name (`screen:`, `event:`, `play:`, `stop:`,
     /// `band:`, `breaches:`). It declares nothing: its names are declared in its policy.
-    static func testFile(tree: YAMLNode?) -> PolicyIndex {
-        var index = PolicyIndex(spans: NodeSpans(tree))
+    static func testFile(tree: YAMLNode?) -> SymbolIndex {
+        var index = SymbolIndex(spans: NodeSpans(tree))
         if let tree { index.addTestNames(tree, file: tree.location.file) }
         if let value = tree?.pairs?.first(where: { $0.key.scalarText == "policy" })?.value, value.scalarText != nil {
             index.policyReference = index.spans.scalar(at: SourcePoint(value.location))
