@@ -4,6 +4,8 @@
  * falls in when an edge may hold its own value. Only bands with `usesApproachStep` come here.
  */
 import type { BandJSON } from "./content.js";
+import type { CompiledBand } from "./policyIndex.js";
+import { baseline, isPlausible, settle, type BandState, type BandStep } from "./bandTracker.js";
 
 /** The parts of a compiled band the approach step reads. */
 export interface ApproachBand {
@@ -51,4 +53,19 @@ export function exactNextLevel(band: ApproachBand, from: number, value: number, 
 /** The note of a `receding` sample: level `behind` is behind `level`. */
 export function recedingNote(band: ApproachBand, level: number, behind: number): string {
   return `'${band.levels[behind].name}' is behind '${band.levels[level].name}': band '${band.name}' only ${band.approach < 0 ? "falls" : "rises"}, so the level stays`;
+}
+
+/**
+ * The band step of a band with inclusive edges (`at-most:`) or an approach (Approach.swift):
+ * plausible range → baseline → receding (an approach band's sample behind its level) → then
+ * the tail every band step shares, `settle` (same band → dwell → moved).
+ */
+export function approachStep(band: CompiledBand, state: BandState, value: number, t: number, edges: readonly number[], base: number, count: number): BandStep {
+  const previous = state.level;
+  if (!isPlausible(band, value)) return { kind: "implausible", level: previous };
+  if (previous < 0) return baseline(state, exactRawLevel(band, value, edges, base, count));
+  const level = exactNextLevel(band, previous, value, edges, base, count);
+  // Behind the level on an approach band: nothing changes, a pending dwell is kept.
+  if (band.approach !== 0 && (level - previous) * band.approach < 0) return { kind: "receding", level: previous, behind: level };
+  return settle(band, state, previous, level, t);
 }

@@ -1,3 +1,5 @@
+import type { Scalar } from "./content.js";
+
 /**
  * Numbers written as the Swift runtime writes them in notes: an integral value below
  * 1e15 as an integer (`4`, not `4.0`), otherwise Swift's shortest round-trip
@@ -30,4 +32,11 @@ export function swiftDescription(value: number): string {
 /** Swift's `rounded()`: to the nearest integer, halves away from zero. */
 export function roundHalfAway(value: number): number {
   return value < 0 ? -Math.round(-value) : Math.round(value);
+}
+
+/** `ScalarValue.description`: numbers as `numberText`, strings in quotes. */
+export function scalarText(value: Scalar): string {
+  if (typeof value === "number") return numberText(value);
+  if (typeof value === "boolean") return String(value);
+  return `"${value}"`;
 }

@@ -46,3 +46,20 @@ internal fun IndexedBand.exactNextLevel(from: Int, value: Double, current: Doubl
 internal fun IndexedBand.recedingNote(level: Int, behind: Int): String =
     "'${band.levels[behind].name}' is behind '${band.levels[level].name}': band '$name' only " +
         "${if (approach < 0) "falls" else "rises"}, so the level stays"
+
+/**
+ * The band step of a band with inclusive edges (`at-most:`) or an approach (Approach.swift):
+ * plausible range → baseline → receding (an approach band's sample behind its level) →
+ * then the tail every band step shares, [BandTracker.settle] (same band → dwell → moved).
+ */
+internal fun BandTracker.approachStep(
+    band: IndexedBand, states: BandRow, slot: Int, value: Double, t: Double, edges: DoubleArray, base: Int
+): BandStep {
+    val previous = states.level[slot]
+    if (!band.isPlausible(value)) return BandStep.Implausible(previous)
+    if (previous < 0) return baseline(states, slot, band.exactRawLevel(value, edges, base))
+    val level = band.exactNextLevel(previous, value, edges, base)
+    // Behind the level on an approach band: nothing changes, a pending dwell is kept.
+    if (band.approach != 0 && (level - previous) * band.approach < 0) return BandStep.Receding(previous, level)
+    return settle(band, states, slot, previous, level, t)
+}
