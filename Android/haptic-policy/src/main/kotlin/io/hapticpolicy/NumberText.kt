@@ -10,6 +10,17 @@ import java.math.RoundingMode
  * shortest round-trip `description` (`0.35`, `1e-05`, `1.5e+20`, `1000000000000000.0`).
  */
 object NumberText {
+    /**
+     * Swift's `rounded()`: to the nearest integer, halves away from zero (62.5 gives 63,
+     * where `Math.rint` gives 62), exactly: the fraction of a double is exact.
+     */
+    fun roundHalfAway(value: Double): Double {
+        if (value.isNaN() || value.isInfinite()) return value
+        val magnitude = Math.abs(value)
+        val whole = Math.floor(magnitude)
+        return Math.copySign(if (magnitude - whole >= 0.5) whole + 1 else whole, value)
+    }
+
     /** The text of `value` as Swift's `numberText` gives it. */
     fun of(value: Double): String {
         if (Math.rint(value) == value && Math.abs(value) < 1e15) return value.toLong().toString()

@@ -73,7 +73,7 @@ internal class ParameterState(policy: Policy) {
         val out = StringBuilder()
         for (b in moves[p]) {
             val band = ix.bands[b]
-            val texts = (0 until band.edgeCode.size).map { NumberText.of(Math.rint(bandEdges[band.edgeBase + it] * 1e6) / 1e6) }
+            val texts = (0 until band.edgeCode.size).map { NumberText.of(NumberText.roundHalfAway(bandEdges[band.edgeBase + it] * 1e6) / 1e6) }
             out.append("; band '${band.name}' edges now ").append(texts.joinToString(", "))
         }
         return out.toString()

@@ -52,7 +52,7 @@ internal class PriorityTracker private constructor(private val feedback: List<Fe
             return end
         }
 
-        private fun millis(x: Double): Double = Math.round(x * 1000).toDouble() / 1000
+        private fun millis(x: Double): Double = NumberText.roundHalfAway(x * 1000) / 1000
     }
 
     private fun prune(t: Double) {

@@ -84,7 +84,7 @@ private fun Session.applyBand(row: IndexedRow, b: Int, event: Event, e: Int, s: 
             val from = levels[step.level].name
             d.band = BandTransition(band.name, from, from)
             d.reason = Reason.DWELLING
-            d.note = "'${levels[step.pending].name}' has held ${NumberText.of(Math.rint(maxOf(0.0, step.held) * 1000) / 1000)} s " +
+            d.note = "'${levels[step.pending].name}' has held ${NumberText.of(NumberText.roundHalfAway(maxOf(0.0, step.held) * 1000) / 1000)} s " +
                 "of the ${NumberText.of(band.dwell)} s dwell"
         }
         is BandStep.Moved -> {

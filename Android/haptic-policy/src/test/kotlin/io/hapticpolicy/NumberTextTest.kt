@@ -18,6 +18,14 @@ class NumberTextTest {
         for ((value, text) in swift) assertEquals("$value", text, NumberText.swiftDescription(value))
     }
 
+    /** Swift's `rounded()` (halves away from zero), not `Math.rint` (halves to even) or `Math.round` (halves up). */
+    @Test
+    fun roundsHalvesAwayFromZeroAsSwiftDoes() {
+        val cases = listOf(62.5 to 63.0, 187.5 to 188.0, 2.5 to 3.0, -2.5 to -3.0, -62.5 to -63.0, 0.49999999999999994 to 0.0,
+            62.4 to 62.0, -0.4 to -0.0, 4503599627370497.0 to 4503599627370497.0)
+        for ((value, rounded) in cases) assertEquals("$value", rounded, NumberText.roundHalfAway(value), 0.0)
+    }
+
     @Test
     fun integersBelow1e15HaveNoFraction() {
         assertEquals("4", NumberText.of(4.0))
