@@ -125,10 +125,7 @@ enum LintCommand {
 
     /// A scenario is a YAML file in a `scenarios` folder (`Policies/scenarios/drying.yaml`),
     /// where `simulate` looks for them.
-    static func isScenario(_ path: String) -> Bool {
-        path != "-" && path.hasSuffix(".yaml")
-            && ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent == "scenarios"
-    }
+    static func isScenario(_ path: String) -> Bool { PathText.isScenario(path) }
 
     /// A scenario file: its own format and its event and screen names, in one pass,
     /// against the policies of the folder above `scenarios/` (a scenario is played with
@@ -142,11 +139,11 @@ enum LintCommand {
         }
         let loaded = ScenarioLoader.parse(bytes, file: path)
         var diagnostics = loaded.diagnostics
-        let folder = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        let folder = PathText.policiesFolder(ofScenario: path)
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let policies = files.filter { $0.hasSuffix(".yaml") && !$0.hasSuffix(".tests.yaml") }.sorted()
             .compactMap {
-                PolicyFrontEnd.check((folder as NSString).appendingPathComponent($0), context: context).policy
+                PolicyFrontEnd.check(PathText.joined(folder, $0), context: context).policy
             }
         if !policies.isEmpty {
             var events: [String] = []

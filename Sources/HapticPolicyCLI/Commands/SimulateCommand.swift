@@ -99,8 +99,7 @@ enum SimulateCommand {
 
     /// `Policies/scenarios` for `Policies/plavo.yaml`.
     static func scenarioDirectory(for policyPath: String) -> String {
-        let base = policyPath == "-" ? "." : (policyPath as NSString).deletingLastPathComponent
-        return ((base.isEmpty ? "." : base) as NSString).appendingPathComponent("scenarios")
+        PathText.scenariosFolder(ofPolicy: policyPath)
     }
 
     static func scenarioNames(in directory: String) -> [String] {

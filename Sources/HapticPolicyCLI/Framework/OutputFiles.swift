@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import HapticPolicy
 
 import HapticPolicyTools
 import Synchronization
@@ -118,13 +119,7 @@ package enum OutputFiles {
     }
 
     /// The folder a path is in (`.` for a bare name).
-    static func folder(of path: String) -> String {
-        var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
-        let folder = trimmed[..<slash]
-        return folder.isEmpty ? "/" : String(folder)
-    }
+    static func folder(of path: String) -> String { PathText.folder(of: path) }
 
     /// Where a path's bytes really go.
     struct Destination {

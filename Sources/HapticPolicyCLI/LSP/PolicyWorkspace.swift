@@ -307,9 +307,7 @@ final class PolicyWorkspace {
 
     /// Whether `path` is a scenario: a file in a `scenarios` folder, where `simulate`
     /// looks for them (`Policies/scenarios/drying.yaml`).
-    static func isScenario(_ path: String) -> Bool {
-        ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent == "scenarios"
-    }
+    static func isScenario(_ path: String) -> Bool { PathText.isScenario(path) }
 
     private func policyFile(_ path: String, context: CommandContext) -> PolicyFile? {
         let checked = PolicyFrontEnd.check(path, context: context)

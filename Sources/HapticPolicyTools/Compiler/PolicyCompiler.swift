@@ -14,11 +14,6 @@ public enum PolicyCompiler {
         Policy(validated: validated)
     }
 
-    /// The base name of a path (`Policies/plavo.yaml` → `plavo.yaml`).
-    static func baseName(_ path: String) -> String {
-        String(path.split(separator: "/", omittingEmptySubsequences: true).last ?? Substring(path))
-    }
-
     static func content(of document: PolicyDocument) -> PolicyContent {
         let files = SourceFiles(document)
         let screenIndex = firstIndex(document.screens.map(\.name.value))
@@ -189,7 +184,7 @@ public enum PolicyCompiler {
                 location: files.position(budget.location))
         }
         var content = PolicyContent(
-            name: document.name.value, source: baseName(document.file), description: document.description,
+            name: document.name.value, source: PathText.baseName(document.file), description: document.description,
             warmup: document.engine.warmup.value, hapticsOnly: document.engine.hapticsOnly.value,
             location: files.position(document.location), screens: screens, events: events, feedback: feedback,
             bands: bands, cells: cells, invariants: invariants, budgets: budgets,

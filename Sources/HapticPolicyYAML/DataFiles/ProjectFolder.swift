@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import HapticPolicy
 
 /// The one path policy of every file a data file names: a policy's `include:` entries, a
 /// test file's `policy:` (or the policy next to it), and any path a policy, test file or
@@ -36,7 +37,7 @@ package struct ProjectFolder: Sendable {
     /// (`<stdin>`, `<buffer>`) is in the current directory.
     package init(of file: String) {
         let isPath = !file.hasPrefix("<")
-        folder = isPath ? file.lastIndex(of: "/").map { String(file[...$0]) } ?? "" : ""
+        folder = isPath ? PathText.folderPrefix(of: file) : ""
         realFolder = Self.realPath(folder.isEmpty ? "." : folder)
     }
 

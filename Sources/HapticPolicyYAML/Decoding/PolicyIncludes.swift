@@ -77,7 +77,7 @@ struct PolicyIncludes {
             return Merged(root: root)
         }
         var includes = PolicyIncludes(root: root, file: file, bytes: bytes, limits: limits, contents: contents)
-        let main = file.hasPrefix("<") ? [] : [baseName(file)]
+        let main = file.hasPrefix("<") ? [] : [PathText.baseName(file)]
         includes.visit(pairs, file: file, directory: [], depth: 0, chain: main)
         includes.mergeTables(root)
         return includes.merged
@@ -338,10 +338,6 @@ struct PolicyIncludes {
         case .sequence: "a list"
         case .scalar(let text, _): CoreSchema.resolve(node) == .null ? "nothing" : "'\(text)'"
         }
-    }
-
-    private static func baseName(_ path: String) -> String {
-        String(path.split(separator: "/").last ?? Substring(path))
     }
 }
 
