@@ -50,18 +50,14 @@ export class PriorityTracker {
   private readonly ranks: readonly number[];
   private readonly lengths: readonly (number | null)[];
 
-  private constructor(private readonly feedback: readonly FeedbackPlan[]) {
-    this.ranks = feedback.map(priorityRank);
-    this.lengths = feedback.map((plan) => {
-      const body = plan.json.body;
-      if (body.kind !== "pattern" || body.pattern.loop !== undefined || body.pattern.parameters.length > 0) return null;
-      return patternLength(body.pattern, new Map());
-    });
+  private constructor(private readonly feedback: readonly FeedbackPlan[], lowered: readonly { rank: number; length?: number }[]) {
+    this.ranks = lowered.map((p) => p.rank);
+    this.lengths = lowered.map((p) => p.length ?? null);
   }
 
-  /** The tracker of `feedback`, or null when every one is `normal`. */
-  static of(feedback: readonly FeedbackPlan[]): PriorityTracker | null {
-    return feedback.some((f) => (f.json.priority ?? "normal") !== "normal") ? new PriorityTracker(feedback) : null;
+  /** The tracker of `feedback` with its lowered priorities (`decide.priorities`), or null when there are none. */
+  static of(feedback: readonly FeedbackPlan[], lowered: readonly { rank: number; length?: number }[] | null): PriorityTracker | null {
+    return lowered === null ? null : new PriorityTracker(feedback, lowered);
   }
 
   private prune(t: number): void {

@@ -172,7 +172,7 @@ export class Session {
     this.policy = policy;
     const p = policy.index;
     this.p = p;
-    this.priority = PriorityTracker.of(p.feedback);
+    this.priority = PriorityTracker.of(p.feedback, p.priorities);
     this.device = { ...defaultDevice(), ...(options.device ?? {}) };
     this.slotCount = p.bandSlots.length;
     this.noSubjectLevels = this.freshLevels();
@@ -861,7 +861,7 @@ export class Session {
     let out = "";
     for (const b of this.p.parametricBands) {
       const band = this.p.bands[b];
-      const reads = band.json.levels.some((l) => l.edge !== undefined && exprReads(l.edge, name));
+      const reads = this.p.parameterBands[this.p.parameterNames.indexOf(name)].includes(b);
       if (!reads) continue;
       const texts = this.bandEdges.slice(band.edgeBase, band.edgeBase + band.edgeCode.length).map((x) => numberText(roundHalfAway(x * 1e6) / 1e6));
       out += `; band '${band.name}' edges now ` + texts.join(", ");
@@ -947,12 +947,6 @@ export class Session {
     });
     return next;
   }
-}
-
-function exprReads(e: import("./content.js").ExpressionJSON, name: string): boolean {
-  if (typeof e === "number") return false;
-  if ("param" in e) return e.param === name;
-  return e.args.some((x) => exprReads(x, name));
 }
 
 function normalizeParams(params: Event["params"]): PlayParameter[] {

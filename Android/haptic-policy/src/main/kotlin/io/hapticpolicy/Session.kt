@@ -37,7 +37,7 @@ class Session @JvmOverloads constructor(
         private set
     private val loops = ArrayList<RunningLoop>()
     /** The one-shot patterns still playing; null when every feedback is `normal`. */
-    private val priority = PriorityTracker.of(policy.content.feedback)
+    private val priority = PriorityTracker.of(policy.content.feedback, ix.priorities)
     /** The loops playing now. */
     val runningLoops: List<RunningLoop> get() = ArrayList(loops)
     private val parameterValues = DoubleArray(policy.content.parameters.size) { policy.content.parameters[it].defaultValue }
@@ -757,7 +757,7 @@ class Session @JvmOverloads constructor(
         val out = StringBuilder()
         for (b in ix.parametricBands) {
             val band = ix.bands[b]
-            if (band.band.levels.none { it.edge?.parameters?.contains(name) == true }) continue
+            if (b !in ix.parameterBands[policy.parameterNames.indexOf(name)]) continue
             val texts = (0 until band.edgeCode.size).map { NumberText.of(Math.rint(bandEdges[band.edgeBase + it] * 1e6) / 1e6) }
             out.append("; band '${band.name}' edges now ").append(texts.joinToString(", "))
         }
