@@ -14,11 +14,6 @@ export const PRIORITIES = ["low", "normal", "high", "critical"] as const;
 /** How much a feedback matters against what still plays. */
 export type Priority = (typeof PRIORITIES)[number];
 
-/** A feedback's priority rank (0 `low` … 3 `critical`; `normal` when not given). */
-export function priorityRank(plan: FeedbackPlan): number {
-  return PRIORITIES.indexOf(plan.json.priority ?? "normal");
-}
-
 /** How long a pattern plays with `bindings`: the latest event end; 0 when one does not evaluate. */
 export function patternLength(pattern: PatternJSON, bindings: ReadonlyMap<string, number>): number {
   let end = 0;
