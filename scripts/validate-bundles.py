@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Validate compiled bundles against Docs/bundle.schema.json (format 5, Docs/bundle-format.md),
+"""Validate compiled bundles against Docs/bundle.schema.json (format 6, Docs/bundle-format.md),
 or any output of the CLI against its schema in Docs/schemas/ (Docs/cli.md, "Machine-readable
 output").
 

@@ -89,12 +89,112 @@ import Testing
         #expect(policy.ruleSlotIDs[0] == "renamed/slot")
     }
 
+    /// A conformance feature's policy (`Conformance/<feature>/policy.yaml`), compiled.
+    static func feature(_ feature: String) throws -> PolicyContent {
+        let path = packageRoot.appendingPathComponent("Conformance/\(feature)/policy.yaml").path
+        let document = try #require(PolicyLoader.load(path: path).document)
+        return try Policy(compiling: document).content
+    }
+
+    /// A row's steps, main step and arguments step, and a band row's merged level
+    /// arguments, are the lowered ones: edited in the tables, the policy runs the edit.
+    @Test func policyIndexesTheLoweredTablesOfRowsAndTheirArguments() throws {
+        var content = try Self.feature("several-actions")
+        var decide = try #require(content.decide)
+        let (c, r) = try #require(
+            decide.rows.indices.lazy.flatMap { c in decide.rows[c].indices.map { (c, $0) } }.first {
+                decide.rows[$0.0][$0.1].steps?.map(\.action) == [.play, .loop]
+            })
+        let steps = try #require(decide.rows[c][r].steps)
+        #expect(decide.rows[c][r].main == 0)
+        #expect(decide.rows[c][r].argumentsStep == 1)
+        decide.rows[c][r].main = 1
+        decide.rows[c][r].argumentsStep = 0
+        content.decide = decide
+        #expect(content.inconsistency == nil)
+        var row = Policy(content: content, hash: "sha256:test").cells[c].rows[r]
+        guard case .loop(let f) = row.action else {
+            Issue.record("the main step is not the loop: \(row.action)")
+            return
+        }
+        #expect(f == steps[1].feedback)
+        let several = try #require(row.several)
+        #expect(several.argumentsOnLoop == false)
+        guard case .play(let played)? = several.also.first else {
+            Issue.record("the play is not in also")
+            return
+        }
+        #expect(played == steps[0].feedback)
+        decide.rows[c][r].steps = [steps[1], steps[0]]
+        content.decide = decide
+        row = Policy(content: content, hash: "sha256:test").cells[c].rows[r]
+        if case .play = row.action {} else { Issue.record("the reordered steps are not followed: \(row.action)") }
+
+        var banded = try Self.feature("eventdata")
+        var lowered = try #require(banded.decide)
+        let (bc, br) = try #require(
+            lowered.rows.indices.lazy.flatMap { c in lowered.rows[c].indices.map { (c, $0) } }.first {
+                lowered.rows[$0.0][$0.1].levelArguments != nil
+            })
+        var levels = try #require(lowered.rows[bc][br].levelArguments)
+        levels[0] = [.init(name: "urgency", number: 1)]
+        lowered.rows[bc][br].levelArguments = levels
+        banded.decide = lowered
+        #expect(banded.inconsistency == nil)
+        let bandRow = Policy(content: banded, hash: "sha256:test").cells[bc].rows[br]
+        #expect(bandRow.bandArguments?[0] == [.init(name: "urgency", number: 1)])
+    }
+
+    /// A band's values, the priorities and the bands a parameter moves are the lowered
+    /// ones (`decide.bands`, `decide.priorities`, `decide.parameterBands`).
+    @Test func policyIndexesTheLoweredTablesOfBandsPrioritiesAndParameters() throws {
+        var content = try Self.feature("approach")
+        var decide = try #require(content.decide)
+        let b = try #require(decide.bands.indices.first { decide.bands[$0].approach != 0 })
+        decide.bands[b].approach = -decide.bands[b].approach
+        decide.bands[b].dwell = 7
+        decide.bands[b].inclusive = decide.bands[b].inclusive.map { !$0 }
+        decide.bands[b].edges = decide.bands[b].edges.map { $0 + 1 }
+        decide.bands[b].plausibleMin = -3
+        decide.bands[b].plausibleMax = nil
+        content.decide = decide
+        #expect(content.inconsistency == nil)
+        let band = Policy(content: content, hash: "sha256:test").bands[b]
+        #expect(band.approach == decide.bands[b].approach)
+        #expect(band.dwell == 7)
+        #expect(band.edges == decide.bands[b].edges)
+        #expect(band.plausible == -3...Double.infinity)
+        if decide.bands[b].inclusive.contains(true) { #expect(band.inclusive == decide.bands[b].inclusive) }
+
+        var prioritized = try Self.feature("priority")
+        var ranks = try #require(prioritized.decide)
+        var priorities = try #require(ranks.priorities)
+        priorities[0] = .init(rank: 3, length: 42)
+        ranks.priorities = priorities
+        prioritized.decide = ranks
+        #expect(prioritized.inconsistency == nil)
+        let table = try #require(Policy(content: prioritized, hash: "sha256:test").priorities)
+        #expect(table.priorities[0] == .critical)
+        #expect(table.lengths[0] == 42)
+
+        var parametric = try Self.feature("parameters")
+        var links = try #require(parametric.decide)
+        let p = try #require(links.parameterBands.firstIndex { !$0.isEmpty })
+        links.parameterBands[p] = []
+        parametric.decide = links
+        #expect(parametric.inconsistency == nil)
+        #expect(Policy(content: parametric, hash: "sha256:test").parameterNotes[p].bands.isEmpty)
+    }
+
     /// A bundle whose hash matches but whose tables do not fit its content, or that has
     /// none, is refused as damaged naming the table, never a crash.
     @Test(arguments: [
         ("\"subjects\":[],\"table\":[", "\"subjects\":[],\"table\":[99,", "decide.table"),
         ("\"signals\":[{\"band\":0,", "\"signals\":[{\"band\":7,", "decide.signals"),
         ("\"startLevel\":0", "\"startLevel\":3", "decide.userLevels"),
+        ("\"parameterBands\":[]", "\"parameterBands\":[[0]]", "decide.parameterBands"),
+        ("\"approach\":0,", "\"approach\":2,", "decide.bands"),
+        ("\"dwell\":0,", "\"dwell\":-1,", "decide.bands"),
         (",\"decide\":{", ",\"undecided\":{", "no decide tables"),
     ])
     func refusesLoweredTablesThatDoNotFit(find: String, replace: String, problem: String) throws {
@@ -106,7 +206,7 @@ import Testing
         #expect(content.contains(find), "\(find)")
         let damaged = content.replacingOccurrences(of: find, with: replace)
         let header =
-            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":5,\"policy\":\"plavo\",\"hash\":\"sha256:"
+            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":6,\"policy\":\"plavo\",\"hash\":\"sha256:"
             + SHA256.hex(Array(damaged.utf8)) + "\""
         #expect {
             try Policy(bundle: Array((header + marker + damaged + "}\n").utf8))

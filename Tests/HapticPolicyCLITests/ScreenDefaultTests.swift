@@ -166,7 +166,7 @@ import Testing
         let content = String(whole[marker.upperBound...].dropLast())
         let changed = change(content)
         let bytes = Array(
-            (#"{"format":"haptic-policy-bundle","formatVersion":5,"policy":"tables","hash":"sha256:"#
+            (#"{"format":"haptic-policy-bundle","formatVersion":6,"policy":"tables","hash":"sha256:"#
                 + SHA256.hex(Array(changed.utf8)) + #"","content":"# + changed + "}\n").utf8)
         do {
             _ = try PolicyBundle.decode(bytes)

@@ -281,7 +281,7 @@ import Testing
         let content = try #require(
             JSONSerialization.jsonObject(with: try Data(contentsOf: bundle)) as? [String: Any])
         #expect(content["format"] as? String == "haptic-policy-bundle")
-        #expect(content["formatVersion"] as? Int == 5)
+        #expect(content["formatVersion"] as? Int == 6)
         #expect(content["policy"] as? String == "stride")
         let fromYAML = runInProcess(["eval", Self.policy, Self.demo, "--quiet"])
         let fromBundle = runInProcess(["eval", bundle.path, Self.demo, "--quiet"])

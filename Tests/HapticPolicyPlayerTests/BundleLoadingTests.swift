@@ -33,7 +33,7 @@ import Testing
             bytes = Array(text.utf8)
         case .futureVersion:
             let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(
-                of: "\"formatVersion\":5", with: "\"formatVersion\":6")
+                of: "\"formatVersion\":6", with: "\"formatVersion\":7")
             bytes = Array(text.utf8)
         case .notABundle:
             bytes = Array("policy: plavo\nversion: 1\n".utf8)

@@ -123,9 +123,13 @@ import Testing
                     - {name: far, silent: too far to cue}
                     """))
         let bytes = String(decoding: PolicyBundle.encode(policy), as: UTF8.self)
-        #expect(!bytes.contains("\"approach\""))
-        #expect(!bytes.contains("\"inclusive\""))
-        #expect(bytes.contains("\"formatVersion\":5"))
+        // The content leaves them out; the lowered band (`decide.bands`) writes the defaults.
+        let decide = try #require(bytes.range(of: "\"decide\":"))
+        #expect(!bytes[..<decide.lowerBound].contains("\"approach\""))
+        #expect(!bytes[..<decide.lowerBound].contains("\"inclusive\""))
+        #expect(bytes[decide.lowerBound...].contains("\"approach\":0,"))
+        #expect(bytes[decide.lowerBound...].contains("\"inclusive\":[false,false]"))
+        #expect(bytes.contains("\"formatVersion\":6"))
     }
 
     @Test func theBundleCarriesApproachAndInclusiveEdgesAndLoadsAgain() throws {

@@ -119,20 +119,24 @@ import Testing
         _ = run.send(0, 5.5)
         #expect(run.send(1, 4.5).reason == .dwelling)
         #expect(run.send(4, 4.5).action == .play)
-        let v1 = try Self.pacePolicy("")
-        #expect(!String(decoding: v1.bundle, as: UTF8.self).contains("dwell"))
+        // A v1 band's content leaves its dwell out; the lowered band (`decide.bands`) has
+        // every default applied, so a runtime reads 0 rather than assuming it.
+        let v1 = String(decoding: try Self.pacePolicy("").bundle, as: UTF8.self)
+        let decide = try #require(v1.range(of: "\"decide\":"))
+        #expect(!v1[..<decide.lowerBound].contains("dwell"))
+        #expect(v1[decide.lowerBound...].contains("\"dwell\":0,"))
     }
 
-    /// Every band is written in format 5; the same bytes under an older header are
+    /// Every band is written in format 6; the same bytes under an older header are
     /// refused with the older version named, never decided without what it cannot hold.
     @Test(arguments: ["", "dwell: 3", "plausible: {min: 2.5, max: 20}", "toward: {fast: {play: tap}}"])
-    func bandsAreWrittenAsFormat5AndRefusedUnderAnOlderHeader(extra: String) throws {
+    func bandsAreWrittenAsFormat6AndRefusedUnderAnOlderHeader(extra: String) throws {
         let text = String(decoding: try Self.pacePolicy(extra).bundle, as: UTF8.self)
-        #expect(text.hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":5,"#))
-        for older in [2, 3, 4] {
+        #expect(text.hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":6,"#))
+        for older in [2, 3, 4, 5] {
             let relabelled = text.replacingOccurrences(
-                of: #""formatVersion":5"#, with: #""formatVersion":\#(older)"#)
-            #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: older, supported: 5)) {
+                of: #""formatVersion":6"#, with: #""formatVersion":\#(older)"#)
+            #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: older, supported: 6)) {
                 try Policy(bundle: Array(relabelled.utf8))
             }
         }

@@ -25,10 +25,6 @@ export function approachProblem(b: BandJSON): string | null {
   return null;
 }
 
-/** The approach sign of a band's `approach`. */
-export function approachSign(b: BandJSON): number {
-  return b.approach === "falling" ? -1 : b.approach === "rising" ? 1 : 0;
-}
 
 function isPast(band: ApproachBand, value: number, index: number, edge: number): boolean {
   return band.inclusive[index] ? value > edge : value >= edge;

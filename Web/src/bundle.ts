@@ -1,5 +1,5 @@
 /**
- * Reading a bundle (Docs/bundle-format.md, format 5): the envelope, the hash over the
+ * Reading a bundle (Docs/bundle-format.md, format 6): the envelope, the hash over the
  * content's exact bytes, and the content's shape. Nothing half-loaded ever decides.
  */
 import { sha256Hex } from "./sha256.js";
@@ -9,7 +9,7 @@ import { evaluate } from "./expression.js";
 import { approachProblem } from "./approach.js";
 
 /** The bundle format version this library reads. */
-export const BUNDLE_FORMAT_VERSION = 5;
+export const BUNDLE_FORMAT_VERSION = 6;
 /** The `format` every bundle names. */
 export const BUNDLE_FORMAT_NAME = "haptic-policy-bundle";
 
@@ -505,7 +505,13 @@ const RULE_REF: Spec = { fields: { id: "string", at: "position" } };
 const DECIDE: Spec = {
   fields: {
     events: list("string"), stateEvents: "int", table: list("int"), subjects: list("string"),
-    rows: list(list({ fields: { "subject?": "int", "signal?": "int", rule: "int" } })),
+    rows: list(list({
+      fields: {
+        "subject?": "int", "signal?": "int", rule: "int",
+        "steps?": list({ fields: { action: { oneOf: ["stop", "play", "loop"] }, "feedback?": "int" } }), "main?": "int",
+        "argumentsStep?": "int", "levelArguments?": list(list({ fields: { name: "string", "number?": "number" } })),
+      },
+    })),
     signals: list({ fields: { event: "int", band: "int" } }), ruleSlots: list("string"),
     settings: list({ tag: "kind", variants: { parameter: { parameter: "int", rule: RULE_REF }, "user-level": { rule: RULE_REF } } }),
     screenRules: list(RULE_REF), "speech?": { fields: { rule: RULE_REF, exempt: list("int"), feedback: list("int") } },
@@ -520,6 +526,13 @@ const DECIDE: Spec = {
     userLevels: list({ fields: { rule: RULE_REF, feedback: list("int"), ruleSlots: list("int") } }), startLevel: "int",
     "endsSubject?": list("int"),
     "background?": { fields: { rule: RULE_REF, feedback: list("int"), ruleSlots: list("int") } },
+    bands: list({
+      fields: {
+        hysteresis: "number", dwell: "number", edges: list("number"), inclusive: list("bool"), approach: "int",
+        "plausibleMin?": "number", "plausibleMax?": "number",
+      },
+    }),
+    "priorities?": list({ fields: { rank: "int", "length?": "number" } }), parameterBands: list(list("int")),
   },
 };
 const CONTENT: Spec = {
@@ -962,7 +975,7 @@ function only(o: Record<string, Json>, known: readonly string[], path: string): 
 function checkDecide(c: Record<string, Json>, screenCount: number, events: Json[], feedbackCount: number, bands: Json[], cells: Json[], parameterCount: number): void {
   const path = "content.decide";
   const d = object(field(c, "decide", "object", "content"), path);
-  only(d, ["events", "stateEvents", "table", "subjects", "rows", "signals", "ruleSlots", "settings", "screenRules", "speech", "payloads", "budgets", "bandLevels", "edges", "userLevels", "startLevel", "endsSubject", "background"], path);
+  only(d, ["events", "stateEvents", "table", "subjects", "rows", "signals", "ruleSlots", "settings", "screenRules", "speech", "payloads", "budgets", "bandLevels", "edges", "userLevels", "startLevel", "endsSubject", "background", "bands", "priorities", "parameterBands"], path);
   const integer = (v: Json, min: number, count: number, at: string) => {
     if (typeof v !== "number" || !Number.isInteger(v) || v < min || v >= count) new Shape(at).fail(`index ${String(v)} out of range (${min}..<${count})`);
   };
@@ -1014,7 +1027,7 @@ function checkDecide(c: Record<string, Json>, screenCount: number, events: Json[
     cellRows.forEach((row: Json, r: number) => {
       const rp = `${at}[${r}]`;
       const o = object(row, rp);
-      only(o, ["subject", "signal", "rule"], rp);
+      only(o, ["subject", "signal", "rule", "steps", "main", "argumentsStep", "levelArguments"], rp);
       integer(o.rule, 0, ruleSlots.length, `${rp}.rule`);
       if (o.subject !== undefined) integer(o.subject, 0, subjects.length, `${rp}.subject`);
       const action = (source[r] as Record<string, Json>).action as Record<string, Json>;
@@ -1025,6 +1038,7 @@ function checkDecide(c: Record<string, Json>, screenCount: number, events: Json[
       } else if (o.signal !== undefined) {
         new Shape(`${rp}.signal`).fail("a signal on a row that is not a band row");
       }
+      checkSteps(o, source[r] as Record<string, Json>, action.kind === "band" ? ((bands[action.band as number] as Record<string, Json>).levels as Json[]).length : 0, feedbackCount, rp);
     });
   });
   const settings = array(d, "settings", path);
@@ -1106,6 +1120,40 @@ function checkDecide(c: Record<string, Json>, screenCount: number, events: Json[
     if (codes.length !== 0) length(codes, levels.length - 1, ep, "one per edge, or none for a constant band");
     codes.forEach((code, k) => checkEdgeCode(code, parameterCount, `${ep}[${k}]`));
   });
+  const loweredBands = array(d, "bands", path);
+  length(loweredBands, bands.length, `${path}.bands`, "one per band");
+  loweredBands.forEach((v, b) => {
+    const at = `${path}.bands[${b}]`;
+    const o = object(v, at);
+    only(o, ["hysteresis", "dwell", "edges", "inclusive", "approach", "plausibleMin", "plausibleMax"], at);
+    const levels = ((bands[b] as Record<string, Json>).levels as Json[]).length;
+    length(array(o, "edges", at), levels - 1, `${at}.edges`, "one per edge");
+    length(array(o, "inclusive", at), levels - 1, `${at}.inclusive`, "one per edge");
+    integer(o.approach, -1, 2, `${at}.approach`);
+    const min = (o.plausibleMin as number | undefined) ?? -Infinity, max = (o.plausibleMax as number | undefined) ?? Infinity;
+    if (!((o.dwell as number) >= 0) || !((o.hysteresis as number) >= 0) || min > max) new Shape(at).fail("does not fit its band; recompile the policy");
+  });
+  if (d.priorities !== undefined) {
+    const priorities = array(d, "priorities", path);
+    length(priorities, feedbackCount, `${path}.priorities`, "one per feedback");
+    priorities.forEach((v, i) => {
+      const at = `${path}.priorities[${i}]`;
+      const o = object(v, at);
+      only(o, ["rank", "length"], at);
+      integer(o.rank, 0, 4, `${at}.rank`);
+      if (o.length !== undefined && !((o.length as number) >= 0)) new Shape(`${at}.length`).fail("a negative length");
+    });
+  }
+  const parameterBands = array(d, "parameterBands", path);
+  length(parameterBands, parameterCount, `${path}.parameterBands`, "one per parameter");
+  parameterBands.forEach((v, p) => {
+    const at = `${path}.parameterBands[${p}]`;
+    if (!Array.isArray(v)) new Shape(at).fail("expected an array");
+    (v as Json[]).forEach((b, k) => {
+      integer(b, 0, bands.length, `${at}[${k}]`);
+      if ((edges[b as number] as Json[]).length === 0) new Shape(`${at}[${k}]`).fail("a band whose edges read no parameter");
+    });
+  });
   const levels = (userLevels?.levels as Json[] | undefined) ?? [];
   const lowered = array(d, "userLevels", path);
   length(lowered, levels.length, `${path}.userLevels`, "one per user level");
@@ -1132,6 +1180,36 @@ function checkDecide(c: Record<string, Json>, screenCount: number, events: Json[
     array(o, "feedback", at).forEach((f, k) => integer(f, 0, feedbackCount, `${at}.feedback[${k}]`));
     array(o, "ruleSlots", at).forEach((r, k) => integer(r, 0, ruleSlots.length, `${at}.ruleSlots[${k}]`));
   }
+}
+
+/** Checks a lowered row's steps, main step, arguments step and level arguments (its band has `levels` levels, 0: no band row). */
+function checkSteps(o: Record<string, Json>, source: Record<string, Json>, levels: number, feedbackCount: number, path: string): void {
+  if (o.levelArguments !== undefined && (levels === 0 || (o.levelArguments as Json[]).length !== levels)) {
+    new Shape(`${path}.levelArguments`).fail("not one list per level of its band");
+  }
+  if (o.steps === undefined) {
+    if (levels === 0 && source.arguments !== undefined) new Shape(path).fail("arguments but no steps");
+    if (o.main !== undefined || o.argumentsStep !== undefined) new Shape(path).fail("a main or arguments step but no steps");
+    return;
+  }
+  const steps = o.steps as Record<string, Json>[];
+  if (levels !== 0 || steps.length === 0) new Shape(`${path}.steps`).fail("steps on a band row, or none");
+  integerIn(o.main, steps.length, `${path}.main`);
+  steps.forEach((step, k) => {
+    if (step.feedback === undefined ? step.action !== "stop" : !(typeof step.feedback === "number" && step.feedback >= 0 && step.feedback < feedbackCount)) {
+      new Shape(`${path}.steps[${k}]`).fail("not a stop, play or loop of a feedback");
+    }
+  });
+  if (o.argumentsStep !== undefined) {
+    integerIn(o.argumentsStep, steps.length, `${path}.argumentsStep`);
+    if (steps[o.argumentsStep as number].action === "stop" || source.arguments === undefined) new Shape(`${path}.argumentsStep`).fail("not the row's play or loop");
+  } else if (source.arguments !== undefined) {
+    new Shape(path).fail("arguments but no step they go to");
+  }
+}
+
+function integerIn(v: Json, count: number, path: string): void {
+  if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v >= count) new Shape(path).fail(`index ${String(v)} out of range (0..<${count})`);
 }
 
 const EDGE_OPS = ["neg", "+", "-", "*", "/"];

@@ -80,7 +80,7 @@ export type DecideSettingJSON = { kind: "parameter"; parameter: number; rule: Ru
 /** The decision tables the compiler lowered (Docs/bundle-format.md, "decide"). */
 export interface DecideJSON {
   events: string[]; stateEvents: number; table: number[]; subjects: string[];
-  rows: { subject?: number; signal?: number; rule: number }[][];
+  rows: DecideRowJSON[][];
   signals: { event: number; band: number }[]; ruleSlots: string[]; settings: DecideSettingJSON[];
   screenRules: RuleRefJSON[]; speech?: { rule: RuleRefJSON; exempt: number[]; feedback: number[] };
   payloads: { event: number; rule: RuleRefJSON }[]; budgets: DecideBudgetJSON[];
@@ -89,4 +89,25 @@ export interface DecideJSON {
   /** The event ids whose decision ends their subject (`ends-subject: true`); absent when none. */
   endsSubject?: number[];
   background?: DecideKeepsJSON;
+  /** By band: its runtime values, every default applied. */
+  bands: DecideBandJSON[];
+  /** By feedback: its priority rank and one-shot length; absent when every feedback is `normal`. */
+  priorities?: { rank: number; length?: number }[];
+  /** By run-time parameter: the indices of the bands whose edges read it. */
+  parameterBands: number[][];
+}
+/**
+ * A row's subject, signal and rule slot; for a row with several actions or `with:`, its steps in
+ * execution order, the main step and the step its arguments go to; for a band row with `with:`,
+ * each level's merged arguments.
+ */
+export interface DecideRowJSON {
+  subject?: number; signal?: number; rule: number;
+  steps?: { action: "stop" | "play" | "loop"; feedback?: number }[]; main?: number; argumentsStep?: number;
+  levelArguments?: { name: string; number?: number }[][];
+}
+/** A band's hysteresis, dwell, edges, inclusive flags, approach sign and plausible bounds (absent: unbounded). */
+export interface DecideBandJSON {
+  hysteresis: number; dwell: number; edges: number[]; inclusive: boolean[]; approach: number;
+  plausibleMin?: number; plausibleMax?: number;
 }

@@ -1,5 +1,5 @@
 /**
- * haptic-policy: decide haptic feedback with a compiled policy bundle (format 5), the
+ * haptic-policy: decide haptic feedback with a compiled policy bundle (format 6), the
  * same decisions as the Swift runtime, in any JavaScript runtime (web, React Native).
  */
 export { Policy } from "./policy.js";

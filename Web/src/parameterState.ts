@@ -4,29 +4,20 @@
  * its default until its setting event sets it, and the current edges of the parametric
  * bands (each band's from its `edgeBase`).
  */
-import type { ExpressionJSON } from "./content.js";
 import { numberText, roundHalfAway } from "./numberText.js";
 import type { CompiledBand, PolicyIndex } from "./policyIndex.js";
-
-function exprReads(e: ExpressionJSON, name: string): boolean {
-  if (typeof e === "number") return false;
-  if ("param" in e) return e.param === name;
-  return e.args.some((x) => exprReads(x, name));
-}
 
 export class ParameterState {
   /** The value of each parameter, in declaration order. */
   readonly values: number[];
   /** The current edges of the parametric bands. */
   readonly bandEdges: number[] = [];
-  /** By parameter, the parametric bands an edge of which reads it: looked up by name once, here. */
+  /** By parameter, the parametric bands an edge of which reads it (`decide.parameterBands`). */
   private readonly moves: readonly (readonly number[])[];
 
   constructor(private readonly p: PolicyIndex) {
     this.values = p.parameters.map((x) => x.defaultValue);
-    this.moves = p.parameters.map((parameter) =>
-      p.parametricBands.filter((b) => p.bands[b].json.levels.some((l) => l.edge !== undefined && exprReads(l.edge, parameter.name))),
-    );
+    this.moves = p.parameterBands;
     if (p.parametricEdgeCount > 0) {
       this.bandEdges = new Array<number>(p.parametricEdgeCount).fill(0);
       for (const b of p.parametricBands) {

@@ -6,11 +6,10 @@
  */
 import type {
   ActionJSON, BandJSON, BudgetJSON, BundleContent, ConditionJSON, FeedbackJSON, ParameterJSON, PayloadFieldJSON,
-  RangeJSON, RowJSON, Scalar, TemplateParameterJSON, UserLevelsJSON, ExpressionJSON, FallbackJSON,
+  RangeJSON, Scalar, TemplateParameterJSON, UserLevelsJSON, ExpressionJSON, FallbackJSON,
 } from "./content.js";
 import { BackgroundKeeps } from "./background.js";
 import { compileEdgeCode, type EdgeCode } from "./expression.js";
-import { approachSign } from "./approach.js";
 import { numberText } from "./numberText.js";
 
 /** The built-in state events, in id order. */
@@ -197,6 +196,10 @@ export class PolicyIndex {
   readonly bands: readonly CompiledBand[];
   readonly parametricEdgeCount: number;
   readonly parametricBands: readonly number[];
+  /** By run-time parameter: the bands whose edges read it (`decide.parameterBands`). */
+  readonly parameterBands: readonly (readonly number[])[];
+  /** By feedback: its priority rank and one-shot length (`decide.priorities`); null when every one is `normal`. */
+  readonly priorities: readonly { rank: number; length?: number }[] | null;
   readonly subjectNames: readonly string[];
   readonly table: Int32Array;
   readonly cells: readonly (readonly CompiledRow[])[];
@@ -265,21 +268,23 @@ export class PolicyIndex {
     this.bands = content.bands.map((band, b) => {
       const code = d.edges[b].map(compileEdgeCode);
       const isParametric = code.length > 0;
-      const edges = band.levels.slice(0, -1).map((l) => l.below ?? Infinity);
+      const lowered = d.bands[b];
       const edgeBase = edgeCount;
       edgeCount += code.length;
       return {
-        name: band.name, edges, hysteresis: band.hysteresis, dwell: band.dwell ?? 0,
-        plausibleMin: band.plausible?.min ?? -Infinity, plausibleMax: band.plausible?.max ?? Infinity,
+        name: band.name, edges: lowered.edges, hysteresis: lowered.hysteresis, dwell: lowered.dwell,
+        plausibleMin: lowered.plausibleMin ?? -Infinity, plausibleMax: lowered.plausibleMax ?? Infinity,
         levels: band.levels.map((l, i) => {
           const { up, down } = d.bandLevels[b][i];
           return { name: l.name, play: up.play ?? null, silent: up.silent ?? null, downPlay: down.play ?? null, downSilent: down.silent ?? null };
         }),
         isParametric, edgeCode: code, edgeBase, json: band,
-        inclusive: band.levels.slice(0, -1).map((l) => l.inclusive === true), approach: approachSign(band),
-        usesApproachStep: band.approach !== undefined || band.levels.some((l) => l.inclusive === true),
+        inclusive: lowered.inclusive, approach: lowered.approach,
+        usesApproachStep: lowered.approach !== 0 || lowered.inclusive.includes(true),
       };
     });
+    this.parameterBands = d.parameterBands;
+    this.priorities = d.priorities ?? null;
     this.parametricEdgeCount = edgeCount;
     this.parametricBands = this.bands.map((b, i) => (b.isParametric ? i : -1)).filter((i) => i >= 0);
 
@@ -300,16 +305,17 @@ export class PolicyIndex {
           action = resolveAction(row.action);
         }
         let several: CompiledRow["several"] = null;
-        let bandArguments: CompiledRow["bandArguments"];
-        if (row.action.kind === "band") {
-          const levels = content.bands[row.action.band].levels;
-          if (row.arguments !== undefined || levels.some((l) => l.arguments !== undefined)) {
-            bandArguments = levels.map((l) => [...(l.arguments ?? []), ...(row.arguments ?? [])]);
-          }
-        } else if (row.also !== undefined || row.arguments !== undefined) {
-          const steps = rowSteps(row);
-          const also = steps.filter((s) => !sameAction(s, row.action)).filter((s) => s.kind === "stop" || s.kind === "play" || s.kind === "loop").map(resolveAction);
-          several = { also, arguments: row.arguments ?? [], argumentsOnLoop: steps.some((s) => s.kind === "loop") };
+        const bandArguments: CompiledRow["bandArguments"] = lowered.levelArguments;
+        if (lowered.steps !== undefined) {
+          const steps = lowered.steps.map((s): RowAction =>
+            s.action === "stop" ? { kind: "stop", feedback: s.feedback ?? null } : { kind: s.action, feedback: s.feedback ?? 0 });
+          const main = lowered.main ?? 0;
+          action = steps[main];
+          const at = lowered.argumentsStep;
+          several = {
+            also: steps.filter((_, i) => i !== main), arguments: at === undefined ? [] : row.arguments ?? [],
+            argumentsOnLoop: at !== undefined && steps[at].kind === "loop",
+          };
         }
         const condition: ConditionJSON | undefined = row.condition;
         return {
@@ -365,21 +371,6 @@ function resolveAction(a: ActionJSON): RowAction {
     case "band": return { kind: "band", band: a.band, slot: -1 };
     default: return { kind: "none" };
   }
-}
-
-function stepOf(a: ActionJSON): number {
-  return a.kind === "stop" ? 0 : a.kind === "loop" ? 2 : 1;
-}
-
-/** Every action of the row in execution order: stops, then plays, then the loop. */
-function rowSteps(row: RowJSON): ActionJSON[] {
-  if (!row.also || row.also.length === 0) return [row.action];
-  const all = [row.action, ...row.also];
-  return [0, 1, 2].flatMap((step) => all.filter((a) => stepOf(a) === step));
-}
-
-function sameAction(a: ActionJSON, b: ActionJSON): boolean {
-  return JSON.stringify(resolveAction(a)) === JSON.stringify(resolveAction(b)) && (a.kind !== "band" || (b.kind === "band" && a.band === b.band));
 }
 
 function plan(f: FeedbackJSON, index: number): FeedbackPlan {

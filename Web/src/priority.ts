@@ -14,11 +14,6 @@ export const PRIORITIES = ["low", "normal", "high", "critical"] as const;
 /** How much a feedback matters against what still plays. */
 export type Priority = (typeof PRIORITIES)[number];
 
-/** A feedback's priority rank (0 `low` … 3 `critical`; `normal` when not given). */
-export function priorityRank(plan: FeedbackPlan): number {
-  return PRIORITIES.indexOf(plan.json.priority ?? "normal");
-}
-
 /** How long a pattern plays with `bindings`: the latest event end; 0 when one does not evaluate. */
 export function patternLength(pattern: PatternJSON, bindings: ReadonlyMap<string, number>): number {
   let end = 0;
@@ -50,18 +45,14 @@ export class PriorityTracker {
   private readonly ranks: readonly number[];
   private readonly lengths: readonly (number | null)[];
 
-  private constructor(private readonly feedback: readonly FeedbackPlan[]) {
-    this.ranks = feedback.map(priorityRank);
-    this.lengths = feedback.map((plan) => {
-      const body = plan.json.body;
-      if (body.kind !== "pattern" || body.pattern.loop !== undefined || body.pattern.parameters.length > 0) return null;
-      return patternLength(body.pattern, new Map());
-    });
+  private constructor(private readonly feedback: readonly FeedbackPlan[], lowered: readonly { rank: number; length?: number }[]) {
+    this.ranks = lowered.map((p) => p.rank);
+    this.lengths = lowered.map((p) => p.length ?? null);
   }
 
-  /** The tracker of `feedback`, or null when every one is `normal`. */
-  static of(feedback: readonly FeedbackPlan[]): PriorityTracker | null {
-    return feedback.some((f) => (f.json.priority ?? "normal") !== "normal") ? new PriorityTracker(feedback) : null;
+  /** The tracker of `feedback` with its lowered priorities (`decide.priorities`), or null when there are none. */
+  static of(feedback: readonly FeedbackPlan[], lowered: readonly { rank: number; length?: number }[] | null): PriorityTracker | null {
+    return lowered === null ? null : new PriorityTracker(feedback, lowered);
   }
 
   private prune(t: number): void {

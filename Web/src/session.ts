@@ -108,7 +108,7 @@ export class SessionState {
   constructor(readonly policy: Policy, private readonly owner: { readonly device: DeviceState }, subjectLimit: number) {
     const p = policy.index;
     this.p = p;
-    this.priority = PriorityTracker.of(p.feedback);
+    this.priority = PriorityTracker.of(p.feedback, p.priorities);
     this.subjects = new SubjectTable(p.subjectNames, subjectLimit, p.bandSlots.length);
     this.budgets = new EnforcedBudgets(p);
     this.parameters = new ParameterState(p);

@@ -10,7 +10,7 @@ const rebundle = (mutate) => {
   const content = stride();
   mutate(content);
   const body = JSON.stringify(content);
-  return `{"format":"haptic-policy-bundle","formatVersion":5,"policy":"stride","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
+  return `{"format":"haptic-policy-bundle","formatVersion":6,"policy":"stride","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
 };
 const refuse = (mutate, pattern) => {
   assert.throws(() => Policy.fromBundle(rebundle(mutate)), (error) => error.kind === "damaged" && pattern.test(error.message), String(pattern));

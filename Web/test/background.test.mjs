@@ -13,7 +13,7 @@ function withBackground({ decide = true, extra = "", kept = "pulse" } = {}) {
   let body = plavo.slice(start, plavo.length - 1);
   body = `{"background":{"keeps":{"all":false,"feedback":["${kept}"],"layers":[],"rows":[]},"location":[1,1]${extra}},` + body.slice(1);
   if (decide) body = body.replace('"userLevels":[]}', '"userLevels":[],"background":{"feedback":[5],"rule":{"at":[1,1],"id":"background"},"ruleSlots":[]}}');
-  return `{"format":"haptic-policy-bundle","formatVersion":5,"policy":"plavo","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
+  return `{"format":"haptic-policy-bundle","formatVersion":6,"policy":"plavo","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
 }
 
 test("a bundle with background loads; without its lowered keeps, with an unknown field or an undeclared name it is refused", () => {

@@ -12,7 +12,7 @@ const encoder = new TextEncoder();
 
 /** A bundle around the content bytes, hashed as the writer does. */
 const envelope = (bytes) => {
-  const header = encoder.encode(`{"format":"haptic-policy-bundle","formatVersion":5,"policy":"plavo","hash":"sha256:${sha256Hex(bytes)}"${marker}`);
+  const header = encoder.encode(`{"format":"haptic-policy-bundle","formatVersion":6,"policy":"plavo","hash":"sha256:${sha256Hex(bytes)}"${marker}`);
   const out = new Uint8Array(header.length + bytes.length + 2);
   out.set(header);
   out.set(bytes, header.length);

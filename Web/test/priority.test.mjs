@@ -10,7 +10,7 @@ const rebundle = (name, mutate) => {
   const content = JSON.parse(text(name)).content;
   mutate(content);
   const body = JSON.stringify(content);
-  return `{"format":"haptic-policy-bundle","formatVersion":5,"policy":"${name}","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
+  return `{"format":"haptic-policy-bundle","formatVersion":6,"policy":"${name}","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
 };
 
 test("the reader takes a feedback's priority and refuses one it does not know, naming the place", () => {

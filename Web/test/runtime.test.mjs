@@ -36,9 +36,10 @@ test("a bundle loads with its hash, and every damage is refused with its kind", 
     assert.throws(() => Policy.fromBundle(input), (error) => error instanceof BundleError && error.kind === kind && pattern.test(error.message));
   };
   refuse(text("plavo").replace('"warmup":', '"warmup": '), "hash-mismatch", /hash mismatch/);
-  refuse(text("plavo").replace('"formatVersion":5', '"formatVersion":3'), "unsupported-version", /version 3 is older .* recompile/);
-  refuse(text("plavo").replace('"formatVersion":5', '"formatVersion":4'), "unsupported-version", /version 4 is older .* recompile/);
-  refuse(text("plavo").replace('"formatVersion":5', '"formatVersion":6'), "unsupported-version", /version 6 is newer .* update the library/);
+  refuse(text("plavo").replace('"formatVersion":6', '"formatVersion":3'), "unsupported-version", /version 3 is older .* recompile/);
+  refuse(text("plavo").replace('"formatVersion":6', '"formatVersion":4'), "unsupported-version", /version 4 is older .* recompile/);
+  refuse(text("plavo").replace('"formatVersion":6', '"formatVersion":5'), "unsupported-version", /version 5 is older than the version 6 .* recompile/);
+  refuse(text("plavo").replace('"formatVersion":6', '"formatVersion":7'), "unsupported-version", /version 7 is newer .* update the library/);
   refuse('{"format":"haptic-policy-bundle","formatVersion":1,"document":{}}', "unsupported-version", /version 1/);
   refuse("policy: plavo\n", "not-a-bundle", /no bundle header/);
   refuse(text("plavo").replace('"format":"haptic-policy-bundle"', '"format":"other"'), "not-a-bundle", /'format'/);
@@ -47,7 +48,7 @@ test("a bundle loads with its hash, and every damage is refused with its kind", 
 
 test("content that does not decode is refused naming the place, before anything decides", () => {
   const body = '{"bands":[],"budgets":[],"cells":[{"event":0,"location":[1,1],"rows":[{"action":{"kind":"ring"},"cites":[],"directives":[],"location":[1,1],"rule":"a/e"}],"screen":0}],"events":[{"layer":"ui","location":[1,1],"name":"e"}],"feedback":[],"hapticsOnly":true,"invariants":[],"location":[1,1],"name":"x","screens":[{"enter":[],"location":[1,1],"name":"a"}],"source":"x.yaml","warmup":0}';
-  const bundle = `{"format":"haptic-policy-bundle","formatVersion":5,"policy":"x","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
+  const bundle = `{"format":"haptic-policy-bundle","formatVersion":6,"policy":"x","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
   assert.throws(() => Policy.fromBundle(bundle), (error) => error.kind === "damaged" && /at content\.cells\[0\]\.rows\[0\]\.action: unknown kind 'ring' \(known: play, loop, stop, band, silent, none\)/.test(error.message));
   const good = bundle.replace('{"kind":"ring"}', '{"kind":"none"}');
   assert.throws(() => Policy.fromBundle(good), (error) => error.kind === "hash-mismatch");
@@ -168,7 +169,7 @@ test("the decide tables are required and read strictly: a missing, unknown or ou
     const content = JSON.parse(text("stride")).content;
     mutate(content);
     const body = JSON.stringify(content);
-    return `{"format":"haptic-policy-bundle","formatVersion":5,"policy":"stride","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
+    return `{"format":"haptic-policy-bundle","formatVersion":6,"policy":"stride","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
   };
   assert.equal(Policy.fromBundle(rebundle(() => {})).name, "stride");
   const refuse = (mutate, pattern) => {
@@ -190,7 +191,7 @@ test("decisions cite the rule ids of the decide tables, not ids the reader makes
   const content = JSON.parse(text("stride")).content;
   content.decide.ruleSlots[0] = "lowered/button.tap";
   const body = JSON.stringify(content);
-  const bundle = `{"format":"haptic-policy-bundle","formatVersion":5,"policy":"stride","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
+  const bundle = `{"format":"haptic-policy-bundle","formatVersion":6,"policy":"stride","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
   const session = new Session(Policy.fromBundle(bundle));
   session.decide({ t: 0, event: "screen.enter", screen: "summary" });
   assert.equal(session.decide({ t: 1, event: "button.tap" }).rule, "lowered/button.tap");
@@ -201,7 +202,7 @@ test("the whole content is read strictly, as the Swift and Kotlin readers do: un
     const content = JSON.parse(text("stride")).content;
     mutate(content);
     const body = JSON.stringify(content);
-    return `{"format":"haptic-policy-bundle","formatVersion":5,"policy":"stride","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
+    return `{"format":"haptic-policy-bundle","formatVersion":6,"policy":"stride","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
   };
   const refuse = (mutate, pattern) => {
     assert.throws(() => Policy.fromBundle(rebundle(mutate)), (error) => {
@@ -252,7 +253,7 @@ test("a content of the right shape that does not hang together is refused with w
     const content = JSON.parse(text("stride")).content;
     mutate(content);
     const body = JSON.stringify(content);
-    return `{"format":"haptic-policy-bundle","formatVersion":5,"policy":"stride","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
+    return `{"format":"haptic-policy-bundle","formatVersion":6,"policy":"stride","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
   };
   const refuse = (mutate, message) => {
     assert.throws(() => Policy.fromBundle(rebundle(mutate)), (error) => {
@@ -282,7 +283,7 @@ test("a screen's otherwise: cells and in-gesture conditions load, decide, and a 
   assert.equal(session.decide({ t: 2, event: "picker.tick" }).rule, "search/picker.tick#2");
   session.decide({ t: 3, event: "picker.begin" });
   assert.equal(session.decide({ t: 3.1, event: "picker.tick" }).action, "play");
-  const rehash = (content) => `{"format":"haptic-policy-bundle","formatVersion":5,"policy":"tables","hash":"sha256:${sha256Hex(new TextEncoder().encode(content))}","content":${content}}\n`;
+  const rehash = (content) => `{"format":"haptic-policy-bundle","formatVersion":6,"policy":"tables","hash":"sha256:${sha256Hex(new TextEncoder().encode(content))}","content":${content}}\n`;
   const whole = text("tables").trimEnd();
   const content = whole.slice(whole.indexOf(',"content":') + ',"content":'.length, -1);
   const renamed = content.replace('"rule":"search/otherwise"', '"rule":"search/result.open"');
@@ -295,7 +296,7 @@ test("an otherwise cell for an event that cannot occur on its screen, or that ev
   // The same two damaged bundles as ScreenDefaultTests (Swift) and BundleReaderTest (Kotlin):
   // result.open (the first otherwise cell) made to occur on map only; the second otherwise cell
   // (list.settle) turned into one for button.tap, which everywhere: decides.
-  const rehash = (content) => `{"format":"haptic-policy-bundle","formatVersion":5,"policy":"tables","hash":"sha256:${sha256Hex(new TextEncoder().encode(content))}","content":${content}}\n`;
+  const rehash = (content) => `{"format":"haptic-policy-bundle","formatVersion":6,"policy":"tables","hash":"sha256:${sha256Hex(new TextEncoder().encode(content))}","content":${content}}\n`;
   const whole = text("tables").trimEnd();
   const content = whole.slice(whole.indexOf(',"content":') + ',"content":'.length, -1);
   const offScreen = content.replace('"name":"result.open"}', '"name":"result.open","screens":[1]}');

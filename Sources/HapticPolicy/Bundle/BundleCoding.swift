@@ -1,4 +1,4 @@
-/// The bundle's JSON for the values that are choices (format 5, `Docs/bundle-format.md`):
+/// The bundle's JSON for the values that are choices (format 6, `Docs/bundle-format.md`):
 /// each is a tagged object with named fields (`{"kind":"play","feedback":3}`,
 /// `{"op":"*","args":[0.9,{"param":"max_hr"}]}`), a scalar as the JSON value itself, so no
 /// reader has to mirror Swift's encoding of enums. Decoding refuses an unknown tag, naming

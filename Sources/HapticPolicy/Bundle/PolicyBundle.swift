@@ -4,17 +4,18 @@ import Foundation
 /// content hash, loadable with Foundation alone (no libyaml, no validator on device).
 ///
 /// Layout (one line, written by `encode`; see `Docs/bundle-format.md`):
-/// `{"format":"haptic-policy-bundle","formatVersion":5,"policy":"<name>","hash":"sha256:<hex>","content":<content JSON>}`
+/// `{"format":"haptic-policy-bundle","formatVersion":6,"policy":"<name>","hash":"sha256:<hex>","content":<content JSON>}`
 /// The hash is the SHA-256 of the exact bytes of the `content` value as stored, so a
 /// truncated or edited bundle is refused on every platform without re-encoding.
 public enum PolicyBundle {
-    /// The format version this library reads and writes: 5, the designed format of
-    /// `Docs/bundle-format.md` (tagged objects with named fields) with the optional
-    /// fields of language v3. Every bundle is written in it; a bundle of another version
-    /// is refused with a message naming its version (versions 2 and 3 stored Swift's own
-    /// encoding of the content and cannot be read by ports, and a version-4 reader would
-    /// ignore v3 fields it does not know, so there is no migration: recompile the policy).
-    public static let formatVersion = 5
+    /// The format version this library reads and writes: 6, the designed format of
+    /// `Docs/bundle-format.md` (tagged objects with named fields) whose `decide` tables
+    /// hold every runtime decision the compiler made (row steps, merged level arguments,
+    /// band values with defaults applied, priorities, parameter→band links). Every bundle
+    /// is written in it; a bundle of another version is refused with a message naming
+    /// both versions (a version-5 bundle lacks those tables, so there is no migration:
+    /// recompile the policy).
+    public static let formatVersion = 6
     /// The `format` marker.
     public static let formatName = "haptic-policy-bundle"
     /// The largest bundle every runtime reads: 8 MiB (`Docs/bundle-format.md`, "Size").
@@ -26,7 +27,7 @@ public enum PolicyBundle {
     public enum Refusal: String, Sendable, Equatable, CaseIterable {
         /// No envelope, or `format` is not `haptic-policy-bundle`.
         case notABundle = "not-a-bundle"
-        /// A `formatVersion` other than 5.
+        /// A `formatVersion` other than 6.
         case unsupportedVersion = "unsupported-version"
         /// The content does not hash to `hash`.
         case hashMismatch = "hash-mismatch"

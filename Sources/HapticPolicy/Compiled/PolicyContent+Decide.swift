@@ -17,6 +17,30 @@ extension PolicyContent {
             }
         }
 
+        /// One action of a row with several actions (or with `with:`), as a runtime runs it.
+        package struct Step: Sendable, Equatable, Codable {
+            /// What a step does.
+            package enum Action: String, Sendable, Equatable, Codable {
+                /// Stops a loop (or every loop).
+                case stop
+                /// Plays a feedback.
+                case play
+                /// Starts or retempos a loop.
+                case loop
+            }
+
+            /// `stop`, `play` or `loop`.
+            package var action: Action
+            /// The feedback index it stops, plays or loops; nil only for `stop: all`.
+            package var feedback: Int?
+
+            /// Creates one.
+            package init(action: Action, feedback: Int?) {
+                self.action = action
+                self.feedback = feedback
+            }
+        }
+
         /// What one row of a cell reads besides its content row.
         package struct Row: Sendable, Equatable, Codable {
             /// Index into `subjects` of the subject its condition names, if any.
@@ -25,12 +49,75 @@ extension PolicyContent {
             package var signal: Int?
             /// Index into `ruleSlots` of the row's rule; a band row's level rules follow it.
             package var rule: Int
+            /// For a row that is not a band row and has several actions or `with:`: every
+            /// action in execution order (stops, then the play, then the loop); nil for a
+            /// row that does its one content action (and left out of the JSON then).
+            package var steps: [Step]?
+            /// Index into `steps` of the action whose outcome is the row's decision (the
+            /// others go in `Decision.also`); present exactly when `steps` is.
+            package var main: Int?
+            /// Index into `steps` of the play or loop the row's `with:` arguments go to;
+            /// nil when the row has no `with:` (and left out of the JSON then).
+            package var argumentsStep: Int?
+            /// For a band row with `with:` on it or on its band's levels: by level, the
+            /// arguments its play gets (the level's, then the row's); nil otherwise.
+            package var levelArguments: [[PolicyContent.Row.Argument]]?
 
             /// Creates one.
             package init(subject: Int?, signal: Int?, rule: Int) {
                 self.subject = subject
                 self.signal = signal
                 self.rule = rule
+            }
+        }
+
+        /// A band set's runtime values, every default applied.
+        package struct Band: Sendable, Equatable, Codable {
+            /// How far past an edge a value must go to leave a level.
+            package var hysteresis: Double
+            /// Seconds a new level must hold before it counts; 0: at once.
+            package var dwell: Double
+            /// The ascending upper edges, one fewer than the levels (a parametric edge at
+            /// the parameters' defaults).
+            package var edges: [Double]
+            /// Per edge, whether it is inclusive (`at-most:`).
+            package var inclusive: [Bool]
+            /// The sign of the one level change an approach band allows: -1 falling, 1
+            /// rising, 0 for a band that moves both ways.
+            package var approach: Int
+            /// The smallest plausible value; nil: unbounded below (left out of the JSON,
+            /// which has no infinity).
+            package var plausibleMin: Double?
+            /// The largest plausible value; nil: unbounded above (left out of the JSON).
+            package var plausibleMax: Double?
+
+            /// Creates one.
+            package init(
+                hysteresis: Double, dwell: Double, edges: [Double], inclusive: [Bool], approach: Int,
+                plausibleMin: Double?, plausibleMax: Double?
+            ) {
+                self.hysteresis = hysteresis
+                self.dwell = dwell
+                self.edges = edges
+                self.inclusive = inclusive
+                self.approach = approach
+                self.plausibleMin = plausibleMin
+                self.plausibleMax = plausibleMax
+            }
+        }
+
+        /// A feedback's priority as a session tracks it.
+        package struct FeedbackPriority: Sendable, Equatable, Codable {
+            /// 0 `low`, 1 `normal`, 2 `high`, 3 `critical`.
+            package var rank: Int
+            /// How long the feedback plays as a one-shot pattern without template
+            /// parameters (its latest event end); nil for presets, loops and templates.
+            package var length: Double?
+
+            /// Creates one.
+            package init(rank: Int, length: Double?) {
+                self.rank = rank
+                self.length = length
             }
         }
 
@@ -222,14 +309,26 @@ extension PolicyContent {
         /// What `background:` keeps, resolved as a user level's keeps (its rule is
         /// `background`); nil when the policy keeps nothing in background.
         package var background: UserLevel?
+        /// By band: its hysteresis, dwell, edges, inclusive flags, approach sign and
+        /// plausible bounds, defaults applied.
+        package var bands: [Band]
+        /// By feedback: its priority rank and one-shot length; nil when every feedback
+        /// is `normal` (a session tracks nothing then, and it is left out of the JSON).
+        package var priorities: [FeedbackPriority]?
+        /// By run-time parameter: the indices of the bands whose edges read it, ascending.
+        package var parameterBands: [[Int]]
 
         /// Creates one.
         package init(
             events: [String], stateEvents: Int, table: [Int], subjects: [String], rows: [[Row]], signals: [Signal],
             ruleSlots: [String], settings: [Setting], screenRules: [RuleRef], speech: Speech?,
             payloads: [PayloadRule], budgets: [Budget], bandLevels: [[Level]], edges: [[CompiledBand.Edge]],
-            userLevels: [UserLevel], startLevel: Int
+            userLevels: [UserLevel], startLevel: Int, bands: [Band], priorities: [FeedbackPriority]?,
+            parameterBands: [[Int]]
         ) {
+            self.bands = bands
+            self.priorities = priorities
+            self.parameterBands = parameterBands
             self.events = events
             self.stateEvents = stateEvents
             self.table = table
@@ -276,6 +375,9 @@ extension PolicyContent.Decide {
                     row.signal.map({ signals.indices.contains($0) }) ?? (levels == 0),
                     (row.signal == nil) == (levels == 0)
                 else { return "decide.rows of rule '\(source.rule)' points outside the tables" }
+                if let problem = row.stepsInconsistency(source, levels: levels, feedbackCount: feedbackCount) {
+                    return "decide.rows of rule '\(source.rule)' \(problem)"
+                }
             }
         }
         guard signals.allSatisfy({ (0..<eventCount).contains($0.event) && content.bands.indices.contains($0.band) })
@@ -314,6 +416,21 @@ extension PolicyContent.Decide {
                 within(edges[b].flatMap(\.parameters), (content.parameters ?? []).count)
             else { return "decide.bandLevels of band '\(band.name)' does not fit its levels" }
         }
+        guard self.bands.count == content.bands.count else { return "decide.bands does not have one entry per band" }
+        for (band, source) in zip(self.bands, content.bands) {
+            guard band.edges.count == source.levels.count - 1, band.inclusive.count == band.edges.count,
+                (-1...1).contains(band.approach), band.dwell >= 0, band.hysteresis >= 0,
+                (band.plausibleMin ?? -.infinity) <= (band.plausibleMax ?? .infinity)
+            else { return "decide.bands of band '\(source.name)' does not fit its levels" }
+        }
+        if let priorities {
+            guard priorities.count == feedbackCount,
+                priorities.allSatisfy({ (0...3).contains($0.rank) && ($0.length ?? 0) >= 0 })
+            else { return "decide.priorities is not one rank and length per feedback" }
+        }
+        guard parameterBands.count == (content.parameters ?? []).count,
+            parameterBands.allSatisfy({ within($0, content.bands.count) && $0.allSatisfy { !edges[$0].isEmpty } })
+        else { return "decide.parameterBands is not a list of parametric bands per parameter" }
         let levelCount = content.userLevels?.levels.count ?? 0
         guard userLevels.count == levelCount, startLevel >= 0, startLevel < max(levelCount, 1),
             userLevels.allSatisfy({ within($0.feedback, feedbackCount) && within($0.ruleSlots, ruleSlots.count) })
@@ -327,6 +444,35 @@ extension PolicyContent.Decide {
             else { return "decide.background does not fit the policy's background" }
         } else if content.background != nil {
             return "decide.background is missing for the policy's background"
+        }
+        return nil
+    }
+}
+
+extension PolicyContent.Decide.Row {
+    /// What makes the row's steps, main step, arguments step or level arguments unusable
+    /// for content row `source` (whose band has `levels` levels, 0 when not a band row).
+    func stepsInconsistency(_ source: PolicyContent.Row, levels: Int, feedbackCount: Int) -> String? {
+        if let levelArguments, levels == 0 || levelArguments.count != levels {
+            return "has level arguments that are not one list per level of its band"
+        }
+        guard let steps else {
+            if levels == 0, source.arguments != nil { return "has arguments but no steps" }
+            return main == nil && argumentsStep == nil ? nil : "has a main or arguments step but no steps"
+        }
+        guard levels == 0, !steps.isEmpty, let main, steps.indices.contains(main) else {
+            return "has steps without a main step among them"
+        }
+        for step in steps {
+            guard step.feedback.map({ $0 >= 0 && $0 < feedbackCount }) ?? (step.action == .stop) else {
+                return "has a step that is not a stop, play or loop of a feedback"
+            }
+        }
+        if let argumentsStep {
+            guard steps.indices.contains(argumentsStep), steps[argumentsStep].action != .stop, source.arguments != nil
+            else { return "gives its arguments to a step that is not its play or loop" }
+        } else if source.arguments != nil {
+            return "has arguments but no step they go to"
         }
         return nil
     }

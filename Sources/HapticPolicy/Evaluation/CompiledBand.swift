@@ -71,14 +71,25 @@ package final class CompiledBand: Sendable {
         }
     }
 
-    package init(
+    package convenience init(
         name: String, edges: [Double], hysteresis: Double, dwell: Double = 0,
         plausible: ClosedRange<Double> = -Double.infinity...Double.infinity, levels: [Level],
         edgeCode: [Edge] = [], edgeBase: Int = 0, inclusive: [Bool] = [], approach: BandApproach? = nil
     ) {
+        self.init(
+            name: name, edges: edges, hysteresis: hysteresis, dwell: dwell, plausible: plausible, levels: levels,
+            edgeCode: edgeCode, edgeBase: edgeBase, inclusive: inclusive, approachSign: approach?.step ?? 0)
+    }
+
+    /// Creates one from lowered values (`PolicyContent.Decide.Band`): `approachSign` is -1
+    /// (falling), 1 (rising) or 0 (both ways).
+    package init(
+        name: String, edges: [Double], hysteresis: Double, dwell: Double, plausible: ClosedRange<Double>,
+        levels: [Level], edgeCode: [Edge], edgeBase: Int, inclusive: [Bool], approachSign: Int
+    ) {
         self.inclusive = inclusive.contains(true) ? inclusive : []
-        self.approach = approach?.step ?? 0
-        self.usesApproachStep = approach != nil || inclusive.contains(true)
+        self.approach = approachSign
+        self.usesApproachStep = approachSign != 0 || inclusive.contains(true)
         self.isParametric = !edgeCode.isEmpty
         self.edgeCode = edgeCode
         self.edgeBase = edgeBase

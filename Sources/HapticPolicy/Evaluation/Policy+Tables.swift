@@ -36,8 +36,9 @@ extension Policy {
         case userLevel
     }
 
-    /// The decision row of a content row, with its subject, signal and rule slot from the
-    /// lowered tables (`PolicyContent.Decide.Row`).
+    /// The decision row of a content row, with its subject, signal, rule slot, steps (its
+    /// main action, the others in execution order and where its `with:` goes) and a band
+    /// row's merged level arguments from the lowered tables (`PolicyContent.Decide.Row`).
     static func compile(
         _ row: PolicyContent.Row, _ slots: PolicyContent.Decide.Row, files: [String],
         levels bands: [PolicyContent.Band],
@@ -61,23 +62,19 @@ extension Policy {
             }
         }
         var several: CompiledRow.Several?
-        var bandArguments: [[PolicyContent.Row.Argument]]?
-        if case .band(let b) = row.action {
-            let levels = bands[b].levels
-            if row.arguments != nil || levels.contains(where: { $0.arguments != nil }) {
-                bandArguments = levels.map { ($0.arguments ?? []) + (row.arguments ?? []) }
-            }
-        } else if row.also != nil || row.arguments != nil {
-            let also: [CompiledRow.Action] = row.steps.filter { $0 != row.action }.compactMap {
-                switch $0 {
-                case .stop(let f): .stop(f)
-                case .play(let f): .play(f)
-                case .loop(let f): .loop(f)
-                case .band, .silent, .none: nil
+        if let steps = slots.steps, let main = slots.main {
+            let actions: [CompiledRow.Action] = steps.map { step in
+                switch step.action {
+                case .stop: .stop(step.feedback)
+                case .loop: .loop(step.feedback ?? 0)
+                case .play: .play(step.feedback ?? 0)
                 }
             }
-            let onLoop = row.steps.contains { if case .loop = $0 { true } else { false } }
-            several = CompiledRow.Several(also: also, arguments: row.arguments ?? [], argumentsOnLoop: onLoop)
+            action = actions[main]
+            let onLoop = slots.argumentsStep.map { steps[$0].action == .loop } ?? false
+            several = CompiledRow.Several(
+                also: actions.indices.filter { $0 != main }.map { actions[$0] },
+                arguments: slots.argumentsStep == nil ? [] : row.arguments ?? [], argumentsOnLoop: onLoop)
         }
         var directives: DirectiveSet = []
         for directive in row.directives { directives.insert(DirectiveSet(directive)) }
@@ -90,6 +87,6 @@ extension Policy {
                 condition.range == nil && condition.oneOf == nil
                     ? nil : CompiledRow.ValueTest(range: condition.range, oneOf: condition.oneOf)
             }, parameterTests: row.condition?.parameters, inGesture: row.condition?.inGesture,
-            dataTests: row.condition?.data, bandArguments: bandArguments)
+            dataTests: row.condition?.data, bandArguments: slots.levelArguments)
     }
 }

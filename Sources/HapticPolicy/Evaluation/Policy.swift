@@ -211,21 +211,21 @@ public final class Policy: Sendable {
         }
         self.endsSubject = endsSubject
         endsSubjects = !endsSubject.isEmpty
-        priorities = PriorityTable(feedback: content.feedback)
+        priorities = decide.priorities.map { PriorityTable($0) }
 
         var edgeCount = 0
         let compiledBands = content.bands.enumerated().map { b, band in
             let code = decide.edges[b]
+            let lowered = decide.bands[b]
             defer { edgeCount += code.count }
             return CompiledBand(
-                name: band.name, edges: band.edges, hysteresis: band.hysteresis, dwell: band.dwell ?? 0,
-                plausible: (band.plausible?.min ?? -.infinity)...(band.plausible?.max ?? .infinity),
+                name: band.name, edges: lowered.edges, hysteresis: lowered.hysteresis, dwell: lowered.dwell,
+                plausible: (lowered.plausibleMin ?? -.infinity)...(lowered.plausibleMax ?? .infinity),
                 levels: zip(band.levels, decide.bandLevels[b]).map { level, turns in
                     .init(
                         name: level.name, play: turns.up.play, silent: turns.up.silent, downPlay: turns.down.play,
                         downSilent: turns.down.silent, location: level.location.location(in: files))
-                }, edgeCode: code, edgeBase: edgeCount,
-                inclusive: band.levels.dropLast().map { $0.inclusive == true }, approach: band.approach)
+                }, edgeCode: code, edgeBase: edgeCount, inclusive: lowered.inclusive, approachSign: lowered.approach)
         }
         bands = compiledBands
         parametricEdgeCount = edgeCount
@@ -233,10 +233,9 @@ public final class Policy: Sendable {
         parameterNotes = parameters.enumerated().map { p, parameter in
             ParameterNote(
                 parameter: p, name: parameter.name,
-                bands: compiledBands.indices.filter { b in
-                    compiledBands[b].isParametric
-                        && content.bands[b].levels.contains { $0.edge?.parameters.contains(parameter.name) == true }
-                }.map { (compiledBands[$0].name, compiledBands[$0].edgeBase, compiledBands[$0].edgeCode.count) })
+                bands: decide.parameterBands[p].map {
+                    (compiledBands[$0].name, compiledBands[$0].edgeBase, compiledBands[$0].edgeCode.count)
+                })
         }
 
         subjectNames = decide.subjects

@@ -125,20 +125,25 @@ enum PolicyLowering {
                     ruleSlots.append(id)
                     slotsOfRule[id, default: []].append(slot)
                     var signal: Int?
+                    var levelArguments: [[PolicyContent.Row.Argument]]?
                     if case .band(let b) = row.action {
                         let key = [e, b]
                         let found = signalIndex[key] ?? signals.count
                         if found == signals.count { signals.append(.init(event: e, band: b)) }
                         signalIndex[key] = found
                         signal = found
+                        levelArguments = Self.levelArguments(row, band: content.bands[b])
                         for level in zip(row.levelRules ?? [], content.bands[b].levels).map(\.0) {
                             slotsOfRule[id, default: []].append(ruleSlots.count)
                             slotsOfRule[level, default: []].append(ruleSlots.count)
                             ruleSlots.append(level)
                         }
                     }
-                    return Decide.Row(
+                    var lowered = Decide.Row(
                         subject: row.condition?.subject.flatMap { subjectIndex[$0] }, signal: signal, rule: slot)
+                    lowered.levelArguments = levelArguments
+                    lowerActions(row, into: &lowered)
+                    return lowered
                 })
             if let s = cell.screen {
                 table[s * eventCount + e] = index
@@ -168,18 +173,71 @@ enum PolicyLowering {
         }
         let startLevel = content.userLevels.flatMap { user in levels.firstIndex { $0.name == user.start } } ?? 0
 
+        let bands = content.bands.map { band in
+            Decide.Band(
+                hysteresis: band.hysteresis, dwell: band.dwell ?? 0, edges: band.edges,
+                inclusive: band.levels.dropLast().map { $0.inclusive == true }, approach: band.approach?.step ?? 0,
+                plausibleMin: band.plausible?.min, plausibleMax: band.plausible?.max)
+        }
+        let parameterBands = parameters.map { parameter in
+            content.bands.indices.filter { b in
+                content.bands[b].levels.contains { $0.edge?.parameters.contains(parameter.name) == true }
+            }
+        }
+
         var decide = Decide(
             events: events, stateEvents: stateCount, table: table, subjects: subjects, rows: rows, signals: signals,
             ruleSlots: ruleSlots, settings: settings,
             screenRules: content.screens.map { .init(id: "screens/" + $0.name, at: $0.location) }, speech: speech,
             payloads: payloads, budgets: budgets, bandLevels: bandLevels, edges: edges, userLevels: userLevels,
-            startLevel: startLevel)
+            startLevel: startLevel, bands: bands, priorities: priorities(content.feedback),
+            parameterBands: parameterBands)
         let ending = content.events.indices.filter { content.events[$0].endsSubject == true }.map { stateCount + $0 }
         if !ending.isEmpty { decide.endsSubject = ending }
         decide.background = content.background.map {
             resolve($0.keeps, rule: .init(id: "background", at: $0.location))
         }
         return decide
+    }
+}
+
+extension PolicyLowering {
+    /// Writes `row`'s steps, main step and arguments step (a row with several actions or
+    /// `with:`), or its band levels' merged arguments (a band row with `with:` on it or on
+    /// a level: the level's, then the row's; Docs/decision-order.md §13).
+    static func lowerActions(_ row: PolicyContent.Row, into lowered: inout Decide.Row) {
+        if case .band = row.action { return }
+        guard row.also != nil || row.arguments != nil else { return }
+        let steps = row.steps
+        lowered.steps = steps.compactMap { action in
+            switch action {
+            case .stop(let f): Decide.Step(action: .stop, feedback: f)
+            case .play(let f): Decide.Step(action: .play, feedback: f)
+            case .loop(let f): Decide.Step(action: .loop, feedback: f)
+            case .band, .silent, .none: nil
+            }
+        }
+        lowered.main = steps.firstIndex(of: row.action) ?? 0
+        if row.arguments != nil {
+            // The row's loop if any, else its play.
+            lowered.argumentsStep =
+                steps.firstIndex { if case .loop = $0 { true } else { false } }
+                ?? steps.firstIndex { if case .play = $0 { true } else { false } }
+        }
+    }
+
+    /// By band row: the merged arguments of each level, when the row or a level has `with:`.
+    static func levelArguments(_ row: PolicyContent.Row, band: PolicyContent.Band) -> [[PolicyContent.Row.Argument]]? {
+        guard row.arguments != nil || band.levels.contains(where: { $0.arguments != nil }) else { return nil }
+        return band.levels.map { ($0.arguments ?? []) + (row.arguments ?? []) }
+    }
+
+    /// The feedback's priorities and one-shot lengths, or nil when every one is `normal`.
+    static func priorities(_ feedback: [FeedbackPlan]) -> [Decide.FeedbackPriority]? {
+        guard let table = PriorityTable(feedback: feedback) else { return nil }
+        return zip(table.priorities, table.lengths).map { priority, length in
+            Decide.FeedbackPriority(rank: priority.rank, length: length)
+        }
     }
 }
 

@@ -69,8 +69,8 @@ package final class ParameterNote: Sendable {
     /// Its name.
     let name: String
     /// The parametric bands an edge of which reads it: name, first edge in
-    /// `ParameterState.bandEdges`, edge count.
-    let bands: [(name: String, base: Int, count: Int)]
+    /// `ParameterState.bandEdges`, edge count (`PolicyContent.Decide.parameterBands`).
+    package let bands: [(name: String, base: Int, count: Int)]
 
     init(parameter: Int, name: String, bands: [(name: String, base: Int, count: Int)]) {
         self.parameter = parameter

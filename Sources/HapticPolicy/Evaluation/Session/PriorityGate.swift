@@ -10,6 +10,12 @@ package struct PriorityTable: Sendable {
     /// pattern without template parameters; nil for presets, loops and templates.
     package let lengths: [Double?]
 
+    /// The table the compiler lowered (`PolicyContent.Decide.priorities`), by feedback.
+    package init(_ lowered: [PolicyContent.Decide.FeedbackPriority]) {
+        priorities = lowered.map { Priority.allCases[$0.rank] }
+        lengths = lowered.map(\.length)
+    }
+
     /// The table of `feedback`, or nil when every one has priority `normal`.
     package init?(feedback: [FeedbackPlan]) {
         guard feedback.contains(where: { $0.priority != .normal }) else { return nil }

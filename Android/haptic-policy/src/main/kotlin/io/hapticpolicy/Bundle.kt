@@ -33,10 +33,10 @@ sealed class BundleError(message: String, val code: String, val path: String, va
         BundleError("bundle is truncated or damaged ($why); recompile it", code, path, offset)
 }
 
-/** Reads bundle format 5 (`Docs/bundle-format.md`): envelope, version, hash, then the content. */
+/** Reads bundle format 6 (`Docs/bundle-format.md`): envelope, version, hash, then the content. */
 object BundleReader {
     /** The one format version this library reads. */
-    const val FORMAT_VERSION = 5
+    const val FORMAT_VERSION = 6
     /** The envelope's `format`. */
     const val FORMAT_NAME = "haptic-policy-bundle"
     /** The largest bundle every runtime reads: 8 MiB (Docs/bundle-format.md, "Size"). */
@@ -457,7 +457,10 @@ internal object ContentDecoder {
             table = ints(req("table")),
             subjects = req("subjects").list.map { it.string },
             rows = req("rows").list.map { c -> c.list.map { r -> r.obj {
-                DecideTables.Row(opt("subject")?.int, opt("signal")?.int, req("rule").int)
+                DecideTables.Row(opt("subject")?.int, opt("signal")?.int, req("rule").int,
+                    opt("steps")?.list?.map { x -> x.obj { DecideTables.Step(tag("action", listOf("stop", "play", "loop")), opt("feedback")?.int) } },
+                    opt("main")?.int, opt("argumentsStep")?.int,
+                    opt("levelArguments")?.list?.map { l -> l.list.map { a -> a.obj { Argument(req("name").string, opt("number")?.number) } } })
             } } },
             signals = req("signals").list.map { g -> g.obj { DecideTables.Signal(req("event").int, req("band").int) } },
             ruleSlots = req("ruleSlots").list.map { it.string },
@@ -485,7 +488,13 @@ internal object ContentDecoder {
             endsSubject = opt("endsSubject")?.let { ints(it) } ?: emptyList(),
             background = opt("background")?.let { x -> x.obj {
                 DecideTables.UserLevel(ruleRef(req("rule")), ints(req("feedback")), ints(req("ruleSlots")))
-            } }
+            } },
+            bands = req("bands").list.map { x -> x.obj {
+                DecideTables.Band(req("hysteresis").number, req("dwell").number, req("edges").list.map { it.number },
+                    req("inclusive").list.map { it.bool }, req("approach").int, opt("plausibleMin")?.number, opt("plausibleMax")?.number)
+            } },
+            priorities = opt("priorities")?.list?.map { x -> x.obj { DecideTables.FeedbackPriority(req("rank").int, opt("length")?.number) } },
+            parameterBands = req("parameterBands").list.map { ints(it) }
         )
     }
 }
@@ -618,6 +627,33 @@ internal object Consistency {
         return decideProblem(c, builtIn)
     }
 
+    /** What makes a row's lowered steps or level arguments unusable (its band has `levels` levels, 0: no band row), or null. */
+    private fun stepsProblem(r: DecideTables.Row, row: Row, levels: Int, feedbackCount: Int): String? {
+        val levelArguments = r.levelArguments
+        if (levelArguments != null && (levels == 0 || levelArguments.size != levels))
+            return "has level arguments that are not one list per level of its band"
+        val steps = r.steps
+        if (steps == null) {
+            if (levels == 0 && row.arguments != null) return "has arguments but no steps"
+            return if (r.main == null && r.argumentsStep == null) null else "has a main or arguments step but no steps"
+        }
+        val main = r.main
+        if (levels != 0 || steps.isEmpty() || main == null || main !in steps.indices) return "has steps without a main step among them"
+        for (step in steps) {
+            val f = step.feedback
+            if (if (f == null) step.action != "stop" else f !in 0 until feedbackCount)
+                return "has a step that is not a stop, play or loop of a feedback"
+        }
+        val at = r.argumentsStep
+        if (at != null) {
+            if (at !in steps.indices || steps[at].action == "stop" || row.arguments == null)
+                return "gives its arguments to a step that is not its play or loop"
+        } else if (row.arguments != null) {
+            return "has arguments but no step they go to"
+        }
+        return null
+    }
+
     /** Whether `decide` fits the rest of the content: shape and index ranges only, never derived tables. */
     private fun decideProblem(c: PolicyContent, builtIn: List<String>): String? {
         val d = c.decide
@@ -665,6 +701,24 @@ internal object Consistency {
             for (l in d.bandLevels[b]) for (p in listOfNotNull(l.up.play, l.down.play)) if (p !in f) return "decide.bandLevels[$b] plays feedback $p, out of range"
             if (d.edges[b].isNotEmpty() && d.edges[b].size != band.levels.size - 1) return "decide.edges[$b] is not one per edge"
         }
+        for ((ci, cell) in c.cells.withIndex()) for ((ri, r) in d.rows[ci].withIndex()) {
+            val row = cell.rows[ri]
+            val levels = (row.action as? RowAction.BandAction)?.let { c.bands[it.band].levels.size } ?: 0
+            stepsProblem(r, row, levels, c.feedback.size)?.let { return "decide.rows of rule '${row.rule}' $it" }
+        }
+        if (d.bands.size != c.bands.size) return "decide.bands does not have one entry per band"
+        for ((b, band) in c.bands.withIndex()) {
+            val x = d.bands[b]
+            if (x.edges.size != band.levels.size - 1 || x.inclusive.size != x.edges.size || x.approach !in -1..1 ||
+                x.dwell < 0 || x.hysteresis < 0 || (x.plausibleMin ?: Double.NEGATIVE_INFINITY) > (x.plausibleMax ?: Double.POSITIVE_INFINITY))
+                return "decide.bands of band '${band.name}' does not fit its levels"
+        }
+        d.priorities?.let { ps ->
+            if (ps.size != c.feedback.size || ps.any { it.rank !in 0..3 || (it.length ?: 0.0) < 0 })
+                return "decide.priorities is not one rank and length per feedback"
+        }
+        if (d.parameterBands.size != c.parameters.size || d.parameterBands.any { l -> l.any { it !in c.bands.indices || d.edges[it].isEmpty() } })
+            return "decide.parameterBands is not a list of parametric bands per parameter"
         val levelCount = c.userLevels?.levels?.size ?: 0
         if (d.userLevels.size != levelCount) return "decide.userLevels is not one per user level"
         for (u in d.userLevels) if (u.feedback.any { it !in f } || u.ruleSlots.any { it !in d.ruleSlots.indices }) return "a decide user level names a feedback or rule slot out of range"

@@ -384,10 +384,32 @@ data class DecideTables(
     /** The event ids whose decision ends their subject (`ends-subject: true`). */
     val endsSubject: List<Int> = emptyList(),
     /** What `background:` keeps, resolved as a user level's keeps; null when it keeps nothing. */
-    val background: UserLevel? = null
+    val background: UserLevel? = null,
+    /** By band: its runtime values, every default applied. */
+    val bands: List<Band> = emptyList(),
+    /** By feedback: its priority rank and one-shot length; null when every feedback is `normal`. */
+    val priorities: List<FeedbackPriority>? = null,
+    /** By run-time parameter: the bands whose edges read it. */
+    val parameterBands: List<List<Int>> = emptyList()
 ) {
-    /** A row's subject index, band signal slot and rule slot. */
-    data class Row(val subject: Int?, val signal: Int?, val rule: Int)
+    /**
+     * A row's subject index, band signal slot and rule slot; for a row with several actions or
+     * `with:`, its steps in execution order, the main step and the step its arguments go to;
+     * for a band row with `with:`, each level's merged arguments.
+     */
+    data class Row(
+        val subject: Int?, val signal: Int?, val rule: Int, val steps: List<Step>? = null, val main: Int? = null,
+        val argumentsStep: Int? = null, val levelArguments: List<List<Argument>>? = null
+    )
+    /** One action of a row with several: `stop`, `play` or `loop`, and its feedback (null: stop every loop). */
+    data class Step(val action: String, val feedback: Int?)
+    /** A band's hysteresis, dwell, edges, inclusive flags, approach sign and plausible bounds (null: unbounded). */
+    data class Band(
+        val hysteresis: Double, val dwell: Double, val edges: List<Double>, val inclusive: List<Boolean>, val approach: Int,
+        val plausibleMin: Double?, val plausibleMax: Double?
+    )
+    /** A feedback's priority rank (0 low … 3 critical) and one-shot length (null: computed per play or none). */
+    data class FeedbackPriority(val rank: Int, val length: Double?)
     /** A band signal: the (event id, band index) pair whose state is kept. */
     data class Signal(val event: Int, val band: Int)
     /** What a setting event sets: parameter index, or null for the user level. */

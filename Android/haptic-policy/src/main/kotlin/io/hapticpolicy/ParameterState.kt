@@ -12,11 +12,8 @@ internal class ParameterState(policy: Policy) {
     val values = DoubleArray(declared.size) { declared[it].defaultValue }
     /** The current edges of the parametric bands. */
     val bandEdges = DoubleArray(ix.parametricEdgeCount)
-    /** By parameter, the parametric bands an edge of which reads it: looked up by name once, here. */
-    private val moves: Array<List<Int>> = Array(declared.size) { p ->
-        val name = declared[p].name
-        ix.parametricBands.filter { b -> ix.bands[b].band.levels.any { it.edge?.parameters?.contains(name) == true } }
-    }
+    /** By parameter, the parametric bands an edge of which reads it (`decide.parameterBands`). */
+    private val moves: List<List<Int>> = ix.parameterBands
 
     init {
         if (ix.parametricEdgeCount > 0) {

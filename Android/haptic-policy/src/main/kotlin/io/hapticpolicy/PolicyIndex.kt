@@ -45,23 +45,29 @@ internal class EnforcedBudget(
     }
 }
 
-/** A band with its edges, levels' entries (`decide.bandLevels`) and parametric edge code (`decide.edges`). */
-internal class IndexedBand(val band: Band, val edgeBase: Int, levels: List<DecideTables.Level>, val edgeCode: List<Expr>) {
+/**
+ * A band with its lowered values (`decide.bands`: edges, hysteresis, dwell, plausible bounds,
+ * inclusive flags, approach sign), levels' entries (`decide.bandLevels`) and parametric edge
+ * code (`decide.edges`).
+ */
+internal class IndexedBand(
+    val band: Band, val edgeBase: Int, levels: List<DecideTables.Level>, val edgeCode: List<Expr>, lowered: DecideTables.Band
+) {
     val name = band.name
-    val edges: DoubleArray = DoubleArray(band.levels.size - 1) { band.levels[it].below ?: Double.POSITIVE_INFINITY }
-    val hysteresis = band.hysteresis
-    val dwell = band.dwell ?: 0.0
-    val plausibleMin = band.plausibleMin ?: Double.NEGATIVE_INFINITY
-    val plausibleMax = band.plausibleMax ?: Double.POSITIVE_INFINITY
+    val edges: DoubleArray = lowered.edges.toDoubleArray()
+    val hysteresis = lowered.hysteresis
+    val dwell = lowered.dwell
+    val plausibleMin = lowered.plausibleMin ?: Double.NEGATIVE_INFINITY
+    val plausibleMax = lowered.plausibleMax ?: Double.POSITIVE_INFINITY
     val isParametric = edgeCode.isNotEmpty()
     val upPlay: Array<Int?> = Array(levels.size) { levels[it].up.play }
     val upSilent: Array<String?> = Array(levels.size) { levels[it].up.silent }
     val downPlay: Array<Int?> = Array(levels.size) { levels[it].down.play }
     val downSilent: Array<String?> = Array(levels.size) { levels[it].down.silent }
     /** Per edge, whether it is inclusive (`at-most:`). */
-    val inclusive: BooleanArray = BooleanArray(edges.size) { band.levels[it].inclusive }
+    val inclusive: BooleanArray = lowered.inclusive.toBooleanArray()
     /** The sign of the one level change an approach band allows (-1 falling, 1 rising); 0: both ways. */
-    val approach: Int = when (band.approach) { "falling" -> -1; "rising" -> 1; else -> 0 }
+    val approach: Int = lowered.approach
     /** Whether a sample takes the approach step (Approach.kt): an inclusive edge or an approach. */
     val usesApproachStep: Boolean = approach != 0 || inclusive.any { it }
 
@@ -104,6 +110,10 @@ internal class PolicyIndex(val content: PolicyContent) {
     val bands: List<IndexedBand>
     val parametricBands: List<Int>
     val parametricEdgeCount: Int
+    /** By run-time parameter: the bands whose edges read it (`decide.parameterBands`). */
+    val parameterBands: List<List<Int>> = d.parameterBands
+    /** By feedback: its priority rank and one-shot length (`decide.priorities`); null when every one is `normal`. */
+    val priorities: List<DecideTables.FeedbackPriority>? = d.priorities
     val bandSlotCount: Int = d.signals.size
     /** The (event id, band) of each signal slot. */
     val bandSlots: List<Pair<Int, Int>> = d.signals.map { Pair(it.event, it.band) }
@@ -149,7 +159,7 @@ internal class PolicyIndex(val content: PolicyContent) {
         }
         var edgeCount = 0
         bands = content.bands.mapIndexed { b, band ->
-            val indexed = IndexedBand(band, edgeCount, d.bandLevels[b], d.edges[b])
+            val indexed = IndexedBand(band, edgeCount, d.bandLevels[b], d.edges[b], d.bands[b])
             edgeCount += indexed.edgeCode.size
             indexed
         }
@@ -159,20 +169,21 @@ internal class PolicyIndex(val content: PolicyContent) {
             cell.rows.mapIndexed { r, row ->
                 val slots = d.rows[c][r]
                 val levelCount = (row.action as? RowAction.BandAction)?.let { content.bands[it.band].levels.size } ?: 0
-                val bandArguments = (row.action as? RowAction.BandAction)?.let { a ->
-                    val levels = content.bands[a.band].levels
-                    if (row.arguments != null || levels.any { it.arguments != null }) {
-                        levels.map { (it.arguments ?: emptyList()) + (row.arguments ?: emptyList()) }
-                    } else null
+                val steps = slots.steps?.map { step ->
+                    when (step.action) {
+                        "stop" -> RowAction.Stop(step.feedback)
+                        "loop" -> RowAction.Loop(step.feedback ?: 0)
+                        else -> RowAction.Play(step.feedback ?: 0)
+                    }
                 }
-                val several = if (row.action !is RowAction.BandAction && (row.also != null || row.arguments != null)) {
-                    val steps = row.steps
-                    IndexedRow.Several(
-                        steps.filter { it != row.action && (it is RowAction.Stop || it is RowAction.Play || it is RowAction.Loop) },
-                        row.arguments ?: emptyList(), steps.any { it is RowAction.Loop })
-                } else null
-                IndexedRow(row, ruleSlotIDs[slots.rule], (1..levelCount).map { ruleSlotIDs[slots.rule + it] }, slots.rule,
-                    slots.signal ?: -1, several, row.directives.fold(0) { acc, x -> acc or x.bit }, bandArguments)
+                val main = slots.main ?: 0
+                val several = steps?.let {
+                    IndexedRow.Several(it.filterIndexed { i, _ -> i != main }, if (slots.argumentsStep == null) emptyList() else row.arguments ?: emptyList(),
+                        slots.argumentsStep?.let { a -> it[a] is RowAction.Loop } ?: false)
+                }
+                IndexedRow(if (steps == null) row else row.copy(action = steps[main]), ruleSlotIDs[slots.rule],
+                    (1..levelCount).map { ruleSlotIDs[slots.rule + it] }, slots.rule,
+                    slots.signal ?: -1, several, row.directives.fold(0) { acc, x -> acc or x.bit }, slots.levelArguments)
             }
         }
         val fCount = content.feedback.size

@@ -21,21 +21,23 @@ enum class Priority(val id: String) {
  * patterns still playing, at most one per feedback. Made only for a policy with a feedback
  * whose priority is not `normal`, so other policies track nothing.
  */
-internal class PriorityTracker private constructor(private val feedback: List<FeedbackPlan>) {
+internal class PriorityTracker private constructor(
+    private val feedback: List<FeedbackPlan>, lowered: List<DecideTables.FeedbackPriority>
+) {
     private class Entry(val feedback: Int, val priority: Priority, val end: Double)
 
     private val entries = ArrayList<Entry>()
-    private val lengths: List<Double?> = feedback.map { plan ->
-        val pattern = plan.pattern
-        if (pattern == null || pattern.loop != null || pattern.parameters.isNotEmpty()) null else length(pattern, emptyMap())
-    }
+    /** By feedback index, its priority (`decide.priorities`). */
+    private val priorities: List<Priority> = lowered.map { Priority.values()[it.rank] }
+    /** By feedback index, its one-shot length; null when it is computed per play (a template) or none. */
+    private val lengths: List<Double?> = lowered.map { it.length }
     /** The stop entries of what this event's plays cut, moved into the decision's `also`. */
     val cuts = ArrayList<Decision>()
 
     companion object {
-        /** The tracker of `feedback`, or null when every feedback is `normal`. */
-        fun of(feedback: List<FeedbackPlan>): PriorityTracker? =
-            if (feedback.any { it.priority != Priority.NORMAL }) PriorityTracker(feedback) else null
+        /** The tracker of `feedback` with its lowered priorities, or null when there are none (every feedback is `normal`). */
+        fun of(feedback: List<FeedbackPlan>, lowered: List<DecideTables.FeedbackPriority>?): PriorityTracker? =
+            lowered?.let { PriorityTracker(feedback, it) }
 
         /** The latest event end (`time + duration`, a transient at its time); 0 when one does not evaluate. */
         fun length(pattern: Pattern, bindings: Map<String, Double>): Double {
@@ -64,14 +66,14 @@ internal class PriorityTracker private constructor(private val feedback: List<Fe
 
     /** The `outranked` note when something still playing at `t` outranks feedback `f`, or null. */
     fun outranking(f: Int, t: Double, loops: List<RunningLoop>): String? {
-        val own = feedback[f].priority
+        val own = priorities[f]
         prune(t)
         var best = -1
         var bestPriority = own
         var bestEnd: Double? = null
         var since = t
         for (loop in loops) {
-            val p = feedback[loop.feedbackIndex].priority
+            val p = priorities[loop.feedbackIndex]
             if (p > own && (best < 0 || p > bestPriority)) {
                 best = loop.feedbackIndex; bestPriority = p; bestEnd = null; since = loop.start
             }
@@ -99,14 +101,14 @@ internal class PriorityTracker private constructor(private val feedback: List<Fe
         screen: String?, rule: String?
     ) {
         val plan = feedback[f]
-        val own = plan.priority
+        val own = priorities[f]
         fun cut(target: Int, directive: Directive) = Decision(
             Action.STOP, screen, feedback[target], note = "cut by '${plan.name}' (${own.id})", rule = rule,
             directives = listOf(directive))
         if (own > Priority.LOW) {
             val before = cuts.size
-            for (loop in loops) if (feedback[loop.feedbackIndex].priority < own) cuts.add(cut(loop.feedbackIndex, Directive.STOP_LOOP))
-            if (cuts.size > before) loops.removeAll { feedback[it.feedbackIndex].priority < own }
+            for (loop in loops) if (priorities[loop.feedbackIndex] < own) cuts.add(cut(loop.feedbackIndex, Directive.STOP_LOOP))
+            if (cuts.size > before) loops.removeAll { priorities[it.feedbackIndex] < own }
             prune(t)
             for (entry in entries) if (entry.priority < own) cuts.add(cut(entry.feedback, Directive.INTERRUPT))
             entries.removeAll { it.priority < own }

@@ -48,7 +48,7 @@ class Session @JvmOverloads constructor(
     /** The loops playing now (the set). */
     internal val loops = LoopSet()
     /** The one-shot patterns still playing; null when every feedback is `normal`. */
-    internal val priority = PriorityTracker.of(policy.content.feedback)
+    internal val priority = PriorityTracker.of(policy.content.feedback, ix.priorities)
     /** The loops playing now. */
     val runningLoops: List<RunningLoop> get() = ArrayList(loops.list)
     /** The run-time parameters and the band edges they move. */

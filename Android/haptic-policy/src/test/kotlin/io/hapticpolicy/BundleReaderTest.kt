@@ -21,7 +21,7 @@ class BundleReaderTest {
     fun readsTheExampleBundleWithItsHash() {
         val policy = Policy.fromBundle(TestBundles.tiny)
         assertEquals("tiny", policy.name)
-        assertEquals("sha256:b187ceaa3ec4c82c77504cc04dc410411059ed49b81706eb5fe829cb1f3d1728", policy.hash)
+        assertEquals("sha256:1af574cec6a690bcf5484ab4c6de8d5d81b3d9805942efb8190fef0f0efac8bd", policy.hash)
         assertEquals(listOf("max_hr"), policy.parameterNames)
         assertEquals(listOf("run"), policy.screenNames)
     }
@@ -29,7 +29,7 @@ class BundleReaderTest {
     @Test
     fun refusesAnEditedContent() {
         val content = TestBundles.tinyContent.replace("\"max\":4", "\"max\":5")
-        val hash = "sha256:b187ceaa3ec4c82c77504cc04dc410411059ed49b81706eb5fe829cb1f3d1728"
+        val hash = "sha256:1af574cec6a690bcf5484ab4c6de8d5d81b3d9805942efb8190fef0f0efac8bd"
         val e = refused<BundleError.HashMismatch>(TestBundles.envelope(content, hash = hash))
         assertEquals(hash, e.expected)
         assertTrue(e.message!!.contains("recompile it"))
@@ -39,18 +39,21 @@ class BundleReaderTest {
     fun refusesOtherVersionsNamingThem() {
         val older = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 3))
         assertEquals(3, older.found)
-        assertTrue(older.message!!.startsWith("bundle format version 3 is older than the version 5"))
+        assertTrue(older.message!!.startsWith("bundle format version 3 is older than the version 6"))
         val four = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 4))
-        assertTrue(four.message!!.startsWith("bundle format version 4 is older than the version 5"))
+        assertTrue(four.message!!.startsWith("bundle format version 4 is older than the version 6"))
         assertTrue(four.message!!.contains("recompile"))
-        val newer = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 6))
+        val five = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 5))
+        assertTrue(five.message!!.startsWith("bundle format version 5 is older than the version 6"))
+        assertTrue(five.message!!.contains("recompile"))
+        val newer = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 7))
         assertTrue(newer.message!!.contains("update the library"))
     }
 
     @Test
     fun refusesWhatIsNoBundle() {
         refused<BundleError.NotABundle>("policy: tiny\n".toByteArray())
-        refused<BundleError.NotABundle>("{\"format\":\"other\",\"formatVersion\":5,\"hash\":\"x\",\"content\":{}}".toByteArray())
+        refused<BundleError.NotABundle>("{\"format\":\"other\",\"formatVersion\":6,\"hash\":\"x\",\"content\":{}}".toByteArray())
     }
 
     @Test
@@ -172,6 +175,7 @@ class BundleReaderTest {
         val content = TestBundles.tinyContent
             .replace("\"layer\":\"ui\",\"location\":[11,3],\"name\":\"tap\"", "\"layer\":\"ui\",\"location\":[11,3],\"name\":\"tap\",\"priority\":\"low\"")
             .replace("\"name\":\"pulse\"}", "\"name\":\"pulse\",\"priority\":\"high\"}")
+            .replace("\"ruleSlots\":", "\"priorities\":[{\"rank\":0},{\"length\":0.1,\"rank\":2}],\"ruleSlots\":")
         val policy = Policy.fromBundle(TestBundles.envelope(content))
         assertEquals(listOf(Priority.LOW, Priority.HIGH), policy.content.feedback.map { it.priority })
         val s = Session(policy)
@@ -182,6 +186,12 @@ class BundleReaderTest {
         assertEquals(Reason.OUTRANKED, refused.reason)
         assertEquals("'tap' (low) yields to 'pulse' (high), playing until 1.1 s", refused.note)
         assertEquals(Action.PLAY, s.decide(Event(1.1, "button.tap")).action)
+        // The session follows the lowered ranks and lengths (`decide.priorities`), not the feedback's own.
+        val longer = Session(Policy.fromBundle(TestBundles.envelope(content.replace("{\"length\":0.1,\"rank\":2}", "{\"length\":0.5,\"rank\":2}"))))
+        longer.decide(Event(0.0, "screen.enter", value = Scalar.Text("run")))
+        longer.decide(Event(0.5, "heart.rate", value = Scalar.Num(120.0)))
+        longer.decide(Event(1.0, "heart.rate", value = Scalar.Num(140.0)))
+        assertEquals(Reason.OUTRANKED, longer.decide(Event(1.1, "button.tap")).reason)
         val unknown = content.replace("\"priority\":\"low\"", "\"priority\":\"urgent\"")
         assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(unknown)).message!!.contains("unknown priority 'urgent'"))
     }

@@ -12,7 +12,7 @@ object TestBundles {
     val tiny: ByteArray get() = bytes("tiny.bundle.json")
 
     /** A bundle whose content is `content` (the exact bytes), hashed as the writer does. */
-    fun envelope(content: String, version: Int = 5, hash: String? = null): ByteArray {
+    fun envelope(content: String, version: Int = 6, hash: String? = null): ByteArray {
         val digest = MessageDigest.getInstance("SHA-256").digest(content.toByteArray(Charsets.UTF_8))
         val h = hash ?: "sha256:" + digest.joinToString("") { String.format("%02x", it.toInt() and 0xFF) }
         return ("{\"format\":\"haptic-policy-bundle\",\"formatVersion\":$version,\"policy\":\"tiny\",\"hash\":\"$h\"," +
