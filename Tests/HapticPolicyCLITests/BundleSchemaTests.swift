@@ -78,17 +78,22 @@ import Testing
 
 extension BundleSchemaTests {
     /// Where the guides name the bundle format (`"formatVersion": N`, a bundle's `format N`
-    /// in one sentence), N is the one the tool writes, `PolicyBundle.formatVersion` (they
-    /// said 3 and 4 where it wrote 5). `Docs/bundle-format.md` keeps its history apart.
+    /// in one sentence, the version N the library reads), N is the one the tool writes,
+    /// `PolicyBundle.formatVersion` (they said 3 and 4 where it wrote 5, and 5 where it
+    /// wrote 6). `Docs/bundle-format.md` keeps its history apart.
     @Test func theGuidesNameTheBundleFormatTheToolWrites() throws {
-        let files = ["Docs/cli.md", "Docs/policy-language.md", "Docs/embedding.md", "Docs/android.md", "README.md"]
+        let files = [
+            "Docs/cli.md", "Docs/policy-language.md", "Docs/embedding.md", "Docs/android.md", "Docs/web.md",
+            "Docs/react-native.md", "Web/README.md", "README.md",
+        ]
         var named: [String: [Int]] = [:]
         for file in files {
             let markdown = try String(contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8)
             // A sentence wrapped over lines is one line; a table row stays its own.
             let text = markdown.replacing(/\n[ \t]*(?![|\n])/, with: " ")
-            for match in text.matches(of: /formatVersion\W{0,4}(\d+)|bundle[^.|\n]*?\bformat (\d+)/) {
-                let number = match.output.1 ?? match.output.2
+            let pattern = /formatVersion\W{0,4}(\d+)|bundle[^.|\n]*?\bformat (\d+)|reads version (\d+)|version (\d+) this library/
+            for match in text.matches(of: pattern) {
+                let number = match.output.1 ?? match.output.2 ?? match.output.3 ?? match.output.4
                 named[file, default: []] += [Int(number.map(String.init) ?? "") ?? -1]
             }
         }
