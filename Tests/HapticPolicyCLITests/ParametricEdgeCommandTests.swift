@@ -94,10 +94,14 @@ import Testing
         // edges at 170 where profile.set took effect (20 s).
         #expect(html.contains("edges as the log&#39;s setting events moved them"))
         #expect(html.contains("152 bpm (default)"))
-        #expect(html.contains(#"data-edge="152" x1="52""#))
+        // The plot starts where its widest edge label leaves room (data-x0).
+        let axis = try #require(html.range(of: #"data-x0=""#))
+        let x0 = String(html[axis.upperBound...].prefix { $0 != "\"" })
+        #expect(try #require(Double(x0)) > 52, "the left margin holds '152 bpm (default)'")
+        #expect(html.contains(#"data-edge="152" x1="\#(x0)""#))
         let moved = try #require(html.range(of: #"data-edge="153" x1=""#))
         let x = html[moved.upperBound...].prefix { $0 != "\"" }
-        #expect(try #require(Double(x)) > 52, "the moved edge starts where the setting event was")
+        #expect(try #require(Double(x)) > Double(x0) ?? 0, "the moved edge starts where the setting event was")
         #expect(!html.contains(#"data-edge="153" x1="52""#))
     }
 

@@ -57,6 +57,41 @@ import Testing
         }
     }
 
+    /// Every label of a chart lies inside the drawing, measured at 0.55 em a character
+    /// (a sans-serif digit's width): edge labels with a long unit (`7200 rpm` showed as
+    /// `·200 rpm`), a long level name, ring and tick labels at the ends, silence notes.
+    @Test func chartLabelsStayInsideTheDrawing() throws {
+        let (_, policy, timeline) = try Self.demoTimeline()
+        var signal = try #require(SignalChartSVG.signals(in: timeline, bands: policy.content.bands).first)
+        signal.band.unit = "thousand rpm"
+        signal.band.levels[3].name = "comfortable, not yet watered"
+        let charts = [
+            (SignalChartSVG.render(signal), SignalChartSVG.width),
+            (
+                WaveformSVG.render(
+                    ResolvedPattern(events: [
+                        .init(kind: .silence, time: 0, duration: 0.02, note: "long pause before the call"),
+                        .init(kind: .transient, time: 0.03, intensity: 1, sharpness: 0.5),
+                    ]), name: "edge"), WaveformSVG.width
+            ),
+        ]
+        for (svg, width) in charts {
+            let texts = Self.matches(#"<text([^>]*)>([^<]*)</text>"#, in: svg)
+            #expect(texts.count >= 4)
+            for text in texts {
+                let attributes = text[0]
+                let x = try #require(Self.matches(#" x="([^"]+)""#, in: attributes).first.flatMap { Double($0[0]) })
+                let size = Self.matches(#"font-size="([^"]+)""#, in: attributes).first.flatMap { Double($0[0]) } ?? 10
+                let anchor = Self.matches(#"text-anchor="([^"]+)""#, in: attributes).first?[0] ?? "start"
+                let extent = Double(text[1].count) * 0.55 * size
+                let start = anchor == "end" ? x - extent : anchor == "middle" ? x - extent / 2 : x
+                #expect(
+                    start >= 0 && start + extent <= width, "'\(text[1])' spans \(start)…\(start + extent) of \(width)")
+            }
+        }
+        #expect(SignalChartSVG.render(signal).contains(">comfortable, not yet watered</text>"))
+    }
+
     @Test func monsteraChartIsGolden() throws {
         let (_, policy, timeline) = try Self.demoTimeline()
         let signal = try #require(SignalChartSVG.signals(in: timeline, bands: policy.content.bands).first)

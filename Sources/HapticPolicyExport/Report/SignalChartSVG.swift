@@ -105,8 +105,21 @@ package enum SignalChartSVG {
         let pad = max(band.hysteresis * 2, (high - low) * 0.08, 1)
         let v0 = low - pad
         let v1 = high + pad
-        let x0 = left
-        let x1 = width - right
+        // The edges' labels at the plot's left, the levels' names at its right: the
+        // margins grow to hold the widest (up to a third of the drawing each, longer
+        // labels are shortened with "…").
+        let pieces = edgePieces(signal, t0: t0, t1: t1)
+        let labelledAtDefault = signal.edgeSteps.first.map { $0.time > t0 } ?? true
+        let edgeLabels = pieces[0].edges.indices.map { index -> String? in
+            let edge = pieces[0].edges[index]
+            guard edge > v0, edge < v1 else { return nil }
+            let atDefault = band.levels[index].edge != nil && labelledAtDefault
+            return ReportNumber.amount(edge, unit: unit) + (atDefault ? " (default)" : "")
+        }
+        let widest = edgeLabels.compactMap { $0.map { ChartLabel.width($0, fontSize: 11) } }.max() ?? 0
+        let x0 = min(max(left, widest + 8), width / 3)
+        let widestLevel = band.levels.map { ChartLabel.width($0.name, fontSize: 11) }.max() ?? 0
+        let x1 = width - min(max(right, widestLevel + 10), width / 3)
         func x(_ t: Double) -> Double { x0 + (t - t0) / (t1 - t0) * (x1 - x0) }
         func y(_ v: Double) -> Double { top + (1 - (v - v0) / (v1 - v0)) * (height - top - bottom) }
         func f(_ v: Double) -> String { JSONWriter.number(v, decimals: 2) }
@@ -125,9 +138,7 @@ package enum SignalChartSVG {
 
         // Hysteresis zones, then edges and the level names between them. Edges a setting
         // event moved are drawn piece by piece, each piece from where it took effect.
-        let pieces = edgePieces(signal, t0: t0, t1: t1)
         let edges = pieces[pieces.count - 1].edges
-        let labelledAtDefault = signal.edgeSteps.first.map { $0.time > t0 } ?? true
         svg += "<g class=\"bands\">"
         for (number, piece) in pieces.enumerated() {
             let first = number == 0
@@ -146,10 +157,9 @@ package enum SignalChartSVG {
                 if edge > v0, edge < v1 {
                     svg +=
                         "<line class=\"edge\" data-edge=\"\(f(edge))\" x1=\"\(f(left))\" y1=\"\(f(y(edge)))\" x2=\"\(f(right))\" y2=\"\(f(y(edge)))\" stroke=\"#b7791f\" stroke-width=\"1\" stroke-dasharray=\"5 3\"/>"
-                    if first {
-                        let atDefault = band.levels[index].edge != nil && labelledAtDefault
+                    if first, let label = edgeLabels[index] {
                         svg +=
-                            "<text class=\"edge-label\" x=\"\(f(x0 - 4))\" y=\"\(f(y(edge) + 4))\" text-anchor=\"end\" font-size=\"11\" fill=\"#8a5a12\">\(htmlEscaped(ReportNumber.amount(edge, unit: unit) + (atDefault ? " (default)" : "")))</text>"
+                            "<text class=\"edge-label\" x=\"\(f(x0 - 4))\" y=\"\(f(y(edge) + 4))\" text-anchor=\"end\" font-size=\"11\" fill=\"#8a5a12\">\(htmlEscaped(ChartLabel.fitted(label, fontSize: 11, room: x0 - 6)))</text>"
                     }
                 }
             }
@@ -159,7 +169,7 @@ package enum SignalChartSVG {
             let topValue = min(v1, index < edges.count ? edges[index] : v1)
             guard topValue > bottomValue else { continue }
             svg +=
-                "<text class=\"level-label\" x=\"\(f(x1 + 6))\" y=\"\(f((y(topValue) + y(bottomValue)) / 2 + 4))\" font-size=\"11\" fill=\"#56606b\">\(htmlEscaped(level.name))</text>"
+                "<text class=\"level-label\" x=\"\(f(x1 + 6))\" y=\"\(f((y(topValue) + y(bottomValue)) / 2 + 4))\" font-size=\"11\" fill=\"#56606b\">\(htmlEscaped(ChartLabel.fitted(level.name, fontSize: 11, room: width - x1 - 8)))</text>"
         }
         svg += "</g>"
 
@@ -170,7 +180,7 @@ package enum SignalChartSVG {
         svg += "<g class=\"labels\" font-size=\"10\" fill=\"#56606b\">"
         for tick in ticks(from: t0, to: t1) {
             svg +=
-                "<text x=\"\(f(x(tick)))\" y=\"\(f(height - 8))\" text-anchor=\"middle\">\(ReportNumber.moment(tick))</text>"
+                "<text x=\"\(f(ChartLabel.centred(x(tick), ReportNumber.moment(tick), fontSize: 10, within: width)))\" y=\"\(f(height - 8))\" text-anchor=\"middle\">\(ReportNumber.moment(tick))</text>"
         }
         svg += "</g>"
 
@@ -199,6 +209,7 @@ package enum SignalChartSVG {
             guard let value = entry.number, let feedback = entry.rang else { continue }
             let mx = x(entry.time)
             let labelY = index % 2 == 0 ? top - 18 : top - 6
+            let labelX = ChartLabel.centred(mx, feedback, fontSize: 11, within: width)
             svg +=
                 "<g class=\"ring\" data-t=\"\(f(entry.time))\" data-feedback=\"\(htmlAttribute(feedback))\"><title>\(htmlEscaped(describe(entry, unit: unit)))</title>"
             svg +=
@@ -206,7 +217,7 @@ package enum SignalChartSVG {
             svg +=
                 "<circle class=\"ring-marker\" cx=\"\(f(mx))\" cy=\"\(f(y(value)))\" r=\"5.5\" fill=\"#2f7d32\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>"
             svg +=
-                "<text x=\"\(f(mx))\" y=\"\(f(labelY))\" text-anchor=\"middle\" font-size=\"11\" font-weight=\"600\" fill=\"#2f7d32\">\(htmlEscaped(feedback))</text></g>"
+                "<text x=\"\(f(labelX))\" y=\"\(f(labelY))\" text-anchor=\"middle\" font-size=\"11\" font-weight=\"600\" fill=\"#2f7d32\">\(htmlEscaped(feedback))</text></g>"
         }
         svg += "</g></svg>"
         return svg

@@ -37,16 +37,17 @@ package enum WaveformSVG {
         svg += "<text x=\"2\" y=\"\(f(y(1) + 4))\">1</text><text x=\"2\" y=\"\(f(y(0)))\">0</text>"
         for tick in ticks(end) {
             svg +=
-                "<text x=\"\(f(x(tick)))\" y=\"\(f(height - 6))\" text-anchor=\"middle\">\(ReportNumber.moment(tick))</text>"
+                "<text x=\"\(f(ChartLabel.centred(x(tick), ReportNumber.moment(tick), fontSize: 10, within: width)))\" y=\"\(f(height - 6))\" text-anchor=\"middle\">\(ReportNumber.moment(tick))</text>"
         }
         svg += "</g>"
         // Silences first, under everything.
         for event in pattern.events where event.kind == .silence {
             let w = max(1, x(event.end) - x(event.time))
+            let label = event.note ?? "silence"
             svg +=
                 "<g class=\"silence\"><rect x=\"\(f(x(event.time)))\" y=\"\(f(top))\" width=\"\(f(w))\" height=\"\(f(plotHeight))\" fill=\"url(#\(patternID))\" opacity=\"0.45\"/>"
             svg +=
-                "<text x=\"\(f(x(event.time) + w / 2))\" y=\"\(f(top + plotHeight / 2))\" text-anchor=\"middle\" font-size=\"11\" font-family=\"sans-serif\" fill=\"#38424d\">\(htmlEscaped(event.note ?? "silence"))</text>"
+                "<text x=\"\(f(ChartLabel.centred(x(event.time) + w / 2, label, fontSize: 11, within: width)))\" y=\"\(f(top + plotHeight / 2))\" text-anchor=\"middle\" font-size=\"11\" font-family=\"sans-serif\" fill=\"#38424d\">\(htmlEscaped(label))</text>"
             svg +=
                 "<title>\(htmlEscaped("silence \(ReportNumber.span(event.time, event.end))\(event.note.map { ": \($0)" } ?? "")"))</title></g>"
         }
