@@ -803,6 +803,63 @@ for v in [True, False, "true", 1, "MISSING"]:
         [enter("workout"), ev(1, "flag.set", **fields)],
     )
 
+# --- names: equal when their code points are ---------------------------------------------
+
+NFC, NFD = "caf\u00e9", "cafe\u0301"
+NAMES = Feature(
+    "names",
+    {
+        "policy.yaml": f"""\
+policy: names
+version: 1
+description: names that read alike are equal only when their code points are
+feedback:
+  nfc: {{layer: ui, preset: impact.light}}
+  nfd: {{layer: ui, preset: impact.heavy}}
+  mine: {{layer: ui, preset: selection}}
+events:
+  {NFC}.tap: {{layer: ui, screens: [{NFC}]}}
+  {NFD}.tap: {{layer: ui, screens: [{NFC}]}}
+  order.kind: {{layer: ui, screens: [{NFC}], value: string}}
+  note.shown: {{layer: ui, screens: [{NFC}]}}
+screens:
+  {NFC}:
+    table:
+      {NFC}.tap: {{play: nfc}}
+      {NFD}.tap: {{play: nfd}}
+      order.kind:
+        - {{when: {{value: {{in: [{NFC}, latte]}}}}, play: nfc}}
+        - {{silent: another order}}
+      note.shown:
+        - {{when: {{subject: {NFC}}}, play: mine}}
+        - {{silent: not the café's note}}
+budgets:
+  - {{id: B-1, each: screen, max: 50, per: 1}}
+""",
+    },
+)
+NAMES_SEQUENCES = {
+    "two-spellings-two-events": (
+        "an event declared precomposed (U+00E9) and one declared with a combining accent (e U+0301) are two events, each"
+        " deciding its own cell; a spelling with other code points is neither",
+        [enter(NFC), ev(1, NFC + ".tap"), ev(2, NFD + ".tap"), ev(3, "CAF\u00c9.tap")],
+    ),
+    "screen-by-code-points": (
+        "a screen is entered only by its exact code points: the decomposed spelling is unknown-screen",
+        [enter(NFD), ev(1, NFC + ".tap"), enter(NFC, 2), ev(3, NFC + ".tap"), ev(4, NFD + ".tap", screen=NFD)],
+    ),
+    "value-by-code-points": (
+        "a string value matches an in: list only with the same code points",
+        [enter(NFC), ev(1, "order.kind", value=NFC), ev(2, "order.kind", value=NFD), ev(3, "order.kind", value="latte")],
+    ),
+    "subject-by-code-points": (
+        "a row's subject: matches only a subject with the same code points; the other spelling is another subject",
+        [enter(NFC), ev(1, "note.shown", subject=NFC), ev(2, "note.shown", subject=NFD)],
+    ),
+}
+for name, (note, events) in NAMES_SEQUENCES.items():
+    NAMES.case(name, note, events)
+
 # --- user levels -------------------------------------------------------------------------
 
 LEVELS = Feature(

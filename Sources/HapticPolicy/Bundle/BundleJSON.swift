@@ -125,7 +125,7 @@ struct BundleJSONScan {
             i += 1
             return
         }
-        var keys = Set<String>()
+        var keys = Set<NameKey>()
         while true {
             space()
             guard i < end, bytes[i] == UInt8(ascii: "\"") else {
@@ -134,7 +134,7 @@ struct BundleJSONScan {
             let keyOffset = i
             let key = try string(path)
             let member = path.isEmpty ? key : "\(path).\(key)"
-            guard keys.insert(key).inserted else {
+            guard keys.insert(NameKey(key)).inserted else {
                 throw fail(.duplicateKey, member, "the field '\(key)' is written twice", at: keyOffset)
             }
             space()

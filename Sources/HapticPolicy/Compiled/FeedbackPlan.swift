@@ -268,7 +268,8 @@ extension FeedbackPlan: Equatable {
     /// Plans are equal when everything they say is.
     public static func == (lhs: FeedbackPlan, rhs: FeedbackPlan) -> Bool {
         lhs === rhs
-            || (lhs.name == rhs.name && lhs.layer == rhs.layer && lhs.body == rhs.body && lhs.fallback == rhs.fallback
+            || (NameKey.same(lhs.name, rhs.name) && lhs.layer == rhs.layer && lhs.body == rhs.body
+                && lhs.fallback == rhs.fallback
                 && lhs.note == rhs.note && lhs.location == rhs.location && lhs.platforms == rhs.platforms
                 && lhs.priority == rhs.priority)
     }

@@ -241,12 +241,12 @@ package final class PayloadCheck: Sendable {
         _ given: [Event.Parameter], declared: [PolicyContent.Payload.Field], isData: Bool
     ) -> Problem? {
         for (index, parameter) in given.enumerated() {
-            guard let field = declared.first(where: { $0.name == parameter.name }),
+            guard let field = declared.first(where: { NameKey.same($0.name, parameter.name) }),
                 let carried = parameter.value, field.accepts(carried)
             else { return Problem(isData ? .data : .param, given: given, index: index) }
         }
         for (index, field) in declared.enumerated()
-        where field.required && !given.contains(where: { $0.name == field.name }) {
+        where field.required && !given.contains(where: { NameKey.same($0.name, field.name) }) {
             return Problem(isData ? .dataMissing : .paramMissing, index: index)
         }
         return nil
@@ -262,7 +262,7 @@ package final class PayloadCheck: Sendable {
             let isData = problem.kind == .data
             let declared = (isData ? data : params) ?? []
             let parameter = problem.given[Int(problem.index)]
-            guard let field = declared.first(where: { $0.name == parameter.name }) else {
+            guard let field = declared.first(where: { NameKey.same($0.name, parameter.name) }) else {
                 let known = declared.map(\.name)
                 let declares = known.isEmpty ? "none" : known.joined(separator: ", ")
                 if isData {

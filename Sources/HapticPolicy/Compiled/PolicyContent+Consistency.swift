@@ -4,8 +4,10 @@ extension PolicyContent {
     /// such content; a bundle written by hand or by another tool might.
     package var inconsistency: String? {
         func unique(_ names: [String], _ what: String) -> String? {
-            var seen = Set<String>()
-            for name in names where !seen.insert(name).inserted { return "\(what) '\(name)' is declared twice" }
+            var seen = Set<NameKey>()
+            for name in names where !seen.insert(NameKey(name)).inserted {
+                return "\(what) '\(name)' is declared twice"
+            }
             return nil
         }
         if let problem = unique(screens.map(\.name), "screen") { return problem }
@@ -22,19 +24,19 @@ extension PolicyContent {
         if let userLevels {
             if userLevels.levels.isEmpty { return "user-levels declares no level" }
             if let problem = unique(userLevels.levels.map(\.name), "user level") { return problem }
-            guard userLevels.levels.contains(where: { $0.name == userLevels.start }) else {
+            guard userLevels.levels.contains(where: { NameKey.same($0.name, userLevels.start) }) else {
                 return "user-levels starts at '\(userLevels.start)', which is not one of its levels"
             }
-            let feedbackNames = Set(feedback.map(\.name))
+            let feedbackNames = Set(feedback.map { NameKey($0.name) })
             for level in userLevels.levels {
-                if let missing = level.keeps.feedback.first(where: { !feedbackNames.contains($0) }) {
+                if let missing = level.keeps.feedback.first(where: { !feedbackNames.contains(NameKey($0)) }) {
                     return "user level '\(level.name)' keeps the undeclared feedback '\(missing)'"
                 }
             }
         }
         if let background,
             let missing = background.keeps.feedback.first(where: { name in
-                !feedback.contains { $0.name == name }
+                !feedback.contains { NameKey.same($0.name, name) }
             })
         {
             return "background keeps the undeclared feedback '\(missing)'"
@@ -86,9 +88,9 @@ extension PolicyContent {
             if let problem = approachInconsistency(band) { return problem }
         }
         var decided = Set<[Int]>()
-        var ruleIDs = Set<String>()
+        var ruleIDs = Set<NameKey>()
         // A screen's `otherwise:` cells all cite its one rule, `<screen>/otherwise`.
-        var otherwiseRules = Set<String>()
+        var otherwiseRules = Set<NameKey>()
         let everywhere = Set(cells.lazy.filter { $0.screen == nil }.map(\.event))
         for cell in cells {
             guard events.indices.contains(cell.event) else { return "a cell decides an event that does not exist" }
@@ -100,8 +102,8 @@ extension PolicyContent {
                 if let problem = otherwiseCellInconsistency(event: cell.event, screen: screen, everywhere: everywhere) {
                     return problem
                 }
-                if otherwiseRules.contains(cell.rows[0].rule) { ruleIDs.remove(cell.rows[0].rule) }
-                otherwiseRules.insert(cell.rows[0].rule)
+                if otherwiseRules.contains(NameKey(cell.rows[0].rule)) { ruleIDs.remove(NameKey(cell.rows[0].rule)) }
+                otherwiseRules.insert(NameKey(cell.rows[0].rule))
             }
             if let screen = cell.screen, !screens.indices.contains(screen) {
                 return "a cell belongs to a screen that does not exist"
@@ -130,7 +132,7 @@ extension PolicyContent {
                     return
                         "rule '\(row.rule)' does not name one rule per level of its band, or names levels without one"
                 }
-                for id in [row.rule] + (row.levelRules ?? []) where !ruleIDs.insert(id).inserted {
+                for id in [row.rule] + (row.levelRules ?? []) where !ruleIDs.insert(NameKey(id)).inserted {
                     return "the rule id '\(id)' is given twice"
                 }
             }

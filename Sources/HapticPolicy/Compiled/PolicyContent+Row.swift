@@ -210,8 +210,8 @@ extension PolicyContent.Row {
             for argument in arguments where argument.name.isEmpty || argument.number?.isFinite == false {
                 return "a row gives a template parameter without a name or with a bad number"
             }
-            var names = Set<String>()
-            for argument in arguments where !names.insert(argument.name).inserted {
+            var names = Set<NameKey>()
+            for argument in arguments where !names.insert(NameKey(argument.name)).inserted {
                 return "a row gives the template parameter '\(argument.name)' twice"
             }
         }

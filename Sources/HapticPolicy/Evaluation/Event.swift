@@ -60,7 +60,7 @@ public struct Event: Sendable, Equatable {
     /// carries null, an array or an object).
     @inline(__always)
     public func dataValue(_ name: String) -> ScalarValue? {
-        for field in data where field.name == name { return field.value }
+        for field in data where NameKey.same(field.name, name) { return field.value }
         return nil
     }
 }

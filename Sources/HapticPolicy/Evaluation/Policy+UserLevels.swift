@@ -56,6 +56,6 @@ extension Policy {
 
     /// The index of a user level by name, or nil.
     package func userLevelIndex(_ name: String) -> Int? {
-        userLevels?.levels.firstIndex { $0.name == name }
+        userLevels?.levels.firstIndex { NameKey.same($0.name, name) }
     }
 }

@@ -45,10 +45,11 @@ public final class Policy: Sendable {
     /// be haptics-only (`engine: {haptics-only: false}`): pass it to `CoreHapticsOutput`.
     public var playsAudio: Bool { !content.hapticsOnly }
 
-    package let screenIndex: [String: Int]
-    package let eventIndex: [String: Int]
-    package let subjectIndex: [String: Int]
-    package let feedbackIndex: [String: Int]
+    /// Names to ids, equal when their code points are (`NameKey`).
+    package let screenIndex: NameTable<Int>
+    package let eventIndex: NameTable<Int>
+    package let subjectIndex: NameTable<Int>
+    package let feedbackIndex: NameTable<Int>
     /// `screenCount * eventCount` entries: a cell index, `undeclaredHere` or `offScreen`.
     package let table: [Int32]
     /// The cells of `content.cells`, ready to decide with, in the same order.
@@ -163,10 +164,9 @@ public final class Policy: Sendable {
         stateEventCount = decide.stateEvents
         screenNames = content.screens.map(\.name)
         eventNames = decide.events
-        screenIndex = Dictionary(screenNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        eventIndex = Dictionary(eventNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        feedbackIndex = Dictionary(
-            content.feedback.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        screenIndex = NameTable(firsts: screenNames.enumerated().map { ($1, $0) })
+        eventIndex = NameTable(firsts: eventNames.enumerated().map { ($1, $0) })
+        feedbackIndex = NameTable(firsts: content.feedback.enumerated().map { ($1.name, $0) })
 
         screenEnter = content.screens.map { screen in
             var set: DirectiveSet = []
@@ -239,8 +239,7 @@ public final class Policy: Sendable {
         }
 
         subjectNames = decide.subjects
-        subjectIndex = Dictionary(
-            decide.subjects.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        subjectIndex = NameTable(firsts: decide.subjects.enumerated().map { ($1, $0) })
         table = decide.table.map { Int32($0) }
         cells = zip(content.cells, decide.rows).map { cell, lowered in
             CompiledCell(

@@ -12,7 +12,7 @@
 struct SubjectTable: Sendable {
     /// Names by slot.
     private(set) var names: [String]
-    private var index: [String: Int]
+    private var index: NameTable<Int>
     private var generations: [UInt32]
     /// When each slot was last seen, on `clock`: all that is kept while the table has
     /// never been full (one store per event, so `Session.decide` stays as fast as it was).
@@ -42,7 +42,7 @@ struct SubjectTable: Sendable {
     /// A table holding the policy's subjects, in id order.
     init(pinned policySubjects: [String], limit: Int, nameByteLimit: Int) {
         names = policySubjects
-        index = Dictionary(policySubjects.enumerated().map { ($1, $0) }) { first, _ in first }
+        index = NameTable(firsts: policySubjects.enumerated().map { ($1, $0) })
         generations = Array(repeating: 0, count: policySubjects.count)
         stamps = Array(repeating: 0, count: policySubjects.count)
         newer = Array(repeating: -1, count: policySubjects.count)

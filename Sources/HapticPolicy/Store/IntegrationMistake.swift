@@ -33,7 +33,7 @@ public struct IntegrationMistake: Sendable, Hashable, CustomStringConvertible {
 
     /// `event 'lap.complete' is not in the catalogue; did you mean 'lap.completed'?`
     public var description: String {
-        let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+        let hint = HapticPolicy.hint(for: name, suggestion: suggestion)
         switch kind {
         case .unknownEvent: return "event '\(name)' is not in the catalogue\(hint)"
         case .unknownScreen: return "screen '\(name)' is not declared\(hint)"

@@ -37,7 +37,7 @@ package func suggestion(for name: String, among candidates: some Sequence<String
     let length = lowered.count
     let allowed = min(3, max(1, length / 3))
     var best: (name: String, distance: Int)?
-    for candidate in candidates where candidate != name {
+    for candidate in candidates where !NameKey.same(candidate, name) {
         // Very long names are not typos worth comparing, and a length difference above the
         // allowed distance cannot be a near miss: both keep the cost small.
         let count = candidate.count
@@ -50,7 +50,31 @@ package func suggestion(for name: String, among candidates: some Sequence<String
     return best.distance <= allowed ? best.name : nil
 }
 
-/// `"; did you mean 'x'?"` for a near miss, or an empty string.
+/// `"; did you mean 'x'?"` for a near miss, or an empty string. A candidate that reads
+/// the same with other code points is named as such.
 package func didYouMean(_ name: String, among candidates: some Sequence<String>) -> String {
-    suggestion(for: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    hint(for: name, suggestion: suggestion(for: name, among: candidates))
+}
+
+/// What follows "… is not in the catalogue" for `name` and the near miss `suggestion`
+/// found for it: `"; did you mean 'x'?"`; for a name that reads the same with other code
+/// points (`"cafe\u{301}"` for `"caf\u{E9}"`, another name by `NameKey`), both code
+/// point lists; nothing without a suggestion.
+package func hint(for name: String, suggestion: String?) -> String {
+    guard let suggestion else { return "" }
+    guard suggestion == name, !NameKey.same(suggestion, name) else { return "; did you mean '\(suggestion)'?" }
+    return
+        "; '\(suggestion)' reads the same but is written with other Unicode code points (\(codePoints(suggestion)), here \(codePoints(name))): names are equal only when their code points are"
+}
+
+/// `U+0063 U+0061 …`, the code points of a short name (at most 12, then "…").
+package func codePoints(_ name: String) -> String {
+    let scalars = name.unicodeScalars.prefix(12).map {
+        "U+" + String($0.value, radix: 16, uppercase: true).paddedHex
+    }
+    return scalars.joined(separator: " ") + (name.unicodeScalars.count > 12 ? " …" : "")
+}
+
+extension String {
+    fileprivate var paddedHex: String { count >= 4 ? self : String(repeating: "0", count: 4 - count) + self }
 }

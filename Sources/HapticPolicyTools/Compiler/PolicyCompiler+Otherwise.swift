@@ -8,7 +8,7 @@ extension PolicyCompiler {
     /// Screens in source order, events in catalogue order; they come after every written
     /// cell, so a policy without `otherwise:` has the cells it always had.
     static func defaultCells(
-        _ document: PolicyDocument, screenIndex: [String: Int], eventIndex: [String: Int], files: SourceFiles
+        _ document: PolicyDocument, screenIndex: NameTable<Int>, eventIndex: NameTable<Int>, files: SourceFiles
     ) -> [PolicyContent.Cell] {
         let everywhere = Set(document.everywhere.map(\.event.value))
         let settings = Set(

@@ -21,7 +21,7 @@ public enum PolicyCompiler {
         let feedbackIndex = firstIndex(document.feedback.map(\.name.value))
         let bandIndex = firstIndex(document.bands.map(\.name.value))
         let parameterIndex = firstIndex(document.parameters.map(\.name.value))
-        func resolved(_ index: [String: Int], _ name: Located<String>, _ what: String) -> Int {
+        func resolved(_ index: NameTable<Int>, _ name: Located<String>, _ what: String) -> Int {
             guard let found = index[name.value] else {
                 preconditionFailure("validated policy names an undeclared \(what) '\(name.value)' at \(name.location)")
             }
@@ -309,10 +309,9 @@ public enum PolicyCompiler {
             data: event.data?.map { field($0.name.value, $0.payload) })
     }
 
-    private static func firstIndex(_ names: [String]) -> [String: Int] {
-        var index: [String: Int] = [:]
-        for (position, name) in names.enumerated() where index[name] == nil { index[name] = position }
-        return index
+    /// Names to their first position; equal when their code points are (`NameKey`).
+    private static func firstIndex(_ names: [String]) -> NameTable<Int> {
+        NameTable(firsts: names.enumerated().map { ($1, $0) })
     }
 }
 

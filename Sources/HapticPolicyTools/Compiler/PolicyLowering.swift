@@ -13,9 +13,8 @@ enum PolicyLowering {
         let parameters = content.parameters ?? []
         let stateCount = StateEvent.allCases.count + content.settingEventNames.count
         let events = StateEvent.allCases.map(\.rawValue) + content.settingEventNames + content.events.map(\.name)
-        let eventIndex = Dictionary(events.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        let screenIndex = Dictionary(
-            content.screens.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let eventIndex = NameTable(firsts: events.enumerated().map { ($1, $0) })
+        let screenIndex = NameTable(firsts: content.screens.enumerated().map { ($1.name, $0) })
         // Rules cited at a position in the main file (`SourcePosition.location(in: file)`).
         func mainFile(_ position: SourcePosition) -> SourcePosition {
             SourcePosition(line: position.line, column: position.column)
@@ -95,7 +94,7 @@ enum PolicyLowering {
         }
 
         var subjects: [String] = []
-        var subjectIndex: [String: Int] = [:]
+        var subjectIndex = NameTable<Int>()
         for cell in content.cells {
             for row in cell.rows {
                 guard let subject = row.condition?.subject, subjectIndex[subject] == nil else { continue }

@@ -108,14 +108,15 @@ public struct IntegrationMistakeTally: Sendable {
         case .unknownKey(let name, let suggestion):
             let lines = count == 1 ? "1 line" : "\(count) lines"
             return
-                "\(lines) with the field '\(name)', which the event-log format does not define (it was ignored)\(hint(suggestion))"
+                "\(lines) with the field '\(name)', which the event-log format does not define (it was ignored)\(HapticPolicy.hint(for: name, suggestion: suggestion))"
         case .decided(let mistake):
             switch mistake.kind {
             case .unknownEvent:
                 return
-                    "\(events) named '\(mistake.name)' \(count == 1 ? "is" : "are") not in the catalogue\(hint(mistake.suggestion))"
+                    "\(events) named '\(mistake.name)' \(count == 1 ? "is" : "are") not in the catalogue\(HapticPolicy.hint(for: mistake.name, suggestion: mistake.suggestion))"
             case .unknownScreen:
-                return "\(events) on screen '\(mistake.name)', which is not declared\(hint(mistake.suggestion))"
+                return
+                    "\(events) on screen '\(mistake.name)', which is not declared\(HapticPolicy.hint(for: mistake.name, suggestion: mistake.suggestion))"
             case .badValue:
                 return "\(events) '\(mistake.name)' with a value it cannot use" + detail(mistake)
             case .badParameters:
@@ -126,9 +127,5 @@ public struct IntegrationMistakeTally: Sendable {
 
     private static func detail(_ mistake: IntegrationMistake) -> String {
         mistake.detail.map { ": \($0)" } ?? ""
-    }
-
-    private static func hint(_ suggestion: String?) -> String {
-        suggestion.map { "; did you mean '\($0)'?" } ?? ""
     }
 }

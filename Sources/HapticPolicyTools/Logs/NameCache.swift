@@ -38,7 +38,7 @@ struct NameCache<Value> {
     @inline(__always)
     mutating func value(for name: String, lookup: (String) -> Value) -> Value {
         let slot = Self.slot(of: name)
-        if let cached = names[slot], cached == name, let value = values[slot] { return value }
+        if let cached = names[slot], NameKey.same(cached, name), let value = values[slot] { return value }
         let value = lookup(name)
         names[slot] = name
         values[slot] = value

@@ -43,7 +43,7 @@ enum DocumentChecks {
 
     /// Every repeat of a name, at the repeat, naming the first declaration.
     private static func duplicates(_ names: [Located<String>], _ what: String) -> [Diagnostic] {
-        var first: [String: SourceLocation] = [:]
+        var first = NameTable<SourceLocation>()
         var out: [Diagnostic] = []
         for name in names {
             if let earlier = first[name.value] {

@@ -31,6 +31,7 @@ public enum PolicyValidator {
         let context = ValidationContext(document)
         var findings: [Diagnostic] = []
         findings += DocumentChecks.run(context)
+        findings += ConfusableNameChecks.run(context)
         findings += PatternChecks.run(context)
         findings += FeedbackChecks.run(context)
         findings += BandChecks.run(context)

@@ -115,8 +115,8 @@ enum ScreenDefaultChecks {
             if let screen {
                 screens = [screen.name.value]
             } else if let event = context.events[cell.event.value] {
-                let own = Set(context.decidingScreens[cell.event.value] ?? [])
-                screens = context.screens(of: event).map(\.name.value).filter { !own.contains($0) }
+                let own = context.decidingScreens[cell.event.value] ?? []
+                screens = context.screens(of: event).map(\.name.value).filter { !own.contains(NameKey($0)) }
             } else {
                 continue
             }

@@ -62,12 +62,12 @@ enum TableChecks {
     // MARK: Gaps
 
     static func gapFindings(_ context: ValidationContext) -> [Diagnostic] {
-        let everywhere = Set(context.document.everywhere.map(\.event.value))
+        let everywhere = Set(context.document.everywhere.map { NameKey($0.event.value) })
         var out: [Diagnostic] = []
-        let declared = Set(context.screenNames)
+        let declared = Set(context.screenNames.map(NameKey.init))
         for event in context.document.events where !ValidationContext.isStateEvent(event.name.value) {
             let name = event.name.value
-            guard !everywhere.contains(name) else { continue }
+            guard !everywhere.contains(NameKey(name)) else { continue }
             // A screen's `otherwise:` decides what its table leaves out.
             let deciding = (context.decidingScreens[name] ?? []).union(context.defaultingScreens)
             switch event.screens {
@@ -76,7 +76,8 @@ enum TableChecks {
                 let missingCount = declared.count - deciding.intersection(declared).count
                 guard missingCount > 0 else { continue }
                 var named: [String] = []
-                for screen in context.screenNames where !deciding.contains(screen) && !named.contains(screen) {
+                for screen in context.screenNames
+                where !deciding.contains(NameKey(screen)) && !named.contains(where: { NameKey.same($0, screen) }) {
                     named.append(screen)
                     if named.count == 5 { break }
                 }
@@ -89,7 +90,7 @@ enum TableChecks {
                         "'\(name)' can occur on every screen but nothing decides it on \(missingCount == 1 ? "screen" : "screens") \(names): add `\(name): {silent: <reason>}` under `everywhere:` or to the \(missingCount == 1 ? "table" : "tables") of \(names)",
                         at: event.name.location))
             case .only:
-                for screen in context.screens(of: event) where !deciding.contains(screen.name.value) {
+                for screen in context.screens(of: event) where !deciding.contains(NameKey(screen.name.value)) {
                     out.append(
                         DiagnosticCode.gap(
                             "'\(name)' can occur on screen '\(screen.name.value)' but nothing decides it there: add `\(name): {silent: <reason>}` (or `play:`) to the table of screen '\(screen.name.value)'",

@@ -4,17 +4,18 @@ import HapticPolicy
 /// name (the first declaration wins when a name repeats).
 struct ValidationContext {
     let document: PolicyDocument
-    let feedback: [String: FeedbackDecl]
-    let bands: [String: BandDecl]
-    let events: [String: EventDecl]
-    let screens: [String: ScreenDecl]
-    let invariants: [String: InvariantDecl]
+    // Names are equal when their code points are (`NameKey`), as in every runtime.
+    let feedback: NameTable<FeedbackDecl>
+    let bands: NameTable<BandDecl>
+    let events: NameTable<EventDecl>
+    let screens: NameTable<ScreenDecl>
+    let invariants: NameTable<InvariantDecl>
     /// The screens each event lists in `screens:` (events with `screens: all` are absent).
-    let listedScreens: [String: Set<String>]
+    let listedScreens: NameTable<Set<NameKey>>
     /// The declared screens whose own table decides each event.
-    let decidingScreens: [String: Set<String>]
+    let decidingScreens: NameTable<Set<NameKey>>
     /// The declared screens with a default (`otherwise:`), which decides every event left out.
-    let defaultingScreens: Set<String>
+    let defaultingScreens: Set<NameKey>
     private let suggester = Suggester()
 
     init(_ document: PolicyDocument) {
@@ -30,17 +31,17 @@ struct ValidationContext {
         settingEvents = ParameterChecks.settingEvents(document)
         screenNames = document.screens.map(\.name.value)
         invariantIDs = document.invariants.map(\.id.value)
-        var listed: [String: Set<String>] = [:]
+        var listed = NameTable<Set<NameKey>>()
         for event in document.events where listed[event.name.value] == nil {
-            if case .only(let names) = event.screens { listed[event.name.value] = Set(names.map(\.value)) }
+            if case .only(let names) = event.screens { listed[event.name.value] = Set(names.map { NameKey($0.value) }) }
         }
         listedScreens = listed
-        var deciding: [String: Set<String>] = [:]
+        var deciding = NameTable<Set<NameKey>>()
         for screen in document.screens {
-            for cell in screen.cells { deciding[cell.event.value, default: []].insert(screen.name.value) }
+            for cell in screen.cells { deciding[cell.event.value, default: []].insert(NameKey(screen.name.value)) }
         }
         decidingScreens = deciding
-        defaultingScreens = Set(document.screens.filter { $0.otherwise != nil }.map(\.name.value))
+        defaultingScreens = Set(document.screens.filter { $0.otherwise != nil }.map { NameKey($0.name.value) })
     }
 
     /// "; did you mean 'x'?" for a near miss (memoised and budgeted, see `Suggester`).
@@ -48,10 +49,8 @@ struct ValidationContext {
         suggester.didYouMean(name, among: candidates)
     }
 
-    private static func index<T>(_ items: [T], by key: (T) -> String) -> [String: T] {
-        var result: [String: T] = [:]
-        for item in items where result[key(item)] == nil { result[key(item)] = item }
-        return result
+    private static func index<T>(_ items: [T], by key: (T) -> String) -> NameTable<T> {
+        NameTable(firsts: items.map { (key($0), $0) })
     }
 
     let feedbackNames: [String]
@@ -68,8 +67,8 @@ struct ValidationContext {
         case .all:
             return document.screens
         case .only(let names):
-            var seen = Set<String>()
-            return names.compactMap { name in seen.insert(name.value).inserted ? screens[name.value] : nil }
+            var seen = Set<NameKey>()
+            return names.compactMap { name in seen.insert(NameKey(name.value)).inserted ? screens[name.value] : nil }
         }
     }
 
@@ -78,7 +77,8 @@ struct ValidationContext {
         switch event.screens {
         case .all: true
         case .only(let names):
-            listedScreens[event.name.value]?.contains(screen) ?? names.contains { $0.value == screen }
+            listedScreens[event.name.value]?.contains(NameKey(screen))
+                ?? names.contains { NameKey.same($0.value, screen) }
         }
     }
 

@@ -23,7 +23,8 @@ struct YAMLTreeBuilder {
         var pairs: [YAMLNode.Pair] = []
         var pendingKey: YAMLNode?
         var skipsValue = false
-        var keys: [String: SourceLocation] = [:]
+        // Keys are equal when their code points are (`NameKey`), as names are.
+        var keys = NameTable<SourceLocation>()
         /// Nodes in the subtree after alias expansion, this one included.
         var weight = 1
         /// Nesting levels in the subtree, this one included.

@@ -102,7 +102,7 @@ public struct Session: Sendable {
     /// The current edges of band set `band` (its edges at the parameters' current values),
     /// or nil when the policy has no such band set.
     public func bandEdges(band: String) -> [Double]? {
-        guard let b = policy.bands.firstIndex(where: { $0.name == band }) else { return nil }
+        guard let b = policy.bands.firstIndex(where: { NameKey.same($0.name, band) }) else { return nil }
         return parameters.edges(of: policy.bands[b])
     }
 
@@ -112,7 +112,7 @@ public struct Session: Sendable {
     /// The current value of a run-time parameter (`parameters:`), or nil when the policy
     /// declares none of that name.
     public func parameter(_ name: String) -> Double? {
-        policy.parameterNames.firstIndex(of: name).map { parameters.values[$0] }
+        policy.parameterNames.firstIndex { NameKey.same($0, name) }.map { parameters.values[$0] }
     }
 
     /// The most subjects this session holds, the policy's own included.
@@ -159,7 +159,7 @@ public struct Session: Sendable {
     /// The current band level name of a band cell's signal for a subject, or nil before
     /// its first sample (`band` is the band set, `event` the sampled event).
     public func bandLevel(band: String, event: String, subject: SubjectID?) -> String? {
-        guard let b = policy.bands.firstIndex(where: { $0.name == band }),
+        guard let b = policy.bands.firstIndex(where: { NameKey.same($0.name, band) }),
             let e = policy.eventID(event)?.rawValue,
             let slot = policy.bandSlots.firstIndex(where: { $0.event == e && $0.band == b })
         else { return nil }

@@ -188,11 +188,13 @@ extension Session {
             bandSlots = from.bandSlots.map { signal in
                 let band = from.bands[signal.band]
                 guard let event = to.eventIndex[from.eventNames[signal.event]],
-                    let newBand = to.bands.firstIndex(where: { $0.name == band.name }),
+                    let newBand = to.bands.firstIndex(where: { NameKey.same($0.name, band.name) }),
                     let slot = to.bandSlots.firstIndex(where: { $0.event == event && $0.band == newBand })
                 else { return (-1, []) }
                 let levels = to.bands[newBand].levels
-                return (slot, band.levels.map { level in levels.firstIndex { $0.name == level.name } ?? -1 })
+                return (
+                    slot, band.levels.map { level in levels.firstIndex { NameKey.same($0.name, level.name) } ?? -1 }
+                )
             }
             bandsKept =
                 from.bandSlots.count == to.bandSlots.count

@@ -24,13 +24,13 @@ extension Session {
         // params and the arguments make: the event's own first (those an argument names
         // left out), then the arguments (one a later argument of the same name replaces
         // left out).
-        for parameter in given where !arguments.contains(where: { $0.name == parameter.name }) {
+        for parameter in given where !arguments.contains(where: { NameKey.same($0.name, parameter.name) }) {
             if let problem = bind(parameter.name, parameter.value, declared, feedback, into: &values) {
                 return .failure(problem)
             }
         }
         for (index, argument) in arguments.enumerated()
-        where !arguments[(index + 1)...].contains(where: { $0.name == argument.name }) {
+        where !arguments[(index + 1)...].contains(where: { NameKey.same($0.name, argument.name) }) {
             var given: ScalarValue?
             if let number = argument.number {
                 given = .number(number)
@@ -70,7 +70,7 @@ extension Session {
         _ name: String, _ value: ScalarValue?, _ declared: [PatternTemplate.Parameter], _ feedback: FeedbackPlan,
         into values: inout TemplateValues
     ) -> ParameterProblem? {
-        guard let index = declared.firstIndex(where: { $0.name == name }) else {
+        guard let index = declared.firstIndex(where: { NameKey.same($0.name, name) }) else {
             let known = declared.map(\.name).joined(separator: ", ")
             return .init(
                 message: declared.isEmpty
@@ -162,7 +162,7 @@ struct TemplateValues: Sendable {
     /// The value of the parameter `name` of `declared` (the template these are the values
     /// of), or nil when it declares none of that name.
     func value(of name: String, _ declared: [PatternTemplate.Parameter]) -> Double? {
-        declared.firstIndex { $0.name == name }.map { self[$0] }
+        declared.firstIndex { NameKey.same($0.name, name) }.map { self[$0] }
     }
 
     /// The values as `Decision.parameters` lists them, named by `declared`.
