@@ -193,3 +193,104 @@ struct TextLines {
         scalars.reduce(0) { $0 + $1.utf16.count }
     }
 }
+
+/// The text of an open document as the editor edits it: its UTF-8 bytes and the byte
+/// offset where each LSP line starts, both changed in place by an edit (`replace`), so an
+/// incremental `didChange` costs time in proportion to the edit and the line it is on,
+/// not to the document. (`TextLines` is built from it once per check, not per edit.)
+///
+/// Lines end as `TextLines`' LSP lines do, at `\n`, `\r\n` or `\r`. A position is taken
+/// as the protocol counts it (a line, and UTF-16 code units in it) and resolved as the
+/// rest of the server resolves one: a line past the end is the end of the text, a
+/// character past the end of its line is the line's end (before its break), and an
+/// offset between the two halves of a surrogate pair is the start of that character, so
+/// an edit always cuts the text between characters and the bytes stay UTF-8.
+struct DocumentText {
+    /// The text's UTF-8 bytes.
+    private(set) var bytes: [UInt8]
+    /// The byte offset where each line starts: 0, then the offset after each line break.
+    private(set) var lineStarts: [Int]
+
+    /// The text of `text`.
+    init(_ text: String) {
+        bytes = Array(text.utf8)
+        lineStarts = [0]
+        if !bytes.isEmpty {
+            for offset in 1...bytes.count where isLineStart(offset) { lineStarts.append(offset) }
+        }
+    }
+
+    /// The text as a string.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// How many lines the text has (an empty text has one).
+    var lineCount: Int { lineStarts.count }
+
+    /// The byte offset of an LSP position (UTF-16 code units), found within its line.
+    func offset(of position: LSPPosition) -> Int {
+        guard position.line < lineStarts.count else { return bytes.count }
+        let start = lineStarts[position.line]
+        var end = bytes.count
+        if position.line + 1 < lineStarts.count {
+            // Before the line's break: `\n`, `\r` or `\r\n`.
+            end = lineStarts[position.line + 1] - 1
+            if bytes[end] == 0x0A, end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        }
+        var offset = start
+        var units = 0
+        while offset < end {
+            let lead = bytes[offset]
+            let width = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            let utf16Width = width == 4 ? 2 : 1
+            if units + utf16Width > position.character { break }
+            units += utf16Width
+            offset += width
+        }
+        return min(offset, end)
+    }
+
+    /// Replaces the text in `range` (an end before the start is the start) with
+    /// `replacement`, updating the line starts around the edit and moving the later ones.
+    mutating func replace(_ range: LSPRange, with replacement: String) {
+        let lower = offset(of: range.start)
+        let upper = max(lower, offset(of: range.end))
+        let inserted = replacement.utf8.count
+        bytes.replaceSubrange(lower..<upper, with: replacement.utf8)
+        // Whether an offset starts a line depends on the bytes on either side of it: those
+        // from `lower` to the end of the inserted text are found again, later ones move.
+        let first = firstLineStart(atLeast: max(lower, 1))
+        let past = firstLineStart(atLeast: upper + 1)
+        var found: [Int] = []
+        if lower + inserted >= 1 {
+            for offset in max(lower, 1)...(lower + inserted) where isLineStart(offset) { found.append(offset) }
+        }
+        lineStarts.replaceSubrange(first..<past, with: found)
+        let delta = inserted - (upper - lower)
+        if delta != 0 {
+            for index in (first + found.count)..<lineStarts.count { lineStarts[index] += delta }
+        }
+    }
+
+    /// Replaces the whole text.
+    mutating func replaceAll(with text: String) {
+        self = DocumentText(text)
+    }
+
+    /// The index of the first line start at or after `offset`.
+    private func firstLineStart(atLeast offset: Int) -> Int {
+        var low = 0
+        var high = lineStarts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lineStarts[middle] < offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Whether a line starts at `offset` (1 through `bytes.count`): after `\n`, or after a
+    /// `\r` that no `\n` follows.
+    private func isLineStart(_ offset: Int) -> Bool {
+        let before = bytes[offset - 1]
+        return before == 0x0A || before == 0x0D && (offset == bytes.count || bytes[offset] != 0x0A)
+    }
+}
