@@ -9,10 +9,11 @@ import HapticPolicyYAML
 /// rule), so the policy that includes it is in the file's folder or one above it: the
 /// folders from the file's up to the workspace folder that holds it (or up to
 /// `maxLevels` folders when no workspace folder does) are listed, not searched
-/// recursively, and only those inside the workspace, read through its one reader
-/// (`WorkspaceFiles`): nothing outside is listed, stat'ed or read. Each candidate (`*.yaml`, `*.yml`; not a test file, not a scenario) is
-/// read by the front end's own include reader (`PolicyLoader.parse`, `includedFiles`),
-/// only when its top level has `policy:`. What a candidate includes is cached by its
+/// recursively. Only those inside the workspace are, through its one reader
+/// (`WorkspaceFiles`): nothing outside it is listed, stat'ed or read. Each candidate
+/// (`*.yaml`, `*.yml`; not a test file, not a scenario) is read by the front end's own
+/// include reader (`PolicyLoader.parse`, `includedFiles`), only when its top level has
+/// `policy:`. What a candidate includes is cached by its
 /// modification date and size (by its text when it is open in the editor), and
 /// `invalidate()` forgets everything (`workspace/didChangeWatchedFiles`).
 final class IncludingPolicies {
