@@ -236,9 +236,9 @@ final class PolicyWorkspace {
         }
         // Over the front end's limit, a text is refused unread, as `lint` refuses the file
         // (and not split into lines for nothing on every check while it stays over).
-        if document.content.bytes.count > InputFiles.wholeFileLimit {
+        if document.content.byteCount > InputFiles.wholeFileLimit {
             let problem = InputError.Problem.tooLarge(
-                size: document.content.bytes.count, limit: InputFiles.wholeFileLimit)
+                size: document.content.byteCount, limit: InputFiles.wholeFileLimit)
             return Analysis(
                 path: path, lines: TextLines(""), diagnostics: [InputError(path: path, problem: problem).diagnostic],
                 index: .empty, isTestFile: false, isOtherYAML: true)

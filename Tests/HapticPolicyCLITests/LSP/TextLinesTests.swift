@@ -86,6 +86,22 @@ import Testing
         #expect(document.text == "ab" && document.lineCount == 1)
     }
 
+    @Test func aLongTextIsKeptInChunksOfWholeLines() {
+        let line = String(repeating: "x", count: 99) + "\n"
+        var document = DocumentText(String(repeating: line, count: 4_000))
+        // Six chunks of 656 lines (the first cut at or past 64 KiB), and the rest.
+        #expect(document.chunkCount == 7)
+        // Typing on one line grows one chunk, which splits past twice the size.
+        for _ in 0..<(DocumentText.chunkSize * 2 / 1000 + 1) {
+            document.replace(Self.range(10, 5, 10, 5), with: String(repeating: "y", count: 1000))
+        }
+        #expect(document.chunkCount == 8)
+        #expect(document.lineCount == 4_001)
+        // Deleting every line break makes one chunk of one line.
+        document.replace(Self.range(0, 0, 4_001, 0), with: "z")
+        #expect(document.chunkCount == 1 && document.text == "z")
+    }
+
     /// The text and line starts the same edits give when each is applied to the whole
     /// text as UTF-16 code units, by the rules `DocumentText` documents.
     static func reference(_ text: String, _ range: LSPRange, _ replacement: String) -> String {
@@ -125,15 +141,17 @@ import Testing
         }
     }
 
-    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
-    func randomEditsEqualTheSameEditsOnTheWholeText(seed: UInt64) {
+    /// Chunks of one byte, of 8 (edits across them, merges and splits all the time) and
+    /// of the server's size.
+    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64], [1, 8, DocumentText.chunkSize])
+    func randomEditsEqualTheSameEditsOnTheWholeText(seed: UInt64, chunkSize: Int) {
         var random = Random(state: seed)
         let pieces = ["a", "bc", " ", ":", "\n", "\r", "\r\n", "é", "€", "🌱", "𝄞", "\u{2028}", "- x\n"]
         func piece() -> String {
             (0..<Int.random(in: 0...3, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
         }
         var text = (0..<20).map { _ in piece() }.joined()
-        var document = DocumentText(text)
+        var document = DocumentText(text, chunkSize: chunkSize)
         for step in 0..<2_000 {
             let lines = document.lineCount
             func position() -> LSPPosition {
@@ -145,7 +163,8 @@ import Testing
             text = Self.reference(text, range, replacement)
             document.replace(range, with: replacement)
             #expect(document.text == text, "step \(step) of seed \(seed)")
-            #expect(document.lineStarts == DocumentText(text).lineStarts, "step \(step) of seed \(seed)")
+            #expect(document.lineStarts == TextChunk(Array(text.utf8)).lineStarts, "step \(step) of seed \(seed)")
+            #expect(document.lineCount == document.lineStarts.count)
             if document.text != text { return }
         }
     }
