@@ -180,6 +180,28 @@ import Testing
             ])
     }
 
+    @Test func aBufferThatIsNoFileReadsOnlyInsideTheWorkspaceToo() throws {
+        // An `untitled:` buffer's includes are named relative to the server's current
+        // directory (the package's folder under `swift test`): the front end finds the
+        // file there, and the workspace's reader refuses it when no folder holds it.
+        try #require(FileManager.default.fileExists(atPath: "Package.swift"))
+        let workspace = PolicyWorkspace(environment: [:])
+        workspace.open(uri: "untitled:Untitled-1", text: Self.policy(including: ["Package.swift"]), version: 1)
+        let refused = try #require(workspace.analysis("untitled:Untitled-1"))
+        let messages = refused.diagnostics.map(\.message)
+        #expect(
+            messages.contains(
+                "'Package.swift' was not read: it is outside the workspace folders (no workspace folder); the server reads only files inside them"
+            ))
+        #expect(!messages.contains { $0.contains("swift-tools-version") || $0.contains("PackageDescription") })
+        #expect(refused.diagnostics.first { $0.message.contains("was not read") }?.location.line == 3)
+        // Inside a workspace folder, it is read (and is no YAML a policy includes).
+        workspace.roots = [FileManager.default.currentDirectoryPath]
+        workspace.filesChanged()
+        let read = try #require(workspace.analysis("untitled:Untitled-1"))
+        #expect(!read.diagnostics.contains { $0.message.contains("was not read") })
+    }
+
     @Test func aPolicyOverTheLimitIsRefusedUnchecked() throws {
         let workspace = PolicyWorkspace(environment: [:])
         let text = "policy: p\nversion: 1\n" + String(repeating: "# padding\n", count: 110_000)
