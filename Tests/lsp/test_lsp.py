@@ -54,6 +54,18 @@ def shifted(at: types.Position, characters: int) -> types.Position:
     return types.Position(line=at.line, character=at.character + characters)
 
 
+def declare_folder(client: LanguageClient, folder: pathlib.Path):
+    """Adds `folder` to the workspace: the server reads only inside the workspace folders
+    (Docs/security.md), and a file outside them is not checked."""
+    client.workspace_did_change_workspace_folders(
+        types.DidChangeWorkspaceFoldersParams(
+            event=types.WorkspaceFoldersChangeEvent(
+                added=[types.WorkspaceFolder(uri=folder.as_uri(), name=folder.name)], removed=[]
+            )
+        )
+    )
+
+
 async def open_document(client: LanguageClient, uri: str, text: str, version: int = 1):
     client.text_document_did_open(
         types.DidOpenTextDocumentParams(
@@ -96,6 +108,7 @@ async def test_plavo_is_clean(client: LanguageClient):
 async def test_unknown_feedback_is_reported_at_the_name_with_its_code_and_docs(client: LanguageClient, tmp_path):
     text = PLAVO_TEXT.replace("plant.found:        {play: pulse", "plant.found:        {play: gaol", 1)
     uri = (tmp_path / "typo.yaml").as_uri()
+    declare_folder(client, tmp_path)
     diagnostics = await open_document(client, uri, text)
     unknown = [d for d in diagnostics if d.code == "HP201"]
     assert len(unknown) == 1, diagnostics
@@ -125,6 +138,7 @@ async def test_columns_are_utf16_after_non_ascii_text(client: LanguageClient, tm
     edited = original.replace("{silent: ", "{silent: 🌱🌱 ").replace("cite: H-2", "cite: H-9")
     text = PLAVO_TEXT.replace(original, edited)
     uri = (tmp_path / "emoji.yaml").as_uri()
+    declare_folder(client, tmp_path)
     diagnostics = await open_document(client, uri, text)
     unknown = [d for d in diagnostics if "H-9" in d.message]
     assert len(unknown) == 1, diagnostics
@@ -243,6 +257,7 @@ async def test_a_test_file_is_checked_and_leads_into_its_policy(client: Language
 @pytest.mark.asyncio
 async def test_completion_offers_declared_names_mid_edit(client: LanguageClient, tmp_path):
     uri = (tmp_path / "editing.yaml").as_uri()
+    declare_folder(client, tmp_path)
     await open_document(client, uri, PLAVO_TEXT)
     # Typing a new cell: the flow mapping is not closed yet, so the YAML does not parse.
     line = "      shutter:            {play: "
@@ -302,6 +317,7 @@ budgets:
 @pytest.mark.asyncio
 async def test_an_acknowledged_warning_is_a_hint_and_its_code_is_explained_and_completed(client: LanguageClient, tmp_path):
     uri = (tmp_path / "picker.yaml").as_uri()
+    declare_folder(client, tmp_path)
     diagnostics = await open_document(client, uri, PICKER)
     assert [(d.code, d.severity) for d in diagnostics] == [("HP507", types.DiagnosticSeverity.Hint)], diagnostics
     assert diagnostics[0].message.startswith("acknowledged (the picker's ticks are the control): enforced budget")
@@ -344,6 +360,7 @@ async def test_document_symbols(client: LanguageClient):
 @pytest.mark.asyncio
 async def test_malformed_text_gets_diagnostics_and_the_server_keeps_answering(client: LanguageClient, tmp_path):
     uri = (tmp_path / "broken.yaml").as_uri()
+    declare_folder(client, tmp_path)
     await open_document(client, uri, PLAVO_TEXT)
     broken = [
         PLAVO_TEXT.replace('note: "a real limit, said gently"', 'note: "a real limit, said gently', 1),
@@ -389,6 +406,7 @@ async def test_yaml_that_is_not_a_policy_gets_no_diagnostics(client: LanguageCli
     assert hover is None
     # A config file next to the policies, written in the workspace, is not one either...
     uri = (tmp_path / "settings.yaml").as_uri()
+    declare_folder(client, tmp_path)
     assert await open_document(client, uri, "name: build\non: [push]\njobs: {}\n") == []
     # ...until it says it is: then it gets the policy findings lint gives.
     diagnostics = await change_document(client, uri, "policy: build\nname: build\n", 2)
@@ -396,6 +414,35 @@ async def test_yaml_that_is_not_a_policy_gets_no_diagnostics(client: LanguageCli
     # A misspelt `policy:` still says so, and gets lint's "did you mean".
     diagnostics = await change_document(client, uri, "polcy: build\nversion: 1\n", 3)
     assert any("did you mean 'policy'" in d.message for d in diagnostics), diagnostics
+
+
+@pytest.mark.asyncio
+async def test_files_outside_the_workspace_are_neither_checked_nor_quoted(client: LanguageClient, tmp_path):
+    # A file next to the document holds a secret that a finding about it would quote.
+    secret = "hunter2-s3cr3t"
+    (tmp_path / "secret.yaml").write_text(f"{secret}: 1\n", encoding="utf-8")
+    (tmp_path / "inside").mkdir()
+    (tmp_path / "inside" / "link.yaml").symlink_to(tmp_path / "secret.yaml")
+    text = "policy: p\nversion: 1\ninclude: [secret.yaml]\n"
+    # Outside the workspace (the repository): not checked, one finding naming the workspace.
+    uri = (tmp_path / "p.yaml").as_uri()
+    diagnostics = await open_document(client, uri, text)
+    assert len(diagnostics) == 1, diagnostics
+    assert "outside the workspace folders" in diagnostics[0].message
+    assert ROOT.as_posix() in diagnostics[0].message
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=2, character=12))
+    )
+    assert hover is None or secret not in hover.contents.value
+    # Inside a declared folder, an include through `..` or a link out of it is not read.
+    declare_folder(client, tmp_path / "inside")
+    inside = (tmp_path / "inside" / "p.yaml").as_uri()
+    text = "policy: p\nversion: 1\ninclude: [../secret.yaml, link.yaml]\n"
+    diagnostics = await open_document(client, inside, text)
+    assert [d.code for d in diagnostics if d.code == "HP022"] == ["HP022", "HP022"], diagnostics
+    # Nothing published for any file quotes it (the client keeps the last list of each).
+    assert all(secret not in d.message for found in client.diagnostics.values() for d in found)
+    assert all(secret not in d.message for d in diagnostics)
 
 
 def stride_copy(tmp_path: pathlib.Path) -> pathlib.Path:
@@ -507,6 +554,7 @@ async def test_language_v3_keys_and_values_in_an_included_file(client: LanguageC
 @pytest.mark.asyncio
 async def test_changes_on_disk_check_open_documents_again(client: LanguageClient, tmp_path):
     folder = stride_copy(tmp_path)
+    declare_folder(client, tmp_path)
     policy, workout = folder / "stride.yaml", folder / "stride" / "workout.yaml"
     text = workout.read_text(encoding="utf-8")
     assert await open_document(client, workout.as_uri(), text) == []
@@ -533,6 +581,7 @@ async def test_changes_on_disk_check_open_documents_again(client: LanguageClient
 async def test_a_did_you_mean_finding_offers_its_fix_as_a_code_action(client: LanguageClient, tmp_path):
     text = PLAVO_TEXT.replace("plant.found:        {play: pulse", "plant.found:        {play: plse", 1)
     uri = (tmp_path / "typo.yaml").as_uri()
+    declare_folder(client, tmp_path)
     diagnostics = await open_document(client, uri, text)
     unknown = next(d for d in diagnostics if d.code == "HP201")
     assert "did you mean 'pulse'" in unknown.message

@@ -105,6 +105,16 @@ package struct InputFiles {
             context.inputs.record(path: path)
             return text
         }
+        if path != "-", let reader = context.fileReader {
+            // `lsp` reads through its workspace's reader only; what it refuses was not read.
+            guard let bytes = reader(path) else {
+                throw InputError(path: path, problem: .unreadable(SystemError(EACCES)))
+            }
+            if let limit, bytes.count > limit {
+                throw InputError(path: path, problem: .tooLarge(size: bytes.count, limit: limit))
+            }
+            return bytes
+        }
         let input = try open(path)
         let inflating = log && input.isGzip
         if !inflating, let limit, let size = input.size, size > limit {

@@ -1,4 +1,5 @@
 import Foundation
+import HapticPolicy
 import HapticPolicyYAML
 
 /// Finds on disk the policies that include a file (`include:`), so a file opened on its
@@ -8,9 +9,11 @@ import HapticPolicyYAML
 /// rule), so the policy that includes it is in the file's folder or one above it: the
 /// folders from the file's up to the workspace folder that holds it (or up to
 /// `maxLevels` folders when no workspace folder does) are listed, not searched
-/// recursively. Each candidate (`*.yaml`, `*.yml`; not a test file, not a scenario) is
-/// read by the front end's own include reader (`PolicyLoader.parse`, `includedFiles`),
-/// only when its top level has `policy:`. What a candidate includes is cached by its
+/// recursively. Only those inside the workspace are, through its one reader
+/// (`WorkspaceFiles`): nothing outside it is listed, stat'ed or read. Each candidate
+/// (`*.yaml`, `*.yml`; not a test file, not a scenario) is read by the front end's own
+/// include reader (`PolicyLoader.parse`, `includedFiles`), only when its top level has
+/// `policy:`. What a candidate includes is cached by its
 /// modification date and size (by its text when it is open in the editor), and
 /// `invalidate()` forgets everything (`workspace/didChangeWatchedFiles`).
 final class IncludingPolicies {
@@ -32,16 +35,17 @@ final class IncludingPolicies {
         entries.removeAll()
     }
 
-    /// The policies that include `path`, nearest folder first, then by name. `roots` are
-    /// the workspace folders; `open` gives an open document's text by path key.
-    func policies(including path: String, roots: [String], open: [String: [UInt8]]) -> [String] {
+    /// The policies that include `path`, nearest folder first, then by name, among the
+    /// files inside the workspace of `files`; `open` gives an open document's text by path key.
+    func policies(including path: String, files: WorkspaceFiles, open: [String: [UInt8]]) -> [String] {
         let key = CommandContext.openDocumentKey(path)
         var found: [String] = []
-        for folder in Self.folders(above: key, roots: roots) {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            for name in names.sorted() where Self.isCandidate(name) {
-                let candidate = (folder as NSString).appendingPathComponent(name)
-                guard candidate != key, includes(candidate, open: open).contains(key) else { continue }
+        for folder in Self.folders(above: key, roots: files.folders) where files.contains(folder) {
+            for name in files.names(in: folder) where Self.isCandidate(name) {
+                let candidate = PathText.joined(folder, name)
+                guard candidate != key, files.contains(candidate),
+                    includes(candidate, files: files, open: open).contains(key)
+                else { continue }
                 found.append(candidate)
             }
         }
@@ -74,38 +78,33 @@ final class IncludingPolicies {
 
     /// The files `candidate` includes (none when it is not a policy), from the cache when
     /// the file has not changed.
-    private func includes(_ candidate: String, open: [String: [UInt8]]) -> Set<String> {
+    private func includes(_ candidate: String, files: WorkspaceFiles, open: [String: [UInt8]]) -> Set<String> {
         guard !PolicyWorkspace.isScenario(candidate) else { return [] }
         let openBytes = open[candidate]
         let stamp: String
         if let openBytes {
             stamp = "open \(openBytes.hashValue)"
         } else {
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: candidate),
-                attributes[.type] as? FileAttributeType == .typeRegular
-            else { return [] }
-            let date = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            stamp = "disk \(date) \(attributes[.size] as? Int ?? 0)"
+            guard let onDisk = files.stamp(candidate) else { return [] }
+            stamp = "disk \(onDisk)"
         }
         if let entry = entries[candidate], entry.stamp == stamp { return entry.includes }
         var includes: Set<String> = []
-        if let bytes = openBytes ?? Self.read(candidate), Self.mayInclude(bytes),
+        if let bytes = openBytes ?? files.read(candidate, limit: ParseLimits.default.maxBytes), Self.mayInclude(bytes),
             YAMLDataFile.read(bytes, file: candidate).root?.pairs?.contains(where: { $0.key.scalarText == "policy" })
                 == true
         {
+            // Its includes are read through the workspace's reader too, a refused one as nothing.
             let loaded = PolicyLoader.parse(
-                bytes, file: candidate, contents: { @Sendable path in open[CommandContext.openDocumentKey(path)] })
+                bytes, file: candidate,
+                contents: { @Sendable path in
+                    open[CommandContext.openDocumentKey(path)]
+                        ?? files.read(path, limit: ParseLimits.default.maxBytes) ?? []
+                })
             includes = Set(loaded.includedFiles.map(CommandContext.openDocumentKey))
         }
         entries[candidate] = Entry(stamp: stamp, includes: includes)
         return includes
-    }
-
-    /// A file's bytes, when it is readable and within the front end's size limit.
-    private static func read(_ path: String) -> [UInt8]? {
-        guard let data = FileManager.default.contents(atPath: path), data.count <= ParseLimits.default.maxBytes
-        else { return nil }
-        return [UInt8](data)
     }
 
     /// Whether the text names `include` at all: most YAML files are skipped unparsed.

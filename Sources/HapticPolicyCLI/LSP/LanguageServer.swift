@@ -164,6 +164,16 @@ final class LanguageServer {
         case "initialized":
             registerFileWatchers()
             return
+        case "workspace/didChangeWorkspaceFolders":
+            // The folders the server reads changed: check every open document again.
+            let event = params["event"] as? [String: Any] ?? [:]
+            let removed = Set(Self.folderPaths(event["removed"]))
+            var roots = workspace.roots.filter { !removed.contains($0) }
+            for added in Self.folderPaths(event["added"]) where !roots.contains(added) { roots.append(added) }
+            workspace.roots = roots
+            workspace.filesChanged()
+            pendingDiagnostics.formUnion(workspace.documents.keys)
+            return
         case "workspace/didChangeWatchedFiles":
             // A policy on disk may now include (or stop including) an open file, or an
             // included file changed under an open policy: check every open document again.
@@ -181,21 +191,26 @@ final class LanguageServer {
             workspace.open(uri: uri, text: text, version: document["version"] as? Int ?? 0)
             markChanged(uri)
         case "textDocument/didChange":
-            guard let current = workspace.documents[uri], let changes = params["contentChanges"] as? [Any] else {
-                return
-            }
-            var text = current.text
+            // Only the version is taken: a copy of the document held here would make the
+            // edit copy its whole text.
+            guard let version = workspace.documents[uri]?.version, let changes = params["contentChanges"] as? [Any]
+            else { return }
+            var edits: [(range: LSPRange?, text: String)] = []
             for change in changes {
                 guard let change = change as? [String: Any], let replacement = change["text"] as? String else {
                     continue
                 }
                 if let range = change["range"] as? [String: Any] {
-                    text = Self.apply(replacement, range: range, to: text)
+                    guard let start = LSPPosition(json: range["start"]), let end = LSPPosition(json: range["end"])
+                    else { continue }
+                    edits.append((LSPRange(start: start, end: end), replacement))
                 } else {
-                    text = replacement
+                    edits.append((nil, replacement))
                 }
             }
-            workspace.change(uri: uri, text: text, version: document["version"] as? Int ?? current.version + 1)
+            // Applied in place, in time proportional to each edit; checked once per burst
+            // (`flushDiagnostics`).
+            workspace.change(uri: uri, edits: edits, version: document["version"] as? Int ?? version + 1)
             markChanged(uri)
         case "textDocument/didClose":
             workspace.close(uri: uri)
@@ -307,12 +322,14 @@ final class LanguageServer {
             docsURL = url
         }
         if docsURL == nil, let root = Self.workspaceRoot(params) {
-            let checks = (root as NSString).appendingPathComponent("Docs/checks.md")
-            if FileManager.default.fileExists(atPath: checks) { docsURL = URL(fileURLWithPath: checks).absoluteString }
+            let checks = PathText.joined(root, "Docs/checks.md")
+            if workspace.files(for: checks).isFile(checks) { docsURL = URL(fileURLWithPath: checks).absoluteString }
         }
         let capabilities: [String: Any] = [
             "positionEncoding": "utf-16",
-            "textDocumentSync": ["openClose": true, "change": 1],
+            // 2: incremental, each change a range and its new text (`DocumentText`).
+            "textDocumentSync": ["openClose": true, "change": 2],
+            "workspace": ["workspaceFolders": ["supported": true, "changeNotifications": true]],
             "hoverProvider": true,
             "definitionProvider": true,
             "referencesProvider": true,
@@ -325,13 +342,20 @@ final class LanguageServer {
         ]
     }
 
-    /// Every workspace folder's path, else the root's.
+    /// Every workspace folder's path, and the root's (`rootUri`, else `rootPath`) when it
+    /// is not one of them: the folders the server reads (`WorkspaceFiles`).
     private static func workspaceRoots(_ params: [String: Any]) -> [String] {
-        if let folders = params["workspaceFolders"] as? [[String: Any]] {
-            let paths = folders.compactMap { ($0["uri"] as? String).map(PolicyWorkspace.path(of:)) }
-            if !paths.isEmpty { return paths }
-        }
-        return workspaceRoot(params).map { [$0] } ?? []
+        var paths = folderPaths(params["workspaceFolders"])
+        let root = (params["rootUri"] as? String).map(PolicyWorkspace.path(of:)) ?? params["rootPath"] as? String
+        if let root, root.hasPrefix("/"), !paths.contains(root) { paths.append(root) }
+        return paths
+    }
+
+    /// The paths of a list of workspace folders (`[{"uri": "file:///…", "name": …}]`);
+    /// a folder that is not a `file:` URI is none.
+    private static func folderPaths(_ folders: Any?) -> [String] {
+        let list = folders as? [[String: Any]] ?? []
+        return list.compactMap { ($0["uri"] as? String).map(PolicyWorkspace.path(of:)) }.filter { $0.hasPrefix("/") }
     }
 
     private static func workspaceRoot(_ params: [String: Any]) -> String? {
@@ -679,48 +703,6 @@ final class LanguageServer {
     }
 
     // MARK: - Helpers
-
-    /// Applies an incremental change (`range` in UTF-16 positions) to `text`.
-    static func apply(_ replacement: String, range: [String: Any], to text: String) -> String {
-        guard let start = LSPPosition(json: range["start"]), let end = LSPPosition(json: range["end"]) else {
-            return text
-        }
-        let lineStarts = utf16LineStarts(text)
-        let utf16 = Array(text.utf16)
-        func offset(_ position: LSPPosition) -> Int {
-            guard position.line < lineStarts.count else { return utf16.count }
-            // A character past the end of its line is the line's end, before its break.
-            var lineEnd = position.line + 1 < lineStarts.count ? lineStarts[position.line + 1] : utf16.count
-            if lineEnd > lineStarts[position.line], position.line + 1 < lineStarts.count {
-                lineEnd -= 1
-                if lineEnd > lineStarts[position.line], utf16[lineEnd] == 0x0A, utf16[lineEnd - 1] == 0x0D {
-                    lineEnd -= 1
-                }
-            }
-            return min(lineStarts[position.line] + position.character, lineEnd)
-        }
-        let lower = min(offset(start), utf16.count)
-        let upper = max(lower, min(offset(end), utf16.count))
-        let result = Array(utf16[..<lower]) + Array(replacement.utf16) + Array(utf16[upper...])
-        return String(decoding: result, as: UTF16.self)
-    }
-
-    /// The UTF-16 offsets where each line starts (after `\n`, `\r\n` or `\r`).
-    private static func utf16LineStarts(_ text: String) -> [Int] {
-        var starts = [0]
-        let units = Array(text.utf16)
-        var index = 0
-        while index < units.count {
-            if units[index] == 0x0D {
-                if index + 1 < units.count, units[index + 1] == 0x0A { index += 1 }
-                starts.append(index + 1)
-            } else if units[index] == 0x0A {
-                starts.append(index + 1)
-            }
-            index += 1
-        }
-        return starts
-    }
 
     private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
         let character = Character(scalar)

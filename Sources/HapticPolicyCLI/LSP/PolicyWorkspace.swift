@@ -17,8 +17,10 @@ final class PolicyWorkspace {
         var uri: String
         /// The path the front end reads and names it by.
         var path: String
+        /// The editor's text, as its edits change it.
+        var content: DocumentText
         /// The editor's text.
-        var text: String
+        var text: String { content.text }
         /// The editor's version number.
         var version: Int
     }
@@ -79,7 +81,9 @@ final class PolicyWorkspace {
     private var includers: [String: Set<String>] = [:]
     /// The policies on disk that include a file, for one opened on its own.
     private let includingPolicies = IncludingPolicies()
-    /// The workspace folders' paths (`initialize`), where policies on disk are looked for.
+    /// The workspace folders' paths (`initialize`, `workspace/didChangeWorkspaceFolders`):
+    /// the only folders the server reads (`WorkspaceFiles`), and where policies on disk
+    /// are looked for.
     var roots: [String] = []
 
     init(environment: [String: String]) {
@@ -88,15 +92,30 @@ final class PolicyWorkspace {
 
     /// Opens or replaces a document.
     func open(uri: String, text: String, version: Int) {
-        documents[uri] = Document(uri: uri, path: Self.path(of: uri), text: text, version: version)
+        documents[uri] = Document(uri: uri, path: Self.path(of: uri), content: DocumentText(text), version: version)
         invalidate()
     }
 
     /// Replaces the text of an open document; false when it is not open.
     @discardableResult
     func change(uri: String, text: String, version: Int) -> Bool {
+        change(uri: uri, edits: [(nil, text)], version: version)
+    }
+
+    /// Applies an editor's changes to an open document in order: each replaces a range
+    /// (LSP positions), or the whole text when it has none. The text is edited in place
+    /// (`DocumentText`): an edit costs time in proportion to it, not to the document, and
+    /// nothing is checked until the next `analysis`. False when the document is not open.
+    @discardableResult
+    func change(uri: String, edits: [(range: LSPRange?, text: String)], version: Int) -> Bool {
         guard documents[uri] != nil else { return false }
-        documents[uri]?.text = text
+        for edit in edits {
+            if let range = edit.range {
+                documents[uri]?.content.replace(range, with: edit.text)
+            } else {
+                documents[uri]?.content.replaceAll(with: edit.text)
+            }
+        }
         documents[uri]?.version = version
         invalidate()
         return true
@@ -178,20 +197,95 @@ final class PolicyWorkspace {
         return uri
     }
 
-    private func context() -> CommandContext {
+    /// The limit of what the server reads from disk: a policy's (or a bundle's, the
+    /// larger) as the front end reads it (`PolicyFrontEnd.check`).
+    private static let readLimit = max(InputFiles.wholeFileLimit, PolicyBundle.maxBytes)
+
+    /// The context the front end runs in: the open documents' texts, and every other
+    /// file read through `files` only (`CommandContext.fileReader`).
+    private func context(_ files: WorkspaceFiles) -> CommandContext {
         var context = CommandContext(
             stdout: Output(capturingAsTerminal: false), stderr: Output(capturingAsTerminal: false, name: "stderr"),
             standardInput: StandardInput(bytes: []), environment: environment)
         for document in documents.values {
-            context.openDocuments[CommandContext.openDocumentKey(document.path)] = Array(document.text.utf8)
+            context.openDocuments[CommandContext.openDocumentKey(document.path)] = document.content.bytes
         }
+        context.fileReader = { @Sendable path in files.read(path, limit: Self.readLimit) }
         return context
     }
 
+    /// The reader of the files a check of the document at `path` may read: the workspace
+    /// folders, or with none the document's own folder (`WorkspaceFiles`).
+    func files(for path: String) -> WorkspaceFiles {
+        WorkspaceFiles(roots: roots, document: path)
+    }
+
     private func analyze(_ document: Document) -> Analysis {
-        let context = context()
         let path = document.path
-        let bytes = Array(document.text.utf8)
+        let files = files(for: path)
+        let start = SourceLocation(file: path, line: 1, column: 1)
+        // A file outside the workspace is not checked: what it includes would be read
+        // from outside it, and quoted in the findings.
+        if path.hasPrefix("/"), !files.contains(path) {
+            let outside = DiagnosticCode.unreadableFile(
+                "this file is outside the workspace folders (\(files.description)); the server reads only files inside them, so it does not check this one",
+                at: start)
+            return Analysis(
+                path: path, lines: TextLines(""), diagnostics: [outside], index: .empty, isTestFile: false,
+                isOtherYAML: true)
+        }
+        // Over the front end's limit, a text is refused unread, as `lint` refuses the file
+        // (and not split into lines for nothing on every check while it stays over).
+        if document.content.byteCount > InputFiles.wholeFileLimit {
+            let problem = InputError.Problem.tooLarge(
+                size: document.content.byteCount, limit: InputFiles.wholeFileLimit)
+            return Analysis(
+                path: path, lines: TextLines(""), diagnostics: [InputError(path: path, problem: problem).diagnostic],
+                index: .empty, isTestFile: false, isOtherYAML: true)
+        }
+        var analysis = analyze(document, files: files)
+        let refused = files.refused
+        guard !refused.isEmpty else { return analysis }
+        // What the reader refused was read as nothing: said at the entry that names it.
+        let code = analysis.isTestFile ? DiagnosticCode.namedFileRefused : DiagnosticCode.includeOutsideFolder
+        let named = Self.includeEntries(document)
+        for file in refused {
+            let location =
+                named.first { CommandContext.openDocumentKey($0.path) == CommandContext.openDocumentKey(file) }?
+                .location ?? start
+            analysis.diagnostics.append(
+                code(
+                    "'\(file)' was not read: it is outside the workspace folders (\(files.description)); the server reads only files inside them",
+                    at: location))
+        }
+        analysis.diagnostics.sort { ($0.location, $0.code) < ($1.location, $1.code) }
+        return analysis
+    }
+
+    /// The files a document names at its top level (`include:` entries, a test file's
+    /// `policy:`), each where it is written, by the path the front end reads it by.
+    private static func includeEntries(_ document: Document) -> [(path: String, location: SourceLocation)] {
+        let project = ProjectFolder(of: document.path)
+        let pairs = YAMLDataFile.read(document.content.bytes, file: document.path).root?.pairs ?? []
+        var nodes: [YAMLNode] = []
+        for pair in pairs {
+            switch pair.key.scalarText {
+            case "include": nodes += pair.value.items ?? []
+            case "policy": nodes.append(pair.value)
+            default: break
+            }
+        }
+        return nodes.compactMap { node in
+            guard let written = node.scalarText, case .success(let components) = project.components(of: written)
+            else { return nil }
+            return (project.display(components), node.location)
+        }
+    }
+
+    private func analyze(_ document: Document, files: WorkspaceFiles) -> Analysis {
+        let context = context(files)
+        let path = document.path
+        let bytes = document.content.bytes
         let lines = TextLines(document.text)
         if path.hasSuffix(".tests.yaml") {
             let (diagnostics, _) = LintCommand.checkTestFile(path, context: context)
@@ -222,7 +316,7 @@ final class PolicyWorkspace {
             // Hover, definitions and completion there read that policy's document too.
             let including: (diagnostics: [Diagnostic], document: PolicyDocument?, policy: Policy?)? =
                 includingAnalysis(of: document).map { ($0.diagnostics, $0.document, $0.policy) }
-                ?? includingPolicyOnDisk(of: document, context: context).map {
+                ?? includingPolicyOnDisk(of: document, context: context, files: files).map {
                     (LintCommand.merged($0.diagnostics, $0.acknowledged), $0.document, $0.policy)
                 }
             if let including {
@@ -268,7 +362,7 @@ final class PolicyWorkspace {
     private func includingAnalysis(of document: Document) -> Analysis? {
         for other in documents.values.sorted(by: { $0.uri < $1.uri }) where other.uri != document.uri {
             guard !other.path.hasSuffix(".tests.yaml"), !Self.isScenario(other.path),
-                YAMLDataFile.read(Array(other.text.utf8), file: other.path).root?.pairs?
+                YAMLDataFile.read(other.content.bytes, file: other.path).root?.pairs?
                     .contains(where: { $0.key.scalarText == "policy" }) == true,
                 let analysis = analysis(other.uri), analysis.included[document.path] != nil
             else { continue }
@@ -288,9 +382,11 @@ final class PolicyWorkspace {
 
     /// The whole-policy check of the first policy on disk (nearest folder first) that
     /// includes `document`, read with the editor's open texts.
-    private func includingPolicyOnDisk(of document: Document, context: CommandContext) -> PolicyFrontEnd.Checked? {
+    private func includingPolicyOnDisk(
+        of document: Document, context: CommandContext, files: WorkspaceFiles
+    ) -> PolicyFrontEnd.Checked? {
         let open = context.openDocuments
-        for policy in includingPolicies.policies(including: document.path, roots: roots, open: open) {
+        for policy in includingPolicies.policies(including: document.path, files: files, open: open) {
             let checked = PolicyFrontEnd.check(policy, context: context)
             let key = CommandContext.openDocumentKey(document.path)
             if checked.includedFiles.contains(where: { CommandContext.openDocumentKey($0) == key }) {

@@ -130,10 +130,15 @@ enum PolicyFrontEnd {
             return checked
         case .yaml:
             // Included files open in an editor are read from its buffers, as the policy is.
+            // `lsp` reads the others through its workspace's reader, a file it refuses as
+            // empty, never from disk (`CommandContext.fileReader`).
             let open = context.openDocuments
+            let reader = context.fileReader
             var contents: (@Sendable (String) -> [UInt8]?)?
-            if !open.isEmpty {
-                contents = { @Sendable path -> [UInt8]? in open[CommandContext.openDocumentKey(path)] }
+            if !open.isEmpty || reader != nil {
+                contents = { @Sendable path -> [UInt8]? in
+                    open[CommandContext.openDocumentKey(path)] ?? reader.map { $0(path) ?? [] }
+                }
             }
             let loaded = PolicyLoader.parse(bytes, file: name, contents: contents)
             checked.document = loaded.document

@@ -57,13 +57,13 @@ import Testing
         try "name: ci\nsteps: [parts/feedback.yaml]\n".write(
             toFile: folder.appendingPathComponent("ci.yml").path, atomically: true, encoding: .utf8)
         let finder = IncludingPolicies()
-        let root = [folder.path]
-        #expect(finder.policies(including: part, roots: root, open: [:]) == [main])
+        let files = WorkspaceFiles(folders: [folder.path])
+        #expect(finder.policies(including: part, files: files, open: [:]) == [main])
         // The editor's unsaved text of the policy counts, not the file.
         let edited = Array("policy: main\nversion: 1\n".utf8)
-        #expect(finder.policies(including: part, roots: root, open: [main: edited]).isEmpty)
+        #expect(finder.policies(including: part, files: files, open: [main: edited]).isEmpty)
         try "policy: main\nversion: 1\n".write(toFile: main, atomically: true, encoding: .utf8)
         finder.invalidate()
-        #expect(finder.policies(including: part, roots: root, open: [:]).isEmpty)
+        #expect(finder.policies(including: part, files: files, open: [:]).isEmpty)
     }
 }
