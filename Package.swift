@@ -3,9 +3,11 @@ import PackageDescription
 
 // Layer cake. What an app links: HapticPolicy (the runtime: load a bundle, decide, the
 // store) and HapticPolicyPlayer (decisions to Core Haptics / UIKit). The tooling sits on
-// top: HapticPolicyTools (the document model, validator, compiler, log replay, tests,
-// simulation, diff, table) <- HapticPolicyYAML (libyaml front end) <- HapticPolicyExport
-// <- HapticPolicyCLI <- haptic-policy (thin executable).
+// top: HapticPolicyCompiler (the document model, validator, compiler, diagnostics) <-
+// HapticPolicyReplay (log replay, tests, simulation, diff, table, budgets) <-
+// HapticPolicyYAML (libyaml front end) <- HapticPolicyExport <- HapticPolicyCLI <-
+// haptic-policy (thin executable). Each layer sees only those below it
+// (LayeringTests checks this graph).
 #if os(Linux)
 let appleSDKStandIns: [Target.Dependency] = ["CoreHaptics", "UIKit"]
 let swiftUIStandIn: [Target.Dependency] = ["SwiftUI"]
@@ -20,7 +22,8 @@ let package = Package(
     products: [
         .library(name: "HapticPolicy", targets: ["HapticPolicy"]),
         .library(name: "HapticPolicyPlayer", targets: ["HapticPolicyPlayer"]),
-        .library(name: "HapticPolicyTools", targets: ["HapticPolicyTools"]),
+        .library(name: "HapticPolicyCompiler", targets: ["HapticPolicyCompiler"]),
+        .library(name: "HapticPolicyReplay", targets: ["HapticPolicyReplay"]),
         .library(name: "HapticPolicyYAML", targets: ["HapticPolicyYAML"]),
         .executable(name: "haptic-policy", targets: ["haptic-policy"]),
     ],
@@ -34,29 +37,51 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(name: "HapticPolicy"),
         .target(name: "HapticPolicyPlayer", dependencies: ["HapticPolicy"] + appleSDKStandIns),
-        .target(name: "HapticPolicyTools", dependencies: ["HapticPolicy", "CZlib"]),
-        .target(name: "HapticPolicyYAML", dependencies: ["HapticPolicy", "HapticPolicyTools", "CYAML"]),
-        .target(name: "HapticPolicyExport", dependencies: ["HapticPolicy", "HapticPolicyTools"]),
+        .target(name: "HapticPolicyCompiler", dependencies: ["HapticPolicy"]),
+        .target(name: "HapticPolicyReplay", dependencies: ["HapticPolicy", "HapticPolicyCompiler", "CZlib"]),
+        // The YAML front end reads test files and scenarios too, into the replay's models.
+        .target(
+            name: "HapticPolicyYAML",
+            dependencies: ["HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay", "CYAML"]),
+        .target(
+            name: "HapticPolicyExport", dependencies: ["HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay"]),
         .target(
             name: "HapticPolicyCLI",
-            dependencies: ["HapticPolicy", "HapticPolicyTools", "HapticPolicyYAML", "HapticPolicyExport"]),
+            dependencies: [
+                "HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay", "HapticPolicyYAML", "HapticPolicyExport",
+            ]),
         .executableTarget(name: "haptic-policy", dependencies: ["HapticPolicyCLI"]),
         .executableTarget(
             name: "haptic-policy-bench",
-            dependencies: ["HapticPolicy", "HapticPolicyTools", "HapticPolicyYAML", "CAllocationCounter"]),
+            dependencies: [
+                "HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay", "HapticPolicyYAML", "CAllocationCounter",
+            ]),
         // Counts heap allocations for the bench's allocations-per-decision figure; only the
         // bench links it (it defines malloc and its siblings).
         .target(name: "CAllocationCounter"),
         // What tests and fuzz targets share that no product ships: the oracle of emitted
-        // output (lexer models of the languages the tools write). scripts/fuzz compiles its
-        // files into each fuzz binary.
+        // output (lexer models of the languages the tools write; scripts/fuzz compiles that
+        // file into each fuzz binary) and the evaluation fixture policy.
         .target(
-            name: "HapticPolicyTestSupport", dependencies: ["HapticPolicyTools", "HapticPolicyExport"], path: "Tests/Support"),
-        .testTarget(name: "HapticPolicyTests", dependencies: ["HapticPolicy", "HapticPolicyTools"]),
+            name: "HapticPolicyTestSupport",
+            dependencies: ["HapticPolicy", "HapticPolicyCompiler", "HapticPolicyExport"],
+            path: "Tests/Support"),
+        // The test targets mirror the modules: the runtime's (which builds its policies with
+        // the compiler), the compiler's, the replay's.
+        .testTarget(
+            name: "HapticPolicyTests",
+            dependencies: ["HapticPolicy", "HapticPolicyCompiler", "HapticPolicyTestSupport"]),
+        .testTarget(
+            name: "HapticPolicyCompilerTests",
+            dependencies: ["HapticPolicyCompiler", "HapticPolicy", "HapticPolicyTestSupport"]),
+        .testTarget(
+            name: "HapticPolicyReplayTests",
+            dependencies: ["HapticPolicyReplay", "HapticPolicyCompiler", "HapticPolicy", "HapticPolicyTestSupport"]),
         .testTarget(
             name: "HapticPolicyExportTests",
             dependencies: [
-                "HapticPolicyExport", "HapticPolicy", "HapticPolicyTools", "HapticPolicyYAML", "HapticPolicyTestSupport",
+                "HapticPolicyExport", "HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay", "HapticPolicyYAML",
+                "HapticPolicyTestSupport",
             ],
             exclude: ["Golden"]
         ),
@@ -66,13 +91,14 @@ let package = Package(
             // HapticPolicyPlugin, which HapticPolicyPlayerTests applies (naming the
             // executable here as well links its main twice into the test bundle).
             dependencies: [
-                "HapticPolicyCLI", "HapticPolicyExport", "HapticPolicyTools", "HapticPolicyYAML", "HapticPolicyTestSupport",
+                "HapticPolicyCLI", "HapticPolicyExport", "HapticPolicyCompiler", "HapticPolicyReplay",
+                "HapticPolicyYAML", "HapticPolicyTestSupport",
             ],
             exclude: ["Golden", "Fixtures"]
         ),
         .testTarget(
             name: "HapticPolicyYAMLTests",
-            dependencies: ["HapticPolicyYAML", "HapticPolicy", "HapticPolicyTools"],
+            dependencies: ["HapticPolicyYAML", "HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay"],
             resources: [.copy("Fixtures")]
         ),
     ],
@@ -83,7 +109,8 @@ package.targets += [
     .testTarget(
         name: "HapticPolicyPlayerTests",
         dependencies: [
-            "HapticPolicyPlayer", "HapticPolicy", "HapticPolicyTools", "HapticPolicyYAML", "HapticPolicyExport",
+            "HapticPolicyPlayer", "HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay", "HapticPolicyYAML",
+            "HapticPolicyExport",
         ]
             + appleSDKStandIns + swiftUIStandIn,
         exclude: ["Samples"],
@@ -122,7 +149,7 @@ package.targets += [
         path: "Web/expo/ios/Bridge"),
     .testTarget(
         name: "HapticPolicyExpoTests",
-        dependencies: ["HapticPolicyExpoBridge", "HapticPolicy", "HapticPolicyPlayer", "HapticPolicyTools"]
+        dependencies: ["HapticPolicyExpoBridge", "HapticPolicy", "HapticPolicyPlayer", "HapticPolicyReplay"]
     ),
 ]
 

@@ -2,7 +2,7 @@
 // file of Targets/ into a libFuzzer binary; never part of a SwiftPM product.
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 import HapticPolicyExport
 import HapticPolicyYAML
 

@@ -8,7 +8,7 @@ The driver lists the logs through Spark's own Hadoop FileSystem (so `file:`, `hd
 batch to their own scratch folder, and run `haptic-policy eval <bundle> <logs...>
 --format none --summary json --jobs 1` on it (the executable and the bundle found with
 `SparkFiles.get`). The driver adds the summaries up with `merge`, the mirror of
-`FleetSummary.merge` in Sources/HapticPolicyTools/Logs/FleetSummary.swift. A
+`FleetSummary.merge` in Sources/HapticPolicyReplay/Logs/FleetSummary.swift. A
 single-machine `haptic-policy eval BUNDLE DIR --summary json` and this job give the same
 aggregate, number for number, with the same log names (Examples/spark/test_replay.py
 checks it in local-cluster mode; Docs/fleet.md says when to use which and how to run it

@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyReplay
 
 /// Bundle loading (`Policy(bundle:)`, what apps run on device), then one decision per
 /// event of the catalogue on every screen, and the table.

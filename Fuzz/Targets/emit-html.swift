@@ -1,6 +1,6 @@
 import HapticPolicy
+import HapticPolicyCompiler
 import HapticPolicyExport
-import HapticPolicyTools
 
 /// The report page of a policy whose names and notes are the input's lines: it lexes
 /// (every attribute quoted, every tag and comment closed) to the tags, attributes and

@@ -1,6 +1,6 @@
 import HapticPolicy
+import HapticPolicyCompiler
 import HapticPolicyExport
-import HapticPolicyTools
 
 /// The JSON exports (web and Android descriptions, presets) of a policy whose names and
 /// notes are the input's lines: every file parses, has the shape of the same policy's

@@ -1,6 +1,6 @@
 import HapticPolicy
+import HapticPolicyCompiler
 import HapticPolicyExport
-import HapticPolicyTools
 
 /// Kotlin codegen and the Android export (`<Policy>Presets.kt`, `<Feedback>Haptic.kt`) of a
 /// policy whose names and notes are the input's lines: each file lexes (nested comments

@@ -1,6 +1,6 @@
 import HapticPolicy
+import HapticPolicyCompiler
 import HapticPolicyExport
-import HapticPolicyTools
 
 /// Swift codegen of a policy whose names and notes are the input's lines: the generated
 /// file lexes (every literal and comment closed, no raw control character), has the

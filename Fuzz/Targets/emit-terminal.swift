@@ -1,6 +1,6 @@
 import HapticPolicy
+import HapticPolicyCompiler
 import HapticPolicyExport
-import HapticPolicyTools
 import HapticPolicyYAML
 
 /// Text for the terminal from a policy whose names and notes are the input's lines (and

@@ -1,6 +1,6 @@
 import HapticPolicy
+import HapticPolicyCompiler
 import HapticPolicyExport
-import HapticPolicyTools
 
 /// TypeScript codegen (`codegen --lang typescript`) of a policy whose names and notes are
 /// the input's lines: the file lexes (comments closed, literals and templates closed), has

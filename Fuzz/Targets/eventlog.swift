@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyReplay
 
 /// The event log through `EventLogEvaluator` as `eval` runs it: the first byte picks the
 /// format, `--explain`, a chunk size (so lines and UTF-8 characters straddle chunks) and

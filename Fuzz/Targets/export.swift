@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 import HapticPolicyExport
 
 /// The exporters and the report: a policy that compiles, exported to every platform and

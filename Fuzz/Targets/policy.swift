@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyReplay
 
 /// The YAML policy front end: parse, decode, validate, compile, bundle round trip, and
 /// the decision table every command prints.

@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyReplay
 import HapticPolicyYAML
 
 /// Scenarios as `simulate` loads and runs them. The loader must refuse anything over the

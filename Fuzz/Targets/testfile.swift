@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyReplay
 import HapticPolicyYAML
 
 /// Test files (`*.tests.yaml`) as `test` loads and runs them, against plavo.

@@ -1,6 +1,6 @@
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// Writes patterns for Android's `VibrationEffect`: a waveform for
 /// `createWaveform(timings, amplitudes, repeat)` sampled every 10 ms (amplitudes 0-255,

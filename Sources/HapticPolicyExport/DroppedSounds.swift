@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// The sounds of a pattern that a vibration-only platform (Android's `VibrationEffect`,
 /// the web's `navigator.vibrate`) leaves out, so its export says what it drops: a

@@ -1,6 +1,6 @@
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// The names of the files `export` writes, in one place, and the check that no two of
 /// them are the same file: `zone.up`, `zone-up`, `zone_up` and `zone up` would all be

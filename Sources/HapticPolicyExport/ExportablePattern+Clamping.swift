@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 extension ExportablePattern {
     /// HP707 for every event of `pattern` whose intensity or sharpness is outside 0-1 at the

@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// A custom pattern of a policy, instantiated and ready to export.
 package struct ExportablePattern: Sendable, Equatable {

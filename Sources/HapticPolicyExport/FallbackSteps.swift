@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// One preset of a pattern's fallback, at its time.
 package struct FallbackStep: Sendable, Hashable {

@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// Samples a resolved pattern's intensity on a fixed grid, for platforms that take
 /// amplitude steps instead of curves (Android waveforms, web on/off arrays).

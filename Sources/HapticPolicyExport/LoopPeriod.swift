@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// How long one cycle of a looping pattern lasts on each platform, and the check that
 /// every platform repeats within a millisecond of the policy's period: an app whose

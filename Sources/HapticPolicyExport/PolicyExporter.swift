@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// A platform the exporter writes for.
 package enum ExportTarget: String, Sendable, Hashable, CaseIterable {

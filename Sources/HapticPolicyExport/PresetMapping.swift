@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// How a system preset renders on Android and on the web (see `Docs/exports.md`).
 package struct PresetMapping: Sendable, Hashable {

@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// Writes patterns as `navigator.vibrate` arrays: alternating on/off milliseconds,
 /// starting with on. Browsers cannot set intensity, so intensity is approximated by

@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// What loading a policy file produced: the document (when the file is usable), every
 /// diagnostic found, and the decoded text for rendering source lines under diagnostics.

@@ -1,6 +1,6 @@
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// Loads policy files: bytes → checked UTF-8 → libyaml events → node tree → `PolicyDocument`,
 /// collecting a located diagnostic for every problem instead of throwing.

@@ -21,7 +21,8 @@
 import CAllocationCounter
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
+import HapticPolicyReplay
 import HapticPolicyYAML
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -1,6 +1,6 @@
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 import Testing
 
 /// A policy that declares its own layers (`ui` and `coach`, no `creature`) through every

@@ -1,7 +1,8 @@
 import Foundation
 import HapticPolicy
+import HapticPolicyCompiler
 import HapticPolicyExport
-import HapticPolicyTools
+import HapticPolicyReplay
 import HapticPolicyYAML
 import Testing
 

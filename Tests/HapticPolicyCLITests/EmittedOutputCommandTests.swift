@@ -1,7 +1,7 @@
 import Foundation
+import HapticPolicyCompiler
 import HapticPolicyExport
 import HapticPolicyTestSupport
-import HapticPolicyTools
 import Testing
 
 /// The reproducers of issue 20 about what the tool writes, run as the built binary: a

@@ -34,7 +34,30 @@ import Testing
         #expect(targets["HapticPolicy"] == [], "the runtime library depends on nothing of ours")
         let player = Set(try #require(targets["HapticPolicyPlayer"]))
         #expect(player.subtracting(["CoreHaptics", "UIKit"]) == ["HapticPolicy"], "the player needs the runtime only")
-        #expect(targets["HapticPolicyTools"] == ["HapticPolicy", "CZlib"], "zlib reads .jsonl.gz logs; tooling only")
+    }
+
+    /// The tooling's layers, lowest first: each may depend on the runtime, the system
+    /// libraries it names and the layers below it, never on one above.
+    static let toolingLayers: [(target: String, libraries: Set<String>)] = [
+        ("HapticPolicyCompiler", []),
+        ("HapticPolicyReplay", ["CZlib"]),  // zlib reads .jsonl.gz logs; tooling only
+        ("HapticPolicyYAML", ["CYAML"]),
+        ("HapticPolicyExport", []),
+        ("HapticPolicyCLI", []),
+    ]
+
+    /// The compiler reads and checks a document and compiles it, and knows nothing of the
+    /// replay, the YAML front end or zlib; the replay reads the compiled policy and logs.
+    @Test func theToolingDependsOnlyDownward() throws {
+        let targets = try Self.targets()
+        #expect(targets["HapticPolicyCompiler"] == ["HapticPolicy"], "the compiler needs the runtime only")
+        for (index, layer) in Self.toolingLayers.enumerated() {
+            let dependencies = Set(try #require(targets[layer.target], "\(layer.target)"))
+            let below = Set(Self.toolingLayers[..<index].map(\.target))
+            #expect(
+                dependencies.subtracting(below).subtracting(layer.libraries) == ["HapticPolicy"],
+                "\(layer.target) depends on \(dependencies.sorted())")
+        }
     }
 
     /// Swift files under `directory` (relative to the package root) whose code, comments
@@ -59,16 +82,16 @@ import Testing
         #expect(try Self.filesNamingTheDocument(under: "Sources/HapticPolicy") == [])
         #expect(try Self.filesNamingTheDocument(under: "Sources/HapticPolicyPlayer") == [])
         #expect(try Self.filesNamingTheDocument(under: "Sources/HapticPolicyExport", except: ["Import/"]) == [])
-        for downstream in ["Logs", "Testing", "Diff", "Table", "Simulation", "Budget"] {
-            #expect(
-                try Self.filesNamingTheDocument(under: "Sources/HapticPolicyTools/\(downstream)") == [], "\(downstream)"
-            )
-        }
+        // The budget notes are what the source says of a budget that the compiled policy does
+        // not keep (the designer's reasons), handed to the table as it is built.
+        #expect(
+            try Self.filesNamingTheDocument(
+                under: "Sources/HapticPolicyReplay", except: ["Table/PolicyDocument+BudgetNotes.swift"]) == [])
     }
 
     /// The check above would notice a document type: the validator does name them.
     @Test func theScanFindsDocumentTypesWhereTheyAre() throws {
-        #expect(try !Self.filesNamingTheDocument(under: "Sources/HapticPolicyTools/Validation").isEmpty)
+        #expect(try !Self.filesNamingTheDocument(under: "Sources/HapticPolicyCompiler/Validation").isEmpty)
         #expect(try !Self.filesNamingTheDocument(under: "Sources/HapticPolicyExport/Import").isEmpty)
     }
 }

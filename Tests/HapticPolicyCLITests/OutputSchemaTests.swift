@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import HapticPolicyCLI
-@testable import HapticPolicyTools
+@testable import HapticPolicyCompiler
 
 /// Checks `text` against a schema of `Docs/schemas/` with the one validator
 /// (`scripts/validate-bundles.py --schema`); `name` ending in `.jsonl` is checked line by line.

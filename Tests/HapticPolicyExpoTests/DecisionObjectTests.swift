@@ -1,7 +1,7 @@
 import Foundation
 import HapticPolicy
 import HapticPolicyExpoBridge
-import HapticPolicyTools
+import HapticPolicyReplay
 import Testing
 
 /// The decision objects the module hands JavaScript have the keys and values of the

@@ -2,7 +2,7 @@ import Foundation
 import HapticPolicy
 import HapticPolicyExpoBridge
 import HapticPolicyPlayer
-import HapticPolicyTools
+import HapticPolicyReplay
 import Testing
 
 /// A compiled bundle the TypeScript runtime's tests use too (Web/test/fixtures).

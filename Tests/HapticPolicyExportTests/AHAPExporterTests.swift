@@ -1,6 +1,6 @@
 import HapticPolicy
+import HapticPolicyCompiler
 import HapticPolicyExport
-import HapticPolicyTools
 import Testing
 
 @Suite struct AHAPExporterTests {

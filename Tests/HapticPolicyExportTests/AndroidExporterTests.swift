@@ -1,7 +1,7 @@
 import Foundation
 import HapticPolicy
+import HapticPolicyCompiler
 import HapticPolicyExport
-import HapticPolicyTools
 import Testing
 
 @Suite struct AndroidExporterTests {

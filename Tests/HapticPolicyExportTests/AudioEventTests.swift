@@ -2,8 +2,8 @@ import HapticPolicyYAML
 import Testing
 
 @testable import HapticPolicy
+@testable import HapticPolicyCompiler
 @testable import HapticPolicyExport
-@testable import HapticPolicyTools
 
 /// Sounds with the haptic: `audio-custom` (a sound file of the app) and
 /// `audio-continuous` (a tone), from YAML through the planner to every export.

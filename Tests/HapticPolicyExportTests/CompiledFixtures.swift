@@ -1,7 +1,8 @@
 import HapticPolicyExport
 
 @testable import HapticPolicy
-@testable import HapticPolicyTools
+@testable import HapticPolicyCompiler
+@testable import HapticPolicyReplay
 
 extension Policy {
     /// Compiles a fixture document without validating it: exporter tests feed patterns

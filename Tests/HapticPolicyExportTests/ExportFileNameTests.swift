@@ -1,8 +1,8 @@
 import Testing
 
 @testable import HapticPolicy
+@testable import HapticPolicyCompiler
 @testable import HapticPolicyExport
-@testable import HapticPolicyTools
 
 /// Feedback names that make the same file name are refused before anything is written;
 /// names in other scripts make readable, distinct names.

@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// Policies built in Swift, so exporter tests do not depend on the YAML front end.
 enum Fixtures {

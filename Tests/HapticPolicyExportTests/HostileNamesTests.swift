@@ -1,8 +1,8 @@
 import Foundation
 import HapticPolicy
+import HapticPolicyCompiler
 import HapticPolicyExport
 import HapticPolicyTestSupport
-import HapticPolicyTools
 import HapticPolicyYAML
 import Testing
 

@@ -1,8 +1,8 @@
 import Testing
 
 @testable import HapticPolicy
+@testable import HapticPolicyCompiler
 @testable import HapticPolicyExport
-@testable import HapticPolicyTools
 
 /// A looping template repeats at the policy's period on every platform, to the
 /// millisecond: Android's waveform used to cover whole 10 ms steps, so at 170 bpm it

@@ -3,8 +3,8 @@ import HapticPolicyYAML
 import Testing
 
 @testable import HapticPolicy
+@testable import HapticPolicyCompiler
 @testable import HapticPolicyExport
-@testable import HapticPolicyTools
 
 /// `platforms:` on a feedback: what Android or the web plays instead (a fallback, an
 /// intensity, a whole pattern), checked like the feedback's own and used by their exports;

@@ -1,7 +1,7 @@
 import Foundation
 import HapticPolicy
+import HapticPolicyCompiler
 import HapticPolicyExport
-import HapticPolicyTools
 import Testing
 
 /// Finds Debian's `chromium` (or another Chromium build) on PATH.

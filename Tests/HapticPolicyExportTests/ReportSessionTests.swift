@@ -1,7 +1,7 @@
 import Foundation
 import HapticPolicy
+import HapticPolicyCompiler
 import HapticPolicyExport
-import HapticPolicyTools
 import Testing
 
 /// Report v2's session section and bands section: the charts come from the same entries

@@ -1,6 +1,7 @@
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
+import HapticPolicyReplay
 import HapticPolicyYAML
 import Testing
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import HapticPolicy
-@testable import HapticPolicyTools
+@testable import HapticPolicyReplay
 
 /// A policy loaded from its compiled bundle decides exactly like the YAML it came from.
 @Suite struct BundleEquivalenceTests {

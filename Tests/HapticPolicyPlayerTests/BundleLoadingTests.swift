@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import HapticPolicy
-@testable import HapticPolicyTools
+@testable import HapticPolicyCompiler
 
 /// Loading a shipped bundle: round trip, and refusal of anything damaged or foreign.
 @Suite struct BundleLoadingTests {

@@ -1,7 +1,7 @@
 import Foundation
 import HapticPolicy
+import HapticPolicyCompiler
 import HapticPolicyPlayer
-import HapticPolicyTools
 import Testing
 
 /// Docs/embedding.md shows exactly the samples compiled in EmbeddingGuideSamples.swift.

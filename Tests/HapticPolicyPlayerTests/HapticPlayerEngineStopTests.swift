@@ -1,6 +1,6 @@
 import HapticPolicy
+import HapticPolicyCompiler
 import HapticPolicyPlayer
-import HapticPolicyTools
 import Testing
 
 /// The engine stopped on its own (`stoppedHandler`): when the player starts it again, per

@@ -1,6 +1,6 @@
 import HapticPolicy
+import HapticPolicyCompiler
 import HapticPolicyPlayer
-import HapticPolicyTools
 import Testing
 
 /// The player's lifecycle, scenario by scenario, as the exact calls it makes.

@@ -1,6 +1,6 @@
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 import Testing
 
 /// A misspelt event or screen, or a value the policy cannot use, is reported to the app

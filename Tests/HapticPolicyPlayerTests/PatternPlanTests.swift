@@ -1,7 +1,7 @@
 import HapticPolicy
+import HapticPolicyCompiler
 import HapticPolicyExport
 import HapticPolicyPlayer
-import HapticPolicyTools
 import Testing
 
 /// The Core Haptics objects the player builds are the AHAP export's entries, one for one.

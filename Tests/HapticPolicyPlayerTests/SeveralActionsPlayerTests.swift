@@ -1,6 +1,6 @@
 import HapticPolicy
+import HapticPolicyCompiler
 import HapticPolicyPlayer
-import HapticPolicyTools
 import HapticPolicyYAML
 import Testing
 

@@ -1,8 +1,9 @@
 import Foundation
+import HapticPolicyTestSupport
 import Testing
 
 @testable import HapticPolicy
-@testable import HapticPolicyTools
+@testable import HapticPolicyCompiler
 
 @Suite struct PolicyBundleTests {
     @Test(arguments: [
@@ -25,13 +26,7 @@ import Testing
     }
 
     /// A valid policy (the table fixture less its gap and undeclared citation).
-    static let document: PolicyDocument = {
-        var document = DecisionTableTests.document
-        document.invariants.append(InvariantDecl(id: Located("U-1"), kind: Located(.guideline), text: "utility"))
-        document.events.removeLast()
-        document.screens[1].cells = [CellDecl(event: Located("button.tap"), rows: [RowDecl(play: Located("tap"))])]
-        return document
-    }()
+    static let document = TableFixtures.valid
 
     static func compiled(_ document: PolicyDocument = document) throws -> Policy {
         try Policy(compiling: document)

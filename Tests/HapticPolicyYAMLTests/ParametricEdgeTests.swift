@@ -2,7 +2,8 @@ import Foundation
 import HapticPolicy
 import Testing
 
-@testable import HapticPolicyTools
+@testable import HapticPolicyCompiler
+@testable import HapticPolicyReplay
 @testable import HapticPolicyYAML
 
 /// Band edges that read run-time parameters (`below: 0.6 * max_hr`): decided against the

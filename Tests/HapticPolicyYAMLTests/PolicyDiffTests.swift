@@ -1,6 +1,6 @@
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyReplay
 import Testing
 
 @testable import HapticPolicyYAML

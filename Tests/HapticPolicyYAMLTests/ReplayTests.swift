@@ -1,5 +1,6 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
+import HapticPolicyReplay
 import Testing
 
 @testable import HapticPolicyYAML

@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 import Testing
 
 /// Rule ids are made by one constructor (`RuleID`), stored by the compiler in the content

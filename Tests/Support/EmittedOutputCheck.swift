@@ -6,8 +6,8 @@
 // number `N`, comments dropped, punctuation kept) as its twin's, every literal closes,
 // no comment is left open and no control character is written raw.
 
+import HapticPolicyCompiler
 import HapticPolicyExport
-import HapticPolicyTools
 
 /// What the lexer model found wrong in generated output.
 package struct EmittedOutputError: Error, Equatable, CustomStringConvertible {

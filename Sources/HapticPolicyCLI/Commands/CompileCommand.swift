@@ -1,6 +1,6 @@
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// `haptic-policy compile`: a validated policy as a bundle apps load without libyaml.
 enum CompileCommand {

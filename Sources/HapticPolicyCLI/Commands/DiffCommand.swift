@@ -1,5 +1,6 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
+import HapticPolicyReplay
 import HapticPolicyYAML
 
 /// `haptic-policy diff`: replays logs through two policies and lists what changed.

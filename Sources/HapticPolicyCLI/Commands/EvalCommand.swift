@@ -1,6 +1,7 @@
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
+import HapticPolicyReplay
 import HapticPolicyYAML
 
 /// `haptic-policy eval`: replays a JSONL event log through a policy and prints one

@@ -1,7 +1,7 @@
 import Foundation
 import HapticPolicy
+import HapticPolicyCompiler
 import HapticPolicyExport
-import HapticPolicyTools
 
 /// `haptic-policy import-ahap`: turns an AHAP file into a pattern of the policy language.
 enum ImportAHAPCommand {

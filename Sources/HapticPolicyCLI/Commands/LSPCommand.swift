@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// `haptic-policy lsp`: a Language Server on stdin and stdout, so editors show the
 /// findings of `lint` as the designer types, with hover, go to definition, references,

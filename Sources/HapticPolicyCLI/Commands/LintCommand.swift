@@ -1,6 +1,6 @@
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 import HapticPolicyYAML
 
 /// `haptic-policy lint`: every problem in every policy, located, with its fix.

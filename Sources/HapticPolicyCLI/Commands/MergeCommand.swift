@@ -1,6 +1,7 @@
 import HapticPolicy
+import HapticPolicyCompiler
 import HapticPolicyExport
-import HapticPolicyTools
+import HapticPolicyReplay
 
 /// `haptic-policy merge`: adds up the JSON summaries of `eval --summary json` (from
 /// several machines, runs or Spark partitions) with the one merge rule of `FleetSummary`.

@@ -1,7 +1,7 @@
 import Foundation
 import HapticPolicy
+import HapticPolicyCompiler
 import HapticPolicyExport
-import HapticPolicyTools
 
 /// `haptic-policy report`: one self-contained HTML page a designer opens in a browser.
 enum ReportCommand {

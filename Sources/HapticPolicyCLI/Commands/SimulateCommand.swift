@@ -1,6 +1,7 @@
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
+import HapticPolicyReplay
 import HapticPolicyYAML
 
 /// `haptic-policy simulate`: acts out a mock-sensor scenario and prints the event log.

@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// `haptic-policy table`: the per-screen "don't ring here" table for review.
 enum TableCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
+import HapticPolicyReplay
 import HapticPolicyYAML
 
 /// `haptic-policy test`: runs policy test files and reports failures and coverage.

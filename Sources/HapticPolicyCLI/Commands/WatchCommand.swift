@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 #if canImport(Glibc)
 import Glibc

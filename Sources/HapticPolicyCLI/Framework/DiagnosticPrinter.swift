@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// The one way the command line prints diagnostics on stderr, for every command and
 /// every kind of file: lint's format, with the source line and a caret under the spot

@@ -7,7 +7,7 @@ import Darwin
 #endif
 import HapticPolicy
 
-import HapticPolicyTools
+import HapticPolicyCompiler
 import Synchronization
 
 /// The one way the command line writes files (`report`, `export`, `compile`,

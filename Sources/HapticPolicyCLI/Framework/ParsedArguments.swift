@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// Arguments parsed against a `CommandSpec`, by option name. Commands never see this:
 /// they read their options through `Arguments`, typed and checked by the compiler.

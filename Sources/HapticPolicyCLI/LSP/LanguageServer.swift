@@ -1,6 +1,6 @@
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// The protocol side of `haptic-policy lsp`: JSON-RPC 2.0 messages in, responses and
 /// notifications out, the lifecycle of the Language Server Protocol 3.17, and the

@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 import HapticPolicyYAML
 
 /// The editor's help with the keys and values of a policy: completion of the keys a

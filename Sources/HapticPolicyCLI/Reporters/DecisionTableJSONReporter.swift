@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyReplay
 
 /// The decision table as JSON for tools (stable shape, documented in Docs/cli.md,
 /// `Docs/schemas/table.schema.json`).

@@ -1,5 +1,6 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
+import HapticPolicyReplay
 
 /// The decision table as Markdown: one section per screen, then the band sets (levels,
 /// edges, hysteresis, what entering each level does), columns aligned by display width.

@@ -1,6 +1,6 @@
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// `lint --format json`: a stable, documented JSON shape for tools.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// `lint --format sarif`: SARIF 2.1.0, so CI systems (GitHub code scanning and others)
 /// show findings inline. Columns are Unicode code points, as the run declares.

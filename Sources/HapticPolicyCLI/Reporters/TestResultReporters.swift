@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyReplay
 
 /// What `test` found in one test file: its report, or that it could not be run.
 struct TestFileOutcome {

@@ -1,6 +1,7 @@
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
+import HapticPolicyReplay
 
 /// The text and JSON forms of a `PolicyDiff`.
 enum DiffReport {

@@ -1,4 +1,4 @@
-import HapticPolicyTools
+import HapticPolicyReplay
 
 #if canImport(Glibc)
 import Glibc

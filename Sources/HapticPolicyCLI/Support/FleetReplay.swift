@@ -1,6 +1,7 @@
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
+import HapticPolicyReplay
 
 /// `eval` over many logs: each log its own session, replayed on `--jobs` threads, its
 /// decisions written in input order (with a `log` field, or a `== log ==` line before a

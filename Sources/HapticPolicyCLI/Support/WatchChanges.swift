@@ -1,5 +1,6 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
+import HapticPolicyReplay
 
 /// What changed between two good rounds of `watch`: findings added and removed, test
 /// cases that flipped between pass and fail (or appeared, or went), feedback fields that

@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyReplay
 import HapticPolicyYAML
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyReplay
 
 /// What one good round of `watch` found: the findings of the policy and its test files,
 /// the outcome of every test case, the decision of every line of the log, and the

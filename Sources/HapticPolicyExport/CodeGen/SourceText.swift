@@ -4,7 +4,7 @@
 // inside a comment that it can neither close nor, since Swift and Kotlin block comments
 // nest, open again. Docs/security.md, "Generated code, reports and terminal output".
 
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// Text for a one-line comment of generated source (`//`, `///`, or inside `/** … */`),
 /// in Swift, Kotlin and TypeScript alike: line breaks and tabs as spaces, other unsafe

@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// Reads an AHAP file (from Xcode's composer or another tool) into a pattern of our
 /// language, with located errors and warnings for the mistakes Core Haptics forgives

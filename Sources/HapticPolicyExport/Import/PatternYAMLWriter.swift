@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// Writes a pattern as a `pattern:` block of the policy language, ready to paste under a
 /// feedback entry. Short events go on one line (flow style); events with curves are

@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// A JSON value with the place it was read from (`.unknown` when built in code).
 /// Objects keep their members in order, so writers choose a fixed key order and output

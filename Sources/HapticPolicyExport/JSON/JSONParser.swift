@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// A small JSON parser that remembers where every value and key was written
 /// (1-based line and column, counted in Unicode scalars), for located diagnostics.

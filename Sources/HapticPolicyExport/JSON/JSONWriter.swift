@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyReplay
 
 /// Writes `JSONNode`s as stable, pretty text: two-space indent, members in the node's
 /// order, numbers with a fixed number of decimals (trailing zeros trimmed), arrays of

@@ -1,4 +1,4 @@
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// Where the report's charts put their labels so that none is clipped by the drawing's
 /// edge (an edge label `7200 rpm` showed as `·200 rpm`): how wide a label is, erring

@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyReplay
 
 /// The report's bands section: for every band set its facts (levels, edges,
 /// hysteresis, where it is used) and a table of its levels, each with its values, the

@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyReplay
 
 /// Numbers as the report shows them to people: rounded, never `0.35294117647058826`.
 /// Every number on the page goes through here, built on the core's one decimal

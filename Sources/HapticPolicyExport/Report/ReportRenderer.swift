@@ -1,6 +1,7 @@
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
+import HapticPolicyReplay
 
 /// Renders a policy as one self-contained HTML page for designers: the per-screen
 /// decision table (play / silent with reasons, cited invariants, layers marked), a

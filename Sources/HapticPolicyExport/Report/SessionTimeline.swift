@@ -1,6 +1,6 @@
 import Foundation
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyReplay
 
 extension ReportTimelineEntry {
     /// Replays a JSONL event log through the evaluator and turns every line into a

@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// Draws one signal of a session (one sampled event for one subject, decided through a
 /// band set) as an inline SVG: the value over time, the band edges with their

@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// Draws a resolved pattern as an inline SVG: intensity over time as filled shapes whose
 /// colour shows sharpness (warm = round, cool = sharp), a dashed line for sharpness,

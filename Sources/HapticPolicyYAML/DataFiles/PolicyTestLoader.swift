@@ -1,5 +1,6 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
+import HapticPolicyReplay
 
 // HP801 a number out of its range; HP803 a case or table row without an expectation.
 

@@ -1,5 +1,6 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
+import HapticPolicyReplay
 
 // HP801 a number out of its range; HP802 a step with no or several kinds; HP807 a scenario
 // that would generate too many events.

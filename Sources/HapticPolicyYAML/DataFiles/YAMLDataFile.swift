@@ -1,5 +1,6 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
+import HapticPolicyReplay
 
 /// Reads the node tree of a YAML file (a policy, a test file, a scenario) with one set of
 /// input rules and diagnostics: UTF-8, size limits, syntax errors located, empty files.

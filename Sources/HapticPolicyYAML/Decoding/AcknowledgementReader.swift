@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// Reads every `acknowledge:` map (language v3) out of a policy's merged tree, before
 /// the decoder sees it, and gives back the tree without them: acknowledgements decide

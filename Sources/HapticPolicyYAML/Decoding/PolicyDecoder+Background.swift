@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 extension PolicyDecoder {
     /// `background: {keeps: {feedback: [turn.now], layers: [], rows: [ride/hazard.closure]}, note: ...}`:

@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 extension PolicyDecoder {
     /// The source location of the character at `characterOffset` in a scalar's value, so

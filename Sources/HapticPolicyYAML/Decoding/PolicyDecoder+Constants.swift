@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 // HP027 an unknown constant, HP028 a constant using itself or a later one, HP029 a
 // fraction where a whole number goes; HP230 an unused constant, HP231 a pattern parameter

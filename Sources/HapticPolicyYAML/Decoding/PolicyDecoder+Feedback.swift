@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 extension PolicyDecoder {
     /// A named feedback: a preset or a custom pattern.

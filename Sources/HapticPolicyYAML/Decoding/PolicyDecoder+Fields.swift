@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 // HP012 unknown key, HP013 missing required key, HP016 keys that exclude each other,
 // HP017 a known key that does not apply here.

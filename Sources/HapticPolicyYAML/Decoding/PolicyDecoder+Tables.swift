@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 extension PolicyDecoder {
     /// A band set for a continuous signal.

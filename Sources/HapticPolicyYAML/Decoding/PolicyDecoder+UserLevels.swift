@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 extension PolicyDecoder {
     /// `user-levels: {set-by: haptics.level, start: full, levels: {full: {keeps: all}, ...}}`.

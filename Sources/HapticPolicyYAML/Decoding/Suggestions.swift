@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// "Did you mean" for near-miss keys and words, with the same distance rule as the
 /// validator's names (`suggestion(for:among:)` in the core), so both layers agree.

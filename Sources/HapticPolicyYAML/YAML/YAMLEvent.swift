@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// One libyaml parse event, copied out of C memory into Swift values.
 ///

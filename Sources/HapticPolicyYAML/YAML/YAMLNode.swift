@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// A YAML node with its source location: a value-type tree built from libyaml events,
 /// with aliases already expanded (shared copy-on-write, so expansion costs nothing).

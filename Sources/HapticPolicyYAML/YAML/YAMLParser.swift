@@ -1,6 +1,6 @@
 internal import CYAML
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// A YAML syntax error reported by libyaml, with both of its marks.
 package struct YAMLSyntaxError: Error, Sendable, Hashable {

@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 // HP005: YAML syntax errors, in designers' words, with libyaml's context mark as a note.
 

@@ -1,5 +1,5 @@
 import HapticPolicy
-import HapticPolicyTools
+import HapticPolicyCompiler
 
 /// Builds the node tree from parser events and enforces the structural rules libyaml does
 /// not: one document, no duplicate keys, bounded nesting and alias expansion, known tags.

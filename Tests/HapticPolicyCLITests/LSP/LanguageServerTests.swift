@@ -1,5 +1,5 @@
 import Foundation
-import HapticPolicyTools
+import HapticPolicyCompiler
 import Testing
 
 @testable import HapticPolicyCLI

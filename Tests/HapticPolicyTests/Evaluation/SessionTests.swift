@@ -1,7 +1,8 @@
+import HapticPolicyTestSupport
 import Testing
 
 @testable import HapticPolicy
-@testable import HapticPolicyTools
+@testable import HapticPolicyCompiler
 
 @Suite struct SessionTests {
     // MARK: Screen
