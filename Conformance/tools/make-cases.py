@@ -852,6 +852,12 @@ NAMES_SEQUENCES = {
         "a string value matches an in: list only with the same code points",
         [enter(NFC), ev(1, "order.kind", value=NFC), ev(2, "order.kind", value=NFD), ev(3, "order.kind", value="latte")],
     ),
+    "look-alikes-are-other-names": (
+        "spellings that look alike are other names: a Cyrillic a (U+0430), a full-width c (U+FF43), a zero-width"
+        " space after the name, and the name in NFKC-equivalent compatibility form",
+        [enter(NFC), ev(1, "c\u0430f\u00e9.tap"), ev(2, "\uff43af\u00e9.tap"), ev(3, NFC + ".tap\u200b"),
+         ev(4, "caf\u00e9\uff0etap"), ev(5, NFC + ".tap")],
+    ),
     "subject-by-code-points": (
         "a row's subject: matches only a subject with the same code points; the other spelling is another subject",
         [enter(NFC), ev(1, "note.shown", subject=NFC), ev(2, "note.shown", subject=NFD)],
