@@ -177,8 +177,8 @@ enum ParameterChecks {
     }
 
     /// The setting events (each parameter's `set-by:`, then the user levels'), by name.
-    static func settingEvents(_ document: PolicyDocument) -> [String: Setter] {
-        var out: [String: Setter] = [:]
+    static func settingEvents(_ document: PolicyDocument) -> NameTable<Setter> {
+        var out = NameTable<Setter>()
         for parameter in document.parameters where out[parameter.setBy.value] == nil {
             out[parameter.setBy.value] = .parameter(parameter)
         }

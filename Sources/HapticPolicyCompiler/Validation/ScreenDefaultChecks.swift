@@ -43,7 +43,6 @@ enum ScreenDefaultChecks {
 
     static func otherwiseFindings(_ context: ValidationContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
-        let everywhere = Set(context.document.everywhere.map(\.event.value))
         for screen in context.document.screens {
             guard let row = screen.otherwise else { continue }
             for extra in extras(row) {
@@ -84,12 +83,7 @@ enum ScreenDefaultChecks {
                             + "rename the event (for example 'otherwise.event')",
                         at: clash.event.location))
             }
-            let decided = Set(screen.cells.map(\.event.value)).union(everywhere)
-            let defaulted = context.document.events.contains { event in
-                !ValidationContext.isStateEvent(event.name.value) && context.settingEvents[event.name.value] == nil
-                    && !decided.contains(event.name.value) && context.event(event, canOccurOn: screen.name.value)
-            }
-            if !defaulted {
+            if PolicyCompiler.eventsDefaulted(on: screen, in: context.document).isEmpty {
                 out.append(
                     DiagnosticCode.otherwiseDecidesNothing(
                         "`otherwise:` decides nothing on screen '\(screen.name.value)': its table and `everywhere:` "

@@ -57,7 +57,7 @@ struct ValidationContext {
     let bandNames: [String]
     let eventNames: [String]
     /// The setting events (each parameter's `set-by:`, the user levels'), by name.
-    let settingEvents: [String: ParameterChecks.Setter]
+    let settingEvents: NameTable<ParameterChecks.Setter>
     let screenNames: [String]
     let invariantIDs: [String]
 
