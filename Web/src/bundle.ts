@@ -792,7 +792,7 @@ function checkContent(value: Json): BundleContent {
     });
   });
   const problem = consistencyProblem(c as unknown as BundleContent);
-  if (problem !== null) throw BundleError.damaged(problem);
+  if (problem !== null) throw BundleError.damaged(problem, "inconsistent", "content", places?.locate().offsets.get("content") ?? null);
   checkDecide(c, screens.length, events, feedback.length, bands, cells, parameters.length);
   return c as unknown as BundleContent;
 }
