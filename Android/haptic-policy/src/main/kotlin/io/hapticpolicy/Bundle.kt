@@ -57,7 +57,9 @@ object BundleReader {
         }
         val fields = (parsedEnvelope.value as? JsonValue.Obj)?.fields ?: throw BundleError.NotABundle("the envelope is not an object")
         if ((fields["format"] as? JsonValue.Str)?.value != FORMAT_NAME) throw BundleError.NotABundle("'format' is not '$FORMAT_NAME'")
-        val version = (fields["formatVersion"] as? JsonValue.Num)?.value ?: throw BundleError.UnsupportedVersion(0, FORMAT_VERSION)
+        // A formatVersion missing or not a number leaves the envelope without its four fields,
+        // as Swift and TypeScript read it: no bundle, not a bundle of another version.
+        val version = (fields["formatVersion"] as? JsonValue.Num)?.value ?: throw BundleError.NotABundle("'formatVersion' is missing or not a number")
         if (version != Math.rint(version) || "formatVersion" in parsedEnvelope.nonIntegers)
             throw BundleError.NotABundle("'formatVersion' is not an integer")
         if (version != FORMAT_VERSION.toDouble()) throw BundleError.UnsupportedVersion(version.toInt(), FORMAT_VERSION)
