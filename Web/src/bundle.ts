@@ -676,7 +676,8 @@ function checkShape(value: Json, spec: Spec, path: string): void {
           checkFields(o, { param: spec === "edge" ? "int" : "string" }, path);
           return;
         }
-        checkShape(o.op ?? null, "string", `${path}.op`);
+        if (o.op === undefined) new Shape(path).fail("missing field 'op'");
+        checkShape(o.op, "string", `${path}.op`);
         if (!EXPR_OPS.includes(o.op as string)) new Shape(path).fail(`unknown op '${String(o.op)}' (known: ${EXPR_OPS.join(", ")})`, "unknown-tag", `${path}.op`);
         checkFields(o, { op: "string", args: list(spec) }, path);
         const count = o.op === "neg" ? 1 : 2;
