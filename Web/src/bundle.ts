@@ -845,6 +845,13 @@ function consistencyProblem(c: BundleContent): string | null {
       if (plan && (plan.name !== f.name || plan.layer !== f.layer)) return `a platform plan of '${f.name}' changes its name or layer`;
       if (plan && (plan.priority ?? "normal") !== (f.priority ?? "normal")) return `a platform plan of '${f.name}' changes its priority`;
     }
+    // What Swift's FeedbackPlan.inconsistency refuses, for the plan and its platform plans.
+    for (const plan of [f, f.platforms?.android, f.platforms?.web]) {
+      if (!plan) continue;
+      const body = plan.body;
+      if (body.kind === "preset" && body.intensity !== undefined && !(body.intensity >= 0 && body.intensity <= 1)) return `feedback '${plan.name}' has an intensity outside 0-1`;
+      if (body.kind === "pattern" && body.pattern.events.length === 0) return `pattern '${plan.name}' has no events`;
+    }
   }
   for (const e of c.events) {
     if (!layers.includes(e.layer)) return `event '${e.name}' is on undeclared layer '${e.layer}'`;
