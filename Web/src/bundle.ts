@@ -676,7 +676,8 @@ function checkShape(value: Json, spec: Spec, path: string): void {
           checkFields(o, { param: spec === "edge" ? "int" : "string" }, path);
           return;
         }
-        checkShape(o.op ?? null, "string", `${path}.op`);
+        if (o.op === undefined) new Shape(path).fail("missing field 'op'");
+        checkShape(o.op, "string", `${path}.op`);
         if (!EXPR_OPS.includes(o.op as string)) new Shape(path).fail(`unknown op '${String(o.op)}' (known: ${EXPR_OPS.join(", ")})`, "unknown-tag", `${path}.op`);
         checkFields(o, { op: "string", args: list(spec) }, path);
         const count = o.op === "neg" ? 1 : 2;
@@ -792,7 +793,7 @@ function checkContent(value: Json): BundleContent {
     });
   });
   const problem = consistencyProblem(c as unknown as BundleContent);
-  if (problem !== null) throw BundleError.damaged(problem);
+  if (problem !== null) throw BundleError.damaged(problem, "inconsistent", "content", places?.locate().offsets.get("content") ?? null);
   checkDecide(c, screens.length, events, feedback.length, bands, cells, parameters.length);
   return c as unknown as BundleContent;
 }
@@ -843,6 +844,13 @@ function consistencyProblem(c: BundleContent): string | null {
     for (const plan of [f.platforms?.android, f.platforms?.web]) {
       if (plan && (plan.name !== f.name || plan.layer !== f.layer)) return `a platform plan of '${f.name}' changes its name or layer`;
       if (plan && (plan.priority ?? "normal") !== (f.priority ?? "normal")) return `a platform plan of '${f.name}' changes its priority`;
+    }
+    // What Swift's FeedbackPlan.inconsistency refuses, for the plan and its platform plans.
+    for (const plan of [f, f.platforms?.android, f.platforms?.web]) {
+      if (!plan) continue;
+      const body = plan.body;
+      if (body.kind === "preset" && body.intensity !== undefined && !(body.intensity >= 0 && body.intensity <= 1)) return `feedback '${plan.name}' has an intensity outside 0-1`;
+      if (body.kind === "pattern" && body.pattern.events.length === 0) return `pattern '${plan.name}' has no events`;
     }
   }
   for (const e of c.events) {

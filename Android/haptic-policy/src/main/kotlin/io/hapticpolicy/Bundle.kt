@@ -57,7 +57,9 @@ object BundleReader {
         }
         val fields = (parsedEnvelope.value as? JsonValue.Obj)?.fields ?: throw BundleError.NotABundle("the envelope is not an object")
         if ((fields["format"] as? JsonValue.Str)?.value != FORMAT_NAME) throw BundleError.NotABundle("'format' is not '$FORMAT_NAME'")
-        val version = (fields["formatVersion"] as? JsonValue.Num)?.value ?: throw BundleError.UnsupportedVersion(0, FORMAT_VERSION)
+        // A formatVersion missing or not a number leaves the envelope without its four fields,
+        // as Swift and TypeScript read it: no bundle, not a bundle of another version.
+        val version = (fields["formatVersion"] as? JsonValue.Num)?.value ?: throw BundleError.NotABundle("'formatVersion' is missing or not a number")
         if (version != Math.rint(version) || "formatVersion" in parsedEnvelope.nonIntegers)
             throw BundleError.NotABundle("'formatVersion' is not an integer")
         if (version != FORMAT_VERSION.toDouble()) throw BundleError.UnsupportedVersion(version.toInt(), FORMAT_VERSION)
@@ -529,6 +531,13 @@ internal object Consistency {
             for ((_, plan) in f.platforms) if (plan.name != f.name || plan.layer != f.layer)
                 return "a platform plan of '${f.name}' changes its name or layer"
             for ((_, plan) in f.platforms) if (plan.priority != f.priority) return "a platform plan of '${f.name}' changes its priority"
+            // What Swift's FeedbackPlan.inconsistency refuses, for the plan and its platform plans.
+            for (plan in listOf(f) + f.platforms.values) {
+                val body = plan.body
+                if (body is FeedbackBody.PresetBody && body.intensity != null && !(body.intensity >= 0.0 && body.intensity <= 1.0))
+                    return "feedback '${plan.name}' has an intensity outside 0-1"
+                if (body is FeedbackBody.PatternBody && body.pattern.events.isEmpty()) return "pattern '${plan.name}' has no events"
+            }
         }
         for (e in c.events) {
             if (e.layer !in layers) return "event '${e.name}' is on undeclared layer '${e.layer}'"
