@@ -360,6 +360,10 @@ extension PolicyContent.Decide {
         guard stateEvents >= StateEvent.allCases.count, stateEvents + content.events.count == eventCount,
             settings.count == stateEvents - StateEvent.allCases.count
         else { return "decide.events does not list the state, setting and catalogue events" }
+        let names = StateEvent.allCases.map(\.rawValue) + content.settingEventNames + content.events.map(\.name)
+        guard names.count == eventCount, zip(events, names).allSatisfy({ NameKey.same($0, $1) }) else {
+            return "decide.events is not the state, setting and catalogue events by name"
+        }
         guard table.count == screenCount * eventCount, table.allSatisfy({ $0 >= -2 && $0 < content.cells.count })
         else { return "decide.table is not one cell index, -1 or -2 per screen and event" }
         guard rows.count == content.cells.count, zip(rows, content.cells).allSatisfy({ $0.count == $1.rows.count })

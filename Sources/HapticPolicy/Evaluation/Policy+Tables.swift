@@ -44,7 +44,9 @@ extension Policy {
         levels bands: [PolicyContent.Band],
         decide: PolicyContent.Decide
     ) -> CompiledRow {
-        let rule = Decision.Rule(id: row.rule, location: row.location.location(in: files), cites: row.cites)
+        // The rule id is the row's slot's (`decide.ruleSlots`), as the compiler wrote it.
+        let rule = Decision.Rule(
+            id: decide.ruleSlots[slots.rule], location: row.location.location(in: files), cites: row.cites)
         var action = CompiledRow.Action.none
         var levelRules: [Decision.Rule] = []
         switch row.action {

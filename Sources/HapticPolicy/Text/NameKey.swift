@@ -23,9 +23,33 @@ package struct NameKey: Hashable, Sendable {
         let b = rhs.utf8
         guard a.count == b.count else { return false }
         let contiguous = a.withContiguousStorageIfAvailable { x in
-            b.withContiguousStorageIfAvailable { y in x.elementsEqual(y) }
+            b.withContiguousStorageIfAvailable { y in equalBytes(x, y) }
         }
         return (contiguous ?? nil) ?? a.elementsEqual(b)
+    }
+
+    /// Whether two buffers of one length hold the same bytes, compared eight at a time
+    /// (the generic `elementsEqual` went byte by byte through an iterator: about 560
+    /// instructions an eval line, callgrind).
+    @inline(__always)
+    private static func equalBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = a.count
+        guard count > 0, let x = a.baseAddress, let y = b.baseAddress, x != y else { return true }
+        let left = UnsafeRawPointer(x)
+        let right = UnsafeRawPointer(y)
+        var offset = 0
+        while offset &+ 8 <= count {
+            guard
+                left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            else { return false }
+            offset &+= 8
+        }
+        while offset < count {
+            guard x[offset] == y[offset] else { return false }
+            offset &+= 1
+        }
+        return true
     }
 
     /// Hashes the UTF-8 bytes, so two keys with the same code points hash alike.
