@@ -91,7 +91,11 @@ extension BundleSchemaTests {
             let markdown = try String(contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8)
             // A sentence wrapped over lines is one line; a table row stays its own.
             let text = markdown.replacing(/\n[ \t]*(?![|\n])/, with: " ")
-            let pattern = /formatVersion\W{0,4}(\d+)|bundle[^.|\n]*?\bformat (\d+)|reads version (\d+)|version (\d+) this library/
+            let pattern =
+                #/
+                formatVersion\W{0,4}(\d+) | bundle[^.|\n]*?\bformat\ (\d+)
+                | reads\ version\ (\d+) | version\ (\d+)\ this\ library
+                /#
             for match in text.matches(of: pattern) {
                 let number = match.output.1 ?? match.output.2 ?? match.output.3 ?? match.output.4
                 named[file, default: []] += [Int(number.map(String.init) ?? "") ?? -1]

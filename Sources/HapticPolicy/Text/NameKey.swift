@@ -9,15 +9,16 @@ package struct NameKey: Hashable, Sendable {
     package let name: String
 
     /// The key of `name`.
-    @inline(__always)
+    @inlinable
     package init(_ name: String) { self.name = name }
 
     /// Whether two names have the same code points (the same UTF-8 bytes).
-    @inline(__always)
+    @inlinable
     package static func == (lhs: NameKey, rhs: NameKey) -> Bool { same(lhs.name, rhs.name) }
 
-    /// Whether two names have the same code points (the same UTF-8 bytes).
-    @inline(__always)
+    /// Whether two names have the same code points (the same UTF-8 bytes). Inlinable, so
+    /// a caller in another module (eval's name cache) compares without a call.
+    @inlinable
     package static func same(_ lhs: String, _ rhs: String) -> Bool {
         let a = lhs.utf8
         let b = rhs.utf8
@@ -31,8 +32,8 @@ package struct NameKey: Hashable, Sendable {
     /// Whether two buffers of one length hold the same bytes, compared eight at a time
     /// (the generic `elementsEqual` went byte by byte through an iterator: about 560
     /// instructions an eval line, callgrind).
-    @inline(__always)
-    private static func equalBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable
+    static func equalBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = a.count
         guard count > 0, let x = a.baseAddress, let y = b.baseAddress, x != y else { return true }
         let left = UnsafeRawPointer(x)
