@@ -37,7 +37,7 @@ enum ImportAHAPCommand {
         ]
     ) { arguments, context throws(UsageError) in
         let path = arguments.positionals[0]
-        let file = InputFiles.displayName(path)
+        let file = FrontEndFiles.displayName(path)
         let name = try arguments[\.name]
         let outPath = try arguments[\.out]
         // The name becomes a YAML key: a control or bidirectional character there would
