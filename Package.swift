@@ -45,10 +45,16 @@ let package = Package(
             dependencies: ["HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay", "CYAML"]),
         .target(
             name: "HapticPolicyExport", dependencies: ["HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay"]),
+        // What the command line and the language server both read policies with: the
+        // front end (read, parse, validate, compile; a test file against its policy).
+        .target(
+            name: "HapticPolicyFrontEnd",
+            dependencies: ["HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay", "HapticPolicyYAML"]),
         .target(
             name: "HapticPolicyCLI",
             dependencies: [
                 "HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay", "HapticPolicyYAML", "HapticPolicyExport",
+                "HapticPolicyFrontEnd",
             ]),
         .executableTarget(name: "haptic-policy", dependencies: ["HapticPolicyCLI"]),
         .executableTarget(
@@ -92,7 +98,7 @@ let package = Package(
             // executable here as well links its main twice into the test bundle).
             dependencies: [
                 "HapticPolicyCLI", "HapticPolicyExport", "HapticPolicyCompiler", "HapticPolicyReplay",
-                "HapticPolicyYAML", "HapticPolicyTestSupport",
+                "HapticPolicyYAML", "HapticPolicyFrontEnd", "HapticPolicyTestSupport",
             ],
             exclude: ["Golden", "Fixtures"]
         ),

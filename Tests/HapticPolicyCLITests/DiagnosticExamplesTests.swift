@@ -2,6 +2,7 @@ import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
 import HapticPolicyExport
+import HapticPolicyFrontEnd
 import HapticPolicyReplay
 import HapticPolicyYAML
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyFrontEnd
 
 /// `haptic-policy compile`: a validated policy as a bundle apps load without libyaml.
 enum CompileCommand {

@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyFrontEnd
 import HapticPolicyReplay
 import HapticPolicyYAML
 

@@ -2,6 +2,7 @@ import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
 import HapticPolicyExport
+import HapticPolicyFrontEnd
 
 /// `haptic-policy import-ahap`: turns an AHAP file into a pattern of the policy language.
 enum ImportAHAPCommand {

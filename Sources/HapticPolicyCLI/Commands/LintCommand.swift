@@ -1,6 +1,7 @@
 import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyFrontEnd
 import HapticPolicyYAML
 
 /// `haptic-policy lint`: every problem in every policy, located, with its fix.

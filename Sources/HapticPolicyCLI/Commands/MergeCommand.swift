@@ -1,6 +1,7 @@
 import HapticPolicy
 import HapticPolicyCompiler
 import HapticPolicyExport
+import HapticPolicyFrontEnd
 import HapticPolicyReplay
 
 /// `haptic-policy merge`: adds up the JSON summaries of `eval --summary json` (from

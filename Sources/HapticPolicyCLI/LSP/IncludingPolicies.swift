@@ -1,5 +1,6 @@
 import Foundation
 import HapticPolicy
+import HapticPolicyFrontEnd
 import HapticPolicyYAML
 
 /// Finds on disk the policies that include a file (`include:`), so a file opened on its

@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyFrontEnd
 import HapticPolicyYAML
 
 /// What a name in a policy stands for.

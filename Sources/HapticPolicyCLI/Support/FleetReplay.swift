@@ -1,6 +1,7 @@
 import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyFrontEnd
 import HapticPolicyReplay
 
 /// `eval` over many logs: each log its own session, replayed on `--jobs` threads, its

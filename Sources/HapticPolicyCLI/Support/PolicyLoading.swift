@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyFrontEnd
 import HapticPolicyReplay
 
 /// The command line's side of the front end (`PolicyFrontEnd`): a policy every command
