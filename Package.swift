@@ -5,9 +5,11 @@ import PackageDescription
 // store) and HapticPolicyPlayer (decisions to Core Haptics / UIKit). The tooling sits on
 // top: HapticPolicyCompiler (the document model, validator, compiler, diagnostics) <-
 // HapticPolicyReplay (log replay, tests, simulation, diff, table, budgets) <-
-// HapticPolicyYAML (libyaml front end) <- HapticPolicyExport <- HapticPolicyCLI <-
-// haptic-policy (thin executable). Each layer sees only those below it
-// (LayeringTests checks this graph).
+// HapticPolicyYAML (libyaml front end) <- HapticPolicyFrontEnd (a policy and its
+// includes read and checked, a test file against its policy: what `lint` and the editor
+// share) <- HapticPolicyExport <- HapticPolicyLanguageServer (`haptic-policy lsp`) <-
+// HapticPolicyCLI <- haptic-policy (thin executable). Each layer sees only those below
+// it (LayeringTests checks this graph).
 #if os(Linux)
 let appleSDKStandIns: [Target.Dependency] = ["CoreHaptics", "UIKit"]
 let swiftUIStandIn: [Target.Dependency] = ["SwiftUI"]
@@ -45,10 +47,23 @@ let package = Package(
             dependencies: ["HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay", "CYAML"]),
         .target(
             name: "HapticPolicyExport", dependencies: ["HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay"]),
+        // What the command line and the language server both read policies with: the
+        // front end (read, parse, validate, compile; a test file against its policy).
+        .target(
+            name: "HapticPolicyFrontEnd",
+            dependencies: ["HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay", "HapticPolicyYAML"]),
+        // The language server: the protocol, and what a policy open in an editor means.
+        .target(
+            name: "HapticPolicyLanguageServer",
+            dependencies: [
+                "HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay", "HapticPolicyYAML",
+                "HapticPolicyFrontEnd",
+            ]),
         .target(
             name: "HapticPolicyCLI",
             dependencies: [
                 "HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay", "HapticPolicyYAML", "HapticPolicyExport",
+                "HapticPolicyFrontEnd", "HapticPolicyLanguageServer",
             ]),
         .executableTarget(name: "haptic-policy", dependencies: ["HapticPolicyCLI"]),
         .executableTarget(
@@ -67,7 +82,7 @@ let package = Package(
             dependencies: ["HapticPolicy", "HapticPolicyCompiler", "HapticPolicyExport"],
             path: "Tests/Support"),
         // The test targets mirror the modules: the runtime's (which builds its policies with
-        // the compiler), the compiler's, the replay's.
+        // the compiler), the compiler's, the replay's, the language server's.
         .testTarget(
             name: "HapticPolicyTests",
             dependencies: ["HapticPolicy", "HapticPolicyCompiler", "HapticPolicyTestSupport"]),
@@ -92,10 +107,16 @@ let package = Package(
             // executable here as well links its main twice into the test bundle).
             dependencies: [
                 "HapticPolicyCLI", "HapticPolicyExport", "HapticPolicyCompiler", "HapticPolicyReplay",
-                "HapticPolicyYAML", "HapticPolicyTestSupport",
+                "HapticPolicyYAML", "HapticPolicyFrontEnd", "HapticPolicyLanguageServer", "HapticPolicyTestSupport",
             ],
             exclude: ["Golden", "Fixtures"]
         ),
+        .testTarget(
+            name: "HapticPolicyLanguageServerTests",
+            dependencies: [
+                "HapticPolicyLanguageServer", "HapticPolicyFrontEnd", "HapticPolicyYAML", "HapticPolicyCompiler",
+                "HapticPolicy",
+            ]),
         .testTarget(
             name: "HapticPolicyYAMLTests",
             dependencies: ["HapticPolicyYAML", "HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay"],

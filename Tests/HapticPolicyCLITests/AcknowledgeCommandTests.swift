@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HapticPolicyCLI
+@testable import HapticPolicyLanguageServer
 
 /// `lint` on a policy that acknowledges a warning (`acknowledge:`, language v3): the
 /// warning is counted apart and passes `--strict`, is shown with its reason only under

@@ -5,6 +5,7 @@ import HapticPolicyYAML
 import Testing
 
 @testable import HapticPolicyCLI
+@testable import HapticPolicyLanguageServer
 
 /// Approach bands and inclusive edges (language v3) through the built tool: lint, eval,
 /// table (Markdown and JSON), test --coverage, the report and the LSP's hover

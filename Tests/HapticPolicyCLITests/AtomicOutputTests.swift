@@ -1,4 +1,5 @@
 import Foundation
+import HapticPolicyFrontEnd
 import Testing
 
 @testable import HapticPolicyCLI

@@ -4,6 +4,7 @@ import HapticPolicyYAML
 import Testing
 
 @testable import HapticPolicyCLI
+@testable import HapticPolicyLanguageServer
 
 /// `background:` through the tool: the table (Markdown and JSON), the report, `diff`
 /// and the editor's hover and completion, on the conformance corpus's background policy.

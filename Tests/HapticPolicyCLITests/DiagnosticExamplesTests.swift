@@ -2,6 +2,7 @@ import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
 import HapticPolicyExport
+import HapticPolicyFrontEnd
 import HapticPolicyReplay
 import HapticPolicyYAML
 import Testing
@@ -63,7 +64,9 @@ enum ExampleRunner {
         let context = CommandContext(
             stdout: Output(capturingAsTerminal: false), stderr: Output(capturingAsTerminal: false),
             standardInput: StandardInput(chunks: []), environment: [:])
-        func check(_ path: String) -> PolicyFrontEnd.Checked { PolicyFrontEnd.check(path, context: context) }
+        func check(_ path: String) -> PolicyFrontEnd.Checked {
+            PolicyFrontEnd.check(path, files: context.frontEndFiles)
+        }
         switch example {
         case .policy(.file(let path), nil):
             return reported(check(packageRoot.appendingPathComponent(path).path).diagnostics)
@@ -92,7 +95,7 @@ enum ExampleRunner {
             return reported(AHAPImporter.importPattern(text, file: input).diagnostics)
         case .testFile(let text, let policy):
             if let policy { _ = try write(policy, DiagnosticExample.policyFile) }
-            return reported(LintCommand.checkTestFile(try write(text, input), context: context).0)
+            return reported(PolicyFrontEnd.checkTestFile(try write(text, input), files: context.frontEndFiles).0)
         case .scenario(let text, let policy):
             let policyPath = try write(policy, DiagnosticExample.policyFile)
             let result = runInProcess(["simulate", policyPath, "--scenario", try write(text, input)])

@@ -5,6 +5,7 @@ import HapticPolicyReplay
 import Testing
 
 @testable import HapticPolicyCLI
+@testable import HapticPolicyLanguageServer
 
 /// Event data beyond the value (language v3, feature B) in the tools: `table` (Markdown and
 /// JSON) shows data conditions and band levels' `with:`, the LSP's hover shows an event's

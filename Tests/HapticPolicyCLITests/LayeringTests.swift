@@ -42,7 +42,9 @@ import Testing
         ("HapticPolicyCompiler", []),
         ("HapticPolicyReplay", ["CZlib"]),  // zlib reads .jsonl.gz logs; tooling only
         ("HapticPolicyYAML", ["CYAML"]),
+        ("HapticPolicyFrontEnd", []),
         ("HapticPolicyExport", []),
+        ("HapticPolicyLanguageServer", []),
         ("HapticPolicyCLI", []),
     ]
 
@@ -58,6 +60,11 @@ import Testing
                 dependencies.subtracting(below).subtracting(layer.libraries) == ["HapticPolicy"],
                 "\(layer.target) depends on \(dependencies.sorted())")
         }
+        // The language server reads policies with the front end `lint` runs; the command
+        // line runs the server (`haptic-policy lsp`), never the other way round.
+        let server = Set(try #require(targets["HapticPolicyLanguageServer"]))
+        #expect(server.contains("HapticPolicyFrontEnd") && !server.contains("HapticPolicyCLI"))
+        #expect(targets["HapticPolicyCLI"]?.contains("HapticPolicyLanguageServer") == true)
     }
 
     /// Swift files under `directory` (relative to the package root) whose code, comments

@@ -3,6 +3,7 @@ import HapticPolicyYAML
 import Testing
 
 @testable import HapticPolicyCLI
+@testable import HapticPolicyLanguageServer
 
 /// Band edges that read a run-time parameter, end to end through the built tool: heart-rate
 /// zones at 60/70/80/90 % of `max_hr` (`Fixtures/edges/zones.yaml`).

@@ -1,6 +1,7 @@
 import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyFrontEnd
 import HapticPolicyYAML
 import Testing
 
@@ -215,7 +216,7 @@ import Testing
     /// The reader's diagnostics are the ones `PolicyLoader.load(path:)` gives for the same
     /// path, so `lint` reads as it always has (and a change to either wording shows here).
     @Test func problemsAreWordedAsThePolicyLoaderWordsThem() throws {
-        let large = try Self.temporaryFile(Array(repeating: 0x61, count: InputFiles.wholeFileLimit + 1))
+        let large = try Self.temporaryFile(Array(repeating: 0x61, count: FrontEndFiles.wholeFileLimit + 1))
         defer { try? FileManager.default.removeItem(at: large) }
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("missing-\(UUID().uuidString).yaml")
         // A symbolic link to itself: a loop, not a missing file.
@@ -226,13 +227,13 @@ import Testing
             (missing.path, .missing),
             (loop.path, .unreadable(SystemError(ELOOP))),
             (FileManager.default.temporaryDirectory.path, .directory),
-            (large.path, .tooLarge(size: InputFiles.wholeFileLimit + 1, limit: InputFiles.wholeFileLimit)),
-            ("/dev/zero", .tooLarge(size: nil, limit: InputFiles.wholeFileLimit)),
+            (large.path, .tooLarge(size: FrontEndFiles.wholeFileLimit + 1, limit: FrontEndFiles.wholeFileLimit)),
+            ("/dev/zero", .tooLarge(size: nil, limit: FrontEndFiles.wholeFileLimit)),
         ]
         let files = Self.context().files
         for (path, expected) in cases {
             let error = try #require(
-                Self.problem { () throws(InputError) in try files.read(path, limit: InputFiles.wholeFileLimit) })
+                Self.problem { () throws(InputError) in try files.read(path, limit: FrontEndFiles.wholeFileLimit) })
             #expect(error.problem == expected, "\(path)")
             #expect([error.diagnostic] == PolicyLoader.load(path: path).diagnostics, "\(path)")
         }

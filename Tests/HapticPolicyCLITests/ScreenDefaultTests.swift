@@ -6,6 +6,7 @@ import HapticPolicyYAML
 import Testing
 
 @testable import HapticPolicyCLI
+@testable import HapticPolicyLanguageServer
 
 /// Language v3, feature E: a screen's default (`otherwise:`), the ticker gesture as a
 /// condition (`when: {in-gesture: ...}`) and `stop: all` beside a play when nothing loops,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HapticPolicyCLI
+@testable import HapticPolicyLanguageServer
 
 /// User levels end to end, through the tool: the worked example of
 /// `Docs/policy-language.md` ("User levels"), a log that switches levels, tests, a

@@ -2,6 +2,7 @@ import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
 import HapticPolicyExport
+import HapticPolicyFrontEnd
 
 /// `haptic-policy codegen`: the typed API of a policy (Swift, Kotlin or TypeScript) for apps.
 enum CodegenCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyFrontEnd
 
 /// `haptic-policy compile`: a validated policy as a bundle apps load without libyaml.
 enum CompileCommand {
@@ -45,7 +46,7 @@ enum CompileCommand {
             // Never write a bundle no runtime reads (`Docs/bundle-format.md`, "Size").
             let refused = DiagnosticCode.bundleRefused(
                 "the compiled bundle would be \(bundle.count) bytes, over the \(PolicyBundle.maxBytes)-byte limit every runtime reads; nothing was written. Its decision table has one entry per screen and event: split the policy, or declare fewer screens or events",
-                at: SourceLocation(file: InputFiles.displayName(policyPath), line: 1, column: 1))
+                at: SourceLocation(file: FrontEndFiles.displayName(policyPath), line: 1, column: 1))
             DiagnosticPrinter.print([refused], sources: input.sources, context: context)
             return .failure
         }

@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyFrontEnd
 import HapticPolicyReplay
 import HapticPolicyYAML
 
@@ -80,9 +81,11 @@ enum DiffCommand {
             count: logPaths.count, jobs: jobs,
             prepare: { index -> (name: String, input: Result<ChunkedInput, InputError>) in
                 do throws(InputError) {
-                    return (InputFiles.displayName(logPaths[index]), .success(try context.files.open(logPaths[index])))
+                    return (
+                        FrontEndFiles.displayName(logPaths[index]), .success(try context.files.open(logPaths[index]))
+                    )
                 } catch {
-                    return (InputFiles.displayName(logPaths[index]), .failure(error))
+                    return (FrontEndFiles.displayName(logPaths[index]), .failure(error))
                 }
             },
             work: { opened -> Result<(problems: [Diagnostic], diff: PolicyDiff), InputError> in

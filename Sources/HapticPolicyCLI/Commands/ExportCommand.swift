@@ -2,6 +2,7 @@ import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
 import HapticPolicyExport
+import HapticPolicyFrontEnd
 
 /// `haptic-policy export`: writes every custom pattern of a policy for Core Haptics
 /// (AHAP), Android (VibrationEffect JSON + Kotlin) and the web (`navigator.vibrate`).

@@ -2,6 +2,7 @@ import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
 import HapticPolicyExport
+import HapticPolicyFrontEnd
 
 /// `haptic-policy import-ahap`: turns an AHAP file into a pattern of the policy language.
 enum ImportAHAPCommand {
@@ -37,7 +38,7 @@ enum ImportAHAPCommand {
         ]
     ) { arguments, context throws(UsageError) in
         let path = arguments.positionals[0]
-        let file = InputFiles.displayName(path)
+        let file = FrontEndFiles.displayName(path)
         let name = try arguments[\.name]
         let outPath = try arguments[\.out]
         // The name becomes a YAML key: a control or bidirectional character there would

@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyLanguageServer
 
 /// `haptic-policy lsp`: a Language Server on stdin and stdout, so editors show the
 /// findings of `lint` as the designer types, with hover, go to definition, references,
@@ -36,39 +37,15 @@ enum LSPCommand {
         let output = context.stdout
         let docsURL = try arguments[\.docsURL]
         let server = LanguageServer(
-            environment: context.environment, docsURL: docsURL,
+            environment: context.environment, docsURL: docsURL, version: HapticPolicyTool.version,
             send: { bytes in
                 output.write(bytes: bytes)
                 output.flush()
             },
             log: { context.stderr.line(terminalText($0)) })
-        return serve(server, input: context.standardInput, context: context)
-    }
-
-    /// Reads messages until `exit` or the end of input; returns the exit code.
-    static func serve(_ server: LanguageServer, input: StandardInput, context: CommandContext) -> ExitCode {
-        var reader = MessageReader()
-        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 16)
-        defer { buffer.deallocate() }
-        while server.exitCode == nil, !context.stdout.hasFailed {
-            let count = input.read(into: buffer)
-            if count == 0 { break }
-            // Every message of one read is handled before the diagnostics go out, so a
-            // burst of changes is checked once, at its last text.
-            for item in reader.feed(UnsafeBufferPointer(rebasing: buffer[0..<count])) {
-                switch item {
-                case .message(let body): server.receive(body)
-                case .problem(let problem): server.skipped(problem)
-                }
-                if server.exitCode != nil { break }
-            }
-            server.flushDiagnostics()
-        }
-        if server.exitCode == nil, reader.hasPartialMessage {
-            server.skipped("the input ended inside a message")
-        }
+        let input = context.standardInput
+        let served = server.serve(read: { input.read(into: $0) }, stopped: { context.stdout.hasFailed })
         context.stderr.flush()
-        if let code = server.exitCode { return code == 0 ? .success : .failure }
-        return server.shutDown ? .success : .failure
+        return served ? .success : .failure
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyFrontEnd
 import HapticPolicyYAML
 
 /// `haptic-policy lint`: every problem in every policy, located, with its fix.
@@ -53,10 +54,10 @@ enum LintCommand {
         var everything: [Diagnostic] = []
         var sources: [String: String] = [:]
         var included: [String] = []
-        let files = arguments.positionals.map(InputFiles.displayName)
+        let files = arguments.positionals.map(FrontEndFiles.displayName)
         for path in arguments.positionals {
             if path.hasSuffix(".tests.yaml") {
-                let (found, source) = checkTestFile(path, context: context)
+                let (found, source) = PolicyFrontEnd.checkTestFile(path, files: context.frontEndFiles)
                 diagnostics += found
                 everything += found
                 if let source { sources[path] = source }
@@ -66,10 +67,10 @@ enum LintCommand {
                 everything += found
                 if let source { sources[path] = source }
             } else {
-                let checked = PolicyFrontEnd.check(path, context: context)
+                let checked = PolicyFrontEnd.check(path, files: context.frontEndFiles)
                 diagnostics += checked.diagnostics
                 acknowledged += checked.acknowledged
-                everything += merged(checked.diagnostics, checked.acknowledged)
+                everything += PolicyFrontEnd.merged(checked.diagnostics, checked.acknowledged)
                 sources.merge(checked.sources) { _, new in new }
                 let read = checked.document?.included?.map(\.path) ?? []
                 included += read.filter { !included.contains($0) && !files.contains($0) }
@@ -100,12 +101,6 @@ enum LintCommand {
         return .success
     }
 
-    /// The findings and the acknowledged warnings in one list, by location then code.
-    static func merged(_ diagnostics: [Diagnostic], _ acknowledged: [Diagnostic]) -> [Diagnostic] {
-        guard !acknowledged.isEmpty else { return diagnostics }
-        return (diagnostics + acknowledged).sorted { ($0.location, $0.code) < ($1.location, $1.code) }
-    }
-
     /// What was checked, by kind: `1 policy`, `1 test file`, `1 policy and 2 test files`,
     /// `2 policies, 1 test file and 3 scenarios`, `1 policy and 2 included files`.
     static func checkedText(_ paths: [String], included: Int = 0) -> String {
@@ -133,7 +128,7 @@ enum LintCommand {
     static func checkScenarioFile(_ path: String, context: CommandContext) -> ([Diagnostic], String?) {
         let bytes: [UInt8]
         do throws(InputError) {
-            bytes = try context.files.read(path, limit: InputFiles.wholeFileLimit)
+            bytes = try context.files.read(path, limit: FrontEndFiles.wholeFileLimit)
         } catch {
             return ([error.diagnostic], nil)
         }
@@ -143,7 +138,7 @@ enum LintCommand {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let policies = files.filter { $0.hasSuffix(".yaml") && !$0.hasSuffix(".tests.yaml") }.sorted()
             .compactMap {
-                PolicyFrontEnd.check(PathText.joined(folder, $0), context: context).policy
+                PolicyFrontEnd.check(PathText.joined(folder, $0), files: context.frontEndFiles).policy
             }
         if !policies.isEmpty {
             var events: [String] = []
@@ -155,38 +150,6 @@ enum LintCommand {
             let names = policies.map { ($0.file as NSString).lastPathComponent }
             let owner = names.count == 1 ? names[0] : "any of \(names.joined(separator: ", "))"
             diagnostics += SimulateCommand.unknownNames(loaded, events: events, screens: screens, of: owner)
-        }
-        diagnostics.sort { ($0.location, $0.code) < ($1.location, $1.code) }
-        return (diagnostics, loaded.source)
-    }
-
-    /// A `*.tests.yaml` file: its own format and its names against its policy, in one
-    /// pass (a syntax error does not hide a misspelt name). Returns the findings and the
-    /// file's text.
-    static func checkTestFile(_ path: String, context: CommandContext) -> ([Diagnostic], String?) {
-        let bytes: [UInt8]
-        do throws(InputError) {
-            bytes = try context.files.read(path, limit: InputFiles.wholeFileLimit)
-        } catch {
-            return ([error.diagnostic], nil)
-        }
-        let loaded = PolicyTestLoader.parse(bytes, file: path)
-        var diagnostics = loaded.diagnostics
-        if let suite = loaded.draft {
-            switch TestCommand.policyPath(for: suite, file: path) {
-            case .refused(let refusal):
-                diagnostics.append(refusal)
-            case .found(let policyPath):
-                let policy = PolicyFrontEnd.check(policyPath, context: context)
-                if let compiled = policy.policy, !policy.hasErrors {
-                    diagnostics += suite.unknownReferences(in: compiled)
-                } else {
-                    diagnostics.append(
-                        DiagnosticCode.testPolicyNotFound(
-                            "the policy of this test file cannot be loaded; run 'haptic-policy lint \(policyPath)'",
-                            at: suite.policy?.location ?? SourceLocation(file: path, line: 1, column: 1)))
-                }
-            }
         }
         diagnostics.sort { ($0.location, $0.code) < ($1.location, $1.code) }
         return (diagnostics, loaded.source)

@@ -1,6 +1,7 @@
 import HapticPolicy
 import HapticPolicyCompiler
 import HapticPolicyExport
+import HapticPolicyFrontEnd
 import HapticPolicyReplay
 
 /// `haptic-policy merge`: adds up the JSON summaries of `eval --summary json` (from
@@ -44,7 +45,7 @@ enum MergeCommand {
             guard let bytes = context.files.readReportingErrors(path, limit: summaryLimit, located: false) else {
                 return .failure
             }
-            let name = InputFiles.displayName(path)
+            let name = FrontEndFiles.displayName(path)
             for (index, line) in bytes.split(separator: 0x0A).enumerated() {
                 let text = String(decoding: line, as: UTF8.self)
                 guard !text.allSatisfy(\.isWhitespace) else { continue }

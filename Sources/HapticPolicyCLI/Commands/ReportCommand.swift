@@ -2,6 +2,7 @@ import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
 import HapticPolicyExport
+import HapticPolicyFrontEnd
 
 /// `haptic-policy report`: one self-contained HTML page a designer opens in a browser.
 enum ReportCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyFrontEnd
 import HapticPolicyReplay
 import HapticPolicyYAML
 
@@ -60,7 +61,7 @@ enum SimulateCommand {
             }
         }
         guard let input = PolicyFrontEnd.load(policyPath, context: context) else { return .failure }
-        guard let bytes = context.files.readReportingErrors(scenarioPath, limit: InputFiles.wholeFileLimit) else {
+        guard let bytes = context.files.readReportingErrors(scenarioPath, limit: FrontEndFiles.wholeFileLimit) else {
             return .failure
         }
         // Checked for the length it will run for: its own, or --duration.

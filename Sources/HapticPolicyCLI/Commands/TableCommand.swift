@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyFrontEnd
 
 /// `haptic-policy table`: the per-screen "don't ring here" table for review.
 enum TableCommand {

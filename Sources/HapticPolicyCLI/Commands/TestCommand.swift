@@ -1,6 +1,7 @@
 import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyFrontEnd
 import HapticPolicyReplay
 import HapticPolicyYAML
 
@@ -153,65 +154,17 @@ enum TestCommand {
         }.map { (base as NSString).appendingPathComponent($0) }
     }
 
-    /// Where a test file's policy is, or why it is not read.
-    enum PolicyPath {
-        /// The path to read.
-        case found(String)
-        /// The diagnostic at the `policy:` value (HP804, HP808).
-        case refused(Diagnostic)
-
-        /// The path, when found.
-        var path: String? {
-            if case .found(let path) = self { path } else { nil }
-        }
-    }
-
-    /// The policy of a test file: its `policy:` key relative to the file, else the same
-    /// name without `.tests`, through the path policy of every file a data file names
-    /// (`ProjectFolder`: inside the test file's folder, no link out, a regular file, under
-    /// the size limit), checked before anything is read. A refusal is the diagnostic at
-    /// the `policy:` value: HP804 when there is no such file, HP808 otherwise.
-    static func policyPath(for suite: PolicyTestSuite, file: String) -> PolicyPath {
-        let project = ProjectFolder(of: file)
-        let location = suite.policy?.location ?? SourceLocation(file: file, line: 1, column: 1)
-        let written: String
-        if let value = suite.policy?.value {
-            written = value
-        } else {
-            let name = (file as NSString).lastPathComponent
-            written = name.hasSuffix(".tests.yaml") ? String(name.dropLast(".tests.yaml".count)) + ".yaml" : name
-        }
-        let folder = project.folder.isEmpty ? "the test file's folder" : "the test file's folder ('\(project.folder)')"
-        let checked = project.components(of: written).flatMap { components in
-            project.check(components, limit: InputFiles.wholeFileLimit).map { _ in project.display(components) }
-        }
-        switch checked {
-        case .success(let path):
-            return .found(path)
-        case .failure(.missing):
-            let path = project.components(of: written).map(project.display)
-            return .refused(
-                DiagnosticCode.testPolicyNotFound(
-                    "policy \((try? path.get()) ?? written) not found; set 'policy:' to the policy file, relative to the test file",
-                    at: location))
-        case .failure(let refusal):
-            let display = (try? project.components(of: written).map(project.display).get()) ?? written
-            return .refused(
-                DiagnosticCode.namedFileRefused(
-                    "the policy is refused: \(refusal.message(written, display: display, folder: folder)); it was not read",
-                    at: location))
-        }
-    }
-
     static func loadSuite(_ file: String, context: CommandContext) -> (PolicyTestSuite, PolicyFrontEnd.Usable)? {
-        guard let bytes = context.files.readReportingErrors(file, limit: InputFiles.wholeFileLimit) else { return nil }
+        guard let bytes = context.files.readReportingErrors(file, limit: FrontEndFiles.wholeFileLimit) else {
+            return nil
+        }
         let loaded = PolicyTestLoader.parse(bytes, file: file)
         guard let suite = loaded.draft else {
             DiagnosticPrinter.print(loaded.diagnostics, file: file, source: loaded.source, context: context)
             return nil
         }
         let path: String
-        switch policyPath(for: suite, file: file) {
+        switch PolicyFrontEnd.policyPath(for: suite, file: file) {
         case .found(let value):
             path = value
         case .refused(let refusal):

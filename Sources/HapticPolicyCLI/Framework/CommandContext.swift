@@ -11,15 +11,6 @@ package struct CommandContext {
     package var standardInput: StandardInput
     /// The process environment.
     package var environment: [String: String]
-    /// Texts that stand in for the files at these paths (standardized, as
-    /// `openDocumentKey` makes them): the unsaved buffers of an editor, which `lsp` checks
-    /// with the same front end `lint` runs on files. Empty for every other command.
-    package var openDocuments: [String: [UInt8]] = [:]
-    /// In `lsp`: how every file that is not an open document is read (a policy's included
-    /// files, a test file's policy), never the disk directly: the server's reader confined
-    /// to the editor's workspace (`WorkspaceFiles`), which gives nil for a file it does not
-    /// read. Nil for every other command.
-    package var fileReader: (@Sendable (String) -> [UInt8]?)?
     /// Every file the command reads, which its outputs must not replace (`OutputFiles`).
     package let inputs = CommandInputs()
     /// `--color` as given (`auto` when not): whether `stdoutStyle` and `stderrStyle` colour.
@@ -52,11 +43,6 @@ package struct CommandContext {
         )
         context.drawsProgress = Terminal.drawsProgress()
         return context
-    }
-
-    /// The key of `path` in `openDocuments`: the path without `.`, `..` and repeated slashes.
-    package static func openDocumentKey(_ path: String) -> String {
-        (path as NSString).standardizingPath
     }
 
     /// Styling for stderr (diagnostics).

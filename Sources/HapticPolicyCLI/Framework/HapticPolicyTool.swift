@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyFrontEnd
 
 #if canImport(Glibc)
 import Glibc
@@ -59,7 +60,7 @@ public enum HapticPolicyTool {
             context.stderr.line(
                 "error: "
                     + terminalText(
-                        "standard output goes to \(InputFiles.displayName(input)), an input of this command; writing it "
+                        "standard output goes to \(FrontEndFiles.displayName(input)), an input of this command; writing it "
                             + "would destroy the input, so nothing was written to it; send the output to another file"))
         }
         context.stderr.flush()

@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyFrontEnd
 import HapticPolicyYAML
 
 #if canImport(Glibc)
@@ -19,9 +20,6 @@ import Darwin
 /// that is missing, a directory or unreadable is an `InputError` naming the path and
 /// what to do.
 package struct InputFiles {
-    /// The limit of the files read whole to be parsed: policies, test files and
-    /// scenarios (the YAML front end's limit, `ParseLimits.maxBytes`).
-    package static let wholeFileLimit = ParseLimits.default.maxBytes
     /// The limit of an AHAP file (`import-ahap`): 8 MiB. Xcode's composer writes a few
     /// kilobytes per pattern; a file of megabytes is not a haptic pattern, and the JSON
     /// tree of one is held whole while it is checked.
@@ -37,11 +35,6 @@ package struct InputFiles {
     /// A reader for the context's standard input and error.
     package init(context: CommandContext) {
         self.context = context
-    }
-
-    /// How messages and diagnostics name an input: `<stdin>` for `-`, else the path.
-    package static func displayName(_ path: String) -> String {
-        path == "-" ? "<stdin>" : path
     }
 
     /// Opens a file, or standard input for `-`, to be read in chunks. A file that is also
@@ -90,31 +83,10 @@ package struct InputFiles {
     /// Reads a whole file, or standard input for `-`. A file over `limit` bytes is
     /// refused before it is read (`InputError.Problem.tooLarge`); standard input, pipes
     /// and devices are read only until they pass the limit. `limit` nil reads any size
-    /// (an event log the report replays whole, an AHAP file). A path the context holds an
-    /// open document for (`CommandContext.openDocuments`, the editor's buffer in `lsp`)
-    /// reads that text instead of the file. `log` reads an event log as `eval` does
-    /// (`ChunkedInput.forEachLogChunk`): a `.gz` file decompressed, its decompressed
-    /// bytes held to `limit`.
+    /// (an event log the report replays whole, an AHAP file). `log` reads an event log
+    /// as `eval` does (`ChunkedInput.forEachLogChunk`): a `.gz` file decompressed, its
+    /// decompressed bytes held to `limit`.
     package func read(_ path: String, limit: Int?, log: Bool = false) throws(InputError) -> [UInt8] {
-        if path != "-", !context.openDocuments.isEmpty,
-            let text = context.openDocuments[CommandContext.openDocumentKey(path)]
-        {
-            if let limit, text.count > limit {
-                throw InputError(path: path, problem: .tooLarge(size: text.count, limit: limit))
-            }
-            context.inputs.record(path: path)
-            return text
-        }
-        if path != "-", let reader = context.fileReader {
-            // `lsp` reads through its workspace's reader only; what it refuses was not read.
-            guard let bytes = reader(path) else {
-                throw InputError(path: path, problem: .unreadable(SystemError(EACCES)))
-            }
-            if let limit, bytes.count > limit {
-                throw InputError(path: path, problem: .tooLarge(size: bytes.count, limit: limit))
-            }
-            return bytes
-        }
         let input = try open(path)
         let inflating = log && input.isGzip
         if !inflating, let limit, let size = input.size, size > limit {
@@ -323,80 +295,4 @@ private func openDescriptor(_ path: String) -> Int32 {
 /// `read(2)`, named so that the methods called `read` do not hide it.
 private func readDescriptor(_ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
     read(descriptor, buffer.baseAddress, buffer.count)
-}
-
-/// A file given on the command line that cannot be read.
-package struct InputError: Error, Sendable, Equatable {
-    /// What went wrong.
-    package enum Problem: Sendable, Equatable {
-        /// No file at the path.
-        case missing
-        /// The path is a directory.
-        case directory
-        /// The file cannot be opened or read, for the system's reason (permission denied,
-        /// a symbolic link loop, an I/O error).
-        case unreadable(SystemError)
-        /// The file is where standard output goes: reading it while writing it would
-        /// destroy it or never end.
-        case isStandardOutput
-        /// Over `limit` bytes: `size` when known before reading, nil when reading
-        /// stopped at the limit (standard input, a pipe).
-        case tooLarge(size: Int?, limit: Int)
-        /// A `.gz` file whose gzip data is corrupt or ends early, with zlib's account.
-        case badGzip(String)
-    }
-
-    /// The path as given (`-` for standard input).
-    package var path: String
-    /// What went wrong.
-    package var problem: Problem
-
-    /// Creates the error.
-    package init(path: String, problem: Problem) {
-        self.path = path
-        self.problem = problem
-    }
-
-    /// `path: what happened; what to do`, for an `error:` line.
-    package var message: String {
-        let name = InputFiles.displayName(path)
-        switch problem {
-        case .missing: return "\(name): no such file; check the path"
-        case .directory: return "\(name): is a directory; give a file"
-        case .unreadable(let error): return "\(name): cannot be read: \(error); \(error.readAdvice)"
-        case .isStandardOutput:
-            return
-                "\(name): is also where standard output goes; reading it while writing it would destroy it, so nothing was read; send the output to another file"
-        case .tooLarge(let size, let limit):
-            let measured = size.map { "is \($0) bytes" } ?? "has more than \(limit) bytes"
-            return "\(name): \(measured), over the \(limit)-byte limit; check that this is the right file"
-        case .badGzip(let why):
-            return "\(name): \(why); check the file with 'gzip -t' and copy it again"
-        }
-    }
-
-    /// The problem as a diagnostic at the file's first line, worded as the YAML front
-    /// end words it (`PolicyLoader.load(path:)`): HP001 when the file cannot be read,
-    /// HP004 when it is over the limit.
-    package var diagnostic: Diagnostic {
-        let start = SourceLocation(file: InputFiles.displayName(path), line: 1, column: 1)
-        let reason: String
-        switch problem {
-        case .missing: reason = "no such file"
-        case .directory: reason = "it is a directory"
-        case .unreadable(let error): reason = InputCheck.unreadableReason(error.code)
-        case .badGzip(let why): reason = why
-        case .isStandardOutput:
-            return DiagnosticCode.unreadableFile(
-                "cannot read '\(path)': it is also where standard output goes; send the output to another file",
-                at: start)
-        case .tooLarge(let size, let limit):
-            let measured = size.map { "is \($0) bytes" } ?? "has more than \(limit) bytes"
-            return DiagnosticCode.fileTooLarge(
-                "the file \(measured), over the \(limit)-byte limit; check that this is the right file and remove generated or pasted content (apps loading from code can raise ParseLimits.maxBytes)",
-                at: start)
-        }
-        return DiagnosticCode.unreadableFile(
-            "cannot read '\(path)': \(reason); check the path and its permissions", at: start)
-    }
 }

@@ -1,3 +1,5 @@
+import HapticPolicyFrontEnd
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,5 @@
+import HapticPolicyFrontEnd
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -234,7 +236,7 @@ package enum OutputFiles {
         }
         guard let written = FileIdentity(path: output), let name = context.inputs.name(of: written) else { return }
         throw UsageError(
-            "\(output) is the same file as the input \(InputFiles.displayName(name)); writing it would destroy the input, "
+            "\(output) is the same file as the input \(FrontEndFiles.displayName(name)); writing it would destroy the input, "
                 + "so nothing was read or written; choose another output path")
     }
 
@@ -279,7 +281,7 @@ package struct OutputError: Error, Sendable, Equatable {
     package var message: String {
         guard let input else { return HapticPolicyTool.writeFailureMessage(path, error) }
         return
-            "\(path) is the same file as the input \(InputFiles.displayName(input)); writing it would destroy the input, "
+            "\(path) is the same file as the input \(FrontEndFiles.displayName(input)); writing it would destroy the input, "
             + "so nothing was written; choose another output path"
     }
 }

@@ -1,3 +1,4 @@
+import HapticPolicyFrontEnd
 import HapticPolicyReplay
 
 #if canImport(Glibc)

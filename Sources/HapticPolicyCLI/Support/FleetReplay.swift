@@ -1,6 +1,7 @@
 import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyFrontEnd
 import HapticPolicyReplay
 
 /// `eval` over many logs: each log its own session, replayed on `--jobs` threads, its
@@ -51,7 +52,7 @@ enum FleetReplay {
                 progressShown = false
             }
             context.stdout.write(bytes: outcome.bytes)
-            let name = InputFiles.displayName(paths[index])
+            let name = FrontEndFiles.displayName(paths[index])
             if let error = outcome.error {
                 context.stderr.line(
                     "error: \(terminalText("\(error)")) (log \(index + 1) of \(paths.count), left out of the counts)")
@@ -138,10 +139,10 @@ enum FleetReplay {
         case .success(let file): input = file
         case .failure(let error):
             return Outcome(
-                summary: FleetSummary(badLog: InputFiles.displayName(error.path), message: reason(error)),
+                summary: FleetSummary(badLog: FrontEndFiles.displayName(error.path), message: reason(error)),
                 error: error.message)
         }
-        let name = InputFiles.displayName(input.path)
+        let name = FrontEndFiles.displayName(input.path)
         let format: any DecisionFormat =
             switch settings.format {
             case .jsonl: DecisionJSONWriter(policy: settings.policy, explain: settings.explain)
@@ -185,7 +186,7 @@ enum FleetReplay {
 
 /// The error's message without the file name it starts with (the summary names the log).
 private func reason(_ error: InputError) -> String {
-    let prefix = InputFiles.displayName(error.path) + ": "
+    let prefix = FrontEndFiles.displayName(error.path) + ": "
     return error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
 }
 

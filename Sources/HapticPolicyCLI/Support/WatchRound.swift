@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyFrontEnd
 import HapticPolicyReplay
 import HapticPolicyYAML
 
@@ -72,7 +73,7 @@ enum WatchRound {
             )
         }
         guard special.isEmpty else { return .broken(special) }
-        let checked = PolicyFrontEnd.check(inputs.policy, context: context)
+        let checked = PolicyFrontEnd.check(inputs.policy, files: context.frontEndFiles)
         included = checked.includedFiles
         guard let policy = checked.policy, !checked.hasErrors else {
             return .broken([Broken(file: checked.name, errors: checked.errors, sources: checked.sources)])
@@ -85,7 +86,7 @@ enum WatchRound {
         for file in inputs.tests {
             let bytes: [UInt8]
             do throws(InputError) {
-                bytes = try context.files.read(file, limit: InputFiles.wholeFileLimit)
+                bytes = try context.files.read(file, limit: FrontEndFiles.wholeFileLimit)
             } catch {
                 broken.append(Broken(file: file, errors: [error.diagnostic], sources: [:]))
                 continue

@@ -3,6 +3,7 @@ import HapticPolicyCompiler
 import Testing
 
 @testable import HapticPolicyCLI
+@testable import HapticPolicyLanguageServer
 
 /// `haptic-policy lsp` in-process: the lifecycle, errors and the order of what it sends.
 @Suite struct LanguageServerTests {

@@ -2,16 +2,14 @@ import Foundation
 import HapticPolicy
 import Testing
 
-@testable import HapticPolicyCLI
+@testable import HapticPolicyLanguageServer
 
 /// The policy schema the language server reads (`PolicySchema`) is `Docs/policy.schema.json`
 /// as written, and it knows exactly the keys the reader accepts, object by object: a key the
 /// reader takes that the schema lacks would be offered by no editor and explained by no
 /// hover, and a key the schema has that the reader refuses would be offered and then fail.
 @Suite struct PolicySchemaTests {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = packageRoot
 
     @Test func theServersSchemaIsTheDocumentedOne() throws {
         let documented = try String(

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HapticPolicyCLI
+@testable import HapticPolicyLanguageServer
 
 /// Where the cursor is, read from the text before it: the path and whether it is at a key
 /// or a value, in block and flow style, past block scalars, comments and quoted keys.

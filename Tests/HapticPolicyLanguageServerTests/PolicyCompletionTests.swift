@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HapticPolicyCLI
+@testable import HapticPolicyLanguageServer
 
 /// Which names complete where, read from the text before the cursor.
 @Suite struct PolicyCompletionTests {

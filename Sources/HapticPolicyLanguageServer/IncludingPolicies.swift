@@ -1,5 +1,6 @@
 import Foundation
 import HapticPolicy
+import HapticPolicyFrontEnd
 import HapticPolicyYAML
 
 /// Finds on disk the policies that include a file (`include:`), so a file opened on its
@@ -23,7 +24,7 @@ final class IncludingPolicies {
     private struct Entry {
         /// The file's modification date and size, or its open text's hash.
         var stamp: String
-        /// The paths (`CommandContext.openDocumentKey`) it includes, directly or through
+        /// The paths (`FrontEndFiles.openDocumentKey`) it includes, directly or through
         /// another included file; empty for a file that is not a policy.
         var includes: Set<String>
     }
@@ -38,7 +39,7 @@ final class IncludingPolicies {
     /// The policies that include `path`, nearest folder first, then by name, among the
     /// files inside the workspace of `files`; `open` gives an open document's text by path key.
     func policies(including path: String, files: WorkspaceFiles, open: [String: [UInt8]]) -> [String] {
-        let key = CommandContext.openDocumentKey(path)
+        let key = FrontEndFiles.openDocumentKey(path)
         var found: [String] = []
         for folder in Self.folders(above: key, roots: files.folders) where files.contains(folder) {
             for name in files.names(in: folder) where Self.isCandidate(name) {
@@ -54,7 +55,7 @@ final class IncludingPolicies {
 
     /// The folder of `path` and those above it, up to the workspace folder holding it.
     static func folders(above path: String, roots: [String]) -> [String] {
-        let holding = roots.map(CommandContext.openDocumentKey).filter { root in
+        let holding = roots.map(FrontEndFiles.openDocumentKey).filter { root in
             path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
         }
         let top = holding.max { $0.count < $1.count }
@@ -98,10 +99,10 @@ final class IncludingPolicies {
             let loaded = PolicyLoader.parse(
                 bytes, file: candidate,
                 contents: { @Sendable path in
-                    open[CommandContext.openDocumentKey(path)]
+                    open[FrontEndFiles.openDocumentKey(path)]
                         ?? files.read(path, limit: ParseLimits.default.maxBytes) ?? []
                 })
-            includes = Set(loaded.includedFiles.map(CommandContext.openDocumentKey))
+            includes = Set(loaded.includedFiles.map(FrontEndFiles.openDocumentKey))
         }
         entries[candidate] = Entry(stamp: stamp, includes: includes)
         return includes

@@ -12,7 +12,7 @@ import HapticPolicyCompiler
 /// refused (`InvalidRequest`). `exit` ends the loop with 0 after `shutdown`, else 1.
 /// Unknown requests get `MethodNotFound`; unknown notifications are ignored; a body that
 /// is not JSON gets a `ParseError` response with a null id.
-final class LanguageServer {
+package final class LanguageServer {
     /// JSON-RPC and LSP error codes.
     enum ErrorCode: Int {
         case parseError = -32700
@@ -38,6 +38,8 @@ final class LanguageServer {
     private let send: ([UInt8]) -> Void
     private let log: (String) -> Void
     private var docsURL: String?
+    /// The tool's version, the server's in `initialize`.
+    private let version: String
     private var pendingDiagnostics = Set<String>()
     /// By policy URI: the included files' URIs its last findings were published for.
     private var includedPublished: [String: Set<String>] = [:]
@@ -53,15 +55,46 @@ final class LanguageServer {
 
     /// A server that writes framed messages with `send` and logs to `log` (stderr).
     /// `docsURL` is the page diagnostics link their code to (`Docs/checks.md`), unless the
-    /// client's `initializationOptions.docsURL` says otherwise.
-    init(
-        environment: [String: String], docsURL: String?, send: @escaping ([UInt8]) -> Void,
+    /// client's `initializationOptions.docsURL` says otherwise. `version` is the tool's,
+    /// which `initialize` reports as the server's.
+    package init(
+        environment: [String: String], docsURL: String?, version: String, send: @escaping ([UInt8]) -> Void,
         log: @escaping (String) -> Void
     ) {
         self.workspace = PolicyWorkspace(environment: environment)
         self.docsURL = docsURL
+        self.version = version
         self.send = send
         self.log = log
+    }
+
+    /// Serves one session: reads messages with `read` (which fills the buffer it is given
+    /// and returns the count, 0 at the end of input) until `exit`, the end of input, or
+    /// `stopped` (the output cannot be written). Returns whether the session ended as it
+    /// should, for the exit code: 0 after `shutdown` and `exit`, else 1.
+    package func serve(read: (UnsafeMutableBufferPointer<UInt8>) -> Int, stopped: () -> Bool) -> Bool {
+        var reader = MessageReader()
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 16)
+        defer { buffer.deallocate() }
+        while exitCode == nil, !stopped() {
+            let count = read(buffer)
+            if count == 0 { break }
+            // Every message of one read is handled before the diagnostics go out, so a
+            // burst of changes is checked once, at its last text.
+            for item in reader.feed(UnsafeBufferPointer(rebasing: buffer[0..<count])) {
+                switch item {
+                case .message(let body): receive(body)
+                case .problem(let problem): skipped(problem)
+                }
+                if exitCode != nil { break }
+            }
+            flushDiagnostics()
+        }
+        if exitCode == nil, reader.hasPartialMessage {
+            skipped("the input ended inside a message")
+        }
+        if let exitCode { return exitCode == 0 }
+        return shutDown
     }
 
     // MARK: - Messages
@@ -338,7 +371,7 @@ final class LanguageServer {
             "completionProvider": ["triggerCharacters": [" ", "[", ","]],
         ]
         return [
-            "capabilities": capabilities, "serverInfo": ["name": "haptic-policy", "version": HapticPolicyTool.version],
+            "capabilities": capabilities, "serverInfo": ["name": "haptic-policy", "version": version],
         ]
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HapticPolicyCLI
+@testable import HapticPolicyLanguageServer
 
 /// The policy logic of the language server on the reference policy: the findings `lint`
 /// gives, the names and where they are written, hover texts, completion sites.
@@ -60,11 +60,8 @@ import Testing
         let found = try #require(typo.diagnostics.first { $0.code == "HP201" })
         #expect(SourcePoint(found.location) == expected)
         #expect(typo.index.scalarSpan(at: found.location)?.end.column == expected.column + 4)
-        // The same text through `lint` gives the same codes.
-        let lint = runInProcess(["lint", "--format", "json", "-"], stdin: text)
-        let object = try JSONSerialization.jsonObject(with: Data(lint.stdout.utf8)) as? [String: Any]
-        let linted = (object?["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
-        #expect(linted.sorted() == codes.sorted())
+        // That the same text through `lint` gives the same codes is checked where the
+        // command line is (HapticPolicyCLITests, EditorFindingsTests).
     }
 
     @Test func aTestFileIsCheckedAgainstItsPolicysUnsavedText() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyFrontEnd
 import HapticPolicyReplay
 import HapticPolicyYAML
 
@@ -8,8 +9,8 @@ import HapticPolicyYAML
 /// logic of `haptic-policy lsp`, apart from the protocol (`LanguageServer`).
 ///
 /// A document is checked exactly as `haptic-policy lint` checks the file (the same
-/// `PolicyFrontEnd.check` and `LintCommand.checkTestFile`), reading the editor's text
-/// instead of the file for every open document (`CommandContext.openDocuments`), so a
+/// `PolicyFrontEnd.check` and `PolicyFrontEnd.checkTestFile`), reading the editor's text
+/// instead of the file for every open document (`FrontEndFiles.openDocuments`), so a
 /// test file is checked against its policy's unsaved text when that is open too.
 final class PolicyWorkspace {
     /// One open document.
@@ -152,8 +153,8 @@ final class PolicyWorkspace {
 
     /// The URI to name `path` by: the editor's own when the file is open, else a file URI.
     func uri(ofPath path: String) -> String {
-        let key = CommandContext.openDocumentKey(path)
-        if let open = documents.values.first(where: { CommandContext.openDocumentKey($0.path) == key }) {
+        let key = FrontEndFiles.openDocumentKey(path)
+        if let open = documents.values.first(where: { FrontEndFiles.openDocumentKey($0.path) == key }) {
             return open.uri
         }
         return URL(fileURLWithPath: path).absoluteString
@@ -175,15 +176,15 @@ final class PolicyWorkspace {
         guard analysis.document == nil || analysis.diagnostics.contains(where: { $0.severity == .error }) else {
             return analysis.document
         }
-        return lastDocuments[CommandContext.openDocumentKey(analysis.path)] ?? analysis.document
+        return lastDocuments[FrontEndFiles.openDocumentKey(analysis.path)] ?? analysis.document
     }
 
     /// The open test documents that name the policy at `path`.
     func testFiles(of path: String) -> [(uri: String, analysis: Analysis)] {
-        let key = CommandContext.openDocumentKey(path)
+        let key = FrontEndFiles.openDocumentKey(path)
         return documents.keys.sorted().compactMap { uri in
             guard let analysis = analysis(uri), analysis.isTestFile,
-                let policy = analysis.policyFile, CommandContext.openDocumentKey(policy.path) == key
+                let policy = analysis.policyFile, FrontEndFiles.openDocumentKey(policy.path) == key
             else { return nil }
             return (uri, analysis)
         }
@@ -200,19 +201,16 @@ final class PolicyWorkspace {
 
     /// The limit of what the server reads from disk: a policy's (or a bundle's, the
     /// larger) as the front end reads it (`PolicyFrontEnd.check`).
-    private static let readLimit = max(InputFiles.wholeFileLimit, PolicyBundle.maxBytes)
+    private static let readLimit = max(FrontEndFiles.wholeFileLimit, PolicyBundle.maxBytes)
 
-    /// The context the front end runs in: the open documents' texts, and every other
-    /// file read through `files` only (`CommandContext.fileReader`).
-    private func context(_ files: WorkspaceFiles) -> CommandContext {
-        var context = CommandContext(
-            stdout: Output(capturingAsTerminal: false), stderr: Output(capturingAsTerminal: false, name: "stderr"),
-            standardInput: StandardInput(bytes: []), environment: environment)
+    /// How the front end reads here: the open documents' texts, and every other file
+    /// through `files` only (`FrontEndFiles.init(openDocuments:reader:)`).
+    private func frontEndFiles(_ files: WorkspaceFiles) -> FrontEndFiles {
+        var open: [String: [UInt8]] = [:]
         for document in documents.values {
-            context.openDocuments[CommandContext.openDocumentKey(document.path)] = document.content.bytes
+            open[FrontEndFiles.openDocumentKey(document.path)] = document.content.bytes
         }
-        context.fileReader = { @Sendable path in files.read(path, limit: Self.readLimit) }
-        return context
+        return FrontEndFiles(openDocuments: open, reader: { @Sendable path in files.read(path, limit: Self.readLimit) })
     }
 
     /// The reader of the files a check of the document at `path` may read: the workspace
@@ -237,9 +235,9 @@ final class PolicyWorkspace {
         }
         // Over the front end's limit, a text is refused unread, as `lint` refuses the file
         // (and not split into lines for nothing on every check while it stays over).
-        if document.content.byteCount > InputFiles.wholeFileLimit {
+        if document.content.byteCount > FrontEndFiles.wholeFileLimit {
             let problem = InputError.Problem.tooLarge(
-                size: document.content.byteCount, limit: InputFiles.wholeFileLimit)
+                size: document.content.byteCount, limit: FrontEndFiles.wholeFileLimit)
             return Analysis(
                 path: path, lines: TextLines(""), diagnostics: [InputError(path: path, problem: problem).diagnostic],
                 index: .empty, isTestFile: false, isOtherYAML: true)
@@ -252,7 +250,7 @@ final class PolicyWorkspace {
         let named = Self.includeEntries(document)
         for file in refused {
             let location =
-                named.first { CommandContext.openDocumentKey($0.path) == CommandContext.openDocumentKey(file) }?
+                named.first { FrontEndFiles.openDocumentKey($0.path) == FrontEndFiles.openDocumentKey(file) }?
                 .location ?? start
             analysis.diagnostics.append(
                 code(
@@ -284,22 +282,22 @@ final class PolicyWorkspace {
     }
 
     private func analyze(_ document: Document, files: WorkspaceFiles) -> Analysis {
-        let context = context(files)
+        let frontEndFiles = frontEndFiles(files)
         let path = document.path
         let bytes = document.content.bytes
         let lines = TextLines(document.text)
         if path.hasSuffix(".tests.yaml") {
-            let (diagnostics, _) = LintCommand.checkTestFile(path, context: context)
+            let (diagnostics, _) = PolicyFrontEnd.checkTestFile(path, files: frontEndFiles)
             let tree = YAMLDataFile.read(bytes, file: path).root
             let loaded = PolicyTestLoader.parse(bytes, file: path)
             let written = tree?.pairs?.first { $0.key.scalarText == "policy" }?.value
             let named = written.flatMap { node in node.scalarText.map { Located($0, at: node.location) } }
             let suite = loaded.suite ?? PolicyTestSuite(file: path, policy: named, cases: [])
             // The policy only when the path policy lets the test file name it.
-            let policyPath = TestCommand.policyPath(for: suite, file: path).path
+            let policyPath = PolicyFrontEnd.policyPath(for: suite, file: path).path
             return Analysis(
                 path: path, lines: lines, diagnostics: diagnostics, index: .testFile(tree: tree), isTestFile: true,
-                policyFile: policyPath.flatMap { policyFile($0, context: context) })
+                policyFile: policyPath.flatMap { policyFile($0, frontEndFiles: frontEndFiles) })
         }
         if Self.isScenario(path) {
             // A scenario (`simulate`'s input) gets the scenario front end's findings; its
@@ -317,20 +315,20 @@ final class PolicyWorkspace {
             // Hover, definitions and completion there read that policy's document too.
             let including: (diagnostics: [Diagnostic], document: PolicyDocument?, policy: Policy?)? =
                 includingAnalysis(of: document).map { ($0.diagnostics, $0.document, $0.policy) }
-                ?? includingPolicyOnDisk(of: document, context: context, files: files).map {
-                    (LintCommand.merged($0.diagnostics, $0.acknowledged), $0.document, $0.policy)
+                ?? includingPolicyOnDisk(of: document, frontEndFiles: frontEndFiles, files: files).map {
+                    (PolicyFrontEnd.merged($0.diagnostics, $0.acknowledged), $0.document, $0.policy)
                 }
             if let including {
                 let names = including.document.map { SymbolIndex.policy($0, tree: nil) }
                 // The names stay for completion while the text being typed does not read.
                 if let names { remember(names, for: path) }
                 if let decoded = including.document, !including.diagnostics.contains(where: { $0.severity == .error }) {
-                    lastDocuments[CommandContext.openDocumentKey(path)] = decoded
+                    lastDocuments[FrontEndFiles.openDocumentKey(path)] = decoded
                 }
                 return Analysis(
                     path: path, lines: lines,
                     diagnostics: including.diagnostics.filter {
-                        CommandContext.openDocumentKey($0.location.file) == CommandContext.openDocumentKey(path)
+                        FrontEndFiles.openDocumentKey($0.location.file) == FrontEndFiles.openDocumentKey(path)
                     },
                     index: including.document.map { SymbolIndex.policy($0, tree: tree, onlyIn: path) } ?? .empty,
                     isTestFile: false, document: including.document, policy: including.policy,
@@ -344,16 +342,16 @@ final class PolicyWorkspace {
                     path: path, lines: lines, diagnostics: [], index: .empty, isTestFile: false, isOtherYAML: true)
             }
         }
-        let checked = PolicyFrontEnd.check(path, context: context)
+        let checked = PolicyFrontEnd.check(path, files: frontEndFiles)
         let index = checked.document.map { SymbolIndex.policy($0, tree: tree) } ?? .empty
         remember(index, for: path)
         if let decoded = checked.document, !checked.diagnostics.contains(where: { $0.severity == .error }) {
-            lastDocuments[CommandContext.openDocumentKey(path)] = decoded
+            lastDocuments[FrontEndFiles.openDocumentKey(path)] = decoded
         }
         for included in checked.includedSources.keys { includers[included, default: []].insert(document.uri) }
         // Acknowledged warnings go to the editor as hints, with their reasons.
         return Analysis(
-            path: path, lines: lines, diagnostics: LintCommand.merged(checked.diagnostics, checked.acknowledged),
+            path: path, lines: lines, diagnostics: PolicyFrontEnd.merged(checked.diagnostics, checked.acknowledged),
             index: index, isTestFile: false,
             document: checked.document, policy: checked.policy,
             included: checked.includedSources.mapValues(TextLines.init))
@@ -384,13 +382,13 @@ final class PolicyWorkspace {
     /// The whole-policy check of the first policy on disk (nearest folder first) that
     /// includes `document`, read with the editor's open texts.
     private func includingPolicyOnDisk(
-        of document: Document, context: CommandContext, files: WorkspaceFiles
+        of document: Document, frontEndFiles: FrontEndFiles, files: WorkspaceFiles
     ) -> PolicyFrontEnd.Checked? {
-        let open = context.openDocuments
+        let open = frontEndFiles.openDocuments
         for policy in includingPolicies.policies(including: document.path, files: files, open: open) {
-            let checked = PolicyFrontEnd.check(policy, context: context)
-            let key = CommandContext.openDocumentKey(document.path)
-            if checked.includedFiles.contains(where: { CommandContext.openDocumentKey($0) == key }) {
+            let checked = PolicyFrontEnd.check(policy, files: frontEndFiles)
+            let key = FrontEndFiles.openDocumentKey(document.path)
+            if checked.includedFiles.contains(where: { FrontEndFiles.openDocumentKey($0) == key }) {
                 return checked
             }
         }
@@ -406,8 +404,8 @@ final class PolicyWorkspace {
     /// looks for them (`Policies/scenarios/drying.yaml`).
     static func isScenario(_ path: String) -> Bool { PathText.isScenario(path) }
 
-    private func policyFile(_ path: String, context: CommandContext) -> PolicyFile? {
-        let checked = PolicyFrontEnd.check(path, context: context)
+    private func policyFile(_ path: String, frontEndFiles: FrontEndFiles) -> PolicyFile? {
+        let checked = PolicyFrontEnd.check(path, files: frontEndFiles)
         guard let source = checked.source else { return nil }
         let tree = YAMLDataFile.read(Array(source.utf8), file: path).root
         let index = checked.document.map { SymbolIndex.policy($0, tree: tree) } ?? .empty
@@ -420,7 +418,7 @@ final class PolicyWorkspace {
         var names: [PolicySymbolKind: [String]] = [:]
         for kind in PolicySymbolKind.allCases { names[kind] = index.names(of: kind) }
         guard names.values.contains(where: { !$0.isEmpty }) else { return }
-        lastNames[CommandContext.openDocumentKey(path)] = names
+        lastNames[FrontEndFiles.openDocumentKey(path)] = names
         lastNames[path] = names
     }
 }

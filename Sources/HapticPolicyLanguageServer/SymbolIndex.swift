@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyFrontEnd
 import HapticPolicyYAML
 
 /// What a name in a policy stands for.
@@ -58,7 +59,7 @@ struct SymbolIndex {
     /// In a test file: where its `policy:` value is written (it leads to the policy file).
     private(set) var policyReference: SourceSpan?
     private let spans: NodeSpans
-    /// When set, only names located in this file (its `CommandContext.openDocumentKey`)
+    /// When set, only names located in this file (its `FrontEndFiles.openDocumentKey`)
     /// are indexed: an included file opened on its own, indexed from its policy's document.
     private var file: String?
 
@@ -98,7 +99,7 @@ struct SymbolIndex {
 
     private mutating func add(_ kind: PolicySymbolKind, _ name: Located<String>, definition: Bool = false) {
         guard name.location.line > 0 else { return }
-        if let file, CommandContext.openDocumentKey(name.location.file) != file { return }
+        if let file, FrontEndFiles.openDocumentKey(name.location.file) != file { return }
         let start = SourcePoint(name.location)
         let span =
             spans.scalar(at: start)
@@ -130,7 +131,7 @@ struct SymbolIndex {
     /// that are preset ids (`impact.soft`) are not names.
     static func policy(_ document: PolicyDocument, tree: YAMLNode?, onlyIn file: String? = nil) -> SymbolIndex {
         var index = SymbolIndex(spans: NodeSpans(tree))
-        index.file = file.map(CommandContext.openDocumentKey)
+        index.file = file.map(FrontEndFiles.openDocumentKey)
         let feedback = Set(document.feedback.map(\.name.value))
         for invariant in document.invariants {
             if let declaration = index.declare(.invariant, invariant.id, at: invariant.location) {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HapticPolicyCLI
+@testable import HapticPolicyLanguageServer
 
 /// The language server's help with the keys and values of language v3 (`PolicyKeyHelp`,
 /// `YAMLCursor`, `PolicySchema`): what completes where and what hover says, through the
@@ -88,14 +88,14 @@ import Testing
     /// Opens the policy (and lets the server read it whole), changes it to `edit`'s text,
     /// and sends `method` at the edit's position; the result.
     static func ask(_ method: String, _ edit: Edit, offset: Int? = nil) -> Any? {
-        let uri = LanguageServerTests.uri
-        let run = LanguageServerTests.serve([
-            LanguageServerTests.initialize, LanguageServerTests.open(text),
-            LanguageServerTests.request(2, "textDocument/documentSymbol", ["textDocument": ["uri": uri]]),
-            LanguageServerTests.change(edit.edited, version: 2),
-            LanguageServerTests.request(
+        let uri = ServerSession.uri
+        let run = ServerSession.serve([
+            ServerSession.initialize, ServerSession.open(text),
+            ServerSession.request(2, "textDocument/documentSymbol", ["textDocument": ["uri": uri]]),
+            ServerSession.change(edit.edited, version: 2),
+            ServerSession.request(
                 3, method, ["textDocument": ["uri": uri], "position": edit.position(offset: offset)]),
-            LanguageServerTests.request(4, "shutdown"), LanguageServerTests.notification("exit"),
+            ServerSession.request(4, "shutdown"), ServerSession.notification("exit"),
         ])
         return run.messages.first { $0["id"] as? Int == 3 }?["result"]
     }
@@ -255,15 +255,15 @@ import Testing
     @Test func aTestFileGetsNoPolicyKeys() {
         let uri = "file:///nowhere/p.tests.yaml"
         let text = "policy: p.yaml\ncases:\n  - ap"
-        let run = LanguageServerTests.serve([
-            LanguageServerTests.initialize,
-            LanguageServerTests.notification(
+        let run = ServerSession.serve([
+            ServerSession.initialize,
+            ServerSession.notification(
                 "textDocument/didOpen",
                 ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1, "text": text]]),
-            LanguageServerTests.request(
+            ServerSession.request(
                 2, "textDocument/completion",
                 ["textDocument": ["uri": uri], "position": ["line": 2, "character": 6]]),
-            LanguageServerTests.request(3, "shutdown"), LanguageServerTests.notification("exit"),
+            ServerSession.request(3, "shutdown"), ServerSession.notification("exit"),
         ])
         let result = run.messages.first { $0["id"] as? Int == 2 }?["result"] as? [String: Any]
         #expect((result?["items"] as? [Any])?.isEmpty == true)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HapticPolicyCLI
+@testable import HapticPolicyLanguageServer
 
 /// The language server reads only inside its workspace (`WorkspaceFiles`,
 /// Docs/security.md): a document outside it is not checked, and nothing outside it is
@@ -47,9 +47,9 @@ import Testing
     static func serve(root: String?, _ messages: [[UInt8]]) -> (text: String, messages: [[String: Any]]) {
         var params: [String: Any] = ["capabilities": [String: Any]()]
         if let root { params["rootUri"] = uri(root) }
-        let run = LanguageServerTests.serve(
-            [LanguageServerTests.request(1, "initialize", params)] + messages + [
-                LanguageServerTests.request(90, "shutdown"), LanguageServerTests.notification("exit"),
+        let run = ServerSession.serve(
+            [ServerSession.request(1, "initialize", params)] + messages + [
+                ServerSession.request(90, "shutdown"), ServerSession.notification("exit"),
             ])
         let text = run.messages.compactMap { message in
             (try? JSONSerialization.data(withJSONObject: message)).map { String(decoding: $0, as: UTF8.self) }
@@ -58,7 +58,7 @@ import Testing
     }
 
     static func open(_ path: String, _ text: String) -> [UInt8] {
-        LanguageServerTests.notification(
+        ServerSession.notification(
             "textDocument/didOpen",
             ["textDocument": ["uri": uri(path), "languageId": "yaml", "version": 1, "text": text]])
     }
@@ -82,10 +82,10 @@ import Testing
             root: folders.root,
             [
                 Self.open(path, Self.policy(including: ["secret.yaml"])),
-                LanguageServerTests.request(2, "textDocument/hover", document.merging(["position": at]) { $1 }),
-                LanguageServerTests.request(3, "textDocument/completion", document.merging(["position": at]) { $1 }),
-                LanguageServerTests.request(4, "textDocument/documentSymbol", document),
-                LanguageServerTests.request(5, "textDocument/definition", document.merging(["position": at]) { $1 }),
+                ServerSession.request(2, "textDocument/hover", document.merging(["position": at]) { $1 }),
+                ServerSession.request(3, "textDocument/completion", document.merging(["position": at]) { $1 }),
+                ServerSession.request(4, "textDocument/documentSymbol", document),
+                ServerSession.request(5, "textDocument/definition", document.merging(["position": at]) { $1 }),
             ])
         #expect(!run.text.contains(Self.secret))
         let found = Self.diagnostics(run.messages, of: path)
@@ -134,11 +134,11 @@ import Testing
         let path = folders.outside + "/p.yaml"
         func change(added: [String], removed: [String]) -> [UInt8] {
             let folder = { (path: String) -> [String: Any] in ["uri": Self.uri(path), "name": "f"] }
-            return LanguageServerTests.notification(
+            return ServerSession.notification(
                 "workspace/didChangeWorkspaceFolders",
                 ["event": ["added": added.map(folder), "removed": removed.map(folder)]])
         }
-        let hover = LanguageServerTests.request(
+        let hover = ServerSession.request(
             2, "textDocument/hover",
             ["textDocument": ["uri": Self.uri(path)], "position": ["line": 0, "character": 9]])
         let added = Self.serve(

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HapticPolicyCLI
+@testable import HapticPolicyLanguageServer
 
 /// The base protocol: `Content-Length` headers, bodies split across reads, bounded sizes.
 @Suite struct MessageFramingTests {

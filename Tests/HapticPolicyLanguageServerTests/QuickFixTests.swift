@@ -2,7 +2,7 @@ import Foundation
 import HapticPolicy
 import Testing
 
-@testable import HapticPolicyCLI
+@testable import HapticPolicyLanguageServer
 
 /// The quick fix a "did you mean" finding offers, read from the message the front end and
 /// the validator write.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HapticPolicyCLI
+@testable import HapticPolicyLanguageServer
 
 /// LSP positions count UTF-16 code units; the front end counts Unicode scalars.
 @Suite struct TextLinesTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HapticPolicyCLI
+@testable import HapticPolicyLanguageServer
 
 /// The language server on budgets that count events and events that end their subject:
 /// hover texts and the event names of a budget's `event:`/`events:` as occurrences.
