@@ -35,7 +35,7 @@ SCHEMA = ROOT / "Docs" / "policy.schema.json"
 INCLUDE_SCHEMA = ROOT / "Docs" / "policy-include.schema.json"
 # The language server's copy of the schema (hover and completion of keys and values read
 # its descriptions and enums): derived, like the include schema.
-SCHEMA_SWIFT = ROOT / "Sources" / "HapticPolicyCLI" / "LSP" / "PolicySchemaText.swift"
+SCHEMA_SWIFT = ROOT / "Sources" / "HapticPolicyLanguageServer" / "PolicySchemaText.swift"
 # Keys only the main file may set (PolicyIncludes.mainOnlyKeys in the Swift front end).
 MAIN_ONLY_KEYS = ("policy", "version", "description", "engine")
 FIXTURES = ROOT / "scripts" / "schema-fixtures"
