@@ -82,6 +82,48 @@ import Testing
         #expect(error.offset == Self.offset(of: "1e999", in: bytes))
     }
 
+    /// A literal that is not zero but reads as zero is refused like one past the largest
+    /// double; one a subnormal double holds is read as that double, and a zero as zero.
+    @Test(arguments: [
+        ("1e-400", Optional(PolicyBundle.Refusal.numberOutOfRange)), ("-2.5e-350", .numberOutOfRange),
+        ("0." + String(repeating: "0", count: 400) + "1", .numberOutOfRange), ("1e-320", nil), ("0e-400", nil),
+        ("-0.0", nil),
+    ])
+    func refusesANumberThatReadsAsZero(spelling: String, code: PolicyBundle.Refusal?) throws {
+        let text = String(decoding: try Self.content(), as: UTF8.self)
+        let bytes = Self.bundle(Array(text.replacing(/"warmup":[^,}]+/, with: "\"warmup\":\(spelling)").utf8))
+        let error = Self.refusal(bytes)
+        #expect(error?.code == code)
+        if code != nil {
+            #expect(error?.path == "content.warmup")
+            #expect(error?.offset == Self.offset(of: spelling, in: bytes))
+        } else {
+            #expect(try Policy(bundle: bytes).warmup.magnitude < 1e-300)
+        }
+    }
+
+    /// A value refused for what it holds is refused at its own place: a position of the
+    /// wrong length at the position, a number where a tag goes as the wrong type. (An
+    /// operator's wrong arity: the corpus's `operator-with-three-arguments` and `edge-*`
+    /// cases, which every runtime runs.)
+    @Test(arguments: [
+        ("\"location\":[7]", PolicyBundle.Refusal.invalidValue, "location"),
+        ("\"location\":[7,1,0,0]", .invalidValue, "location"),
+        ("\"kind\":0.5", .wrongType, "kind"),
+    ])
+    func refusesAValueAtItsOwnPlace(replacement: String, code: PolicyBundle.Refusal, field: String) throws {
+        let text = String(decoding: try Self.content(), as: UTF8.self)
+        let first =
+            field == "location"
+            ? try #require(text.firstRange(of: /"location":\[[0-9]+,[0-9]+\]/))
+            : try #require(text.firstRange(of: #/"kind":"play"/#))
+        let bytes = Self.bundle(Array(text.replacingCharacters(in: first, with: replacement).utf8))
+        let error = try #require(Self.refusal(bytes))
+        #expect(error.code == code)
+        #expect(error.path.hasSuffix("." + field), "\(error.path)")
+        #expect(error.offset == Self.offset(of: String(replacement.dropFirst(field.count + 3)), in: bytes))
+    }
+
     @Test func refusesANegativeWarmUp() throws {
         let text = String(decoding: try Self.content(), as: UTF8.self)
         let bytes = Self.bundle(Array(text.replacing(/"warmup":[^,}]+/, with: "\"warmup\":-1").utf8))

@@ -33,19 +33,29 @@ extension Expression {
             return
         }
         let op = try container.decode(String.self, forKey: .op)
-        let args = try container.decode([Expression].self, forKey: .args)
-        let arity = op == "neg" ? 1 : 2
-        guard args.count == arity else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .args, in: container, debugDescription: "'\(op)' takes \(arity) args, not \(args.count)")
-        }
-        if op == "neg" {
-            self = .negate(args[0])
-        } else if let binary = BinaryOperator(rawValue: op) {
-            self = .binary(binary, args[0], args[1])
-        } else {
+        let binary = BinaryOperator(rawValue: op)
+        guard op == "neg" || binary != nil else {
             throw unknownTag(op, .op, in: container, known: ["neg", "+", "-", "*", "/"])
         }
+        let args = try container.decode([Expression].self, forKey: .args)
+        guard args.count == (binary == nil ? 1 : 2) else { throw Self.wrongArity(op, args.count, container) }
+        if let binary {
+            self = .binary(binary, args[0], args[1])
+        } else {
+            self = .negate(args[0])
+        }
+    }
+
+    /// An operator given the wrong number of arguments, refused at the expression itself
+    /// (`invalid-value`), as every runtime refuses it: the tag is known, the value is not
+    /// one the format allows.
+    package static func wrongArity<Key: CodingKey>(
+        _ op: String, _ count: Int, _ container: KeyedDecodingContainer<Key>
+    ) -> DecodingError {
+        let wanted = op == "neg" ? "one argument" : "two arguments"
+        return .dataCorrupted(
+            DecodingError.Context(
+                codingPath: container.codingPath, debugDescription: "'\(op)' takes \(wanted), not \(count)"))
     }
 
     /// Encodes the forms `init(from:)` reads.

@@ -295,6 +295,7 @@ struct BundleJSONScan {
             spelledAsInteger = false
             guard digits() else { throw fail(.syntax, path, "a number needs digits after '.'") }
         }
+        let mantissa = start..<i
         if i < end, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
             i += 1
             spelledAsInteger = false
@@ -304,6 +305,12 @@ struct BundleJSONScan {
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             throw fail(.numberOutOfRange, path, "the number \(text) is not a finite double", at: start)
+        }
+        // A literal that is not zero but reads as zero (`1e-400`) is no more a double's
+        // than `1e999` is: refused, never read as 0.
+        if value == 0, bytes[mantissa].contains(where: { (0x31...0x39).contains($0) }) {
+            throw fail(
+                .numberOutOfRange, path, "the number \(text) is too small for a double: it reads as 0", at: start)
         }
         let inRange = value >= -2_147_483_648 && value <= 2_147_483_647
         if !spelledAsInteger || !inRange {

@@ -350,7 +350,11 @@ public enum PolicyBundle {
         case .keyNotFound(let key, let context):
             return refused(.missingField, context.codingPath, "the field '\(key.stringValue)' is missing")
         case .typeMismatch(let type, let context):
-            let code: Refusal = scan.nonIntegers.contains(path(context.codingPath)) ? .notInteger : .wrongType
+            // `not-integer` only where an integer goes: a fraction where a tag goes is of
+            // the wrong type (`{"kind": 0.5}`).
+            let integerWanted = type is any BinaryInteger.Type
+            let code: Refusal =
+                integerWanted && scan.nonIntegers.contains(path(context.codingPath)) ? .notInteger : .wrongType
             return refused(code, context.codingPath, "expected \(jsonName(type)) (\(context.debugDescription))")
         case .valueNotFound(let type, let context):
             return refused(.wrongType, context.codingPath, "expected \(jsonName(type)), found null")

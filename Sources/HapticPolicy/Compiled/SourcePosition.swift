@@ -37,6 +37,14 @@ package struct SourcePosition: Sendable, Hashable, Codable {
     /// Decodes `[line, column]` or `[line, column, file]`.
     package init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
+        // The length first, at the position's own place, as every runtime refuses it
+        // (Docs/bundle-format.md, "What a reader must refuse": a position of four numbers).
+        guard let count = container.count, count == 2 || count == 3 else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a position is [line, column] or [line, column, file]"))
+        }
         line = try container.decode(Int.self)
         column = try container.decode(Int.self)
         file = container.isAtEnd ? 0 : try container.decode(Int.self)

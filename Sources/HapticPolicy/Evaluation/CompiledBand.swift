@@ -144,3 +144,64 @@ package final class CompiledBand: Sendable {
         return level
     }
 }
+
+extension CompiledBand.Edge: Codable {
+    private enum Key: String, CodingKey { case param, op, args }
+
+    /// The parameter indices the edge reads.
+    package var parameters: [Int] {
+        switch self {
+        case .number: []
+        case .parameter(let index): [index]
+        case .negate(let operand): operand.parameters
+        case .binary(_, let lhs, let rhs): lhs.parameters + rhs.parameters
+        }
+    }
+
+    /// Decodes a JSON number, `{"param":index}`, `{"op":"neg","args":[x]}` or
+    /// `{"op":"+","args":[lhs,rhs]}` (`+`, `-`, `*`, `/`).
+    package init(from decoder: any Decoder) throws {
+        if let single = try? decoder.singleValueContainer(), let number = try? single.decode(Double.self) {
+            self = .number(number)
+            return
+        }
+        let container = try decoder.container(keyedBy: Key.self)
+        if let index = try container.decodeIfPresent(Int.self, forKey: .param) {
+            self = .parameter(index)
+            return
+        }
+        let op = try container.decode(String.self, forKey: .op)
+        let binary = Expression.BinaryOperator(rawValue: op)
+        guard op == "neg" || binary != nil else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .op, in: container, debugDescription: "unknown op '\(op)' (known: neg, +, -, *, /)")
+        }
+        let args = try container.decode([Self].self, forKey: .args)
+        guard args.count == (binary == nil ? 1 : 2) else { throw Expression.wrongArity(op, args.count, container) }
+        if let binary {
+            self = .binary(binary, args[0], args[1])
+        } else {
+            self = .negate(args[0])
+        }
+    }
+
+    /// Encodes the forms `init(from:)` reads.
+    package func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .number(let value):
+            var single = encoder.singleValueContainer()
+            try single.encode(value)
+        case .parameter(let index):
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(index, forKey: .param)
+        case .negate(let operand):
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode("neg", forKey: .op)
+            try container.encode([operand], forKey: .args)
+        case .binary(let op, let lhs, let rhs):
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(op.rawValue, forKey: .op)
+            try container.encode([lhs, rhs], forKey: .args)
+        }
+    }
+}
