@@ -254,7 +254,7 @@ package enum AndroidExporter {
     }
 
     private static func kotlinFloat(_ value: Double) -> String {
-        let text = JSONWriter.number(value, decimals: 3)
+        let text = decimalText(value, decimals: 3)
         return (text.contains(".") ? text : text + ".0") + "f"
     }
 }

@@ -168,7 +168,7 @@ import Testing
         (0.0, 3, "0"), (1.0, 3, "1"), (12.3456, 3, "12.346"), (-0.125, 3, "-0.125"),
         (39.96, 1, "40"), (-0.0001, 2, "0"), (100.0, 0, "100"),
     ])
-    func decimalText(value: Double, decimals: Int, expected: String) {
-        #expect(EventLogWriter.decimalText(value, decimals: decimals) == expected)
+    func decimalTextRounds(value: Double, decimals: Int, expected: String) {
+        #expect(decimalText(value, decimals: decimals) == expected)
     }
 }

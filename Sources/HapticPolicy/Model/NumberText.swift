@@ -6,6 +6,28 @@ package func numberText(_ value: Double) -> String {
     return String(value)
 }
 
+/// `value` rounded to `decimals` places (at most 9), without trailing zeros: `12.5`, `40`,
+/// `-0.125`; `-0` is written `0`. Integer arithmetic only, so the text never depends on the
+/// platform's formatter. The tools' one rounded formatter: logs, exports, tables, the
+/// report page and diffs write numbers through it (and `numberText` for the shortest form).
+package func decimalText(_ value: Double, decimals: Int) -> String {
+    guard value.isFinite else { return "0" }
+    let places = min(max(decimals, 0), 9)
+    var scale: Int64 = 1
+    for _ in 0..<places { scale *= 10 }
+    let magnitude = (abs(value) * Double(scale)).rounded()
+    guard magnitude < 9e15 else { return numberText(value) }
+    let scaled = Int64(magnitude)
+    let whole = scaled / scale
+    var fraction = places > 0 ? String(scaled % scale) : ""
+    if places > 0 {
+        fraction = String(repeating: "0", count: places - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+    }
+    let sign = value < 0 && scaled != 0 ? "-" : ""
+    return sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
+}
+
 /// `1 ring`, `2 rings`, `0 rings`: a count with its noun, plural unless the count is one
 /// (the noun takes an `s`).
 package func countText(_ number: Int, _ noun: String) -> String {

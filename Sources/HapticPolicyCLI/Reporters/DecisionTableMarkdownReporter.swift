@@ -77,7 +77,7 @@ enum DecisionTableMarkdownReporter {
                 "Edges \(band.edgeTexts.joined(separator: ", ")); "
                 + (band.approachText ?? "hysteresis \(band.amount(band.hysteresis))")
             if let dwell = band.dwell, dwell > 0 {
-                facts += "; dwell \(EventLogWriter.decimalText(dwell, decimals: 2)) s"
+                facts += "; dwell \(decimalText(dwell, decimals: 2)) s"
             }
             if let plausible = band.plausibleText { facts += "; plausible \(plausible)" }
             out += escape(facts) + ".\n\n"

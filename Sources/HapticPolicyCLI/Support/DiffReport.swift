@@ -147,8 +147,8 @@ enum DiffReport {
             if index > 0 { out += "," }
             out += "{\"screen\":" + string(screen.screen) + ",\"seconds\":" + number(screen.seconds)
             out += ",\"ringsBefore\":\(screen.ringsBefore),\"ringsAfter\":\(screen.ringsAfter)"
-            out += ",\"ringsPerMinuteBefore\":" + EventLogWriter.decimalText(screen.ratePerMinuteBefore, decimals: 1)
-            out += ",\"ringsPerMinuteAfter\":" + EventLogWriter.decimalText(screen.ratePerMinuteAfter, decimals: 1)
+            out += ",\"ringsPerMinuteBefore\":" + decimalText(screen.ratePerMinuteBefore, decimals: 1)
+            out += ",\"ringsPerMinuteAfter\":" + decimalText(screen.ratePerMinuteAfter, decimals: 1)
             out += ",\"chatterBefore\":\(screen.chatterBefore),\"chatterAfter\":\(screen.chatterAfter)}"
         }
         out += "],\"budgets\":{\"before\":[" + diff.breachesBefore.map(breach).joined(separator: ",")
@@ -158,7 +158,7 @@ enum DiffReport {
 
     private static func string(_ text: String) -> String { EventLogWriter.jsonString(text) }
 
-    private static func number(_ value: Double) -> String { EventLogWriter.decimalText(value, decimals: 3) }
+    private static func number(_ value: Double) -> String { decimalText(value, decimals: 3) }
 
     private static func decision(_ d: Decision) -> String {
         var out = "{\"action\":" + string(d.action.rawValue)

@@ -42,7 +42,7 @@ package enum PatternYAMLWriter {
         return out
     }
 
-    private static func number(_ value: Double) -> String { JSONWriter.number(value, decimals: JSONWriter.decimals) }
+    private static func number(_ value: Double) -> String { decimalText(value, decimals: JSONWriter.decimals) }
 
     private static func expression(_ expression: Expression) -> String {
         if let constant = expression.constant { return number(constant) }

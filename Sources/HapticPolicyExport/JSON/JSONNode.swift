@@ -111,7 +111,7 @@ package struct JSONNode: Sendable, Hashable {
         switch value {
         case .null: "null"
         case .bool(let b): b ? "true" : "false"
-        case .number(let n): JSONWriter.number(n, decimals: 6)
+        case .number(let n): decimalText(n, decimals: 6)
         case .string(let s): JSONWriter.quoted(s)
         case .array(let items): "[" + items.map(\.canonical).joined(separator: ",") + "]"
         case .object(let members):

@@ -22,7 +22,7 @@ package enum JSONWriter {
         switch node.value {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
-        case .number(let n): out += number(n, decimals: decimals)
+        case .number(let n): out += decimalText(n, decimals: decimals)
         case .string(let s): out += quoted(s)
         case .array(let items):
             if items.isEmpty {
@@ -51,12 +51,6 @@ package enum JSONWriter {
             }
             out += pad + "}"
         }
-    }
-
-    /// `value` with at most `decimals` decimals, trailing zeros and a trailing point
-    /// trimmed; `-0` is written `0`. The core's formatter, so logs and exports agree.
-    package static func number(_ value: Double, decimals: Int) -> String {
-        EventLogWriter.decimalText(value, decimals: decimals)
     }
 
     /// A JSON string literal, escaped by the tools' one rule (`JSONString`).

@@ -3,16 +3,16 @@ import HapticPolicyReplay
 
 /// Numbers as the report shows them to people: rounded, never `0.35294117647058826`.
 /// Every number on the page goes through here, built on the core's one decimal
-/// formatter (`EventLogWriter.decimalText`), so the page, logs and exports agree on
+/// formatter (`decimalText`, in the runtime's `NumberText.swift`), so the page, logs and exports agree on
 /// how a number is written.
 package enum ReportNumber {
     /// An amount (an intensity, a value, an edge) with at most two decimals: `0.35`, `47.22`, `4`.
-    package static func amount(_ value: Double) -> String { EventLogWriter.decimalText(value, decimals: 2) }
+    package static func amount(_ value: Double) -> String { decimalText(value, decimals: 2) }
 
     /// A length of time: under a second in milliseconds to a tenth (`352.9 ms`), from a
     /// second on in seconds with at most two decimals (`1.5 s`, `10 s`).
     package static func duration(_ seconds: Double) -> String {
-        if seconds != 0, abs(seconds) < 1 { return EventLogWriter.decimalText(seconds * 1000, decimals: 1) + " ms" }
+        if seconds != 0, abs(seconds) < 1 { return decimalText(seconds * 1000, decimals: 1) + " ms" }
         return amount(seconds) + " s"
     }
 

@@ -122,7 +122,7 @@ package enum SignalChartSVG {
         let x1 = width - min(max(right, widestLevel + 10), width / 3)
         func x(_ t: Double) -> Double { x0 + (t - t0) / (t1 - t0) * (x1 - x0) }
         func y(_ v: Double) -> Double { top + (1 - (v - v0) / (v1 - v0)) * (height - top - bottom) }
-        func f(_ v: Double) -> String { JSONWriter.number(v, decimals: 2) }
+        func f(_ v: Double) -> String { decimalText(v, decimals: 2) }
         func clampY(_ v: Double) -> Double { y(min(v1, max(v0, v))) }
         let name = signal.event + (signal.subject.map { " · " + $0 } ?? "")
         // Edges that read run-time parameters are drawn at the parameters' defaults.

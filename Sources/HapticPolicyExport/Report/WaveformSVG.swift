@@ -19,7 +19,7 @@ package enum WaveformSVG {
         let plotHeight = height - top - bottom
         func x(_ t: Double) -> Double { left + t / end * plotWidth }
         func y(_ v: Double) -> Double { top + (1 - v) * plotHeight }
-        func f(_ v: Double) -> String { JSONWriter.number(v, decimals: 2) }
+        func f(_ v: Double) -> String { decimalText(v, decimals: 2) }
 
         let patternID = htmlToken(thumbnail ? "hatch-thumb" : "hatch", name)
         let shown = thumbnail ? (width: width / 3, height: height / 3) : (width: width, height: height)

@@ -50,26 +50,6 @@ extension EventLogWriter {
         }
     }
 
-    /// `value` rounded to `decimals` places, without trailing zeros: `12.5`, `40`, `-0.125`.
-    /// Integer arithmetic only, so the text never depends on the platform's formatter.
-    package static func decimalText(_ value: Double, decimals: Int) -> String {
-        guard value.isFinite else { return "0" }
-        let places = min(max(decimals, 0), 9)
-        var scale: Int64 = 1
-        for _ in 0..<places { scale *= 10 }
-        let magnitude = (abs(value) * Double(scale)).rounded()
-        guard magnitude < 9e15 else { return numberText(value) }
-        let scaled = Int64(magnitude)
-        let whole = scaled / scale
-        var fraction = places > 0 ? String(scaled % scale) : ""
-        if places > 0 {
-            fraction = String(repeating: "0", count: places - fraction.count) + fraction
-            while fraction.hasSuffix("0") { fraction.removeLast() }
-        }
-        let sign = value < 0 && scaled != 0 ? "-" : ""
-        return sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
-    }
-
     /// A JSON string literal, escaped by the tools' one rule (`JSONString`).
     package static func jsonString(_ text: String) -> String {
         JSONString.quoted(text)

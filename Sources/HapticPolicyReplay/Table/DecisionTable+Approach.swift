@@ -10,7 +10,7 @@ extension DecisionTable.Band {
         let edges = edges
         func upper(_ i: Int) -> String { (levels[i].inclusive ? "≤ " : "below ") + amount(edges[i]) }
         if index == 0 { return upper(0) }
-        let low = EventLogWriter.decimalText(edges[index - 1], decimals: 2)
+        let low = decimalText(edges[index - 1], decimals: 2)
         if index >= edges.count {
             return levels[index - 1].inclusive
                 ? "over " + amount(edges[index - 1]) : amount(edges[index - 1]) + " and above"

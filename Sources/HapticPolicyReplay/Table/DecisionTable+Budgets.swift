@@ -91,7 +91,7 @@ extension DecisionTable {
         public var limitText: String { "\(max) per \(perText)" }
 
         /// The window for people: `10 s`, `0.5 s`.
-        public var perText: String { EventLogWriter.decimalText(per, decimals: 3) + " s" }
+        public var perText: String { decimalText(per, decimals: 3) + " s" }
 
         /// What the source says of a budget that the compiled policy does not keep: the
         /// designer's reason for each excepted event, and the warnings acknowledged on it.

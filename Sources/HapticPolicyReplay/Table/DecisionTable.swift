@@ -264,7 +264,7 @@ public struct DecisionTable: Sendable, Hashable {
         /// `2.5–20 min/km`, `0 and above`, or nil when every value is plausible.
         public var plausibleText: String? {
             switch (plausibleMin, plausibleMax) {
-            case (let low?, let high?): EventLogWriter.decimalText(low, decimals: 2) + "–" + amount(high)
+            case (let low?, let high?): decimalText(low, decimals: 2) + "–" + amount(high)
             case (let low?, nil): amount(low) + " and above"
             case (nil, let high?): amount(high) + " and below"
             case (nil, nil): nil
@@ -285,7 +285,7 @@ public struct DecisionTable: Sendable, Hashable {
 
         /// `25 %`: a value of this band set with at most two decimals and the unit.
         public func amount(_ value: Double) -> String {
-            let text = EventLogWriter.decimalText(value, decimals: 2)
+            let text = decimalText(value, decimals: 2)
             guard let unit, !unit.isEmpty else { return text }
             return text + " " + unit
         }
@@ -298,7 +298,7 @@ public struct DecisionTable: Sendable, Hashable {
             if showsExactEdges { return exactValues(ofLevel: index) }
             if index == 0 { return "below " + amount(edges[0]) }
             if index >= edges.count { return amount(edges[edges.count - 1]) + " and above" }
-            return EventLogWriter.decimalText(edges[index - 1], decimals: 2) + "–" + amount(edges[index])
+            return decimalText(edges[index - 1], decimals: 2) + "–" + amount(edges[index])
         }
 
         /// The values that leave level `index` once in it, hysteresis included:
