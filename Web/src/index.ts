@@ -7,8 +7,9 @@ export { Session, defaultDevice, DEFAULT_SUBJECT_LIMIT, MINIMUM_LOOP_PERIOD, typ
 export { PolicyStore, suggestion, MAX_REPORTED_MISTAKES, type Decided, type IntegrationMistake, type ReloadResult, type StoreEvent } from "./store.js";
 export type { BandTransition, Decision, PlayDecision, PlayParameter, PlayReason, Reason, SilentDecision, Step, StopDecision } from "./decision.js";
 export {
-  BundleError, readBundle, BUNDLE_FORMAT_VERSION, BUNDLE_FORMAT_NAME, BUNDLE_MAX_DEPTH, BUNDLE_MAX_BYTES, type BundleErrorKind, type BundleRefusalCode, type LoadedBundle,
-} from "./bundle.js";
+  BundleError, readBundle, BUNDLE_FORMAT_VERSION, BUNDLE_FORMAT_NAME, BUNDLE_MAX_BYTES, type BundleErrorKind, type BundleRefusalCode, type LoadedBundle,
+} from "./policyBundle.js";
+export { BUNDLE_MAX_DEPTH } from "./bundleJSON.js";
 export { DIRECTIVES, STATE_EVENTS, type Directive } from "./policyIndex.js";
 export type { BundleContent, Scalar } from "./content.js";
 export { numberText } from "./numberText.js";

@@ -1,5 +1,5 @@
 /** A loaded policy: a checked bundle, indexed to decide with. Immutable; share it. */
-import { readBundle } from "./bundle.js";
+import { readBundle } from "./policyBundle.js";
 import type { BundleContent } from "./content.js";
 import { PolicyIndex } from "./policyIndex.js";
 

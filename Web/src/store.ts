@@ -4,7 +4,7 @@
  * reports integration mistakes (unknown events and screens, bad values and parameters)
  * once each.
  */
-import { BundleError } from "./bundle.js";
+import { BundleError } from "./policyBundle.js";
 import type { Scalar } from "./content.js";
 import type { Decision } from "./decision.js";
 import { Policy } from "./policy.js";

@@ -7,7 +7,8 @@ import { numberText } from "../numberText.js";
 import type { Policy } from "../policy.js";
 import { Session, type DeviceState } from "../session.js";
 import { utf8DecodeStrict } from "../utf8.js";
-import { JSONLineReader, LineFailure, columnOf, type LineReason, type LogRecord } from "./parser.js";
+import { JSONLineReader, columnOf } from "./eventLogParser.js";
+import { LineFailure, type LineReason, type LogRecord } from "./logRecord.js";
 import { DecisionLogWriter } from "./writer.js";
 
 /** The most bytes one line may take: 1 MiB. */

@@ -1,5 +1,11 @@
 package io.hapticpolicy
 
+/*
+ * The strict reading of a bundle's JSON (Docs/bundle-format.md, "What a reader must refuse";
+ * BundleJSON.swift): a repeated key, invalid UTF-8, a lone surrogate, nesting past
+ * [JsonParser.MAX_DEPTH], a number no double holds, each refused at its path and byte offset.
+ */
+
 /** A JSON value as the bundle reader sees it: a small closed tree, no dependencies. */
 sealed class JsonValue {
     /** A JSON object; keys in the order written. */
