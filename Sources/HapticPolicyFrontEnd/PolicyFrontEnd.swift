@@ -162,7 +162,7 @@ package enum PolicyFrontEnd {
         if let value = suite.policy?.value {
             written = value
         } else {
-            let name = (file as NSString).lastPathComponent
+            let name = PathText.baseName(file)
             written = name.hasSuffix(".tests.yaml") ? String(name.dropLast(".tests.yaml".count)) + ".yaml" : name
         }
         let folder = project.folder.isEmpty ? "the test file's folder" : "the test file's folder ('\(project.folder)')"

@@ -132,6 +132,7 @@ export function parseStrict(bytes: Uint8Array, start: number, end: number, root:
       integer = false;
       if (!digits()) fail("syntax", path, "a number needs digits after '.'");
     }
+    const mantissaEnd = i;
     if (i < end && (bytes[i] === 0x65 || bytes[i] === 0x45)) {
       i++;
       integer = false;
@@ -141,6 +142,11 @@ export function parseStrict(bytes: Uint8Array, start: number, end: number, root:
     const text = utf8DecodeStrict(bytes, from, i) ?? "";
     const value = Number(text);
     if (!Number.isFinite(value)) fail("number-out-of-range", path, `the number ${text} is not a finite double`, from);
+    // A literal that is not zero but reads as zero (`1e-400`) is no more a double's than
+    // `1e999` is: refused, never read as 0 (Docs/bundle-format.md).
+    if (value === 0 && bytes.subarray(from, mantissaEnd).some((b) => b >= 0x31 && b <= 0x39)) {
+      fail("number-out-of-range", path, `the number ${text} is too small for a double: it reads as 0`, from);
+    }
     if ((!integer || value < -2147483648 || value > 2147483647) && Number.isInteger(value)) nonIntegers.add(path);
     return value;
   };

@@ -193,11 +193,13 @@ public enum PolicyBundle {
         guard envelope.topStrings["format"] == formatName else {
             throw .notABundle("'format' is not \"\(formatName)\"")
         }
-        guard let versionText = envelope.topNumbers["formatVersion"], let version = Int(versionText) else {
+        // An integer of the format's integers (digits only, in -2^31...2^31-1), as every
+        // runtime reads it: `2147483648` is no version, as `6.0` is none.
+        guard let versionText = envelope.topNumbers["formatVersion"], let version = Int32(versionText) else {
             throw .notABundle("'formatVersion' is missing")
         }
         guard version == formatVersion else {
-            throw .unsupportedVersion(found: version, supported: formatVersion)
+            throw .unsupportedVersion(found: Int(version), supported: formatVersion)
         }
         guard let expected = envelope.topStrings["hash"] else { throw .notABundle("'hash' is missing") }
         guard envelope.topStrings["policy"] != nil else { throw .notABundle("'policy' is missing") }

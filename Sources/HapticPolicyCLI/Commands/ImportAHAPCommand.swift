@@ -62,7 +62,7 @@ enum ImportAHAPCommand {
         DiagnosticPrinter.print(result.diagnostics, sources: [file: text], context: context)
         guard let pattern = result.pattern else { return .failure }
         let comment = [
-            "imported from \(terminalText((file as NSString).lastPathComponent)) by haptic-policy import-ahap"
+            "imported from \(terminalText(PathText.baseName(file))) by haptic-policy import-ahap"
         ]
         let written: String
         if let name {

@@ -147,7 +147,7 @@ enum LintCommand {
                 events += policy.eventNames.filter { !events.contains($0) }
                 screens += policy.screenNames.filter { !screens.contains($0) }
             }
-            let names = policies.map { ($0.file as NSString).lastPathComponent }
+            let names = policies.map { PathText.baseName($0.file) }
             let owner = names.count == 1 ? names[0] : "any of \(names.joined(separator: ", "))"
             diagnostics += SimulateCommand.unknownNames(loaded, events: events, screens: screens, of: owner)
         }

@@ -288,6 +288,7 @@ class JsonParser private constructor(
             integer = false
             if (!digits()) fail("a number needs digits after '.'", path)
         }
+        val mantissaEnd = i
         if (i < end && (byte(i) == 'e'.toInt() || byte(i) == 'E'.toInt())) {
             i++
             integer = false
@@ -297,6 +298,11 @@ class JsonParser private constructor(
         val text = String(bytes, start, i - start, Charsets.US_ASCII)
         val v = text.toDouble()
         if (v.isInfinite() || v.isNaN()) fail("the number $text is not a finite double", path, "number-out-of-range", start)
+        // A literal that is not zero but reads as zero (`1e-400`) is no more a double's than
+        // `1e999` is: refused, never read as 0 (Docs/bundle-format.md).
+        if (v == 0.0 && (start until mantissaEnd).any { byte(it) in '1'.toInt()..'9'.toInt() }) {
+            fail("the number $text is too small for a double: it reads as 0", path, "number-out-of-range", start)
+        }
         if ((!integer || v < -2147483648.0 || v > 2147483647.0) && v == Math.rint(v)) nonIntegers.add(path)
         return v
     }
