@@ -4,8 +4,9 @@ import HapticPolicy
 /// The messages of the Language Server Protocol 3.17 the server reads and writes, as typed
 /// `Codable` values (https://microsoft.github.io/language-server-protocol/specifications/lsp/3.17/specification/).
 /// Each type names the section of the specification it follows. Only the fields the server
-/// reads or writes are declared: a field the client sends that is not declared is ignored,
-/// as the specification asks ("Capabilities", and JSON's own rule for unknown properties).
+/// reads or writes are declared: a field the client sends that is not declared (a newer
+/// version's, or one the server does not use) is ignored, as the specification expects of
+/// unknown properties and capabilities.
 ///
 /// Messages the server reads are read leniently where it always was lenient: a field of the
 /// wrong type in the parameters of a notification or of `initialize` counts as absent (so a
