@@ -52,13 +52,18 @@ let package = Package(
         .target(
             name: "HapticPolicyFrontEnd",
             dependencies: ["HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay", "HapticPolicyYAML"]),
-        // The language server: the protocol, and what a policy open in an editor means.
+        // The language server: the protocol, and what a policy open in an editor means. The
+        // policy schema its hover and completion read is Docs/policy.schema.json itself (the
+        // target's policy.schema.json is a link to it), built into the code as bytes
+        // (`PackageResources.policy_schema_json`): no resource bundle to ship next to the
+        // binary, so the static `haptic-policy` (scripts/build-static) still stands alone.
         .target(
             name: "HapticPolicyLanguageServer",
             dependencies: [
                 "HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay", "HapticPolicyYAML",
                 "HapticPolicyFrontEnd",
-            ]),
+            ],
+            resources: [.embedInCode("policy.schema.json")]),
         .target(
             name: "HapticPolicyCLI",
             dependencies: [

@@ -13,9 +13,9 @@ per file; on a failure prints file:line:column, the JSON path and the message, a
     python3 scripts/validate-policies.py FILE...      # just these files (policies)
     python3 scripts/validate-policies.py --self-test  # also: bad fixtures rejected, the
                                                       # Swift checks' *.pass.yaml accepted,
-                                                      # the include schema up to date
-    python3 scripts/validate-policies.py --write-include-schema  # derive it (and the
-                                                      # language server's copy) again
+                                                      # the include schema up to date, the
+                                                      # language server built on the schema
+    python3 scripts/validate-policies.py --write-include-schema  # derive it again
 
 Tooling only (PyYAML + jsonschema); the Swift linter is the authority on meaning.
 """
@@ -33,9 +33,10 @@ except ImportError as error:  # pragma: no cover
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = ROOT / "Docs" / "policy.schema.json"
 INCLUDE_SCHEMA = ROOT / "Docs" / "policy-include.schema.json"
-# The language server's copy of the schema (hover and completion of keys and values read
-# its descriptions and enums): derived, like the include schema.
-SCHEMA_SWIFT = ROOT / "Sources" / "HapticPolicyLanguageServer" / "PolicySchemaText.swift"
+# The language server's schema (hover and completion of keys and values read its
+# descriptions and enums): a link to SCHEMA, which SwiftPM embeds in the server's code
+# (Package.swift, `.embedInCode`), so there is no copy to derive.
+SCHEMA_LINK = ROOT / "Sources" / "HapticPolicyLanguageServer" / "policy.schema.json"
 # Keys only the main file may set (PolicyIncludes.mainOnlyKeys in the Swift front end).
 MAIN_ONLY_KEYS = ("policy", "version", "description", "engine")
 FIXTURES = ROOT / "scripts" / "schema-fixtures"
@@ -178,22 +179,6 @@ def include_schema_text(schema):
     return json.dumps(include_schema(schema), indent=2, ensure_ascii=False) + "\n"
 
 
-def schema_swift_text(schema_text):
-    """The Swift file that gives the language server the policy schema, as written."""
-    if '"""#' in schema_text:
-        raise SystemExit("validate-policies: the schema contains '\"\"\"#', which the Swift copy cannot hold")
-    return (
-        "// swift-format-ignore-file\n"
-        "// Derived from Docs/policy.schema.json by `python3 scripts/validate-policies.py --write-include-schema`;\n"
-        "// do not edit (scripts/validate-policies.py --self-test and PolicySchemaTests check it is current).\n\n"
-        "/// The policy JSON Schema (`Docs/policy.schema.json`), for the language server's hover\n"
-        "/// and completion of keys and values: one source for what each key means.\n"
-        "enum PolicySchemaText {\n"
-        "    /// The schema's JSON text.\n"
-        "    static let json = #\"\"\"\n" + schema_text + "\n\"\"\"#\n}\n"
-    )
-
-
 def included_files(policy: Path, seen=None):
     """Every file `policy` includes, through included files, in include order (missing
     files are left to the Swift front end, which reports them)."""
@@ -306,8 +291,6 @@ def main(argv):
     if "--write-include-schema" in argv:
         INCLUDE_SCHEMA.write_text(include_schema_text(schema), encoding="utf-8")
         print(f"wrote {INCLUDE_SCHEMA.relative_to(ROOT)}")
-        SCHEMA_SWIFT.write_text(schema_swift_text(SCHEMA.read_text(encoding="utf-8")), encoding="utf-8")
-        print(f"wrote {SCHEMA_SWIFT.relative_to(ROOT)}")
         return 0
     validator = jsonschema.Draft7Validator(schema)
     included_schema = json.loads(INCLUDE_SCHEMA.read_text(encoding="utf-8"))
@@ -342,10 +325,9 @@ def self_test_include_schema(schema, included_validator):
         print(f"FAIL {INCLUDE_SCHEMA.relative_to(ROOT)} is not derived from {SCHEMA.relative_to(ROOT)}; "
               "run: python3 scripts/validate-policies.py --write-include-schema")
         failures += 1
-    if not SCHEMA_SWIFT.is_file() or SCHEMA_SWIFT.read_text(encoding="utf-8") != schema_swift_text(
-            SCHEMA.read_text(encoding="utf-8")):
-        print(f"FAIL {SCHEMA_SWIFT.relative_to(ROOT)} is not derived from {SCHEMA.relative_to(ROOT)}; "
-              "run: python3 scripts/validate-policies.py --write-include-schema")
+    if not SCHEMA_LINK.is_symlink() or SCHEMA_LINK.resolve() != SCHEMA.resolve():
+        print(f"FAIL {SCHEMA_LINK.relative_to(ROOT)} must be a link to {SCHEMA.relative_to(ROOT)} "
+              "(the language server embeds the schema through it; there is one copy)")
         failures += 1
     sections = "feedback:\n  tap: {layer: ui, preset: impact.light}\n"
     for label, text, expected in [

@@ -13,21 +13,8 @@ import HapticPolicyCompiler
 /// Unknown requests get `MethodNotFound`; unknown notifications are ignored; a body that
 /// is not JSON gets a `ParseError` response with a null id.
 package final class LanguageServer {
-    /// JSON-RPC and LSP error codes.
-    enum ErrorCode: Int {
-        case parseError = -32700
-        case invalidRequest = -32600
-        case methodNotFound = -32601
-        case invalidParams = -32602
-        case internalError = -32603
-        case serverNotInitialized = -32002
-    }
-
     /// A request that failed, as its error response says.
-    struct Failure: Error {
-        var code: ErrorCode
-        var message: String
-    }
+    typealias Failure = LSP.ResponseError
 
     private enum State {
         case uninitialized, running, shutDown
@@ -99,46 +86,25 @@ package final class LanguageServer {
 
     // MARK: - Messages
 
-    /// Handles one message body.
+    /// Handles one message body: routed by its envelope (`LSP.Incoming`), its parameters
+    /// read by the type its method expects (`Protocol/`).
     func receive(_ body: [UInt8]) {
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
-        } catch {
-            respond(id: NSNull(), failure: Failure(code: .parseError, message: "the message is not JSON"))
-            return
-        }
-        guard let message = object as? [String: Any] else {
-            respond(
-                id: NSNull(), failure: Failure(code: .invalidRequest, message: "a message must be a JSON object"))
-            return
-        }
-        let rawID = message["id"]
-        let hasID = rawID != nil && !(rawID is NSNull)
-        guard let method = message["method"] as? String else {
-            // A response to a request of ours (we send none), or nothing valid.
-            if !hasID || message["result"] == nil && message["error"] == nil {
-                respond(id: NSNull(), failure: Failure(code: .invalidRequest, message: "a message without a method"))
+        switch LSP.Incoming.read(body) {
+        case .invalid(let failure):
+            respond(id: nil, failure: failure)
+        case .response:
+            // A response to a request of ours (`client/registerCapability`): nothing to do.
+            break
+        case .notification(let method):
+            notification(method, body)
+        case .request(let id, let method):
+            // Findings of earlier changes go out before the answer to a later request.
+            flushDiagnostics()
+            do throws(Failure) {
+                respond(id: id, result: try request(method, body))
+            } catch {
+                respond(id: id, failure: error)
             }
-            return
-        }
-        let params = message["params"]
-        guard hasID, let id = rawID else {
-            notification(method, params)
-            return
-        }
-        guard id is String || id is NSNumber else {
-            respond(
-                id: NSNull(),
-                failure: Failure(code: .invalidRequest, message: "a request id must be a number or a string"))
-            return
-        }
-        // Findings of earlier changes go out before the answer to a later request.
-        flushDiagnostics()
-        do throws(Failure) {
-            respond(id: id, result: try request(method, params))
-        } catch {
-            respond(id: id, failure: error)
         }
     }
 
@@ -154,10 +120,11 @@ package final class LanguageServer {
         pendingDiagnostics.removeAll()
         for uri in uris {
             let analysis = workspace.analysis(uri)
-            let diagnostics = analysis.map { diagnosticsJSON($0, uri: uri) } ?? []
-            var params: [String: Any] = ["uri": uri, "diagnostics": diagnostics]
-            if let version = workspace.documents[uri]?.version { params["version"] = version }
-            notify("textDocument/publishDiagnostics", params)
+            let diagnostics = analysis.map { self.diagnostics($0, uri: uri) } ?? []
+            notify(
+                "textDocument/publishDiagnostics",
+                LSP.PublishDiagnosticsParams(
+                    uri: uri, version: workspace.documents[uri]?.version, diagnostics: diagnostics))
             publishIncluded(analysis, of: uri)
         }
     }
@@ -172,85 +139,71 @@ package final class LanguageServer {
                 guard !found.isEmpty else { continue }
                 let fileURI = workspace.uri(ofPath: path)
                 published.insert(fileURI)
-                let json = found.map { diagnostic in
-                    var object = diagnosticObject(diagnostic)
-                    object["range"] = lines.range(lineSpan(of: diagnostic.location, in: lines)).json
-                    return object
+                let diagnostics = found.map { diagnostic in
+                    self.diagnostic(diagnostic, range: lines.range(lineSpan(of: diagnostic.location, in: lines)))
                 }
-                notify("textDocument/publishDiagnostics", ["uri": fileURI, "diagnostics": json])
+                notify(
+                    "textDocument/publishDiagnostics",
+                    LSP.PublishDiagnosticsParams(uri: fileURI, diagnostics: diagnostics))
             }
         }
         for stale in (includedPublished[uri] ?? []).subtracting(published).sorted() {
-            notify("textDocument/publishDiagnostics", ["uri": stale, "diagnostics": [Any]()])
+            notify("textDocument/publishDiagnostics", LSP.PublishDiagnosticsParams(uri: stale, diagnostics: []))
         }
         includedPublished[uri] = published.isEmpty ? nil : published
     }
 
-    private func notification(_ method: String, _ params: Any?) {
+    private func notification(_ method: String, _ body: [UInt8]) {
         if method == "exit" {
             exitCode = state == .shutDown ? 0 : 1
             return
         }
         guard state == .running else { return }
-        let params = params as? [String: Any] ?? [:]
         switch method {
         case "initialized":
             registerFileWatchers()
-            return
         case "workspace/didChangeWorkspaceFolders":
             // The folders the server reads changed: check every open document again.
-            let event = params["event"] as? [String: Any] ?? [:]
-            let removed = Set(Self.folderPaths(event["removed"]))
+            let event = LSP.lenientParams(
+                from: body, else: LSP.DidChangeWorkspaceFoldersParams(event: .init(added: [], removed: []))
+            ).event
+            let removed = Set(Self.folderPaths(event.removed))
             var roots = workspace.roots.filter { !removed.contains($0) }
-            for added in Self.folderPaths(event["added"]) where !roots.contains(added) { roots.append(added) }
+            for added in Self.folderPaths(event.added) where !roots.contains(added) { roots.append(added) }
             workspace.roots = roots
             workspace.filesChanged()
             pendingDiagnostics.formUnion(workspace.documents.keys)
-            return
         case "workspace/didChangeWatchedFiles":
             // A policy on disk may now include (or stop including) an open file, or an
             // included file changed under an open policy: check every open document again.
             workspace.filesChanged()
             pendingDiagnostics.formUnion(workspace.documents.keys)
-            return
-        default:
-            break
-        }
-        let document = params["textDocument"] as? [String: Any] ?? [:]
-        guard let uri = document["uri"] as? String else { return }
-        switch method {
         case "textDocument/didOpen":
-            guard let text = document["text"] as? String else { return }
-            workspace.open(uri: uri, text: text, version: document["version"] as? Int ?? 0)
-            markChanged(uri)
+            guard let params = try? LSP.params(LSP.DidOpenTextDocumentParams.self, from: body) else { return }
+            let document = params.textDocument
+            workspace.open(uri: document.uri, text: document.text, version: document.version ?? 0)
+            markChanged(document.uri)
         case "textDocument/didChange":
             // Only the version is taken: a copy of the document held here would make the
             // edit copy its whole text.
-            guard let version = workspace.documents[uri]?.version, let changes = params["contentChanges"] as? [Any]
+            guard let params = try? LSP.params(LSP.DidChangeTextDocumentParams.self, from: body),
+                let version = workspace.documents[params.textDocument.uri]?.version
             else { return }
-            var edits: [(range: LSPRange?, text: String)] = []
-            for change in changes {
-                guard let change = change as? [String: Any], let replacement = change["text"] as? String else {
-                    continue
-                }
-                if let range = change["range"] as? [String: Any] {
-                    guard let start = LSPPosition(json: range["start"]), let end = LSPPosition(json: range["end"])
-                    else { continue }
-                    edits.append((LSPRange(start: start, end: end), replacement))
-                } else {
-                    edits.append((nil, replacement))
-                }
-            }
+            let uri = params.textDocument.uri
+            let edits = params.contentChanges.map { (range: $0.range, text: $0.text) }
             // Applied in place, in time proportional to each edit; checked once per burst
             // (`flushDiagnostics`).
-            workspace.change(uri: uri, edits: edits, version: document["version"] as? Int ?? version + 1)
+            workspace.change(uri: uri, edits: edits, version: params.textDocument.version ?? version + 1)
             markChanged(uri)
         case "textDocument/didClose":
+            guard let params = try? LSP.params(LSP.DidCloseTextDocumentParams.self, from: body) else { return }
+            let uri = params.textDocument.uri
             workspace.close(uri: uri)
-            notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": [Any]()])
+            notify("textDocument/publishDiagnostics", LSP.PublishDiagnosticsParams(uri: uri, diagnostics: []))
             pendingDiagnostics.remove(uri)
             markTestFilesChanged()
         default:
+            // Unknown notifications are ignored (3.17: "$/" ones may be; others as well).
             break
         }
     }
@@ -259,15 +212,13 @@ package final class LanguageServer {
     /// (`workspace/didChangeWatchedFiles`), when it lets the server register for them.
     private func registerFileWatchers() {
         guard canWatchFiles else { return }
-        let watchers: [Any] = [["globPattern": "**/*.yaml"], ["globPattern": "**/*.yml"]]
-        let registration: [String: Any] = [
-            "id": "haptic-policy-watched-files", "method": "workspace/didChangeWatchedFiles",
-            "registerOptions": ["watchers": watchers],
-        ]
-        write([
-            "jsonrpc": "2.0", "id": nextRequestID, "method": "client/registerCapability",
-            "params": ["registrations": [registration]],
-        ])
+        let registration = LSP.Registration(
+            id: "haptic-policy-watched-files", method: "workspace/didChangeWatchedFiles",
+            registerOptions: .init(watchers: [.init(globPattern: "**/*.yaml"), .init(globPattern: "**/*.yml")]))
+        write(
+            LSP.RequestMessage(
+                id: .integer(nextRequestID), method: "client/registerCapability",
+                params: LSP.RegistrationParams(registrations: [registration])))
         nextRequestID += 1
     }
 
@@ -285,118 +236,105 @@ package final class LanguageServer {
         }
     }
 
-    private func request(_ method: String, _ params: Any?) throws(Failure) -> Any {
+    /// The result of the request `method` whose message is `body`: one of the `LSP`
+    /// result types (an `Optional` of one for `null`).
+    private func request(_ method: String, _ body: [UInt8]) throws(Failure) -> any Encodable & Sendable {
         switch state {
         case .uninitialized:
             guard method == "initialize" else {
                 throw Failure(
                     code: .serverNotInitialized, message: "the server is not initialized; send 'initialize' first")
             }
-            return initialize(params as? [String: Any] ?? [:])
+            return initialize(LSP.lenientParams(from: body, else: LSP.InitializeParams()))
         case .shutDown:
             throw Failure(code: .invalidRequest, message: "the server is shut down; send 'exit'")
         case .running:
             break
         }
-        let params = params as? [String: Any] ?? [:]
         switch method {
         case "initialize":
             throw Failure(code: .invalidRequest, message: "the server is already initialized")
         case "shutdown":
             state = .shutDown
-            return NSNull()
+            return LSP.Null()
         case "textDocument/hover":
-            let (uri, position) = try documentPosition(params)
-            return hover(uri, position) ?? NSNull()
+            let params = try documentPosition(body)
+            return hover(params.textDocument.uri, params.position)
         case "textDocument/definition":
-            let (uri, position) = try documentPosition(params)
-            return definition(uri, position) ?? NSNull()
+            let params = try documentPosition(body)
+            return definition(params.textDocument.uri, params.position)
         case "textDocument/references":
-            let (uri, position) = try documentPosition(params)
-            let context = params["context"] as? [String: Any]
-            return references(uri, position, includeDeclaration: context?["includeDeclaration"] as? Bool ?? true)
+            let params = try Self.params(
+                LSP.ReferenceParams.self, from: body, else: "expected textDocument.uri and a position")
+            return references(
+                params.textDocument.uri, params.position,
+                includeDeclaration: params.context?.includeDeclaration ?? true)
         case "textDocument/completion":
-            let (uri, position) = try documentPosition(params)
-            return completion(uri, position)
+            let params = try documentPosition(body)
+            return completion(params.textDocument.uri, params.position)
         case "textDocument/codeAction":
-            guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String,
-                let range = params["range"] as? [String: Any], let start = LSPPosition(json: range["start"]),
-                let end = LSPPosition(json: range["end"])
-            else {
-                throw Failure(code: .invalidParams, message: "expected textDocument.uri and a range")
-            }
-            return codeActions(uri, LSPRange(start: start, end: end))
+            let params = try Self.params(
+                LSP.CodeActionParams.self, from: body, else: "expected textDocument.uri and a range")
+            return codeActions(params.textDocument.uri, params.range)
         case "textDocument/documentSymbol":
-            guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String else {
-                throw Failure(code: .invalidParams, message: "missing textDocument.uri")
-            }
-            return documentSymbols(uri)
+            let params = try Self.params(LSP.DocumentSymbolParams.self, from: body, else: "missing textDocument.uri")
+            return documentSymbols(params.textDocument.uri)
         default:
             throw Failure(code: .methodNotFound, message: "unsupported method '\(method)'")
         }
     }
 
-    private func documentPosition(_ params: [String: Any]) throws(Failure) -> (String, LSPPosition) {
-        guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String,
-            let position = LSPPosition(json: params["position"])
-        else {
-            throw Failure(code: .invalidParams, message: "expected textDocument.uri and a position")
-        }
-        return (uri, position)
+    private func documentPosition(_ body: [UInt8]) throws(Failure) -> LSP.TextDocumentPositionParams {
+        try Self.params(
+            LSP.TextDocumentPositionParams.self, from: body, else: "expected textDocument.uri and a position")
     }
 
-    private func initialize(_ params: [String: Any]) -> Any {
+    /// The parameters of a request as `Params`; when there are none or they are not one, an
+    /// `InvalidParams` failure that says `expected`.
+    private static func params<Params: Decodable>(
+        _: Params.Type, from body: [UInt8], else expected: String
+    ) throws(Failure) -> Params {
+        guard let params = (try? LSP.params(Params.self, from: body)) ?? nil else {
+            throw Failure(code: .invalidParams, message: expected)
+        }
+        return params
+    }
+
+    private func initialize(_ params: LSP.InitializeParams) -> LSP.InitializeResult {
         state = .running
-        let capabilitiesOfClient = params["capabilities"] as? [String: Any]
-        let watched = (capabilitiesOfClient?["workspace"] as? [String: Any])?["didChangeWatchedFiles"]
-        canWatchFiles = (watched as? [String: Any])?["dynamicRegistration"] as? Bool ?? false
+        canWatchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration ?? false
         workspace.roots = Self.workspaceRoots(params)
-        if let options = params["initializationOptions"] as? [String: Any], let url = options["docsURL"] as? String {
+        if let url = params.initializationOptions?.docsURL {
             docsURL = url
         }
         if docsURL == nil, let root = Self.workspaceRoot(params) {
             let checks = PathText.joined(root, "Docs/checks.md")
             if workspace.files(for: checks).isFile(checks) { docsURL = URL(fileURLWithPath: checks).absoluteString }
         }
-        let capabilities: [String: Any] = [
-            "positionEncoding": "utf-16",
-            // 2: incremental, each change a range and its new text (`DocumentText`).
-            "textDocumentSync": ["openClose": true, "change": 2],
-            "workspace": ["workspaceFolders": ["supported": true, "changeNotifications": true]],
-            "hoverProvider": true,
-            "definitionProvider": true,
-            "referencesProvider": true,
-            "documentSymbolProvider": true,
-            "codeActionProvider": ["codeActionKinds": ["quickfix"]],
-            "completionProvider": ["triggerCharacters": [" ", "[", ","]],
-        ]
-        return [
-            "capabilities": capabilities, "serverInfo": ["name": "haptic-policy", "version": version],
-        ]
+        return LSP.InitializeResult(
+            capabilities: LSP.ServerCapabilities(), serverInfo: LSP.ServerInfo(name: "haptic-policy", version: version))
     }
 
     /// Every workspace folder's path, and the root's (`rootUri`, else `rootPath`) when it
     /// is not one of them: the folders the server reads (`WorkspaceFiles`).
-    private static func workspaceRoots(_ params: [String: Any]) -> [String] {
-        var paths = folderPaths(params["workspaceFolders"])
-        let root = (params["rootUri"] as? String).map(PolicyWorkspace.path(of:)) ?? params["rootPath"] as? String
+    private static func workspaceRoots(_ params: LSP.InitializeParams) -> [String] {
+        var paths = folderPaths(params.workspaceFolders ?? [])
+        let root = params.rootUri.map(PolicyWorkspace.path(of:)) ?? params.rootPath
         if let root, root.hasPrefix("/"), !paths.contains(root) { paths.append(root) }
         return paths
     }
 
-    /// The paths of a list of workspace folders (`[{"uri": "file:///…", "name": …}]`);
-    /// a folder that is not a `file:` URI is none.
-    private static func folderPaths(_ folders: Any?) -> [String] {
-        let list = folders as? [[String: Any]] ?? []
-        return list.compactMap { ($0["uri"] as? String).map(PolicyWorkspace.path(of:)) }.filter { $0.hasPrefix("/") }
+    /// The paths of a list of workspace folders; a folder that is not a `file:` URI is none.
+    private static func folderPaths(_ folders: [LSP.WorkspaceFolder]) -> [String] {
+        folders.map { PolicyWorkspace.path(of: $0.uri) }.filter { $0.hasPrefix("/") }
     }
 
-    private static func workspaceRoot(_ params: [String: Any]) -> String? {
-        if let folders = params["workspaceFolders"] as? [[String: Any]], let uri = folders.first?["uri"] as? String {
+    private static func workspaceRoot(_ params: LSP.InitializeParams) -> String? {
+        if let uri = params.workspaceFolders?.first?.uri {
             return PolicyWorkspace.path(of: uri)
         }
-        if let uri = params["rootUri"] as? String { return PolicyWorkspace.path(of: uri) }
-        return params["rootPath"] as? String
+        if let uri = params.rootUri { return PolicyWorkspace.path(of: uri) }
+        return params.rootPath
     }
 
     // MARK: - Features
@@ -411,7 +349,7 @@ package final class LanguageServer {
         return (analysis, occurrence)
     }
 
-    private func hover(_ uri: String, _ position: LSPPosition) -> Any? {
+    private func hover(_ uri: String, _ position: LSPPosition) -> LSP.Hover? {
         if let help = acknowledgementHover(uri, position) { return help }
         guard let (analysis, occurrence) = lookup(uri, position) else { return keyHover(uri, position) }
         let document = analysis.isTestFile ? analysis.policyFile?.document : analysis.document
@@ -419,11 +357,11 @@ package final class LanguageServer {
         guard let document,
             let text = PolicyHover.text(occurrence.kind, occurrence.name, document: document, policy: policy)
         else { return keyHover(uri, position) }
-        return ["contents": ["kind": "markdown", "value": text], "range": analysis.lines.range(occurrence.span).json]
+        return LSP.Hover(contents: .init(markdown: text), range: analysis.lines.range(occurrence.span))
     }
 
     /// Hover over a code written in an `acknowledge:` map (`AcknowledgementHelp`).
-    private func acknowledgementHover(_ uri: String, _ position: LSPPosition) -> Any? {
+    private func acknowledgementHover(_ uri: String, _ position: LSPPosition) -> LSP.Hover? {
         guard let analysis = workspace.analysis(uri), !analysis.isTestFile, let point = analysis.lines.point(position),
             let scalars = analysis.lines.scalars(ofLine: position.line)
         else { return nil }
@@ -445,66 +383,66 @@ package final class LanguageServer {
         let span = SourceSpan(
             start: SourcePoint(line: point.line, column: start + 1), end: SourcePoint(line: point.line, column: end + 1)
         )
-        return ["contents": ["kind": "markdown", "value": markdown], "range": analysis.lines.range(span).json]
+        return LSP.Hover(contents: .init(markdown: markdown), range: analysis.lines.range(span))
     }
 
-    private func definition(_ uri: String, _ position: LSPPosition) -> Any? {
+    private func definition(_ uri: String, _ position: LSPPosition) -> [LSP.Location]? {
         if let analysis = workspace.analysis(uri), let point = analysis.lines.point(position),
             let policy = analysis.policyFile, analysis.index.policyReference?.contains(point) == true
         {
             // A test file's `policy: plavo.yaml` leads to the policy's first line.
             let start = LSPPosition(line: 0, character: 0)
-            return [["uri": workspace.uri(ofPath: policy.path), "range": LSPRange(start: start, end: start).json]]
+            return [LSP.Location(uri: workspace.uri(ofPath: policy.path), range: LSPRange(start: start, end: start))]
         }
         guard let (analysis, occurrence) = lookup(uri, position) else { return nil }
-        let locations: [[String: Any]]
+        let locations: [LSP.Location]
         if analysis.isTestFile {
             guard let policy = analysis.policyFile else { return nil }
             let target = workspace.uri(ofPath: policy.path)
             locations = policy.index.definitions(of: occurrence.kind, occurrence.name).map {
-                ["uri": target, "range": policy.lines.range($0.span).json]
+                LSP.Location(uri: target, range: policy.lines.range($0.span))
             }
         } else {
             locations = analysis.index.definitions(of: occurrence.kind, occurrence.name).map {
-                ["uri": uri, "range": analysis.lines.range($0.span).json]
+                LSP.Location(uri: uri, range: analysis.lines.range($0.span))
             }
         }
         return locations.isEmpty ? nil : locations
     }
 
-    private func references(_ uri: String, _ position: LSPPosition, includeDeclaration: Bool) -> [Any] {
+    private func references(_ uri: String, _ position: LSPPosition, includeDeclaration: Bool) -> [LSP.Location] {
         guard let (analysis, occurrence) = lookup(uri, position) else { return [] }
-        var found: [[String: Any]] = []
+        var found: [LSP.Location] = []
         let policyPath: String
         if analysis.isTestFile {
             guard let policy = analysis.policyFile else {
                 return analysis.index.occurrences(of: occurrence.kind, occurrence.name).map {
-                    ["uri": uri, "range": analysis.lines.range($0.span).json]
+                    LSP.Location(uri: uri, range: analysis.lines.range($0.span))
                 }
             }
             policyPath = policy.path
             let target = workspace.uri(ofPath: policy.path)
             for each in policy.index.occurrences(of: occurrence.kind, occurrence.name)
             where includeDeclaration || !each.isDefinition {
-                found.append(["uri": target, "range": policy.lines.range(each.span).json])
+                found.append(LSP.Location(uri: target, range: policy.lines.range(each.span)))
             }
         } else {
             policyPath = analysis.path
             for each in analysis.index.occurrences(of: occurrence.kind, occurrence.name)
             where includeDeclaration || !each.isDefinition {
-                found.append(["uri": uri, "range": analysis.lines.range(each.span).json])
+                found.append(LSP.Location(uri: uri, range: analysis.lines.range(each.span)))
             }
         }
         for (testURI, test) in workspace.testFiles(of: policyPath) {
             for each in test.index.occurrences(of: occurrence.kind, occurrence.name) {
-                found.append(["uri": testURI, "range": test.lines.range(each.span).json])
+                found.append(LSP.Location(uri: testURI, range: test.lines.range(each.span)))
             }
         }
         return found
     }
 
-    private func completion(_ uri: String, _ position: LSPPosition) -> Any {
-        let empty: [String: Any] = ["isIncomplete": false, "items": [Any]()]
+    private func completion(_ uri: String, _ position: LSPPosition) -> LSP.CompletionList {
+        let empty = LSP.CompletionList(items: [])
         guard let analysis = workspace.analysis(uri), let point = analysis.lines.point(position),
             let line = analysis.lines.scalars(ofLine: position.line)
         else { return empty }
@@ -515,15 +453,14 @@ package final class LanguageServer {
             let range = analysis.lines.range(
                 SourceSpan(start: SourcePoint(line: point.line, column: site.startColumn), end: point))
             let reported = Set(analysis.diagnostics.map(\.code))
-            let items: [Any] = AcknowledgementHelp.items(prefix: site.prefix, reported: reported).map { item in
-                [
-                    "label": item.label, "kind": 21, "detail": item.detail, "sortText": item.sort,
-                    "textEdit": ["range": range.json, "newText": item.label + ": "],
-                ]
+            let items = AcknowledgementHelp.items(prefix: site.prefix, reported: reported).map { item in
+                LSP.CompletionItem(
+                    label: item.label, kind: 21, detail: item.detail, sortText: item.sort,
+                    textEdit: LSP.TextEdit(range: range, newText: item.label + ": "))
             }
-            return ["isIncomplete": false, "items": items]
+            return LSP.CompletionList(items: items)
         }
-        var items: [Any] = []
+        var items: [LSP.CompletionItem] = []
         var labels = Set<String>()
         if let site = PolicyCompletion.site(
             line: Array(line.prefix(point.column - 1)), above: above, isTestFile: analysis.isTestFile)
@@ -532,10 +469,10 @@ package final class LanguageServer {
                 SourceSpan(start: SourcePoint(line: point.line, column: site.startColumn), end: point))
             for name in workspace.names(of: site.kind, for: analysis) where name.hasPrefix(site.prefix) {
                 labels.insert(name)
-                items.append([
-                    "label": name, "kind": Self.completionKind(site.kind), "detail": site.kind.rawValue,
-                    "textEdit": ["range": range.json, "newText": name],
-                ])
+                items.append(
+                    LSP.CompletionItem(
+                        label: name, kind: Self.completionKind(site.kind), detail: site.kind.rawValue,
+                        textEdit: LSP.TextEdit(range: range, newText: name)))
             }
         }
         // The keys a mapping may hold and the words a value may be (`PolicyKeyHelp`).
@@ -545,17 +482,14 @@ package final class LanguageServer {
             let help = PolicyKeyHelp.completions(
                 cursor, document: workspace.document(for: analysis), isIncluded: analysis.policyNames != nil)
             for item in help where labels.insert(item.label).inserted {
-                var object: [String: Any] = [
-                    "label": item.label, "kind": item.kind, "detail": item.detail,
-                    "textEdit": ["range": range.json, "newText": item.insert],
-                ]
-                if let documentation = item.documentation {
-                    object["documentation"] = ["kind": "markdown", "value": documentation]
-                }
-                items.append(object)
+                items.append(
+                    LSP.CompletionItem(
+                        label: item.label, kind: item.kind, detail: item.detail,
+                        documentation: item.documentation.map(LSP.MarkupContent.init(markdown:)),
+                        textEdit: LSP.TextEdit(range: range, newText: item.insert)))
             }
         }
-        return ["isIncomplete": false, "items": items]
+        return LSP.CompletionList(items: items)
     }
 
     /// Where the cursor is in a policy's (or included file's) YAML, from the text before it
@@ -570,7 +504,7 @@ package final class LanguageServer {
 
     /// Hover over a key (its meaning, from the schema) or over a value the policy gives a
     /// meaning to (a priority, a data field's value) (`PolicyKeyHelp`).
-    private func keyHover(_ uri: String, _ position: LSPPosition) -> Any? {
+    private func keyHover(_ uri: String, _ position: LSPPosition) -> LSP.Hover? {
         guard let analysis = workspace.analysis(uri), let point = analysis.lines.point(position),
             let scalars = analysis.lines.scalars(ofLine: position.line)
         else { return nil }
@@ -599,19 +533,17 @@ package final class LanguageServer {
         let span = SourceSpan(
             start: SourcePoint(line: point.line, column: start + 1), end: SourcePoint(line: point.line, column: end + 1)
         )
-        return ["contents": ["kind": "markdown", "value": markdown], "range": analysis.lines.range(span).json]
+        return LSP.Hover(contents: .init(markdown: markdown), range: analysis.lines.range(span))
     }
 
-    private func documentSymbols(_ uri: String) -> [Any] {
+    private func documentSymbols(_ uri: String) -> [LSP.DocumentSymbol] {
         guard let analysis = workspace.analysis(uri) else { return [] }
-        func symbol(_ declaration: PolicyDeclaration) -> [String: Any] {
-            [
-                "name": declaration.name, "detail": declaration.kind.rawValue,
-                "kind": Self.symbolKind(declaration.kind),
-                "range": analysis.lines.range(declaration.span).json,
-                "selectionRange": analysis.lines.range(declaration.nameSpan).json,
-                "children": declaration.children.map(symbol),
-            ]
+        func symbol(_ declaration: PolicyDeclaration) -> LSP.DocumentSymbol {
+            LSP.DocumentSymbol(
+                name: declaration.name, detail: declaration.kind.rawValue, kind: Self.symbolKind(declaration.kind),
+                range: analysis.lines.range(declaration.span),
+                selectionRange: analysis.lines.range(declaration.nameSpan),
+                children: declaration.children.map(symbol))
         }
         return analysis.index.declarations.map(symbol)
     }
@@ -620,21 +552,18 @@ package final class LanguageServer {
 
     /// The findings of a document located in it (those in a file it includes are
     /// published for that file, `publishIncluded`).
-    private func diagnosticsJSON(_ analysis: PolicyWorkspace.Analysis, uri: String) -> [Any] {
+    private func diagnostics(_ analysis: PolicyWorkspace.Analysis, uri: String) -> [LSP.Diagnostic] {
         located(analysis).map { diagnostic, range in
-            var object = diagnosticObject(diagnostic)
-            object["range"] = range.json
-            let related: [Any] = diagnostic.notes.map { note in
+            var object = self.diagnostic(diagnostic, range: range)
+            let related = diagnostic.notes.map { note in
                 let inFile = note.location.file == diagnostic.location.file
-                return [
-                    "location": [
-                        "uri": inFile ? uri : workspace.uri(ofPath: note.location.file),
-                        "range": analysis.lines.range(span(of: note.location, in: analysis)).json,
-                    ],
-                    "message": note.message,
-                ]
+                return LSP.DiagnosticRelatedInformation(
+                    location: LSP.Location(
+                        uri: inFile ? uri : workspace.uri(ofPath: note.location.file),
+                        range: analysis.lines.range(span(of: note.location, in: analysis))),
+                    message: note.message)
             }
-            if !related.isEmpty { object["relatedInformation"] = related }
+            if !related.isEmpty { object.relatedInformation = related }
             return object
         }
     }
@@ -648,44 +577,41 @@ package final class LanguageServer {
 
     /// The quick fixes for the findings of `uri` that touch `range`: each "did you mean"
     /// finding's suggestion, written over the misspelt name (`QuickFix`).
-    private func codeActions(_ uri: String, _ range: LSPRange) -> [Any] {
+    private func codeActions(_ uri: String, _ range: LSPRange) -> [LSP.CodeAction] {
         guard let analysis = workspace.analysis(uri) else { return [] }
-        return located(analysis).compactMap { diagnostic, underlined -> Any? in
+        return located(analysis).compactMap { diagnostic, underlined -> LSP.CodeAction? in
             guard underlined.start <= range.end, range.start <= underlined.end,
                 let text = analysis.lines.text(in: underlined),
                 let fix = QuickFix(message: diagnostic.message, underlined: text)
             else { return nil }
-            var object = diagnosticObject(diagnostic)
-            object["range"] = underlined.json
             let edited = LSPRange(
                 start: LSPPosition(
                     line: underlined.start.line, character: underlined.start.character + fix.offset),
                 end: LSPPosition(
                     line: underlined.start.line, character: underlined.start.character + fix.offset + fix.length))
-            return [
-                "title": fix.title, "kind": "quickfix", "isPreferred": true, "diagnostics": [object],
-                "edit": ["changes": [uri: [["range": edited.json, "newText": fix.replacement]]]],
-            ]
+            return LSP.CodeAction(
+                title: fix.title, diagnostics: [self.diagnostic(diagnostic, range: underlined)],
+                edit: LSP.WorkspaceEdit(changes: [uri: [LSP.TextEdit(range: edited, newText: fix.replacement)]]))
         }
     }
 
-    /// A finding's code, severity and message, without its range.
-    private func diagnosticObject(_ diagnostic: Diagnostic) -> [String: Any] {
-        var object: [String: Any] = [
-            "severity": Self.severity(diagnostic.severity),
-            "code": diagnostic.code,
-            "source": "haptic-policy",
-            "message": diagnostic.message + (diagnostic.invariant.map { " [\($0)]" } ?? ""),
-        ]
+    /// A finding as the protocol writes it, underlining `range`: its code, severity and
+    /// message (an acknowledged warning a hint), and the link to its code's explanation.
+    private func diagnostic(_ diagnostic: Diagnostic, range: LSPRange) -> LSP.Diagnostic {
+        var severity = Self.severity(diagnostic.severity)
+        var message = diagnostic.message + (diagnostic.invariant.map { " [\($0)]" } ?? "")
         if let reason = diagnostic.acknowledged {
             // An acknowledged warning is a hint (4): shown faintly, not counted as a problem.
-            object["severity"] = 4
-            object["message"] = "acknowledged (\(reason.message)): " + (object["message"] as? String ?? "")
+            severity = 4
+            message = "acknowledged (\(reason.message)): " + message
         }
+        var codeDescription: LSP.CodeDescription?
         if let docsURL, DiagnosticRegistry.code(diagnostic.code) != nil {
-            object["codeDescription"] = ["href": docsURL + "#" + DiagnosticRegistry.anchor(of: diagnostic.code)]
+            codeDescription = LSP.CodeDescription(href: docsURL + "#" + DiagnosticRegistry.anchor(of: diagnostic.code))
         }
-        return object
+        return LSP.Diagnostic(
+            range: range, severity: severity, code: diagnostic.code, codeDescription: codeDescription,
+            source: "haptic-policy", message: message)
     }
 
     /// The name written at `location` in a file known only by its lines, else one character.
@@ -712,24 +638,23 @@ package final class LanguageServer {
 
     // MARK: - Output
 
-    private func respond(id: Any, result: Any) {
-        write(["jsonrpc": "2.0", "id": id, "result": result])
+    private func respond(id: LSP.RequestID?, result: any Encodable & Sendable) {
+        write(LSP.ResponseMessage(id: id, outcome: .result(result)))
     }
 
-    private func respond(id: Any, failure: Failure) {
-        write(["jsonrpc": "2.0", "id": id, "error": ["code": failure.code.rawValue, "message": failure.message]])
+    private func respond(id: LSP.RequestID?, failure: Failure) {
+        write(LSP.ResponseMessage(id: id, outcome: .error(failure)))
     }
 
-    private func notify(_ method: String, _ params: Any) {
-        write(["jsonrpc": "2.0", "method": method, "params": params])
+    private func notify<Params: Codable & Sendable>(_ method: String, _ params: Params) {
+        write(LSP.NotificationMessage(method: method, params: params))
     }
 
-    private func write(_ message: [String: Any]) {
+    /// Writes one message: every message the server sends goes through here, and through
+    /// `LSP.framed`, which escapes its strings by the tools' one rule (`JSONString`).
+    private func write(_ message: some Encodable) {
         do {
-            // Escaped by the tools' one rule (`JSONString`): U+2028, U+2029, U+0085 and `</`
-            // as well (the frame's Content-Length counts the escaped bytes).
-            let data = try JSONSerialization.data(withJSONObject: message, options: [.sortedKeys])
-            send(MessageReader.frame(Array(JSONString.hardened(String(decoding: data, as: UTF8.self)).utf8)))
+            send(try LSP.framed(message))
         } catch {
             log("haptic-policy lsp: could not encode a message: \(error)")
         }

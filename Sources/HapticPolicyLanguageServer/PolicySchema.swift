@@ -1,6 +1,6 @@
 import Foundation
 
-/// The policy JSON Schema (`Docs/policy.schema.json`, built in as `PolicySchemaText`) read
+/// The policy JSON Schema (`Docs/policy.schema.json`, built in as `PolicySchema.builtIn`) read
 /// for the editor: which keys a mapping at a path may hold, what each means (its
 /// `description`) and which words a value may be (its `enum`, `const`, or `true`/`false`).
 ///
@@ -27,7 +27,19 @@ struct PolicySchema: @unchecked Sendable {
     }
 
     /// The schema built into the server.
-    static let shared = PolicySchema(json: PolicySchemaText.json)
+    static let shared = PolicySchema(json: builtIn)
+
+    /// The text of `Docs/policy.schema.json` as the server was built with it: the file is
+    /// shipped as data, not as a Swift copy. The target's `policy.schema.json` is a link to
+    /// it, and SwiftPM embeds it in the code (`resources: [.embedInCode(…)]`, a static byte
+    /// array in the generated `PackageResources`), so there is one copy of the schema in the
+    /// repository and nothing to keep in step with it. Embedded rather than copied as a
+    /// resource bundle because the static `haptic-policy` (scripts/build-static) is a single
+    /// file that runs anywhere: a bundle would have to travel next to it, and `Bundle.module`
+    /// fails when it does not.
+    static var builtIn: String {
+        String(decoding: PackageResources.policy_schema_json, as: UTF8.self)
+    }
 
     private let root: [String: Any]
     private let definitions: [String: Any]

@@ -1,7 +1,7 @@
 /// A position as the Language Server Protocol counts it: a 0-based line and a 0-based
 /// offset in UTF-16 code units (the protocol's default `positionEncoding`, the only one
 /// every client supports).
-struct LSPPosition: Hashable, Comparable {
+struct LSPPosition: Hashable, Comparable, Codable, Sendable {
     /// The 0-based line.
     var line: Int
     /// The 0-based offset in UTF-16 code units.
@@ -11,14 +11,20 @@ struct LSPPosition: Hashable, Comparable {
         (lhs.line, lhs.character) < (rhs.line, rhs.character)
     }
 
-    /// `{"line": …, "character": …}`.
-    var json: [String: Any] { ["line": line, "character": character] }
+    private enum CodingKeys: String, CodingKey {
+        case line, character
+    }
 
-    /// The position in `object` (`{"line": …, "character": …}`); nil when it is not one.
-    init?(json object: Any?) {
-        guard let object = object as? [String: Any], let line = object["line"] as? Int,
-            let character = object["character"] as? Int, line >= 0, character >= 0
-        else { return nil }
+    /// Reads a position (3.17, "Position": `line` and `character`, both `uinteger`): a
+    /// negative one is not a position.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let line = try container.decode(Int.self, forKey: .line)
+        let character = try container.decode(Int.self, forKey: .character)
+        guard line >= 0, character >= 0 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .line, in: container, debugDescription: "a position is never negative")
+        }
         self.init(line: line, character: character)
     }
 
@@ -28,15 +34,12 @@ struct LSPPosition: Hashable, Comparable {
     }
 }
 
-/// A range of LSP positions, the end exclusive.
-struct LSPRange: Hashable {
+/// A range of LSP positions, the end exclusive (3.17, "Range").
+struct LSPRange: Hashable, Codable, Sendable {
     /// The first position.
     var start: LSPPosition
     /// The position after the last character.
     var end: LSPPosition
-
-    /// `{"start": …, "end": …}`.
-    var json: [String: Any] { ["start": start.json, "end": end.json] }
 }
 
 /// A place in a source file as the front end counts it: a 1-based line and a 1-based

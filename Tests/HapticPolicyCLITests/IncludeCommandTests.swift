@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HapticPolicyCLI
+@testable import HapticPolicyLanguageServer
 
 /// `include:` through the command line: findings in an included file printed with its
 /// path, line, column and source line; one reproducible bundle; rule locations in `eval`
@@ -96,16 +97,9 @@ import Testing
         let folder = try Self.folder(part: Self.badPart)
         defer { try? FileManager.default.removeItem(at: folder) }
         let main = folder.appendingPathComponent("main.yaml")
-        let open = LanguageServerTests.notification(
-            "textDocument/didOpen",
-            [
-                "textDocument": [
-                    "uri": main.absoluteString, "languageId": "yaml", "version": 1, "text": Self.head + Self.rest,
-                ]
-            ])
+        let open = LanguageServerTests.open(Self.head + Self.rest, uri: main.absoluteString)
         let run = LanguageServerTests.serve([
-            LanguageServerTests.initialize, open, LanguageServerTests.request(2, "shutdown"),
-            LanguageServerTests.notification("exit"),
+            LanguageServerTests.initialize, open, LSP.request(2, "shutdown"), LSP.notification("exit"),
         ])
         let published = run.messages.filter { $0["method"] as? String == "textDocument/publishDiagnostics" }
             .compactMap { $0["params"] as? [String: Any] }
@@ -126,21 +120,15 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let main = folder.appendingPathComponent("main.yaml").absoluteString
         let part = folder.appendingPathComponent("sub/part.yaml").absoluteString
-        func open(_ uri: String, _ text: String) -> [UInt8] {
-            LanguageServerTests.notification(
-                "textDocument/didOpen",
-                ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1, "text": text]])
-        }
+        func open(_ uri: String, _ text: String) -> [UInt8] { LanguageServerTests.open(text, uri: uri) }
         // The part's buffer, not the file on disk, has the mistake.
-        let edit = LanguageServerTests.notification(
-            "textDocument/didChange",
-            ["textDocument": ["uri": part, "version": 2], "contentChanges": [["text": Self.badPart]]])
+        let edit = LanguageServerTests.change(Self.badPart, version: 2, uri: part)
         let run = LanguageServerTests.serve([
             LanguageServerTests.initialize, open(main, Self.head + Self.rest) + open(part, Self.goodPart),
-            LanguageServerTests.request(
-                2, "textDocument/hover", ["textDocument": ["uri": main], "position": ["line": 0, "character": 0]]),
-            edit, LanguageServerTests.request(3, "shutdown"),
-            LanguageServerTests.notification("exit"),
+            LSP.request(
+                2, "textDocument/hover",
+                LSP.TextDocumentPositionParams(textDocument: .init(uri: main), position: .init(line: 0, character: 0))),
+            edit, LSP.request(3, "shutdown"), LSP.notification("exit"),
         ])
         let published = run.messages.filter { $0["method"] as? String == "textDocument/publishDiagnostics" }
             .compactMap { $0["params"] as? [String: Any] }

@@ -72,16 +72,16 @@ import Testing
         }
 
         /// The LSP position (ASCII text: UTF-16 offsets are scalar offsets).
-        func position(offset: Int? = nil) -> [String: Int] {
+        func position(offset: Int? = nil) -> LSPPosition {
             let lines = edited.components(separatedBy: "\n")
             for (number, line) in lines.enumerated() {
                 if let range = line.range(of: at) {
                     let column = line.distance(from: line.startIndex, to: range.upperBound)
-                    return ["line": number, "character": offset.map { column - at.count + $0 } ?? column]
+                    return LSPPosition(line: number, character: offset.map { column - at.count + $0 } ?? column)
                 }
             }
             Issue.record("'\(at)' is not in the edited text")
-            return ["line": 0, "character": 0]
+            return LSPPosition(line: 0, character: 0)
         }
     }
 
@@ -91,11 +91,12 @@ import Testing
         let uri = ServerSession.uri
         let run = ServerSession.serve([
             ServerSession.initialize, ServerSession.open(text),
-            ServerSession.request(2, "textDocument/documentSymbol", ["textDocument": ["uri": uri]]),
+            LSP.request(2, "textDocument/documentSymbol", LSP.DocumentSymbolParams(textDocument: .init(uri: uri))),
             ServerSession.change(edit.edited, version: 2),
-            ServerSession.request(
-                3, method, ["textDocument": ["uri": uri], "position": edit.position(offset: offset)]),
-            ServerSession.request(4, "shutdown"), ServerSession.notification("exit"),
+            LSP.request(
+                3, method,
+                LSP.TextDocumentPositionParams(textDocument: .init(uri: uri), position: edit.position(offset: offset))),
+            LSP.request(4, "shutdown"), LSP.notification("exit"),
         ])
         return run.messages.first { $0["id"] as? Int == 3 }?["result"]
     }
@@ -257,13 +258,9 @@ import Testing
         let text = "policy: p.yaml\ncases:\n  - ap"
         let run = ServerSession.serve([
             ServerSession.initialize,
-            ServerSession.notification(
-                "textDocument/didOpen",
-                ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1, "text": text]]),
-            ServerSession.request(
-                2, "textDocument/completion",
-                ["textDocument": ["uri": uri], "position": ["line": 2, "character": 6]]),
-            ServerSession.request(3, "shutdown"), ServerSession.notification("exit"),
+            ServerSession.open(text, uri: uri),
+            ServerSession.at(2, "textDocument/completion", uri: uri, 2, 6),
+            LSP.request(3, "shutdown"), LSP.notification("exit"),
         ])
         let result = run.messages.first { $0["id"] as? Int == 2 }?["result"] as? [String: Any]
         #expect((result?["items"] as? [Any])?.isEmpty == true)

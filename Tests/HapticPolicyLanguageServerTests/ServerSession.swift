@@ -4,38 +4,49 @@ import Foundation
 
 /// A session with the server in-process, without the command line: framed messages in,
 /// what it sent back out (HapticPolicyCLITests' `LanguageServerTests` runs `lsp` itself).
+/// Messages are built from the server's own protocol types (`LSP.request`,
+/// `LSP.notification`).
 enum ServerSession {
-    static func frame(_ object: [String: Any]) -> [UInt8] {
-        let data = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
-        return MessageReader.frame([UInt8](data))
-    }
-
-    static func request(_ id: Int, _ method: String, _ params: [String: Any] = [:]) -> [UInt8] {
-        frame(["jsonrpc": "2.0", "id": id, "method": method, "params": params])
-    }
-
-    static func notification(_ method: String, _ params: [String: Any] = [:]) -> [UInt8] {
-        frame(["jsonrpc": "2.0", "method": method, "params": params])
-    }
-
-    static let initialize = request(1, "initialize", ["capabilities": [String: Any]()])
+    static let initialize = LSP.request(1, "initialize", LSP.InitializeParams())
     static let uri = "file:///nowhere/p.yaml"
 
-    static func open(_ text: String, version: Int = 1) -> [UInt8] {
-        notification(
+    static func open(_ text: String, version: Int = 1, uri: String = uri) -> [UInt8] {
+        LSP.notification(
             "textDocument/didOpen",
-            ["textDocument": ["uri": uri, "languageId": "yaml", "version": version, "text": text]])
+            LSP.DidOpenTextDocumentParams(textDocument: .init(uri: uri, version: version, text: text)))
     }
 
     static func change(_ text: String, version: Int) -> [UInt8] {
-        notification(
+        LSP.notification(
             "textDocument/didChange",
-            ["textDocument": ["uri": uri, "version": version], "contentChanges": [["text": text]]])
+            LSP.DidChangeTextDocumentParams(
+                textDocument: .init(uri: uri, version: version), contentChanges: [.init(text: text)]))
+    }
+
+    /// `method` (hover, completion, definition) at `line` and `character` of `uri`.
+    static func at(_ id: Int, _ method: String, uri: String = uri, _ line: Int, _ character: Int) -> [UInt8] {
+        LSP.request(
+            id, method,
+            LSP.TextDocumentPositionParams(
+                textDocument: .init(uri: uri), position: LSPPosition(line: line, character: character)))
     }
 
     /// Runs the server on `chunks` (one read each, split where a read buffer is smaller);
     /// returns the messages it sent and whether it ended as it should.
     static func serve(_ chunks: [[UInt8]]) -> (messages: [[String: Any]], ended: Bool) {
+        let run = serveRaw(chunks)
+        var messages: [[String: Any]] = []
+        var reader = MessageReader()
+        for case .message(let body) in reader.feed(run.sent) {
+            if let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] {
+                messages.append(object)
+            }
+        }
+        return (messages, run.ended)
+    }
+
+    /// Runs the server on `chunks`; returns the bytes it wrote, as written.
+    static func serveRaw(_ chunks: [[UInt8]]) -> (sent: [UInt8], ended: Bool) {
         var sent: [UInt8] = []
         let server = LanguageServer(
             environment: [:], docsURL: nil, version: "0", send: { sent += $0 }, log: { _ in })
@@ -48,13 +59,6 @@ enum ServerSession {
                 if count < chunk.count { pending.append(Array(chunk[count...])) }
                 return count
             }, stopped: { false })
-        var messages: [[String: Any]] = []
-        var reader = MessageReader()
-        for case .message(let body) in reader.feed(sent) {
-            if let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] {
-                messages.append(object)
-            }
-        }
-        return (messages, ended)
+        return (sent, ended)
     }
 }

@@ -45,11 +45,10 @@ import Testing
     /// Runs the server with `root` as its workspace on `messages` after `initialize`, and
     /// returns everything it sent, as text.
     static func serve(root: String?, _ messages: [[UInt8]]) -> (text: String, messages: [[String: Any]]) {
-        var params: [String: Any] = ["capabilities": [String: Any]()]
-        if let root { params["rootUri"] = uri(root) }
+        let initialize = LSP.InitializeParams(rootUri: root.map(uri))
         let run = ServerSession.serve(
-            [ServerSession.request(1, "initialize", params)] + messages + [
-                ServerSession.request(90, "shutdown"), ServerSession.notification("exit"),
+            [LSP.request(1, "initialize", initialize)] + messages + [
+                LSP.request(90, "shutdown"), LSP.notification("exit"),
             ])
         let text = run.messages.compactMap { message in
             (try? JSONSerialization.data(withJSONObject: message)).map { String(decoding: $0, as: UTF8.self) }
@@ -58,9 +57,7 @@ import Testing
     }
 
     static func open(_ path: String, _ text: String) -> [UInt8] {
-        ServerSession.notification(
-            "textDocument/didOpen",
-            ["textDocument": ["uri": uri(path), "languageId": "yaml", "version": 1, "text": text]])
+        ServerSession.open(text, uri: uri(path))
     }
 
     static func diagnostics(_ messages: [[String: Any]], of path: String) -> [[String: Any]] {
@@ -76,16 +73,15 @@ import Testing
         let folders = try Folders()
         defer { folders.remove() }
         let path = folders.outside + "/p.yaml"
-        let document: [String: Any] = ["textDocument": ["uri": Self.uri(path)]]
-        let at: [String: Any] = ["line": 2, "character": 11]
+        let uri = Self.uri(path)
         let run = Self.serve(
             root: folders.root,
             [
                 Self.open(path, Self.policy(including: ["secret.yaml"])),
-                ServerSession.request(2, "textDocument/hover", document.merging(["position": at]) { $1 }),
-                ServerSession.request(3, "textDocument/completion", document.merging(["position": at]) { $1 }),
-                ServerSession.request(4, "textDocument/documentSymbol", document),
-                ServerSession.request(5, "textDocument/definition", document.merging(["position": at]) { $1 }),
+                ServerSession.at(2, "textDocument/hover", uri: uri, 2, 11),
+                ServerSession.at(3, "textDocument/completion", uri: uri, 2, 11),
+                LSP.request(4, "textDocument/documentSymbol", LSP.DocumentSymbolParams(textDocument: .init(uri: uri))),
+                ServerSession.at(5, "textDocument/definition", uri: uri, 2, 11),
             ])
         #expect(!run.text.contains(Self.secret))
         let found = Self.diagnostics(run.messages, of: path)
@@ -133,14 +129,13 @@ import Testing
         defer { folders.remove() }
         let path = folders.outside + "/p.yaml"
         func change(added: [String], removed: [String]) -> [UInt8] {
-            let folder = { (path: String) -> [String: Any] in ["uri": Self.uri(path), "name": "f"] }
-            return ServerSession.notification(
+            let folder = { (path: String) in LSP.WorkspaceFolder(uri: Self.uri(path), name: "f") }
+            return LSP.notification(
                 "workspace/didChangeWorkspaceFolders",
-                ["event": ["added": added.map(folder), "removed": removed.map(folder)]])
+                LSP.DidChangeWorkspaceFoldersParams(
+                    event: .init(added: added.map(folder), removed: removed.map(folder))))
         }
-        let hover = ServerSession.request(
-            2, "textDocument/hover",
-            ["textDocument": ["uri": Self.uri(path)], "position": ["line": 0, "character": 9]])
+        let hover = ServerSession.at(2, "textDocument/hover", uri: Self.uri(path), 0, 9)
         let added = Self.serve(
             root: folders.root,
             [Self.open(path, "policy: p\nversion: 1\n"), hover, change(added: [folders.outside], removed: [])])

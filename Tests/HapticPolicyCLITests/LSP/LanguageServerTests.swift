@@ -7,32 +7,27 @@ import Testing
 
 /// `haptic-policy lsp` in-process: the lifecycle, errors and the order of what it sends.
 @Suite struct LanguageServerTests {
-    static func frame(_ object: [String: Any]) -> [UInt8] {
-        let data = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
-        return MessageReader.frame([UInt8](data))
-    }
-
-    static func request(_ id: Int, _ method: String, _ params: [String: Any] = [:]) -> [UInt8] {
-        frame(["jsonrpc": "2.0", "id": id, "method": method, "params": params])
-    }
-
-    static func notification(_ method: String, _ params: [String: Any] = [:]) -> [UInt8] {
-        frame(["jsonrpc": "2.0", "method": method, "params": params])
-    }
-
-    static let initialize = request(1, "initialize", ["capabilities": [String: Any]()])
+    // Messages are built from the server's own protocol types (`LSP.request`,
+    // `LSP.notification`), as in HapticPolicyLanguageServerTests' `ServerSession`.
+    static let initialize = LSP.request(1, "initialize", LSP.InitializeParams())
     static let uri = "file:///nowhere/p.yaml"
 
-    static func open(_ text: String, version: Int = 1) -> [UInt8] {
-        notification(
+    static func open(_ text: String, version: Int = 1, uri: String = uri) -> [UInt8] {
+        LSP.notification(
             "textDocument/didOpen",
-            ["textDocument": ["uri": uri, "languageId": "yaml", "version": version, "text": text]])
+            LSP.DidOpenTextDocumentParams(textDocument: .init(uri: uri, version: version, text: text)))
     }
 
-    static func change(_ text: String, version: Int) -> [UInt8] {
-        notification(
+    static func change(_ text: String, version: Int, uri: String = uri) -> [UInt8] {
+        LSP.notification(
             "textDocument/didChange",
-            ["textDocument": ["uri": uri, "version": version], "contentChanges": [["text": text]]])
+            LSP.DidChangeTextDocumentParams(
+                textDocument: .init(uri: uri, version: version), contentChanges: [.init(text: text)]))
+    }
+
+    /// A message's JSON text, framed as it is (for the malformed ones no type can write).
+    static func raw(_ json: String) -> [UInt8] {
+        MessageReader.frame(Array(json.utf8))
     }
 
     /// Runs the server on `chunks` (one read each); returns what it sent and its exit code.
@@ -55,18 +50,18 @@ import Testing
     }
 
     @Test func exitAfterShutdownIsZeroAndWithoutItOne() {
-        let clean = Self.serve([Self.initialize, Self.request(2, "shutdown"), Self.notification("exit")])
+        let clean = Self.serve([Self.initialize, LSP.request(2, "shutdown"), LSP.notification("exit")])
         #expect(clean.exitCode == 0)
         #expect(clean.messages.map { $0["id"] as? Int } == [1, 2])
-        #expect(Self.serve([Self.initialize, Self.notification("exit")]).exitCode == 1)
+        #expect(Self.serve([Self.initialize, LSP.notification("exit")]).exitCode == 1)
         #expect(Self.serve([Self.initialize]).exitCode == 1)
         #expect(Self.serve([]).exitCode == 1)
     }
 
     @Test func requestsOutsideTheLifecycleAreRefused() {
         let run = Self.serve([
-            Self.request(1, "textDocument/hover"), Self.open("policy: x"), Self.initialize, Self.initialize,
-            Self.request(7, "shutdown"), Self.request(8, "textDocument/hover"), Self.notification("exit"),
+            LSP.request(1, "textDocument/hover"), Self.open("policy: x"), Self.initialize, Self.initialize,
+            LSP.request(7, "shutdown"), LSP.request(8, "textDocument/hover"), LSP.notification("exit"),
         ])
         // The open before initialize was dropped: no diagnostics were published.
         #expect(run.messages.map { $0["id"] as? Int } == [1, 1, 1, 7, 8])
@@ -79,18 +74,19 @@ import Testing
             MessageReader.frame(Array("{\"jsonrpc\": \"2.0\", \"id\": 2, ".utf8)),
             MessageReader.frame([0xFF, 0xFE, 0x00]),
             MessageReader.frame(Array("[1, 2]".utf8)),
-            Self.frame(["jsonrpc": "2.0", "id": ["no"], "method": "shutdown"]),
-            Self.request(3, "no/suchMethod"),
-            Self.notification("no/suchNotification"),
-            Self.request(4, "textDocument/hover", ["textDocument": ["uri": Self.uri]]),
-            Self.request(5, "shutdown"), Self.notification("exit"),
+            Self.raw(#"{"jsonrpc": "2.0", "id": ["no"], "method": "shutdown"}"#),
+            LSP.request(3, "no/suchMethod"),
+            LSP.notification("no/suchNotification"),
+            // A hover without a position.
+            LSP.request(4, "textDocument/hover", LSP.DocumentSymbolParams(textDocument: .init(uri: Self.uri))),
+            LSP.request(5, "shutdown"), LSP.notification("exit"),
         ])
         #expect(run.messages.map(Self.errorCode) == [nil, -32700, -32700, -32600, -32600, -32601, -32602, nil])
         #expect(run.exitCode == 0)
     }
 
     @Test func messagesSplitAcrossReadsAreReadWhole() {
-        let stream = Self.initialize + Self.request(2, "shutdown") + Self.notification("exit")
+        let stream = Self.initialize + LSP.request(2, "shutdown") + LSP.notification("exit")
         let chunks = stride(from: 0, to: stream.count, by: 7).map { Array(stream[$0..<min($0 + 7, stream.count)]) }
         let run = Self.serve(chunks)
         #expect(run.messages.count == 2)
@@ -99,7 +95,7 @@ import Testing
 
     @Test func aBurstOfChangesIsCheckedOnceAtItsLastText() throws {
         let burst = Self.open("policy: [") + Self.change("policy: {", version: 2) + Self.change("", version: 3)
-        let run = Self.serve([Self.initialize, burst, Self.request(2, "shutdown"), Self.notification("exit")])
+        let run = Self.serve([Self.initialize, burst, LSP.request(2, "shutdown"), LSP.notification("exit")])
         let published = run.messages.filter { $0["method"] as? String == "textDocument/publishDiagnostics" }
         #expect(published.count == 1)
         let params = try #require(published.first?["params"] as? [String: Any])
@@ -112,10 +108,11 @@ import Testing
         let text = "policy: p\nversion: 1\n"
         let batch =
             Self.open(text)
-            + Self.request(
+            + LSP.request(
                 2, "textDocument/hover",
-                ["textDocument": ["uri": Self.uri], "position": ["line": 500, "character": 0]])
-        let run = Self.serve([Self.initialize, batch, Self.request(3, "shutdown"), Self.notification("exit")])
+                LSP.TextDocumentPositionParams(
+                    textDocument: .init(uri: Self.uri), position: .init(line: 500, character: 0)))
+        let run = Self.serve([Self.initialize, batch, LSP.request(3, "shutdown"), LSP.notification("exit")])
         #expect(run.messages.count == 4)
         #expect(run.messages[1]["method"] as? String == "textDocument/publishDiagnostics")
         #expect(run.messages[2]["id"] as? Int == 2)
@@ -125,7 +122,7 @@ import Testing
     @Test func codesLinkToTheDocsURLTheClientOrTheCommandLineGives() throws {
         func href(_ initialize: [UInt8], arguments: [String]) throws -> String? {
             let run = Self.serve(
-                [initialize, Self.open("policy: p\nversion: 1\nfoo: 1\n"), Self.request(2, "shutdown")],
+                [initialize, Self.open("policy: p\nversion: 1\nfoo: 1\n"), LSP.request(2, "shutdown")],
                 arguments: arguments)
             let published = try #require(
                 run.messages.first { $0["method"] as? String == "textDocument/publishDiagnostics" })
@@ -135,12 +132,10 @@ import Testing
         }
         let page = "https://example.com/haptics/checks.md"
         #expect(try href(Self.initialize, arguments: ["--docs-url", page, "--stdio"])?.hasPrefix(page + "#hp") == true)
-        let options = Self.request(
-            1, "initialize",
-            ["capabilities": [String: Any](), "initializationOptions": ["docsURL": "https://x.test/c.md"]])
+        let options = LSP.request(
+            1, "initialize", LSP.InitializeParams(initializationOptions: .init(docsURL: "https://x.test/c.md")))
         #expect(try href(options, arguments: ["--docs-url", page])?.hasPrefix("https://x.test/c.md#hp") == true)
-        let root = Self.request(
-            1, "initialize", ["capabilities": [String: Any](), "rootUri": packageRoot.absoluteString])
+        let root = LSP.request(1, "initialize", LSP.InitializeParams(rootUri: packageRoot.absoluteString))
         let checks = packageRoot.appendingPathComponent("Docs/checks.md").absoluteString
         #expect(try href(root, arguments: [])?.hasPrefix(checks + "#hp") == true)
         // Without a page to link to, a finding has no codeDescription.
