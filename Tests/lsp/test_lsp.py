@@ -4,6 +4,7 @@ Run by scripts/test after `swift build`: `python3 -m pytest -q Tests/lsp`. The s
 binary is HAPTIC_POLICY_BIN, else .build/debug/haptic-policy.
 """
 
+import asyncio
 import json
 import os
 import pathlib
@@ -22,8 +23,30 @@ PLAVO_TESTS = ROOT / "Policies" / "plavo.tests.yaml"
 PLAVO_TEXT = PLAVO.read_text(encoding="utf-8")
 
 
+def record_diagnostics(client: LanguageClient):
+    """Keeps every `publishDiagnostics` the server sends, in order, in `client.published`.
+
+    pytest-lsp's `wait_for_notification` holds one future per method and drops a
+    notification that arrives while none is waiting (`LanguageClientProtocol.
+    _handle_notification` in pytest_lsp/protocol.py): two diagnostics read from one chunk,
+    or one published while a test awaits a hover, were lost, and the test waited forever.
+    """
+    client.published = []
+    client.published_event = asyncio.Event()
+    handle = client.protocol._handle_notification
+
+    def recording(method_name, params):
+        if method_name == types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS:
+            client.published.append(params)
+            client.published_event.set()
+        return handle(method_name, params)
+
+    client.protocol._handle_notification = recording
+
+
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=[BINARY, "lsp"]))
 async def client(lsp_client: LanguageClient):
+    record_diagnostics(lsp_client)
     await lsp_client.initialize_session(
         types.InitializeParams(capabilities=types.ClientCapabilities(), root_uri=ROOT.as_uri())
     )
@@ -67,30 +90,36 @@ def declare_folder(client: LanguageClient, folder: pathlib.Path):
 
 
 async def open_document(client: LanguageClient, uri: str, text: str, version: int = 1):
+    since = len(client.published)
     client.text_document_did_open(
         types.DidOpenTextDocumentParams(
             text_document=types.TextDocumentItem(uri=uri, language_id="yaml", version=version, text=text)
         )
     )
-    return list(await diagnostics_of(client, uri, version))
+    return list(await diagnostics_of(client, uri, version, since))
 
 
 async def change_document(client: LanguageClient, uri: str, text: str, version: int):
+    since = len(client.published)
     client.text_document_did_change(
         types.DidChangeTextDocumentParams(
             text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
             content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
         )
     )
-    return list(await diagnostics_of(client, uri, version))
+    return list(await diagnostics_of(client, uri, version, since))
 
 
-async def diagnostics_of(client: LanguageClient, uri: str, version: int):
-    """Waits for the diagnostics of `uri` at `version`."""
+async def diagnostics_of(client: LanguageClient, uri: str, version: int, since: int):
+    """Waits for the diagnostics of `uri` at `version` published after the first `since`
+    (`len(client.published)` before the message that makes the server publish them)."""
     while True:
-        params = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-        if params.uri == uri and params.version == version:
-            return list(params.diagnostics)
+        for params in client.published[since:]:
+            if params.uri == uri and params.version == version:
+                return list(params.diagnostics)
+        since = len(client.published)
+        client.published_event.clear()
+        await client.published_event.wait()
 
 
 def hover_text(result) -> str:
@@ -562,12 +591,13 @@ async def test_changes_on_disk_check_open_documents_again(client: LanguageClient
     policy.write_text(policy.read_text(encoding="utf-8").replace("  pace_hysteresis: 0.1", "  pace_hysteris: 0.1"))
 
     async def changed(uri: str) -> list:
+        since = len(client.published)
         client.workspace_did_change_watched_files(
             types.DidChangeWatchedFilesParams(
                 changes=[types.FileEvent(uri=uri, type=types.FileChangeType.Changed)]
             )
         )
-        return await diagnostics_of(client, workout.as_uri(), 1)
+        return await diagnostics_of(client, workout.as_uri(), 1, since)
 
     diagnostics = await changed(policy.as_uri())
     assert diagnostics and all(d.range.start.line < len(text.split("\n")) for d in diagnostics)
