@@ -70,19 +70,8 @@ enum AcknowledgementHelp {
 
     /// The key of the nearest line above indented less than `indent`.
     private static func parentKey(indent: Int, above: [[Unicode.Scalar]]) -> String? {
-        for scalars in above.reversed() {
-            let text = String(String.UnicodeScalarView(scalars))
-            let lead = text.prefix { $0 == " " }.count
-            let content = text.dropFirst(lead)
-            if content.isEmpty || content.hasPrefix("#") { continue }
-            guard lead < indent else { continue }
-            var body = content.hasPrefix("- ") ? content.dropFirst(2) : content
-            if let comment = body.range(of: " #") { body = body[..<comment.lowerBound] }
-            while body.last == " " { body.removeLast() }
-            guard body.last == ":" else { return nil }
-            return String(body.dropLast().split(separator: " ").last ?? "")
-        }
-        return nil
+        guard let body = LinesAbove.parentBody(indent: indent, above: above), body.last == ":" else { return nil }
+        return String(body.dropLast().split(separator: " ").last ?? "")
     }
 
     private static func isCodeScalar(_ scalar: Unicode.Scalar) -> Bool {

@@ -91,18 +91,7 @@ enum PolicyCompletion {
 
     /// The key of the nearest line above indented less than `indent` (`table:`).
     private static func parentKey(indent: Int, above: [[Unicode.Scalar]]) -> String? {
-        for scalars in above.reversed() {
-            let text = String(String.UnicodeScalarView(scalars))
-            let lead = text.prefix { $0 == " " }.count
-            let content = text.dropFirst(lead)
-            if content.isEmpty || content.hasPrefix("#") { continue }
-            guard lead < indent else { continue }
-            var body = content.hasPrefix("- ") ? content.dropFirst(2) : content
-            if let comment = body.range(of: " #") { body = body[..<comment.lowerBound] }
-            while body.last == " " { body.removeLast() }
-            return keyBeforeColon(body)
-        }
-        return nil
+        LinesAbove.parentBody(indent: indent, above: above).flatMap(keyBeforeColon)
     }
 
     private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
