@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Layer cake. What an app links: HapticPolicy (the runtime: load a bundle, decide, the
-// store) and HapticPolicyPlayer (decisions to Core Haptics / UIKit). The tooling sits on
+// store) and HapticPolicyPlayer (decisions to Core Haptics / UIKit); its tests link
+// HapticPolicyTesting (the test kit, on the runtime alone). The tooling sits on
 // top: HapticPolicyCompiler (the document model, validator, compiler, diagnostics) <-
 // HapticPolicyReplay (log replay, tests, simulation, diff, table, budgets) <-
 // HapticPolicyYAML (libyaml front end) <- HapticPolicyFrontEnd (a policy and its
@@ -24,6 +25,8 @@ let package = Package(
     products: [
         .library(name: "HapticPolicy", targets: ["HapticPolicy"]),
         .library(name: "HapticPolicyPlayer", targets: ["HapticPolicyPlayer"]),
+        // What an app's tests link: a flow of events, expectations in a test file's words.
+        .library(name: "HapticPolicyTesting", targets: ["HapticPolicyTesting"]),
         .library(name: "HapticPolicyCompiler", targets: ["HapticPolicyCompiler"]),
         .library(name: "HapticPolicyReplay", targets: ["HapticPolicyReplay"]),
         .library(name: "HapticPolicyYAML", targets: ["HapticPolicyYAML"]),
@@ -39,6 +42,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(name: "HapticPolicy"),
         .target(name: "HapticPolicyPlayer", dependencies: ["HapticPolicy"] + appleSDKStandIns),
+        .target(name: "HapticPolicyTesting", dependencies: ["HapticPolicy"]),
         .target(name: "HapticPolicyCompiler", dependencies: ["HapticPolicy"]),
         .target(name: "HapticPolicyReplay", dependencies: ["HapticPolicy", "HapticPolicyCompiler", "CZlib"]),
         // The YAML front end reads test files and scenarios too, into the replay's models.
@@ -91,6 +95,12 @@ let package = Package(
         .testTarget(
             name: "HapticPolicyTests",
             dependencies: ["HapticPolicy", "HapticPolicyCompiler", "HapticPolicyTestSupport"]),
+        .testTarget(
+            name: "HapticPolicyTestingTests",
+            dependencies: ["HapticPolicyTesting", "HapticPolicy"],
+            // The plavo bundle, a resource as an app's test target holds its bundle; the
+            // TypeScript and Kotlin tests read it through links (Web/test/fixtures).
+            resources: [.copy("plavo.bundle.json")]),
         .testTarget(
             name: "HapticPolicyCompilerTests",
             dependencies: ["HapticPolicyCompiler", "HapticPolicy", "HapticPolicyTestSupport"]),

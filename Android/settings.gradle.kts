@@ -20,4 +20,4 @@ dependencyResolutionManagement {
 }
 
 rootProject.name = "haptic-policy-android"
-include(":haptic-policy")
+include(":haptic-policy", ":haptic-policy-testing")

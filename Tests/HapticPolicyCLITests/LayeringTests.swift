@@ -34,6 +34,7 @@ import Testing
         #expect(targets["HapticPolicy"] == [], "the runtime library depends on nothing of ours")
         let player = Set(try #require(targets["HapticPolicyPlayer"]))
         #expect(player.subtracting(["CoreHaptics", "UIKit"]) == ["HapticPolicy"], "the player needs the runtime only")
+        #expect(targets["HapticPolicyTesting"] == ["HapticPolicy"], "the app's test kit needs the runtime only")
     }
 
     /// The tooling's layers, lowest first: each may depend on the runtime, the system
