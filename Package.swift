@@ -3,7 +3,8 @@ import PackageDescription
 
 // Layer cake. What an app links: HapticPolicy (the runtime: load a bundle, decide, the
 // store) and HapticPolicyPlayer (decisions to Core Haptics / UIKit); its tests link
-// HapticPolicyTesting (the test kit, on the runtime alone). The tooling sits on
+// HapticPolicyTesting (the test kit, on the runtime alone); a game engine links
+// HapticPolicyC (the runtime behind a C interface). The tooling sits on
 // top: HapticPolicyCompiler (the document model, validator, compiler, diagnostics) <-
 // HapticPolicyReplay (log replay, tests, simulation, diff, table, budgets) <-
 // HapticPolicyYAML (libyaml front end) <- HapticPolicyFrontEnd (a policy and its
@@ -27,6 +28,8 @@ let package = Package(
         .library(name: "HapticPolicyPlayer", targets: ["HapticPolicyPlayer"]),
         // What an app's tests link: a flow of events, expectations in a test file's words.
         .library(name: "HapticPolicyTesting", targets: ["HapticPolicyTesting"]),
+        // The runtime behind a C interface (haptic_policy.h), for game engines: Docs/game-engines.md.
+        .library(name: "HapticPolicyC", type: .dynamic, targets: ["HapticPolicyC"]),
         .library(name: "HapticPolicyCompiler", targets: ["HapticPolicyCompiler"]),
         .library(name: "HapticPolicyReplay", targets: ["HapticPolicyReplay"]),
         .library(name: "HapticPolicyYAML", targets: ["HapticPolicyYAML"]),
@@ -43,6 +46,7 @@ let package = Package(
         .target(name: "HapticPolicy"),
         .target(name: "HapticPolicyPlayer", dependencies: ["HapticPolicy"] + appleSDKStandIns),
         .target(name: "HapticPolicyTesting", dependencies: ["HapticPolicy"]),
+        .target(name: "HapticPolicyC", dependencies: ["HapticPolicy"], exclude: ["haptic_policy.h"]),
         .target(name: "HapticPolicyCompiler", dependencies: ["HapticPolicy"]),
         .target(name: "HapticPolicyReplay", dependencies: ["HapticPolicy", "HapticPolicyCompiler", "CZlib"]),
         // The YAML front end reads test files and scenarios too, into the replay's models.

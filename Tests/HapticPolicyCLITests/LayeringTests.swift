@@ -35,6 +35,7 @@ import Testing
         let player = Set(try #require(targets["HapticPolicyPlayer"]))
         #expect(player.subtracting(["CoreHaptics", "UIKit"]) == ["HapticPolicy"], "the player needs the runtime only")
         #expect(targets["HapticPolicyTesting"] == ["HapticPolicy"], "the app's test kit needs the runtime only")
+        #expect(targets["HapticPolicyC"] == ["HapticPolicy"], "the C interface needs the runtime only")
     }
 
     /// The tooling's layers, lowest first: each may depend on the runtime, the system
