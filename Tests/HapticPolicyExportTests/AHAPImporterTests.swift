@@ -83,8 +83,30 @@ import Testing
             says: "did you mean 'HapticTransient'?"),
         Case(
             name: "invalid JSON",
-            ahap: "{\"Pattern\": [\n  {\"Event\": {\"Time\": 0,}}\n]}",
-            code: DiagnosticCode.ahapJSONSyntax.code, severity: .error, at: "2:24", says: "quote the key"),
+            ahap: "{\"Pattern\": [\n  {\"Event\": {\"Time\": 0, 1}}\n]}",
+            code: DiagnosticCode.ahapJSONSyntax.code, severity: .error, at: "2:25", says: "quote the key"),
+        // What Core Haptics reads, the import reads too, with a warning that says so.
+        Case(
+            name: "a trailing comma, as in Apple's sample files",
+            ahap: """
+                {"Version": 1.0, "Pattern": [
+                  {"Event": {"Time": 0, "EventType": "HapticTransient",},},
+                ]}
+                """,
+            code: DiagnosticCode.ahapTrailingComma.code, severity: .warning, at: "2:55", says: "remove the comma"),
+        Case(
+            name: "a key like no AHAP key",
+            ahap: """
+                {"Version": 1.0, "Pattern": [
+                  {"Event": {"Time": 0, "EventType": "HapticTransient", "Comment": "the tap"}}
+                ]}
+                """,
+            code: DiagnosticCode.ahapUnknownKey.code, severity: .warning, at: "2:57",
+            says: "ignored as Core Haptics ignores it"),
+        Case(
+            name: "no Version",
+            ahap: #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#,
+            code: DiagnosticCode.ahapVersion.code, severity: .warning, at: "1:1", says: "add \"Version\": 1.0"),
         Case(
             name: "time as a string",
             ahap: #"{"Pattern": [{"Event": {"Time": "0", "EventType": "HapticTransient"}}]}"#,
@@ -107,9 +129,46 @@ import Testing
         if c.severity == .error { #expect(result.pattern == nil) } else { #expect(result.pattern != nil) }
     }
 
+    /// Every trailing comma is located, and the file reads as it would without them.
+    @Test func trailingCommasReadAsCoreHapticsReadsThem() {
+        let commas = """
+            {
+              "Version": 1.0,
+              "Pattern": [
+                {"Event": {"Time": 0, "EventType": "HapticTransient",
+                           "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.5},],},},
+                {"Event": {"Time": 0.1, "EventType": "HapticContinuous", "EventDuration": 0.2,},},
+              ],
+            }
+            """
+        let plain = commas.replacingOccurrences(of: ",]", with: "]").replacingOccurrences(of: ",}", with: "}")
+            .replacingOccurrences(of: "},\n  ]", with: "}\n  ]").replacingOccurrences(of: "],\n}", with: "]\n}")
+        let withCommas = AHAPImporter.importPattern(commas, file: "in.ahap")
+        let without = AHAPImporter.importPattern(plain, file: "in.ahap")
+        #expect(without.diagnostics.isEmpty, "\(without.diagnostics.map(\.message))")
+        #expect(withCommas.pattern != nil && withCommas.pattern == without.pattern)
+        #expect(
+            withCommas.diagnostics.map { "\($0.code) \($0.location.line):\($0.location.column)" } == [
+                "HP733 5:93", "HP733 5:95", "HP733 5:97", "HP733 6:82", "HP733 6:84", "HP733 6:86", "HP733 7:4",
+            ])
+        #expect(withCommas.diagnostics.allSatisfy { $0.severity == .warning })
+    }
+
+    /// A version 1 or 1.0 file is read without a word; one without `Version` is read as 1.0.
+    @Test func versionOneAndNoVersionAreRead() {
+        for version in ["1", "1.0"] {
+            let text = #"{"Version": \#(version), "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#
+            #expect(AHAPImporter.importPattern(text, file: "in.ahap").diagnostics.isEmpty, "\(version)")
+        }
+        let none = AHAPImporter.importPattern(
+            #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#, file: "in.ahap")
+        #expect(none.pattern != nil)
+        #expect(none.diagnostics.map(\.code) == [DiagnosticCode.ahapVersion.code])
+    }
+
     @Test func aMisspelledKeyIsReportedOnceNotAlsoAsMissing() {
         let result = AHAPImporter.importPattern(
-            #"{"Pattern": [{"Event": {"Time": 0, "Type": "HapticTransient"}}]}"#, file: "in.ahap")
+            #"{"Version": 1.0, "Pattern": [{"Event": {"Time": 0, "Type": "HapticTransient"}}]}"#, file: "in.ahap")
         #expect(result.diagnostics.map(\.code) == [DiagnosticCode.ahapUnknownKey.code])
     }
 

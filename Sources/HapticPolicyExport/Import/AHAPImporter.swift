@@ -89,9 +89,10 @@ private struct Reader {
                     "unknown key '\(member.key)' in \(what); did you mean '\(suggestion)'? (Core Haptics ignores unknown keys silently)",
                     at: member.keyLocation)
             } else {
-                error(
+                // Like no key AHAP defines: Core Haptics ignores it, and so does the import.
+                warning(
                     .ahapUnknownKey,
-                    "unknown key '\(member.key)' in \(what); Core Haptics ignores it silently, so remove it or use one of \(allowed.map { "'\($0)'" }.joined(separator: ", "))",
+                    "unknown key '\(member.key)' in \(what), ignored as Core Haptics ignores it; remove it, or use one of \(allowed.map { "'\($0)'" }.joined(separator: ", "))",
                     at: member.keyLocation)
             }
         }
@@ -126,7 +127,14 @@ private struct Reader {
     mutating func read(_ text: String) -> PatternDecl? {
         let root: JSONNode
         do {
-            root = try JSONParser.parse(text, file: file)
+            let parsed = try JSONParser.parseTakingTrailingCommas(text, file: file)
+            root = parsed.node
+            for comma in parsed.trailingCommas {
+                warning(
+                    .ahapTrailingComma,
+                    "a comma before the closing bracket: Core Haptics reads it, strict JSON readers (and other tools) refuse it; remove the comma",
+                    at: comma)
+            }
         } catch {
             self.error(.ahapJSONSyntax, error.message, at: error.location)
             return nil
@@ -142,6 +150,10 @@ private struct Reader {
             warning(
                 .ahapVersion, "'Version' \(numberText(version.value)) is unusual; Core Haptics files use 1.0",
                 at: version.location)
+        } else if root["Version"] == nil, root["Pattern"] != nil {
+            warning(
+                .ahapVersion, "no 'Version': Core Haptics reads the file as version 1.0; add \"Version\": 1.0",
+                at: root.location)
         }
         guard let patternNode = root["Pattern"] else {
             let hint = root.members?.first { AHAPKeys.suggestion(for: $0.key, among: ["Pattern"]) != nil }

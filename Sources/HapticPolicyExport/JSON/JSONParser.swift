@@ -20,6 +20,10 @@ package struct JSONParser {
     private var column = 1
     private var depth = 0
     private static let maxDepth = 256
+    /// Whether a comma before `}` or `]` is taken (and recorded) instead of refused.
+    private var tolerateTrailingCommas = false
+    /// Where each trailing comma taken was written.
+    private var trailingCommas: [SourceLocation] = []
 
     private init(_ text: String, file: String) {
         self.scalars = Array(text.unicodeScalars)
@@ -29,13 +33,38 @@ package struct JSONParser {
     /// Parses a whole document: one value, then only whitespace.
     package static func parse(_ text: String, file: String) throws(SyntaxError) -> JSONNode {
         var parser = JSONParser(text, file: file)
-        parser.skipWhitespace()
-        let node = try parser.parseValue()
-        parser.skipWhitespace()
-        if parser.index < parser.scalars.count {
-            throw parser.error("unexpected '\(parser.scalars[parser.index])' after the end of the document; remove it")
+        return try parser.document()
+    }
+
+    /// Parses a whole document as `parse` does, but takes a comma before `}` or `]` (as
+    /// Core Haptics reads an AHAP file) and gives where each one was written.
+    package static func parseTakingTrailingCommas(_ text: String, file: String) throws(SyntaxError) -> (
+        node: JSONNode, trailingCommas: [SourceLocation]
+    ) {
+        var parser = JSONParser(text, file: file)
+        parser.tolerateTrailingCommas = true
+        let node = try parser.document()
+        return (node, parser.trailingCommas)
+    }
+
+    private mutating func document() throws(SyntaxError) -> JSONNode {
+        skipWhitespace()
+        let node = try parseValue()
+        skipWhitespace()
+        if index < scalars.count {
+            throw error("unexpected '\(scalars[index])' after the end of the document; remove it")
         }
         return node
+    }
+
+    /// After a comma: whether `closer` follows, a trailing comma this parser takes (it is
+    /// then recorded at `comma` and consumed with the closer).
+    private mutating func tookTrailingComma(at comma: SourceLocation, before closer: Unicode.Scalar) -> Bool {
+        guard tolerateTrailingCommas, index < scalars.count, scalars[index] == closer else { return false }
+        trailingCommas.append(comma)
+        advance()
+        depth -= 1
+        return true
     }
 
     private var here: SourceLocation { SourceLocation(file: file, line: line, column: column) }
@@ -140,7 +169,10 @@ package struct JSONParser {
                 throw error("the object that starts at \(start.line):\(start.column) is never closed; add '}'")
             }
             if scalars[index] == "," {
+                let comma = here
                 advance()
+                skipWhitespace()
+                if tookTrailingComma(at: comma, before: "}") { return JSONNode(.object(members), at: start) }
                 continue
             }
             if scalars[index] == "}" {
@@ -176,7 +208,10 @@ package struct JSONParser {
                 throw error("the array that starts at \(start.line):\(start.column) is never closed; add ']'")
             }
             if scalars[index] == "," {
+                let comma = here
                 advance()
+                skipWhitespace()
+                if tookTrailingComma(at: comma, before: "]") { return JSONNode(.array(items), at: start) }
                 continue
             }
             if scalars[index] == "]" {

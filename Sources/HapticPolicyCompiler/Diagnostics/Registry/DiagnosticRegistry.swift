@@ -72,7 +72,7 @@ package enum DiagnosticRegistry {
         .exportFileNameClash, .exportWebIntensitiesMerged,
         .ahapJSONSyntax, .ahapMissingPattern, .ahapUnknownKey, .ahapWrongType, .ahapOutOfOrder, .ahapOutOfRange,
         .ahapAbsoluteCurveTimes, .ahapUnsupportedEventType, .ahapMissingKey, .ahapUnknownParameterID,
-        .ahapStrayCurve, .ahapVersion, .ahapDynamicParameter,
+        .ahapStrayCurve, .ahapVersion, .ahapDynamicParameter, .ahapTrailingComma,
         // HP8xx: test files, scenarios, event logs.
         .numberOutOfRange, .scenarioStepKind, .testChecksNothing, .testPolicyNotFound, .scenarioUnknownName,
         .testUnknownName, .scenarioTooManyEvents, .namedFileRefused, .logLineUnreadable,

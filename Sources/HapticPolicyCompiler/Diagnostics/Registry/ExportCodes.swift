@@ -1,6 +1,6 @@
 import HapticPolicy
 
-// Codes of the exporters (HP701-HP710) and the AHAP importer (HP720-HP732), emitted by the
+// Codes of the exporters (HP701-HP710) and the AHAP importer (HP720-HP733), emitted by the
 // HapticPolicyExport module (and `import-ahap` for a file that is not UTF-8). They are
 // declared here, in the core, so the registry can list them.
 
@@ -202,10 +202,10 @@ extension DiagnosticCode {
         "HP721", .error, "ahap-missing-pattern",
         "the AHAP file has no top-level object, no `Pattern`, or no haptic event",
         stage: .export, example: .ahap("{\n  \"Version\": 1.0\n}\n"))
-    /// An unknown or repeated key (`Import/AHAPImporter.swift`).
+    /// A misspelt, unknown or repeated key (`Import/AHAPImporter.swift`).
     package static let ahapUnknownKey = DiagnosticCode(
         "HP722", .error, "ahap-unknown-key",
-        "an unknown AHAP key, which Core Haptics ignores silently (a warning for a repeated key or one without effect)",
+        "a misspelt AHAP key, which Core Haptics would ignore silently (a warning for a key like no AHAP key, ignored as Core Haptics ignores it, or a repeated one)",
         stage: .export,
         example: ahap("    {\"Event\": {\"Time\": 0, \"Type\": \"HapticTransient\"}}"), also: .warning)
     /// A value of the wrong JSON type (`Import/AHAPImporter.swift`).
@@ -282,9 +282,10 @@ extension DiagnosticCode {
                                     "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 0.2},
                                                                     {"Time": 0.5, "ParameterValue": 0.8}]}}
             """))
-    /// An unusual `Version` (`Import/AHAPImporter.swift`).
+    /// An unusual or missing `Version` (`Import/AHAPImporter.swift`).
     package static let ahapVersion = DiagnosticCode(
-        "HP731", .warning, "ahap-unusual-version", "an unusual AHAP `Version` (Core Haptics files use 1.0)",
+        "HP731", .warning, "ahap-unusual-version",
+        "an unusual AHAP `Version` (Core Haptics files use 1.0), or none (read as 1.0)",
         stage: .export,
         example: ahap("    {\"Event\": {\"Time\": 0, \"EventType\": \"HapticTransient\"}}", version: "3"))
     /// A dynamic `Parameter` entry (`Import/AHAPImporter.swift`).
@@ -297,4 +298,9 @@ extension DiagnosticCode {
                 {"Event": {"Time": 0, "EventType": "HapticTransient"}},
                 {"Parameter": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterValue": 0.5}}
             """))
+    /// A trailing comma, which Core Haptics reads (`Import/AHAPImporter.swift`).
+    package static let ahapTrailingComma = DiagnosticCode(
+        "HP733", .warning, "ahap-trailing-comma",
+        "a comma before a closing bracket in an AHAP file: Core Haptics reads it, strict JSON readers refuse it",
+        stage: .export, example: ahap("    {\"Event\": {\"Time\": 0, \"EventType\": \"HapticTransient\"}},"))
 }
