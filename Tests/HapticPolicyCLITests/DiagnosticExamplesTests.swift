@@ -93,6 +93,8 @@ enum ExampleRunner {
                 checked.diagnostics + PolicyExporter.export(compiled, to: targets, parameters: parameters).diagnostics)
         case .ahap(let text):
             return reported(AHAPImporter.importPattern(text, file: input).diagnostics)
+        case .hapticClip(let text):
+            return reported(HapticClipImporter.importPattern(text, file: input).diagnostics)
         case .testFile(let text, let policy):
             if let policy { _ = try write(policy, DiagnosticExample.policyFile) }
             return reported(PolicyFrontEnd.checkTestFile(try write(text, input), files: context.frontEndFiles).0)

@@ -162,6 +162,39 @@ import Testing
                 "<stdin>:1:36: error[HP722]: unknown key 'Type' in an event; did you mean 'EventType'?"))
     }
 
+    /// A Meta Haptics Studio clip through the built binary: by its extension from a file,
+    /// by its `signals` from stdin, under the layer --layer names; a clip Meta refuses is
+    /// refused at its line and column.
+    @Test func importReadsAMetaHapticsStudioClip() throws {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clip = """
+            {"version": {"major": 1, "minor": 0, "patch": 0},
+             "signals": {"continuous": {"envelopes": {"amplitude": [
+               {"time": 0, "amplitude": 0.25},
+               {"time": 0.5, "amplitude": 1, "emphasis": {"amplitude": 1, "frequency": 0.6}},
+               {"time": 1, "amplitude": 0}
+             ]}}}}
+            """
+        let file = folder.appendingPathComponent("rumble.haptic")
+        try Data(clip.utf8).write(to: file)
+        let result = try runBinary(["import", file.path, "--name", "rumble", "--layer", "game"])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        #expect(
+            result.stdout.hasPrefix("# imported from rumble.haptic by haptic-policy import\nrumble:\n  layer: game\n"))
+        #expect(result.stdout.contains("intensity: [[0, 0.5], [0.5, 0.8], [1, 0]]"), "\(result.stdout)")
+        #expect(result.stdout.contains("- {type: transient, time: 0.5, intensity: 1, sharpness: 0.6}"))
+        let piped = try runBinary(["import-ahap", "-"], stdin: clip)
+        #expect(piped.exitCode == 0 && piped.stdout.contains("type: continuous"))
+        let refused = try runBinary(
+            ["import", "-"], stdin: clip.replacingOccurrences(of: #""amplitude": 0.25"#, with: #""amplitude": 1.5"#))
+        #expect(refused.exitCode == 1 && refused.stdout.isEmpty)
+        #expect(
+            refused.stderr.contains("<stdin>:3:29: error[HP734]: amplitude 1.5 at 0 s is outside 0...1"),
+            "\(refused.stderr)")
+    }
+
     @Test func exportThenImportRoundTripsThroughTheBinary() throws {
         let out = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }

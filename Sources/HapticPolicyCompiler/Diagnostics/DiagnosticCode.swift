@@ -71,7 +71,7 @@ package enum DiagnosticStage: String, Sendable, Hashable, CaseIterable {
     /// HP100-HP699: the validator's static checks of a loaded policy, and (HP6xx) the
     /// policy's acknowledgements of its warnings.
     case validation
-    /// HP700-HP799: the exporters (HP70x) and the AHAP importer (HP72x-HP73x).
+    /// HP700-HP799: the exporters (HP70x) and the pattern importers (HP72x-HP73x).
     case export
     /// HP800-HP899: test files, scenarios and event logs.
     case dataFiles = "data-files"
@@ -113,6 +113,8 @@ package enum DiagnosticExample: Sendable, Hashable {
     case export(policy: String, target: String, parameters: [String: Double] = [:])
     /// An AHAP file given to `haptic-policy import-ahap`.
     case ahap(String)
+    /// A Meta Haptics Studio clip given to `haptic-policy import`.
+    case hapticClip(String)
     /// A test file checked by `haptic-policy lint` next to its policy (`example.yaml`;
     /// nil when no policy file exists).
     case testFile(String, policy: String?)

@@ -16,7 +16,7 @@ _haptic_policy() {
     done
     COMPREPLY=()
     if [[ -z "$command" ]]; then
-        COMPREPLY=($(compgen -W 'lint table eval test watch simulate diff merge export import-ahap report compile codegen lsp completion man help --version -h --help' -- "$cur"))
+        COMPREPLY=($(compgen -W 'lint table eval test watch simulate diff merge export import import-ahap report compile codegen lsp completion man help --version -h --help' -- "$cur"))
         return 0
     fi
     case "$command" in
@@ -221,9 +221,13 @@ _haptic_policy() {
             COMPREPLY=($(compgen -f -- "$cur"))
         fi
         ;;
-    import-ahap)
+    import)
         case "$prev" in
         --name)
+            COMPREPLY=($(compgen -f -- "$cur"))
+            return 0
+            ;;
+        --layer)
             COMPREPLY=($(compgen -f -- "$cur"))
             return 0
             ;;
@@ -237,7 +241,32 @@ _haptic_policy() {
             ;;
         esac
         if [[ "$cur" == -* ]]; then
-            COMPREPLY=($(compgen -W '--name -o --out --color -h --help' -- "$cur"))
+            COMPREPLY=($(compgen -W '--name --layer -o --out --color -h --help' -- "$cur"))
+        else
+            COMPREPLY=($(compgen -f -- "$cur"))
+        fi
+        ;;
+    import-ahap)
+        case "$prev" in
+        --name)
+            COMPREPLY=($(compgen -f -- "$cur"))
+            return 0
+            ;;
+        --layer)
+            COMPREPLY=($(compgen -f -- "$cur"))
+            return 0
+            ;;
+        -o|--out)
+            COMPREPLY=($(compgen -f -- "$cur"))
+            return 0
+            ;;
+        --color)
+            COMPREPLY=($(compgen -W 'auto always never' -- "$cur"))
+            return 0
+            ;;
+        esac
+        if [[ "$cur" == -* ]]; then
+            COMPREPLY=($(compgen -W '--name --layer -o --out --color -h --help' -- "$cur"))
         else
             COMPREPLY=($(compgen -f -- "$cur"))
         fi
@@ -333,7 +362,7 @@ _haptic_policy() {
         fi
         ;;
     help)
-        COMPREPLY=($(compgen -W 'lint table eval test watch simulate diff merge export import-ahap report compile codegen lsp completion man' -- "$cur"))
+        COMPREPLY=($(compgen -W 'lint table eval test watch simulate diff merge export import import-ahap report compile codegen lsp completion man' -- "$cur"))
         ;;
     esac
     return 0

@@ -15,7 +15,8 @@ _haptic_policy() {
         'diff:Replay event logs through two policies and list the decisions that changed.'
         'merge:Add up the JSON summaries of '\''eval --summary json'\'' into one.'
         'export:Export a policy'\''s custom patterns to AHAP, Android and Web files.'
-        'import-ahap:Convert an AHAP file into a pattern in the policy language, on stdout.'
+        'import:Convert an AHAP file or a Meta Haptics Studio clip into a pattern in the policy language.'
+        'import-ahap:The same as '\''import'\'' (its earlier name, for AHAP files).'
         'report:Render a policy'\''s decision table and waveforms as one self-contained HTML page.'
         'compile:Compile a policy into a bundle (versioned JSON with a SHA-256) for apps.'
         'codegen:Generate a typed API (Swift, Kotlin or TypeScript) from a policy'\''s event catalogue.'
@@ -121,9 +122,19 @@ _haptic_policy() {
             '(-h --help)'{-h,--help}'[Show help for this command.]' \
             ':policy:_files'
         ;;
+    import)
+        _arguments -s \
+            '--name[Print a whole feedback entry with this name (in --layer'\''s layer).]:feedback:_files' \
+            '--layer[The layer of the feedback entry --name prints (default: creature).]:layer:_files' \
+            '(-o --out)'{-o,--out}'[Write the pattern to this file (replaced whole, atomically) instead of stdout.]:file:_files' \
+            '--color[Colour: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
+            '(-h --help)'{-h,--help}'[Show help for this command.]' \
+            ':file:_files'
+        ;;
     import-ahap)
         _arguments -s \
-            '--name[Print a whole feedback entry with this name (layer creature).]:feedback:_files' \
+            '--name[Print a whole feedback entry with this name (in --layer'\''s layer).]:feedback:_files' \
+            '--layer[The layer of the feedback entry --name prints (default: creature).]:layer:_files' \
             '(-o --out)'{-o,--out}'[Write the pattern to this file (replaced whole, atomically) instead of stdout.]:file:_files' \
             '--color[Colour: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
             '(-h --help)'{-h,--help}'[Show help for this command.]' \

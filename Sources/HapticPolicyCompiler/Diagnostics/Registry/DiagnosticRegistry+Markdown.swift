@@ -107,7 +107,7 @@ extension DiagnosticStage {
         case .frontEnd: "the YAML front end: the file itself, syntax, keys, types, limits"
         case .validation:
             "validation: values (HP1xx), references (HP2xx), the table (HP3xx), invariants (HP4xx), budgets (HP5xx), acknowledgements (HP6xx)"
-        case .export: "exports (HP70x) and the AHAP import (HP72x-HP73x)"
+        case .export: "exports (HP70x) and the pattern imports (HP72x-HP73x)"
         case .dataFiles: "test files, scenarios and event logs"
         case .bundle: "compiled bundles"
         }
@@ -118,7 +118,7 @@ extension DiagnosticStage {
         switch self {
         case .frontEnd: "every command that reads a policy, test file or scenario"
         case .validation: "`lint`, and every command that needs a usable policy"
-        case .export: "`export`, `report`, `import-ahap`"
+        case .export: "`export`, `report`, `import`"
         case .dataFiles: "`lint`, `test`, `simulate`, `diff`"
         case .bundle: "`PolicyStore.reload(bundle:)` in an app"
         }
@@ -173,6 +173,7 @@ extension DiagnosticExample {
         case .policy, .export: Self.policyFile
         case .missingFile(let path): path
         case .ahap: "example.ahap"
+        case .hapticClip: "example.haptic"
         case .testFile: "example.tests.yaml"
         case .scenario: "example.scenario.yaml"
         case .eventLog: "example.jsonl"
@@ -205,7 +206,9 @@ extension DiagnosticExample {
             return ["`haptic-policy export \(inputFile) --to \(target)\(params) --out out`, with \(file):", ""]
                 + fenced("yaml", policy)
         case .ahap(let text):
-            return ["`haptic-policy import-ahap \(inputFile)`, with \(file):", ""] + fenced("json", text)
+            return ["`haptic-policy import \(inputFile)`, with \(file):", ""] + fenced("json", text)
+        case .hapticClip(let text):
+            return ["`haptic-policy import \(inputFile)`, with \(file):", ""] + fenced("json", text)
         case .testFile(let text, let policy):
             let intro = "`haptic-policy lint \(inputFile)`, with \(file)"
             switch policy {

@@ -66,13 +66,13 @@ package enum DiagnosticRegistry {
         // HP6xx: acknowledgements.
         .acknowledgedError, .unknownAcknowledgedCode, .staleAcknowledgement, .acknowledgementWithoutReason,
         .acknowledgementNotOfLint,
-        // HP70x: exporters; HP72x-HP73x: the AHAP importer.
+        // HP70x: exporters; HP72x-HP73x: the AHAP and Meta Haptics Studio importers.
         .exportBadParameter, .exportBadExpression, .exportContinuousTooLong, .exportDropsSounds,
         .exportWebTruncated, .exportCurveOverlapsEvent, .exportValueClamped, .exportUnusedParameter,
         .exportFileNameClash, .exportWebIntensitiesMerged,
         .ahapJSONSyntax, .ahapMissingPattern, .ahapUnknownKey, .ahapWrongType, .ahapOutOfOrder, .ahapOutOfRange,
         .ahapAbsoluteCurveTimes, .ahapUnsupportedEventType, .ahapMissingKey, .ahapUnknownParameterID,
-        .ahapStrayCurve, .ahapVersion, .ahapDynamicParameter, .ahapTrailingComma,
+        .ahapStrayCurve, .ahapVersion, .ahapDynamicParameter, .ahapTrailingComma, .hapticClipInvalid,
         // HP8xx: test files, scenarios, event logs.
         .numberOutOfRange, .scenarioStepKind, .testChecksNothing, .testPolicyNotFound, .scenarioUnknownName,
         .testUnknownName, .scenarioTooManyEvents, .namedFileRefused, .logLineUnreadable,

@@ -1,6 +1,6 @@
 import HapticPolicy
 
-// Codes of the exporters (HP701-HP710) and the AHAP importer (HP720-HP733), emitted by the
+// Codes of the exporters (HP701-HP710) and the AHAP and Meta Haptics Studio importers (HP720-HP734), emitted by the
 // HapticPolicyExport module (and `import-ahap` for a file that is not UTF-8). They are
 // declared here, in the core, so the registry can list them.
 
@@ -303,4 +303,20 @@ extension DiagnosticCode {
         "HP733", .warning, "ahap-trailing-comma",
         "a comma before a closing bracket in an AHAP file: Core Haptics reads it, strict JSON readers refuse it",
         stage: .export, example: ahap("    {\"Event\": {\"Time\": 0, \"EventType\": \"HapticTransient\"}},"))
+    /// A Meta Haptics Studio clip that Meta's strict validation refuses (`Import/HapticClipImporter.swift`).
+    package static let hapticClipInvalid = DiagnosticCode(
+        "HP734", .error, "haptic-clip-invalid",
+        "a Meta Haptics Studio clip (`.haptic`) that Meta's SDK refuses: a value outside 0...1, breakpoints out of order, fewer than two amplitude breakpoints, an emphasis below its breakpoint, a frequency breakpoint outside the amplitude envelope, a version other than 1",
+        stage: .export,
+        example: .hapticClip(
+            """
+            {
+              "version": {"major": 1, "minor": 0, "patch": 0},
+              "signals": {"continuous": {"envelopes": {"amplitude": [
+                {"time": 0, "amplitude": 0.5},
+                {"time": 0.2, "amplitude": 1.3}
+              ]}}}
+            }
+
+            """))
 }
