@@ -398,16 +398,22 @@ package final class LanguageServer {
         let locations: [LSP.Location]
         if analysis.isTestFile {
             guard let policy = analysis.policyFile else { return nil }
-            let target = workspace.uri(ofPath: policy.path)
-            locations = policy.index.definitions(of: occurrence.kind, occurrence.name).map {
-                LSP.Location(uri: target, range: policy.lines.range($0.span))
+            locations = policy.index.definitions(of: occurrence.kind, occurrence.name).compactMap {
+                location($0, lines: policy.lines(of:))
             }
         } else {
-            locations = analysis.index.definitions(of: occurrence.kind, occurrence.name).map {
-                LSP.Location(uri: uri, range: analysis.lines.range($0.span))
+            locations = analysis.index.definitions(of: occurrence.kind, occurrence.name).compactMap {
+                location($0, lines: analysis.lines(of:))
             }
         }
         return locations.isEmpty ? nil : locations
+    }
+
+    /// Where `occurrence` is written, as the editor names it: its file's URI and its range
+    /// in the lines `lines` gives for that file (`FrontEndFiles.openDocumentKey`).
+    private func location(_ occurrence: PolicyOccurrence, lines: (String) -> TextLines?) -> LSP.Location? {
+        guard let fileLines = lines(occurrence.file) else { return nil }
+        return LSP.Location(uri: workspace.uri(ofPath: occurrence.file), range: fileLines.range(occurrence.span))
     }
 
     private func references(_ uri: String, _ position: LSPPosition, includeDeclaration: Bool) -> [LSP.Location] {
@@ -421,16 +427,15 @@ package final class LanguageServer {
                 }
             }
             policyPath = policy.path
-            let target = workspace.uri(ofPath: policy.path)
             for each in policy.index.occurrences(of: occurrence.kind, occurrence.name)
             where includeDeclaration || !each.isDefinition {
-                found.append(LSP.Location(uri: target, range: policy.lines.range(each.span)))
+                if let location = location(each, lines: policy.lines(of:)) { found.append(location) }
             }
         } else {
             policyPath = analysis.path
             for each in analysis.index.occurrences(of: occurrence.kind, occurrence.name)
             where includeDeclaration || !each.isDefinition {
-                found.append(LSP.Location(uri: uri, range: analysis.lines.range(each.span)))
+                if let location = location(each, lines: analysis.lines(of:)) { found.append(location) }
             }
         }
         for (testURI, test) in workspace.testFiles(of: policyPath) {
@@ -480,7 +485,7 @@ package final class LanguageServer {
             let range = analysis.lines.range(
                 SourceSpan(start: SourcePoint(line: point.line, column: cursor.startColumn), end: point))
             let help = PolicyKeyHelp.completions(
-                cursor, document: workspace.document(for: analysis), isIncluded: analysis.policyNames != nil)
+                cursor, document: workspace.document(for: analysis), isIncluded: analysis.isIncluded)
             for item in help where labels.insert(item.label).inserted {
                 items.append(
                     LSP.CompletionItem(
@@ -545,7 +550,7 @@ package final class LanguageServer {
                 selectionRange: analysis.lines.range(declaration.nameSpan),
                 children: declaration.children.map(symbol))
         }
-        return analysis.index.declarations.map(symbol)
+        return analysis.index.outline.map(symbol)
     }
 
     // MARK: - Diagnostics
