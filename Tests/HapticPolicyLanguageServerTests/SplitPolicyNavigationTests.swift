@@ -128,6 +128,36 @@ import Testing
     }
 
     @Test(arguments: ["ride", "stride"])
+    func everyNameInTheTestFileLeadsToTheFileOfItsDeclaration(policy: String) throws {
+        let declared = try Self.declarations(of: policy)
+        let path = Self.policies + "/\(policy).tests.yaml"
+        let workspace = PolicyWorkspace(environment: [:])
+        workspace.roots = [Self.policies]
+        workspace.open(uri: Self.uri(path), text: try String(contentsOfFile: path, encoding: .utf8), version: 1)
+        let analysis = try #require(workspace.analysis(Self.uri(path)))
+        // Each name once (a test file names the same ones many times).
+        var seen: Set<String> = []
+        let uses = analysis.index.occurrences.filter { seen.insert("\($0.kind.rawValue) \($0.name)").inserted }
+        let requests = uses.enumerated().map { offset, use in
+            let position = analysis.lines.position(use.span.start)
+            return ServerSession.at(
+                offset + 2, "textDocument/definition", uri: Self.uri(path), position.line, position.character)
+        }
+        let messages = Self.serve(path, requests)
+        var elsewhere = 0
+        for (offset, use) in uses.enumerated() {
+            let what = "\(use.kind.rawValue) \(use.name)"
+            guard let expected = declared[what] else { continue }
+            let found = (Self.result(messages, offset + 2) as? [Any] ?? []).compactMap(Self.place)
+            #expect(
+                found.count == 1 && found.first?.file == expected.file && found.first?.line == expected.line,
+                "\(what) in \(policy).tests.yaml leads to \(found), not \(expected)")
+            if !expected.file.hasSuffix("/\(policy).yaml") { elsewhere += 1 }
+        }
+        #expect(elsewhere > 5, "the test file names names declared in the included files")
+    }
+
+    @Test(arguments: ["ride", "stride"])
     func eachFilesOutlineListsWhatThatFileDeclares(policy: String) throws {
         let declared = try Self.declarations(of: policy)
         for path in try Self.files(of: policy) {
