@@ -1,6 +1,7 @@
 import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyFrontEnd
 
 /// The protocol side of `haptic-policy lsp`: JSON-RPC 2.0 messages in, responses and
 /// notifications out, the lifecycle of the Language Server Protocol 3.17, and the
@@ -565,7 +566,7 @@ package final class LanguageServer {
                 return LSP.DiagnosticRelatedInformation(
                     location: LSP.Location(
                         uri: inFile ? uri : workspace.uri(ofPath: note.location.file),
-                        range: analysis.lines.range(span(of: note.location, in: analysis))),
+                        range: lines(of: note.location, in: analysis).range(span(of: note.location, in: analysis))),
                     message: note.message)
             }
             if !related.isEmpty { object.relatedInformation = related }
@@ -629,12 +630,18 @@ package final class LanguageServer {
         return SourceSpan(start: start, end: SourcePoint(line: start.line, column: end + 1))
     }
 
+    /// The lines of the file `location` is in: the document's, or those of another file of
+    /// its policy (a note in an included file), else the document's.
+    private func lines(of location: SourceLocation, in analysis: PolicyWorkspace.Analysis) -> TextLines {
+        analysis.lines(of: FrontEndFiles.openDocumentKey(location.file)) ?? analysis.lines
+    }
+
     /// What to underline for a finding at `location`: the scalar that starts there, else
-    /// the name written there, else one character.
+    /// the name written there, else one character, in the file it is in.
     private func span(of location: SourceLocation, in analysis: PolicyWorkspace.Analysis) -> SourceSpan {
         let start = SourcePoint(line: max(location.line, 1), column: max(location.column, 1))
         if let scalar = analysis.index.scalarSpan(at: location) { return scalar }
-        let line = Array(analysis.lines.scalars(ofSourceLine: start.line) ?? [])
+        let line = Array(lines(of: location, in: analysis).scalars(ofSourceLine: start.line) ?? [])
         var end = start.column - 1
         while end < line.count, Self.isNameScalar(line[end]) { end += 1 }
         if end == start.column - 1, end < line.count { end += 1 }

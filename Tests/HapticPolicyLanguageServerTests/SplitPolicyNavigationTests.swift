@@ -187,4 +187,36 @@ import Testing
             }
         }
     }
+
+    /// A finding's note in another file of the policy is placed by that file's lines: the
+    /// note of HP301 in stride/workout.yaml is at line 65 of stride/catalogue.yaml, past
+    /// workout.yaml's 43 lines, where it used to be placed at workout.yaml's end.
+    @Test func aNoteInAnotherFileIsPlacedInThatFile() throws {
+        let workout = Self.policies + "/stride/workout.yaml"
+        let catalogue = Self.policies + "/stride/catalogue.yaml"
+        let text = try String(contentsOfFile: workout, encoding: .utf8)
+            .replacingOccurrences(of: "      lap.completed:   {play: lap}\n", with: "")
+        let initialize = LSP.InitializeParams(rootUri: Self.uri(Self.policies))
+        let messages = ServerSession.serve([
+            LSP.request(1, "initialize", initialize), ServerSession.open(text, uri: Self.uri(workout)),
+            LSP.request(2, "shutdown"), LSP.notification("exit"),
+        ]).messages
+        let published = messages.last {
+            ($0["method"] as? String) == "textDocument/publishDiagnostics"
+                && ($0["params"] as? [String: Any])?["uri"] as? String == Self.uri(workout)
+        }
+        let diagnostics = try #require((published?["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]])
+        let missing = try #require(diagnostics.first { $0["code"] as? String == "HP301" }, "\(diagnostics)")
+        let related = try #require(missing["relatedInformation"] as? [[String: Any]])
+        let note = try #require(Self.place(related.first?["location"]))
+        let line = try #require(
+            try String(contentsOfFile: catalogue, encoding: .utf8).components(separatedBy: "\n").firstIndex {
+                $0.hasPrefix("  lap.completed:")
+            })
+        #expect(note.file == FrontEndFiles.openDocumentKey(catalogue) && note.line == line + 1, "\(related)")
+        let range = try #require((related.first?["location"] as? [String: Any])?["range"] as? [String: Any])
+        let start = try #require((range["start"] as? [String: Any])?["character"] as? Int)
+        let end = try #require((range["end"] as? [String: Any])?["character"] as? Int)
+        #expect(end - start == "workout".count, "\(range)")
+    }
 }
