@@ -1,6 +1,7 @@
 import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyFrontEnd
 
 /// The protocol side of `haptic-policy lsp`: JSON-RPC 2.0 messages in, responses and
 /// notifications out, the lifecycle of the Language Server Protocol 3.17, and the
@@ -398,16 +399,22 @@ package final class LanguageServer {
         let locations: [LSP.Location]
         if analysis.isTestFile {
             guard let policy = analysis.policyFile else { return nil }
-            let target = workspace.uri(ofPath: policy.path)
-            locations = policy.index.definitions(of: occurrence.kind, occurrence.name).map {
-                LSP.Location(uri: target, range: policy.lines.range($0.span))
+            locations = policy.index.definitions(of: occurrence.kind, occurrence.name).compactMap {
+                location($0, lines: policy.lines(of:))
             }
         } else {
-            locations = analysis.index.definitions(of: occurrence.kind, occurrence.name).map {
-                LSP.Location(uri: uri, range: analysis.lines.range($0.span))
+            locations = analysis.index.definitions(of: occurrence.kind, occurrence.name).compactMap {
+                location($0, lines: analysis.lines(of:))
             }
         }
         return locations.isEmpty ? nil : locations
+    }
+
+    /// Where `occurrence` is written, as the editor names it: its file's URI and its range
+    /// in the lines `lines` gives for that file (`FrontEndFiles.openDocumentKey`).
+    private func location(_ occurrence: PolicyOccurrence, lines: (String) -> TextLines?) -> LSP.Location? {
+        guard let fileLines = lines(occurrence.file) else { return nil }
+        return LSP.Location(uri: workspace.uri(ofPath: occurrence.file), range: fileLines.range(occurrence.span))
     }
 
     private func references(_ uri: String, _ position: LSPPosition, includeDeclaration: Bool) -> [LSP.Location] {
@@ -421,16 +428,15 @@ package final class LanguageServer {
                 }
             }
             policyPath = policy.path
-            let target = workspace.uri(ofPath: policy.path)
             for each in policy.index.occurrences(of: occurrence.kind, occurrence.name)
             where includeDeclaration || !each.isDefinition {
-                found.append(LSP.Location(uri: target, range: policy.lines.range(each.span)))
+                if let location = location(each, lines: policy.lines(of:)) { found.append(location) }
             }
         } else {
             policyPath = analysis.path
             for each in analysis.index.occurrences(of: occurrence.kind, occurrence.name)
             where includeDeclaration || !each.isDefinition {
-                found.append(LSP.Location(uri: uri, range: analysis.lines.range(each.span)))
+                if let location = location(each, lines: analysis.lines(of:)) { found.append(location) }
             }
         }
         for (testURI, test) in workspace.testFiles(of: policyPath) {
@@ -480,7 +486,7 @@ package final class LanguageServer {
             let range = analysis.lines.range(
                 SourceSpan(start: SourcePoint(line: point.line, column: cursor.startColumn), end: point))
             let help = PolicyKeyHelp.completions(
-                cursor, document: workspace.document(for: analysis), isIncluded: analysis.policyNames != nil)
+                cursor, document: workspace.document(for: analysis), isIncluded: analysis.isIncluded)
             for item in help where labels.insert(item.label).inserted {
                 items.append(
                     LSP.CompletionItem(
@@ -545,7 +551,7 @@ package final class LanguageServer {
                 selectionRange: analysis.lines.range(declaration.nameSpan),
                 children: declaration.children.map(symbol))
         }
-        return analysis.index.declarations.map(symbol)
+        return analysis.index.outline.map(symbol)
     }
 
     // MARK: - Diagnostics
@@ -560,7 +566,7 @@ package final class LanguageServer {
                 return LSP.DiagnosticRelatedInformation(
                     location: LSP.Location(
                         uri: inFile ? uri : workspace.uri(ofPath: note.location.file),
-                        range: analysis.lines.range(span(of: note.location, in: analysis))),
+                        range: lines(of: note.location, in: analysis).range(span(of: note.location, in: analysis))),
                     message: note.message)
             }
             if !related.isEmpty { object.relatedInformation = related }
@@ -624,12 +630,18 @@ package final class LanguageServer {
         return SourceSpan(start: start, end: SourcePoint(line: start.line, column: end + 1))
     }
 
+    /// The lines of the file `location` is in: the document's, or those of another file of
+    /// its policy (a note in an included file), else the document's.
+    private func lines(of location: SourceLocation, in analysis: PolicyWorkspace.Analysis) -> TextLines {
+        analysis.lines(of: FrontEndFiles.openDocumentKey(location.file)) ?? analysis.lines
+    }
+
     /// What to underline for a finding at `location`: the scalar that starts there, else
-    /// the name written there, else one character.
+    /// the name written there, else one character, in the file it is in.
     private func span(of location: SourceLocation, in analysis: PolicyWorkspace.Analysis) -> SourceSpan {
         let start = SourcePoint(line: max(location.line, 1), column: max(location.column, 1))
         if let scalar = analysis.index.scalarSpan(at: location) { return scalar }
-        let line = Array(analysis.lines.scalars(ofSourceLine: start.line) ?? [])
+        let line = Array(lines(of: location, in: analysis).scalars(ofSourceLine: start.line) ?? [])
         var end = start.column - 1
         while end < line.count, Self.isNameScalar(line[end]) { end += 1 }
         if end == start.column - 1, end < line.count { end += 1 }

@@ -48,9 +48,18 @@ final class PolicyWorkspace {
         /// For a policy: the lines of each file it includes (`include:`), by path, so a
         /// finding in one is published for that file.
         var included: [String: TextLines] = [:]
-        /// For an included file opened on its own: every name its policy declares (in any
-        /// of its files), for completion; `index` holds only the names written in the file.
-        var policyNames: SymbolIndex?
+        /// For a policy split with `include:`, or a file one includes: the lines of the
+        /// policy's other files (`FrontEndFiles.openDocumentKey`), where `index` leads a
+        /// definition or a reference written in another file.
+        var otherFiles: [String: TextLines] = [:]
+        /// Whether it is a file a policy includes, opened on its own: `index` is its
+        /// policy's, read from this file.
+        var isIncluded = false
+        /// The lines of `file` (`FrontEndFiles.openDocumentKey`), this document or another
+        /// file of its policy; nil for a file it does not know.
+        func lines(of file: String) -> TextLines? {
+            file == FrontEndFiles.openDocumentKey(path) ? lines : otherFiles[file]
+        }
         /// Whether it is YAML this server does not check (a scenario, a file that is not a
         /// policy): no help with policy keys there.
         var isOtherYAML = false
@@ -62,12 +71,20 @@ final class PolicyWorkspace {
         var path: String
         /// Its lines.
         var lines: TextLines
+        /// The lines of the files it includes (`FrontEndFiles.openDocumentKey`).
+        var otherFiles: [String: TextLines] = [:]
         /// Its names.
         var index: SymbolIndex
         /// Its document, when it decodes.
         var document: PolicyDocument?
         /// Its compiled policy, when it has no errors.
         var policy: Policy?
+
+        /// The lines of `file` (`FrontEndFiles.openDocumentKey`), the policy or one of
+        /// the files it includes; nil for another.
+        func lines(of file: String) -> TextLines? {
+            file == FrontEndFiles.openDocumentKey(path) ? lines : otherFiles[file]
+        }
     }
 
     private(set) var documents: [String: Document] = [:]
@@ -165,7 +182,7 @@ final class PolicyWorkspace {
     func names(of kind: PolicySymbolKind, for analysis: Analysis) -> [String] {
         let index = analysis.isTestFile ? analysis.policyFile?.index : analysis.index
         let path = analysis.isTestFile ? analysis.policyFile?.path : analysis.path
-        let current = (analysis.policyNames ?? index)?.names(of: kind) ?? []
+        let current = index?.names(of: kind) ?? []
         guard current.isEmpty, let path else { return current }
         return lastNames[path]?[kind] ?? []
     }
@@ -296,7 +313,8 @@ final class PolicyWorkspace {
             // The policy only when the path policy lets the test file name it.
             let policyPath = PolicyFrontEnd.policyPath(for: suite, file: path).path
             return Analysis(
-                path: path, lines: lines, diagnostics: diagnostics, index: .testFile(tree: tree), isTestFile: true,
+                path: path, lines: lines, diagnostics: diagnostics, index: .testFile(path, tree: tree),
+                isTestFile: true,
                 policyFile: policyPath.flatMap { policyFile($0, frontEndFiles: frontEndFiles) })
         }
         if Self.isScenario(path) {
@@ -313,26 +331,46 @@ final class PolicyWorkspace {
             // A file without `policy:` that a policy includes (an open one, else one on
             // disk) is part of that policy: its findings are the ones the policy has in it.
             // Hover, definitions and completion there read that policy's document too.
-            let including: (diagnostics: [Diagnostic], document: PolicyDocument?, policy: Policy?)? =
-                includingAnalysis(of: document).map { ($0.diagnostics, $0.document, $0.policy) }
-                ?? includingPolicyOnDisk(of: document, frontEndFiles: frontEndFiles, files: files).map {
-                    (PolicyFrontEnd.merged($0.diagnostics, $0.acknowledged), $0.document, $0.policy)
+            typealias Including = (
+                diagnostics: [Diagnostic], document: PolicyDocument?, policy: Policy?, index: SymbolIndex,
+                files: [String: TextLines]
+            )
+            let including: Including? =
+                includingAnalysis(of: document).map { policy in
+                    let files = policy.otherFiles.merging([FrontEndFiles.openDocumentKey(policy.path): policy.lines]) {
+                        included, _ in included
+                    }
+                    return (policy.diagnostics, policy.document, policy.policy, policy.index, files)
+                }
+                ?? includingPolicyOnDisk(of: document, frontEndFiles: frontEndFiles, files: files).map { checked in
+                    let main = checked.source.flatMap { YAMLDataFile.read(Array($0.utf8), file: checked.path).root }
+                    let index =
+                        checked.document.map {
+                            SymbolIndex.policy($0, trees: Self.trees(checked, main: main), file: checked.path)
+                        } ?? .empty
+                    var files = Self.otherFiles(checked)
+                    files[FrontEndFiles.openDocumentKey(checked.path)] = checked.source.map(TextLines.init)
+                    return (
+                        PolicyFrontEnd.merged(checked.diagnostics, checked.acknowledged), checked.document,
+                        checked.policy, index, files
+                    )
                 }
             if let including {
-                let names = including.document.map { SymbolIndex.policy($0, tree: nil) }
-                // The names stay for completion while the text being typed does not read.
-                if let names { remember(names, for: path) }
+                let key = FrontEndFiles.openDocumentKey(path)
+                // The policy's index, read from this file; its names stay for completion
+                // while the text being typed does not read.
+                let index = including.index.read(from: path)
+                remember(index, for: path)
                 if let decoded = including.document, !including.diagnostics.contains(where: { $0.severity == .error }) {
-                    lastDocuments[FrontEndFiles.openDocumentKey(path)] = decoded
+                    lastDocuments[key] = decoded
                 }
                 return Analysis(
                     path: path, lines: lines,
                     diagnostics: including.diagnostics.filter {
-                        FrontEndFiles.openDocumentKey($0.location.file) == FrontEndFiles.openDocumentKey(path)
+                        FrontEndFiles.openDocumentKey($0.location.file) == key
                     },
-                    index: including.document.map { SymbolIndex.policy($0, tree: tree, onlyIn: path) } ?? .empty,
-                    isTestFile: false, document: including.document, policy: including.policy,
-                    policyNames: names)
+                    index: index, isTestFile: false, document: including.document, policy: including.policy,
+                    otherFiles: including.files.filter { $0.key != key }, isIncluded: true)
             }
             // YAML that reads and is not a policy (a CI workflow, a config file) is none of
             // this server's business: no findings. Text that does not read as YAML may be a
@@ -343,7 +381,9 @@ final class PolicyWorkspace {
             }
         }
         let checked = PolicyFrontEnd.check(path, files: frontEndFiles)
-        let index = checked.document.map { SymbolIndex.policy($0, tree: tree) } ?? .empty
+        let index =
+            checked.document.map { SymbolIndex.policy($0, trees: Self.trees(checked, main: tree), file: path) }
+            ?? .empty
         remember(index, for: path)
         if let decoded = checked.document, !checked.diagnostics.contains(where: { $0.severity == .error }) {
             lastDocuments[FrontEndFiles.openDocumentKey(path)] = decoded
@@ -354,7 +394,23 @@ final class PolicyWorkspace {
             path: path, lines: lines, diagnostics: PolicyFrontEnd.merged(checked.diagnostics, checked.acknowledged),
             index: index, isTestFile: false,
             document: checked.document, policy: checked.policy,
-            included: checked.includedSources.mapValues(TextLines.init))
+            included: checked.includedSources.mapValues(TextLines.init),
+            otherFiles: Self.otherFiles(checked))
+    }
+
+    /// The YAML tree of each file of a checked policy, by path: `main`'s, and each
+    /// included file's from the text its check read.
+    private static func trees(_ checked: PolicyFrontEnd.Checked, main: YAMLNode?) -> [String: YAMLNode] {
+        var trees = checked.includedSources.compactMapValues { YAMLDataFile.read(Array($0.utf8), file: "").root }
+        trees[checked.path] = main
+        return trees
+    }
+
+    /// The lines of the files a checked policy includes, by `FrontEndFiles.openDocumentKey`.
+    private static func otherFiles(_ checked: PolicyFrontEnd.Checked) -> [String: TextLines] {
+        var lines: [String: TextLines] = [:]
+        for (file, text) in checked.includedSources { lines[FrontEndFiles.openDocumentKey(file)] = TextLines(text) }
+        return lines
     }
 
     /// The analysis of an open policy (one with `policy:`) that includes `document`.
@@ -408,10 +464,13 @@ final class PolicyWorkspace {
         let checked = PolicyFrontEnd.check(path, files: frontEndFiles)
         guard let source = checked.source else { return nil }
         let tree = YAMLDataFile.read(Array(source.utf8), file: path).root
-        let index = checked.document.map { SymbolIndex.policy($0, tree: tree) } ?? .empty
+        let index =
+            checked.document.map { SymbolIndex.policy($0, trees: Self.trees(checked, main: tree), file: path) }
+            ?? .empty
         remember(index, for: path)
         return PolicyFile(
-            path: path, lines: TextLines(source), index: index, document: checked.document, policy: checked.policy)
+            path: path, lines: TextLines(source), otherFiles: Self.otherFiles(checked), index: index,
+            document: checked.document, policy: checked.policy)
     }
 
     private func remember(_ index: SymbolIndex, for path: String) {

@@ -27,7 +27,10 @@ struct PolicyOccurrence: Hashable {
     var kind: PolicySymbolKind
     /// The name.
     var name: String
-    /// Where it is written (a quoted name with its quotes).
+    /// The file it is written in (`FrontEndFiles.openDocumentKey` of its path): a split
+    /// policy's names are declared and used in any of its files.
+    var file: String
+    /// Where it is written in `file` (a quoted name with its quotes).
     var span: SourceSpan
     /// Whether this is the declaration.
     var isDefinition: Bool
@@ -39,6 +42,8 @@ struct PolicyDeclaration: Hashable {
     var kind: PolicySymbolKind
     /// The name.
     var name: String
+    /// The file it is written in (`FrontEndFiles.openDocumentKey` of its path).
+    var file: String
     /// Where the name is written.
     var nameSpan: SourceSpan
     /// The whole declaration (the key and its value).
@@ -47,25 +52,41 @@ struct PolicyDeclaration: Hashable {
     var children: [PolicyDeclaration]
 }
 
-/// Every name written in one file (a policy or a policy test file), with its span and
-/// meaning, built from what the front end decoded (`PolicyDocument`) and where the YAML
-/// tree says each node ends. The editor features (definition, references, hover,
-/// completion, outline) read it; none of them reads YAML.
+/// Every name written in a policy (in all of its files, when it is split with
+/// `include:`) or in a policy test file, with its file, span and meaning, built from what
+/// the front end decoded (`PolicyDocument`) and where each file's YAML tree says each node
+/// ends. It is read from one of those files (`file`, the document open in the editor):
+/// a point the editor names is in that file, and the outline lists what that file
+/// declares, while definitions and references lead to any file. The editor features
+/// (definition, references, hover, completion, outline) read it; none of them reads YAML.
 struct SymbolIndex {
-    /// Every occurrence, in source order.
+    /// Every occurrence, by file, in source order.
     private(set) var occurrences: [PolicyOccurrence] = []
-    /// The declarations, in source order.
+    /// The declarations, by file, in source order.
     private(set) var declarations: [PolicyDeclaration] = []
     /// In a test file: where its `policy:` value is written (it leads to the policy file).
     private(set) var policyReference: SourceSpan?
-    private let spans: NodeSpans
-    /// When set, only names located in this file (its `FrontEndFiles.openDocumentKey`)
-    /// are indexed: an included file opened on its own, indexed from its policy's document.
-    private var file: String?
+    /// Each file's spans, by `FrontEndFiles.openDocumentKey`.
+    private let spans: [String: NodeSpans]
+    /// The file the index is read from (`FrontEndFiles.openDocumentKey`).
+    private(set) var file: String
 
-    /// The occurrence under `point`, if a name is written there.
+    /// The same index read from `path`, another of the policy's files.
+    func read(from path: String) -> SymbolIndex {
+        var index = self
+        index.file = FrontEndFiles.openDocumentKey(path)
+        return index
+    }
+
+    /// The occurrence under `point` of `file`, if a name is written there.
     func occurrence(at point: SourcePoint) -> PolicyOccurrence? {
-        occurrences.first { $0.span.contains(point) }
+        occurrences.first { $0.file == file && $0.span.contains(point) }
+    }
+
+    /// The declarations written in `file`, for its outline: a policy's included files
+    /// have outlines of their own.
+    var outline: [PolicyDeclaration] {
+        declarations.filter { $0.file == file }
     }
 
     /// Where `name` of `kind` is declared.
@@ -87,26 +108,30 @@ struct SymbolIndex {
     /// The span of what the front end reported at `location`: the scalar that starts there
     /// (a name, a value), else nil.
     func scalarSpan(at location: SourceLocation) -> SourceSpan? {
-        spans.scalar(at: SourcePoint(location))
+        spans[FrontEndFiles.openDocumentKey(location.file)]?.scalar(at: SourcePoint(location))
     }
 
-    private init(spans: NodeSpans) {
+    private init(file: String, trees: [String: YAMLNode]) {
+        self.file = FrontEndFiles.openDocumentKey(file)
+        var spans: [String: NodeSpans] = [:]
+        for (path, tree) in trees { spans[FrontEndFiles.openDocumentKey(path)] = NodeSpans(tree) }
         self.spans = spans
     }
 
     /// An index with nothing in it, for a file that could not be read at all.
-    static var empty: SymbolIndex { SymbolIndex(spans: NodeSpans()) }
+    static var empty: SymbolIndex { SymbolIndex(file: "", trees: [:]) }
 
     private mutating func add(_ kind: PolicySymbolKind, _ name: Located<String>, definition: Bool = false) {
         guard name.location.line > 0 else { return }
-        if let file, FrontEndFiles.openDocumentKey(name.location.file) != file { return }
+        let file = FrontEndFiles.openDocumentKey(name.location.file)
         let start = SourcePoint(name.location)
         let span =
-            spans.scalar(at: start)
+            spans[file]?.scalar(at: start)
             ?? SourceSpan(
                 start: start, end: SourcePoint(line: start.line, column: start.column + name.value.unicodeScalars.count)
             )
-        occurrences.append(PolicyOccurrence(kind: kind, name: name.value, span: span, isDefinition: definition))
+        occurrences.append(
+            PolicyOccurrence(kind: kind, name: name.value, file: file, span: span, isDefinition: definition))
     }
 
     private mutating func declare(
@@ -119,19 +144,21 @@ struct SymbolIndex {
         }
         // A declaration in a list (an invariant, a level) spans its mapping; one keyed by
         // its name spans the key and its value.
+        let spans = spans[occurrence.file]
         let whole =
-            location.flatMap { spans.collection(at: SourcePoint($0)) } ?? spans.entry(at: SourcePoint(name.location))
+            location.flatMap { spans?.collection(at: SourcePoint($0)) } ?? spans?.entry(at: SourcePoint(name.location))
             ?? occurrence.span
         return PolicyDeclaration(
-            kind: kind, name: name.value, nameSpan: occurrence.span, span: whole, children: children)
+            kind: kind, name: name.value, file: occurrence.file, nameSpan: occurrence.span, span: whole,
+            children: children)
     }
 
-    /// The index of a policy: its declarations and every name its tables, bands,
-    /// fallbacks, events, invariants and budgets refer to. Feedback and fallback targets
-    /// that are preset ids (`impact.soft`) are not names.
-    static func policy(_ document: PolicyDocument, tree: YAMLNode?, onlyIn file: String? = nil) -> SymbolIndex {
-        var index = SymbolIndex(spans: NodeSpans(tree))
-        index.file = file.map(FrontEndFiles.openDocumentKey)
+    /// The index of a policy read from `file`: its declarations and every name its
+    /// tables, bands, fallbacks, events, invariants and budgets refer to, in whichever of
+    /// its files each is written (`trees`: the YAML tree of each, by path). Feedback and
+    /// fallback targets that are preset ids (`impact.soft`) are not names.
+    static func policy(_ document: PolicyDocument, trees: [String: YAMLNode], file: String) -> SymbolIndex {
+        var index = SymbolIndex(file: file, trees: trees)
         let feedback = Set(document.feedback.map(\.name.value))
         for invariant in document.invariants {
             if let declaration = index.declare(.invariant, invariant.id, at: invariant.location) {
@@ -190,8 +217,8 @@ struct SymbolIndex {
         if case .some(let kept, _, _)? = document.background?.keeps {
             for name in kept where feedback.contains(name.value) { index.add(.feedback, name) }
         }
-        index.occurrences.sort { $0.span.start < $1.span.start }
-        index.declarations.sort { $0.span.start < $1.span.start }
+        index.occurrences.sort { ($0.file, $0.span.start) < ($1.file, $1.span.start) }
+        index.declarations.sort { ($0.file, $0.span.start) < ($1.file, $1.span.start) }
         return index
     }
 
@@ -208,11 +235,11 @@ struct SymbolIndex {
     /// The index of a policy test file: the screens, events, feedback, band levels and
     /// budgets its table rows and case steps name (`screen:`, `event:`, `play:`, `stop:`,
     /// `band:`, `breaches:`). It declares nothing: its names are declared in its policy.
-    static func testFile(tree: YAMLNode?) -> SymbolIndex {
-        var index = SymbolIndex(spans: NodeSpans(tree))
+    static func testFile(_ path: String, tree: YAMLNode?) -> SymbolIndex {
+        var index = SymbolIndex(file: path, trees: tree.map { [path: $0] } ?? [:])
         if let tree { index.addTestNames(tree, file: tree.location.file) }
         if let value = tree?.pairs?.first(where: { $0.key.scalarText == "policy" })?.value, value.scalarText != nil {
-            index.policyReference = index.spans.scalar(at: SourcePoint(value.location))
+            index.policyReference = index.scalarSpan(at: value.location)
         }
         index.occurrences.sort { $0.span.start < $1.span.start }
         return index

@@ -115,6 +115,14 @@ import Testing
         #expect(table.exitCode == 0, "\(table.stderr)")
         let far = try #require(table.stdout.split(separator: "\n").first { $0.hasPrefix("| far ") }, "\(table.stdout)")
         #expect(far.contains("| " + never), "\(far)")
+        // The JSON table gives the same reason.
+        let json = runInProcess(["table", policy.path, "--format", "json"])
+        #expect(json.exitCode == 0, "\(json.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let bands = try #require(object?["bands"] as? [[String: Any]])
+        let band = try #require(bands.first { $0["name"] as? String == "turn.distance" })
+        let level = try #require((band["levels"] as? [[String: Any]])?.first { $0["name"] as? String == "far" })
+        #expect(level["action"] as? String == "silent" && level["reason"] as? String == never, "\(level)")
 
         let page = folder.appendingPathComponent("report.html")
         let report = runInProcess(["report", policy.path, "-o", page.path])

@@ -1,6 +1,9 @@
 import Foundation
 import HapticPolicy
+import HapticPolicyReplay
 import Testing
+
+@testable import HapticPolicyCLI
 
 /// Every reference policy's bundle validates against `Docs/bundle.schema.json`
 /// (`scripts/validate-bundles.py`), whose objects are all closed: a field the encoder
@@ -77,35 +80,65 @@ import Testing
 }
 
 extension BundleSchemaTests {
+    /// The guides that may name a format number: every page of `Docs` and the READMEs,
+    /// but `Docs/bundle-format.md` (its history names the old versions), `Docs/checks.md`
+    /// (generated; HP950's example is a refused bundle of the format before the current
+    /// one, written from `PolicyBundle.formatVersion`), `Docs/testing.md` (versions the
+    /// differential's mutations wrote) and `Docs/performance.md` (measurements of past
+    /// commits).
+    static func guides() throws -> [String] {
+        let kept: Set = ["bundle-format.md", "checks.md", "testing.md", "performance.md"]
+        let docs = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Docs").path)
+            .filter { $0.hasSuffix(".md") && !kept.contains($0) }.sorted().map { "Docs/" + $0 }
+        return docs + ["Web/README.md", "README.md"]
+    }
+
     /// Where the guides name the bundle format (`"formatVersion": N`, a bundle's `format N`
-    /// in one sentence, the version N the library reads), N is the one the tool writes,
-    /// `PolicyBundle.formatVersion` (they said 3 and 4 where it wrote 5, and 5 where it
-    /// wrote 6). `Docs/bundle-format.md` keeps its history apart.
+    /// or a `format N bundle` in one sentence, the version N the library reads), N is the
+    /// one the tool writes, `PolicyBundle.formatVersion` (they said 3 and 4 where it wrote
+    /// 5, and 5 where it wrote 6). `Docs/bundle-format.md` keeps its history apart.
     @Test func theGuidesNameTheBundleFormatTheToolWrites() throws {
-        let files = [
-            "Docs/cli.md", "Docs/policy-language.md", "Docs/embedding.md", "Docs/android.md", "Docs/web.md",
-            "Docs/react-native.md", "Web/README.md", "README.md",
-        ]
         var named: [String: [Int]] = [:]
-        for file in files {
+        for file in try Self.guides() {
             let markdown = try String(contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8)
             // A sentence wrapped over lines is one line; a table row stays its own.
             let text = markdown.replacing(/\n[ \t]*(?![|\n])/, with: " ")
             let pattern =
                 #/
-                formatVersion\W{0,4}(\d+) | bundle[^.|\n]*?\bformat\ (\d+)
+                formatVersion\W{0,4}(\d+) | bundle[^.|\n]*?\bformat\ (\d+) | format[-\ ](\d+)\ bundle
                 | reads\ version\ (\d+) | version\ (\d+)\ this\ library
                 /#
             for match in text.matches(of: pattern) {
-                let number = match.output.1 ?? match.output.2 ?? match.output.3 ?? match.output.4
+                let number = match.output.1 ?? match.output.2 ?? match.output.3 ?? match.output.4 ?? match.output.5
                 named[file, default: []] += [Int(number.map(String.init) ?? "") ?? -1]
             }
         }
         #expect(named["Docs/cli.md"]?.isEmpty == false && named["Docs/policy-language.md"]?.isEmpty == false)
+        #expect(named["Docs/web.md"]?.isEmpty == false)
         for (file, numbers) in named {
             #expect(
                 numbers.allSatisfy { $0 == PolicyBundle.formatVersion },
                 "\(file) names bundle format \(numbers); the tool writes \(PolicyBundle.formatVersion)")
+        }
+    }
+
+    /// `Docs/cli.md`'s table of the JSON outputs names each one's version: the constant
+    /// the command writes.
+    @Test func theCLIGuideNamesTheVersionEachJSONOutputWrites() throws {
+        let markdown = try String(contentsOf: packageRoot.appendingPathComponent("Docs/cli.md"), encoding: .utf8)
+        let written: [(row: String, version: Int)] = [
+            ("| `eval --summary json`, `merge` |", FleetSummary.version),
+            ("| `table --format json` |", DecisionTableJSONReporter.formatVersion),
+            ("| `diff --format json` |", DiffReport.formatVersion),
+            ("| `test --format json` (coverage included) |", TestResultJSONReporter.formatVersion),
+            ("| `lint --format json` |", DiagnosticJSONReporter.formatVersion),
+            ("| `compile` |", PolicyBundle.formatVersion),
+        ]
+        let lines = markdown.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        for (row, version) in written {
+            let line = try #require(lines.first { $0.hasPrefix(row) }, "Docs/cli.md has no row \(row)")
+            let stated = line.matches(of: /"(?:format|version|formatVersion)": (\d+)/).map { Int($0.output.1) ?? -1 }
+            #expect(stated == [version], "Docs/cli.md's row \(row) says \(stated); the command writes \(version)")
         }
     }
 }

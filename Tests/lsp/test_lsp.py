@@ -515,6 +515,40 @@ async def test_an_included_file_opened_alone_is_checked_in_the_policy_that_inclu
     assert [item.label for item in result.items] == ["goal"]
 
 
+@pytest.mark.asyncio
+async def test_definitions_and_outlines_in_a_split_policy_name_the_file_of_each_declaration(client: LanguageClient):
+    # From stride/workout.yaml, opened alone, `lap` leads to stride/catalogue.yaml where it
+    # is declared (issue 43), and its references include that declaration and this use.
+    catalogue = ROOT / "Policies" / "stride" / "catalogue.yaml"
+    text = WORKOUT.read_text(encoding="utf-8")
+    await open_document(client, WORKOUT.as_uri(), text)
+    at = shifted(position(text, "lap}", after="{play: lap}"), 1)
+    found = await client.text_document_definition_async(
+        types.DefinitionParams(text_document=types.TextDocumentIdentifier(uri=WORKOUT.as_uri()), position=at)
+    )
+    declared = position(catalogue.read_text(encoding="utf-8"), "lap:", after="  lap:")
+    assert [(each.uri, each.range.start) for each in found] == [(catalogue.as_uri(), declared)], found
+    references = await client.text_document_references_async(
+        types.ReferenceParams(
+            text_document=types.TextDocumentIdentifier(uri=WORKOUT.as_uri()),
+            position=at,
+            context=types.ReferenceContext(include_declaration=True),
+        )
+    )
+    places = {(each.uri, each.range.start.line) for each in references}
+    assert (catalogue.as_uri(), declared.line) in places and (WORKOUT.as_uri(), at.line) in places, references
+    # stride.yaml's outline lists what it declares, not its included files' names.
+    main = STRIDE.read_text(encoding="utf-8")
+    await open_document(client, STRIDE.as_uri(), main)
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=STRIDE.as_uri()))
+    )
+    names = [symbol.name for symbol in symbols]
+    assert "lap" not in names and "workout" not in names, names
+    lines = main.split("\n")
+    assert all(symbol.name in lines[symbol.selection_range.start.line] for symbol in symbols), names
+
+
 RIDE_NAVIGATE = ROOT / "Policies" / "ride" / "navigate.yaml"
 
 

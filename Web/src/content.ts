@@ -1,4 +1,4 @@
-/** The JSON shapes of a format-5 bundle's `content` (Docs/bundle-format.md). */
+/** The JSON shapes of a format 6 bundle's `content` (Docs/bundle-format.md). */
 
 /** `[line, column]` or `[line, column, file]`. */
 export type Position = [number, number] | [number, number, number];

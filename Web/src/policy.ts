@@ -24,7 +24,7 @@ export class Policy {
     this.index = new PolicyIndex(content);
   }
 
-  /** Loads a bundle (bytes or text); throws `BundleError` for anything but a good format-5 bundle. */
+  /** Loads a bundle (bytes or text); throws `BundleError` for anything but a good format 6 bundle. */
   static fromBundle(bundle: Uint8Array | string): Policy {
     const { content, hash } = readBundle(bundle);
     return new Policy(content, hash);

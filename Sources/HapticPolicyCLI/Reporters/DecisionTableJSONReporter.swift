@@ -237,7 +237,8 @@ enum DecisionTableJSONReporter {
                                 name: level.name, below: level.below,
                                 action: uniform.map { $0.play != nil ? "play" : "silent" } ?? "by-direction",
                                 play: uniform?.play, layer: uniform?.layer?.rawValue,
-                                reason: uniform?.play == nil ? uniform?.silent : nil,
+                                reason: band.neverEnteredText(ofLevel: index)
+                                    ?? (uniform?.play == nil ? uniform?.silent : nil),
                                 values: band.values(ofLevel: index), leftWhen: band.leaving(level: index),
                                 fromBelow: ways.first { $0.direction == .fromBelow }.map { Entry($0.entry) },
                                 fromAbove: ways.first { $0.direction == .fromAbove }.map { Entry($0.entry) },

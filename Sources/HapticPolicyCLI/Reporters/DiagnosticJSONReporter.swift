@@ -16,8 +16,12 @@ import HapticPolicyCompiler
 /// shape: the reason, where the acknowledged code is written); both keys are absent
 /// otherwise, so output without acknowledgements is as before.
 enum DiagnosticJSONReporter {
+    /// The version of the shape (`"version"`, `Docs/schemas/lint.schema.json`); raised
+    /// when a field changes meaning or goes away.
+    static let formatVersion = 1
+
     struct Report: Encodable {
-        var version = 1
+        var version = DiagnosticJSONReporter.formatVersion
         var files: [String]
         var summary: Summary
         var diagnostics: [Entry]
