@@ -1,9 +1,10 @@
 import HapticPolicy
 import HapticPolicyCompiler
 import HapticPolicyReplay
+import HapticPolicyYAML
 import Testing
 
-@testable import HapticPolicyYAML
+@testable import HapticPolicyFrontEnd
 
 @Suite struct PolicyTestLoaderTests {
     static func parse(_ text: String) -> PolicyTestLoadResult {
@@ -108,5 +109,64 @@ import Testing
         let result = Self.parse(text)
         #expect(Self.codes(result) == expected, "\(result.diagnostics.map(\.message))")
         #expect(result.suite == nil)
+    }
+
+    /// Rows that do several things (issue 14 item 4): a test file checks a row's extra
+    /// actions (`stops:`, `loops:`), a loop started in `also` included.
+    @Test func testSuitesCheckTheExtraActions() throws {
+        let source = """
+            policy: stride
+            version: 1
+            feedback:
+              pause: {layer: ui, preset: impact.medium}
+              resume: {layer: ui, preset: impact.light}
+              cadence:
+                layer: creature
+                pattern:
+                  params:
+                    bpm: {default: 160, min: 100, max: 200, unit: bpm}
+                  events:
+                    - {type: transient, time: 0, intensity: 1, sharpness: 0.5}
+                  loop: 60 / bpm
+                fallback: none
+            events:
+              workout.paused: {layer: ui, screens: [workout]}
+              workout.resumed: {layer: ui, screens: [workout], value: number}
+              cadence.set: {layer: creature, screens: [workout], value: number}
+            screens:
+              workout:
+                enter: [prepare-engine]
+                table:
+                  workout.paused: {stop: cadence, play: pause}
+                  workout.resumed: {play: resume, loop: cadence, with: {bpm: value}}
+                  cadence.set: {loop: cadence, with: {bpm: value}}
+            """
+        let loadedPolicy = PolicyLoader.parse(Array(source.utf8), file: "stride.yaml")
+        #expect(loadedPolicy.diagnostics.isEmpty, "\(loadedPolicy.diagnostics.map(\.message))")
+        let document = try #require(loadedPolicy.document)
+        #expect(PolicyValidator.validate(document).filter { $0.severity == .error }.isEmpty)
+        let policy = try Policy(compiling: document)
+        let text = """
+            policy: stride.yaml
+            cases:
+              - name: a pause stops the cadence
+                screen: workout
+                steps:
+                  - {t: 1, event: workout.resumed, value: 120, play: resume, loops: cadence}
+                  - {t: 2, event: workout.paused, play: pause, stops: cadence}
+                  - {t: 3, event: workout.paused, play: pause, stops: cadence}
+                  - {t: 4, event: workout.resumed, play: resume, loops: pause}
+            """
+        let loaded = PolicyTestLoader.parse(Array(text.utf8), file: "stride.tests.yaml")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics.map(\.message))")
+        let suite = try #require(loaded.suite)
+        let report = PolicyTestRunner(policy: policy).run(suite)
+        #expect(report.coverage.feedback.hit.contains("cadence"), "a loop started in also is covered")
+        let failures = try #require(report.results.first?.failures)
+        #expect(failures.map(\.step) == [4, 5])
+        #expect(failures.first?.expected == "stops cadence")
+        #expect(failures.first?.actual == "also silent not-running cadence")
+        #expect(failures.last?.expected == "loops pause")
+        #expect(failures.last?.actual == "also silent bad-params cadence")
     }
 }

@@ -1,6 +1,7 @@
 import HapticPolicy
 import HapticPolicyCompiler
 import HapticPolicyReplay
+import HapticPolicyYAML
 
 // HP801 a number out of its range; HP803 a case or table row without an expectation.
 

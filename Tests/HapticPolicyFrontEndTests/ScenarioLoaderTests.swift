@@ -2,9 +2,10 @@ import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
 import HapticPolicyReplay
+import HapticPolicyYAML
 import Testing
 
-@testable import HapticPolicyYAML
+@testable import HapticPolicyFrontEnd
 
 @Suite struct ScenarioLoaderTests {
     static func parse(_ text: String) -> ScenarioLoadResult {
