@@ -31,8 +31,8 @@ import Testing
         let first = suite.cases[0]
         #expect(first.device.lowPower)
         #expect(!suite.cases[1].device.lowPower)
-        #expect(first.steps.map(\.event.time) == [0, 1])
-        #expect(first.steps[0].event.event == Scenario.EventTemplate(name: "screen.enter", screen: "camera"))
+        #expect(first.steps.map(\.event.t) == [0, 1])
+        #expect(first.steps[0].event == TimedEvent(t: 0, name: "screen.enter", screen: "camera"))
         #expect(first.steps[0].expectation == nil)
         #expect(
             first.steps[1].expectation
@@ -54,7 +54,7 @@ import Testing
             """)
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         let testCase = try #require(result.suite?.cases.first)
-        #expect(testCase.steps.map(\.event.time) == [0, 1, 2, 10, 11])
+        #expect(testCase.steps.map(\.event.t) == [0, 1, 2, 10, 11])
         #expect(testCase.breaches == ["B-1"])
         #expect(testCase.steps[3].expectation?.outcome == .stop(nil))
         #expect(testCase.steps[4].expectation?.outcome == .stop("click"))
@@ -80,7 +80,7 @@ import Testing
         #expect(row.parameters == ["bpm": 120])
         #expect(row.loop == 0.5)
         // The event's own `params` are the input, not the expectation.
-        #expect(suite.cases[0].steps[1].event.event.params == [Event.Parameter(name: "bpm", value: .number(120))])
+        #expect(suite.cases[0].steps[1].event.params == [Event.Parameter(name: "bpm", value: .number(120))])
         #expect(suite.cases[1].steps[1].expectation?.parameters == [:])
         #expect(suite.cases[1].steps[1].expectation?.loop == nil)
         let steps = suite.cases[2].steps

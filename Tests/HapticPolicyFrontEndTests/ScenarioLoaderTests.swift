@@ -72,7 +72,7 @@ import Testing
             Event.Parameter(name: "lane", value: .number(2)),
         ]
         for reading in readings {
-            #expect(reading.event.data == expected)
+            #expect(reading.data == expected)
         }
     }
 
