@@ -151,7 +151,7 @@ enum TestCommand {
         let base = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         return InputFiles.walk(base, matching: { $0.hasSuffix(".tests.yaml") }) {
             context.stderr.line("warning: " + terminalText($0))
-        }.map { (base as NSString).appendingPathComponent($0) }
+        }.map { PathText.joined(base, $0) }
     }
 
     static func loadSuite(_ file: String, context: CommandContext) -> (PolicyTestSuite, PolicyFrontEnd.Usable)? {
