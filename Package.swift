@@ -4,14 +4,16 @@ import PackageDescription
 // Layer cake. What an app links: HapticPolicy (the runtime: load a bundle, decide, the
 // store) and HapticPolicyPlayer (decisions to Core Haptics / UIKit); its tests link
 // HapticPolicyTesting (the test kit, on the runtime alone); a game engine links
-// HapticPolicyC (the runtime behind a C interface). The tooling sits on
-// top: HapticPolicyCompiler (the document model, validator, compiler, diagnostics) <-
-// HapticPolicyReplay (log replay, tests, simulation, diff, table, budgets) <-
-// HapticPolicyYAML (libyaml front end) <- HapticPolicyFrontEnd (a policy and its
-// includes read and checked, a test file against its policy: what `lint` and the editor
-// share) <- HapticPolicyExport <- HapticPolicyLanguageServer (`haptic-policy lsp`) <-
-// HapticPolicyCLI <- haptic-policy (thin executable). Each layer sees only those below
-// it (LayeringTests checks this graph).
+// HapticPolicyC (the runtime behind a C interface). The tooling sits on top:
+// HapticPolicyCompiler (the document model, validator, compiler, diagnostics), and
+// above it, side by side, HapticPolicyReplay (log replay, tests, simulation, diff, table,
+// budgets) and HapticPolicyYAML (the libyaml front end: policies only, above the
+// compiler only) <- HapticPolicyFrontEnd (a policy and its includes read and checked;
+// test files and scenarios read into the replay's models; a test file against its
+// policy: what `lint` and the editor share) <- HapticPolicyExport <-
+// HapticPolicyLanguageServer (`haptic-policy lsp`) <- HapticPolicyCLI <- haptic-policy
+// (thin executable). Each layer sees only those below it (LayeringTests checks this
+// graph).
 #if os(Linux)
 let appleSDKStandIns: [Target.Dependency] = ["CoreHaptics", "UIKit"]
 let swiftUIStandIn: [Target.Dependency] = ["SwiftUI"]
@@ -49,14 +51,14 @@ let package = Package(
         .target(name: "HapticPolicyC", dependencies: ["HapticPolicy"], exclude: ["haptic_policy.h"]),
         .target(name: "HapticPolicyCompiler", dependencies: ["HapticPolicy"]),
         .target(name: "HapticPolicyReplay", dependencies: ["HapticPolicy", "HapticPolicyCompiler", "CZlib"]),
-        // The YAML front end reads test files and scenarios too, into the replay's models.
-        .target(
-            name: "HapticPolicyYAML",
-            dependencies: ["HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay", "CYAML"]),
+        // The YAML front end reads policies into the compiler's document; the replay's
+        // models (test files, scenarios) are read above it, in HapticPolicyFrontEnd.
+        .target(name: "HapticPolicyYAML", dependencies: ["HapticPolicy", "HapticPolicyCompiler", "CYAML"]),
         .target(
             name: "HapticPolicyExport", dependencies: ["HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay"]),
         // What the command line and the language server both read policies with: the
-        // front end (read, parse, validate, compile; a test file against its policy).
+        // front end (read, parse, validate, compile; test files and scenarios; a test file
+        // against its policy).
         .target(
             name: "HapticPolicyFrontEnd",
             dependencies: ["HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay", "HapticPolicyYAML"]),
@@ -134,6 +136,12 @@ let package = Package(
             name: "HapticPolicyLanguageServerTests",
             dependencies: [
                 "HapticPolicyLanguageServer", "HapticPolicyFrontEnd", "HapticPolicyYAML", "HapticPolicyCompiler",
+                "HapticPolicy",
+            ]),
+        .testTarget(
+            name: "HapticPolicyFrontEndTests",
+            dependencies: [
+                "HapticPolicyFrontEnd", "HapticPolicyYAML", "HapticPolicyReplay", "HapticPolicyCompiler",
                 "HapticPolicy",
             ]),
         .testTarget(

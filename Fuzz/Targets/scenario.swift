@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyFrontEnd
 import HapticPolicyReplay
 import HapticPolicyYAML
 
@@ -14,7 +15,7 @@ public func fuzzScenario(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard planned <= 20_000 else { return 0 }
     let events = ScenarioRunner.run(scenario, seed: UInt64(size))
     precondition(Double(events.count) <= planned, "\(events.count) events emitted, \(planned) planned")
-    precondition(zip(events, events.dropFirst()).allSatisfy { $0.time <= $1.time }, "events out of time order")
+    precondition(zip(events, events.dropFirst()).allSatisfy { $0.t <= $1.t }, "events out of time order")
     for event in events.prefix(100) { _ = EventLogWriter.line(event) }
     return 0
 }

@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyFrontEnd
 import HapticPolicyReplay
 import HapticPolicyYAML
 

@@ -60,13 +60,11 @@ final class IncludingPolicies {
         }
         let top = holding.max { $0.count < $1.count }
         var folders: [String] = []
-        var folder = (path as NSString).deletingLastPathComponent
-        while !folder.isEmpty, folders.count < (top == nil ? maxLevels : Int.max) {
+        var folder = PathText.folder(of: path)
+        while folder != ".", folders.count < (top == nil ? maxLevels : Int.max) {
             folders.append(folder)
             if folder == top || folder == "/" { break }
-            let parent = (folder as NSString).deletingLastPathComponent
-            if parent == folder { break }
-            folder = parent
+            folder = PathText.folder(of: folder)
         }
         return folders
     }
@@ -80,7 +78,7 @@ final class IncludingPolicies {
     /// The files `candidate` includes (none when it is not a policy), from the cache when
     /// the file has not changed.
     private func includes(_ candidate: String, files: WorkspaceFiles, open: [String: [UInt8]]) -> Set<String> {
-        guard !PolicyWorkspace.isScenario(candidate) else { return [] }
+        guard !PathText.isScenario(candidate) else { return [] }
         let openBytes = open[candidate]
         let stamp: String
         if let openBytes {

@@ -317,7 +317,7 @@ final class PolicyWorkspace {
                 isTestFile: true,
                 policyFile: policyPath.flatMap { policyFile($0, frontEndFiles: frontEndFiles) })
         }
-        if Self.isScenario(path) {
+        if PathText.isScenario(path) {
             // A scenario (`simulate`'s input) gets the scenario front end's findings; its
             // names are checked against a policy only by `simulate`, which names the policy.
             let loaded = ScenarioLoader.parse(bytes, file: path)
@@ -416,7 +416,7 @@ final class PolicyWorkspace {
     /// The analysis of an open policy (one with `policy:`) that includes `document`.
     private func includingAnalysis(of document: Document) -> Analysis? {
         for other in documents.values.sorted(by: { $0.uri < $1.uri }) where other.uri != document.uri {
-            guard !other.path.hasSuffix(".tests.yaml"), !Self.isScenario(other.path),
+            guard !other.path.hasSuffix(".tests.yaml"), !PathText.isScenario(other.path),
                 YAMLDataFile.read(other.content.bytes, file: other.path).root?.pairs?
                     .contains(where: { $0.key.scalarText == "policy" }) == true,
                 let analysis = analysis(other.uri), analysis.included[document.path] != nil
@@ -455,10 +455,6 @@ final class PolicyWorkspace {
     func includers(of path: String) -> Set<String> {
         includers[path] ?? []
     }
-
-    /// Whether `path` is a scenario: a file in a `scenarios` folder, where `simulate`
-    /// looks for them (`Policies/scenarios/drying.yaml`).
-    static func isScenario(_ path: String) -> Bool { PathText.isScenario(path) }
 
     private func policyFile(_ path: String, frontEndFiles: FrontEndFiles) -> PolicyFile? {
         let checked = PolicyFrontEnd.check(path, files: frontEndFiles)

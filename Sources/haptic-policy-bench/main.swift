@@ -161,7 +161,7 @@ if let path = ProcessInfo.processInfo.environment["BENCH_WRITE_LOG"] {
 }
 
 /// Every readable event of the log, read by `EventLogReader` as `eval` reads it.
-func forEachRecord(in log: [UInt8], _ body: (LogRecord) -> Void) {
+func forEachRecord(in log: [UInt8], _ body: (TimedEvent) -> Void) {
     var reader = EventLogReader()
     func handle(_ item: EventLogReader.Item) -> Bool {
         if case .record(let line) = item { body(line.record) }
@@ -238,8 +238,8 @@ func measure(policy: Policy, log: [UInt8], lines: Int) {
     forEachRecord(in: log) { record in
         events.append(
             session.event(
-                t: record.t, name: record.event, screen: record.screen, subject: record.subject, value: record.value,
-                speaks: record.speaks, params: record.params))
+                t: record.t, name: record.name, screen: record.screen, subject: record.subject, value: record.value,
+                speaks: record.speaks ?? false, params: record.params))
     }
     // The session that interned the subjects, before any decision: each pass starts from it.
     let fresh = session
@@ -359,8 +359,8 @@ func measureStore(policy: Policy, log: [UInt8]) {
         }
         named.append(
             NamedEvent(
-                t: record.t, name: record.event, screen: record.screen, subject: record.subject,
-                value: record.value, speaks: record.speaks, params: params))
+                t: record.t, name: record.name, screen: record.screen, subject: record.subject,
+                value: record.value, speaks: record.speaks ?? false, params: params))
     }
     func percentiles(_ timings: [UInt64]) -> (p50: UInt64, p99: UInt64) {
         let sorted = timings.sorted()

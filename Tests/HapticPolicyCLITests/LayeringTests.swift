@@ -51,10 +51,16 @@ import Testing
     ]
 
     /// The compiler reads and checks a document and compiles it, and knows nothing of the
-    /// replay, the YAML front end or zlib; the replay reads the compiled policy and logs.
+    /// replay, the YAML front end or zlib; the replay reads the compiled policy and logs;
+    /// the YAML front end knows the compiler's document, not the replay.
     @Test func theToolingDependsOnlyDownward() throws {
         let targets = try Self.targets()
         #expect(targets["HapticPolicyCompiler"] == ["HapticPolicy"], "the compiler needs the runtime only")
+        // The YAML front end reads policies, above the compiler only: the replay's models
+        // (test files, scenarios) are read in HapticPolicyFrontEnd.
+        #expect(
+            Set(try #require(targets["HapticPolicyYAML"])) == ["HapticPolicy", "HapticPolicyCompiler", "CYAML"],
+            "the YAML front end needs the compiler only")
         for (index, layer) in Self.toolingLayers.enumerated() {
             let dependencies = Set(try #require(targets[layer.target], "\(layer.target)"))
             let below = Set(Self.toolingLayers[..<index].map(\.target))

@@ -283,7 +283,7 @@ import Testing
         #expect(!coverage.cells.all.contains("search/result.open"))
         var session = Session(policy: policy)
         _ = session.decide(session.event(t: 0, name: "screen.enter", screen: "search"))
-        let event = TimedEvent(time: 1, event: .init(name: "list.settle"))
+        let event = TimedEvent(t: 1, name: "list.settle")
         let decision = session.decide(session.event(t: 1, name: "list.settle"))
         coverage.record(decision, for: event)
         #expect(coverage.cells.hit.contains("search/otherwise"))

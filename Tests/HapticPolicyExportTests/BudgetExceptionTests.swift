@@ -14,21 +14,21 @@ import Testing
     /// A camera visit: a spin of `ticks` selector ticks 0.1 s apart, then `shutters` shutters 1 s apart.
     static func visit(ticks: Int, shutters: Int) -> [TimedEvent] {
         var events = [
-            TimedEvent(time: 0, event: .init(name: "screen.enter", screen: "camera")),
-            TimedEvent(time: 1, event: .init(name: "selector.begin")),
+            TimedEvent(t: 0, name: "screen.enter", screen: "camera"),
+            TimedEvent(t: 1, name: "selector.begin"),
         ]
-        events += (0..<ticks).map { TimedEvent(time: 1.1 + Double($0) / 10, event: .init(name: "selector.tick")) }
+        events += (0..<ticks).map { TimedEvent(t: 1.1 + Double($0) / 10, name: "selector.tick") }
         let end = 1.2 + Double(ticks) / 10
-        events.append(TimedEvent(time: end, event: .init(name: "selector.end")))
-        events += (0..<shutters).map { TimedEvent(time: end + 1 + Double($0), event: .init(name: "shutter")) }
+        events.append(TimedEvent(t: end, name: "selector.end"))
+        events += (0..<shutters).map { TimedEvent(t: end + 1 + Double($0), name: "shutter") }
         return events
     }
 
     static func jsonl(_ events: [TimedEvent]) -> [UInt8] {
         Array(
             events.map { event in
-                let screen = event.event.screen.map { ",\"screen\":\"\($0)\"" } ?? ""
-                return "{\"t\":\(event.time),\"event\":\"\(event.event.name)\"\(screen)}\n"
+                let screen = event.screen.map { ",\"screen\":\"\($0)\"" } ?? ""
+                return "{\"t\":\(event.t),\"event\":\"\(event.name)\"\(screen)}\n"
             }.joined().utf8)
     }
 

@@ -63,10 +63,10 @@ import Testing
 
     @Test func dryingFallsAboutPointSixPerSecond() {
         let events = ScenarioRunner.run(Self.drying, seed: 1)
-        let samples = events.filter { $0.event.name == "moisture.sample" }
+        let samples = events.filter { $0.name == "moisture.sample" }
         #expect(samples.count == 61)
-        guard case .number(let first) = samples.first?.event.value,
-            case .number(let last) = samples.last?.event.value
+        guard case .number(let first) = samples.first?.value,
+            case .number(let last) = samples.last?.value
         else {
             Issue.record("samples carry no number")
             return
@@ -81,7 +81,7 @@ import Testing
             steps: [.signal(.init(event: "m", every: 1, start: 10, rate: -0.6))]
         )
         let values = ScenarioRunner.run(scenario, seed: 0).compactMap { event -> Double? in
-            if case .number(let v) = event.event.value { return v } else { return nil }
+            if case .number(let v) = event.value { return v } else { return nil }
         }
         #expect(values == [10, 9.4, 8.8, 8.2])
     }
@@ -92,7 +92,7 @@ import Testing
             steps: [.signal(.init(event: "m", start: 20, rate: -1, jumps: [.init(at: 2, to: 75)]))]
         )
         let values = ScenarioRunner.run(scenario, seed: 0).compactMap { event -> Double? in
-            if case .number(let v) = event.event.value { return v } else { return nil }
+            if case .number(let v) = event.value { return v } else { return nil }
         }
         #expect(values == [20, 19, 75, 74, 73])
     }
@@ -111,7 +111,7 @@ import Testing
                             min: 2, max: 20, decimals: 2))
                 ])
             return ScenarioRunner.run(scenario, seed: 5).compactMap { event -> Double? in
-                if case .number(let v) = event.event.value { return v } else { return nil }
+                if case .number(let v) = event.value { return v } else { return nil }
             }
         }
         let clean = readings([])
@@ -139,25 +139,21 @@ import Testing
             ]
         )
         let all = ScenarioRunner.run(scenario, seed: 3)
-        #expect(all.map(\.event.name).filter { $0 == "selector.tick" }.count == 6)
-        #expect(all.map(\.time) == [1, 1.1, 1.2, 1.3, 1.5, 6, 6.1, 6.2, 6.3, 6.5])
+        #expect(all.map(\.name).filter { $0 == "selector.tick" }.count == 6)
+        #expect(all.map(\.t) == [1, 1.1, 1.2, 1.3, 1.5, 6, 6.1, 6.2, 6.3, 6.5])
         let cut = ScenarioRunner.run(scenario, seed: 3, duration: 1.25)
-        #expect(cut.map(\.time) == [1, 1.1, 1.2])
+        #expect(cut.map(\.t) == [1, 1.1, 1.2])
     }
 
     @Test func eventsAreInTimeOrder() {
         let events = ScenarioRunner.run(Self.drying, seed: 4)
-        #expect(events.map(\.time) == events.map(\.time).sorted())
+        #expect(events.map(\.t) == events.map(\.t).sorted())
     }
 
     @Test func linesHaveFixedKeyOrderAndNumbers() {
         let event = TimedEvent(
-            time: 12.5,
-            event: .init(
-                name: "moisture.sample", subject: "p\"1", value: .number(39.95), speaks: true,
-                params: [Event.Parameter(name: "bpm", value: .number(90))]),
-            valueDecimals: 1
-        )
+            t: 12.5, name: "moisture.sample", subject: "p\"1", value: .number(39.95), speaks: true,
+            params: [Event.Parameter(name: "bpm", value: .number(90))], valueDecimals: 1)
         #expect(
             EventLogWriter.line(event)
                 == #"{"t":12.5,"event":"moisture.sample","subject":"p\"1","value":40,"speaks":true,"params":{"bpm":90}}"#

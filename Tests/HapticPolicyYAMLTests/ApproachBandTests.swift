@@ -331,8 +331,7 @@ import Testing
             ])
         var session = Replay(policy: policy)
         for (t, value) in [(0.0, 400.0), (1, 250), (2, 350)] {
-            let event = TimedEvent(
-                time: t, event: .init(name: "turn.distance", screen: "ride", value: .number(value)))
+            let event = TimedEvent(t: t, name: "turn.distance", screen: "ride", value: .number(value))
             coverage.record(session.decide(event), for: event)
         }
         #expect(coverage.bands.hit == ["turn.distance.near", "turn.distance receding"])

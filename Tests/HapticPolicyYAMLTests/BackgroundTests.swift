@@ -288,7 +288,7 @@ import Testing
                 "background keeps hazard at ride/hazard.ahead", "background keeps pulse at ride/pulse.start",
             ])
         var session = Self.inBackground(policy)
-        let event = TimedEvent(time: 3, event: .init(name: "off.route"))
+        let event = TimedEvent(t: 3, name: "off.route")
         coverage.record(
             session.decide(session.event(t: 3, name: "off.route")), for: event, userLevel: "full", inBackground: true)
         coverage.record(

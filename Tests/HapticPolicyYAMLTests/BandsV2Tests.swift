@@ -302,8 +302,7 @@ import Testing
             ])
         var session = Replay(policy: policy)
         for (t, value) in [(0.0, 6.5), (1, 5.5), (2, 4.5)] {
-            let event = TimedEvent(
-                time: t, event: .init(name: "pace.sample", screen: "workout", value: .number(value)))
+            let event = TimedEvent(t: t, name: "pace.sample", screen: "workout", value: .number(value))
             coverage.record(session.decide(event), for: event)
         }
         #expect(coverage.bands.hit == ["pace.mid from above", "pace.fast from above"])

@@ -276,12 +276,10 @@ import Testing
     @Test func aRefusedPayloadDoesNotCoverTheCell() throws {
         let policy = try Self.policy(Self.reset)
         var coverage = PolicyCoverage(policy: policy)
-        let refused = TimedEvent(
-            time: 1, event: .init(name: "data.reset", screen: "settings", value: .string("reset")))
+        let refused = TimedEvent(t: 1, name: "data.reset", screen: "settings", value: .string("reset"))
         coverage.record(Self.decide(policy, "data.reset", value: .string("reset")), for: refused)
         #expect(coverage.cells.hit.isEmpty)
-        let taken = TimedEvent(
-            time: 2, event: .init(name: "data.reset", screen: "settings", value: .string("cancelled")))
+        let taken = TimedEvent(t: 2, name: "data.reset", screen: "settings", value: .string("cancelled"))
         coverage.record(Self.decide(policy, "data.reset", value: .string("cancelled")), for: taken)
         #expect(coverage.cells.hit == ["settings/data.reset"])
     }

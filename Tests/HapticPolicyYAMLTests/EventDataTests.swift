@@ -277,7 +277,7 @@ import Testing
     // MARK: The log reader
 
     @Test func theLogReaderReadsDataAsStrictlyAsParams() throws {
-        func parse(_ line: String) -> Result<LogRecord, LogLineError> { EventLogParser.parse(Array(line.utf8)) }
+        func parse(_ line: String) -> Result<TimedEvent, LogLineError> { EventLogParser.parse(Array(line.utf8)) }
         let record = try parse(#"{"t":1,"event":"turn.distance","value":250,"data":{"direction":"left","n":2}}"#).get()
         #expect(record.data == [.init(name: "direction", value: .string("left")), .init(name: "n", value: .number(2))])
         #expect(try parse(#"{"t":1,"event":"x","data":null}"#).get().data.isEmpty)

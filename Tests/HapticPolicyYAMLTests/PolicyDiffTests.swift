@@ -17,10 +17,9 @@ import Testing
     }
 
     static func edgeLog(_ values: [Double]) -> [TimedEvent] {
-        [TimedEvent(time: 0, event: .init(name: "screen.enter", screen: "camera"))]
+        [TimedEvent(t: 0, name: "screen.enter", screen: "camera")]
             + values.enumerated().map { index, value in
-                TimedEvent(
-                    time: Double(index + 1), event: .init(name: "moisture.sample", subject: "p", value: .number(value)))
+                TimedEvent(t: Double(index + 1), name: "moisture.sample", subject: "p", value: .number(value))
             }
     }
 

@@ -20,8 +20,7 @@ import Testing
         speaks: Bool? = nil, expect: PolicyExpectation? = nil
     ) -> PolicyTestCase.Step {
         PolicyTestCase.Step(
-            event: TimedEvent(
-                time: t, event: .init(name: name, screen: screen, subject: "p", value: value, speaks: speaks)),
+            event: TimedEvent(t: t, name: name, screen: screen, subject: "p", value: value, speaks: speaks),
             expectation: expect)
     }
 
@@ -64,11 +63,10 @@ import Testing
 
     @Test func parametersAndLoopMatchWithinTheTolerance() throws {
         var session = Replay(policy: try Self.metronome())
-        _ = session.decide(TimedEvent(time: 0, event: .init(name: "screen.enter", screen: "metronome")))
-        let start = session.decide(TimedEvent(time: 1, event: .init(name: "metronome.start")))
+        _ = session.decide(TimedEvent(t: 0, name: "screen.enter", screen: "metronome"))
+        let start = session.decide(TimedEvent(t: 1, name: "metronome.start"))
         let tempo = session.decide(
-            TimedEvent(
-                time: 2, event: .init(name: "metronome.tempo", params: [.init(name: "bpm", value: .number(90))])))
+            TimedEvent(t: 2, name: "metronome.tempo", params: [.init(name: "bpm", value: .number(90))]))
         let play = PolicyExpectation.Outcome.play("click")
         // Defaults are filled in: no params still plays at 60 bpm, one click a second.
         #expect(PolicyTestRunner.compare(.init(outcome: play, parameters: ["bpm": 60], loop: 1), start).isEmpty)
@@ -83,7 +81,7 @@ import Testing
         let wrong = PolicyTestRunner.compare(.init(outcome: play, parameters: ["bpm": 120], loop: 0.5), tempo)
         #expect(wrong.map(\.expected) == ["parameters {bpm=120}", "loop 0.5"])
         #expect(wrong.map(\.actual) == ["parameters {bpm=90}", "loop 0.6666666666666666"])
-        let stop = session.decide(TimedEvent(time: 3, event: .init(name: "metronome.stop")))
+        let stop = session.decide(TimedEvent(t: 3, name: "metronome.stop"))
         let none = PolicyTestRunner.compare(.init(outcome: .stop("click"), parameters: ["bpm": 90], loop: 0.5), stop)
         #expect(none.map(\.actual) == ["parameters none", "loop none"])
         #expect(PolicyTestRunner.compare(.init(outcome: .stop("click"), parameters: [:]), stop).isEmpty)
@@ -96,11 +94,10 @@ import Testing
             PolicyTestCase(
                 name: "\(bpm)",
                 steps: [
-                    .init(event: TimedEvent(time: 0, event: .init(name: "screen.enter", screen: "metronome"))),
+                    .init(event: TimedEvent(t: 0, name: "screen.enter", screen: "metronome")),
                     .init(
                         event: TimedEvent(
-                            time: 1,
-                            event: .init(name: "metronome.start", params: [.init(name: "bpm", value: .number(bpm))])),
+                            t: 1, name: "metronome.start", params: [.init(name: "bpm", value: .number(bpm))]),
                         expectation: expectation),
                 ])
         }
@@ -120,8 +117,8 @@ import Testing
     @Test func designerSilencesMatchByReasonIdOrText() throws {
         let policy = try Self.plavo()
         var session = Replay(policy: policy)
-        _ = session.decide(TimedEvent(time: 0, event: .init(name: "screen.enter", screen: "album")))
-        let decision = session.decide(TimedEvent(time: 1, event: .init(name: "album.scroll")))
+        _ = session.decide(TimedEvent(t: 0, name: "screen.enter", screen: "album"))
+        let decision = session.decide(TimedEvent(t: 1, name: "album.scroll"))
         #expect(PolicyTestRunner.compare(.init(outcome: .silent("designer")), decision).isEmpty)
         let text = try #require(decision.note)
         #expect(PolicyTestRunner.compare(.init(outcome: .silent(text)), decision).isEmpty)
@@ -135,10 +132,10 @@ import Testing
         #expect(coverage.staticInvariants == ["H-3"])
         var session = Replay(policy: policy)
         for event in [
-            TimedEvent(time: 0, event: .init(name: "screen.enter", screen: "camera")),
-            TimedEvent(time: 1, event: .init(name: "moisture.sample", subject: "p", value: .number(45))),
-            TimedEvent(time: 2, event: .init(name: "moisture.sample", subject: "p", value: .number(30))),
-            TimedEvent(time: 3, event: .init(name: "plant.found")),
+            TimedEvent(t: 0, name: "screen.enter", screen: "camera"),
+            TimedEvent(t: 1, name: "moisture.sample", subject: "p", value: .number(45)),
+            TimedEvent(t: 2, name: "moisture.sample", subject: "p", value: .number(30)),
+            TimedEvent(t: 3, name: "plant.found"),
         ] {
             coverage.record(session.decide(event), for: event)
         }

@@ -270,9 +270,9 @@ import Testing
         #expect(coverage.priorities.all == ["tick outranked", "tap outranked", "cue cuts", "chime outranked"])
         var session = Replay(policy: policy)
         let events = [
-            TimedEvent(time: 0, event: .init(name: "screen.enter", screen: "nav")),
-            TimedEvent(time: 1, event: .init(name: "chime.e")), TimedEvent(time: 1.5, event: .init(name: "cue.e")),
-            TimedEvent(time: 1.6, event: .init(name: "tick.e")),
+            TimedEvent(t: 0, name: "screen.enter", screen: "nav"),
+            TimedEvent(t: 1, name: "chime.e"), TimedEvent(t: 1.5, name: "cue.e"),
+            TimedEvent(t: 1.6, name: "tick.e"),
         ]
         for event in events { coverage.record(session.decide(event), for: event) }
         #expect(coverage.priorities.hit == ["cue cuts", "tick outranked"])

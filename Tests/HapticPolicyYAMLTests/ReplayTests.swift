@@ -15,10 +15,10 @@ import Testing
     }
 
     /// Seven taps on `home` within 10 s: the budget of 6 is over on the seventh only.
-    static let taps: [LogRecord] =
-        [LogRecord(t: 0, event: "screen.enter", screen: "home")]
-        + (1...7).map { LogRecord(t: Double($0), event: "button.tap", subject: "s\($0 % 2)") }
-        + [LogRecord(t: 8, event: "no.such.event", screen: "nowhere")]
+    static let taps: [TimedEvent] =
+        [TimedEvent(t: 0, name: "screen.enter", screen: "home")]
+        + (1...7).map { TimedEvent(t: Double($0), name: "button.tap", subject: "s\($0 % 2)") }
+        + [TimedEvent(t: 8, name: "no.such.event", screen: "nowhere")]
 
     @Test func theAttachedMeterCountsWhatTheReplayDecides() throws {
         let policy = try Self.policy()
@@ -30,30 +30,15 @@ import Testing
         for record in Self.taps {
             let decision = replay.decide(record)
             let expected = session.decide(
-                session.event(t: record.t, name: record.event, screen: record.screen, subject: record.subject))
+                session.event(t: record.t, name: record.name, screen: record.screen, subject: record.subject))
             #expect(decision == expected)
-            #expect(replay.overruns == alone.record(expected, at: record.t, event: record.event))
+            #expect(replay.overruns == alone.record(expected, at: record.t, event: record.name))
             if !replay.overruns.isEmpty { overrunAt.append(record.t) }
         }
         #expect(overrunAt == [7])
         #expect(replay.budgetMeter?.breaches == alone.breaches)
         #expect(replay.budgetMeter?.breaches.map(\.budget) == ["B-1"])
         #expect(replay.budgetMeter?.rings == 7)
-    }
-
-    @Test func logRecordsAndTimedEventsDecideAlike() throws {
-        let policy = try Self.policy()
-        var fromRecords = Replay(policy: policy)
-        var fromTimed = Replay(policy: policy)
-        fromTimed.budgetMeter = BudgetMeter(policy: policy)
-        fromRecords.budgetMeter = BudgetMeter(policy: policy)
-        for record in Self.taps {
-            let timed = TimedEvent(
-                time: record.t, event: .init(name: record.event, screen: record.screen, subject: record.subject))
-            #expect(fromRecords.decide(record) == fromTimed.decide(timed))
-            #expect(fromRecords.overruns == fromTimed.overruns)
-        }
-        #expect(fromRecords.session.screen == fromTimed.session.screen)
     }
 
     /// Without a meter nothing is counted and no overrun is reported.

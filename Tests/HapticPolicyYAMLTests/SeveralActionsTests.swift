@@ -363,32 +363,6 @@ import Testing
         #expect(v1.screens[0].cells.allSatisfy { $0.rows[0].stepsText == nil && $0.rows[0].steps.isEmpty })
     }
 
-    @Test func testSuitesCheckTheExtraActions() throws {
-        let policy = try Self.policy()
-        let text = """
-            policy: stride.yaml
-            cases:
-              - name: a pause stops the cadence
-                screen: workout
-                steps:
-                  - {t: 1, event: workout.resumed, value: 120, play: resume, loops: cadence}
-                  - {t: 2, event: workout.paused, play: pause, stops: cadence}
-                  - {t: 3, event: workout.paused, play: pause, stops: cadence}
-                  - {t: 4, event: workout.resumed, play: resume, loops: pause}
-            """
-        let loaded = PolicyTestLoader.parse(Array(text.utf8), file: "stride.tests.yaml")
-        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics.map(\.message))")
-        let suite = try #require(loaded.suite)
-        let report = PolicyTestRunner(policy: policy).run(suite)
-        #expect(report.coverage.feedback.hit.contains("cadence"), "a loop started in also is covered")
-        let failures = try #require(report.results.first?.failures)
-        #expect(failures.map(\.step) == [4, 5])
-        #expect(failures.first?.expected == "stops cadence")
-        #expect(failures.first?.actual == "also silent not-running cadence")
-        #expect(failures.last?.expected == "loops pause")
-        #expect(failures.last?.actual == "also silent bad-params cadence")
-    }
-
     @Test func budgetMetersCountALoopStartInAlsoAsARing() throws {
         let policy = try Self.policy()
         var run = Run(policy)

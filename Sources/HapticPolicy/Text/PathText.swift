@@ -1,6 +1,7 @@
-/// The one way the runtime and the tools take a path apart, as text (`/` separators, no
-/// file system access): a base name, a folder, a folder prefix to resolve a relative name
-/// against, and where scenarios sit next to a policy.
+/// The one way the runtime and the tools take a path apart and put it together, as text
+/// (`/` separators, no file system access): a base name, a folder, a folder prefix to
+/// resolve a relative name against, a name in a folder, and where scenarios sit next to
+/// a policy.
 package enum PathText {
     /// The last component: `Policies/plavo.yaml` → `plavo.yaml`; a trailing `/` is not a
     /// component (`Policies/` → `Policies`); a path without `/` is its own base name.
@@ -24,17 +25,20 @@ package enum PathText {
         path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
     }
 
-    /// `name` in `folder` (`folder` `.` or empty: `name` itself; an absolute `name` as is).
+    /// `name` in `folder`, as the folder is written: `Policies` → `Policies/plavo.yaml`,
+    /// `.` → `./plavo.yaml`, `/` → `/plavo.yaml`; trailing slashes are ignored. An empty
+    /// folder (the current one, unnamed) gives `name` itself, an absolute `name` is kept.
     package static func joined(_ folder: String, _ name: String) -> String {
-        if name.hasPrefix("/") || folder.isEmpty || folder == "." { return name }
-        return folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        if name.hasPrefix("/") || folder.isEmpty { return name }
+        var trimmed = Substring(folder)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return trimmed == "/" ? "/" + name : trimmed + "/" + name
     }
 
     /// The folder `simulate` looks for a policy's scenarios in: `scenarios` next to the
     /// policy (`Policies/plavo.yaml` → `Policies/scenarios`; `./scenarios` for stdin, `-`).
     package static func scenariosFolder(ofPolicy policy: String) -> String {
-        let folder = policy == "-" ? "." : folder(of: policy)
-        return folder == "." ? "./scenarios" : joined(folder, "scenarios")
+        joined(policy == "-" ? "." : folder(of: policy), "scenarios")
     }
 
     /// Whether `path` is a scenario: a `.yaml` file in a folder named `scenarios`

@@ -87,7 +87,7 @@ enum CodegenCommand {
         } else {
             // Into a folder made as `export` makes its own, atomically, and never over an
             // input (the policy or a file it includes).
-            guard OutputFiles.createFolder(OutputFiles.folder(of: output), context: context) else { return .failure }
+            guard OutputFiles.createFolder(PathText.folder(of: output), context: context) else { return .failure }
             guard try OutputFiles.write([OutputFiles.File(path: output, bytes: Array(code.utf8))], context: context)
             else { return .failure }
         }

@@ -61,7 +61,7 @@ enum LintCommand {
                 diagnostics += found
                 everything += found
                 if let source { sources[path] = source }
-            } else if isScenario(path) {
+            } else if PathText.isScenario(path) {
                 let (found, source) = checkScenarioFile(path, context: context)
                 diagnostics += found
                 everything += found
@@ -105,7 +105,7 @@ enum LintCommand {
     /// `2 policies, 1 test file and 3 scenarios`, `1 policy and 2 included files`.
     static func checkedText(_ paths: [String], included: Int = 0) -> String {
         let tests = paths.count { $0.hasSuffix(".tests.yaml") }
-        let scenarios = paths.count { !$0.hasSuffix(".tests.yaml") && isScenario($0) }
+        let scenarios = paths.count { !$0.hasSuffix(".tests.yaml") && PathText.isScenario($0) }
         let policies = paths.count - tests - scenarios
         var parts: [String] = []
         if policies > 0 || tests + scenarios == 0 {
@@ -117,10 +117,6 @@ enum LintCommand {
         guard let last = parts.popLast() else { return "" }
         return parts.isEmpty ? last : parts.joined(separator: ", ") + " and " + last
     }
-
-    /// A scenario is a YAML file in a `scenarios` folder (`Policies/scenarios/drying.yaml`),
-    /// where `simulate` looks for them.
-    static func isScenario(_ path: String) -> Bool { PathText.isScenario(path) }
 
     /// A scenario file: its own format and its event and screen names, in one pass,
     /// against the policies of the folder above `scenarios/` (a scenario is played with

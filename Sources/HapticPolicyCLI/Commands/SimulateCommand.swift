@@ -41,7 +41,7 @@ enum SimulateCommand {
         ]
     ) { arguments, context throws(UsageError) in
         let policyPath = arguments.positionals[0]
-        let directory = scenarioDirectory(for: policyPath)
+        let directory = PathText.scenariosFolder(ofPolicy: policyPath)
         if arguments[\.list] {
             for name in scenarioNames(in: directory) { context.stdout.line(terminalText(name)) }
             return .success
@@ -53,7 +53,7 @@ enum SimulateCommand {
         if scenarioArgument.hasSuffix(".yaml") || scenarioArgument.hasSuffix(".yml") || scenarioArgument.contains("/") {
             scenarioPath = scenarioArgument
         } else {
-            scenarioPath = (directory as NSString).appendingPathComponent("\(scenarioArgument).yaml")
+            scenarioPath = PathText.joined(directory, "\(scenarioArgument).yaml")
             guard FileManager.default.fileExists(atPath: scenarioPath) else {
                 let known = scenarioNames(in: directory)
                 let list = known.isEmpty ? "no scenarios in \(directory)" : "known: \(known.joined(separator: ", "))"
@@ -97,11 +97,6 @@ enum SimulateCommand {
             throw UsageError("--duration must be a number of seconds above 0 and at most 86400, got '\(text)'")
         }
         return value
-    }
-
-    /// `Policies/scenarios` for `Policies/plavo.yaml`.
-    static func scenarioDirectory(for policyPath: String) -> String {
-        PathText.scenariosFolder(ofPolicy: policyPath)
     }
 
     static func scenarioNames(in directory: String) -> [String] {

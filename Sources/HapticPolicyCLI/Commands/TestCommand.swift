@@ -151,7 +151,7 @@ enum TestCommand {
         let base = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         return InputFiles.walk(base, matching: { $0.hasSuffix(".tests.yaml") }) {
             context.stderr.line("warning: " + terminalText($0))
-        }.map { (base as NSString).appendingPathComponent($0) }
+        }.map { PathText.joined(base, $0) }
     }
 
     static func loadSuite(_ file: String, context: CommandContext) -> (PolicyTestSuite, PolicyFrontEnd.Usable)? {
@@ -189,7 +189,7 @@ enum TestCommand {
         for failure in result.failures {
             context.stdout.line(
                 terminalText(
-                    "    step \(failure.step) at \(numberText(failure.event.time)) s: \(eventText(failure.event)) (\(failure.location))"
+                    "    step \(failure.step) at \(numberText(failure.event.t)) s: \(eventText(failure.event)) (\(failure.location))"
                 ))
             context.stdout.line(terminalText("      expected: \(failure.expected)"))
             context.stdout.line(terminalText("      actual:   \(failure.actual)"))
@@ -206,15 +206,15 @@ enum TestCommand {
 
     /// `moisture.sample subject plant-1 value 39.5`.
     static func eventText(_ event: TimedEvent) -> String {
-        var parts = [event.event.name]
-        if let screen = event.event.screen { parts.append("screen \(screen)") }
-        if let subject = event.event.subject { parts.append("subject \(subject)") }
-        if let value = event.event.value { parts.append("value \(value)") }
-        if event.event.speaks == true { parts.append("speaks") }
-        for parameter in event.event.params {
+        var parts = [event.name]
+        if let screen = event.screen { parts.append("screen \(screen)") }
+        if let subject = event.subject { parts.append("subject \(subject)") }
+        if let value = event.value { parts.append("value \(value)") }
+        if event.speaks == true { parts.append("speaks") }
+        for parameter in event.params {
             parts.append("\(parameter.name)=\(parameter.value.map(\.description) ?? "null")")
         }
-        for field in event.event.data { parts.append("data.\(field.name)=\(field.value.map(\.description) ?? "null")") }
+        for field in event.data { parts.append("data.\(field.name)=\(field.value.map(\.description) ?? "null")") }
         return parts.joined(separator: " ")
     }
 

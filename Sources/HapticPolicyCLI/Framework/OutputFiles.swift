@@ -102,7 +102,7 @@ package enum OutputFiles {
             return
         }
         guard errno == ENOENT else { throw OutputError(path: path, error: .current) }
-        let parent = folder(of: path)
+        let parent = PathText.folder(of: path)
         if parent != path, parent != "." { try createFolder(parent) }
         guard mkdir(path, 0o777) == 0 || errno == EEXIST else { throw OutputError(path: path, error: .current) }
     }
@@ -119,9 +119,6 @@ package enum OutputFiles {
             return false
         }
     }
-
-    /// The folder a path is in (`.` for a bare name).
-    static func folder(of path: String) -> String { PathText.folder(of: path) }
 
     /// Where a path's bytes really go.
     struct Destination {
@@ -148,7 +145,7 @@ package enum OutputFiles {
                 switch info.st_mode & S_IFMT {
                 case S_IFLNK:
                     guard let link = Self.readLink(target) else { throw OutputError(path: path, error: .current) }
-                    target = link.hasPrefix("/") ? link : OutputFiles.folder(of: target) + "/" + link
+                    target = PathText.joined(PathText.folder(of: target), link)
                     continue
                 case S_IFDIR:
                     throw OutputError(path: path, error: SystemError(EISDIR))
@@ -177,7 +174,7 @@ package enum OutputFiles {
 
     /// Writes the bytes to a new temporary file next to the target; returns its path.
     private static func stage(_ file: File, at destination: Destination) throws(OutputError) -> String {
-        let folder = folder(of: destination.target)
+        let folder = PathText.folder(of: destination.target)
         let name = destination.target.split(separator: "/").last.map(String.init) ?? "output"
         var temporary = ""
         var descriptor: Int32 = -1

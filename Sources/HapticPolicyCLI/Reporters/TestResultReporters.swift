@@ -83,7 +83,7 @@ enum TestResultJSONReporter {
                         column: result.location.column, passed: result.passed,
                         failures: result.failures.map { failure in
                             Failure(
-                                step: failure.step, time: failure.event.time,
+                                step: failure.step, time: failure.event.t,
                                 event: TestCommand.eventText(failure.event), file: failure.location.file,
                                 line: failure.location.line, column: failure.location.column,
                                 message: TestResultJUnitReporter.message(failure, case: result.name),
@@ -121,7 +121,7 @@ enum TestResultJUnitReporter {
     /// `Policies/plavo.tests.yaml:14:9: step 2 (lap.completed at 1.5 s): expected ring lap, got silent`.
     static func message(_ failure: PolicyTestFailure, case name: String) -> String {
         "\(failure.location): '\(name)' step \(failure.step) (\(TestCommand.eventText(failure.event)) at "
-            + "\(numberText(failure.event.time)) s): expected \(failure.expected), actual \(failure.actual)"
+            + "\(numberText(failure.event.t)) s): expected \(failure.expected), actual \(failure.actual)"
     }
 
     static func render(_ outcomes: [TestFileOutcome]) -> String {

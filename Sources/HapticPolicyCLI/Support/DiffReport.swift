@@ -38,14 +38,14 @@ enum DiffReport {
         }
         for change in diff.changes {
             var head =
-                "\(change.log) #\(change.line)  t \(numberText(change.event.time)) s  \(change.screen ?? "-")  \(change.event.event.name)"
-            if let subject = change.event.event.subject { head += "  subject \(subject)" }
-            if let value = change.event.event.value { head += "  value \(value)" }
+                "\(change.log) #\(change.line)  t \(numberText(change.event.t)) s  \(change.screen ?? "-")  \(change.event.name)"
+            if let subject = change.event.subject { head += "  subject \(subject)" }
+            if let value = change.event.value { head += "  value \(value)" }
             // What else the line carries that rows read: its `params` and its `data` fields.
-            for parameter in change.event.event.params {
+            for parameter in change.event.params {
                 head += "  \(parameter.name)=\(parameter.value.map(\.description) ?? "null")"
             }
-            for field in change.event.event.data {
+            for field in change.event.data {
                 head += "  data.\(field.name)=\(field.value.map(\.description) ?? "null")"
             }
             out.line(terminalText(head))
@@ -135,11 +135,11 @@ enum DiffReport {
         out += ",\"changes\":["
         for (index, change) in diff.changes.enumerated() {
             if index > 0 { out += "," }
-            out += "{\"log\":" + string(change.log) + ",\"index\":\(change.line),\"t\":" + number(change.event.time)
+            out += "{\"log\":" + string(change.log) + ",\"index\":\(change.line),\"t\":" + number(change.event.t)
             out += ",\"screen\":" + (change.screen.map(string) ?? "null")
-            out += ",\"event\":" + string(change.event.event.name)
-            out += ",\"subject\":" + (change.event.event.subject.map(string) ?? "null")
-            if !change.event.event.data.isEmpty { out += ",\"data\":" + fields(change.event.event.data) }
+            out += ",\"event\":" + string(change.event.name)
+            out += ",\"subject\":" + (change.event.subject.map(string) ?? "null")
+            if !change.event.data.isEmpty { out += ",\"data\":" + fields(change.event.data) }
             out += ",\"before\":" + decision(change.before) + ",\"after\":" + decision(change.after) + "}"
         }
         out += "],\"screens\":["

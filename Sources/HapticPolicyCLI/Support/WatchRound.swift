@@ -128,7 +128,7 @@ enum WatchRound {
     /// `step 2 at 1 s: expected play pulse, actual silent cooldown`.
     private static func failureText(_ result: PolicyTestResult) -> String {
         if let failure = result.failures.first {
-            return "step \(failure.step) at \(numberText(failure.event.time)) s: expected \(failure.expected), "
+            return "step \(failure.step) at \(numberText(failure.event.t)) s: expected \(failure.expected), "
                 + "actual \(failure.actual)"
         }
         return result.budgetProblem ?? "failed"

@@ -50,18 +50,18 @@ private struct SessionTimeline {
         return true
     }
 
-    private mutating func add(_ record: LogRecord) {
+    private mutating func add(_ record: TimedEvent) {
         let decision = replay.decide(record)
         let overruns = replay.overruns
         func entry(_ kind: ReportTimelineEntry.Kind, _ detail: String, cites: [String] = [], rang: String? = nil)
             -> ReportTimelineEntry
         {
             ReportTimelineEntry(
-                time: record.t, event: record.event, screen: decision.screen, kind: kind, detail: detail, cites: cites,
+                time: record.t, event: record.name, screen: decision.screen, kind: kind, detail: detail, cites: cites,
                 value: record.value, subject: record.subject, band: decision.band?.band, rang: rang)
         }
         let cites = decision.rule?.cites ?? []
-        if record.event == StateEvent.appState.rawValue {
+        if record.name == StateEvent.appState.rawValue {
             entries.append(
                 entry(.background, record.value.map { "app \($0.description.replacingQuotes)" } ?? "app state"))
             return

@@ -217,10 +217,10 @@ public struct PolicyDiff: Sendable {
                 let b = after.decide(event)
                 if let previous, let screen = previous.screen {
                     var entry = summary(screen)
-                    entry.seconds = saturatingSum(entry.seconds, max(0, event.time - previous.time))
+                    entry.seconds = saturatingSum(entry.seconds, max(0, event.t - previous.time))
                     summaries[screen] = entry
                 }
-                previous = (event.time, a.screen)
+                previous = (event.t, a.screen)
                 for (decision, isBefore) in a.steps.map({ ($0, true) }) + b.steps.map({ ($0, false) }) {
                     guard decision.action == .play, decision.layer != nil else { continue }
                     let screen = decision.screen ?? "-"
@@ -291,7 +291,7 @@ struct ChatterCounter: Sendable {
 
     /// Records a decision; returns whether it is chatter.
     mutating func record(_ decision: Decision, event: TimedEvent) -> Bool {
-        record(decision, time: event.time, subject: event.event.subject)
+        record(decision, time: event.t, subject: event.subject)
     }
 
     /// Records a decision made at `time` for `subject`; returns whether it is chatter.

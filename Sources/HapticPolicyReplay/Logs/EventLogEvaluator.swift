@@ -230,7 +230,7 @@ public struct EventLogEvaluator {
             format.write(
                 LoggedDecision(
                     line: line.line, t: t, tText: line.tToken,
-                    event: parsed.record.event, subject: parsed.record.subject, decision: consume decision,
+                    event: parsed.record.name, subject: parsed.record.subject, decision: consume decision,
                     eventText: line.eventToken, subjectText: line.subjectToken),
                 into: &out)
         }

@@ -11,7 +11,7 @@ public enum EventLogParser {
     /// exactly as written without re-encoding.
     public struct ParsedLine {
         /// The decoded fields.
-        public var record: LogRecord
+        public var record: TimedEvent
         /// The `t` number token.
         public var tText: Range<Int>
         /// The `event` string token.
@@ -38,7 +38,7 @@ public enum EventLogParser {
     }
 
     /// Parses one line given as bytes.
-    public static func parse(_ line: [UInt8]) -> Result<LogRecord, LogLineError> {
+    public static func parse(_ line: [UInt8]) -> Result<TimedEvent, LogLineError> {
         line.withUnsafeBufferPointer { parse($0).map(\.record) }
     }
 
@@ -113,7 +113,7 @@ struct JSONReader {
         var screen: String?
         var subject: String?
         var value: ScalarValue?
-        var speaks = false
+        var speaks: Bool?
         var params: [Event.Parameter] = []
         var data: [Event.Parameter] = []
         var unknownKey: Range<Int>?
@@ -213,8 +213,8 @@ struct JSONReader {
             throw fail("missing 'event' (the event name)", at: objectStart, .missingField)
         }
         guard t.isFinite else { throw fail("'t' must be a finite number", at: tText.lowerBound, .badField) }
-        let record = LogRecord(
-            t: t, event: event, screen: screen, subject: subject, value: value, speaks: speaks, params: params,
+        let record = TimedEvent(
+            t: t, name: event, screen: screen, subject: subject, value: value, speaks: speaks, params: params,
             data: data)
         return EventLogParser.ParsedLine(
             record: record, tText: tText, eventText: eventText, subjectText: subjectText, unknownKey: unknownKey)

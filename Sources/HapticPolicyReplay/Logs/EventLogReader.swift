@@ -53,7 +53,7 @@ public struct EventLogReader {
         public let parsed: EventLogParser.ParsedLine
 
         /// The decoded fields.
-        public var record: LogRecord { parsed.record }
+        public var record: TimedEvent { parsed.record }
         /// The `t` number token, as written.
         public var tToken: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[parsed.tText]) }
         /// The `event` string token, quotes and escapes as written.
@@ -203,7 +203,7 @@ public struct EventLogReader {
     /// An item with its record's tokens copied out, to compare and keep.
     package enum OwnedItem: Equatable {
         /// A readable line: its number, fields and the `t`, `event` and `subject` tokens.
-        case record(line: Int, record: LogRecord, t: [UInt8], event: [UInt8], subject: [UInt8]?)
+        case record(line: Int, record: TimedEvent, t: [UInt8], event: [UInt8], subject: [UInt8]?)
         /// A blank line.
         case blank(line: Int)
         /// A line that cannot be replayed.
@@ -288,7 +288,7 @@ public struct EventLogReader {
                         reason: .timeBackwards,
                         message:
                             "t \(numberText(t)) is before the previous line's \(numberText(lastT)); keep the log in time order",
-                        t: t, event: parsed.record.event)))
+                        t: t, event: parsed.record.name)))
         }
         lastT = t
         return body(.record(Record(line: lineNumber, bytes: line, parsed: parsed)))

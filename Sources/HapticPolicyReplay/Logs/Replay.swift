@@ -43,34 +43,23 @@ public struct Replay {
         subjectIDs = NameCache<SubjectID>()
     }
 
-    /// Decides one event of a log and feeds the attached meter and tallies.
-    public mutating func decide(_ record: borrowing LogRecord) -> Decision {
+    /// Decides one event (a line of a log, a test step, a simulated event) and feeds the
+    /// attached meter and tallies.
+    public mutating func decide(_ record: borrowing TimedEvent) -> Decision {
         resolveAndDecide(record).decision
     }
 
     /// `decide(_:)`, also giving the ids the record's event and screen resolved to (the
     /// evaluator counts a decision for its screen by them).
     @inline(__always)
-    package mutating func resolveAndDecide(_ record: borrowing LogRecord) -> (
+    package mutating func resolveAndDecide(_ record: borrowing TimedEvent) -> (
         event: EventID, screen: ScreenID?, decision: Decision
     ) {
         let event = resolve(record)
         let (id, screen) = (event.event, event.screen)
         let decision = session.decide(consume event)
-        observe(decision, t: record.t, event: record.event, screen: record.screen, subject: record.subject)
+        observe(decision, t: record.t, event: record.name, screen: record.screen, subject: record.subject)
         return (id, screen, decision)
-    }
-
-    /// Decides one timed event (a test step, a simulated or replayed event) and feeds the
-    /// attached meter and tallies.
-    public mutating func decide(_ timed: TimedEvent) -> Decision {
-        let fields = timed.event
-        let event = session.event(
-            t: timed.time, name: fields.name, screen: fields.screen, subject: fields.subject, value: fields.value,
-            speaks: fields.speaks ?? false, params: fields.params, data: fields.data)
-        let decision = session.decide(event)
-        observe(decision, t: timed.time, event: fields.name, screen: fields.screen, subject: fields.subject)
-        return decision
     }
 
     @inline(__always)
@@ -89,9 +78,9 @@ public struct Replay {
         }
     }
 
-    /// The event of a log record, its names resolved to the policy's and session's ids.
+    /// The event of a timed event, its names resolved to the policy's and session's ids.
     @inline(__always)
-    private mutating func resolve(_ record: borrowing LogRecord) -> Event {
+    private mutating func resolve(_ record: borrowing TimedEvent) -> Event {
         var screen: ScreenID?
         var unknownScreen: String?
         if let name = record.screen {
@@ -103,7 +92,7 @@ public struct Replay {
             }
         }
         let policy = policy
-        let event = eventIDs.value(for: record.event) { policy.eventID($0) ?? .unknown }
+        let event = eventIDs.value(for: record.name) { policy.eventID($0) ?? .unknown }
         var subject: SubjectID?
         if let name = record.subject {
             var id = subjectIDs.value(for: name) { session.subjectID($0) }
@@ -117,6 +106,6 @@ public struct Replay {
         }
         return Event(
             t: record.t, event: event, screen: screen, subject: subject, value: record.value,
-            speaks: record.speaks, params: record.params, unknownScreenName: unknownScreen, data: record.data)
+            speaks: record.speaks ?? false, params: record.params, unknownScreenName: unknownScreen, data: record.data)
     }
 }

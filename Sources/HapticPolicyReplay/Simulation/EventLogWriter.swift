@@ -7,14 +7,13 @@ public enum EventLogWriter {
     ///
     /// Keys in this order, each only when present: `t`, `event`, `screen`, `subject`,
     /// `value`, `speaks`, `params`, `data`.
-    public static func line(_ simulated: TimedEvent) -> String {
-        let event = simulated.event
-        var out = "{\"t\":" + decimalText(simulated.time, decimals: 3)
+    public static func line(_ event: TimedEvent) -> String {
+        var out = "{\"t\":" + decimalText(event.t, decimals: 3)
         out += ",\"event\":" + jsonString(event.name)
         if let screen = event.screen { out += ",\"screen\":" + jsonString(screen) }
         if let subject = event.subject { out += ",\"subject\":" + jsonString(subject) }
         if let value = event.value {
-            out += ",\"value\":" + valueText(value, decimals: simulated.valueDecimals ?? 6)
+            out += ",\"value\":" + valueText(value, decimals: Int(event.valueDecimals ?? 6))
         }
         if let speaks = event.speaks { out += ",\"speaks\":" + (speaks ? "true" : "false") }
         if !event.params.isEmpty {

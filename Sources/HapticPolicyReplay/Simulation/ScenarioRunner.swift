@@ -63,7 +63,7 @@ public enum ScenarioRunner {
         emitter.emit(scenario.steps, offset: 0, generator: &root)
         // Stable by time: the sequence number breaks ties in written order.
         let ordered = emitter.events.enumerated().sorted {
-            ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+            ($0.element.t, $0.offset) < ($1.element.t, $1.offset)
         }
         return ordered.map(\.element)
     }
@@ -88,9 +88,9 @@ private struct Emitter {
     /// never gets near either: its rounds are at most its `plannedCount`.
     var full: Bool { events.count >= limit || rounds >= 2 * limit }
 
-    mutating func add(_ time: Double, _ event: Scenario.EventTemplate, decimals: Int? = nil) {
+    mutating func add(_ time: Double, _ event: Scenario.EventTemplate, decimals: Int8? = nil) {
         guard time >= 0, time <= end, !full else { return }
-        events.append(TimedEvent(time: roundedTime(time), event: event, valueDecimals: decimals))
+        events.append(TimedEvent(t: roundedTime(time), event, valueDecimals: decimals))
     }
 
     /// Each step draws from its own generator split off the parent, so adding a step
@@ -176,7 +176,7 @@ private struct Emitter {
             reading = (reading * scale).rounded() / scale
             var event = Scenario.EventTemplate(name: signal.event, subject: signal.subject, value: .number(reading))
             event.data = signal.data
-            add(time, event, decimals: signal.decimals)
+            add(time, event, decimals: Int8(clamping: signal.decimals))
             previous = time
             index += 1
             rounds += 1

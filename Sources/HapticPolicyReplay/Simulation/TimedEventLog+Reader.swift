@@ -40,7 +40,7 @@ extension TimedEventLog {
         private static func add(_ item: EventLogReader.Item, to log: inout TimedEventLog, file: String) -> Bool {
             switch item {
             case .record(let line):
-                log.events.append(TimedEvent(line.record))
+                log.events.append(line.record)
             case .blank:
                 break
             case .invalid(let problem):

@@ -192,7 +192,7 @@ public struct PolicyCoverage: Sendable {
             decision.rule?.id.hasPrefix("events/") != true
         {
             let otherwise = RuleID(otherwiseOf: screen).text
-            cells.hit.insert(decision.rule?.id == otherwise ? otherwise : "\(screen)/\(event.event.name)")
+            cells.hit.insert(decision.rule?.id == otherwise ? otherwise : "\(screen)/\(event.name)")
         }
         // Every play counts, a row's other actions (`also`, a loop start) included.
         for played in decision.also where played.action == .play {

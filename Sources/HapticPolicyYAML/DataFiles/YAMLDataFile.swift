@@ -1,6 +1,5 @@
 import HapticPolicy
 import HapticPolicyCompiler
-import HapticPolicyReplay
 
 /// Reads the node tree of a YAML file (a policy, a test file, a scenario) with one set of
 /// input rules and diagnostics: UTF-8, size limits, syntax errors located, empty files.
@@ -41,7 +40,7 @@ package enum YAMLDataFile {
 
 extension PolicyDecoder {
     /// A number that must be greater than zero (`every:`, `per:`).
-    mutating func positive(_ node: YAMLNode, for key: String) -> Double? {
+    package mutating func positive(_ node: YAMLNode, for key: String) -> Double? {
         guard let number = number(node, for: key) else { return nil }
         guard number.value > 0 else {
             report(
@@ -54,7 +53,7 @@ extension PolicyDecoder {
     }
 
     /// A number that must not be negative (`at:`, `t:`, `noise:`).
-    mutating func nonNegative(_ node: YAMLNode, for key: String) -> Double? {
+    package mutating func nonNegative(_ node: YAMLNode, for key: String) -> Double? {
         guard let number = number(node, for: key) else { return nil }
         guard number.value >= 0 else {
             report(
@@ -65,38 +64,4 @@ extension PolicyDecoder {
         }
         return number.value
     }
-
-    /// Event fields shared by scenarios and tests: `screen`, `subject`, `value`,
-    /// `speaks`, `params`, `data` (the `event` name is read by the caller).
-    mutating func eventTemplate(_ name: String, _ fields: Fields) -> Scenario.EventTemplate {
-        var template = Scenario.EventTemplate(name: name)
-        if let node = fields["screen"] { template.screen = text(node, for: "screen")?.value }
-        if let node = fields["subject"] { template.subject = text(node, for: "subject")?.value }
-        if let node = fields["value"] { template.value = scalarValue(node, for: "value")?.value }
-        if let node = fields["speaks"] { template.speaks = bool(node, for: "speaks")?.value }
-        if let node = fields["params"], let entries = namedEntries(node, for: "params") {
-            for entry in entries {
-                if let value = number(entry.value, for: entry.name.value) {
-                    template.params.append(Event.Parameter(name: entry.name.value, value: .number(value.value)))
-                }
-            }
-        }
-        if let node = fields["data"] { template.data = dataFields(node) }
-        return template
-    }
-
-    /// An event's `data:` map (`{direction: left}`), in written order.
-    mutating func dataFields(_ node: YAMLNode) -> [Event.Parameter] {
-        guard let entries = namedEntries(node, for: "data") else { return [] }
-        var fields: [Event.Parameter] = []
-        for entry in entries {
-            if let value = scalarValue(entry.value, for: entry.name.value) {
-                fields.append(Event.Parameter(name: entry.name.value, value: value.value))
-            }
-        }
-        return fields
-    }
-
-    /// Keys of the event fields read by `eventTemplate`.
-    static let eventFieldKeys = ["event", "screen", "subject", "value", "speaks", "params", "data"]
 }

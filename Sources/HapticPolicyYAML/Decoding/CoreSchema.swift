@@ -1,8 +1,8 @@
 /// What a scalar means under the YAML 1.2 core schema, restricted the way policies need:
 /// booleans are only `true` / `false`.
-enum CoreSchema {
+package enum CoreSchema {
     /// A resolved scalar.
-    enum Value: Equatable {
+    package enum Value: Equatable {
         /// Empty, `~` or `null`.
         case null
         /// `true` or `false`.
@@ -25,7 +25,7 @@ enum CoreSchema {
     }
 
     /// Resolves a scalar node; nil for lists and mappings.
-    static func resolve(_ node: YAMLNode) -> Value? {
+    package static func resolve(_ node: YAMLNode) -> Value? {
         guard case .scalar(let text, let style) = node.content else { return nil }
         switch node.tag {
         case "tag:yaml.org,2002:str"?: return .string(text)

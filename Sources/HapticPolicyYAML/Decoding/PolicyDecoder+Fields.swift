@@ -6,18 +6,18 @@ import HapticPolicyCompiler
 
 extension PolicyDecoder {
     /// The entries of one mapping whose keys were checked against the allowed set.
-    struct Fields {
+    package struct Fields {
         /// One entry: the key text, the key node and the value node.
-        struct Entry {
-            var name: String
-            var key: YAMLNode
-            var value: YAMLNode
+        package struct Entry {
+            package var name: String
+            package var key: YAMLNode
+            package var value: YAMLNode
         }
 
         /// Entries with allowed keys, in source order.
-        var entries: [Entry]
+        package var entries: [Entry]
         /// Where the mapping starts.
-        var location: SourceLocation
+        package var location: SourceLocation
         /// Allowed keys that an unknown key was probably meant to be ("did you mean").
         var suggested: Set<String> = []
         /// Whether the mapping uses a merge key, so any key may be hidden in it.
@@ -29,11 +29,11 @@ extension PolicyDecoder {
         }
 
         /// The entry for `name`.
-        func entry(_ name: String) -> Entry? { entries.first { $0.name == name } }
+        package func entry(_ name: String) -> Entry? { entries.first { $0.name == name } }
         /// The value for `name`.
-        subscript(_ name: String) -> YAMLNode? { entry(name)?.value }
+        package subscript(_ name: String) -> YAMLNode? { entry(name)?.value }
         /// Whether `name` is present.
-        func has(_ name: String) -> Bool { entry(name) != nil }
+        package func has(_ name: String) -> Bool { entry(name) != nil }
     }
 
     /// Reads a mapping whose keys must come from `keys`. Reports unknown keys (with "did
@@ -41,7 +41,7 @@ extension PolicyDecoder {
     /// key, when given). Nil when `node` is not a mapping (reported once). `acknowledges`:
     /// the object may carry `acknowledge:`, which `AcknowledgementReader` took out before,
     /// so an unknown key's list of valid keys names it too.
-    mutating func fields(
+    package mutating func fields(
         _ node: YAMLNode, of what: String, keys: [String], required: [String] = [], owner: SourceLocation? = nil,
         valueOf key: String? = nil, acknowledges: Bool = false
     ) -> Fields? {
@@ -89,7 +89,7 @@ extension PolicyDecoder {
 
     /// Of `keys`, the first present in source order; each later one is reported as
     /// conflicting with it.
-    mutating func exclusive(_ fields: Fields, _ keys: [String], advice: String = "keep one") -> Fields.Entry? {
+    package mutating func exclusive(_ fields: Fields, _ keys: [String], advice: String = "keep one") -> Fields.Entry? {
         let present = fields.entries.filter { keys.contains($0.name) }
         guard let first = present.first else { return nil }
         for other in present.dropFirst() {
@@ -103,13 +103,13 @@ extension PolicyDecoder {
     }
 
     /// Reports `key` when present: it does not apply in this context.
-    mutating func notAllowed(_ fields: Fields, _ key: String, because reason: String) {
+    package mutating func notAllowed(_ fields: Fields, _ key: String, because reason: String) {
         guard let entry = fields.entry(key) else { return }
         report(DiagnosticCode.keyNotApplicable("'\(key)' does not apply here: \(reason)", at: entry.key.location))
     }
 
     /// Reports that one of several keys is needed.
-    mutating func missingOneOf(
+    package mutating func missingOneOf(
         _ keys: [String], of fields: Fields, in what: String, at location: SourceLocation, advice: String = "add one"
     ) {
         guard !fields.explainsMissing(keys) else { return }
@@ -152,7 +152,7 @@ extension PolicyDecoder {
         return DiagnosticCode.missingKey("missing required key '\(name)' in \(what); add it\(example)", at: location)
     }
 
-    static func notAMapping(_ what: String, found: String, at location: SourceLocation) -> Diagnostic {
+    package static func notAMapping(_ what: String, found: String, at location: SourceLocation) -> Diagnostic {
         DiagnosticCode.wrongType(
             "expected a mapping for \(what), found \(found); write 'key: value' lines", at: location)
     }

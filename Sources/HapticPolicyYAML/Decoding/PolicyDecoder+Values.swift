@@ -6,7 +6,7 @@ import HapticPolicyCompiler
 
 extension PolicyDecoder {
     /// Non-empty scalar text (numbers and booleans are read as written).
-    mutating func text(_ node: YAMLNode, for key: String) -> Located<String>? {
+    package mutating func text(_ node: YAMLNode, for key: String) -> Located<String>? {
         guard case .scalar(let text, _) = node.content, CoreSchema.resolve(node) != .null else {
             wrongType(expected: "text", for: key, found: node)
             return nil
@@ -15,14 +15,14 @@ extension PolicyDecoder {
     }
 
     /// Optional free text (`note:`); nothing written is fine.
-    mutating func note(_ node: YAMLNode?, for key: String = "note") -> String? {
+    package mutating func note(_ node: YAMLNode?, for key: String = "note") -> String? {
         guard let node else { return nil }
         if CoreSchema.resolve(node) == .null { return nil }
         return text(node, for: key)?.value
     }
 
     /// A finite number, or a constant's name or an expression of constants (`2 * beat`).
-    mutating func number(_ node: YAMLNode, for key: String) -> Located<Double>? {
+    package mutating func number(_ node: YAMLNode, for key: String) -> Located<Double>? {
         if let folded = folded(node, for: key) { return folded }
         guard let value = CoreSchema.resolve(node) else {
             wrongType(expected: "a number", for: key, found: node)
@@ -40,7 +40,7 @@ extension PolicyDecoder {
     }
 
     /// A whole number, or a constant (or expression of constants) whose value is one.
-    mutating func integer(_ node: YAMLNode, for key: String) -> Located<Int>? {
+    package mutating func integer(_ node: YAMLNode, for key: String) -> Located<Int>? {
         if let folded = folded(node, for: key) {
             guard let value = folded else { return nil }
             guard value.value.rounded() == value.value, abs(value.value) < 1e15 else {
@@ -60,7 +60,7 @@ extension PolicyDecoder {
     }
 
     /// `true` or `false`; `yes` / `no` / `on` / `off` get a hint.
-    mutating func bool(_ node: YAMLNode, for key: String) -> Located<Bool>? {
+    package mutating func bool(_ node: YAMLNode, for key: String) -> Located<Bool>? {
         if case .bool(let value)? = CoreSchema.resolve(node) { return Located(value, at: node.location) }
         if case .scalar(let text, .plain) = node.content, let meant = CoreSchema.looseBooleans[text] {
             report(
@@ -101,7 +101,7 @@ extension PolicyDecoder {
     }
 
     /// A string, boolean or number as written (for `when: {value: ...}`).
-    mutating func scalarValue(_ node: YAMLNode, for key: String) -> Located<ScalarValue>? {
+    package mutating func scalarValue(_ node: YAMLNode, for key: String) -> Located<ScalarValue>? {
         switch CoreSchema.resolve(node) {
         case .bool(let value)?: return Located(.bool(value), at: node.location)
         case .int(let value)?: return Located(.number(Double(value)), at: node.location)
@@ -141,7 +141,7 @@ extension PolicyDecoder {
     }
 
     /// The items of a list.
-    mutating func list(_ node: YAMLNode, for key: String) -> [YAMLNode]? {
+    package mutating func list(_ node: YAMLNode, for key: String) -> [YAMLNode]? {
         if CoreSchema.resolve(node) == .null { return [] }
         guard let items = node.items else {
             wrongType(expected: "a list", for: key, found: node)
@@ -151,7 +151,7 @@ extension PolicyDecoder {
     }
 
     /// A list of names, or a single name.
-    mutating func names(_ node: YAMLNode, for key: String) -> [Located<String>]? {
+    package mutating func names(_ node: YAMLNode, for key: String) -> [Located<String>]? {
         if node.scalarText != nil, CoreSchema.resolve(node) != .null {
             return text(node, for: key).map { [$0] }
         }
@@ -160,7 +160,8 @@ extension PolicyDecoder {
     }
 
     /// A mapping from names to values, keys located.
-    mutating func namedEntries(_ node: YAMLNode, for key: String) -> [(name: Located<String>, value: YAMLNode)]? {
+    package mutating func namedEntries(_ node: YAMLNode, for key: String) -> [(name: Located<String>, value: YAMLNode)]?
+    {
         if CoreSchema.resolve(node) == .null { return [] }
         guard let pairs = node.pairs else {
             wrongType(expected: "a mapping of names", for: key, found: node)
@@ -193,7 +194,7 @@ extension PolicyDecoder {
     }
 
     /// How a node reads in a message: "a list", "text 'abc'", "nothing".
-    func describe(_ node: YAMLNode) -> String {
+    package func describe(_ node: YAMLNode) -> String {
         switch node.content {
         case .mapping: return "a mapping"
         case .sequence: return "a list"

@@ -6,9 +6,9 @@ import HapticPolicyCompiler
 /// It reports every problem it can find in one pass, each once: a section or declaration
 /// that cannot be read is reported and skipped, so one mistake never cascades. Semantic
 /// checks (references, ranges, gaps) belong to `PolicyValidator`, not here.
-struct PolicyDecoder {
+package struct PolicyDecoder {
     /// The file name used in locations.
-    let file: String
+    package let file: String
     /// The source text, to place carets inside scalars.
     let source: String
     /// Where each line of `source` starts.
@@ -16,7 +16,7 @@ struct PolicyDecoder {
     /// The text of each included file, with where its lines start, by file name.
     private let included: [String: (source: String, lineStarts: [String.Index])]
     /// Problems found so far.
-    private(set) var diagnostics: [Diagnostic] = []
+    package private(set) var diagnostics: [Diagnostic] = []
     /// The layer names `layer:` fields may use: the declared ones once `layers:` is read.
     private(set) var layerNames = Layer.implicit.map(\.rawValue)
     /// Whether the policy declares its layers.
@@ -35,7 +35,7 @@ struct PolicyDecoder {
 
     /// Creates a decoder for the text of `file`; `included` holds the text of the files
     /// merged into its tree by `include:`, by file name.
-    init(file: String, source: String, included: [String: String] = [:]) {
+    package init(file: String, source: String, included: [String: String] = [:]) {
         self.file = file
         self.source = source
         self.lineStarts = Self.lineStarts(of: source)
@@ -43,7 +43,7 @@ struct PolicyDecoder {
     }
 
     /// Records a problem.
-    mutating func report(_ diagnostic: Diagnostic) {
+    package mutating func report(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
     }
 

@@ -5,7 +5,7 @@ import Testing
 @testable import HapticPolicyReplay
 
 @Suite struct EventLogParserTests {
-    private func parse(_ text: String) -> Result<LogRecord, LogLineError> {
+    private func parse(_ text: String) -> Result<TimedEvent, LogLineError> {
         EventLogParser.parse(Array(text.utf8))
     }
 
@@ -15,8 +15,8 @@ import Testing
         ).get()
         #expect(
             record
-                == LogRecord(
-                    t: 1.25, event: "plant.found", screen: "camera", subject: "fern", value: .number(42.5),
+                == TimedEvent(
+                    t: 1.25, name: "plant.found", screen: "camera", subject: "fern", value: .number(42.5),
                     speaks: true,
                     params: [.init(name: "bpm", value: .number(120)), .init(name: "mood", value: .string("calm"))]))
     }
@@ -25,7 +25,7 @@ import Testing
         let record = try parse(
             #"{"t":0,"extra":{"a":[1,2,{"b":null}],"c":"x"},"event":"shutter","n":-1.5e3,"ok":false}"#
         ).get()
-        #expect(record.event == "shutter")
+        #expect(record.name == "shutter")
         #expect(record.t == 0)
     }
 
@@ -37,7 +37,7 @@ import Testing
     ])
     func decodesStringEscapes(json: String, expected: String) throws {
         let record = try parse(#"{"t":1,"event":"#.dropLast(0) + json + "}").get()
-        #expect(record.event == expected)
+        #expect(record.name == expected)
     }
 
     @Test(arguments: [
@@ -131,7 +131,7 @@ import Testing
     @Test func distinctFieldsAreNotDuplicates() throws {
         let record = try parse(#"{"t":1,"event":"x","extra":{"t":2,"event":"y"},"params":{"t":3}}"#).get()
         #expect(record.t == 1)
-        #expect(record.event == "x")
+        #expect(record.name == "x")
     }
 
     @Test func invalidUTF8InAStringIsAnError() {
@@ -185,7 +185,7 @@ import Testing
         #expect(error.column == 20)
         #expect(error.message.contains("UTF-8"))
         // Valid UTF-8 in an unknown name is fine.
-        #expect((try? parse(#"{"t":1,"event":"x","植物":1}"#).get())?.event == "x")
+        #expect((try? parse(#"{"t":1,"event":"x","植物":1}"#).get())?.name == "x")
     }
 
     @Test func deepNestingIsAnErrorNotACrash() {

@@ -65,7 +65,7 @@ import Testing
             Issue.record("line 1")
             return
         }
-        #expect(first.event == "screen.enter")
+        #expect(first.name == "screen.enter")
         #expect(t == Array("0".utf8))
         #expect(event == Array(#""screen.enter""#.utf8), "tokens are located after the byte order mark")
         #expect(subject == nil)

@@ -44,7 +44,7 @@ import Testing
         Self.expectSameAsFresh(lines)
         let items = EventLogReader.items(Array(lines.joined(separator: "\n").utf8))
         let events = items.map { item -> String? in
-            if case .record(_, let record, _, _, _) = item { record.event } else { nil }
+            if case .record(_, let record, _, _, _) = item { record.name } else { nil }
         }
         #expect(
             events == [

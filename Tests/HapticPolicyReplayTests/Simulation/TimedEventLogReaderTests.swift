@@ -23,9 +23,9 @@ import Testing
 
     @Test func readsTheEventsAndLocatesEveryProblem() {
         let log = TimedEventLog.read(Self.log, file: "log.jsonl")
-        #expect(log.events.map(\.event.name) == ["screen.enter", "plant.found", "moisture.sample"])
-        #expect(log.events[1].event.subject == "gr\u{00F8}nn \u{1F331}")
-        #expect(log.events.last?.time == 4)
+        #expect(log.events.map(\.name) == ["screen.enter", "plant.found", "moisture.sample"])
+        #expect(log.events[1].subject == "gr\u{00F8}nn \u{1F331}")
+        #expect(log.events.last?.t == 4)
         // The byte order mark and the CRLF leave line 1 readable; the blank line 3 is skipped.
         #expect(log.problems.map(\.location.line) == [4, 5, 6])
         #expect(log.problems.allSatisfy { $0.code == "HP810" })
@@ -57,7 +57,7 @@ import Testing
             $0["action"] as? String != "invalid" && $0["reason"] as? String != "blank-line"
         }
         #expect(
-            TimedEventLog.read(Self.log, file: "log.jsonl").events.map(\.time)
+            TimedEventLog.read(Self.log, file: "log.jsonl").events.map(\.t)
                 == replayed.compactMap { $0["t"] as? Double })
     }
 

@@ -1,6 +1,6 @@
 /**
  * One event line of a log, as read, and why a line is not one (Docs/event-log.md; the Swift
- * tooling's LogRecord.swift).
+ * tooling's TimedEvent.swift and LogLineError.swift).
  */
 import type { Scalar } from "../content.js";
 import type { PlayParameter } from "../decision.js";

@@ -1,9 +1,10 @@
 import HapticPolicy
 import HapticPolicyCompiler
 import HapticPolicyReplay
+import HapticPolicyYAML
 import Testing
 
-@testable import HapticPolicyYAML
+@testable import HapticPolicyFrontEnd
 
 @Suite struct PolicyTestLoaderTests {
     static func parse(_ text: String) -> PolicyTestLoadResult {
@@ -30,8 +31,8 @@ import Testing
         let first = suite.cases[0]
         #expect(first.device.lowPower)
         #expect(!suite.cases[1].device.lowPower)
-        #expect(first.steps.map(\.event.time) == [0, 1])
-        #expect(first.steps[0].event.event == Scenario.EventTemplate(name: "screen.enter", screen: "camera"))
+        #expect(first.steps.map(\.event.t) == [0, 1])
+        #expect(first.steps[0].event == TimedEvent(t: 0, name: "screen.enter", screen: "camera"))
         #expect(first.steps[0].expectation == nil)
         #expect(
             first.steps[1].expectation
@@ -53,7 +54,7 @@ import Testing
             """)
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         let testCase = try #require(result.suite?.cases.first)
-        #expect(testCase.steps.map(\.event.time) == [0, 1, 2, 10, 11])
+        #expect(testCase.steps.map(\.event.t) == [0, 1, 2, 10, 11])
         #expect(testCase.breaches == ["B-1"])
         #expect(testCase.steps[3].expectation?.outcome == .stop(nil))
         #expect(testCase.steps[4].expectation?.outcome == .stop("click"))
@@ -79,7 +80,7 @@ import Testing
         #expect(row.parameters == ["bpm": 120])
         #expect(row.loop == 0.5)
         // The event's own `params` are the input, not the expectation.
-        #expect(suite.cases[0].steps[1].event.event.params == [Event.Parameter(name: "bpm", value: .number(120))])
+        #expect(suite.cases[0].steps[1].event.params == [Event.Parameter(name: "bpm", value: .number(120))])
         #expect(suite.cases[1].steps[1].expectation?.parameters == [:])
         #expect(suite.cases[1].steps[1].expectation?.loop == nil)
         let steps = suite.cases[2].steps
@@ -108,5 +109,64 @@ import Testing
         let result = Self.parse(text)
         #expect(Self.codes(result) == expected, "\(result.diagnostics.map(\.message))")
         #expect(result.suite == nil)
+    }
+
+    /// Rows that do several things (issue 14 item 4): a test file checks a row's extra
+    /// actions (`stops:`, `loops:`), a loop started in `also` included.
+    @Test func testSuitesCheckTheExtraActions() throws {
+        let source = """
+            policy: stride
+            version: 1
+            feedback:
+              pause: {layer: ui, preset: impact.medium}
+              resume: {layer: ui, preset: impact.light}
+              cadence:
+                layer: creature
+                pattern:
+                  params:
+                    bpm: {default: 160, min: 100, max: 200, unit: bpm}
+                  events:
+                    - {type: transient, time: 0, intensity: 1, sharpness: 0.5}
+                  loop: 60 / bpm
+                fallback: none
+            events:
+              workout.paused: {layer: ui, screens: [workout]}
+              workout.resumed: {layer: ui, screens: [workout], value: number}
+              cadence.set: {layer: creature, screens: [workout], value: number}
+            screens:
+              workout:
+                enter: [prepare-engine]
+                table:
+                  workout.paused: {stop: cadence, play: pause}
+                  workout.resumed: {play: resume, loop: cadence, with: {bpm: value}}
+                  cadence.set: {loop: cadence, with: {bpm: value}}
+            """
+        let loadedPolicy = PolicyLoader.parse(Array(source.utf8), file: "stride.yaml")
+        #expect(loadedPolicy.diagnostics.isEmpty, "\(loadedPolicy.diagnostics.map(\.message))")
+        let document = try #require(loadedPolicy.document)
+        #expect(PolicyValidator.validate(document).filter { $0.severity == .error }.isEmpty)
+        let policy = try Policy(compiling: document)
+        let text = """
+            policy: stride.yaml
+            cases:
+              - name: a pause stops the cadence
+                screen: workout
+                steps:
+                  - {t: 1, event: workout.resumed, value: 120, play: resume, loops: cadence}
+                  - {t: 2, event: workout.paused, play: pause, stops: cadence}
+                  - {t: 3, event: workout.paused, play: pause, stops: cadence}
+                  - {t: 4, event: workout.resumed, play: resume, loops: pause}
+            """
+        let loaded = PolicyTestLoader.parse(Array(text.utf8), file: "stride.tests.yaml")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics.map(\.message))")
+        let suite = try #require(loaded.suite)
+        let report = PolicyTestRunner(policy: policy).run(suite)
+        #expect(report.coverage.feedback.hit.contains("cadence"), "a loop started in also is covered")
+        let failures = try #require(report.results.first?.failures)
+        #expect(failures.map(\.step) == [4, 5])
+        #expect(failures.first?.expected == "stops cadence")
+        #expect(failures.first?.actual == "also silent not-running cadence")
+        #expect(failures.last?.expected == "loops pause")
+        #expect(failures.last?.actual == "also silent bad-params cadence")
     }
 }

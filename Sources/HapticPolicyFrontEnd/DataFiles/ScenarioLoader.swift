@@ -1,6 +1,7 @@
 import HapticPolicy
 import HapticPolicyCompiler
 import HapticPolicyReplay
+import HapticPolicyYAML
 
 // HP801 a number out of its range; HP802 a step with no or several kinds; HP807 a scenario
 // that would generate too many events.

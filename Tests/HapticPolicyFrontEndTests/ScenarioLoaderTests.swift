@@ -2,9 +2,10 @@ import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
 import HapticPolicyReplay
+import HapticPolicyYAML
 import Testing
 
-@testable import HapticPolicyYAML
+@testable import HapticPolicyFrontEnd
 
 @Suite struct ScenarioLoaderTests {
     static func parse(_ text: String) -> ScenarioLoadResult {
@@ -71,7 +72,7 @@ import Testing
             Event.Parameter(name: "lane", value: .number(2)),
         ]
         for reading in readings {
-            #expect(reading.event.data == expected)
+            #expect(reading.data == expected)
         }
     }
 

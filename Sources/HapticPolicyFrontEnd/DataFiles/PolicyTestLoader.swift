@@ -1,6 +1,7 @@
 import HapticPolicy
 import HapticPolicyCompiler
 import HapticPolicyReplay
+import HapticPolicyYAML
 
 // HP801 a number out of its range; HP803 a case or table row without an expectation.
 
@@ -147,10 +148,9 @@ extension PolicyDecoder {
             name: title, device: device,
             steps: [
                 .init(
-                    event: TimedEvent(
-                        time: 0, event: .init(name: StateEvent.screenEnter.rawValue, screen: screen.value)),
+                    event: TimedEvent(t: 0, name: StateEvent.screenEnter.rawValue, screen: screen.value),
                     location: screen.location),
-                .init(event: TimedEvent(time: 1, event: event), expectation: expectation, location: node.location),
+                .init(event: TimedEvent(t: 1, event), expectation: expectation, location: node.location),
             ],
             location: node.location)
     }
@@ -166,8 +166,7 @@ extension PolicyDecoder {
         if let n = f["screen"], let screen = text(n, for: "screen") {
             testCase.steps.append(
                 .init(
-                    event: TimedEvent(
-                        time: 0, event: .init(name: StateEvent.screenEnter.rawValue, screen: screen.value)),
+                    event: TimedEvent(t: 0, name: StateEvent.screenEnter.rawValue, screen: screen.value),
                     location: screen.location))
         }
         if let n = f["breaches"], let ids = names(n, for: "breaches") { testCase.breaches = ids.map(\.value) }
@@ -194,7 +193,7 @@ extension PolicyDecoder {
                 if expected != nil { checked += 1 }
                 testCase.steps.append(
                     .init(
-                        event: TimedEvent(time: time, event: eventTemplate(eventName.value, s)), expectation: expected,
+                        event: TimedEvent(t: time, eventTemplate(eventName.value, s)), expectation: expected,
                         location: item.location))
             }
         }
