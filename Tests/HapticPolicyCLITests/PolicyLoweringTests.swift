@@ -215,4 +215,43 @@ import Testing
             return why.contains(problem)
         }
     }
+
+    /// One definition of which cell decides each event on each screen (`CellTable`): the
+    /// lowered `decide.table` of every reference policy is the table its document
+    /// describes, an undecided entry filled by the screen's `otherwise:` cell; and the
+    /// validator's gaps (HP301) on the document without its `otherwise:` defaults are
+    /// exactly the entries those defaults filled.
+    @Test(arguments: ["plavo", "stride", "ride", "breathing", "metronome"])
+    func theLoweredTableAndTheValidatorsGapsAreOneTable(name: String) throws {
+        let loaded = PolicyLoader.load(path: packageRoot.appendingPathComponent("Policies/\(name).yaml").path)
+        var document = try #require(loaded.document)
+        let content = try Policy(compiling: document).content
+        let decide = try #require(content.decide)
+        let table = CellTable(document)
+        var defaulted: [String: Set<String>] = [:]
+        for s in content.screens.indices {
+            for e in content.events.indices {
+                let lowered = decide.table[s * decide.events.count + decide.stateEvents + e]
+                let entry = table[screen: s, event: e]
+                if entry == CellTable.undecided {
+                    let cell = try #require(content.cells.indices.contains(lowered) ? content.cells[lowered] : nil)
+                    #expect(cell.otherwise == true && cell.screen == s && cell.event == e)
+                    defaulted[content.events[e].name, default: []].insert(content.screens[s].name)
+                } else {
+                    #expect(lowered == entry, "\(content.screens[s].name) × \(content.events[e].name)")
+                }
+            }
+        }
+        #expect(defaulted.isEmpty == !content.cells.contains { $0.otherwise == true })
+        for s in document.screens.indices { document.screens[s].otherwise = nil }
+        let gaps = PolicyValidator.validate(document).filter { $0.code == "HP301" }
+        // One finding per event and screen, or per event on every screen (naming up to five).
+        #expect(
+            Set(gaps.compactMap { $0.message.split(separator: "'").first.map(String.init) })
+                == Set(defaulted.keys))
+        for (event, screens) in defaulted {
+            let named = gaps.filter { $0.message.hasPrefix("'\(event)'") }.map(\.message).joined(separator: "\n")
+            for screen in screens.sorted().prefix(5) { #expect(named.contains("'\(screen)'"), "\(event) on \(screen)") }
+        }
+    }
 }

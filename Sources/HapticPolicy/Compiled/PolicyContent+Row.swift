@@ -66,15 +66,6 @@ extension PolicyContent {
             case none
             /// Start a looping pattern (index into `feedback`), or retempo it when it runs (`loop:`).
             case loop(Int)
-
-            /// Where the action runs in a row with several: stops, then plays, then the loop.
-            package var step: Int {
-                switch self {
-                case .stop: 0
-                case .loop: 2
-                case .play, .band, .silent, .none: 1
-                }
-            }
         }
 
         /// A template parameter a row gives (`with:`).
@@ -136,27 +127,6 @@ extension PolicyContent {
             self.location = location
         }
 
-        /// Every action of the row in execution order: stops, then plays, then the loop.
-        package var steps: [Action] {
-            guard let also, !also.isEmpty else { return [action] }
-            let all = [action] + also
-            return (0...2).flatMap { step in all.filter { $0.step == step } }
-        }
-
-        /// The feedback `arguments` apply to: the row's loop if any, else its play.
-        package var argumentsTarget: Int? {
-            let steps = steps
-            for case .loop(let f) in steps { return f }
-            for case .play(let f) in steps { return f }
-            return nil
-        }
-
-        /// Whether the row uses what rows with several actions added (format 3).
-        package var usesSeveralActions: Bool {
-            if also != nil || arguments != nil { return true }
-            if case .loop = action { return true }
-            return false
-        }
     }
 
     /// One table cell: the rows deciding one event on one screen, or on every screen
@@ -191,22 +161,27 @@ extension PolicyContent.Row {
     var severalActionsInconsistency: String? {
         if let also {
             guard !also.isEmpty else { return "a row lists no extra actions" }
-            let all = [action] + also
-            for action in all {
+            // Which of them the row's decision is, and in which order they run, is the
+            // compiler's (`decide.rows[][].steps` and `main`); a reader checks their kinds.
+            var kinds: [Int] = []
+            for action in [action] + also {
                 switch action {
                 case .band, .silent, .none: return "a row combines a band, a silence or nothing with other actions"
-                case .play, .stop, .loop: break
+                case .stop: kinds.append(0)
+                case .play: kinds.append(1)
+                case .loop: kinds.append(2)
                 }
             }
-            guard (0...2).allSatisfy({ step in all.filter { $0.step == step }.count <= 1 }) else {
-                return "a row has two actions of one kind"
-            }
-            let primary = all.first(where: { $0.step == 1 }) ?? all.first(where: { $0.step == 2 }) ?? all[0]
-            guard primary == action else { return "a row's first action is not its play, loop or stop" }
+            guard Set(kinds).count == kinds.count else { return "a row has two actions of one kind" }
         }
         if let arguments {
-            let isBand = if case .band = action { true } else { false }
-            guard argumentsTarget != nil || isBand else { return "a row gives template parameters but plays nothing" }
+            let plays = ([action] + (also ?? [])).contains {
+                switch $0 {
+                case .play, .loop, .band: true
+                case .stop, .silent, .none: false
+                }
+            }
+            guard plays else { return "a row gives template parameters but plays nothing" }
             for argument in arguments where argument.name.isEmpty || argument.number?.isFinite == false {
                 return "a row gives a template parameter without a name or with a bad number"
             }

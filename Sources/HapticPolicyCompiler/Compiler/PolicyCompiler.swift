@@ -100,17 +100,18 @@ public enum PolicyCompiler {
                 var action = PolicyContent.Row.Action.none
                 var also: [PolicyContent.Row.Action] = []
                 if row.loop != nil || row.hasSeveralActions {
-                    // Execution order: the stop, the play, the loop; the first of play,
-                    // loop, stop is the row's action, the others go in `also`.
-                    var steps: [PolicyContent.Row.Action] = []
-                    if let stop = row.stop {
-                        steps.append(.stop(stop.value == "all" ? nil : resolved(feedbackIndex, stop, "feedback")))
-                    }
-                    if let play = row.play { steps.append(.play(resolved(feedbackIndex, play, "feedback"))) }
-                    if let loop = row.loop { steps.append(.loop(resolved(feedbackIndex, loop, "feedback"))) }
-                    let primary = steps.firstIndex { $0.step == 1 } ?? steps.firstIndex { $0.step == 2 } ?? 0
-                    action = steps.remove(at: primary)
-                    also = steps
+                    // In execution order; the main step is the row's action, the others
+                    // its `also`.
+                    let steps = ExecutionOrder.steps(
+                        stop: row.stop.map {
+                            PolicyContent.Row.Action.stop(
+                                $0.value == "all" ? nil : resolved(feedbackIndex, $0, "feedback"))
+                        },
+                        play: row.play.map { PolicyContent.Row.Action.play(resolved(feedbackIndex, $0, "feedback")) },
+                        loop: row.loop.map { PolicyContent.Row.Action.loop(resolved(feedbackIndex, $0, "feedback")) })
+                    var actions = steps.map(\.target)
+                    action = actions.remove(at: ExecutionOrder.main(steps.map(\.kind)))
+                    also = actions
                 } else if let play = row.play {
                     action = .play(resolved(feedbackIndex, play, "feedback"))
                 } else if let band = row.band {

@@ -104,18 +104,18 @@ enum PolicyLowering {
         }
 
         let screenCount = content.screens.count
-        let eventCount = events.count
-        var table = Array(repeating: -2, count: screenCount * eventCount)
-        for (index, event) in content.events.enumerated() {
-            for s in event.screens ?? Array(0..<screenCount) { table[s * eventCount + stateCount + index] = -1 }
-        }
+        // State and setting events never go through the table.
+        let table = CellTable(
+            screenCount: screenCount,
+            eventScreens: Array(repeating: [], count: stateCount) + content.events.map(\.screens),
+            cells: content.cells.map { ($0.screen, stateCount + $0.event) }
+        ).entries
         var signals: [Decide.Signal] = []
         var signalIndex: [[Int]: Int] = [:]
         var ruleSlots: [String] = []
         var slotsOfRule: [String: [Int]] = [:]
         var rows: [[Decide.Row]] = []
-        var everywhere: [(cell: Int, event: Int)] = []
-        for (index, cell) in content.cells.enumerated() {
+        for cell in content.cells {
             let e = stateCount + cell.event
             rows.append(
                 cell.rows.map { row in
@@ -144,16 +144,6 @@ enum PolicyLowering {
                     lowerActions(row, into: &lowered)
                     return lowered
                 })
-            if let s = cell.screen {
-                table[s * eventCount + e] = index
-            } else {
-                everywhere.append((index, e))
-            }
-        }
-        // `everywhere:` cells fill every screen where the event can occur and no screen
-        // cell decides it.
-        for (cell, e) in everywhere {
-            for s in 0..<screenCount where table[s * eventCount + e] == -1 { table[s * eventCount + e] = cell }
         }
 
         // A `keeps:` resolved to the feedback it keeps every play of and the rule slots.
@@ -216,13 +206,9 @@ extension PolicyLowering {
             case .band, .silent, .none: nil
             }
         }
-        lowered.main = steps.firstIndex(of: row.action) ?? 0
-        if row.arguments != nil {
-            // The row's loop if any, else its play.
-            lowered.argumentsStep =
-                steps.firstIndex { if case .loop = $0 { true } else { false } }
-                ?? steps.firstIndex { if case .play = $0 { true } else { false } }
-        }
+        let kinds = steps.compactMap(\.executionKind)
+        lowered.main = ExecutionOrder.main(kinds)
+        if row.arguments != nil { lowered.argumentsStep = ExecutionOrder.argumentsStep(kinds) }
     }
 
     /// By band row: the merged arguments of each level, when the row or a level has `with:`.

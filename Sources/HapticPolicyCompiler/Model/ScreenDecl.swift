@@ -140,8 +140,6 @@ extension RowDecl {
         try container.encode(location, forKey: .location)
     }
 
-    /// The feedback `with:` applies to: the `loop:` if any, else the `play:`.
-    public var withTarget: Located<String>? { loop ?? play }
     /// What the row plays: its `play:`, then its `loop:`.
     public var plays: [Located<String>] { [play, loop].compactMap { $0 } }
     /// Whether the row does more than one of `stop:`, `play:` and `loop:`.

@@ -83,7 +83,7 @@ enum ScreenDefaultChecks {
                             + "rename the event (for example 'otherwise.event')",
                         at: clash.event.location))
             }
-            if PolicyCompiler.eventsDefaulted(on: screen, in: context.document).isEmpty {
+            if let s = context.screenIndex[screen.name.value], context.table.undecided(on: s).isEmpty {
                 out.append(
                     DiagnosticCode.otherwiseDecidesNothing(
                         "`otherwise:` decides nothing on screen '\(screen.name.value)': its table and `everywhere:` "
@@ -104,23 +104,24 @@ enum ScreenDefaultChecks {
             opens.insert(screen.name.value)
         }
         var out: [Diagnostic] = []
-        for (screen, cell) in context.allCells {
-            let screens: [String]
-            if let screen {
-                screens = [screen.name.value]
-            } else if let event = context.events[cell.event.value] {
-                let own = context.decidingScreens[cell.event.value] ?? []
-                screens = context.screens(of: event).map(\.name.value).filter { !own.contains(NameKey($0)) }
-            } else {
-                continue
+        // Each cell that tests `in-gesture:`, with the screens it decides on: its own, or
+        // those the table fills with an `everywhere:` cell.
+        let tests = { (cell: CellDecl) in cell.rows.contains { $0.condition?.inGesture != nil } }
+        let decides: [(cell: CellDecl, screens: [String])] =
+            context.document.screens.flatMap { screen in
+                screen.cells.filter(tests).map { ($0, [screen.name.value]) }
             }
+            + context.tableCells.enumerated().compactMap { index, entry in
+                guard entry.screen == nil, tests(entry.decl) else { return nil }
+                let screens = context.table.screens(decidedBy: index, event: entry.event)
+                return (entry.decl, screens.map { context.document.screens[$0].name.value })
+            }
+        for (cell, screens) in decides {
             guard !screens.contains(where: opens.contains) else { continue }
             for row in cell.rows {
                 guard let open = row.condition?.inGesture else { continue }
                 let place =
-                    screen.map { "screen '\($0.name.value)'" }
-                    ?? (screens.count == 1
-                        ? "screen '\(screens[0])'" : "any screen it decides '\(cell.event.value)' on")
+                    screens.count == 1 ? "screen '\(screens[0])'" : "any screen it decides '\(cell.event.value)' on"
                 out.append(
                     DiagnosticCode.gestureNeverOpens(
                         "no row on \(place) begins a ticker gesture (`ticker: begin`), so `in-gesture: \(open.value)` "

@@ -61,26 +61,20 @@ enum TableChecks {
 
     // MARK: Gaps
 
+    /// The events nothing decides on some screen where they can occur: what the compiler's
+    /// table (`CellTable`) leaves undecided on a screen without `otherwise:`.
     static func gapFindings(_ context: ValidationContext) -> [Diagnostic] {
-        let everywhere = Set(context.document.everywhere.map { NameKey($0.event.value) })
         var out: [Diagnostic] = []
-        let declared = Set(context.screenNames.map(NameKey.init))
-        for event in context.document.events where !ValidationContext.isStateEvent(event.name.value) {
+        for (e, event) in context.document.events.enumerated() where context.eventIndex[event.name.value] == e {
             let name = event.name.value
-            guard !everywhere.contains(NameKey(name)) else { continue }
-            // A screen's `otherwise:` decides what its table leaves out.
-            let deciding = (context.decidingScreens[name] ?? []).union(context.defaultingScreens)
+            // The screens (first declarations, in source order) where nothing decides it;
+            // a screen's `otherwise:` decides what its table leaves out.
+            let missing = context.table.undecidedScreens(of: e, skipping: context.defaultingScreenIndices, limit: 5)
+            guard missing.count > 0 else { continue }
             switch event.screens {
             case .all:
-                // Linear in the screens only until 5 missing ones are named.
-                let missingCount = declared.count - deciding.intersection(declared).count
-                guard missingCount > 0 else { continue }
-                var named: [String] = []
-                for screen in context.screenNames
-                where !deciding.contains(NameKey(screen)) && !named.contains(where: { NameKey.same($0, screen) }) {
-                    named.append(screen)
-                    if named.count == 5 { break }
-                }
+                let missingCount = missing.count
+                let named = missing.first.map { context.document.screens[$0].name.value }
                 let names =
                     missingCount > named.count
                     ? named.map { "'\($0)'" }.joined(separator: ", ") + " and \(missingCount - named.count) more"
@@ -90,7 +84,11 @@ enum TableChecks {
                         "'\(name)' can occur on every screen but nothing decides it on \(missingCount == 1 ? "screen" : "screens") \(names): add `\(name): {silent: <reason>}` under `everywhere:` or to the \(missingCount == 1 ? "table" : "tables") of \(names)",
                         at: event.name.location))
             case .only:
-                for screen in context.screens(of: event) where !deciding.contains(NameKey(screen.name.value)) {
+                for screen in context.screens(of: event)
+                where context.screenIndex[screen.name.value].map({
+                    context.table[screen: $0, event: e] == CellTable.undecided
+                        && !context.defaultingScreenIndices.contains($0)
+                }) == true {
                     out.append(
                         DiagnosticCode.gap(
                             "'\(name)' can occur on screen '\(screen.name.value)' but nothing decides it there: add `\(name): {silent: <reason>}` (or `play:`) to the table of screen '\(screen.name.value)'",

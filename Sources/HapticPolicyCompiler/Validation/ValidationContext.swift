@@ -12,10 +12,19 @@ struct ValidationContext {
     let invariants: NameTable<InvariantDecl>
     /// The screens each event lists in `screens:` (events with `screens: all` are absent).
     let listedScreens: NameTable<Set<NameKey>>
-    /// The declared screens whose own table decides each event.
-    let decidingScreens: NameTable<Set<NameKey>>
     /// The declared screens with a default (`otherwise:`), which decides every event left out.
     let defaultingScreens: Set<NameKey>
+    /// Which written cell decides each catalogue event on each screen, as the compiler
+    /// fills the table (by first declarations; `CellTable.init(_:)`).
+    let table: CellTable
+    /// The written cells `table` indexes, in its order.
+    let tableCells: [(screen: Int?, event: Int, decl: CellDecl)]
+    /// The first declarations' indices of the screens with a default (`otherwise:`).
+    let defaultingScreenIndices: Set<Int>
+    /// Screens by name, to their first declaration's index.
+    let screenIndex: NameTable<Int>
+    /// Catalogue events by name, to their first declaration's index.
+    let eventIndex: NameTable<Int>
     private let suggester = Suggester()
 
     init(_ document: PolicyDocument) {
@@ -36,12 +45,15 @@ struct ValidationContext {
             if case .only(let names) = event.screens { listed[event.name.value] = Set(names.map { NameKey($0.value) }) }
         }
         listedScreens = listed
-        var deciding = NameTable<Set<NameKey>>()
-        for screen in document.screens {
-            for cell in screen.cells { deciding[cell.event.value, default: []].insert(NameKey(screen.name.value)) }
-        }
-        decidingScreens = deciding
         defaultingScreens = Set(document.screens.filter { $0.otherwise != nil }.map { NameKey($0.name.value) })
+        table = CellTable(document)
+        tableCells = CellTable.cells(of: document)
+        screenIndex = NameTable(firsts: document.screens.enumerated().map { ($1.name.value, $0) })
+        eventIndex = NameTable(firsts: document.events.enumerated().map { ($1.name.value, $0) })
+        defaultingScreenIndices = Set(
+            document.screens.enumerated().compactMap { [screenIndex] index, screen in
+                screen.otherwise != nil && screenIndex[screen.name.value] == index ? index : nil
+            })
     }
 
     /// "; did you mean 'x'?" for a near miss (memoised and budgeted, see `Suggester`).

@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyCompiler
 
 /// What `haptic-policy codegen` writes, in any language: the typed API of one compiled
 /// policy, read from `Policy.content` (never the YAML document). The catalogue in source
@@ -329,12 +330,12 @@ package struct TypedAPI: Sendable, Equatable {
         var played: [(feedback: Int, given: [String])] = []
         for row in rows {
             let given = (row.arguments ?? []).map(\.name)
-            // `with:` goes to the row's loop, or without one to its play (`argumentsTarget`).
-            let hasLoop = row.steps.contains { if case .loop = $0 { true } else { false } }
-            for action in row.steps {
+            // `with:` goes to the row's loop, or without one to its play (`ExecutionOrder`).
+            let steps = row.steps
+            let target = ExecutionOrder.argumentsStep(steps.compactMap(\.executionKind))
+            for (step, action) in steps.enumerated() {
                 switch action {
-                case .loop(let index): played.append((index, given))
-                case .play(let index): played.append((index, hasLoop ? [] : given))
+                case .loop(let index), .play(let index): played.append((index, step == target ? given : []))
                 case .band(let index):
                     // A band row's `with:` and the entered level's both go to what the level plays.
                     for level in content.bands[index].levels {
