@@ -171,8 +171,14 @@ enum PolicyHover {
         case (let low?, nil): range = "\(low) and above"
         case (nil, nil): range = "every value"
         }
-        let action =
-            level.play.map { "plays `\($0.value)`" } ?? level.silent.map { "silent: \($0.value)" } ?? "decides nothing"
+        let action: String
+        if band.isUnenteredStart(index), let approach = band.approach {
+            action = approach.value.startLevelText
+        } else {
+            action =
+                level.play.map { "plays `\($0.value)`" } ?? level.silent.map { "silent: \($0.value)" }
+                ?? "decides nothing"
+        }
         return "`\(level.name.value)`: \(range), \(action)" + withText(level.with)
     }
 

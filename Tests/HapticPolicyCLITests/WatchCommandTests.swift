@@ -153,6 +153,30 @@ import Testing
         #expect(watched.stdout.hasSuffix("watch stopped after 5 rounds\n"), "\(watched.stdout)")
     }
 
+    /// Issue 43: a budget edit is a change of its own, listed as `diff` lists it (field,
+    /// old -> new, where), before whatever decisions it moves.
+    @Test func aBudgetEditIsReported() throws {
+        let folder = try Self.copyOfPlavo()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let policy = folder.appendingPathComponent("plavo.yaml")
+        let watched = try Watched(["plavo.yaml", "--log", "demo.jsonl"], in: folder)
+        _ = try #require(watched.waitFor("round 1: "), "\(watched.stdout)\n\(watched.stderr)")
+
+        try Self.edit(policy, "    each: screen\n    max: 6\n", "    each: screen\n    max: 7\n")
+        let edited = try #require(watched.waitFor("round 2 "), "\(watched.stdout)\n\(watched.stderr)")
+        let head = "round 2 (plavo.yaml changed): 2 tests changed, 1 band or budget field changed"
+        #expect(edited.hasPrefix(head + "\n"), "\(edited)")
+        #expect(edited.contains("\n  budget 'B-1' max: 6 -> 7 (plavo.yaml:206:5)\n"), "\(edited)")
+        // Docs/cli.md shows this round: each of its lines is printed.
+        let shown = try #require(CLIReferenceTests.block(startingWith: "\n" + head, in: CLIReferenceTests.reference))
+        let printed = Set(edited.split(separator: "\n").map(String.init))
+        for line in (head + shown).split(separator: "\n") {
+            #expect(printed.contains(String(line)), "Docs/cli.md shows '\(line)', which watch does not print")
+        }
+        try watched.input.fileHandleForWriting.close()
+        #expect(watched.exit() == 0)
+    }
+
     /// Issue 25: a waveform edit (a pattern event's intensity, 0.8 -> 0.9) changes no
     /// decision, yet `watch` says what changed in the pattern: feedback, event, field,
     /// old -> new, and where.

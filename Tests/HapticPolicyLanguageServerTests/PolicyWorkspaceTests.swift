@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+import HapticPolicy
+import HapticPolicyCompiler
 @testable import HapticPolicyLanguageServer
 
 /// The policy logic of the language server on the reference policy: the findings `lint`
@@ -100,6 +102,39 @@ import Testing
         #expect(hover(.screen, "settings").contains("decides 1 event: `data.reset`"))
         #expect(hover(.budget, "B-2").contains("at most 4 rings per 5 s of the creature layer"))
         #expect(PolicyHover.text(.feedback, "nothing", document: document, policy: nil) == nil)
+    }
+
+    /// An approach band's starting level needs neither `play:` nor `silent:`: the hover says
+    /// it is never entered, in the decision table's words, not that it "decides nothing".
+    @Test func hoverOnAnApproachBandsStartLevelSaysItIsNeverEntered() throws {
+        let text = """
+            policy: ride
+            version: 1
+            feedback:
+              turn.now: {layer: ui, preset: impact.heavy}
+            bands:
+              turn.distance:
+                unit: m
+                approach: falling
+                levels:
+                  - {name: now, at-most: 30, play: turn.now}
+                  - {name: far}
+            events:
+              turn.distance: {layer: ui, screens: [ride], value: number}
+            screens:
+              ride:
+                table:
+                  turn.distance: {band: turn.distance}
+            budgets:
+              - {id: B-1, each: screen, max: 6, per: 10}
+
+            """
+        let ride = try #require(analysis(text, uri: "untitled:ride"))
+        #expect(ride.diagnostics.filter { $0.severity == .error }.isEmpty, "\(ride.diagnostics)")
+        let document = try #require(ride.document)
+        let hover = PolicyHover.text(.band, "turn.distance", document: document, policy: ride.policy) ?? ""
+        #expect(hover.contains("`far`: over 30 m, " + BandApproach.falling.startLevelText), "\(hover)")
+        #expect(!hover.contains("decides nothing"))
     }
 
     @Test func aFindingOnTheFirstLineStepsOverAByteOrderMark() throws {

@@ -4,8 +4,9 @@ import HapticPolicyReplay
 
 /// What changed between two good rounds of `watch`: findings added and removed, test
 /// cases that flipped between pass and fail (or appeared, or went), feedback fields that
-/// changed (a pattern event's intensity: `FeedbackFields`, as `diff` compares them), and
-/// decisions that changed, by log line.
+/// changed (a pattern event's intensity: `FeedbackFields`, as `diff` compares them),
+/// band and budget fields that changed (an edge, a budget's max: `DeclarationFields`, as
+/// `diff` compares them), and decisions that changed, by log line.
 struct WatchChanges: Equatable {
     /// A test case whose outcome changed; `before` nil: a new case, `after` nil: a removed one.
     struct Flip: Equatable {
@@ -32,12 +33,15 @@ struct WatchChanges: Equatable {
     var flips: [Flip] = []
     /// Feedback fields that changed, in the new policy's feedback order.
     var feedback: [FeedbackFields.Change] = []
+    /// Band and budget fields that changed, bands first, each in the new policy's order.
+    var declarations: [DeclarationFields.Change] = []
     /// Decisions that changed, in log order.
     var decisions: [DecisionChange] = []
 
     /// Nothing changed.
     var isEmpty: Bool {
-        added.isEmpty && removed.isEmpty && flips.isEmpty && feedback.isEmpty && decisions.isEmpty
+        added.isEmpty && removed.isEmpty && flips.isEmpty && feedback.isEmpty && declarations.isEmpty
+            && decisions.isEmpty
     }
 
     /// The changes from `old` to `new`.
@@ -47,6 +51,9 @@ struct WatchChanges: Equatable {
         flips = Self.flips(from: old.tests, to: new.tests)
         if let before = old.feedback, let after = new.feedback {
             feedback = FeedbackFields.changes(from: before, to: after)
+        }
+        if let before = old.declarations, let after = new.declarations {
+            declarations = DeclarationFields.changes(from: before, to: after)
         }
         decisions = Self.decisionChanges(from: old.decisions ?? [], to: new.decisions ?? [])
     }
@@ -137,6 +144,7 @@ struct WatchChanges: Equatable {
             }
         }
         lines += feedback.map { "  " + $0.text }
+        lines += declarations.map { "  " + $0.text }
         for change in decisions.prefix(limit) {
             lines.append("  " + Self.text(change))
         }
@@ -160,7 +168,8 @@ struct WatchChanges: Equatable {
         return "\(place): \(before) -> \(after)"
     }
 
-    /// `1 finding added, 2 removed, 1 test flipped, 1 feedback field changed, 4 decisions changed`.
+    /// `1 finding added, 2 removed, 1 test flipped, 1 feedback field changed, 1 band or
+    /// budget field changed, 4 decisions changed`.
     var summary: String {
         var parts: [String] = []
         if !added.isEmpty { parts.append("\(added.count) \(added.count == 1 ? "finding" : "findings") added") }
@@ -168,6 +177,10 @@ struct WatchChanges: Equatable {
         if !flips.isEmpty { parts.append("\(flips.count) \(flips.count == 1 ? "test" : "tests") changed") }
         if !feedback.isEmpty {
             parts.append("\(feedback.count) feedback \(feedback.count == 1 ? "field" : "fields") changed")
+        }
+        if !declarations.isEmpty {
+            let count = declarations.count
+            parts.append("\(count) band or budget \(count == 1 ? "field" : "fields") changed")
         }
         if !decisions.isEmpty {
             parts.append("\(decisions.count) \(decisions.count == 1 ? "decision" : "decisions") changed")

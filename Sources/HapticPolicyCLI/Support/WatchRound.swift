@@ -80,6 +80,7 @@ enum WatchRound {
         }
         var snapshot = WatchSnapshot()
         snapshot.feedback = FeedbackFields(policy: policy)
+        snapshot.declarations = DeclarationFields(policy: policy)
         snapshot.findings = checked.diagnostics.map(finding)
         var broken: [Broken] = []
         let runner = PolicyTestRunner(policy: policy)

@@ -64,6 +64,9 @@ struct WatchSnapshot: Equatable {
     /// The policy's feedback, field by field (patterns, presets, fallbacks): what
     /// `PolicyDiff` compares too; nil in a snapshot made without a policy (tests).
     var feedback: FeedbackFields?
+    /// The policy's band sets and budgets, field by field (edges, hysteresis, a budget's
+    /// max and window): what `PolicyDiff` compares too; nil as `feedback`.
+    var declarations: DeclarationFields?
 
     /// `2 warnings; 12 passed, 1 failed; 120 decisions`.
     var summary: String {

@@ -139,7 +139,25 @@ public struct BandDecl: Sendable, Hashable, Codable {
     }
 }
 
+extension BandApproach {
+    /// What an approach band's starting level does when it says neither what it plays nor
+    /// why it is silent (it needs neither): it is never entered. The decision table, the
+    /// report and the language server's hover say it in these words.
+    package var startLevelText: String {
+        "never entered: the band starts here and only \(self == .falling ? "falls" : "rises") away from it; "
+            + "the first sample sets the level silently (baseline)"
+    }
+}
+
 extension BandDecl {
+    /// Whether level `index` is an approach band's starting level that is never entered
+    /// (no way in, `canEnter`) and says neither `play:` nor `silent:`: then its text is
+    /// `BandApproach.startLevelText`.
+    package func isUnenteredStart(_ index: Int) -> Bool {
+        approach != nil && levels.count > 1 && !canEnter(index, up: true) && !canEnter(index, up: false)
+            && levels[index].play == nil && (levels[index].silent?.value ?? "").isEmpty
+    }
+
     /// Whether any level's edge reads a run-time parameter.
     public var isParametric: Bool { levels.contains { $0.belowExpression != nil } }
 

@@ -216,8 +216,7 @@ public struct DecisionTable: Sendable, Hashable {
             guard let approach, levels.count > 1, ways(ofLevel: index).isEmpty, level.play == nil,
                 (level.silent ?? "").isEmpty
             else { return nil }
-            return "never entered: the band starts here and only \(approach == .falling ? "falls" : "rises") "
-                + "away from it; the first sample sets the level silently (baseline)"
+            return approach.startLevelText
         }
 
         /// What entering level `index` does, the same whichever way it is entered; nil
