@@ -1,3 +1,5 @@
+import HapticPolicyCompiler
+
 /// Checks an AHAP document against the documented key set (`AHAPExporter.documentedKeys`)
 /// and returns the path of every key outside it (`Pattern[0].Event.Type`).
 package enum AHAPKeyValidator {

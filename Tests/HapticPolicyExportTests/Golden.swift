@@ -1,4 +1,5 @@
 import Foundation
+import HapticPolicyCompiler
 import HapticPolicyExport
 import Testing
 

@@ -89,7 +89,7 @@ import Testing
     }
 
     private static func number(_ node: JSONNode?) -> Double {
-        guard case .number(let n)? = node?.value else { return 0 }
+        guard case .number(let n, _)? = node?.value else { return 0 }
         return n
     }
 

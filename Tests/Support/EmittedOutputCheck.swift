@@ -426,7 +426,7 @@ package func jsonSkeleton(_ text: String, strings: inout [String]) throws(Emitte
         switch node.value {
         case .null: return "null"
         case .bool(let value): return value ? "true" : "false"
-        case .number(let value): return "\(value)"
+        case .number(let value, _): return "\(value)"
         case .string(let value):
             strings.append(value)
             return "S"

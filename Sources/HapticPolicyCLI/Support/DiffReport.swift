@@ -116,91 +116,96 @@ enum DiffReport {
     /// when a field changes meaning or goes away.
     static let formatVersion = 1
 
-    /// Stable JSON, one object, keys in a fixed order; written by hand so a large diff
-    /// stays fast and numbers print the same everywhere.
+    /// Stable JSON, one object, keys in a fixed order, on one line (`JSONWriter.line`).
     static func json(_ diff: PolicyDiff, old: String, new: String) -> String {
-        var out = "{\"format\":\(formatVersion),"
-        out += "\"old\":" + string(old) + ",\"new\":" + string(new)
-        out += ",\"events\":\(diff.eventCount),\"changed\":\(diff.changedCount)"
-        out += ",\"feedbackChanges\":[" + diff.feedbackChanges.map(feedbackChange).joined(separator: ",") + "]"
-        out += ",\"declarationChanges\":[" + diff.declarationChanges.map(declarationChange).joined(separator: ",") + "]"
-        out += ",\"sessions\":\(diff.sessions.count),\"sessionsChanged\":\(diff.sessionsChanged)"
-        out += ",\"largestChanges\":["
-        out += diff.largestChanges().map {
-            "{\"log\":" + string($0.log) + ",\"events\":\($0.events),\"changed\":\($0.changed)}"
-        }.joined(separator: ",")
-        out += "]"
-        out += ",\"chatterWindow\":" + number(diff.chatterWindow)
-        out += ",\"chatterBefore\":\(diff.chatterBefore),\"chatterAfter\":\(diff.chatterAfter)"
-        out += ",\"changes\":["
-        for (index, change) in diff.changes.enumerated() {
-            if index > 0 { out += "," }
-            out += "{\"log\":" + string(change.log) + ",\"index\":\(change.line),\"t\":" + number(change.event.t)
-            out += ",\"screen\":" + (change.screen.map(string) ?? "null")
-            out += ",\"event\":" + string(change.event.name)
-            out += ",\"subject\":" + (change.event.subject.map(string) ?? "null")
-            if !change.event.data.isEmpty { out += ",\"data\":" + fields(change.event.data) }
-            out += ",\"before\":" + decision(change.before) + ",\"after\":" + decision(change.after) + "}"
+        let changes: [JSONNode] = diff.changes.map { change in
+            var members: [(String, JSONNode)] = [
+                ("log", .string(change.log)), ("index", .integer(change.line)), ("t", number(change.event.t)),
+                ("screen", .nullable(change.screen)), ("event", .string(change.event.name)),
+                ("subject", .nullable(change.event.subject)),
+            ]
+            if !change.event.data.isEmpty { members.append(("data", EventLogWriter.fields(change.event.data))) }
+            members += [("before", decision(change.before)), ("after", decision(change.after))]
+            return .object(members)
         }
-        out += "],\"screens\":["
-        for (index, screen) in diff.screens.enumerated() {
-            if index > 0 { out += "," }
-            out += "{\"screen\":" + string(screen.screen) + ",\"seconds\":" + number(screen.seconds)
-            out += ",\"ringsBefore\":\(screen.ringsBefore),\"ringsAfter\":\(screen.ringsAfter)"
-            out += ",\"ringsPerMinuteBefore\":" + decimalText(screen.ratePerMinuteBefore, decimals: 1)
-            out += ",\"ringsPerMinuteAfter\":" + decimalText(screen.ratePerMinuteAfter, decimals: 1)
-            out += ",\"chatterBefore\":\(screen.chatterBefore),\"chatterAfter\":\(screen.chatterAfter)}"
+        let screens: [JSONNode] = diff.screens.map { screen in
+            .object([
+                ("screen", .string(screen.screen)), ("seconds", number(screen.seconds)),
+                ("ringsBefore", .integer(screen.ringsBefore)), ("ringsAfter", .integer(screen.ringsAfter)),
+                ("ringsPerMinuteBefore", .number(screen.ratePerMinuteBefore, decimals: 1)),
+                ("ringsPerMinuteAfter", .number(screen.ratePerMinuteAfter, decimals: 1)),
+                ("chatterBefore", .integer(screen.chatterBefore)), ("chatterAfter", .integer(screen.chatterAfter)),
+            ])
         }
-        out += "],\"budgets\":{\"before\":[" + diff.breachesBefore.map(breach).joined(separator: ",")
-        out += "],\"after\":[" + diff.breachesAfter.map(breach).joined(separator: ",") + "]}}"
-        return out
+        let largest: [JSONNode] = diff.largestChanges().map {
+            .object([("log", .string($0.log)), ("events", .integer($0.events)), ("changed", .integer($0.changed))])
+        }
+        return JSONWriter.line(
+            .object([
+                ("format", .integer(formatVersion)), ("old", .string(old)), ("new", .string(new)),
+                ("events", .integer(diff.eventCount)), ("changed", .integer(diff.changedCount)),
+                ("feedbackChanges", .array(diff.feedbackChanges.map(feedbackChange))),
+                ("declarationChanges", .array(diff.declarationChanges.map(declarationChange))),
+                ("sessions", .integer(diff.sessions.count)), ("sessionsChanged", .integer(diff.sessionsChanged)),
+                ("largestChanges", .array(largest)), ("chatterWindow", number(diff.chatterWindow)),
+                ("chatterBefore", .integer(diff.chatterBefore)), ("chatterAfter", .integer(diff.chatterAfter)),
+                ("changes", .array(changes)), ("screens", .array(screens)),
+                (
+                    "budgets",
+                    .object([
+                        ("before", .array(diff.breachesBefore.map(breach))),
+                        ("after", .array(diff.breachesAfter.map(breach))),
+                    ])
+                ),
+            ]))
     }
 
-    private static func string(_ text: String) -> String { EventLogWriter.jsonString(text) }
+    /// Seconds to the millisecond.
+    private static func number(_ value: Double) -> JSONNode { .number(value, decimals: 3) }
 
-    private static func number(_ value: Double) -> String { decimalText(value, decimals: 3) }
-
-    private static func decision(_ d: Decision) -> String {
-        var out = "{\"action\":" + string(d.action.rawValue)
-        out += ",\"feedback\":" + (d.feedback.map(string) ?? "null")
-        out += ",\"render\":" + (d.render.map { string($0.description) } ?? "null")
-        out += ",\"reason\":" + (d.reason.map { string($0.rawValue) } ?? "null")
-        out += ",\"rule\":" + (d.rule.map { string($0.id) } ?? "null")
-        let location = d.rule.flatMap { $0.location == .unknown ? nil : $0.location.description }
-        out += ",\"ruleLocation\":" + (location.map(string) ?? "null")
-        out += ",\"directives\":[" + d.directives.list.map { string($0.rawValue) }.joined(separator: ",") + "]"
+    private static func decision(_ d: Decision) -> JSONNode {
+        var members: [(String, JSONNode)] = [
+            ("action", .string(d.action.rawValue)), ("feedback", .nullable(d.feedback)),
+            ("render", .nullable(d.render?.description)), ("reason", .nullable(d.reason?.rawValue)),
+            ("rule", .nullable(d.rule?.id)),
+            ("ruleLocation", .nullable(d.rule.flatMap { $0.location == .unknown ? nil : $0.location.description })),
+            ("directives", .array(d.directives.list.map { .string($0.rawValue) })),
+        ]
         // Left out when empty, so a diff of a policy without templates or several-action
         // rows reads as before.
-        if let parameters = d.parameters, !parameters.isEmpty { out += ",\"params\":" + fields(parameters) }
-        if !d.also.isEmpty { out += ",\"also\":[" + d.also.map(decision).joined(separator: ",") + "]" }
-        return out + "}"
+        if let parameters = d.parameters, !parameters.isEmpty {
+            members.append(("params", EventLogWriter.fields(parameters)))
+        }
+        if !d.also.isEmpty { members.append(("also", .array(d.also.map(decision)))) }
+        return .object(members)
     }
 
-    /// `{"side":-1,"urgency":2}`: names and values, in order.
-    private static func fields(_ fields: [Event.Parameter]) -> String {
-        "{"
-            + fields.map { string($0.name) + ":" + EventLogWriter.valueText($0.value, decimals: 6) }.joined(
-                separator: ",")
-            + "}"
+    /// A field change: what changed, before and after, and where (`null` when unknown).
+    private static func change(
+        _ leading: [(String, JSONNode)], field: String, before: String?, after: String?, location: SourceLocation
+    ) -> JSONNode {
+        .object(
+            leading + [
+                ("field", .string(field)), ("before", .nullable(before)), ("after", .nullable(after)),
+                ("location", .nullable(location == .unknown ? nil : location.description)),
+            ])
     }
 
-    private static func feedbackChange(_ change: FeedbackFields.Change) -> String {
-        "{\"feedback\":" + string(change.feedback) + ",\"field\":" + string(change.field)
-            + ",\"before\":" + (change.before.map(string) ?? "null") + ",\"after\":"
-            + (change.after.map(string) ?? "null") + ",\"location\":"
-            + (change.location == .unknown ? "null" : string(change.location.description)) + "}"
+    private static func feedbackChange(_ c: FeedbackFields.Change) -> JSONNode {
+        change(
+            [("feedback", .string(c.feedback))], field: c.field, before: c.before, after: c.after, location: c.location)
     }
 
-    private static func declarationChange(_ change: DeclarationFields.Change) -> String {
-        "{\"kind\":" + string(change.kind.rawValue) + ",\"name\":" + string(change.name) + ",\"field\":"
-            + string(change.field) + ",\"before\":" + (change.before.map(string) ?? "null") + ",\"after\":"
-            + (change.after.map(string) ?? "null") + ",\"location\":"
-            + (change.location == .unknown ? "null" : string(change.location.description)) + "}"
+    private static func declarationChange(_ c: DeclarationFields.Change) -> JSONNode {
+        change(
+            [("kind", .string(c.kind.rawValue)), ("name", .string(c.name))], field: c.field, before: c.before,
+            after: c.after, location: c.location)
     }
 
-    private static func breach(_ b: BudgetMeter.Breach) -> String {
-        "{\"budget\":" + string(b.budget) + ",\"scope\":" + string(b.scope) + ",\"count\":\(b.count)"
-            + ",\"max\":\(b.max),\"window\":" + number(b.window) + ",\"start\":" + number(b.start)
-            + ",\"end\":" + number(b.end) + "}"
+    private static func breach(_ b: BudgetMeter.Breach) -> JSONNode {
+        .object([
+            ("budget", .string(b.budget)), ("scope", .string(b.scope)), ("count", .integer(b.count)),
+            ("max", .integer(b.max)), ("window", number(b.window)), ("start", number(b.start)), ("end", number(b.end)),
+        ])
     }
 }

@@ -205,7 +205,7 @@ struct LogTag {
 
     init(name: String, format: EvalCommand.Format) {
         self.format = format
-        field = Array(("{\"log\":" + EventLogWriter.jsonString(name) + ",").utf8)
+        field = Array(("{\"log\":" + JSONString.quoted(name) + ",").utf8)
         heading = Array("== \(terminalText(name)) ==\n".utf8)
     }
 

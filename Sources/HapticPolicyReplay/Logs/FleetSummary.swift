@@ -277,33 +277,42 @@ package struct FleetSummary: Sendable, Equatable {
     /// One line of JSON, keys in a fixed order and maps sorted by key, so equal summaries
     /// print byte-identical.
     package var json: String {
-        func string(_ text: String) -> String { EventLogWriter.jsonString(text) }
-        func map(_ values: [String: Int]) -> String {
-            "{" + Self.sortedKeys(values).map { string($0) + ":\(values[$0] ?? 0)" }.joined(separator: ",") + "}"
+        func map(_ values: [String: Int]) -> JSONNode {
+            .object(Self.sortedKeys(values).map { ($0, .integer(values[$0] ?? 0)) })
         }
-        var out = "{\"format\":" + string(Self.formatName) + ",\"version\":\(Self.version)"
-        out += ",\"sessions\":\(sessions),\"lines\":\(lines),\"invalidLines\":\(invalidLines)"
-        out += ",\"sessionsWithInvalidLines\":\(sessionsWithInvalidLines)"
-        out += ",\"actions\":" + map(actions) + ",\"reasons\":" + map(reasons)
-        out += ",\"screens\":{"
-        out += Self.sortedKeys(screens).map { name in
+        let screenNodes: [(String, JSONNode)] = Self.sortedKeys(screens).map { name in
             let screen = screens[name] ?? Screen()
-            let histogram = screen.histogram.keys.sorted().map { "\"\($0)\":\(screen.histogram[$0] ?? 0)" }
-            return string(name) + ":{\"decisions\":\(screen.decisions),\"rings\":\(screen.rings)"
-                + ",\"milliseconds\":\(screen.milliseconds),\"histogram\":{" + histogram.joined(separator: ",") + "}}"
-        }.joined(separator: ",")
-        out += "},\"feedback\":" + map(feedback)
-        out += ",\"budgetBreaches\":\(budgetBreaches),\"chatter\":\(chatter),\"integration\":" + map(integration)
-        out += ",\"worst\":["
-        out += worst.map {
-            "{\"log\":" + string($0.log) + ",\"screen\":" + string($0.screen)
-                + ",\"ringsPerMinuteTenths\":\($0.ringsPerMinuteTenths),\"rings\":\($0.rings)"
-                + ",\"milliseconds\":\($0.milliseconds)}"
-        }.joined(separator: ",")
-        out += "],\"badLogs\":["
-        out += badLogs.map { "{\"log\":" + string($0.log) + ",\"message\":" + string($0.message) + "}" }
-            .joined(separator: ",")
-        return out + "]}"
+            let histogram: [(String, JSONNode)] = screen.histogram.keys.sorted().map {
+                (String($0), .integer(screen.histogram[$0] ?? 0))
+            }
+            return (
+                name,
+                .object([
+                    ("decisions", .integer(screen.decisions)), ("rings", .integer(screen.rings)),
+                    ("milliseconds", .integer(screen.milliseconds)), ("histogram", .object(histogram)),
+                ])
+            )
+        }
+        let worstNodes: [JSONNode] = worst.map {
+            .object([
+                ("log", .string($0.log)), ("screen", .string($0.screen)),
+                ("ringsPerMinuteTenths", .integer($0.ringsPerMinuteTenths)), ("rings", .integer($0.rings)),
+                ("milliseconds", .integer($0.milliseconds)),
+            ])
+        }
+        return JSONWriter.line(
+            .object([
+                ("format", .string(Self.formatName)), ("version", .integer(Self.version)),
+                ("sessions", .integer(sessions)), ("lines", .integer(lines)), ("invalidLines", .integer(invalidLines)),
+                ("sessionsWithInvalidLines", .integer(sessionsWithInvalidLines)),
+                ("actions", map(actions)), ("reasons", map(reasons)), ("screens", .object(screenNodes)),
+                ("feedback", map(feedback)), ("budgetBreaches", .integer(budgetBreaches)),
+                ("chatter", .integer(chatter)), ("integration", map(integration)), ("worst", .array(worstNodes)),
+                (
+                    "badLogs",
+                    .array(badLogs.map { .object([("log", .string($0.log)), ("message", .string($0.message))]) })
+                ),
+            ]))
     }
 
     /// For people: totals, the distribution of rings per minute per screen (median, p95,

@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyCompiler
 
 /// Writes simulated events as JSONL, the evaluator's input format, byte for byte the
 /// same for the same events: fixed key order, fixed number formatting, no locale.
@@ -8,23 +9,16 @@ public enum EventLogWriter {
     /// Keys in this order, each only when present: `t`, `event`, `screen`, `subject`,
     /// `value`, `speaks`, `params`, `data`.
     public static func line(_ event: TimedEvent) -> String {
-        var out = "{\"t\":" + decimalText(event.t, decimals: 3)
-        out += ",\"event\":" + jsonString(event.name)
-        if let screen = event.screen { out += ",\"screen\":" + jsonString(screen) }
-        if let subject = event.subject { out += ",\"subject\":" + jsonString(subject) }
+        var members: [(String, JSONNode)] = [("t", .number(event.t, decimals: 3)), ("event", .string(event.name))]
+        if let screen = event.screen { members.append(("screen", .string(screen))) }
+        if let subject = event.subject { members.append(("subject", .string(subject))) }
         if let value = event.value {
-            out += ",\"value\":" + valueText(value, decimals: Int(event.valueDecimals ?? 6))
+            members.append(("value", node(value, decimals: Int(event.valueDecimals ?? 6))))
         }
-        if let speaks = event.speaks { out += ",\"speaks\":" + (speaks ? "true" : "false") }
-        if !event.params.isEmpty {
-            let fields = event.params.map { jsonString($0.name) + ":" + valueText($0.value, decimals: 6) }
-            out += ",\"params\":{" + fields.joined(separator: ",") + "}"
-        }
-        if !event.data.isEmpty {
-            let fields = event.data.map { jsonString($0.name) + ":" + valueText($0.value, decimals: 6) }
-            out += ",\"data\":{" + fields.joined(separator: ",") + "}"
-        }
-        return out + "}"
+        if let speaks = event.speaks { members.append(("speaks", .bool(speaks))) }
+        if !event.params.isEmpty { members.append(("params", fields(event.params))) }
+        if !event.data.isEmpty { members.append(("data", fields(event.data))) }
+        return JSONWriter.line(.object(members))
     }
 
     /// The whole log, one line per event, each ending with a newline.
@@ -39,18 +33,19 @@ public enum EventLogWriter {
 }
 
 extension EventLogWriter {
-    /// A value as JSON; nil (a parameter the log gave as an array or object) as `null`.
-    package static func valueText(_ value: ScalarValue?, decimals: Int) -> String {
+    /// A value as JSON, numbers to `decimals` places; nil (a parameter the log gave as an
+    /// array or object) as `null`.
+    package static func node(_ value: ScalarValue?, decimals: Int) -> JSONNode {
         switch value {
-        case .number(let number)?: decimalText(number, decimals: decimals)
-        case .bool(let flag)?: flag ? "true" : "false"
-        case .string(let text)?: jsonString(text)
-        case nil: "null"
+        case .number(let number)?: .number(number, decimals: decimals)
+        case .bool(let flag)?: .bool(flag)
+        case .string(let text)?: .string(text)
+        case nil: .null
         }
     }
 
-    /// A JSON string literal, escaped by the tools' one rule (`JSONString`).
-    package static func jsonString(_ text: String) -> String {
-        JSONString.quoted(text)
+    /// `{"side":-1,"urgency":2}`: names and values in order, numbers to six places.
+    package static func fields(_ fields: [Event.Parameter]) -> JSONNode {
+        .object(fields.map { ($0.name, node($0.value, decimals: 6)) })
     }
 }

@@ -1,8 +1,8 @@
 import HapticPolicy
-import HapticPolicyCompiler
 
-/// A small JSON parser that remembers where every value and key was written
-/// (1-based line and column, counted in Unicode scalars), for located diagnostics.
+/// The tools' one JSON parser (summaries, AHAP and clip imports, exports read back): it
+/// remembers where every value and key was written (1-based line and column, counted in
+/// Unicode scalars), for located diagnostics.
 /// Depth is limited so hostile input cannot exhaust the stack.
 package struct JSONParser {
     /// A syntax error with its location.

@@ -1,9 +1,8 @@
 import HapticPolicy
-import HapticPolicyCompiler
 
-/// A JSON value with the place it was read from (`.unknown` when built in code).
-/// Objects keep their members in order, so writers choose a fixed key order and output
-/// is byte-stable.
+/// A JSON value with the place it was read from (`.unknown` when built in code): what
+/// `JSONParser` reads and `JSONWriter` writes, the tools' one JSON model. Objects keep
+/// their members in order, so writers choose a fixed key order and output is byte-stable.
 package struct JSONNode: Sendable, Hashable {
     /// One `"key": value` member of an object.
     package struct Member: Sendable, Hashable {
@@ -28,8 +27,9 @@ package struct JSONNode: Sendable, Hashable {
         case null
         /// `true` / `false`.
         case bool(Bool)
-        /// A number.
-        case number(Double)
+        /// A number, written rounded to `decimals` places (`JSONWriter.decimals` when nil;
+        /// a parsed number has nil).
+        case number(Double, decimals: Int? = nil)
         /// A string.
         case string(String)
         /// An array.
@@ -49,8 +49,14 @@ package struct JSONNode: Sendable, Hashable {
         self.location = location
     }
 
-    /// A number node.
-    package static func number(_ n: Double) -> JSONNode { JSONNode(.number(n)) }
+    /// A number node, written rounded to `decimals` places (`JSONWriter.decimals` when nil).
+    package static func number(_ n: Double, decimals: Int? = nil) -> JSONNode {
+        JSONNode(.number(n, decimals: decimals))
+    }
+    /// A whole number node: a count, written with no decimals (exact below 2^53).
+    package static func integer(_ n: Int) -> JSONNode { JSONNode(.number(Double(n), decimals: 0)) }
+    /// A string node, or `null` when `s` is nil.
+    package static func nullable(_ s: String?) -> JSONNode { s.map { JSONNode(.string($0)) } ?? .null }
     /// A string node.
     package static func string(_ s: String) -> JSONNode { JSONNode(.string(s)) }
     /// An array node.
@@ -78,7 +84,7 @@ package struct JSONNode: Sendable, Hashable {
 
     /// The number when this is a number.
     package var numberValue: Double? {
-        if case .number(let n) = value { return n }
+        if case .number(let n, _) = value { return n }
         return nil
     }
 
@@ -111,13 +117,13 @@ package struct JSONNode: Sendable, Hashable {
         switch value {
         case .null: "null"
         case .bool(let b): b ? "true" : "false"
-        case .number(let n): decimalText(n, decimals: 6)
-        case .string(let s): JSONWriter.quoted(s)
+        case .number(let n, _): decimalText(n, decimals: 6)
+        case .string(let s): JSONString.quoted(s)
         case .array(let items): "[" + items.map(\.canonical).joined(separator: ",") + "]"
         case .object(let members):
             "{"
                 + members.sorted { $0.key < $1.key }
-                .map { JSONWriter.quoted($0.key) + ":" + $0.value.canonical }
+                .map { JSONString.quoted($0.key) + ":" + $0.value.canonical }
                 .joined(separator: ",") + "}"
         }
     }
