@@ -134,7 +134,7 @@ import Testing
 
     @Test func anEnforcedBudgetSurvivesTheBundle() throws {
         let result = runInProcess(["compile", Self.policy, "-o", "-"])
-        #expect(result.stdout.hasPrefix("{\"format\":\"haptic-policy-bundle\",\"formatVersion\":6,"))
+        #expect(result.stdout.hasPrefix("{\"format\":\"haptic-policy-bundle\",\"formatVersion\":7,"))
         #expect(result.stdout.contains("\"enforced\":true"))
         let loaded = try Policy(bundle: Array(result.stdout.utf8))
         #expect(loaded.content.budgets.map(\.enforced) == [true])

@@ -206,7 +206,7 @@ import Testing
         #expect(content.contains(find), "\(find)")
         let damaged = content.replacingOccurrences(of: find, with: replace)
         let header =
-            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":6,\"policy\":\"plavo\",\"hash\":\"sha256:"
+            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":7,\"policy\":\"plavo\",\"hash\":\"sha256:"
             + SHA256.hex(Array(damaged.utf8)) + "\""
         #expect {
             try Policy(bundle: Array((header + marker + damaged + "}\n").utf8))

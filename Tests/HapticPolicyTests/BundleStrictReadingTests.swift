@@ -18,7 +18,7 @@ import Testing
     /// A bundle around `content` with its hash.
     static func bundle(_ content: [UInt8]) -> [UInt8] {
         let header =
-            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":6,\"policy\":\"t\",\"hash\":\"sha256:"
+            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":7,\"policy\":\"t\",\"hash\":\"sha256:"
             + SHA256.hex(content) + "\""
         return Array((header + marker).utf8) + content + Array("}\n".utf8)
     }
@@ -200,7 +200,7 @@ import Testing
     @Test func refusesARepeatedKeyInTheEnvelope() throws {
         let content = try Self.content()
         let header =
-            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":6,\"policy\":\"t\",\"policy\":\"u\",\"hash\":\"sha256:"
+            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":7,\"policy\":\"t\",\"policy\":\"u\",\"hash\":\"sha256:"
             + SHA256.hex(content) + "\""
         let bytes = Array((header + Self.marker).utf8) + content + Array("}\n".utf8)
         #expect(Self.refusal(bytes)?.code == .notABundle)

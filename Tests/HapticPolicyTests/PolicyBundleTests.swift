@@ -103,7 +103,7 @@ import Testing
             of: "{\"feedback\":0,\"kind\":\"play\"}", with: "{\"feedback\":99,\"kind\":\"play\"}")
         #expect(content.contains("\"feedback\":99"))
         let header =
-            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":6,\"policy\":\"t\",\"hash\":\"sha256:"
+            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":7,\"policy\":\"t\",\"hash\":\"sha256:"
             + SHA256.hex(Array(content.utf8)) + "\""
         #expect {
             try Policy(bundle: Array((header + marker + content + "}\n").utf8))
@@ -115,24 +115,25 @@ import Testing
 
     @Test func refusesUnknownFormatVersion() throws {
         var text = String(decoding: PolicyBundle.encode(try Self.compiled()), as: UTF8.self)
-        text = text.replacingOccurrences(of: "\"formatVersion\":6", with: "\"formatVersion\":7")
-        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 7, supported: 6)) {
+        text = text.replacingOccurrences(of: "\"formatVersion\":7", with: "\"formatVersion\":8")
+        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 8, supported: 7)) {
             try Policy(bundle: Array(text.utf8))
         }
-        #expect(PolicyBundle.LoadError.unsupportedVersion(found: 7, supported: 6).description.contains("newer"))
+        #expect(PolicyBundle.LoadError.unsupportedVersion(found: 8, supported: 7).description.contains("newer"))
     }
 
     /// A bundle of format 2 or 3 (Swift's own encoding of the content), 4 (before the
-    /// optional fields of language v3) or 5 (before the lowered runtime tables) is refused
+    /// optional fields of language v3), 5 (before the lowered runtime tables) or 6 (one
+    /// line, the tools' members mixed in) is refused
     /// naming its version and the fix: recompile with this haptic-policy.
-    @Test(arguments: [2, 3, 4, 5])
+    @Test(arguments: [2, 3, 4, 5, 6])
     func refusesAnOlderFormatVersionNamingItAndTheFix(version: Int) throws {
         var text = String(decoding: PolicyBundle.encode(try Self.compiled()), as: UTF8.self)
-        text = text.replacingOccurrences(of: "\"formatVersion\":6", with: "\"formatVersion\":\(version)")
-        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: version, supported: 6)) {
+        text = text.replacingOccurrences(of: "\"formatVersion\":7", with: "\"formatVersion\":\(version)")
+        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: version, supported: 7)) {
             try Policy(bundle: Array(text.utf8))
         }
-        let message = PolicyBundle.LoadError.unsupportedVersion(found: version, supported: 6).description
+        let message = PolicyBundle.LoadError.unsupportedVersion(found: version, supported: 7).description
         #expect(message.contains("format version \(version) is older"))
         #expect(message.contains("recompile the policy with this haptic-policy"))
     }
@@ -146,7 +147,7 @@ import Testing
         let content = String(text[start...].dropLast(2)).replacingOccurrences(
             of: "\"kind\":\"play\"", with: "\"kind\":\"ring\"")
         let header =
-            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":6,\"policy\":\"t\",\"hash\":\"sha256:"
+            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":7,\"policy\":\"t\",\"hash\":\"sha256:"
             + SHA256.hex(Array(content.utf8)) + "\""
         #expect {
             try Policy(bundle: Array((header + marker + content + "}\n").utf8))
@@ -160,7 +161,7 @@ import Testing
     @Test func refusesAVersion1BundleWithTheFix() {
         let old = Array(
             #"{"format":"haptic-policy-bundle","formatVersion":1,"policy":"t","hash":"sha256:00","document":{}}"#.utf8)
-        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 1, supported: 6)) { try Policy(bundle: old) }
+        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 1, supported: 7)) { try Policy(bundle: old) }
     }
 
     @Test func refusesOtherJSON() {

@@ -130,7 +130,7 @@ import Testing
         #expect(!bytes[..<decide.lowerBound].contains("\"inclusive\""))
         #expect(bytes[decide.lowerBound...].contains("\"approach\":0,"))
         #expect(bytes[decide.lowerBound...].contains("\"inclusive\":[false,false]"))
-        #expect(bytes.contains("\"formatVersion\":6"))
+        #expect(bytes.contains("\"formatVersion\":7"))
     }
 
     @Test func theBundleCarriesApproachAndInclusiveEdgesAndLoadsAgain() throws {

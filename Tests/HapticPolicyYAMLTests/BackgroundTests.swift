@@ -174,7 +174,7 @@ import Testing
         #expect(decide.feedback.map { policy.content.feedback[$0].name } == ["off.route", "turn.now", "pulse"])
         #expect(decide.ruleSlots.map { policy.content.decide?.ruleSlots[$0] } == ["ride/hazard.ahead"])
         let text = String(decoding: policy.bundle, as: UTF8.self)
-        #expect(text.hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":6,"#))
+        #expect(text.hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":7,"#))
         let loaded = try Policy(bundle: policy.bundle)
         #expect(loaded.content == policy.content)
         var session = Self.inBackground(loaded)

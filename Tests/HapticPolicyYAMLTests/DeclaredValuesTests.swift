@@ -538,7 +538,7 @@ import Testing
                     """))
         let bytes = PolicyBundle.encode(policy)
         let json = String(decoding: bytes, as: UTF8.self)
-        #expect(json.contains("\"formatVersion\":6"))
+        #expect(json.contains("\"formatVersion\":7"))
         #expect(json.contains("{\"below\":4.25}"))
         #expect(json.contains("\"one-of\"") == false)
         let loaded = try Policy(bundle: bytes)

@@ -252,7 +252,7 @@ import Testing
         let policy = try Self.policy()
         let bytes = PolicyBundle.encode(policy)
         let json = String(decoding: bytes, as: UTF8.self)
-        #expect(json.hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":6,"#))
+        #expect(json.hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":7,"#))
         #expect(json.contains(#""data":[{"field":"direction","oneOf":["left","u-turn"]}]"#))
         #expect(json.contains(#""arguments":[{"name":"urgency","number":3}]"#))
         let loaded = try Policy(bundle: bytes)

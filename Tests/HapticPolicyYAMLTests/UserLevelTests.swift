@@ -276,7 +276,7 @@ import Testing
         let policy = try Self.policy()
         #expect(policy.content.userLevels?.levels.map(\.name) == ["full", "essentials", "laps", "coaching", "off"])
         let text = String(decoding: policy.bundle, as: UTF8.self)
-        #expect(text.hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":6,"#))
+        #expect(text.hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":7,"#))
         #expect(text.contains(#""userLevels":"#))
         let loaded = try Policy(bundle: policy.bundle)
         #expect(loaded.hash == policy.hash)
