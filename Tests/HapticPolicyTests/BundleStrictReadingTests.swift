@@ -10,7 +10,8 @@ import Testing
 
     /// The content bytes of the fixture's bundle.
     static func content() throws -> [UInt8] {
-        let text = String(decoding: PolicyBundle.encode(try PolicyBundleTests.compiled(), runtimeOnly: true), as: UTF8.self)
+        let text = String(
+            decoding: PolicyBundle.encode(try PolicyBundleTests.compiled(), runtimeOnly: true), as: UTF8.self)
         let start = try #require(text.range(of: marker)).upperBound
         return Array(String(text[start...].dropLast(2)).utf8)
     }

@@ -139,7 +139,7 @@ import Testing
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.contains("\"approach\":\"falling\""))
         #expect(text.contains("\"inclusive\":true"))
-        let loaded = try Policy(bundle: bytes)
+        let loaded = try toolsPolicy(bundle: bytes)
         #expect(loaded.content == policy.content)
     }
 

@@ -175,7 +175,7 @@ import Testing
         #expect(decide.ruleSlots.map { policy.content.decide?.ruleSlots[$0] } == ["ride/hazard.ahead"])
         let text = String(decoding: policy.bundle, as: UTF8.self)
         #expect(text.hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":7,"#))
-        let loaded = try Policy(bundle: policy.bundle)
+        let loaded = try toolsPolicy(bundle: policy.bundle)
         #expect(loaded.content == policy.content)
         var session = Self.inBackground(loaded)
         #expect(session.decide(session.event(t: 3, name: "off.route")).action == .play)

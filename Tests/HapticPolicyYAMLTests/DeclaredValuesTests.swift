@@ -541,7 +541,7 @@ import Testing
         #expect(json.contains("\"formatVersion\":7"))
         #expect(json.contains("{\"below\":4.25}"))
         #expect(json.contains("\"one-of\"") == false)
-        let loaded = try Policy(bundle: bytes)
+        let loaded = try toolsPolicy(bundle: bytes)
         #expect(loaded.hash == policy.hash)
         #expect(loaded.content == policy.content)
         #expect(Self.decide(loaded, "data.reset", value: .string("reset")).reason == .badValue)

@@ -255,7 +255,7 @@ import Testing
         #expect(json.hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":7,"#))
         #expect(json.contains(#""data":[{"field":"direction","oneOf":["left","u-turn"]}]"#))
         #expect(json.contains(#""arguments":[{"name":"urgency","number":3}]"#))
-        let loaded = try Policy(bundle: bytes)
+        let loaded = try toolsPolicy(bundle: bytes)
         #expect(loaded.hash == policy.hash)
         #expect(loaded.content == policy.content)
         let decisions = Self.decide(loaded, [(400, Self.direction("u-turn")), (20, Self.direction("u-turn"))])

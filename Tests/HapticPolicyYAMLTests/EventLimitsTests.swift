@@ -159,7 +159,7 @@ import Testing
         #expect(text.contains(#"{"events":["off.route"],"kind":"events"}"#))
         #expect(text.contains(#""endsSubject":true"#))
         #expect(text.contains(#""endsSubject":["#))
-        let reloaded = try Policy(bundle: bytes)
+        let reloaded = try toolsPolicy(bundle: bytes)
         #expect(reloaded.content == policy.content)
         var session = Self.session(reloaded)
         _ = session.decide(session.event(t: 1, name: "off.route"))

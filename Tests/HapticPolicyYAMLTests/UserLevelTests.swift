@@ -278,7 +278,7 @@ import Testing
         let text = String(decoding: policy.bundle, as: UTF8.self)
         #expect(text.hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":7,"#))
         #expect(text.contains(#""userLevels":"#))
-        let loaded = try Policy(bundle: policy.bundle)
+        let loaded = try toolsPolicy(bundle: policy.bundle)
         #expect(loaded.hash == policy.hash)
         #expect(loaded.content == policy.content)
         var session = Self.session(loaded)

@@ -98,7 +98,8 @@ package indirect enum BundleTree: Sendable, Equatable {
         if path.count == 1, ["description", "invariants", "budgets"].contains(key) { return true }
         switch key {
         case "location":
-            return path != ["cells", "[]", "rows", "[]", "location"] && path != ["bands", "[]", "levels", "[]", "location"]
+            return path != ["cells", "[]", "rows", "[]", "location"]
+                && path != ["bands", "[]", "levels", "[]", "location"]
         case "note":
             return path != ["cells", "[]", "rows", "[]", "note"]
         default:
@@ -116,7 +117,8 @@ package indirect enum BundleTree: Sendable, Equatable {
             return (self, nil)
         case .array(let items):
             let parts = items.map { $0.split(at: path + ["[]"]) }
-            let tools = parts.contains { $0.tools != nil } ? BundleTree.array(parts.map { $0.tools ?? .object([]) }) : nil
+            let tools =
+                parts.contains { $0.tools != nil } ? BundleTree.array(parts.map { $0.tools ?? .object([]) }) : nil
             return (.array(parts.map(\.runtime)), tools)
         case .object(let members):
             var runtime: [Member] = []

@@ -209,7 +209,8 @@ extension PolicyContent {
 
             /// Creates one.
             package init(
-                scope: PolicyContent.Budget.Scope, rule: RuleRef, max: Int, window: Double, screen: Int?, perScreen: Bool, counted: [Int],
+                scope: PolicyContent.Budget.Scope, rule: RuleRef, max: Int, window: Double, screen: Int?,
+                perScreen: Bool, counted: [Int],
                 excepted: [Int], firstRing: Int, rings: Int
             ) {
                 self.scope = scope
