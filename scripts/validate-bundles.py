@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Validate compiled bundles against Docs/bundle.schema.json (format 6, Docs/bundle-format.md),
+"""Validate compiled bundles against Docs/bundle.schema.json (format 7, Docs/bundle-format.md:
+line 1 against the schema, line 2, the tools part, against its $defs/toolsPart),
 or any output of the CLI against its schema in Docs/schemas/ (Docs/cli.md, "Machine-readable
 output").
 
@@ -123,13 +124,23 @@ def main(arguments: list[str]) -> int:
                 if len(found) >= 20:
                     break
         else:
-            try:
-                document = json.loads(text)
-            except json.JSONDecodeError as error:
-                print(f"{name}:{error.lineno}:{error.colno}: not JSON: {error.msg}")
-                failed = True
-                continue
-            found = problems(validator, document, name)
+            # A bundle is two lines (line 2 absent from a runtime-only one): line 1 against
+            # the schema, line 2 against its tools part. Any other file is one document.
+            lines = text.split("\n")
+            bundle = schema_path == SCHEMA and len(lines) > 1
+            parts = [line for line in lines if line.strip()] if bundle else [text]
+            tools = jsonschema.Draft202012Validator(
+                {"$schema": schema.get("$schema"), "$defs": schema.get("$defs", {}), "$ref": "#/$defs/toolsPart"})
+            for number, part in enumerate(parts, start=1):
+                try:
+                    document = json.loads(part)
+                except json.JSONDecodeError as error:
+                    found.append(f"{name}:{number if bundle else error.lineno}:{error.colno}: not JSON: {error.msg}")
+                    continue
+                if number > 2:
+                    found.append(f"{name}:{number}: a bundle has two lines")
+                    continue
+                found += problems(tools if number == 2 else validator, document, f"{name}:{number}" if bundle else name)
         if not found:
             print(f"ok {name}")
             continue

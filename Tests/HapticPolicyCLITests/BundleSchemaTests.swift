@@ -70,12 +70,17 @@ import Testing
         try Data(try block("yaml policy").utf8).write(to: policy)
         let result = runInProcess(["compile", policy.path, "-o", "-"])
         try #require(result.exitCode == 0, "\(result.stderr)")
-        let compiled = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? NSDictionary
-        let documented = try JSONSerialization.jsonObject(with: Data(try block("json").utf8)) as? NSDictionary
-        #expect(compiled != nil)
-        #expect(
-            compiled == documented,
-            "Docs/bundle-format.md's example is stale: compile its policy and paste the bundle, indented")
+        // Line 1 in the ```json block, line 2 (the tools part) in the ```json tools block.
+        let lines = result.stdout.split(separator: "\n").map { Data($0.utf8) }
+        try #require(lines.count == 2, "a bundle is two lines")
+        for (line, language) in zip(lines, ["json", "json tools"]) {
+            let compiled = try JSONSerialization.jsonObject(with: line) as? NSDictionary
+            let documented = try JSONSerialization.jsonObject(with: Data(try block(language).utf8)) as? NSDictionary
+            #expect(compiled != nil)
+            #expect(
+                compiled == documented,
+                "Docs/bundle-format.md's example is stale: compile its policy and paste both lines, indented")
+        }
     }
 }
 

@@ -41,7 +41,7 @@ import Testing
     @Test func aPolicyWithLayersCompilesAndLoadsWithItsHash() throws {
         let result = runInProcess(["compile", Self.policy, "-o", "-"])
         #expect(result.exitCode == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("{\"format\":\"haptic-policy-bundle\",\"formatVersion\":6,"))
+        #expect(result.stdout.hasPrefix("{\"format\":\"haptic-policy-bundle\",\"formatVersion\":7,"))
         let loaded = try Policy(bundle: Array(result.stdout.utf8))
         #expect(loaded.content.layers?.map(\.name) == [Layer("ui"), Layer("coach")])
         #expect(loaded.content.layers?.map(\.plays) == [.presets, .patterns])
@@ -51,15 +51,15 @@ import Testing
     @Test func aPolicyWithoutLayersStoresNoLayers() {
         let plavo = packageRoot.appendingPathComponent("Policies/plavo.yaml").path
         let result = runInProcess(["compile", plavo, "-o", "-"])
-        #expect(result.stdout.hasPrefix("{\"format\":\"haptic-policy-bundle\",\"formatVersion\":6,"))
+        #expect(result.stdout.hasPrefix("{\"format\":\"haptic-policy-bundle\",\"formatVersion\":7,"))
         #expect(!result.stdout.contains("\"layers\""))
     }
 
     /// Declared layers cannot hide in an older bundle: a version 2 header is refused by name.
     @Test func aVersion2HeaderOnContentWithLayersIsRefused() throws {
         let bundle = runInProcess(["compile", Self.policy, "-o", "-"]).stdout
-        let relabelled = bundle.replacingOccurrences(of: "\"formatVersion\":6", with: "\"formatVersion\":2")
-        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 2, supported: 6)) {
+        let relabelled = bundle.replacingOccurrences(of: "\"formatVersion\":7", with: "\"formatVersion\":2")
+        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 2, supported: 7)) {
             try Policy(bundle: Array(relabelled.utf8))
         }
     }

@@ -134,10 +134,13 @@ import Testing
 
     @Test func anEnforcedBudgetSurvivesTheBundle() throws {
         let result = runInProcess(["compile", Self.policy, "-o", "-"])
-        #expect(result.stdout.hasPrefix("{\"format\":\"haptic-policy-bundle\",\"formatVersion\":6,"))
+        #expect(result.stdout.hasPrefix("{\"format\":\"haptic-policy-bundle\",\"formatVersion\":7,"))
         #expect(result.stdout.contains("\"enforced\":true"))
+        let (content, hash) = try PolicyBundle.decode(Array(result.stdout.utf8))
+        #expect(content.budgets.map(\.enforced) == [true])
+        // A runtime reads the enforced budget from line 1's decide tables alone.
         let loaded = try Policy(bundle: Array(result.stdout.utf8))
-        #expect(loaded.content.budgets.map(\.enforced) == [true])
+        #expect(loaded.hash == hash && loaded.content.decide?.budgets.count == 1)
         #expect(Self.decide(loaded).map(\.reason) == Self.decide(try Self.compiled(enforced: true)).map(\.reason))
         let reported = PolicyBundle.encode(try Self.compiled(enforced: false))
         #expect(!String(decoding: reported, as: UTF8.self).contains("\"enforced\":"))

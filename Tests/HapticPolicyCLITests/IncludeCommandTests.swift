@@ -61,7 +61,7 @@ import Testing
         #expect(a == (try Data(contentsOf: folder.appendingPathComponent("b.json"))))
         #expect(a == (try Data(contentsOf: folder.appendingPathComponent("c.json"))))
         let text = String(decoding: a, as: UTF8.self)
-        #expect(text.contains("\"formatVersion\":6"))
+        #expect(text.contains("\"formatVersion\":7"))
         #expect(text.contains("\"files\":[\"sub/part.yaml\"]"))
         #expect(!text.contains(folder.path))
     }

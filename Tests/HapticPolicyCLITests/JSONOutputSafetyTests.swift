@@ -88,7 +88,8 @@ import Testing
         let compiled = runInProcess(["compile", policy, "-o", bundle.path])
         #expect(compiled.exitCode == 0, "\(compiled.stderr)")
         let bytes = try [UInt8](Data(contentsOf: bundle))
-        Self.expectJSON(String(decoding: bytes, as: UTF8.self), lines: false, "compile")
+        // Two lines, each one JSON document (Docs/bundle-format.md, "The two lines").
+        Self.expectJSON(String(decoding: bytes, as: UTF8.self), lines: true, "compile")
         let loaded = try Policy(bundle: bytes)
         #expect(loaded.screenNames.contains(Self.names[2]))
     }

@@ -70,7 +70,7 @@ import Testing
         let compiled = runInProcess(["compile", Self.policy, "-o", bundle.path])
         #expect(compiled.exitCode == 0, "\(compiled.stderr)")
         let text = try String(contentsOf: bundle, encoding: .utf8)
-        #expect(text.contains(#""formatVersion":6"#))
+        #expect(text.contains(#""formatVersion":7"#))
         let simulated = runInProcess(["simulate", Self.policy, "--scenario", Self.scenario])
         let fromYAML = runInProcess(["eval", Self.policy, "-", "--quiet"], stdin: simulated.stdout)
         let fromBundle = runInProcess(["eval", bundle.path, "-", "--quiet"], stdin: simulated.stdout)

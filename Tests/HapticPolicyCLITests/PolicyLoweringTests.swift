@@ -198,7 +198,7 @@ import Testing
         (",\"decide\":{", ",\"undecided\":{", "no decide tables"),
     ])
     func refusesLoweredTablesThatDoNotFit(find: String, replace: String, problem: String) throws {
-        let bytes = PolicyBundle.encode(try Self.compiled("plavo"))
+        let bytes = PolicyBundle.encode(try Self.compiled("plavo"), runtimeOnly: true)
         let text = String(decoding: bytes, as: UTF8.self)
         let marker = ",\"content\":"
         let start = try #require(text.range(of: marker)).upperBound
@@ -206,7 +206,7 @@ import Testing
         #expect(content.contains(find), "\(find)")
         let damaged = content.replacingOccurrences(of: find, with: replace)
         let header =
-            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":6,\"policy\":\"plavo\",\"hash\":\"sha256:"
+            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":7,\"policy\":\"plavo\",\"hash\":\"sha256:"
             + SHA256.hex(Array(damaged.utf8)) + "\""
         #expect {
             try Policy(bundle: Array((header + marker + damaged + "}\n").utf8))

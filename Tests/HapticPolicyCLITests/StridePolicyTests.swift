@@ -279,9 +279,9 @@ import Testing
         let compiled = runInProcess(["compile", Self.policy, "-o", bundle.path])
         #expect(compiled.exitCode == 0, "\(compiled.stderr)")
         let content = try #require(
-            JSONSerialization.jsonObject(with: try Data(contentsOf: bundle)) as? [String: Any])
+            JSONSerialization.jsonObject(with: try Data(contentsOf: bundle).prefix { $0 != 0x0A }) as? [String: Any])
         #expect(content["format"] as? String == "haptic-policy-bundle")
-        #expect(content["formatVersion"] as? Int == 6)
+        #expect(content["formatVersion"] as? Int == 7)
         #expect(content["policy"] as? String == "stride")
         let fromYAML = runInProcess(["eval", Self.policy, Self.demo, "--quiet"])
         let fromBundle = runInProcess(["eval", bundle.path, Self.demo, "--quiet"])

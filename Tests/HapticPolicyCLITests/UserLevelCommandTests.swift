@@ -125,7 +125,7 @@ import Testing
         let compiled = runInProcess(["compile", Self.policy, "-o", bundle.path])
         #expect(compiled.exitCode == 0, "\(compiled.stderr)")
         let text = try String(contentsOf: bundle, encoding: .utf8)
-        #expect(text.contains("\"formatVersion\":6"))
+        #expect(text.contains("\"formatVersion\":7"))
         let fromYAML = runInProcess(["eval", Self.policy, Self.log, "--quiet"])
         let fromBundle = runInProcess(["eval", bundle.path, Self.log, "--quiet"])
         #expect(fromBundle.exitCode == 0, "\(fromBundle.stderr)")

@@ -155,7 +155,7 @@ import Testing
         let policy = try Self.compiled(Self.policyText(events: Self.clickAndTone))
         let bytes = PolicyBundle.encode(policy)
         #expect(
-            String(decoding: bytes, as: UTF8.self).hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":6,"#))
+            String(decoding: bytes, as: UTF8.self).hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":7,"#))
         let reloaded = try PolicyBundle.decode(bytes)
         #expect(reloaded.content.feedback == policy.content.feedback)
     }

@@ -100,7 +100,7 @@ import Testing
         let bytes = PolicyBundle.encode(policy)
         // A library reading only format 2 would play the feedback's own on every platform.
         #expect(
-            String(decoding: bytes, as: UTF8.self).hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":6,"#))
+            String(decoding: bytes, as: UTF8.self).hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":7,"#))
         let reloaded = try PolicyBundle.decode(bytes)
         #expect(reloaded.content.feedback == policy.content.feedback)
         #expect(reloaded.hash == policy.hash)

@@ -22,8 +22,10 @@ import Testing
         let fromYAML = try loadPolicy(name)
         let bundle = PolicyBundle.encode(fromYAML)
         let fromBundle = try Policy(bundle: bundle)
-        // Told where its source is, a bundle explains with the same locations.
-        let located = try Policy(bundle: bundle, file: fromYAML.file)
+        // Read as the tools read it (both lines) and told where its source is, a bundle
+        // explains with the same locations and invariant texts.
+        let (content, hash) = try PolicyBundle.decode(bundle)
+        let located = Policy(content: content, file: fromYAML.file, hash: hash)
         #expect(fromBundle.hash == fromYAML.hash)
         #expect(fromBundle.file == "\(name).yaml", "a bundle names its source by base name")
         for log in Self.logs {

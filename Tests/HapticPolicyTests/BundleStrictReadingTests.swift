@@ -10,7 +10,8 @@ import Testing
 
     /// The content bytes of the fixture's bundle.
     static func content() throws -> [UInt8] {
-        let text = String(decoding: PolicyBundle.encode(try PolicyBundleTests.compiled()), as: UTF8.self)
+        let text = String(
+            decoding: PolicyBundle.encode(try PolicyBundleTests.compiled(), runtimeOnly: true), as: UTF8.self)
         let start = try #require(text.range(of: marker)).upperBound
         return Array(String(text[start...].dropLast(2)).utf8)
     }
@@ -18,7 +19,7 @@ import Testing
     /// A bundle around `content` with its hash.
     static func bundle(_ content: [UInt8]) -> [UInt8] {
         let header =
-            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":6,\"policy\":\"t\",\"hash\":\"sha256:"
+            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":7,\"policy\":\"t\",\"hash\":\"sha256:"
             + SHA256.hex(content) + "\""
         return Array((header + marker).utf8) + content + Array("}\n".utf8)
     }
@@ -200,7 +201,7 @@ import Testing
     @Test func refusesARepeatedKeyInTheEnvelope() throws {
         let content = try Self.content()
         let header =
-            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":6,\"policy\":\"t\",\"policy\":\"u\",\"hash\":\"sha256:"
+            "{\"format\":\"haptic-policy-bundle\",\"formatVersion\":7,\"policy\":\"t\",\"policy\":\"u\",\"hash\":\"sha256:"
             + SHA256.hex(content) + "\""
         let bytes = Array((header + Self.marker).utf8) + content + Array("}\n".utf8)
         #expect(Self.refusal(bytes)?.code == .notABundle)

@@ -130,7 +130,7 @@ import Testing
         #expect(!bytes[..<decide.lowerBound].contains("\"inclusive\""))
         #expect(bytes[decide.lowerBound...].contains("\"approach\":0,"))
         #expect(bytes[decide.lowerBound...].contains("\"inclusive\":[false,false]"))
-        #expect(bytes.contains("\"formatVersion\":6"))
+        #expect(bytes.contains("\"formatVersion\":7"))
     }
 
     @Test func theBundleCarriesApproachAndInclusiveEdgesAndLoadsAgain() throws {
@@ -139,7 +139,7 @@ import Testing
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.contains("\"approach\":\"falling\""))
         #expect(text.contains("\"inclusive\":true"))
-        let loaded = try Policy(bundle: bytes)
+        let loaded = try toolsPolicy(bundle: bytes)
         #expect(loaded.content == policy.content)
     }
 

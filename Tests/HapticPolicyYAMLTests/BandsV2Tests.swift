@@ -133,11 +133,11 @@ import Testing
     @Test(arguments: ["", "dwell: 3", "plausible: {min: 2.5, max: 20}", "toward: {fast: {play: tap}}"])
     func bandsAreWrittenAsFormat6AndRefusedUnderAnOlderHeader(extra: String) throws {
         let text = String(decoding: try Self.pacePolicy(extra).bundle, as: UTF8.self)
-        #expect(text.hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":6,"#))
+        #expect(text.hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":7,"#))
         for older in [2, 3, 4, 5] {
             let relabelled = text.replacingOccurrences(
-                of: #""formatVersion":6"#, with: #""formatVersion":\#(older)"#)
-            #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: older, supported: 6)) {
+                of: #""formatVersion":7"#, with: #""formatVersion":\#(older)"#)
+            #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: older, supported: 7)) {
                 try Policy(bundle: Array(relabelled.utf8))
             }
         }

@@ -155,11 +155,11 @@ import Testing
         let policy = try Self.policy()
         let bytes = policy.bundle
         let text = String(decoding: bytes, as: UTF8.self)
-        #expect(text.hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":6,"#))
+        #expect(text.hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":7,"#))
         #expect(text.contains(#"{"events":["off.route"],"kind":"events"}"#))
         #expect(text.contains(#""endsSubject":true"#))
         #expect(text.contains(#""endsSubject":["#))
-        let reloaded = try Policy(bundle: bytes)
+        let reloaded = try toolsPolicy(bundle: bytes)
         #expect(reloaded.content == policy.content)
         var session = Self.session(reloaded)
         _ = session.decide(session.event(t: 1, name: "off.route"))
@@ -177,11 +177,11 @@ import Testing
     @Test func aVersion4BundleIsRefusedWithTheRecompileMessage() throws {
         let bytes = try Self.policy().bundle
         let old = String(decoding: bytes, as: UTF8.self).replacingOccurrences(
-            of: #""formatVersion":6"#, with: #""formatVersion":4"#)
-        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 4, supported: 6)) {
+            of: #""formatVersion":7"#, with: #""formatVersion":4"#)
+        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 4, supported: 7)) {
             try Policy(bundle: Array(old.utf8))
         }
-        #expect(PolicyBundle.LoadError.unsupportedVersion(found: 4, supported: 6).description.contains("recompile"))
+        #expect(PolicyBundle.LoadError.unsupportedVersion(found: 4, supported: 7).description.contains("recompile"))
     }
 
     // MARK: runtime

@@ -157,7 +157,7 @@ import Testing
         let policy = try Self.policy()
         #expect(policy.content.bands[0].levels[0].edge?.description == "0.6 * max_hr")
         #expect(policy.content.bands[0].levels[0].below == 114)
-        let loaded = try Policy(bundle: policy.bundle)
+        let loaded = try toolsPolicy(bundle: policy.bundle)
         #expect(loaded.hash == policy.hash)
         #expect(loaded.content == policy.content)
         var a = Session(policy: policy)

@@ -106,15 +106,15 @@ import Testing
     @Test func aPolicyWithParametersDecidesTheSameFromItsBundle() throws {
         let policy = try Self.policy()
         let text = String(decoding: policy.bundle, as: UTF8.self)
-        #expect(text.hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":6,"#))
+        #expect(text.hasPrefix(#"{"format":"haptic-policy-bundle","formatVersion":7,"#))
         let loaded = try Policy(bundle: policy.bundle)
         #expect(loaded.hash == policy.hash)
         #expect(loaded.parameterNames == ["max_hr", "rest_hr"])
         var session = Session(policy: loaded)
         #expect(session.decide(session.event(t: 1, name: "profile.set", value: .number(150))).reason == .state)
         #expect(session.parameter("max_hr") == 150)
-        let relabelled = text.replacingOccurrences(of: #""formatVersion":6"#, with: #""formatVersion":3"#)
-        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 3, supported: 6)) {
+        let relabelled = text.replacingOccurrences(of: #""formatVersion":7"#, with: #""formatVersion":3"#)
+        #expect(throws: PolicyBundle.LoadError.unsupportedVersion(found: 3, supported: 7)) {
             try Policy(bundle: Array(relabelled.utf8))
         }
     }

@@ -238,7 +238,7 @@ import Testing
         let text = String(decoding: policy.bundle, as: UTF8.self)
         #expect(text.contains("\"also\""))
         #expect(text.contains("\"arguments\""))
-        let reloaded = try Policy(bundle: policy.bundle)
+        let reloaded = try toolsPolicy(bundle: policy.bundle)
         #expect(reloaded.content == policy.content)
         var run = Run(reloaded)
         #expect(run.send(1, "workout.resumed", value: .number(120)).also.first?.loopPeriod == 0.5)

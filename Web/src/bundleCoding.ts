@@ -80,23 +80,23 @@ const list = (spec: Spec): Spec => ({ list: spec });
 const TIMED: Spec = { fields: { at: "expr", name: "string", preset: "preset", "intensity?": "number" } };
 const PATTERN: Spec = {
   fields: {
-    parameters: list({ fields: { name: "string", defaultValue: "number", "minimum?": "number", "maximum?": "number", "unit?": "string", location: "position" } }),
+    parameters: list({ fields: { name: "string", defaultValue: "number", "minimum?": "number", "maximum?": "number", "unit?": "string" } }),
     events: list({
       fields: {
         kind: { oneOf: ["transient", "continuous", "silence", "audio-custom", "audio-continuous"] }, time: "expr", "duration?": "expr",
         "intensity?": "expr", "sharpness?": "expr",
         curves: list({ fields: { parameter: { oneOf: ["intensity", "sharpness"] }, points: list({ fields: { time: "expr", value: "expr" } }) } }),
-        "sound?": "string", "volume?": "expr", "pitch?": "expr", "note?": "string", location: "position",
+        "sound?": "string", "volume?": "expr", "pitch?": "expr",
       },
     }),
-    "loop?": "expr", location: "position",
+    "loop?": "expr",
   },
 };
 const FEEDBACK_FIELDS: Record<string, Spec> = {
   name: "string", layer: "string",
   body: { tag: "kind", variants: { preset: { preset: "preset", "intensity?": "number" }, pattern: { pattern: PATTERN } } },
   "fallback?": { tag: "kind", variants: { none: {}, preset: { step: TIMED }, sequence: { steps: list(TIMED) } } },
-  "note?": "string", location: "position", "priority?": { oneOf: ["low", "normal", "high", "critical"] },
+  "priority?": { oneOf: ["low", "normal", "high", "critical"] },
 };
 const PLATFORM_PLAN: Spec = {
   fields: FEEDBACK_FIELDS,
@@ -104,7 +104,7 @@ const PLATFORM_PLAN: Spec = {
 };
 const FEEDBACK: Spec = { fields: { ...FEEDBACK_FIELDS, "platforms?": { fields: { "android?": PLATFORM_PLAN, "web?": PLATFORM_PLAN } } } };
 const PAYLOAD_FIELD: Spec = {
-  fields: { name: "string", kind: { oneOf: ["number", "bool", "string"] }, "min?": "number", "max?": "number", "oneOf?": list("string"), required: "bool", location: "position" },
+  fields: { name: "string", kind: { oneOf: ["number", "bool", "string"] }, "min?": "number", "max?": "number", "oneOf?": list("string"), required: "bool" },
 };
 const ACTION: Spec = {
   tag: "kind",
@@ -125,6 +125,10 @@ const ROW: Spec = {
   },
 };
 const LEVEL_ENTRY: Spec = { fields: { "play?": "int", "silent?": "string" } };
+/** What a budget counts, as the budget declares it (`decide.budgets[].scope`). */
+const BUDGET_SCOPE: Spec = {
+  tag: "kind", variants: { "each-screen": {}, screen: { screen: "string" }, layer: { layer: "string" }, events: { events: list("string") } },
+};
 const RULE_REF: Spec = { fields: { id: "string", at: "position" } };
 const DECIDE: Spec = {
   fields: {
@@ -142,7 +146,7 @@ const DECIDE: Spec = {
     payloads: list({ fields: { event: "int", rule: RULE_REF } }),
     budgets: list({
       fields: {
-        budget: "int", rule: RULE_REF, max: "int", window: "number", "screen?": "int", perScreen: "bool", counted: list("int"),
+        scope: BUDGET_SCOPE, rule: RULE_REF, max: "int", window: "number", "screen?": "int", perScreen: "bool", counted: list("int"),
         excepted: list("int"), firstRing: "int", rings: "int",
       },
     }),
@@ -161,13 +165,13 @@ const DECIDE: Spec = {
 };
 const CONTENT: Spec = {
   fields: {
-    name: "string", source: "string", "description?": "string", warmup: "number", hapticsOnly: "bool", location: "position",
-    "layers?": list({ fields: { name: "string", "plays?": "string", "note?": "string", location: "position" } }),
-    screens: list({ fields: { name: "string", enter: list("directive"), "note?": "string", location: "position" } }),
+    name: "string", source: "string", warmup: "number", hapticsOnly: "bool",
+    "layers?": list({ fields: { name: "string", "plays?": "string" } }),
+    screens: list({ fields: { name: "string", enter: list("directive") } }),
     events: list({
       fields: {
         "payload?": { fields: { "value?": PAYLOAD_FIELD, "params?": list(PAYLOAD_FIELD), "data?": list(PAYLOAD_FIELD) } }, name: "string", layer: "string",
-        "screens?": list("int"), "value?": { oneOf: ["number", "bool", "string"] }, "note?": "string", location: "position",
+        "screens?": list("int"), "value?": { oneOf: ["number", "bool", "string"] },
         "endsSubject?": "bool",
       },
     }),
@@ -182,28 +186,13 @@ const CONTENT: Spec = {
             "fromAbove?": LEVEL_ENTRY, location: "position", "inclusive?": "bool", "arguments?": list({ fields: { name: "string", "number?": "number" } }),
           },
         }),
-        location: "position", "approach?": { oneOf: ["falling", "rising"] },
+        "approach?": { oneOf: ["falling", "rising"] },
       },
     }),
-    cells: list({ fields: { event: "int", "screen?": "int", rows: list(ROW), location: "position", "otherwise?": "bool" } }),
-    invariants: list({
-      fields: {
-        id: "string", kind: { oneOf: ["banned-presets", "creature-needs-speech", "no-layer-mixing", "bands-only", "guideline"] },
-        "text?": "string", presets: list("string"), "layer?": "string",
-        exceptions: list({ fields: { "reason?": "string", event: "string" } }), location: "position",
-      },
-    }),
-    budgets: list({
-      fields: {
-        id: "string",
-        scope: { tag: "kind", variants: { "each-screen": {}, screen: { screen: "string" }, layer: { layer: "string" }, events: { events: list("string") } } },
-        max: "int", window: "number", exceptions: list("string"), "enforced?": "bool", location: "position",
-      },
-    }),
+    cells: list({ fields: { event: "int", "screen?": "int", rows: list(ROW), "otherwise?": "bool" } }),
     "parameters?": list({
       fields: {
-        name: "string", setBy: "string", min: "number", max: "number", defaultValue: "number", "unit?": "string", "note?": "string",
-        location: "position",
+        name: "string", setBy: "string", min: "number", max: "number", defaultValue: "number", "unit?": "string",
       },
     }),
     "userLevels?": {
@@ -212,17 +201,14 @@ const CONTENT: Spec = {
         levels: list({
           fields: {
             name: "string", keeps: { fields: { all: "bool", feedback: list("string"), layers: list("string"), rows: list("string") } },
-            "note?": "string", location: "position",
           },
         }),
-        location: "position",
       },
     },
     "files?": list("string"), decide: DECIDE,
     "background?": {
       fields: {
         keeps: { fields: { all: "bool", feedback: list("string"), layers: list("string"), rows: list("string") } },
-        "note?": "string", location: "position",
       },
     },
   },

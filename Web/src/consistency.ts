@@ -25,8 +25,6 @@ export function checkContent(value: Json): BundleContent {
   const feedback = field(c, "feedback", "array", "content") as Json[];
   const bands = field(c, "bands", "array", "content") as Json[];
   const cells = field(c, "cells", "array", "content") as Json[];
-  field(c, "invariants", "array", "content");
-  field(c, "budgets", "array", "content");
   const parameters = (field(c, "parameters", "array", "content", true) as Json[] | undefined) ?? [];
   screens.forEach((s, i) => {
     const o = object(s, `content.screens[${i}]`);
@@ -112,8 +110,6 @@ function consistencyProblem(c: BundleContent): string | null {
     duplicate(parameters.map((x) => x.name), "parameter") ??
     duplicate(c.feedback.map((x) => x.name), "feedback") ??
     duplicate(c.bands.map((x) => x.name), "band") ??
-    duplicate(c.invariants.map((x) => x.id), "invariant") ??
-    duplicate(c.budgets.map((x) => x.id), "budget") ??
     duplicate(c.files ?? [], "included file") ??
     (c.layers ? duplicate(c.layers.map((x) => x.name), "layer") : null);
   if (first !== null) return first;
@@ -237,7 +233,6 @@ function consistencyProblem(c: BundleContent): string | null {
       }
     }
   }
-  for (const b of c.budgets) if (b.max < 1 || !(b.window > 0 && Number.isFinite(b.window))) return `budget '${b.id}' has no usable max and window`;
   const u = c.userLevels;
   if (u) {
     if (u.levels.length === 0) return "user-levels declares no level";

@@ -1,4 +1,4 @@
-/** The JSON shapes of a format 6 bundle's `content` (Docs/bundle-format.md). */
+/** The JSON shapes of a format 7 bundle's line 1's `content` (Docs/bundle-format.md). */
 
 /** `[line, column]` or `[line, column, file]`. */
 export type Position = [number, number] | [number, number, number];
@@ -9,22 +9,22 @@ export type Scalar = number | boolean | string;
 /** A range with at most one bound on each side. */
 export interface RangeJSON { above?: number; "at-least"?: number; below?: number; "at-most"?: number }
 
-export interface ScreenJSON { name: string; enter: string[]; note?: string; location: Position }
-export interface PayloadFieldJSON { name: string; kind: "number" | "bool" | "string"; min?: number; max?: number; oneOf?: string[]; required: boolean; location: Position }
-export interface EventJSON { name: string; layer: string; screens?: number[]; value?: string; payload?: { value?: PayloadFieldJSON; params?: PayloadFieldJSON[]; data?: PayloadFieldJSON[] }; note?: string; location: Position; endsSubject?: boolean }
+export interface ScreenJSON { name: string; enter: string[] }
+export interface PayloadFieldJSON { name: string; kind: "number" | "bool" | "string"; min?: number; max?: number; oneOf?: string[]; required: boolean }
+export interface EventJSON { name: string; layer: string; screens?: number[]; value?: string; payload?: { value?: PayloadFieldJSON; params?: PayloadFieldJSON[]; data?: PayloadFieldJSON[] }; endsSubject?: boolean }
 export interface TimedPresetJSON { at: ExpressionJSON; name: string; preset: string; intensity?: number }
-export interface TemplateParameterJSON { name: string; defaultValue: number; minimum?: number; maximum?: number; unit?: string; location: Position }
+export interface TemplateParameterJSON { name: string; defaultValue: number; minimum?: number; maximum?: number; unit?: string }
 export interface PatternEventJSON {
   kind: string; time: ExpressionJSON; duration?: ExpressionJSON; intensity?: ExpressionJSON; sharpness?: ExpressionJSON;
-  curves: { parameter: string; points: { time: ExpressionJSON; value: ExpressionJSON }[] }[]; location: Position;
+  curves: { parameter: string; points: { time: ExpressionJSON; value: ExpressionJSON }[] }[];
 }
-export interface PatternJSON { parameters: TemplateParameterJSON[]; events: PatternEventJSON[]; loop?: ExpressionJSON; location: Position }
+export interface PatternJSON { parameters: TemplateParameterJSON[]; events: PatternEventJSON[]; loop?: ExpressionJSON }
 export type BodyJSON = { kind: "preset"; preset: string; intensity?: number } | { kind: "pattern"; pattern: PatternJSON };
 export type FallbackJSON = { kind: "none" } | { kind: "preset"; step: TimedPresetJSON } | { kind: "sequence"; steps: TimedPresetJSON[] };
-export interface FeedbackJSON { name: string; layer: string; body: BodyJSON; fallback?: FallbackJSON; platforms?: { android?: FeedbackJSON; web?: FeedbackJSON }; note?: string; location: Position; priority?: "low" | "normal" | "high" | "critical" }
+export interface FeedbackJSON { name: string; layer: string; body: BodyJSON; fallback?: FallbackJSON; platforms?: { android?: FeedbackJSON; web?: FeedbackJSON }; priority?: "low" | "normal" | "high" | "critical" }
 export interface LevelEntryJSON { play?: number; silent?: string }
 export interface LevelJSON { name: string; below?: number; edge?: ExpressionJSON; play?: number; silent?: string; fromBelow?: LevelEntryJSON; fromAbove?: LevelEntryJSON; location: Position; inclusive?: boolean; arguments?: ArgumentJSON[] }
-export interface BandJSON { name: string; unit?: string; hysteresis: number; dwell?: number; plausible?: { min?: number; max?: number }; levels: LevelJSON[]; location: Position; approach?: "falling" | "rising" }
+export interface BandJSON { name: string; unit?: string; hysteresis: number; dwell?: number; plausible?: { min?: number; max?: number }; levels: LevelJSON[]; approach?: "falling" | "rising" }
 export type ActionJSON =
   | { kind: "play"; feedback: number }
   | { kind: "loop"; feedback: number }
@@ -41,27 +41,25 @@ export interface RowJSON {
   rule: string; levelRules?: string[]; condition?: ConditionJSON; action: ActionJSON; also?: ActionJSON[];
   arguments?: { name: string; number?: number }[]; ticker?: "begin" | "tick" | "end"; directives: string[]; cites: string[]; note?: string; location: Position;
 }
-export interface CellJSON { event: number; screen?: number; rows: RowJSON[]; location: Position; otherwise?: boolean }
-export interface InvariantJSON { id: string; kind: string; text?: string; presets: string[]; layer?: string; exceptions: { event: string; reason: string }[]; location: Position }
+export interface CellJSON { event: number; screen?: number; rows: RowJSON[]; otherwise?: boolean }
 export type BudgetScopeJSON = { kind: "each-screen" } | { kind: "screen"; screen: string } | { kind: "layer"; layer: string } | { kind: "events"; events: string[] };
-export interface BudgetJSON { id: string; scope: BudgetScopeJSON; max: number; window: number; exceptions: string[]; enforced?: boolean; location: Position }
-export interface ParameterJSON { name: string; setBy: string; min: number; max: number; defaultValue: number; unit?: string; note?: string; location: Position }
-export interface UserLevelJSON { name: string; keeps: { all: boolean; feedback: string[]; layers: string[]; rows: string[] }; note?: string; location: Position }
-export interface UserLevelsJSON { setBy: string; start: string; levels: UserLevelJSON[]; location: Position }
-export interface LayerJSON { name: string; plays?: string; note?: string; location: Position }
+export interface ParameterJSON { name: string; setBy: string; min: number; max: number; defaultValue: number; unit?: string }
+export interface UserLevelJSON { name: string; keeps: { all: boolean; feedback: string[]; layers: string[]; rows: string[] } }
+export interface UserLevelsJSON { setBy: string; start: string; levels: UserLevelJSON[] }
+export interface LayerJSON { name: string; plays?: string }
 
 /** A bundle's `content`. */
 export interface BundleContent {
-  name: string; source: string; description?: string; warmup: number; hapticsOnly: boolean; location: Position;
+  name: string; source: string; warmup: number; hapticsOnly: boolean;
   layers?: LayerJSON[]; screens: ScreenJSON[]; events: EventJSON[]; feedback: FeedbackJSON[]; bands: BandJSON[];
-  cells: CellJSON[]; invariants: InvariantJSON[]; budgets: BudgetJSON[]; parameters?: ParameterJSON[];
+  cells: CellJSON[]; parameters?: ParameterJSON[];
   userLevels?: UserLevelsJSON; files?: string[]; decide: DecideJSON;
   /** What the app in background still plays (`background:`); absent for nothing. */
   background?: BackgroundJSON;
 }
 
-/** `background:`: what it keeps (as a user level's keeps), its note and position. */
-export interface BackgroundJSON { keeps: UserLevelJSON["keeps"]; note?: string; location: Position }
+/** `background:`: what it keeps (as a user level's keeps). */
+export interface BackgroundJSON { keeps: UserLevelJSON["keeps"] }
 /** A `keeps` resolved: the feedback kept whole and the rule slots kept. */
 export interface DecideKeepsJSON { rule: RuleRefJSON; feedback: number[]; ruleSlots: number[] }
 
@@ -73,7 +71,7 @@ export type EdgeCodeJSON = number | { param: number } | { op: "neg" | "+" | "-" 
 export interface LevelSideJSON { play?: number; silent?: string }
 /** An enforced budget, resolved. */
 export interface DecideBudgetJSON {
-  budget: number; rule: RuleRefJSON; max: number; window: number; screen?: number; perScreen: boolean;
+  scope: BudgetScopeJSON; rule: RuleRefJSON; max: number; window: number; screen?: number; perScreen: boolean;
   counted: number[]; excepted: number[]; firstRing: number; rings: number;
 }
 export type DecideSettingJSON = { kind: "parameter"; parameter: number; rule: RuleRefJSON } | { kind: "user-level"; rule: RuleRefJSON };

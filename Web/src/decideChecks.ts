@@ -119,8 +119,7 @@ export function checkDecide(c: Record<string, Json>, screenCount: number, events
   array(d, "budgets", path).forEach((v, i) => {
     const at = `${path}.budgets[${i}]`;
     const o = object(v, at);
-    only(o, ["budget", "rule", "max", "window", "screen", "perScreen", "counted", "excepted", "firstRing", "rings"], at);
-    integer(o.budget, 0, (c.budgets as Json[]).length, `${at}.budget`);
+    only(o, ["scope", "rule", "max", "window", "screen", "perScreen", "counted", "excepted", "firstRing", "rings"], at);
     ruleRef(o.rule, `${at}.rule`);
     field(o, "max", "number", at);
     field(o, "window", "number", at);

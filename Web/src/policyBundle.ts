@@ -1,7 +1,8 @@
 /**
- * Reading a bundle (Docs/bundle-format.md, format 6): the envelope, its format version, the
- * refusals, and the hash over the content's exact bytes, then the content (bundleJSON.ts,
- * bundleCoding.ts, consistency.ts). Nothing half-loaded ever decides.
+ * Reading a bundle (Docs/bundle-format.md, format 7): line 1 alone, the runtime part (what
+ * follows the first line feed, the tools part, is never read): the envelope, its format
+ * version, the refusals, and the hash over the content's exact bytes, then the content
+ * (bundleJSON.ts, bundleCoding.ts, consistency.ts). Nothing half-loaded ever decides.
  */
 import { sha256Hex } from "./sha256.js";
 import { utf8Encode } from "./utf8.js";
@@ -11,7 +12,7 @@ import { setPlaces } from "./bundleCoding.js";
 import { checkContent } from "./consistency.js";
 
 /** The bundle format version this library reads. */
-export const BUNDLE_FORMAT_VERSION = 6;
+export const BUNDLE_FORMAT_VERSION = 7;
 /** The `format` every bundle names. */
 export const BUNDLE_FORMAT_NAME = "haptic-policy-bundle";
 
@@ -109,10 +110,13 @@ function find(needle: Uint8Array, haystack: Uint8Array, limit: number): number {
 
 /** Reads a bundle's bytes (or its text): checks envelope, version and hash, then the content. */
 export function readBundle(input: Uint8Array | string): LoadedBundle {
-  const bytes = typeof input === "string" ? utf8Encode(input) : input;
-  if (bytes.length > BUNDLE_MAX_BYTES) {
-    throw BundleError.damaged(`the bundle is ${bytes.length} bytes, over the ${BUNDLE_MAX_BYTES}-byte limit every runtime reads`, "too-large", "", BUNDLE_MAX_BYTES);
+  const file = typeof input === "string" ? utf8Encode(input) : input;
+  if (file.length > BUNDLE_MAX_BYTES) {
+    throw BundleError.damaged(`the bundle is ${file.length} bytes, over the ${BUNDLE_MAX_BYTES}-byte limit every runtime reads`, "too-large", "", BUNDLE_MAX_BYTES);
   }
+  // Line 1 alone: the tools part after it is never parsed.
+  const lineEnd = file.indexOf(0x0a);
+  const bytes = lineEnd < 0 ? file : file.subarray(0, lineEnd);
   const markerStart = find(MARKER, bytes, 4096);
   if (markerStart < 0) {
     if (find(DOCUMENT_MARKER, bytes, 4096) >= 0) throw BundleError.unsupportedVersion(1);
@@ -146,7 +150,7 @@ export function readBundle(input: Uint8Array | string): LoadedBundle {
   let end = bytes.length;
   while (end > markerStart && (bytes[end - 1] === 0x0a || bytes[end - 1] === 0x0d || bytes[end - 1] === 0x20 || bytes[end - 1] === 0x09)) end--;
   if (!(end > markerStart + MARKER.length) || bytes[end - 1] !== 0x7d) {
-    throw BundleError.damaged("the file does not end with the closing brace", "truncated", "", end);
+    throw BundleError.damaged("line 1 does not end with the closing brace", "truncated", "", end);
   }
   const contentStart = markerStart + MARKER.length;
   const contentBytes = bytes.subarray(contentStart, end - 1);

@@ -5,7 +5,7 @@
  * no rule id, slot, default or fill (the Swift reference: Policy.swift, Policy+Tables.swift).
  */
 import type {
-  ActionJSON, BandJSON, BudgetJSON, BundleContent, ConditionJSON, FeedbackJSON, ParameterJSON, PayloadFieldJSON,
+  ActionJSON, BandJSON, BudgetScopeJSON, BundleContent, ConditionJSON, FeedbackJSON, ParameterJSON, PayloadFieldJSON,
   RangeJSON, Scalar, TemplateParameterJSON, UserLevelsJSON, ExpressionJSON, FallbackJSON,
 } from "./content.js";
 import { BackgroundKeeps } from "./background.js";
@@ -142,7 +142,7 @@ export interface EnforcedBudget {
   readonly rule: string;
   readonly max: number;
   readonly window: number;
-  readonly json: BudgetJSON;
+  readonly json: { id: string; scope: BudgetScopeJSON };
   readonly screen: number | null;
   readonly perScreen: boolean;
   readonly counts: readonly boolean[];
@@ -249,7 +249,7 @@ export class PolicyIndex {
 
     let rings = 0;
     this.enforcedBudgets = d.budgets.map((b) => {
-      const json = content.budgets[b.budget];
+      const json = { id: b.rule.id, scope: b.scope };
       rings = Math.max(rings, b.firstRing + b.rings);
       return {
         rule: b.rule.id, max: b.max, window: b.window, json, screen: b.screen ?? null, perScreen: b.perScreen,

@@ -5,12 +5,12 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { Policy, sha256Hex } from "../dist/index.js";
 
-const stride = () => JSON.parse(readFileSync(new URL("./fixtures/stride.bundle.json", import.meta.url), "utf8")).content;
+const stride = () => JSON.parse(readFileSync(new URL("./fixtures/stride.bundle.json", import.meta.url), "utf8").split("\n")[0]).content;
 const rebundle = (mutate) => {
   const content = stride();
   mutate(content);
   const body = JSON.stringify(content);
-  return `{"format":"haptic-policy-bundle","formatVersion":6,"policy":"stride","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
+  return `{"format":"haptic-policy-bundle","formatVersion":7,"policy":"stride","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
 };
 const refuse = (mutate, pattern) => {
   assert.throws(() => Policy.fromBundle(rebundle(mutate)), (error) => error.kind === "damaged" && pattern.test(error.message), String(pattern));

@@ -5,15 +5,15 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { Policy, Session, sha256Hex } from "../dist/index.js";
 
-const plavo = readFileSync(new URL("./fixtures/plavo.bundle.json", import.meta.url), "utf8").trimEnd();
+const plavo = readFileSync(new URL("./fixtures/plavo.bundle.json", import.meta.url), "utf8").split("\n")[0];
 
 /** plavo with `background: {keeps: {feedback: [pulse]}}` (feedback 5), in content and (unless told) in decide. */
 function withBackground({ decide = true, extra = "", kept = "pulse" } = {}) {
   const start = plavo.indexOf(',"content":') + ',"content":'.length;
   let body = plavo.slice(start, plavo.length - 1);
-  body = `{"background":{"keeps":{"all":false,"feedback":["${kept}"],"layers":[],"rows":[]},"location":[1,1]${extra}},` + body.slice(1);
+  body = `{"background":{"keeps":{"all":false,"feedback":["${kept}"],"layers":[],"rows":[]}${extra}},` + body.slice(1);
   if (decide) body = body.replace('"userLevels":[]}', '"userLevels":[],"background":{"feedback":[5],"rule":{"at":[1,1],"id":"background"},"ruleSlots":[]}}');
-  return `{"format":"haptic-policy-bundle","formatVersion":6,"policy":"plavo","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
+  return `{"format":"haptic-policy-bundle","formatVersion":7,"policy":"plavo","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
 }
 
 test("a bundle with background loads; without its lowered keeps, with an unknown field or an undeclared name it is refused", () => {

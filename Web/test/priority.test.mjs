@@ -5,12 +5,12 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { Policy, Session, WebPlayer, sha256Hex } from "../dist/index.js";
 
-const text = (name) => readFileSync(new URL(`./fixtures/${name}.bundle.json`, import.meta.url)).toString("utf8");
+const text = (name) => readFileSync(new URL(`./fixtures/${name}.bundle.json`, import.meta.url)).toString("utf8").split("\n")[0] + "\n";
 const rebundle = (name, mutate) => {
   const content = JSON.parse(text(name)).content;
   mutate(content);
   const body = JSON.stringify(content);
-  return `{"format":"haptic-policy-bundle","formatVersion":6,"policy":"${name}","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
+  return `{"format":"haptic-policy-bundle","formatVersion":7,"policy":"${name}","hash":"sha256:${sha256Hex(new TextEncoder().encode(body))}","content":${body}}\n`;
 };
 
 test("the reader takes a feedback's priority and refuses one it does not know, naming the place", () => {

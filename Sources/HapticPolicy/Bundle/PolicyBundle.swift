@@ -3,21 +3,25 @@ import Foundation
 /// A compiled policy shipped to devices: its content as JSON with a format version and a
 /// content hash, loadable with Foundation alone (no libyaml, no validator on device).
 ///
-/// Layout (one line, written by `encode`; see `Docs/bundle-format.md`):
-/// `{"format":"haptic-policy-bundle","formatVersion":6,"policy":"<name>","hash":"sha256:<hex>","content":<content JSON>}`
-/// The hash is the SHA-256 of the exact bytes of the `content` value as stored, so a
-/// truncated or edited bundle is refused on every platform without re-encoding.
+/// Layout (two lines, written by `encode`; see `Docs/bundle-format.md`, "The two lines"):
+/// `{"format":"haptic-policy-bundle","formatVersion":7,"policy":"<name>","hash":"sha256:<hex>","content":<runtime content>}`
+/// then `{"format":"haptic-policy-bundle-tools","formatVersion":7,"runtime":"sha256:<line 1's hash>","hash":"sha256:<hex>","content":<tools content>}`.
+/// A runtime reads line 1 alone; the tools merge the two. Each hash is the SHA-256 of the
+/// exact bytes of its line's `content` value as stored, so a truncated or edited bundle is
+/// refused on every platform without re-encoding.
 public enum PolicyBundle {
-    /// The format version this library reads and writes: 6, the designed format of
-    /// `Docs/bundle-format.md` (tagged objects with named fields) whose `decide` tables
-    /// hold every runtime decision the compiler made (row steps, merged level arguments,
-    /// band values with defaults applied, priorities, parameter→band links). Every bundle
+    /// The format version this library reads and writes: 7, the designed format of
+    /// `Docs/bundle-format.md` (tagged objects with named fields, `decide` tables holding
+    /// every runtime decision the compiler made) split in two lines: what a runtime reads,
+    /// then what only the tools read (positions, invariants, budgets, notes). Every bundle
     /// is written in it; a bundle of another version is refused with a message naming
-    /// both versions (a version-5 bundle lacks those tables, so there is no migration:
+    /// both versions (a version-6 bundle mixes the two parts, so there is no migration:
     /// recompile the policy).
-    public static let formatVersion = 6
+    public static let formatVersion = 7
     /// The `format` marker.
     public static let formatName = "haptic-policy-bundle"
+    /// The `format` marker of line 2, the tools part.
+    package static let toolsFormatName = "haptic-policy-bundle-tools"
     /// The largest bundle every runtime reads: 8 MiB (`Docs/bundle-format.md`, "Size").
     /// `haptic-policy compile` writes no larger one.
     public static let maxBytes = 8 << 20
@@ -27,11 +31,11 @@ public enum PolicyBundle {
     public enum Refusal: String, Sendable, Equatable, CaseIterable {
         /// No envelope, or `format` is not `haptic-policy-bundle`.
         case notABundle = "not-a-bundle"
-        /// A `formatVersion` other than 6.
+        /// A `formatVersion` other than 7.
         case unsupportedVersion = "unsupported-version"
         /// The content does not hash to `hash`.
         case hashMismatch = "hash-mismatch"
-        /// The file does not end with the envelope's closing brace.
+        /// Line 1 does not end with the envelope's closing brace.
         case truncated
         /// Not strict JSON (RFC 8259): a stray character, a bad escape, a control character.
         case syntax
@@ -125,26 +129,47 @@ public enum PolicyBundle {
         }
     }
 
-    /// The bytes of a compiled policy's bundle. The same content always gives the same
-    /// bytes: keys sorted, no path of the compiling machine inside (locations are line and
-    /// column in `source`, the compiled file's base name).
-    package static func encode(_ policy: Policy) -> [UInt8] {
-        let contentBytes = canonicalJSON(policy.content)
+    /// The bytes of a compiled policy's bundle: line 1, the runtime part, then (unless
+    /// `runtimeOnly`) line 2, the tools part (`Docs/bundle-format.md`, "The two lines").
+    /// The same content always gives the same bytes: keys sorted, no path of the compiling
+    /// machine inside (locations are line and column in `source`, the compiled file's base name).
+    package static func encode(_ policy: Policy, runtimeOnly: Bool = false) -> [UInt8] {
+        let (runtime, tools) = parts(of: policy.content)
         let name = canonicalJSON(policy.name)
+        let runtimeHash = hash(ofContentBytes: runtime)
         var bytes = Array("{\"format\":\"\(formatName)\",\"formatVersion\":\(formatVersion),\"policy\":".utf8)
         bytes += name
-        bytes += Array(",\"hash\":\"\(hash(ofContentBytes: contentBytes))\",\"content\":".utf8)
-        bytes += contentBytes
+        bytes += Array(",\"hash\":\"\(runtimeHash)\",\"content\":".utf8)
+        bytes += runtime
+        bytes += Array("}\n".utf8)
+        guard !runtimeOnly else { return bytes }
+        bytes += Array("{\"format\":\"\(toolsFormatName)\",\"formatVersion\":\(formatVersion),\"runtime\":".utf8)
+        bytes += Array("\"\(runtimeHash)\",\"hash\":\"\(hash(ofContentBytes: tools))\",\"content\":".utf8)
+        bytes += tools
         bytes += Array("}\n".utf8)
         return bytes
     }
 
-    /// The content hash (`sha256:<hex>`) of compiled content: what `Policy.hash` holds.
+    /// The content hash (`sha256:<hex>`) of compiled content: the hash of its runtime part
+    /// (line 1's `content`), what `Policy.hash` holds and decisions cite.
     package static func hash(of content: PolicyContent) -> String {
-        hash(ofContentBytes: canonicalJSON(content))
+        hash(ofContentBytes: parts(of: content).runtime)
     }
 
-    private static func hash(ofContentBytes bytes: some Collection<UInt8>) -> String {
+    /// The canonical JSON of `content` split into the runtime part and the tools part
+    /// (`{}` when nothing is tools-only).
+    package static func parts(of content: PolicyContent) -> (runtime: [UInt8], tools: [UInt8]) {
+        let full = canonicalJSON(content)
+        do {
+            let (runtime, tools) = try BundleTree.parse(full, 0..<full.count).split()
+            return (runtime.bytes, (tools ?? .object([])).bytes)
+        } catch {
+            // `JSONEncoder` writes JSON the tree reads.
+            preconditionFailure("compiled policy content is not JSON: \(error)")
+        }
+    }
+
+    static func hash(ofContentBytes bytes: some Collection<UInt8>) -> String {
         "sha256:" + SHA256.hex(Array(bytes))
     }
 
@@ -152,7 +177,7 @@ public enum PolicyBundle {
     /// tools' one rule, `JSONString.hardened`, as U+2028, U+2029 and U+0085 are);
     /// non-finite numbers (which the validator never lets through) as strings, so
     /// encoding cannot fail.
-    private static func canonicalJSON<T: Encodable>(_ value: T) -> [UInt8] {
+    static func canonicalJSON<T: Encodable>(_ value: T) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
@@ -165,15 +190,28 @@ public enum PolicyBundle {
         }
     }
 
-    /// Decodes bundle bytes into content and its hash; refuses other formats and
-    /// versions, wrong hashes, damaged files, whatever the strict reading of
-    /// `Docs/bundle-format.md` refuses, and content that is not consistent.
-    package static func decode(_ bytes: [UInt8]) throws(LoadError) -> (content: PolicyContent, hash: String) {
-        guard bytes.count <= maxBytes else {
+    /// Decodes bundle bytes as a runtime does: content and its hash from line 1 alone
+    /// (what follows the first line feed is never read: the tools part's members are left
+    /// at their defaults, unknown positions, no notes, invariants or budgets); refuses
+    /// other formats and versions, wrong hashes, damaged files, whatever the strict reading
+    /// of `Docs/bundle-format.md` refuses, and content that is not consistent. The tools
+    /// read both lines with `decode`.
+    package static func decodeRuntime(_ bytes: [UInt8]) throws(LoadError) -> (content: PolicyContent, hash: String) {
+        let (content, hash, _) = try decodeRuntimePart(bytes)
+        return (content, hash)
+    }
+
+    /// `decodeRuntime`, with the range of line 1's `content` in `bytes`.
+    static func decodeRuntimePart(
+        _ file: [UInt8]
+    ) throws(LoadError) -> (content: PolicyContent, hash: String, contentRange: Range<Int>) {
+        guard file.count <= maxBytes else {
             throw .damaged(
-                "the bundle is \(bytes.count) bytes, over the \(maxBytes)-byte limit every runtime reads",
+                "the bundle is \(file.count) bytes, over the \(maxBytes)-byte limit every runtime reads",
                 code: .tooLarge, path: "", offset: maxBytes)
         }
+        // Line 1 alone: a line feed never stands inside JSON text but as space.
+        let bytes = file.firstIndex(of: 0x0A).map { Array(file[..<$0]) } ?? file
         let marker = Array(",\"content\":".utf8)
         guard let markerStart = firstIndex(of: marker, in: bytes, limit: 4096) else {
             if firstIndex(of: Array(",\"document\":".utf8), in: bytes, limit: 4096) != nil {
@@ -210,7 +248,7 @@ public enum PolicyBundle {
         var end = bytes.count
         while end > markerStart, [0x0A, 0x0D, 0x20, 0x09].contains(bytes[end - 1]) { end -= 1 }
         guard end > markerStart + marker.count, bytes[end - 1] == UInt8(ascii: "}") else {
-            throw .damaged("the file does not end with the closing brace", code: .truncated, path: "", offset: end)
+            throw .damaged("line 1 does not end with the closing brace", code: .truncated, path: "", offset: end)
         }
         let contentRange = (markerStart + marker.count)..<(end - 1)
         let contentBytes = bytes[contentRange]
@@ -235,7 +273,7 @@ public enum PolicyBundle {
         if let problem = content.inconsistency {
             throw .damaged(problem, code: .inconsistent, path: "content", offset: contentRange.lowerBound)
         }
-        return (content, actual)
+        return (content, actual, contentRange)
     }
 
     /// The content as `JSONDecoder` reads it (no non-finite numbers: a string is never
@@ -304,9 +342,8 @@ public enum PolicyBundle {
     }
 
     /// Fields the encoder leaves out at their default, which a reader accepts written out:
-    /// a budget's `enforced: false`, a feedback's (or its platform plan's) `priority: "normal"`.
+    /// a feedback's (or its platform plan's) `priority: "normal"`.
     private static func writtenOnlyWhenNotDefault(_ path: String) -> String? {
-        if path.wholeMatch(of: /content\.budgets\[[0-9]+\]\.enforced/) != nil { return "false" }
         if path.wholeMatch(of: /content\.feedback\[[0-9]+\](\.platforms\.(android|web))?\.priority/) != nil {
             return "\"normal\""
         }
@@ -314,11 +351,14 @@ public enum PolicyBundle {
     }
 
     /// Refuses a field the decoder skipped: every member of the content must be one the
-    /// decoded content writes back (or one left out at its default, written out).
+    /// runtime part of the decoded content writes back (or one left out at its default,
+    /// written out), so a tools-only member written in line 1 is an unknown field. And
+    /// refuses a position line 1 keeps (a row's or a band level's `location`, a rule's
+    /// `at`) left out, which the decoder reads as unknown (`SourcePosition.unknown`).
     private static func refuseUnknownFields(
         _ content: PolicyContent, scan: BundleJSONScan, located: () -> BundleJSONScan
     ) throws(LoadError) {
-        let written = canonicalJSON(content)
+        let written = parts(of: content).runtime
         guard let known = try? BundleJSONScan.scan(written, 0..<written.count, root: "content", depth: 1) else {
             return
         }
@@ -334,55 +374,14 @@ public enum PolicyBundle {
                 "the content cannot be decoded: at \(member.path): unknown field '\(key)'", code: .unknownField,
                 path: member.path, offset: member.keyOffset)
         }
-    }
-
-    /// A decoding error as the refusal of its place:
-    /// `at content.cells[2].rows[0].action.kind: unknown kind 'ring' (known: ...)`.
-    private static func refusal(_ error: DecodingError, scan: BundleJSONScan) -> LoadError {
-        func path(_ codingPath: [any CodingKey]) -> String {
-            "content" + codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
-        }
-        func refused(_ code: Refusal, _ codingPath: [any CodingKey], _ why: String) -> LoadError {
-            let place = path(codingPath)
-            return .damaged(
-                "the content cannot be decoded: at \(place): \(why)", code: code, path: place,
-                offset: scan.offsets[place])
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            return refused(.missingField, context.codingPath, "the field '\(key.stringValue)' is missing")
-        case .typeMismatch(let type, let context):
-            // `not-integer` only where an integer goes: a fraction where a tag goes is of
-            // the wrong type (`{"kind": 0.5}`).
-            let integerWanted = type is any BinaryInteger.Type
-            let code: Refusal =
-                integerWanted && scan.nonIntegers.contains(path(context.codingPath)) ? .notInteger : .wrongType
-            return refused(code, context.codingPath, "expected \(jsonName(type)) (\(context.debugDescription))")
-        case .valueNotFound(let type, let context):
-            return refused(.wrongType, context.codingPath, "expected \(jsonName(type)), found null")
-        case .dataCorrupted(let context):
-            let place = path(context.codingPath)
-            let code: Refusal =
-                scan.nonIntegers.contains(place)
-                ? .notInteger
-                : context.debugDescription.hasPrefix("unknown ")
-                    || context.debugDescription.contains("invalid String value")
-                    ? .unknownTag : .invalidValue
-            let why =
-                code == .notInteger ? "expected an integer (\(context.debugDescription))" : context.debugDescription
-            return refused(code, context.codingPath, why)
-        @unknown default:
-            return .damaged("the content cannot be decoded: \(error)", code: .syntax)
-        }
-    }
-
-    /// What a reader of the JSON calls a Swift type.
-    private static func jsonName(_ type: Any.Type) -> String {
-        switch type {
-        case is Double.Type, is Int.Type: "a number"
-        case is String.Type: "a string"
-        case is Bool.Type: "true or false"
-        default: "\(type)"
+        let writtenPaths = Set(scan.members.lazy.map(\.path))
+        for member in known.members where member.path.hasSuffix(".location") || member.path.hasSuffix(".at") {
+            guard !writtenPaths.contains(member.path), let dot = member.path.lastIndex(of: ".") else { continue }
+            let place = String(member.path[..<dot])
+            let key = member.path[member.path.index(after: dot)...]
+            throw .damaged(
+                "the content cannot be decoded: at \(place): the field '\(key)' is missing", code: .missingField,
+                path: place, offset: located().offsets[place])
         }
     }
 
@@ -397,15 +396,16 @@ public enum PolicyBundle {
 }
 
 extension Policy {
-    /// Loads a compiled bundle (Foundation alone: no libyaml, no validator). Refuses other
+    /// Loads a compiled bundle (Foundation alone: no libyaml, no validator) from its line 1,
+    /// the runtime part; what follows is never read. Refuses other
     /// formats and versions, a hash that does not match, and damaged content. `file` names
     /// the source in rule locations; by default the policy file's base name recorded in
     /// the bundle.
     public convenience init(bundle bytes: [UInt8], file: String? = nil) throws(PolicyBundle.LoadError) {
-        let (content, hash) = try PolicyBundle.decode(bytes)
+        let (content, hash) = try PolicyBundle.decodeRuntime(bytes)
         self.init(content: content, file: file, hash: hash)
     }
 
-    /// The bundle of this policy: the bytes `haptic-policy compile` writes.
+    /// The bundle of this policy: the bytes `haptic-policy compile` writes (both lines).
     package var bundle: [UInt8] { PolicyBundle.encode(self) }
 }

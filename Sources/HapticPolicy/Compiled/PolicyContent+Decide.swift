@@ -186,8 +186,8 @@ extension PolicyContent {
 
         /// An enforced budget, resolved.
         package struct Budget: Sendable, Equatable, Codable {
-            /// The index into `content.budgets` (its window).
-            package var budget: Int
+            /// What it counts (as the budget declares it): named in its over-budget note.
+            package var scope: PolicyContent.Budget.Scope
             /// The rule a silenced ring cites.
             package var rule: RuleRef
             /// The most rings in one window.
@@ -209,10 +209,11 @@ extension PolicyContent {
 
             /// Creates one.
             package init(
-                budget: Int, rule: RuleRef, max: Int, window: Double, screen: Int?, perScreen: Bool, counted: [Int],
+                scope: PolicyContent.Budget.Scope, rule: RuleRef, max: Int, window: Double, screen: Int?,
+                perScreen: Bool, counted: [Int],
                 excepted: [Int], firstRing: Int, rings: Int
             ) {
-                self.budget = budget
+                self.scope = scope
                 self.rule = rule
                 self.max = max
                 self.window = window

@@ -53,7 +53,7 @@ extension PolicyContent.Decide {
         else { return "decide.payloads names an event that declares no payload" }
         var rings = 0
         for budget in budgets {
-            guard content.budgets.indices.contains(budget.budget), budget.max >= 0, budget.firstRing == rings,
+            guard budget.max >= 0, budget.firstRing == rings,
                 budget.rings == (budget.perScreen ? screenCount : 1), within(budget.counted, feedbackCount),
                 within(budget.excepted, eventCount), budget.screen.map({ $0 >= -1 && $0 < screenCount }) ?? true
             else { return "decide.budgets has a budget '\(budget.rule.id)' that points outside the tables" }

@@ -200,7 +200,10 @@ public final class Policy: Sendable {
             var excepted = Array(repeating: false, count: decide.events.count)
             for e in budget.excepted { excepted[e] = true }
             return EnforcedBudget(
-                rule: rule(budget.rule), max: budget.max, budget: content.budgets[budget.budget], screen: budget.screen,
+                rule: rule(budget.rule), max: budget.max,
+                budget: PolicyContent.Budget(
+                    id: budget.rule.id, scope: budget.scope, max: budget.max, window: budget.window, enforced: true),
+                screen: budget.screen,
                 perScreen: budget.perScreen, counts: counts, excepted: excepted, firstRing: budget.firstRing)
         }
         budgetRingCount = decide.budgets.reduce(0) { $0 + $1.rings }

@@ -11,6 +11,9 @@ enum CompileCommand {
             "output", short: "o", valueName: "bundle.json",
             missing: "missing '-o <bundle.json>'; say where to write the bundle (- for stdout)",
             help: "Where to write the bundle, or - for stdout.")
+        let runtimeOnly = Flag(
+            "runtime-only",
+            help: "Write line 1 alone: what an app decides with, without the tools' positions, invariants and budgets.")
         let color = Choice<ColorMode>.color
     }
 
@@ -22,6 +25,9 @@ enum CompileCommand {
             PolicyStore(bundle:) and Policy(bundle:) read on device with Foundation \
             alone (format: Docs/embedding.md). A policy with errors writes nothing. \
             The bundle's hash is printed; every decision made with it cites that hash. \
+            The bundle has two lines: what a runtime reads, then what only the tools \
+            read (source positions, invariants, budgets, notes); --runtime-only writes \
+            the first alone, for an app that wants the smaller file. \
             The bundle is written to a temporary file and renamed into place, so a \
             failure never leaves a half-written bundle. Exit 0 when written, 1 when the \
             policy has errors or the file cannot be written, 64 on usage errors (an \
@@ -39,7 +45,7 @@ enum CompileCommand {
         if output != "-" { try OutputFiles.refuseOverwriting(inputs: [policyPath], output: output, context: context) }
         guard let input = PolicyFrontEnd.load(policyPath, context: context) else { return .failure }
         // Validated and compiled once, by the front end.
-        let bundle = input.policy.bundle
+        let bundle = PolicyBundle.encode(input.policy, runtimeOnly: arguments[\.runtimeOnly])
         let hash = input.policy.hash
         DiagnosticPrinter.print(input.diagnostics, sources: input.sources, context: context)
         guard bundle.count <= PolicyBundle.maxBytes else {

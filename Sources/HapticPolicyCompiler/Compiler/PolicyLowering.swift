@@ -50,7 +50,7 @@ enum PolicyLowering {
 
         var budgets: [Decide.Budget] = []
         var rings = 0
-        for (index, budget) in content.budgets.enumerated() where budget.enforced {
+        for budget in content.budgets where budget.enforced {
             var screen: Int?
             var perScreen = false
             var counted = Array(content.feedback.indices)
@@ -70,7 +70,7 @@ enum PolicyLowering {
             let count = perScreen ? content.screens.count : 1
             budgets.append(
                 Decide.Budget(
-                    budget: index, rule: .init(id: budget.id, at: budget.location), max: budget.max,
+                    scope: budget.scope, rule: .init(id: budget.id, at: budget.location), max: budget.max,
                     window: budget.window, screen: screen, perScreen: perScreen, counted: counted,
                     excepted: excepted, firstRing: rings, rings: count))
             rings += count

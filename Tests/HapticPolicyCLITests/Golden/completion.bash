@@ -308,7 +308,7 @@ _haptic_policy() {
             ;;
         esac
         if [[ "$cur" == -* ]]; then
-            COMPREPLY=($(compgen -W '-o --output --color -h --help' -- "$cur"))
+            COMPREPLY=($(compgen -W '-o --output --runtime-only --color -h --help' -- "$cur"))
         else
             COMPREPLY=($(compgen -f -- "$cur"))
         fi

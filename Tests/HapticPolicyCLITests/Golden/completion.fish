@@ -100,6 +100,7 @@ complete -c haptic-policy -n '__fish_seen_subcommand_from report' -l color -x -a
 complete -c haptic-policy -n '__fish_seen_subcommand_from report' -s h -l help -d 'Show help for this command.'
 complete -c haptic-policy -n '__fish_seen_subcommand_from report' -F
 complete -c haptic-policy -n '__fish_seen_subcommand_from compile' -s o -l output -r -F -d 'Where to write the bundle, or - for stdout.'
+complete -c haptic-policy -n '__fish_seen_subcommand_from compile' -l runtime-only -d 'Write line 1 alone: what an app decides with, without the tools\' positions, invariants and budgets.'
 complete -c haptic-policy -n '__fish_seen_subcommand_from compile' -l color -x -a 'auto always never' -d 'Colour: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).'
 complete -c haptic-policy -n '__fish_seen_subcommand_from compile' -s h -l help -d 'Show help for this command.'
 complete -c haptic-policy -n '__fish_seen_subcommand_from compile' -F

@@ -153,6 +153,7 @@ _haptic_policy() {
     compile)
         _arguments -s \
             '(-o --output)'{-o,--output}'[Where to write the bundle, or - for stdout.]:bundle.json:_files' \
+            '--runtime-only[Write line 1 alone: what an app decides with, without the tools'\'' positions, invariants and budgets.]' \
             '--color[Colour: auto (on a terminal, unless NO_COLOR is set non-empty), always or never (default auto).]:when:(auto always never)' \
             '(-h --help)'{-h,--help}'[Show help for this command.]' \
             ':policy:_files'

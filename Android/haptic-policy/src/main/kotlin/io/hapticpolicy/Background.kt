@@ -1,7 +1,7 @@
 package io.hapticpolicy
 
 /** What the app in background still plays (`background:`): the plays `keeps` keeps pass the background gate. */
-data class Background(val keeps: Keeps, val note: String?, val location: Position)
+data class Background(val keeps: Keeps)
 
 /**
  * `decide.background` indexed: whether a play of feedback `f` by the rule in `slot` passes

@@ -29,7 +29,7 @@ internal class EnforcedBudgets(private val ix: PolicyIndex) {
             if (!(times[ring][next[ring]] > t - b.budget.window)) continue
             d.reason = Reason.OVER_BUDGET
             d.rule = b.rule
-            d.note = "${b.budget.id} already counts $max ${if (max == 1) "ring" else "rings"} on ${b.scope(ix.screenNames[s])} within ${NumberText.of(b.budget.window)} s (max $max)"
+            d.note = "${b.budget.rule.id} already counts $max ${if (max == 1) "ring" else "rings"} on ${b.scope(ix.screenNames[s])} within ${NumberText.of(b.budget.window)} s (max $max)"
             return false
         }
         for (b in ix.enforcedBudgets) {
@@ -54,7 +54,7 @@ internal class EnforcedBudgets(private val ix: PolicyIndex) {
     fun carryOver(previous: EnforcedBudgets, oldIx: PolicyIndex) {
         for (budget in ix.enforcedBudgets) {
             val old = oldIx.enforcedBudgets.firstOrNull {
-                it.budget.id == budget.budget.id && it.budget.scope == budget.budget.scope && it.budget.max == budget.budget.max &&
+                it.budget.rule.id == budget.budget.rule.id && it.budget.scope == budget.budget.scope && it.budget.max == budget.budget.max &&
                     it.budget.window == budget.budget.window
             } ?: continue
             fun copyRing(to: Int, from: Int) {

@@ -165,7 +165,7 @@ internal object ContentDecoder {
         Pattern(
             req("parameters").list.map { p -> p.obj {
                 TemplateParameter(req("name").string, req("defaultValue").number, opt("minimum")?.number,
-                    opt("maximum")?.number, opt("unit")?.string, position(req("location")))
+                    opt("maximum")?.number, opt("unit")?.string)
             } },
             req("events").list.map { e -> e.obj {
                 PatternEvent(
@@ -177,10 +177,9 @@ internal object ContentDecoder {
                             CurvePoint(expr(req("time")), expr(req("value")))
                         } })
                     } },
-                    opt("sound")?.string, opt("volume")?.let { expr(it) }, opt("pitch")?.let { expr(it) },
-                    opt("note")?.string, position(req("location")))
+                    opt("sound")?.string, opt("volume")?.let { expr(it) }, opt("pitch")?.let { expr(it) })
             } },
-            opt("loop")?.let { expr(it) }, position(req("location")))
+            opt("loop")?.let { expr(it) })
     }
 
     fun feedback(n: Node, nested: Boolean): FeedbackPlan = n.obj {
@@ -209,12 +208,12 @@ internal object ContentDecoder {
         val priority = opt("priority")?.let { p ->
             Priority.of(p.string) ?: p.fail("unknown priority '${p.string}' (known: ${Priority.values().joinToString(", ") { it.id }})")
         } ?: Priority.NORMAL
-        FeedbackPlan(name, layer, body, fallback, opt("note")?.string, position(req("location")), platforms, priority)
+        FeedbackPlan(name, layer, body, fallback, platforms, priority)
     }
 
     fun field(n: Node): PayloadField = n.obj {
         PayloadField(req("name").string, tag("kind", listOf("number", "bool", "string")), opt("min")?.number,
-            opt("max")?.number, opt("oneOf")?.list?.map { it.string }, req("required").bool, position(req("location")))
+            opt("max")?.number, opt("oneOf")?.list?.map { it.string }, req("required").bool)
     }
 
     fun action(n: Node): RowAction = n.obj {
@@ -252,15 +251,13 @@ internal object ContentDecoder {
         PolicyContent(
             name = req("name").string,
             source = req("source").string,
-            description = opt("description")?.string,
             warmup = req("warmup").number,
             hapticsOnly = req("hapticsOnly").bool,
-            location = position(req("location")),
             layers = opt("layers")?.list?.map { l -> l.obj {
-                LayerDecl(req("name").string, opt("plays")?.string, opt("note")?.string, position(req("location")))
+                LayerDecl(req("name").string, opt("plays")?.string)
             } },
             screens = req("screens").list.map { s -> s.obj {
-                Screen(req("name").string, req("enter").list.map { directive(it) }, opt("note")?.string, position(req("location")))
+                Screen(req("name").string, req("enter").list.map { directive(it) })
             } },
             events = req("events").list.map { e -> e.obj {
                 val payload = opt("payload")
@@ -274,7 +271,7 @@ internal object ContentDecoder {
                 }
                 EventDecl(req("name").string, req("layer").string, opt("screens")?.list?.map { it.int },
                     opt("value")?.let { v -> if (v.string !in listOf("number", "bool", "string")) v.fail("unknown value kind '${v.string}'"); v.string },
-                    value, params, payload != null, opt("note")?.string, position(req("location")),
+                    value, params, payload != null,
                     opt("endsSubject")?.bool ?: false, data)
             } },
             feedback = req("feedback").list.map { feedback(it, false) },
@@ -289,46 +286,37 @@ internal object ContentDecoder {
                             opt("silent")?.string, opt("fromBelow")?.let { entry(it) }, opt("fromAbove")?.let { entry(it) },
                             position(req("location")), opt("inclusive")?.bool ?: false,
                             opt("arguments")?.list?.map { a -> a.obj { Argument(req("name").string, opt("number")?.number) } })
-                    } }, position(req("location")), approach(this))
+                    } }, approach(this))
             } },
             cells = req("cells").list.map { c -> c.obj {
-                Cell(req("event").int, opt("screen")?.int, req("rows").list.map { row(it) }, position(req("location")),
+                Cell(req("event").int, opt("screen")?.int, req("rows").list.map { row(it) },
                     opt("otherwise")?.bool ?: false)
-            } },
-            invariants = req("invariants").list.map { i -> i.obj {
-                Invariant(req("id").string,
-                    tag("kind", listOf("banned-presets", "creature-needs-speech", "no-layer-mixing", "bands-only", "guideline")),
-                    opt("text")?.string, req("presets").list.map { it.string }, opt("layer")?.string,
-                    req("exceptions").list.map { x -> x.obj { opt("reason")?.string; req("event").string } },
-                    position(req("location")))
-            } },
-            budgets = req("budgets").list.map { b -> b.obj {
-                val scope = req("scope").let { s -> s.obj {
-                    when (tag("kind", listOf("each-screen", "screen", "layer", "events"))) {
-                        "each-screen" -> BudgetScope.EachScreen
-                        "screen" -> BudgetScope.OnScreen(req("screen").string)
-                        "events" -> BudgetScope.OnEvents(req("events").list.map { it.string })
-                        else -> BudgetScope.OnLayer(req("layer").string)
-                    }
-                } }
-                Budget(req("id").string, scope, req("max").int, req("window").number,
-                    req("exceptions").list.map { it.string }, opt("enforced")?.bool ?: false, position(req("location")))
             } },
             parameters = opt("parameters")?.list?.map { p -> p.obj {
                 Parameter(req("name").string, req("setBy").string, req("min").number, req("max").number,
-                    req("defaultValue").number, opt("unit")?.string, opt("note")?.string, position(req("location")))
+                    req("defaultValue").number, opt("unit")?.string)
             } } ?: emptyList(),
             userLevels = opt("userLevels")?.let { u -> u.obj {
                 UserLevels(req("setBy").string, req("start").string, req("levels").list.map { l -> l.obj {
-                    UserLevel(req("name").string, keeps(req("keeps")), opt("note")?.string, position(req("location")))
-                } }, position(req("location")))
+                    UserLevel(req("name").string, keeps(req("keeps")))
+                } })
             } },
             files = opt("files")?.list?.map { it.string } ?: emptyList(),
             decide = decide(req("decide"), opt("parameters")?.list?.map { it.value } ?: emptyList()),
             background = opt("background")?.let { b -> b.obj {
-                Background(keeps(req("keeps")), opt("note")?.string, position(req("location")))
+                Background(keeps(req("keeps")))
             } }
         )
+    }
+
+    /** What a budget counts, as `decide.budgets[].scope` writes it. */
+    fun budgetScope(n: Node): BudgetScope = n.obj {
+        when (tag("kind", listOf("each-screen", "screen", "layer", "events"))) {
+            "each-screen" -> BudgetScope.EachScreen
+            "screen" -> BudgetScope.OnScreen(req("screen").string)
+            "events" -> BudgetScope.OnEvents(req("events").list.map { it.string })
+            else -> BudgetScope.OnLayer(req("layer").string)
+        }
     }
 
     /** A `keeps` object, as user levels and `background` write it. */
@@ -388,7 +376,7 @@ internal object ContentDecoder {
             } },
             payloads = req("payloads").list.map { x -> x.obj { DecideTables.PayloadRule(req("event").int, ruleRef(req("rule"))) } },
             budgets = req("budgets").list.map { x -> x.obj {
-                DecideTables.Budget(req("budget").int, ruleRef(req("rule")), req("max").int, req("window").number,
+                DecideTables.Budget(budgetScope(req("scope")), ruleRef(req("rule")), req("max").int, req("window").number,
                     opt("screen")?.int, req("perScreen").bool, ints(req("counted")), ints(req("excepted")),
                     req("firstRing").int, req("rings").int)
             } },

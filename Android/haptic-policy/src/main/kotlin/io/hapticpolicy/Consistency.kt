@@ -21,8 +21,6 @@ internal object Consistency {
         duplicate(c.parameters.map { it.name }, "parameter")?.let { return it }
         duplicate(c.feedback.map { it.name }, "feedback")?.let { return it }
         duplicate(c.bands.map { it.name }, "band")?.let { return it }
-        duplicate(c.invariants.map { it.id }, "invariant")?.let { return it }
-        duplicate(c.budgets.map { it.id }, "budget")?.let { return it }
         duplicate(c.files, "included file")?.let { return it }
         c.layers?.let { layers -> duplicate(layers.map { it.name }, "layer")?.let { return it } }
         val layers = c.layers?.map { it.name } ?: listOf("ui", "creature")
@@ -125,7 +123,6 @@ internal object Consistency {
                 }
             }
         }
-        for (b in c.budgets) if (b.max < 1 || !(b.window > 0 && b.window.isFinite())) return "budget '${b.id}' has no usable max and window"
         c.background?.let { bg ->
             val names = c.feedback.map { it.name }.toSet()
             bg.keeps.feedback.firstOrNull { it !in names }?.let { return "background keeps undeclared feedback '$it'" }

@@ -68,7 +68,6 @@ internal object DecideChecks {
         for (p in d.payloads) if (p.event !in d.stateEvents until eventCount) return "decide.payloads names an event out of range"
         var rings = 0
         for (b in d.budgets) {
-            if (b.budget !in c.budgets.indices) return "a decide budget names a budget out of range"
             if (b.screen != null && b.screen !in -1 until c.screens.size) return "a decide budget names a screen out of range"
             if (b.counted.any { it !in f } || b.excepted.any { it !in 0 until eventCount }) return "a decide budget names a feedback or event out of range"
             if (b.max < 1 || !(b.window > 0 && b.window.isFinite())) return "a decide budget has no usable max and window"

@@ -104,8 +104,7 @@ enum class Directive(val id: String) {
 
 /** A template parameter with its default and allowed range. */
 data class TemplateParameter(
-    val name: String, val defaultValue: Double, val minimum: Double?, val maximum: Double?, val unit: String?,
-    val location: Position
+    val name: String, val defaultValue: Double, val minimum: Double?, val maximum: Double?, val unit: String?
 )
 
 /** A curve's control point. */
@@ -117,13 +116,12 @@ data class Curve(val parameter: String, val points: List<CurvePoint>)
 /** One event of a pattern. */
 data class PatternEvent(
     val kind: String, val time: Expr, val duration: Expr?, val intensity: Expr?, val sharpness: Expr?,
-    val curves: List<Curve>, val sound: String?, val volume: Expr?, val pitch: Expr?, val note: String?,
-    val location: Position
+    val curves: List<Curve>, val sound: String?, val volume: Expr?, val pitch: Expr?
 )
 
 /** A custom pattern: its template parameters, events and loop period. */
 data class Pattern(
-    val parameters: List<TemplateParameter>, val events: List<PatternEvent>, val loop: Expr?, val location: Position
+    val parameters: List<TemplateParameter>, val events: List<PatternEvent>, val loop: Expr?
 )
 
 /** What a feedback is: a preset or a pattern. */
@@ -169,8 +167,8 @@ sealed class Render {
  * (`android`, `web`): what a decision plays and what a player renders.
  */
 data class FeedbackPlan(
-    val name: String, val layer: String, val body: FeedbackBody, val fallback: Fallback?, val note: String?,
-    val location: Position, val platforms: Map<String, FeedbackPlan>,
+    val name: String, val layer: String, val body: FeedbackBody, val fallback: Fallback?,
+    val platforms: Map<String, FeedbackPlan>,
     /** How much it matters against what still plays (`priority:`). */
     val priority: Priority = Priority.NORMAL
 ) {
@@ -199,22 +197,21 @@ data class FeedbackPlan(
 }
 
 /** A screen: its enter directives. */
-data class Screen(val name: String, val enter: List<Directive>, val note: String?, val location: Position)
+data class Screen(val name: String, val enter: List<Directive>)
 
 /** A declared layer. */
-data class LayerDecl(val name: String, val plays: String?, val note: String?, val location: Position)
+data class LayerDecl(val name: String, val plays: String?)
 
 /** A declared payload field. */
 data class PayloadField(
     val name: String, val kind: String, val min: Double?, val max: Double?, val oneOf: List<String>?,
-    val required: Boolean, val location: Position
+    val required: Boolean
 )
 
 /** A catalogue event. */
 data class EventDecl(
     val name: String, val layer: String, val screens: List<Int>?, val value: String?,
     val payloadValue: PayloadField?, val payloadParams: List<PayloadField>?, val hasPayload: Boolean,
-    val note: String?, val location: Position,
     /** `ends-subject: true`: deciding the event forgets its subject. */
     val endsSubject: Boolean = false,
     /** The declared data fields (`data:`); null: a line's `data` is not checked. */
@@ -237,7 +234,7 @@ data class BandLevel(
 /** A band set. */
 data class Band(
     val name: String, val unit: String?, val hysteresis: Double, val dwell: Double?, val plausibleMin: Double?,
-    val plausibleMax: Double?, val levels: List<BandLevel>, val location: Position,
+    val plausibleMax: Double?, val levels: List<BandLevel>,
     /** `falling` or `rising` for an approach band (language v3); null: it moves both ways. */
     val approach: String? = null
 )
@@ -306,15 +303,9 @@ data class Row(
 
 /** A decision-table cell. */
 data class Cell(
-    val event: Int, val screen: Int?, val rows: List<Row>, val location: Position,
+    val event: Int, val screen: Int?, val rows: List<Row>,
     /** True for a cell the compiler made from a screen's `otherwise:`. */
     val otherwise: Boolean = false
-)
-
-/** An invariant. */
-data class Invariant(
-    val id: String, val kind: String, val text: String?, val presets: List<String>, val layer: String?,
-    val exceptions: List<String>, val location: Position
 )
 
 /** A budget's scope. */
@@ -332,33 +323,25 @@ sealed class BudgetScope {
     }
 }
 
-/** A budget. */
-data class Budget(
-    val id: String, val scope: BudgetScope, val max: Int, val window: Double, val exceptions: List<String>,
-    val enforced: Boolean, val location: Position
-)
-
 /** A run-time parameter. */
 data class Parameter(
-    val name: String, val setBy: String, val min: Double, val max: Double, val defaultValue: Double, val unit: String?,
-    val note: String?, val location: Position
+    val name: String, val setBy: String, val min: Double, val max: Double, val defaultValue: Double, val unit: String?
 )
 
 /** What a user level keeps. */
 data class Keeps(val all: Boolean, val feedback: List<String>, val layers: List<String>, val rows: List<String>)
 
 /** One user level. */
-data class UserLevel(val name: String, val keeps: Keeps, val note: String?, val location: Position)
+data class UserLevel(val name: String, val keeps: Keeps)
 
 /** The user levels. */
-data class UserLevels(val setBy: String, val start: String, val levels: List<UserLevel>, val location: Position)
+data class UserLevels(val setBy: String, val start: String, val levels: List<UserLevel>)
 
 /** A bundle's content: the compiled policy, as `Docs/bundle-format.md` specifies it. */
 data class PolicyContent(
-    val name: String, val source: String, val description: String?, val warmup: Double, val hapticsOnly: Boolean,
-    val location: Position, val layers: List<LayerDecl>?, val screens: List<Screen>, val events: List<EventDecl>,
-    val feedback: List<FeedbackPlan>, val bands: List<Band>, val cells: List<Cell>, val invariants: List<Invariant>,
-    val budgets: List<Budget>, val parameters: List<Parameter>, val userLevels: UserLevels?, val files: List<String>,
+    val name: String, val source: String, val warmup: Double, val hapticsOnly: Boolean,
+    val layers: List<LayerDecl>?, val screens: List<Screen>, val events: List<EventDecl>,
+    val feedback: List<FeedbackPlan>, val bands: List<Band>, val cells: List<Cell>, val parameters: List<Parameter>, val userLevels: UserLevels?, val files: List<String>,
     /** The decision tables the compiler lowered (`decide`); a runtime copies them, deriving nothing. */
     val decide: DecideTables,
     /** What the app in background still plays (`background:`); null for nothing. */
@@ -420,7 +403,7 @@ data class DecideTables(
     data class PayloadRule(val event: Int, val rule: RuleRef)
     /** An enforced budget, resolved. */
     data class Budget(
-        val budget: Int, val rule: RuleRef, val max: Int, val window: Double, val screen: Int?, val perScreen: Boolean,
+        val scope: BudgetScope, val rule: RuleRef, val max: Int, val window: Double, val screen: Int?, val perScreen: Boolean,
         val counted: List<Int>, val excepted: List<Int>, val firstRing: Int, val rings: Int
     )
     /** Entering a band level from one side: a feedback index to play or a reason for silence. */

@@ -39,19 +39,24 @@ sealed class BundleError(message: String, val code: String, val path: String, va
         BundleError("bundle is truncated or damaged ($why); recompile it", code, path, offset)
 }
 
-/** Reads bundle format 6 (`Docs/bundle-format.md`): envelope, version, hash, then the content. */
+/**
+ * Reads bundle format 7 (`Docs/bundle-format.md`): line 1 alone, the runtime part (what follows
+ * the first line feed, the tools part, is never parsed): envelope, version, hash, then the content.
+ */
 object BundleReader {
     /** The one format version this library reads. */
-    const val FORMAT_VERSION = 6
+    const val FORMAT_VERSION = 7
     /** The envelope's `format`. */
     const val FORMAT_NAME = "haptic-policy-bundle"
     /** The largest bundle every runtime reads: 8 MiB (Docs/bundle-format.md, "Size"). */
     const val MAX_BYTES = 8 shl 20
 
     /** The content of a bundle and its `sha256:` hash, checked; throws [BundleError]. */
-    fun read(bytes: ByteArray): Pair<PolicyContent, String> {
-        if (bytes.size > MAX_BYTES)
-            throw BundleError.Damaged("the bundle is ${bytes.size} bytes, over the $MAX_BYTES-byte limit every runtime reads", "too-large", "", MAX_BYTES)
+    fun read(file: ByteArray): Pair<PolicyContent, String> {
+        if (file.size > MAX_BYTES)
+            throw BundleError.Damaged("the bundle is ${file.size} bytes, over the $MAX_BYTES-byte limit every runtime reads", "too-large", "", MAX_BYTES)
+        // Line 1 alone: a line feed never stands inside JSON text.
+        val bytes = file.indexOf(0x0A.toByte()).let { if (it < 0) file else file.copyOf(it) }
         val head = String(bytes, 0, minOf(bytes.size, 4096), Charsets.ISO_8859_1)
         val marker = ",\"content\":"
         val at = head.indexOf(marker)
@@ -76,7 +81,7 @@ object BundleReader {
         var end = bytes.size
         while (end > 0 && bytes[end - 1].toInt().let { it == 0x20 || it == 0x0A || it == 0x0D || it == 0x09 }) end--
         val start = at + marker.length
-        if (end <= start + 1 || bytes[end - 1].toInt() != 0x7D) throw BundleError.Damaged("the file ends early", "truncated", "", end)
+        if (end <= start + 1 || bytes[end - 1].toInt() != 0x7D) throw BundleError.Damaged("line 1 ends early", "truncated", "", end)
         val contentEnd = end - 1
         val digest = MessageDigest.getInstance("SHA-256")
         digest.update(bytes, start, contentEnd - start)

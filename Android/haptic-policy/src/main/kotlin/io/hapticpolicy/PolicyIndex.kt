@@ -24,7 +24,8 @@ internal class IndexedRow(
 
 /** An enforced budget, resolved to indices (`decide.budgets`). */
 internal class EnforcedBudget(
-    val budget: Budget,
+    /** The lowered budget: its rule (id), scope, max and window. */
+    val budget: DecideTables.Budget,
     /** The rule a refusal cites. */
     val rule: String,
     /** Counted screen of a `screen:` budget (-1: undeclared); null otherwise. */
@@ -124,7 +125,7 @@ internal class PolicyIndex(val content: PolicyContent) {
     val speechExempt: BooleanArray = BooleanArray(eventNames.size).also { a -> d.speech?.exempt?.forEach { a[it] = true } }
     val needsSpeech: BooleanArray = BooleanArray(content.feedback.size).also { a -> d.speech?.feedback?.forEach { a[it] = true } }
     val enforcedBudgets: List<EnforcedBudget> = d.budgets.map { b ->
-        EnforcedBudget(content.budgets[b.budget], b.rule.id, b.screen, b.perScreen,
+        EnforcedBudget(b, b.rule.id, b.screen, b.perScreen,
             BooleanArray(content.feedback.size).also { a -> b.counted.forEach { a[it] = true } },
             BooleanArray(eventNames.size).also { a -> b.excepted.forEach { a[it] = true } }, b.firstRing)
     }

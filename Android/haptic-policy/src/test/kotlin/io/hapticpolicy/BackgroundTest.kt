@@ -11,7 +11,7 @@ import org.junit.Test
 class BackgroundTest {
     /** The tiny bundle with `background: {keeps: {feedback: [pulse]}}` (feedback 1), in content and in decide. */
     private fun content(decide: Boolean = true, extra: String = ""): String {
-        val background = "\"background\":{\"keeps\":{\"all\":false,\"feedback\":[\"pulse\"],\"layers\":[],\"rows\":[]},\"location\":[44,1]$extra},"
+        val background = "\"background\":{\"keeps\":{\"all\":false,\"feedback\":[\"pulse\"],\"layers\":[],\"rows\":[]}$extra},"
         var c = "{" + background + TestBundles.tinyContent.removePrefix("{")
         if (decide) {
             c = c.replace("\"userLevels\":[]}", "\"userLevels\":[],\"background\":{\"feedback\":[1],\"rule\":{\"at\":[44,1],\"id\":\"background\"},\"ruleSlots\":[]}}")

@@ -21,7 +21,11 @@ class BundleReaderTest {
     fun readsTheExampleBundleWithItsHash() {
         val policy = Policy.fromBundle(TestBundles.tiny)
         assertEquals("tiny", policy.name)
-        assertEquals("sha256:1af574cec6a690bcf5484ab4c6de8d5d81b3d9805942efb8190fef0f0efac8bd", policy.hash)
+        assertEquals("sha256:4b34dfa675c37aa9fe67ceedc93c30e84b60455b78b9491bbb40c818f010508c", policy.hash)
+        // Line 1 alone decides: a garbage line 2 loads the same, and so does a file without it.
+        val line1 = String(TestBundles.tiny, Charsets.UTF_8).substringBefore('\n')
+        assertEquals(policy.hash, Policy.fromBundle((line1 + "\nnot json {\n").toByteArray()).hash)
+        assertEquals(policy.hash, Policy.fromBundle(line1.toByteArray()).hash)
         assertEquals(listOf("max_hr"), policy.parameterNames)
         assertEquals(listOf("run"), policy.screenNames)
     }
@@ -39,14 +43,16 @@ class BundleReaderTest {
     fun refusesOtherVersionsNamingThem() {
         val older = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 3))
         assertEquals(3, older.found)
-        assertTrue(older.message!!.startsWith("bundle format version 3 is older than the version 6"))
+        assertTrue(older.message!!.startsWith("bundle format version 3 is older than the version 7"))
         val four = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 4))
-        assertTrue(four.message!!.startsWith("bundle format version 4 is older than the version 6"))
+        assertTrue(four.message!!.startsWith("bundle format version 4 is older than the version 7"))
         assertTrue(four.message!!.contains("recompile"))
         val five = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 5))
-        assertTrue(five.message!!.startsWith("bundle format version 5 is older than the version 6"))
+        assertTrue(five.message!!.startsWith("bundle format version 5 is older than the version 7"))
         assertTrue(five.message!!.contains("recompile"))
-        val newer = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 7))
+        val six = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 6))
+        assertTrue(six.message!!.startsWith("bundle format version 6 is older than the version 7"))
+        val newer = refused<BundleError.UnsupportedVersion>(TestBundles.envelope(TestBundles.tinyContent, version = 8))
         assertTrue(newer.message!!.contains("update the library"))
     }
 
@@ -94,9 +100,9 @@ class BundleReaderTest {
         // An events scope and an ending event read; their shapes and indices are checked.
         val events = TestBundles.tinyContent.replace("\"scope\":{\"kind\":\"each-screen\"}", "\"scope\":{\"events\":[\"heart.rate\"],\"kind\":\"events\"}")
             .replace("\"startLevel\":0", "\"startLevel\":0,\"endsSubject\":[6]")
-            .replace("{\"layer\":\"ui\",\"location\":[21,3]", "{\"endsSubject\":true,\"layer\":\"ui\",\"location\":[21,3]")
+            .replace("{\"layer\":\"ui\",\"name\":\"button.tap\"", "{\"endsSubject\":true,\"layer\":\"ui\",\"name\":\"button.tap\"")
         val policy = Policy.fromBundle(TestBundles.envelope(events))
-        assertEquals(BudgetScope.OnEvents(listOf("heart.rate")), policy.content.budgets[0].scope)
+        assertEquals(BudgetScope.OnEvents(listOf("heart.rate")), policy.content.decide.budgets[0].scope)
         assertTrue(policy.content.events[0].endsSubject)
         val noList = events.replace("{\"events\":[\"heart.rate\"],\"kind\":\"events\"}", "{\"kind\":\"events\"}")
         assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(noList)).message!!.contains("missing field 'events'"))
@@ -144,7 +150,7 @@ class BundleReaderTest {
         val policy = Policy.fromBundle(bytes)
         assertEquals(2, policy.content.cells.count { it.otherwise })
         assertEquals(listOf(true, false), policy.content.cells.flatMap { c -> c.rows.mapNotNull { it.condition?.inGesture } })
-        val text = String(bytes, Charsets.UTF_8).trimEnd()
+        val text = String(bytes, Charsets.UTF_8).substringBefore('\n')
         val content = text.substring(text.indexOf(",\"content\":") + ",\"content\":".length, text.length - 1)
         val renamed = content.replaceFirst("\"rule\":\"search/otherwise\"", "\"rule\":\"search/result.open\"")
         assertTrue(refused<BundleError.Damaged>(TestBundles.envelope(renamed)).message!!.contains("otherwise cell"))
@@ -157,13 +163,13 @@ class BundleReaderTest {
         // The same two damaged bundles as ScreenDefaultTests (Swift) and runtime.test.mjs (TypeScript):
         // result.open (the first otherwise cell) made to occur on map only; the second otherwise
         // cell (list.settle) turned into one for button.tap, which everywhere: decides.
-        val text = String(TestBundles.bytes("tables.bundle.json"), Charsets.UTF_8).trimEnd()
+        val text = String(TestBundles.bytes("tables.bundle.json"), Charsets.UTF_8).substringBefore('\n')
         val content = text.substring(text.indexOf(",\"content\":") + ",\"content\":".length, text.length - 1)
         val offScreen = content.replace("\"name\":\"result.open\"}", "\"name\":\"result.open\",\"screens\":[1]}")
         assertTrue(offScreen != content)
         val off = refused<BundleError.Damaged>(TestBundles.envelope(offScreen)).message!!
         assertTrue(off, off.contains("the otherwise cell of screen 'search' decides 'result.open', which cannot occur on it"))
-        val everywhere = content.replace("{\"event\":4,\"location\":[26,16],\"otherwise\":true", "{\"event\":5,\"location\":[26,16],\"otherwise\":true")
+        val everywhere = content.replace("{\"event\":4,\"otherwise\":true", "{\"event\":5,\"otherwise\":true")
         assertTrue(everywhere != content)
         val decided = refused<BundleError.Damaged>(TestBundles.envelope(everywhere)).message!!
         assertTrue(decided, decided.contains("the otherwise cell of screen 'search' decides 'button.tap', which everywhere: decides"))
@@ -173,7 +179,7 @@ class BundleReaderTest {
     fun readsPrioritiesAndDecidesWithThem() {
         // tap low, pulse (two transients 0.1 s apart) high: the tap yields while the pulse plays.
         val content = TestBundles.tinyContent
-            .replace("\"layer\":\"ui\",\"location\":[11,3],\"name\":\"tap\"", "\"layer\":\"ui\",\"location\":[11,3],\"name\":\"tap\",\"priority\":\"low\"")
+            .replace("\"layer\":\"ui\",\"name\":\"tap\"", "\"layer\":\"ui\",\"name\":\"tap\",\"priority\":\"low\"")
             .replace("\"name\":\"pulse\"}", "\"name\":\"pulse\",\"priority\":\"high\"}")
             .replace("\"ruleSlots\":", "\"priorities\":[{\"rank\":0},{\"length\":0.1,\"rank\":2}],\"ruleSlots\":")
         val policy = Policy.fromBundle(TestBundles.envelope(content))

@@ -105,7 +105,7 @@ class BundleStrictReadingTest {
     private fun envelopeOf(content: ByteArray): ByteArray {
         val digest = java.security.MessageDigest.getInstance("SHA-256").digest(content)
         val h = "sha256:" + digest.joinToString("") { String.format("%02x", it.toInt() and 0xFF) }
-        return ("{\"format\":\"haptic-policy-bundle\",\"formatVersion\":6,\"policy\":\"tiny\",\"hash\":\"$h\",\"content\":").toByteArray() +
+        return ("{\"format\":\"haptic-policy-bundle\",\"formatVersion\":7,\"policy\":\"tiny\",\"hash\":\"$h\",\"content\":").toByteArray() +
             content + "}\n".toByteArray()
     }
 
