@@ -32,16 +32,15 @@ private class FakeDevice(
     })
 }
 
-private val here = Position(1, 1)
 private fun n(x: Double) = Expr.Number(x)
 private fun presetPlan(name: String, preset: Preset, intensity: Double? = null, platforms: Map<String, FeedbackPlan> = emptyMap()) =
-    FeedbackPlan(name, "ui", FeedbackBody.PresetBody(preset, intensity), null, null, here, platforms)
+    FeedbackPlan(name, "ui", FeedbackBody.PresetBody(preset, intensity), null, platforms)
 private fun event(kind: String, t: Double, duration: Double? = null, intensity: Expr? = null) =
-    PatternEvent(kind, n(t), duration?.let { n(it) }, intensity, null, emptyList(), null, null, null, null, here)
+    PatternEvent(kind, n(t), duration?.let { n(it) }, intensity, null, emptyList(), null, null, null)
 private fun patternPlan(
     name: String, events: List<PatternEvent>, loop: Double? = null, fallback: Fallback? = null,
     parameters: List<TemplateParameter> = emptyList()
-) = FeedbackPlan(name, "ui", FeedbackBody.PatternBody(Pattern(parameters, events, loop?.let { n(it) }, here)), fallback, null, here, emptyMap())
+) = FeedbackPlan(name, "ui", FeedbackBody.PatternBody(Pattern(parameters, events, loop?.let { n(it) })), fallback, emptyMap())
 private fun play(plan: FeedbackPlan, fallback: Boolean = false, loopPeriod: Double? = null, parameters: List<ParameterValue>? = null,
                  directives: List<Directive> = emptyList()) =
     Decision(Action.PLAY, plan = plan, render = if (fallback) plan.fallbackRender else plan.render, fallback = fallback,
@@ -102,7 +101,7 @@ class VibrationPlannerTest {
     }
 
     @Test fun patternParametersComeFromTheDecision() {
-        val strength = TemplateParameter("strength", 1.0, 0.0, 1.0, null, here)
+        val strength = TemplateParameter("strength", 1.0, 0.0, 1.0, null)
         val plan = patternPlan("buzz", listOf(event("continuous", 0.0, 0.05, Expr.Param("strength"))), parameters = listOf(strength))
         val played = FakeDevice().planner.plan(play(plan, parameters = listOf(ParameterValue("strength", Scalar.Num(0.2)))))
         assertEquals(listOf(VibrationCall.Waveform(listOf(50L), listOf(51), -1)), played)
