@@ -31,7 +31,7 @@ package struct CellTable {
     /// The table of `cells` (by cell index: its screen, nil for `everywhere:`, and its
     /// event) over events that can occur on `eventScreens[event]` (nil: every screen
     /// `live` keeps; `live` nil: every screen). A screen cell decides its screen even where
-    /// the event cannot occur (the validator reports that row, HP302); of two screen cells
+    /// the event cannot occur (the validator reports that cell, HP304); of two screen cells
     /// for one screen and event the later stands, of two `everywhere:` cells the first
     /// (the validator reports the second of either).
     package init(screenCount: Int, eventScreens: [[Int]?], cells: [(screen: Int?, event: Int)], live: [Bool]? = nil) {
