@@ -9,8 +9,7 @@ import Testing
 /// (`scripts/validate-bundles.py`), whose objects are all closed: a field the encoder
 /// writes and the schema does not list fails here, so the schema cannot fall behind.
 @Suite struct BundleSchemaTests {
-    // ride joins once Docs/bundle.schema.json lists the content's `background` (feature D).
-    static let policies = ["plavo", "stride", "breathing", "metronome"]
+    static let policies = ["plavo", "stride", "ride", "breathing", "metronome"]
 
     /// The bundle `haptic-policy compile` writes for a reference policy.
     static func bundle(_ name: String) throws -> String {
