@@ -262,6 +262,12 @@ DWELL.case(
     [enter("run"), ev(1, "pace.sample", value=25), ev(1.5, "pace.sample", value=25)],
 )
 DWELL.case(
+    "held-to-the-decimal",
+    "dwell 2 s: 'busy' entered at 1.01 has held its 2 s at 3.01 and rings (3.01 - 1.01 is a hair under 2 in"
+    " binary; Docs/decision-order.md, Times); at 3.009 it is still dwelling",
+    [enter("run"), ev(0.5, "pace.sample", value=5), ev(1.01, "pace.sample", value=15), ev(3.009, "pace.sample", value=15), ev(3.01, "pace.sample", value=15)],
+)
+DWELL.case(
     "subjects-dwell-apart",
     "each subject dwells on its own clock",
     [
@@ -1013,6 +1019,21 @@ budgets:
 """
     },
 )
+# Decimal times (Docs/decision-order.md, "Times"): the policy of the defect report.
+BUDGETS.policies["decimal.yaml"] = """\
+policy: budgets-decimal
+version: 1
+feedback:
+  tap: {layer: ui, preset: impact.light}
+events:
+  hit: {layer: ui, screens: [s]}
+screens:
+  s:
+    table:
+      hit: {play: tap}
+budgets:
+  - {id: R-1, event: hit, max: 1, per: 1, enforce: true}
+"""
 for count in [3, 4, 6]:
     for gap in [0.5, 1, 3.4, 5]:
         BUDGETS.case(
@@ -1025,6 +1046,21 @@ BUDGETS.case(
     "window-edge",
     "rings at 1, 2, 3: at 11 the ring at 1 has left the window (t - 10, t] and plays; at 10.999 it has not",
     [enter("camera"), ev(1, "shutter"), ev(2, "shutter"), ev(3, "shutter"), ev(10.999, "shutter"), ev(11, "shutter"), ev(11.5, "shutter")],
+)
+BUDGETS.case(
+    "window-edge-decimal",
+    "1 ring per 1 s: hits at 1.05 and 2.05 both play: a ring exactly `per` earlier as the decimals read is out of"
+    " the window (t - per, t] (2.05 - 1.05 is a hair under 1 in binary; Docs/decision-order.md, Times); at 3 the"
+    " ring at 2.05 still counts (over-budget), at 4 the hit plays, and at 4.999 the ring at 4 still counts",
+    [enter("s"), ev(1.05, "hit"), ev(2.05, "hit"), ev(3, "hit"), ev(4, "hit"), ev(4.999, "hit")],
+    policy="decimal.yaml",
+)
+BUDGETS.case(
+    "physics-step-50hz",
+    "1 ring per 1 s under a 50 Hz physics step (every 0.02 s from 1.01): a hit plays exactly every second"
+    " (1.01, 2.01, 3.01), never a step late",
+    [enter("s")] + [ev(round(1.01 + i * 0.02, 2), "hit") for i in range(101)],
+    policy="decimal.yaml",
 )
 BUDGETS.case(
     "excepted-event-never-silenced",
@@ -1444,6 +1480,12 @@ for delay in [0, 0.1, 0.2499, 0.25, 0.2501, 1]:
         f"a prepare: engine row is directive-only (prepare-engine); a pattern {fmt(delay)} s after it",
         [enter("late"), ev(1, "ping"), ev(2, "warm.up"), ev(round(2 + delay, 4), "ping")],
     )
+WARMUP.case(
+    "ready-at-the-decimal",
+    "warmup 0.25 s after screen.enter at 1.78: the engine is ready at 2.03 (1.78 + 0.25 is a hair over 2.03 in"
+    " binary; Docs/decision-order.md, Times) and the pattern plays itself; at 2.029 it is engine-cold",
+    [enter("warm", 1.78), ev(2.029, "ping"), ev(2.03, "ping")],
+)
 WARMUP.case(
     "cold-screen-never-warms",
     "a screen without prepare-engine leaves the engine cold: every pattern is engine-cold",
@@ -2639,6 +2681,30 @@ budgets:
     },
 )
 
+# Decimal times (Docs/decision-order.md, "Times"): the policy of the defect report.
+PRIORITY.policies["decimal.yaml"] = """\
+policy: priority-decimal
+version: 1
+feedback:
+  tap: {layer: ui, preset: impact.light}
+  flash:
+    layer: ui
+    priority: critical
+    pattern:
+      events:
+        - {type: continuous, time: 0, duration: 0.32}
+    fallback: impact.heavy
+events:
+  tap.e: {layer: ui, screens: [s]}
+  flash.e: {layer: ui, screens: [s]}
+screens:
+  s:
+    enter: [prepare-engine]
+    table:
+      tap.e: {play: tap}
+      flash.e: {play: flash}
+"""
+
 N = enter("nav")
 PRIORITY.case("high-cuts-normal-pattern",
     "a high cue at 1.5 s cuts the normal 1 s chime still playing (from 1 s until 2 s): the cue plays, with an also stop entry 'interrupt' naming the chime",
@@ -2646,6 +2712,15 @@ PRIORITY.case("high-cuts-normal-pattern",
 PRIORITY.case("low-yields-until-end",
     "a low tick during the high 0.4 s cue (1 s to 1.4 s) is silent 'outranked', naming both and the end; at 1.4 s the cue has ended and the tick plays",
     [N, ev(1, "cue.e"), ev(1.2, "tick.e"), ev(1.4, "tick.e")])
+PRIORITY.case("low-yields-until-decimal-end",
+    "the high 0.4 s cue played at 1.3 s has ended at 1.7 s (1.3 + 0.4 is a hair over 1.7 in binary;"
+    " Docs/decision-order.md, Times): a low tick at 1.699 is outranked, at 1.7 it plays",
+    [N, ev(1.3, "cue.e"), ev(1.699, "tick.e"), ev(1.7, "tick.e")])
+PRIORITY.case("critical-ends-at-the-decimal",
+    "the defect report's case: a critical pattern of one 0.32 s continuous event played at 0.1 s has ended at"
+    " 0.42 s, so a normal preset then plays; the same at 1 s and 1.32 s",
+    [enter("s"), ev(0.1, "flash.e"), ev(0.42, "tap.e"), ev(1, "flash.e"), ev(1.32, "tap.e")],
+    policy="decimal.yaml")
 PRIORITY.case("equal-priorities-overlap",
     "equal priorities play as before: a normal preset and a normal pattern during the normal chime play, nothing is cut",
     [N, ev(1, "chime.e"), ev(1.2, "tap.e"), ev(1.5, "hum.e")])

@@ -40,6 +40,23 @@ import Testing
         #expect(excepting.record(Decision(action: .silent, screen: "camera", reason: .designer), at: 2).isEmpty)
     }
 
+    /// A reported budget reads its window as an enforced one does, as the decimals say
+    /// (Docs/decision-order.md, "Times"): at 1 ring per 1 s, rings at 1.05 and 2.05 are
+    /// not a breach, though 2.05 − 1.05 is a hair under 1 in binary; 2.05 and 3 are.
+    @Test func aRingExactlyAWindowEarlierAsTheDecimalsReadIsOut() {
+        let perSecond = PolicyContent.Budget(id: "R-1", scope: .eachScreen, max: 1, window: 1)
+        var meter = BudgetMeter(budgets: [perSecond])
+        #expect(meter.record(time: 1.05, screen: "s", layer: .ui).isEmpty)
+        #expect(meter.record(time: 2.05, screen: "s", layer: .ui).isEmpty)
+        #expect(meter.record(time: 3, screen: "s", layer: .ui).map(\.count) == [2])
+        // One ring a second on a 50 Hz physics step's times never counts two.
+        var stepped = BudgetMeter(budgets: [perSecond])
+        for time in [1.01, 2.01, 3.01, 4.01, 5.01] {
+            #expect(stepped.record(time: time, screen: "s", layer: .ui).isEmpty, "ring at \(time)")
+        }
+        #expect(stepped.breaches.isEmpty)
+    }
+
     /// A log that breaks a budget over and over keeps the first `breachLimit` breaches
     /// and counts the rest, so the meter does not grow with the log.
     @Test func breachesPastTheLimitAreCountedNotKept() {

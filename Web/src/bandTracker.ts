@@ -8,6 +8,7 @@
  */
 import type { CompiledBand } from "./policyIndex.js";
 import { approachStep } from "./approach.js";
+import { reached } from "./sessionClock.js";
 
 /** The state of one signal for one subject. */
 export interface BandState {
@@ -33,12 +34,6 @@ export type BandStep =
   | { readonly kind: "moved"; readonly from: number; readonly to: number }
   /** An approach band's sample in level `behind`, on the side the band moves away from: `level` stays. */
   | { readonly kind: "receding"; readonly level: number; readonly behind: number };
-
-/**
- * A new level has held for the dwell when it has held this close to it: times in logs are
- * decimal (12.3 - 9.3 is a hair under 3), kept to the millisecond.
- */
-export const DWELL_TOLERANCE = 1e-6;
 
 /** Whether `value` is within the band's plausible range. */
 export function isPlausible(band: CompiledBand, value: number): boolean {
@@ -89,7 +84,8 @@ export function settle(band: CompiledBand, state: BandState, previous: number, l
       state.since = t;
     }
     const held = t - state.since;
-    if (!(held + DWELL_TOLERANCE >= band.dwell)) return { kind: "dwelling", level: previous, pending: level, held };
+    // Held to sessionClock's tolerance: 12.3 - 9.3 is a hair under 3.
+    if (!reached(held, band.dwell)) return { kind: "dwelling", level: previous, pending: level, held };
   }
   state.level = level;
   state.pending = -1;

@@ -7,6 +7,7 @@
 import type { Draft } from "./draft.js";
 import { numberText } from "./numberText.js";
 import type { EnforcedBudget, PolicyIndex } from "./policyIndex.js";
+import { reached } from "./sessionClock.js";
 
 interface Ring { times: number[]; next: number }
 
@@ -32,7 +33,7 @@ export class EnforcedBudgets {
       const ring = this.ringIndex(budget, f, e, s);
       if (ring === null) continue;
       const buffer = this.rings[ring];
-      if (!(buffer.times.length >= budget.max && buffer.times[buffer.next] > t - budget.window)) continue;
+      if (!(buffer.times.length >= budget.max && !reached(t - buffer.times[buffer.next], budget.window))) continue;
       decision.reason = "over-budget";
       decision.rule = budget.rule;
       const scope = budget.scope ?? `screen ${this.p.screenNames[s]}`;

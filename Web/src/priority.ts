@@ -8,6 +8,7 @@ import type { PlayParameter } from "./decision.js";
 import { evaluate } from "./expression.js";
 import { numberText, roundHalfAway } from "./numberText.js";
 import type { FeedbackPlan } from "./policyIndex.js";
+import { reached } from "./sessionClock.js";
 
 /** The priorities, lowest first. */
 export const PRIORITIES = ["low", "normal", "high", "critical"] as const;
@@ -56,7 +57,7 @@ export class PriorityTracker {
   }
 
   private prune(t: number): void {
-    if (this.entries.length > 0) this.entries = this.entries.filter((e) => e.end > t);
+    if (this.entries.length > 0) this.entries = this.entries.filter((e) => !reached(t, e.end));
   }
 
   /** The rank of feedback `f` (an index into `PRIORITIES`). */

@@ -32,6 +32,7 @@ import { endSubject } from "./subjectEnd.js";
 import { SubjectTable } from "./subjectTable.js";
 import { TickerGesture } from "./tickerGesture.js";
 import { UserLevelGate } from "./userLevelGate.js";
+import { reached } from "./sessionClock.js";
 
 export { scalarText } from "./numberText.js";
 export { MINIMUM_LOOP_PERIOD } from "./templateParameters.js";
@@ -196,7 +197,7 @@ export class Session {
     const p = st.p;
     const subjectName = event.subject ?? null;
     const subject = subjectName === null ? null : st.subjects.touch(subjectName);
-    if (st.engine.state === "warming" && event.t >= st.engine.until) st.engine = { state: "ready" };
+    if (st.engine.state === "warming" && reached(event.t, st.engine.until)) st.engine = { state: "ready" };
     if (e === undefined) return new Draft({ screen: st.currentScreenName(event.screen), reason: "unknown-event" });
     if (e < p.stateEventCount) {
       if (e < STATE_EVENTS.length) return decideState(st, e, event);

@@ -98,11 +98,12 @@ extension PolicyContent {
 
         /// Whether a ring at `earlier` is inside the window that ends with a ring at
         /// `time`. The window is (time - window, time]: a ring exactly `window` seconds
-        /// earlier is out. The one definition the runtime's enforcement (`Session`) and
-        /// the tooling's reports (`BudgetMeter`) share.
+        /// earlier is out, exactly as the decimals read (`SessionClock`: a ring at 1.05 is
+        /// out of a 1 s window at 2.05). The one definition the runtime's enforcement
+        /// (`Session`) and the tooling's reports (`BudgetMeter`) share.
         @inline(__always)
         package func holds(_ earlier: Double, at time: Double) -> Bool {
-            earlier > time - window
+            !SessionClock.reached(time - earlier, window)
         }
 
         private enum CodingKeys: String, CodingKey {

@@ -20,21 +20,6 @@ extension BandTracker {
         if band.approach != 0, (level - previous) * band.approach < 0 {
             return .receding(level: previous, behind: level)
         }
-        if level == previous {
-            states[index].pending = -1
-            return .same(level: previous)
-        }
-        if band.dwell > 0 {
-            if states[index].pending != Int32(truncatingIfNeeded: level) {
-                states[index].pending = Int32(truncatingIfNeeded: level)
-                states[index].since = t
-            }
-            let held = t - states[index].since
-            guard held + Self.dwellTolerance >= band.dwell else {
-                return .dwelling(level: previous, pending: level, held: held)
-            }
-        }
-        states[index] = State(level: Int32(truncatingIfNeeded: level))
-        return .moved(from: previous, to: level)
+        return settle(band, at: index, from: previous, to: level, t: t)
     }
 }

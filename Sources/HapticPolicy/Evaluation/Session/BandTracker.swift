@@ -29,10 +29,6 @@ struct BandTracker: Sendable {
         case receding(level: Int, behind: Int)
     }
 
-    /// A new level has held for the dwell when it has held this close to it: times in
-    /// logs are decimal (12.3 - 9.3 is a hair under 3), kept to the millisecond.
-    static let dwellTolerance = 1e-6
-
     /// Band levels are stored one row of `slotCount` per subject (row 0: no subject), and
     /// the storage grows by this many rows at a time, so the first few subjects never
     /// reallocate it.
@@ -124,6 +120,14 @@ struct BandTracker: Sendable {
             band.isParametric
             ? band.nextLevel(from: previous, value: value, edges: edges)
             : band.nextLevel(from: previous, value: value)
+        return settle(band, at: index, from: previous, to: level, t: t)
+    }
+
+    /// The end of every band step, plain and approach alike, once the sample's level is
+    /// known: the same level, a new one still dwelling (to `SessionClock`'s tolerance:
+    /// 12.3 − 9.3 is a hair under 3), or the level moved.
+    @inline(__always)
+    mutating func settle(_ band: CompiledBand, at index: Int, from previous: Int, to level: Int, t: Double) -> Step {
         if level == previous {
             states[index].pending = -1
             return .same(level: previous)
@@ -134,7 +138,7 @@ struct BandTracker: Sendable {
                 states[index].since = t
             }
             let held = t - states[index].since
-            guard held + Self.dwellTolerance >= band.dwell else {
+            guard SessionClock.reached(held, band.dwell) else {
                 return .dwelling(level: previous, pending: level, held: held)
             }
         }

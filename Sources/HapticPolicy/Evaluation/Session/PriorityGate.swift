@@ -74,9 +74,10 @@ struct PlayingPatterns: Sendable {
     /// The patterns, in the order they started.
     private(set) var entries: [Entry] = []
 
-    /// Forgets the patterns that have ended at `t` (a pattern ending at `t` no longer plays).
+    /// Forgets the patterns that have ended at `t` (a pattern ending at `t` no longer
+    /// plays; `SessionClock`: one played at 0.1 for 0.32 s has ended at 0.42).
     mutating func prune(at t: Double) {
-        if !entries.isEmpty { entries.removeAll { $0.end <= t } }
+        if !entries.isEmpty { entries.removeAll { SessionClock.reached(t, $0.end) } }
     }
 
     /// Records `entry`, replacing a pattern of the same feedback.

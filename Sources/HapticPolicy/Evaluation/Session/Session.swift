@@ -214,7 +214,7 @@ public struct Session: Sendable {
     @inline(__always)
     private mutating func decideHere(_ event: Event) -> Decision {
         if let subject = event.subject, let slot = subjects.slot(of: subject) { subjects.touch(slot) }
-        if case .warming(let until) = engine, event.t >= until { engine = .ready }
+        if case .warming(let until) = engine, SessionClock.reached(event.t, until) { engine = .ready }
         let e = event.event.rawValue
         guard e >= 0, e < eventCount else {
             return Decision(action: .silent, screen: currentScreenName(event), reason: .unknownEvent)

@@ -41,12 +41,6 @@ internal sealed class BandStep {
  */
 internal object BandTracker {
     /**
-     * A new level has held for the dwell when it has held this close to it: times in logs
-     * are decimal (12.3 - 9.3 is a hair under 3), kept to the millisecond.
-     */
-    const val DWELL_TOLERANCE = 1e-6
-
-    /**
      * Decides one sample `value` at `t` of signal `slot` of `band` in a subject's `states`;
      * `edges` from `base` are the band's current edges.
      */
@@ -81,7 +75,8 @@ internal object BandTracker {
                 states.since[slot] = t
             }
             val held = t - states.since[slot]
-            if (!(held + DWELL_TOLERANCE >= band.dwell)) return BandStep.Dwelling(previous, level, held)
+            // Held to SessionClock's tolerance: 12.3 - 9.3 is a hair under 3.
+            if (!SessionClock.reached(held, band.dwell)) return BandStep.Dwelling(previous, level, held)
         }
         states.level[slot] = level
         states.pending[slot] = -1

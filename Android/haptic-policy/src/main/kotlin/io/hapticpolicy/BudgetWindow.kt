@@ -26,7 +26,7 @@ internal class EnforcedBudgets(private val ix: PolicyIndex) {
             if (ring < 0) continue
             val max = b.budget.max
             if (counts[ring] < max) continue
-            if (!(times[ring][next[ring]] > t - b.budget.window)) continue
+            if (SessionClock.reached(t - times[ring][next[ring]], b.budget.window)) continue
             d.reason = Reason.OVER_BUDGET
             d.rule = b.rule
             d.note = "${b.budget.rule.id} already counts $max ${if (max == 1) "ring" else "rings"} on ${b.scope(ix.screenNames[s])} within ${NumberText.of(b.budget.window)} s (max $max)"

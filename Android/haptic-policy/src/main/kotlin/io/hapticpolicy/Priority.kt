@@ -58,7 +58,7 @@ internal class PriorityTracker private constructor(
     }
 
     private fun prune(t: Double) {
-        if (entries.isNotEmpty()) entries.removeAll { it.end <= t }
+        if (entries.isNotEmpty()) entries.removeAll { SessionClock.reached(t, it.end) }
     }
 
     /** Forgets every pattern (the engine stopped on background). */

@@ -119,7 +119,7 @@ class Session @JvmOverloads constructor(
     /** Decides event `e` (its name's id, -1 when the policy has no such event). */
     private fun decideEvent(e: Int, event: Event): Decision {
         val subject = event.subject?.let { subjects.row(it) }
-        if (engine == Engine.WARMING && event.t >= warmUntil) engine = Engine.READY
+        if (engine == Engine.WARMING && SessionClock.reached(event.t, warmUntil)) engine = Engine.READY
         if (e < 0) return Decision(Action.SILENT, currentScreenName(event), reason = Reason.UNKNOWN_EVENT)
         if (e < ix.stateEventCount) {
             if (e < PolicyIndex.STATE_EVENTS.size) return decideState(e, event)
