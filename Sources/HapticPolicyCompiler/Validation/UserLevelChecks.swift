@@ -20,7 +20,8 @@ extension DiagnosticCode {
 /// User levels (`user-levels:`): what each level keeps must exist, and the levels must
 /// differ. The `set-by:` event is checked with the parameters' (`ParameterChecks`).
 enum UserLevelChecks {
-    /// One place a feedback can play: a row's `play:`, or a band row's level.
+    /// One place a feedback can play: a row's `play:` or `loop:` (a loop plays until it is
+    /// stopped, and a level keeps or refuses it as any play), or a band row's level.
     struct Play {
         /// The rule id decisions cite (`workout/lap.completed`, `workout/pace.sample@tempo`).
         var rule: String
@@ -44,9 +45,10 @@ enum UserLevelChecks {
                     ).text
                 }
                 let id = rule()
-                if let play = row.play {
+                let played = [row.play, row.loop].compactMap { $0 }
+                if !played.isEmpty {
                     ids.append((id, true))
-                    plays.append(Play(rule: id, feedback: play.value))
+                    for feedback in played { plays.append(Play(rule: id, feedback: feedback.value)) }
                 } else if let name = row.band, let band = context.bands[name.value] {
                     let bandPlays = band.plays
                     ids.append((id, !bandPlays.isEmpty))
