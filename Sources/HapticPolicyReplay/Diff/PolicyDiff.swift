@@ -234,6 +234,8 @@ public struct PolicyDiff: Sendable {
                     }
                     summaries[screen] = entry
                 }
+                if ChatterCounter.ends(old, event: event.name) { chatterBefore.end(subject: event.subject) }
+                if ChatterCounter.ends(new, event: event.name) { chatterAfter.end(subject: event.subject) }
                 if PolicyDiff.differs(a, b) {
                     changed += 1
                     diff.changedCount += 1
@@ -278,30 +280,52 @@ public struct PolicyDiff: Sendable {
     public var chatterAfter: Int { screens.reduce(0) { $0 + $1.chatterAfter } }
 }
 
-/// Counts band-change rings that come closer than `window` seconds after the previous
-/// band-change ring for the same band and subject: a sensor chattering at an edge.
-/// `diff` and `eval`'s fleet summary (`FleetTally`) count chatter with it alike.
+/// Counts chatter: a band-change ring that undoes the previous band-change ring of the
+/// same band and subject (back to the level that one left) less than `window` seconds
+/// after it, a sensor flapping at an edge. A change onward (a gear shift up after a
+/// shift up) is not chatter, and a subject that ended (`ends-subject: true`) starts
+/// afresh. `diff` and `eval`'s fleet summary (`FleetTally`) count chatter with it alike.
 struct ChatterCounter: Sendable {
+    /// A band change that rang.
+    private struct Change: Sendable {
+        var time: Double
+        var from: String
+        var to: String
+    }
+
     let window: Double
-    private var last: [String: Double] = [:]
+    /// By subject name ("" for none), by band set: the last change that rang.
+    private var last: [String: [String: Change]] = [:]
 
     init(window: Double) {
         self.window = window
     }
 
-    /// Records a decision; returns whether it is chatter.
+    /// Records a decision of `event`; returns whether it is chatter.
     mutating func record(_ decision: Decision, event: TimedEvent) -> Bool {
         record(decision, time: event.t, subject: event.subject)
     }
 
     /// Records a decision made at `time` for `subject`; returns whether it is chatter.
     mutating func record(_ decision: Decision, time: Double, subject: String?) -> Bool {
-        guard decision.action == .play, let band = decision.band, band.from != nil, band.from != band.to else {
+        guard decision.action == .play, let band = decision.band, let from = band.from, from != band.to else {
             return false
         }
-        let key = band.band + "\u{1F}" + (subject ?? "")
-        defer { last[key] = time }
-        guard let previous = last[key] else { return false }
-        return time - previous < window
+        let change = Change(time: time, from: from, to: band.to)
+        let previous = last[subject ?? "", default: [:]].updateValue(change, forKey: band.band)
+        guard let previous else { return false }
+        return previous.to == from && previous.from == band.to && time - previous.time < window
+    }
+
+    /// Forgets `subject` after an event that ends it: its next change starts afresh.
+    mutating func end(subject: String?) {
+        last[subject ?? ""] = nil
+    }
+
+    /// Whether `policy` ends the subject of an event named `event` (`ends-subject: true`).
+    static func ends(_ policy: Policy, event: String) -> Bool {
+        guard policy.endsSubjects, let id = policy.eventID(event)?.rawValue, policy.endsSubject.indices.contains(id)
+        else { return false }
+        return policy.endsSubject[id]
     }
 }

@@ -151,8 +151,8 @@ package struct FleetSummary: Sendable, Equatable {
     package var feedback: [String: Int] = [:]
     /// Budget breaches (listed or not).
     package var budgetBreaches = 0
-    /// Band chatter: band-change rings within `chatterWindow` of the previous one for the
-    /// same band and subject.
+    /// Band chatter: band-change rings that undo the previous one for the same band and
+    /// subject within `chatterWindow` (`ChatterCounter`).
     package var chatter = 0
     /// Integration mistakes by kind (`unknown-event`, ...; `other` past the tally's limit).
     package var integration: [String: Int] = [:]
@@ -356,7 +356,7 @@ package struct FleetSummary: Sendable, Equatable {
         }
         lines.append(
             "budgets: \(budgetBreaches) \(budgetBreaches == 1 ? "breach" : "breaches"); band chatter: \(chatter) "
-                + "band-change \(chatter == 1 ? "ring" : "rings") within \(numberText(Self.chatterWindow)) s of the last"
+                + "band \(chatter == 1 ? "change" : "changes") undone within \(numberText(Self.chatterWindow)) s"
         )
         let mistakes = integration.values.reduce(0, +)
         if mistakes > 0 {
@@ -399,15 +399,18 @@ package struct FleetSummary: Sendable, Equatable {
 package struct FleetTally: Sendable {
     /// Rings per feedback name.
     package private(set) var ringsByFeedback: [String: Int] = [:]
-    /// Band-change rings within the chatter window of the previous one.
+    /// Band-change rings that undo the previous one within the chatter window
+    /// (`ChatterCounter`).
     package private(set) var chatterCount = 0
     private var chatter = ChatterCounter(window: FleetSummary.chatterWindow)
 
     /// An empty tally.
     package init() {}
 
-    /// Counts one decision made at `t` for `subject`.
-    package mutating func record(_ decision: Decision, t: Double, subject: String?) {
+    /// Counts one decision made at `t` for `subject`; `endsSubject` when its event ends
+    /// its subject (`ends-subject: true`), whose chatter then starts afresh.
+    package mutating func record(_ decision: Decision, t: Double, subject: String?, endsSubject: Bool = false) {
+        defer { if endsSubject { chatter.end(subject: subject) } }
         for step in decision.also where step.action == .play {
             ringsByFeedback[step.feedback ?? "-", default: 0] += 1
         }

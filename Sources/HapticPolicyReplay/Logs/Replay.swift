@@ -58,12 +58,14 @@ public struct Replay {
         let event = resolve(record)
         let (id, screen) = (event.event, event.screen)
         let decision = session.decide(consume event)
-        observe(decision, t: record.t, event: record.name, screen: record.screen, subject: record.subject)
+        observe(decision, t: record.t, event: record.name, id: id, screen: record.screen, subject: record.subject)
         return (id, screen, decision)
     }
 
     @inline(__always)
-    private mutating func observe(_ decision: Decision, t: Double, event: String, screen: String?, subject: String?) {
+    private mutating func observe(
+        _ decision: Decision, t: Double, event: String, id: EventID, screen: String?, subject: String?
+    ) {
         if budgetMeter != nil {
             let found = budgetMeter?.record(decision, at: t, event: event) ?? []
             // Most rings put no budget over: the empty list is not stored again.
@@ -73,8 +75,13 @@ public struct Replay {
             let policy = self.policy
             integrationMistakes?.record(decision, event: event, screen: screen, policy: policy)
         }
-        if fleet != nil, decision.action == .play || !decision.also.isEmpty {
-            fleet?.record(decision, t: t, subject: subject)
+        if fleet != nil {
+            let ends =
+                policy.endsSubjects && subject != nil && policy.endsSubject.indices.contains(id.rawValue)
+                && policy.endsSubject[id.rawValue]
+            if decision.action == .play || !decision.also.isEmpty || ends {
+                fleet?.record(decision, t: t, subject: subject, endsSubject: ends)
+            }
         }
     }
 
