@@ -315,6 +315,55 @@ import Testing
         #expect(PolicyCoverage(policy: try Self.policy(pattern)).priorities.all == ["tick outranked", "tap outranked"])
     }
 
+    /// Only pairs that can meet are items (the racing-game trial's report): a loop every
+    /// menu's entry stops never plays under a menu tick, and feedback no row plays neither
+    /// outranks nor is outranked. A screen that does not stop loops on entering meets the
+    /// loop wherever it was started.
+    @Test func coverageListsOnlyPairsThatCanMeet() throws {
+        let game = """
+            policy: game
+            version: 1
+            feedback:
+              tick: {layer: ui, preset: selection, priority: low}
+              rumble:
+                layer: ui
+                priority: high
+                fallback: none
+                pattern: {events: [{type: continuous, time: 0, duration: 0.5}], loop: 0.5}
+                acknowledge: {HP171: every menu stops the loops on entering}
+              spare:
+                layer: ui
+                priority: critical
+                fallback: none
+                pattern: {events: [{type: continuous, time: 0, duration: 2}]}
+                acknowledge: {HP211: played by the next release}
+            events:
+              tick.e: {layer: ui, screens: [menu, pause]}
+              engine.e: {layer: ui, screens: [race]}
+            screens:
+              race:
+                enter: [prepare-engine]
+                table:
+                  engine.e: {loop: rumble}
+              menu:
+                enter: [prepare-engine, stop-loop]
+                table:
+                  tick.e: {play: tick}
+              pause:
+                enter: [prepare-engine, stop-loop]
+                table:
+                  tick.e: {play: tick}
+            budgets:
+              - {id: B-1, each: screen, max: 6, per: 10}
+            """
+        #expect(PolicyCoverage(policy: try Self.policy(game)).priorities.all.isEmpty)
+        // A pause that keeps the loops playing meets the rumble.
+        let keeping = game.replacingOccurrences(
+            of: "pause:\n    enter: [prepare-engine, stop-loop]", with: "pause:\n    enter: [prepare-engine]")
+        #expect(keeping != game)
+        #expect(PolicyCoverage(policy: try Self.policy(keeping)).priorities.all == ["tick outranked"])
+    }
+
     @Test func aChangedPriorityIsAFeedbackChange() throws {
         let before = FeedbackFields(policy: try Self.policy())
         let after = FeedbackFields(

@@ -7,30 +7,33 @@ extension Policy {
         package var feedback: Int
         /// Its rule slot, which user levels keep plays by.
         package var slot: Int
+        /// Its cell (index into `cells`; `table` gives the screens it decides on).
+        package var cell: Int
     }
 
     /// Every place a feedback can ring, in cell order (a band level playing two feedback,
     /// one each way, is two places).
     package var playPoints: [PlayPoint] {
         var out: [PlayPoint] = []
-        for cell in cells {
+        for (c, cell) in cells.enumerated() {
             for row in cell.rows {
                 // A row that does several things rings at its play and at its loop.
                 for case .play(let f) in row.several?.also ?? [] {
-                    out.append(PlayPoint(rule: row.rule.id, feedback: f, slot: row.keepSlot))
+                    out.append(PlayPoint(rule: row.rule.id, feedback: f, slot: row.keepSlot, cell: c))
                 }
                 for case .loop(let f) in row.several?.also ?? [] {
-                    out.append(PlayPoint(rule: row.rule.id, feedback: f, slot: row.keepSlot))
+                    out.append(PlayPoint(rule: row.rule.id, feedback: f, slot: row.keepSlot, cell: c))
                 }
                 switch row.action {
                 case .play(let f), .loop(let f):
-                    out.append(PlayPoint(rule: row.rule.id, feedback: f, slot: row.keepSlot))
+                    out.append(PlayPoint(rule: row.rule.id, feedback: f, slot: row.keepSlot, cell: c))
                 case .band(let b, _):
                     for (l, level) in bands[b].levels.enumerated() {
                         var played: [Int] = []
                         for f in [level.play, level.downPlay].compactMap({ $0 }) where !played.contains(f) {
                             played.append(f)
-                            out.append(PlayPoint(rule: row.levelRules[l].id, feedback: f, slot: row.keepSlot + 1 + l))
+                            out.append(
+                                PlayPoint(rule: row.levelRules[l].id, feedback: f, slot: row.keepSlot + 1 + l, cell: c))
                         }
                     }
                 case .silent, .stop, .none:

@@ -118,21 +118,7 @@ public struct PolicyCoverage: Sendable {
         fallbackNames = fallbacks
         userLevels = Tally(
             kind: "levels", all: (content.userLevels?.levels ?? []).map { "user level " + $0.name }, hit: [])
-        var ways: [String] = []
-        if content.feedback.contains(where: { $0.priority != .normal }) {
-            // Only what can still be playing when another play comes takes part: a loop or
-            // a pattern that lasts. A preset ends at once, so none yields to it or is cut.
-            let lasting = content.feedback.filter(Self.canStillPlay)
-            for plan in content.feedback {
-                if lasting.contains(where: { $0.priority > plan.priority }) {
-                    ways.append("\(plan.name) outranked")
-                }
-                if lasting.contains(where: { $0.priority < plan.priority }) {
-                    ways.append("\(plan.name) cuts")
-                }
-            }
-        }
-        priorities = Tally(kind: "priorities", all: ways, hit: [])
+        priorities = Tally(kind: "priorities", all: Self.priorityWays(policy), hit: [])
         var kept: [String] = []
         if policy.backgroundKeeps != nil {
             for point in policy.playPoints where policy.keepsInBackground(point.feedback, slot: point.slot) {
@@ -141,6 +127,50 @@ public struct PolicyCoverage: Sendable {
             }
         }
         background = Tally(kind: "background", all: kept, hit: [])
+    }
+
+    /// The priority items a policy's tests can cover: `<feedback> outranked` and
+    /// `<feedback> cuts`, for each feedback that rings on a screen where something of a
+    /// higher (lower) priority can still be playing. Only what can still play takes part
+    /// (`canStillPlay`): a one-shot pattern that lasts, wherever it rang (it plays on
+    /// through a screen change), or a loop, on a screen where it loops or that does not
+    /// stop loops on entering (`enter: [stop-loop]`). A pair that can never meet (a menu
+    /// tick and an engine loop every menu's entry stops) is no item: no test can cover it.
+    static func priorityWays(_ policy: Policy) -> [String] {
+        let feedback = policy.content.feedback
+        guard feedback.contains(where: { $0.priority != .normal }) else { return [] }
+        let screenCount = policy.screenNames.count
+        let eventCount = policy.eventNames.count
+        // The screens each cell decides on, then the feedback that can ring on each screen.
+        var screensOfCell = [[Int]](repeating: [], count: policy.cells.count)
+        for s in 0..<screenCount {
+            for e in 0..<eventCount where policy.table[s * eventCount + e] >= 0 {
+                screensOfCell[Int(policy.table[s * eventCount + e])].append(s)
+            }
+        }
+        var ringsOn = [Set<Int>](repeating: [], count: screenCount)
+        for point in policy.playPoints {
+            for s in screensOfCell[point.cell] { ringsOn[s].insert(point.feedback) }
+        }
+        let ringsAnywhere = ringsOn.reduce(into: Set<Int>()) { $0.formUnion($1) }
+        // Whether feedback `f` can still be playing when something rings on screen `s`.
+        func canBePlaying(_ f: Int, on s: Int) -> Bool {
+            guard ringsAnywhere.contains(f), Self.canStillPlay(feedback[f]) else { return false }
+            guard feedback[f].loop != nil else { return true }
+            return ringsOn[s].contains(f) || !policy.screenEnter[s].contains(.stopLoop)
+        }
+        var ways: [String] = []
+        for (x, plan) in feedback.enumerated() {
+            let screens = (0..<screenCount).filter { ringsOn[$0].contains(x) }
+            func meets(_ rank: (Priority) -> Bool) -> Bool {
+                screens.contains { s in
+                    feedback.indices.contains { y in rank(feedback[y].priority) && canBePlaying(y, on: s) }
+                }
+            }
+            if meets({ $0 > plan.priority }) { ways.append("\(plan.name) outranked") }
+            if meets({ $0 < plan.priority }) { ways.append("\(plan.name) cuts") }
+        }
+        return ways
     }
 
     /// Whether `plan` can still be playing when a later event plays something: a loop, a
