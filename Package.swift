@@ -5,15 +5,18 @@ import PackageDescription
 // store) and HapticPolicyPlayer (decisions to Core Haptics / UIKit); its tests link
 // HapticPolicyTesting (the test kit, on the runtime alone); a game engine links
 // HapticPolicyC (the runtime behind a C interface). The tooling sits on top:
-// HapticPolicyCompiler (the document model, validator, compiler, diagnostics), and
-// above it, side by side, HapticPolicyReplay (log replay, tests, simulation, diff, table,
-// budgets) and HapticPolicyYAML (the libyaml front end: policies only, above the
-// compiler only) <- HapticPolicyFrontEnd (a policy and its includes read and checked;
-// test files and scenarios read into the replay's models; a test file against its
-// policy: what `lint` and the editor share) <- HapticPolicyExport <-
-// HapticPolicyLanguageServer (`haptic-policy lsp`) <- HapticPolicyCLI <- haptic-policy
-// (thin executable). Each layer sees only those below it (LayeringTests checks this
-// graph).
+// HapticPolicyDocument (the files the tools read and write: the policy document model,
+// a compiled bundle whole, both lines written and read back, the JSON layer, paths) <-
+// HapticPolicyCompiler (the validator, the lowering to the runtime's tables, the
+// diagnostics and their registry), and above it, side by side, HapticPolicyReplay (log
+// replay, tests, simulation, diff, table, budgets) and HapticPolicyYAML (the libyaml
+// front end: policies only, above the compiler only) <- HapticPolicyFrontEnd (a policy
+// and its includes read and checked; test files and scenarios read into the replay's
+// models; a test file against its policy: what `lint` and the editor share) <-
+// HapticPolicyExport <- HapticPolicyLanguageServer (`haptic-policy lsp`) <-
+// HapticPolicyCLI <- haptic-policy (thin executable). Each layer sees only those below it
+// (LayeringTests checks this graph), and no target holds more than 8,000 lines of Swift
+// (LayeringTests counts them): one that grows past it is split along a seam.
 #if os(Linux)
 let appleSDKStandIns: [Target.Dependency] = ["CoreHaptics", "UIKit"]
 let swiftUIStandIn: [Target.Dependency] = ["SwiftUI"]
@@ -32,6 +35,7 @@ let package = Package(
         .library(name: "HapticPolicyTesting", targets: ["HapticPolicyTesting"]),
         // The runtime behind a C interface (haptic_policy.h), for game engines: Docs/game-engines.md.
         .library(name: "HapticPolicyC", type: .dynamic, targets: ["HapticPolicyC"]),
+        .library(name: "HapticPolicyDocument", targets: ["HapticPolicyDocument"]),
         .library(name: "HapticPolicyCompiler", targets: ["HapticPolicyCompiler"]),
         .library(name: "HapticPolicyReplay", targets: ["HapticPolicyReplay"]),
         .library(name: "HapticPolicyYAML", targets: ["HapticPolicyYAML"]),
@@ -49,19 +53,28 @@ let package = Package(
         .target(name: "HapticPolicyPlayer", dependencies: ["HapticPolicy"] + appleSDKStandIns),
         .target(name: "HapticPolicyTesting", dependencies: ["HapticPolicy"]),
         .target(name: "HapticPolicyC", dependencies: ["HapticPolicy"], exclude: ["haptic_policy.h"]),
-        .target(name: "HapticPolicyCompiler", dependencies: ["HapticPolicy"]),
-        .target(name: "HapticPolicyReplay", dependencies: ["HapticPolicy", "HapticPolicyCompiler", "CZlib"]),
+        .target(name: "HapticPolicyDocument", dependencies: ["HapticPolicy"]),
+        .target(name: "HapticPolicyCompiler", dependencies: ["HapticPolicy", "HapticPolicyDocument"]),
+        .target(
+            name: "HapticPolicyReplay",
+            dependencies: ["HapticPolicy", "HapticPolicyDocument", "HapticPolicyCompiler", "CZlib"]),
         // The YAML front end reads policies into the compiler's document; the replay's
         // models (test files, scenarios) are read above it, in HapticPolicyFrontEnd.
-        .target(name: "HapticPolicyYAML", dependencies: ["HapticPolicy", "HapticPolicyCompiler", "CYAML"]),
         .target(
-            name: "HapticPolicyExport", dependencies: ["HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay"]),
+            name: "HapticPolicyYAML",
+            dependencies: ["HapticPolicy", "HapticPolicyDocument", "HapticPolicyCompiler", "CYAML"]),
+        .target(
+            name: "HapticPolicyExport",
+            dependencies: ["HapticPolicy", "HapticPolicyDocument", "HapticPolicyCompiler", "HapticPolicyReplay"]),
         // What the command line and the language server both read policies with: the
         // front end (read, parse, validate, compile; test files and scenarios; a test file
         // against its policy).
         .target(
             name: "HapticPolicyFrontEnd",
-            dependencies: ["HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay", "HapticPolicyYAML"]),
+            dependencies: [
+                "HapticPolicy", "HapticPolicyDocument", "HapticPolicyCompiler", "HapticPolicyReplay",
+                "HapticPolicyYAML",
+            ]),
         // The language server: the protocol, and what a policy open in an editor means. The
         // policy schema its hover and completion read is Docs/policy.schema.json itself (the
         // target's policy.schema.json is a link to it), built into the code as bytes
@@ -70,21 +83,22 @@ let package = Package(
         .target(
             name: "HapticPolicyLanguageServer",
             dependencies: [
-                "HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay", "HapticPolicyYAML",
-                "HapticPolicyFrontEnd",
+                "HapticPolicy", "HapticPolicyDocument", "HapticPolicyCompiler", "HapticPolicyReplay",
+                "HapticPolicyYAML", "HapticPolicyFrontEnd",
             ],
             resources: [.embedInCode("policy.schema.json")]),
         .target(
             name: "HapticPolicyCLI",
             dependencies: [
-                "HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay", "HapticPolicyYAML", "HapticPolicyExport",
-                "HapticPolicyFrontEnd", "HapticPolicyLanguageServer",
+                "HapticPolicy", "HapticPolicyDocument", "HapticPolicyCompiler", "HapticPolicyReplay",
+                "HapticPolicyYAML", "HapticPolicyExport", "HapticPolicyFrontEnd", "HapticPolicyLanguageServer",
             ]),
         .executableTarget(name: "haptic-policy", dependencies: ["HapticPolicyCLI"]),
         .executableTarget(
             name: "haptic-policy-bench",
             dependencies: [
-                "HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay", "HapticPolicyYAML", "CAllocationCounter",
+                "HapticPolicy", "HapticPolicyDocument", "HapticPolicyCompiler", "HapticPolicyReplay",
+                "HapticPolicyYAML", "CAllocationCounter",
             ]),
         // Counts heap allocations for the bench's allocations-per-decision figure; only the
         // bench links it (it defines malloc and its siblings).
@@ -94,30 +108,34 @@ let package = Package(
         // file into each fuzz binary) and the evaluation fixture policy.
         .target(
             name: "HapticPolicyTestSupport",
-            dependencies: ["HapticPolicy", "HapticPolicyCompiler", "HapticPolicyExport"],
+            dependencies: ["HapticPolicy", "HapticPolicyDocument", "HapticPolicyCompiler", "HapticPolicyExport"],
             path: "Tests/Support"),
         // The test targets mirror the modules: the runtime's (which builds its policies with
-        // the compiler), the compiler's, the replay's, the language server's.
+        // the compiler), the document's, the compiler's, the replay's, the language server's.
         .testTarget(
             name: "HapticPolicyTests",
-            dependencies: ["HapticPolicy", "HapticPolicyCompiler", "HapticPolicyTestSupport"]),
+            dependencies: ["HapticPolicy", "HapticPolicyDocument", "HapticPolicyCompiler", "HapticPolicyTestSupport"]),
         .testTarget(
             name: "HapticPolicyTestingTests",
             dependencies: ["HapticPolicyTesting", "HapticPolicy"],
             // The plavo bundle, a resource as an app's test target holds its bundle; the
             // TypeScript and Kotlin tests read it through links (Web/test/fixtures).
             resources: [.copy("plavo.bundle.json")]),
+        .testTarget(name: "HapticPolicyDocumentTests", dependencies: ["HapticPolicyDocument", "HapticPolicy"]),
         .testTarget(
             name: "HapticPolicyCompilerTests",
-            dependencies: ["HapticPolicyCompiler", "HapticPolicy", "HapticPolicyTestSupport"]),
+            dependencies: ["HapticPolicyDocument", "HapticPolicyCompiler", "HapticPolicy", "HapticPolicyTestSupport"]),
         .testTarget(
             name: "HapticPolicyReplayTests",
-            dependencies: ["HapticPolicyReplay", "HapticPolicyCompiler", "HapticPolicy", "HapticPolicyTestSupport"]),
+            dependencies: [
+                "HapticPolicyReplay", "HapticPolicyDocument", "HapticPolicyCompiler", "HapticPolicy",
+                "HapticPolicyTestSupport",
+            ]),
         .testTarget(
             name: "HapticPolicyExportTests",
             dependencies: [
-                "HapticPolicyExport", "HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay", "HapticPolicyYAML",
-                "HapticPolicyTestSupport",
+                "HapticPolicyExport", "HapticPolicy", "HapticPolicyDocument", "HapticPolicyCompiler",
+                "HapticPolicyReplay", "HapticPolicyYAML", "HapticPolicyTestSupport",
             ],
             exclude: ["Golden"]
         ),
@@ -127,26 +145,30 @@ let package = Package(
             // HapticPolicyPlugin, which HapticPolicyPlayerTests applies (naming the
             // executable here as well links its main twice into the test bundle).
             dependencies: [
-                "HapticPolicyCLI", "HapticPolicyExport", "HapticPolicyCompiler", "HapticPolicyReplay",
-                "HapticPolicyYAML", "HapticPolicyFrontEnd", "HapticPolicyLanguageServer", "HapticPolicyTestSupport",
+                "HapticPolicyCLI", "HapticPolicyExport", "HapticPolicyDocument", "HapticPolicyCompiler",
+                "HapticPolicyReplay", "HapticPolicyYAML", "HapticPolicyFrontEnd", "HapticPolicyLanguageServer",
+                "HapticPolicyTestSupport",
             ],
             exclude: ["Golden", "Fixtures"]
         ),
         .testTarget(
             name: "HapticPolicyLanguageServerTests",
             dependencies: [
-                "HapticPolicyLanguageServer", "HapticPolicyFrontEnd", "HapticPolicyYAML", "HapticPolicyCompiler",
-                "HapticPolicy",
+                "HapticPolicyLanguageServer", "HapticPolicyFrontEnd", "HapticPolicyYAML", "HapticPolicyDocument",
+                "HapticPolicyCompiler", "HapticPolicy",
             ]),
         .testTarget(
             name: "HapticPolicyFrontEndTests",
             dependencies: [
-                "HapticPolicyFrontEnd", "HapticPolicyYAML", "HapticPolicyReplay", "HapticPolicyCompiler",
-                "HapticPolicy",
+                "HapticPolicyFrontEnd", "HapticPolicyYAML", "HapticPolicyReplay", "HapticPolicyDocument",
+                "HapticPolicyCompiler", "HapticPolicy",
             ]),
         .testTarget(
             name: "HapticPolicyYAMLTests",
-            dependencies: ["HapticPolicyYAML", "HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay"],
+            dependencies: [
+                "HapticPolicyYAML", "HapticPolicy", "HapticPolicyDocument", "HapticPolicyCompiler",
+                "HapticPolicyReplay",
+            ],
             resources: [.copy("Fixtures")]
         ),
     ],
@@ -157,8 +179,8 @@ package.targets += [
     .testTarget(
         name: "HapticPolicyPlayerTests",
         dependencies: [
-            "HapticPolicyPlayer", "HapticPolicy", "HapticPolicyCompiler", "HapticPolicyReplay", "HapticPolicyYAML",
-            "HapticPolicyExport",
+            "HapticPolicyPlayer", "HapticPolicy", "HapticPolicyDocument", "HapticPolicyCompiler", "HapticPolicyReplay",
+            "HapticPolicyYAML", "HapticPolicyExport",
         ]
             + appleSDKStandIns + swiftUIStandIn,
         exclude: ["Samples"],

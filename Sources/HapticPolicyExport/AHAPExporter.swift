@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 /// Writes a pattern as an AHAP document (Core Haptics' JSON pattern format), with
 /// Apple's keys exactly and a fixed key order, so the same pattern gives the same bytes.

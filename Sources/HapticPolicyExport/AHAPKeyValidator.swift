@@ -1,4 +1,5 @@
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 /// Checks an AHAP document against the documented key set (`AHAPExporter.documentedKeys`)
 /// and returns the path of every key outside it (`Pattern[0].Event.Type`).

@@ -1,6 +1,7 @@
 import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 /// Writes patterns for Android's `VibrationEffect`: a waveform for
 /// `createWaveform(timings, amplitudes, repeat)` sampled every 10 ms (amplitudes 0-255,

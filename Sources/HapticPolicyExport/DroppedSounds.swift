@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 /// The sounds of a pattern that a vibration-only platform (Android's `VibrationEffect`,
 /// the web's `navigator.vibrate`) leaves out, so its export says what it drops: a

@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 /// A platform the exporter writes for.
 package enum ExportTarget: String, Sendable, Hashable, CaseIterable {

@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 /// Writes patterns as `navigator.vibrate` arrays: alternating on/off milliseconds,
 /// starting with on. Browsers cannot set intensity, so intensity is approximated by

@@ -1,6 +1,7 @@
 import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 /// The editor's help for `acknowledge:` maps (language v3): completion of the codes a
 /// policy may acknowledge, and hover over a code written there.

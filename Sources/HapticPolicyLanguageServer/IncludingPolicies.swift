@@ -1,5 +1,6 @@
 import Foundation
 import HapticPolicy
+import HapticPolicyDocument
 import HapticPolicyFrontEnd
 import HapticPolicyYAML
 

@@ -1,6 +1,7 @@
 import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 import HapticPolicyFrontEnd
 
 /// The protocol side of `haptic-policy lsp`: JSON-RPC 2.0 messages in, responses and

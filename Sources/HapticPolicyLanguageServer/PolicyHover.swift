@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 /// What the editor shows over a name (Markdown): what the policy declares it as, read
 /// from the document and, for feedback, from the compiled plan when the policy compiles.

@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 import HapticPolicyYAML
 
 /// The editor's help with the keys and values of a policy: completion of the keys a

@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 import HapticPolicyFrontEnd
 import HapticPolicyYAML
 

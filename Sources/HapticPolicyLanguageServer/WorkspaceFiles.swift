@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyDocument
 import HapticPolicyYAML
 import Synchronization
 

@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 /// What loading a policy file produced: the document (when the file is usable), every
 /// diagnostic found, and the decoded text for rendering source lines under diagnostics.

@@ -2,6 +2,7 @@ import Testing
 
 @testable import HapticPolicy
 @testable import HapticPolicyCompiler
+@testable import HapticPolicyDocument
 
 @Suite struct TemplateCornerTests {
     /// The brief's own example: exhale up to 20 s makes the continuous event 32 s long.

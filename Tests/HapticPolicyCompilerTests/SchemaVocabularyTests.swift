@@ -3,6 +3,7 @@ import Testing
 
 @testable import HapticPolicy
 @testable import HapticPolicyCompiler
+@testable import HapticPolicyDocument
 
 /// `Docs/policy.schema.json` is what editors complete from: its enums must list exactly
 /// the vocabulary the model knows, or designers are offered words the loader rejects.

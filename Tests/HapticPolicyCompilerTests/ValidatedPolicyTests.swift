@@ -3,6 +3,7 @@ import Testing
 
 @testable import HapticPolicy
 @testable import HapticPolicyCompiler
+@testable import HapticPolicyDocument
 
 /// The compiler trusts a `ValidatedPolicy` and stops at a precondition when a reference
 /// does not resolve. These are the inconsistencies it once reported itself (HP901-HP915):

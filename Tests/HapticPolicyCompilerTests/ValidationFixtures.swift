@@ -2,6 +2,7 @@ import Foundation
 
 @testable import HapticPolicy
 @testable import HapticPolicyCompiler
+@testable import HapticPolicyDocument
 
 /// Small documents built in Swift for the validator tests; every value gets its own line
 /// so findings can be told apart by location.

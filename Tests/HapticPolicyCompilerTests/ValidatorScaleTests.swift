@@ -3,6 +3,7 @@ import Testing
 
 @testable import HapticPolicy
 @testable import HapticPolicyCompiler
+@testable import HapticPolicyDocument
 
 /// Policies at the loader's size limit (100 000 nodes) must validate quickly: no check
 /// may be quadratic in the number of events, screens, rows or unknown names.

@@ -2,6 +2,7 @@ import HapticPolicyExport
 
 @testable import HapticPolicy
 @testable import HapticPolicyCompiler
+@testable import HapticPolicyDocument
 @testable import HapticPolicyReplay
 
 extension Policy {

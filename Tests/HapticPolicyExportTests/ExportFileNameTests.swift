@@ -2,6 +2,7 @@ import Testing
 
 @testable import HapticPolicy
 @testable import HapticPolicyCompiler
+@testable import HapticPolicyDocument
 @testable import HapticPolicyExport
 
 /// Feedback names that make the same file name are refused before anything is written;

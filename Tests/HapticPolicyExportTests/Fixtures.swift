@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 /// Policies built in Swift, so exporter tests do not depend on the YAML front end.
 enum Fixtures {

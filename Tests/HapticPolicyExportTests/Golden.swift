@@ -1,5 +1,6 @@
 import Foundation
 import HapticPolicyCompiler
+import HapticPolicyDocument
 import HapticPolicyExport
 import Testing
 

@@ -2,6 +2,7 @@ import Testing
 
 @testable import HapticPolicy
 @testable import HapticPolicyCompiler
+@testable import HapticPolicyDocument
 @testable import HapticPolicyExport
 
 /// A looping template repeats at the policy's period on every platform, to the

@@ -1,6 +1,7 @@
 import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 import HapticPolicyReplay
 import HapticPolicyYAML
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import HapticPolicyDocument
 import Testing
 
 @testable import HapticPolicy
@@ -10,7 +11,7 @@ import Testing
 @Suite struct BundleSplitTests {
     static let policies = ["plavo", "breathing", "metronome", "ride", "stride"]
 
-    /// Every key of a JSON value, with its path as `BundleTree.isToolsOnly` takes it.
+    /// Every key of a JSON value, with its path as `PolicyBundle.isToolsOnly` takes it.
     private static func paths(_ tree: BundleTree, _ path: [String] = []) -> [[String]] {
         switch tree {
         case .leaf: []
@@ -40,9 +41,9 @@ import Testing
         #expect(try PolicyBundle.decode(bundle).content == compiled.content)
         // Line 1 has no tools-only member; line 2 holds only them (and the paths to them).
         let runtimePaths = Self.paths(runtime)
-        #expect(!runtimePaths.contains(where: BundleTree.isToolsOnly), "\(name): a tools-only member in line 1")
+        #expect(!runtimePaths.contains(where: PolicyBundle.isToolsOnly), "\(name): a tools-only member in line 1")
         #expect(runtimePaths.contains(["cells", "[]", "rows", "[]", "location"]))
-        for path in Self.paths(tools) where !BundleTree.isToolsOnly(path) {
+        for path in Self.paths(tools) where !PolicyBundle.isToolsOnly(path) {
             #expect(
                 runtimePaths.contains(path) || path.contains(where: { ["invariants", "budgets"].contains($0) }),
                 "\(name): line 2 has \(path) that mirrors nothing in line 1")

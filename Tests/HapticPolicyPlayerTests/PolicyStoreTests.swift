@@ -1,6 +1,7 @@
 import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 import Testing
 
 /// Variants of the reference policy for reload tests.

@@ -1,5 +1,6 @@
 @testable import HapticPolicy
 @testable import HapticPolicyCompiler
+@testable import HapticPolicyDocument
 
 extension Policy {
     /// Compiles a document without validating it, for tests of what reads a compiled

@@ -4,6 +4,7 @@ import Testing
 
 @testable import HapticPolicy
 @testable import HapticPolicyCompiler
+@testable import HapticPolicyDocument
 
 @Suite struct PolicyBundleTests {
     @Test(arguments: [

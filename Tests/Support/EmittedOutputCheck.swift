@@ -7,6 +7,7 @@
 // no comment is left open and no control character is written raw.
 
 import HapticPolicyCompiler
+import HapticPolicyDocument
 import HapticPolicyExport
 
 /// What the lexer model found wrong in generated output.

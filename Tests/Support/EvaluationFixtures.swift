@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 /// A small Plavo-like policy built in Swift, so the evaluator's tests do not depend on
 /// the YAML front end: camera (warm-up, pulse under speech, moisture bands, ticker),

@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 /// A small policy document for the decision table's tests, with a gap (`list` decides
 /// nothing for `empty`) and a citation of an undeclared invariant (`U-1`), and the valid

@@ -20,8 +20,6 @@ public enum PolicyBundle {
     public static let formatVersion = 7
     /// The `format` marker.
     public static let formatName = "haptic-policy-bundle"
-    /// The `format` marker of line 2, the tools part.
-    package static let toolsFormatName = "haptic-policy-bundle-tools"
     /// The largest bundle every runtime reads: 8 MiB (`Docs/bundle-format.md`, "Size").
     /// `haptic-policy compile` writes no larger one.
     public static let maxBytes = 8 << 20
@@ -129,64 +127,29 @@ public enum PolicyBundle {
         }
     }
 
-    /// The bytes of a compiled policy's bundle: line 1, the runtime part, then (unless
-    /// `runtimeOnly`) line 2, the tools part (`Docs/bundle-format.md`, "The two lines").
-    /// The same content always gives the same bytes: keys sorted, no path of the compiling
-    /// machine inside (locations are line and column in `source`, the compiled file's base name).
-    package static func encode(_ policy: Policy, runtimeOnly: Bool = false) -> [UInt8] {
-        let (runtime, tools) = parts(of: policy.content)
-        let name = canonicalJSON(policy.name)
-        let runtimeHash = hash(ofContentBytes: runtime)
-        var bytes = Array("{\"format\":\"\(formatName)\",\"formatVersion\":\(formatVersion),\"policy\":".utf8)
-        bytes += name
-        bytes += Array(",\"hash\":\"\(runtimeHash)\",\"content\":".utf8)
-        bytes += runtime
-        bytes += Array("}\n".utf8)
-        guard !runtimeOnly else { return bytes }
-        bytes += Array("{\"format\":\"\(toolsFormatName)\",\"formatVersion\":\(formatVersion),\"runtime\":".utf8)
-        bytes += Array("\"\(runtimeHash)\",\"hash\":\"\(hash(ofContentBytes: tools))\",\"content\":".utf8)
-        bytes += tools
-        bytes += Array("}\n".utf8)
-        return bytes
-    }
-
-    /// The content hash (`sha256:<hex>`) of compiled content: the hash of its runtime part
-    /// (line 1's `content`), what `Policy.hash` holds and decisions cite.
-    package static func hash(of content: PolicyContent) -> String {
-        hash(ofContentBytes: parts(of: content).runtime)
-    }
-
-    /// The canonical JSON of `content` split into the runtime part and the tools part
-    /// (`{}` when nothing is tools-only).
-    package static func parts(of content: PolicyContent) -> (runtime: [UInt8], tools: [UInt8]) {
-        let full = canonicalJSON(content)
-        do {
-            let (runtime, tools) = try BundleTree.parse(full, 0..<full.count).split()
-            return (runtime.bytes, (tools ?? .object([])).bytes)
-        } catch {
-            // `JSONEncoder` writes JSON the tree reads.
-            preconditionFailure("compiled policy content is not JSON: \(error)")
-        }
-    }
-
-    static func hash(ofContentBytes bytes: some Collection<UInt8>) -> String {
+    /// The content hash (`sha256:<hex>`) of a line's `content` bytes as stored.
+    package static func hash(ofContentBytes bytes: some Collection<UInt8>) -> String {
         "sha256:" + SHA256.hex(Array(bytes))
     }
 
-    /// JSON with sorted keys and no escaped slashes but the one of `</` (escaped by the
-    /// tools' one rule, `JSONString.hardened`, as U+2028, U+2029 and U+0085 are);
-    /// non-finite numbers (which the validator never lets through) as strings, so
-    /// encoding cannot fail.
-    static func canonicalJSON<T: Encodable>(_ value: T) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
-        do {
-            return Array(JSONString.hardened(String(decoding: try encoder.encode(value), as: UTF8.self)).utf8)
-        } catch {
-            // Only a throwing `encode(to:)` could get here; ours do not throw.
-            preconditionFailure("compiled policy content cannot be encoded: \(error)")
+    /// Whether the content member at `path` (keys, and `[]` for an array's items:
+    /// `["cells", "[]", "rows", "[]", "note"]`) is one only the tools read, and so stands in
+    /// line 2, not line 1 (`Docs/bundle-format.md`, "What each line holds"): the top-level
+    /// `description`, `invariants` and `budgets`; every `location` but a row's and a band
+    /// level's (decisions cite those); every `note` but a row's (a decision carries it).
+    /// The one definition of the split: the runtime refuses such a member in line 1, the
+    /// tools' writer (`BundleTree.split`) moves it to line 2.
+    package static func isToolsOnly(_ path: [String]) -> Bool {
+        guard let key = path.last else { return false }
+        if path.count == 1, ["description", "invariants", "budgets"].contains(key) { return true }
+        switch key {
+        case "location":
+            return path != ["cells", "[]", "rows", "[]", "location"]
+                && path != ["bands", "[]", "levels", "[]", "location"]
+        case "note":
+            return path != ["cells", "[]", "rows", "[]", "note"]
+        default:
+            return false
         }
     }
 
@@ -197,14 +160,31 @@ public enum PolicyBundle {
     /// of `Docs/bundle-format.md` refuses, and content that is not consistent. The tools
     /// read both lines with `decode`.
     package static func decodeRuntime(_ bytes: [UInt8]) throws(LoadError) -> (content: PolicyContent, hash: String) {
-        let (content, hash, _) = try decodeRuntimePart(bytes)
-        return (content, hash)
+        let line = try lineOne(bytes)
+        return (try content(of: line), line.hash)
     }
 
-    /// `decodeRuntime`, with the range of line 1's `content` in `bytes`.
-    static func decodeRuntimePart(
-        _ file: [UInt8]
-    ) throws(LoadError) -> (content: PolicyContent, hash: String, contentRange: Range<Int>) {
+    /// Line 1 of a bundle, checked as far as its bytes go: the size, the envelope, the
+    /// hash, and the strict scan of its content (`BundleJSONScan`), not yet decoded.
+    package struct LineOne {
+        /// Line 1's bytes, without its line feed.
+        package let bytes: [UInt8]
+        /// Where its `content` value stands in `bytes` (and in the file).
+        package let contentRange: Range<Int>
+        /// The content hash, `sha256:<hex>`, as checked.
+        package let hash: String
+        /// The strict scan of the content.
+        let scan: BundleJSONScan
+
+        /// The scan again, with every value's offset: for a refusal only (a valid bundle
+        /// keeps no map of its paths).
+        func located() -> BundleJSONScan {
+            (try? BundleJSONScan.scan(bytes, contentRange, root: "content", depth: 1, locating: true)) ?? scan
+        }
+    }
+
+    /// Checks line 1 of `file` as far as its bytes go (`LineOne`).
+    package static func lineOne(_ file: [UInt8]) throws(LoadError) -> LineOne {
         guard file.count <= maxBytes else {
             throw .damaged(
                 "the bundle is \(file.count) bytes, over the \(maxBytes)-byte limit every runtime reads",
@@ -255,25 +235,36 @@ public enum PolicyBundle {
         let actual = hash(ofContentBytes: contentBytes)
         guard actual == expected else { throw .hashMismatch(expected: expected, actual: actual) }
         let scan = try BundleJSONScan.scan(bytes, contentRange, root: "content", depth: 1)
-        // Every value's offset, for a refusal only: a valid bundle keeps no map of its paths.
-        func located() -> BundleJSONScan {
-            (try? BundleJSONScan.scan(bytes, contentRange, root: "content", depth: 1, locating: true)) ?? scan
-        }
-        let content = try decodeContent(bytes, contentRange, located: located)
-        if let number = numberWhereAnIntegerGoes(bytes, contentRange, scan: scan, failing: false) {
+        return LineOne(bytes: bytes, contentRange: contentRange, hash: actual, scan: scan)
+    }
+
+    /// The content of a checked line 1, as a runtime reads it: decoded, then refused if a
+    /// number stands where an integer goes, `decide` is missing, a field is unknown, or
+    /// the content is not consistent.
+    package static func content(of line: LineOne) throws(LoadError) -> PolicyContent {
+        let content = try decodeContent(line.bytes, line.contentRange, located: line.located)
+        try check(content, against: line)
+        return content
+    }
+
+    /// Refuses `content`, decoded from `line` (alone, or with what only the tools read
+    /// merged in), as a runtime refuses line 1's: a number written where an integer goes
+    /// that the decoder read all the same, no `decide` tables, a field the decoder skipped,
+    /// content that is not consistent.
+    package static func check(_ content: PolicyContent, against line: LineOne) throws(LoadError) {
+        if let number = numberWhereAnIntegerGoes(line.bytes, line.contentRange, scan: line.scan, failing: false) {
             throw notAnInteger(number)
         }
         // `decide` is optional in memory (content before lowering), required in a bundle.
         guard content.decide != nil else {
             throw .damaged(
                 "the content cannot be decoded: at content: missing field 'decide' (no decide tables)",
-                code: .missingField, path: "content", offset: contentRange.lowerBound)
+                code: .missingField, path: "content", offset: line.contentRange.lowerBound)
         }
-        try refuseUnknownFields(content, scan: scan, located: located)
+        try refuseUnknownFields(content, scan: line.scan, located: line.located)
         if let problem = content.inconsistency {
-            throw .damaged(problem, code: .inconsistent, path: "content", offset: contentRange.lowerBound)
+            throw .damaged(problem, code: .inconsistent, path: "content", offset: line.contentRange.lowerBound)
         }
-        return (content, actual, contentRange)
     }
 
     /// The content as `JSONDecoder` reads it (no non-finite numbers: a string is never
@@ -351,18 +342,21 @@ public enum PolicyBundle {
     }
 
     /// Refuses a field the decoder skipped: every member of the content must be one the
-    /// runtime part of the decoded content writes back (or one left out at its default,
-    /// written out), so a tools-only member written in line 1 is an unknown field. And
-    /// refuses a position line 1 keeps (a row's or a band level's `location`, a rule's
-    /// `at`) left out, which the decoder reads as unknown (`SourcePosition.unknown`).
+    /// decoded content writes back in line 1 (or one left out at its default, written
+    /// out), so a tools-only member written in line 1 is an unknown field. A position line
+    /// 1 keeps (a row's or a band level's `location`, a rule's `at`) left out is refused by
+    /// the decoding itself: only the members `ToolsOnly` marks may be absent.
     private static func refuseUnknownFields(
         _ content: PolicyContent, scan: BundleJSONScan, located: () -> BundleJSONScan
     ) throws(LoadError) {
-        let written = parts(of: content).runtime
-        guard let known = try? BundleJSONScan.scan(written, 0..<written.count, root: "content", depth: 1) else {
-            return
-        }
-        let knownPaths = Set(known.members.lazy.map(\.path))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        guard let written = try? Array(encoder.encode(content)),
+            let known = try? BundleJSONScan.scan(written, 0..<written.count, root: "content", depth: 1)
+        else { return }
+        let knownPaths = Set(known.members.lazy.map(\.path).filter { !isToolsOnly(scanPath: $0) })
         for member in scan.members where !knownPaths.contains(member.path) {
             if let value = writtenOnlyWhenNotDefault(member.path),
                 let offset = located().offsets[member.path], scan.hasText(value, at: offset)
@@ -374,15 +368,19 @@ public enum PolicyBundle {
                 "the content cannot be decoded: at \(member.path): unknown field '\(key)'", code: .unknownField,
                 path: member.path, offset: member.keyOffset)
         }
-        let writtenPaths = Set(scan.members.lazy.map(\.path))
-        for member in known.members where member.path.hasSuffix(".location") || member.path.hasSuffix(".at") {
-            guard !writtenPaths.contains(member.path), let dot = member.path.lastIndex(of: ".") else { continue }
-            let place = String(member.path[..<dot])
-            let key = member.path[member.path.index(after: dot)...]
-            throw .damaged(
-                "the content cannot be decoded: at \(place): the field '\(key)' is missing", code: .missingField,
-                path: place, offset: located().offsets[place])
+    }
+
+    /// Whether the member at a scan's path (`content.cells[2].rows[0].note`) is tools-only
+    /// or stands under one (`isToolsOnly`, every prefix of the path in its terms).
+    private static func isToolsOnly(scanPath: String) -> Bool {
+        var path: [String] = []
+        for part in scanPath.split(separator: ".").dropFirst() {
+            let key = part.prefix { $0 != "[" }
+            path.append(String(key))
+            if isToolsOnly(path) { return true }
+            for _ in 0..<part.filter({ $0 == "[" }).count { path.append("[]") }
         }
+        return false
     }
 
     private static func firstIndex(of needle: [UInt8], in haystack: [UInt8], limit: Int) -> Int? {
@@ -405,7 +403,4 @@ extension Policy {
         let (content, hash) = try PolicyBundle.decodeRuntime(bytes)
         self.init(content: content, file: file, hash: hash)
     }
-
-    /// The bundle of this policy: the bytes `haptic-policy compile` writes (both lines).
-    package var bundle: [UInt8] { PolicyBundle.encode(self) }
 }

@@ -225,7 +225,8 @@ public final class FeedbackPlan: Sendable, Codable {
             body: try container.decode(Body.self, forKey: .body),
             fallback: try container.decodeIfPresent(Fallback.self, forKey: .fallback),
             note: try container.decodeIfPresent(String.self, forKey: .note),
-            location: try container.decode(SourcePosition.self, forKey: .location),
+            // Tools-only (`ToolsOnly`): absent from line 1.
+            location: try container.decodeIfPresent(SourcePosition.self, forKey: .location) ?? .absentFromLineOne,
             platforms: try Self.decodePlatforms(container),
             priority: try container.decodeIfPresent(Priority.self, forKey: .priority) ?? .normal)
     }

@@ -15,7 +15,7 @@ package struct PatternTemplate: Sendable, Hashable, Codable {
         /// The unit, for people (`s`, `bpm`).
         package var unit: String?
         /// Where the parameter is declared.
-        package var location: SourcePosition
+        @ToolsOnly package var location: SourcePosition
 
         /// Creates a parameter.
         package init(
@@ -54,7 +54,7 @@ package struct PatternTemplate: Sendable, Hashable, Codable {
         /// The designer's note.
         package var note: String?
         /// Where the event is declared.
-        package var location: SourcePosition
+        @ToolsOnly package var location: SourcePosition
 
         /// Creates an event.
         package init(
@@ -111,7 +111,7 @@ package struct PatternTemplate: Sendable, Hashable, Codable {
     /// The loop period, when the pattern repeats until stopped.
     package var loop: Expression?
     /// Where the pattern is declared.
-    package var location: SourcePosition
+    @ToolsOnly package var location: SourcePosition
 
     /// Creates a template.
     package init(parameters: [Parameter], events: [Event], loop: Expression?, location: SourcePosition) {

@@ -89,7 +89,7 @@ extension PolicyContent {
             /// Whether the event must carry it (`required:`, true unless written false).
             package var required: Bool
             /// Where the field is declared.
-            package var location: SourcePosition
+            @ToolsOnly package var location: SourcePosition
 
             /// Creates one.
             package init(

@@ -8,7 +8,7 @@ extension PolicyContent {
         /// The designer's note.
         package var note: String?
         /// Where `background:` is declared.
-        package var location: SourcePosition
+        @ToolsOnly package var location: SourcePosition
 
         /// Creates one.
         package init(keeps: UserLevels.Keeps, note: String?, location: SourcePosition) {

@@ -90,7 +90,7 @@ extension PolicyContent {
         /// ways (and left out then).
         package var approach: BandApproach?
         /// Where the band set is declared.
-        package var location: SourcePosition
+        @ToolsOnly package var location: SourcePosition
 
         /// Creates a band set.
         package init(

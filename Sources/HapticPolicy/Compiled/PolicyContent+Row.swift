@@ -139,7 +139,7 @@ extension PolicyContent {
         /// Rows, first match wins.
         package var rows: [Row]
         /// Where the cell is written.
-        package var location: SourcePosition
+        @ToolsOnly package var location: SourcePosition
         /// True for a cell the compiler made from a screen's `otherwise:` (one silent row,
         /// rule `<screen>/otherwise`) for an event its table and `everywhere:` leave out;
         /// nil for a cell the designer wrote (and then left out of the JSON).

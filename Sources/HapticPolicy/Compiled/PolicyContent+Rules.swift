@@ -28,7 +28,7 @@ extension PolicyContent {
         /// Excepted events.
         package var exceptions: [Exception]
         /// Where the invariant is declared.
-        package var location: SourcePosition
+        @ToolsOnly package var location: SourcePosition
 
         /// Creates an invariant.
         package init(
@@ -119,7 +119,8 @@ extension PolicyContent {
             window = try container.decode(Double.self, forKey: .window)
             exceptions = try container.decode([String].self, forKey: .exceptions)
             enforced = try container.decodeIfPresent(Bool.self, forKey: .enforced) ?? false
-            location = try container.decode(SourcePosition.self, forKey: .location)
+            // Tools-only (`ToolsOnly`): absent from line 1.
+            location = try container.decodeIfPresent(SourcePosition.self, forKey: .location) ?? .absentFromLineOne
         }
 
         /// Encodes a budget, `enforced` only when true.
@@ -152,7 +153,7 @@ extension PolicyContent {
         /// The designer's note.
         package var note: String?
         /// Where the parameter is declared.
-        package var location: SourcePosition
+        @ToolsOnly package var location: SourcePosition
 
         /// Creates one.
         package init(
@@ -205,7 +206,7 @@ extension PolicyContent {
             /// The designer's note.
             package var note: String?
             /// Where the level is declared.
-            package var location: SourcePosition
+            @ToolsOnly package var location: SourcePosition
 
             /// Creates one.
             package init(name: String, keeps: Keeps, note: String?, location: SourcePosition) {
@@ -223,7 +224,7 @@ extension PolicyContent {
         /// The levels, in source order.
         package var levels: [Level]
         /// Where `user-levels:` is declared.
-        package var location: SourcePosition
+        @ToolsOnly package var location: SourcePosition
 
         /// Creates them.
         package init(setBy: String, start: String, levels: [Level], location: SourcePosition) {

@@ -13,7 +13,7 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         /// The designer's note.
         package var note: String?
         /// Where the screen is declared.
-        package var location: SourcePosition
+        @ToolsOnly package var location: SourcePosition
 
         /// Creates one.
         package init(name: String, enter: [Directive], note: String?, location: SourcePosition) {
@@ -33,7 +33,7 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         /// The designer's note.
         package var note: String?
         /// Where the layer is declared.
-        package var location: SourcePosition
+        @ToolsOnly package var location: SourcePosition
 
         /// Creates one.
         package init(name: Layer, plays: LayerPlays?, note: String?, location: SourcePosition) {
@@ -57,7 +57,7 @@ package struct PolicyContent: Sendable, Equatable, Codable {
         /// The designer's note.
         package var note: String?
         /// Where the event is declared.
-        package var location: SourcePosition
+        @ToolsOnly package var location: SourcePosition
         /// The declared payload (`value: {type: ...}`, `params:`); nil for a v1 event, and
         /// then left out of the JSON so its content reads and hashes as before.
         package var payload: Payload?
@@ -91,7 +91,7 @@ package struct PolicyContent: Sendable, Equatable, Codable {
     /// Whether the engine plays haptics only, with no audio.
     package var hapticsOnly: Bool
     /// Where the document starts.
-    package var location: SourcePosition
+    @ToolsOnly package var location: SourcePosition
     /// The declared layers in source order; nil when the policy declares none
     /// (`Layer.implicit`). Omitted from the JSON when nil, so older content reads the same.
     package var layers: [LayerInfo]?
@@ -106,9 +106,9 @@ package struct PolicyContent: Sendable, Equatable, Codable {
     /// Every cell: `everywhere:` cells first, then each screen's, in source order.
     package var cells: [Cell]
     /// Invariants in source order.
-    package var invariants: [Invariant]
+    @ToolsOnly package var invariants: [Invariant]
     /// Budgets in source order.
-    package var budgets: [Budget]
+    @ToolsOnly package var budgets: [Budget]
     /// Run-time parameters in source order; nil when the policy declares none (and then
     /// left out of the JSON, so older content reads and hashes the same).
     package var parameters: [Parameter]?

@@ -1,3 +1,4 @@
+import HapticPolicyDocument
 import HapticPolicyFrontEnd
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyDocument
 
 /// Which cell decides each event on each screen: the one definition of the decision
 /// table's fill. A screen's own cell decides the event there; an `everywhere:` cell fills
@@ -105,45 +106,65 @@ package struct CellTable {
 }
 
 extension CellTable {
-    /// The table a document's names describe, for the compiler and the validator: screens
-    /// and catalogue events by their first declaration (a repeated name is the validator's
-    /// finding; its later declarations decide nothing and nothing occurs on them), cells by the
-    /// names they give (`everywhere:` cells first, then each screen's in source order, as
-    /// `cells` lists them), a cell naming an undeclared event or screen left out. A built-in
-    /// state event or a setting event declared in the catalogue occurs nowhere here: the
-    /// session decides it as state, never by the table.
+    /// A document's screens and catalogue events by name, to their first declaration's
+    /// index (a repeated name is the validator's finding; its later declarations decide
+    /// nothing): what the table and its cells are indexed by, built once and shared by
+    /// the table, its cells and the validator's context.
+    package struct Names {
+        /// Screens by name.
+        package let screens: NameTable<Int>
+        /// Catalogue events by name.
+        package let events: NameTable<Int>
+
+        /// The names of `document`.
+        package init(_ document: PolicyDocument) {
+            screens = NameTable(firsts: document.screens.enumerated().map { ($1.name.value, $0) })
+            events = NameTable(firsts: document.events.enumerated().map { ($1.name.value, $0) })
+        }
+    }
+
+    /// The table a document's names describe, for the compiler and the validator.
     package init(_ document: PolicyDocument) {
-        let screenIndex = NameTable(firsts: document.screens.enumerated().map { ($1.name.value, $0) })
-        let eventIndex = NameTable(firsts: document.events.enumerated().map { ($1.name.value, $0) })
+        let names = Names(document)
+        self.init(document, names: names, cells: Self.cells(of: document, names: names))
+    }
+
+    /// The table a document's names describe: screens and catalogue events by their first
+    /// declaration (`names`; nothing occurs on a later declaration), the `cells` of
+    /// `cells(of:names:)`. A built-in state event or a setting event declared in the
+    /// catalogue occurs nowhere here: the session decides it as state, never by the table.
+    package init(_ document: PolicyDocument, names: Names, cells: [(screen: Int?, event: Int, decl: CellDecl)]) {
         let settings = Set(
             (document.parameters.map(\.setBy.value) + [document.userLevels?.setBy.value].compactMap { $0 })
                 .map(NameKey.init))
         let eventScreens = document.events.enumerated().map { index, event -> [Int]? in
-            guard eventIndex[event.name.value] == index, !settings.contains(NameKey(event.name.value)),
+            guard names.events[event.name.value] == index, !settings.contains(NameKey(event.name.value)),
                 !ValidationContext.isStateEvent(event.name.value)
             else { return [] }
-            guard case .only(let names) = event.screens else { return nil }
-            return names.compactMap { screenIndex[$0.value] }
+            guard case .only(let screens) = event.screens else { return nil }
+            return screens.compactMap { names.screens[$0.value] }
         }
         self.init(
             screenCount: document.screens.count, eventScreens: eventScreens,
-            cells: Self.cells(of: document).map { ($0.screen, $0.event) },
-            live: document.screens.indices.map { screenIndex[document.screens[$0].name.value] == $0 })
+            cells: cells.map { ($0.screen, $0.event) },
+            live: document.screens.indices.map { names.screens[document.screens[$0].name.value] == $0 })
     }
 
-    /// The written cells of `document` whose names resolve, in the order `init(_:)` indexes
-    /// them: each with its screen (nil for `everywhere:`), its event and the declaration.
-    package static func cells(of document: PolicyDocument) -> [(screen: Int?, event: Int, decl: CellDecl)] {
-        let screenIndex = NameTable(firsts: document.screens.enumerated().map { ($1.name.value, $0) })
-        let eventIndex = NameTable(firsts: document.events.enumerated().map { ($1.name.value, $0) })
+    /// The written cells of `document` whose names resolve (by `names`), in the order the
+    /// table indexes them (`everywhere:` cells first, then each screen's in source order):
+    /// each with its screen (nil for `everywhere:`), its event and the declaration. A cell
+    /// naming an undeclared event or screen is left out.
+    package static func cells(
+        of document: PolicyDocument, names: Names
+    ) -> [(screen: Int?, event: Int, decl: CellDecl)] {
         var cells: [(screen: Int?, event: Int, decl: CellDecl)] = []
         for cell in document.everywhere {
-            if let e = eventIndex[cell.event.value] { cells.append((nil, e, cell)) }
+            if let e = names.events[cell.event.value] { cells.append((nil, e, cell)) }
         }
         for screen in document.screens {
-            guard let s = screenIndex[screen.name.value] else { continue }
+            guard let s = names.screens[screen.name.value] else { continue }
             for cell in screen.cells {
-                if let e = eventIndex[cell.event.value] { cells.append((s, e, cell)) }
+                if let e = names.events[cell.event.value] { cells.append((s, e, cell)) }
             }
         }
         return cells

@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyDocument
 
 /// The one definition of what a row with several actions does in which order
 /// (Docs/decision-order.md §4): its `stop:`, then its `play:`, then its `loop:`. The row's

@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyDocument
 
 extension PolicyCompiler {
     /// The cells a screen's `otherwise:` makes: for each catalogue event that can occur on

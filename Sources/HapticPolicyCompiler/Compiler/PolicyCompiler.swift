@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyDocument
 
 /// Compiles a validated document into a `Policy`: every name resolved to an index, every
 /// feedback planned (preset with its intensity, pattern template, fallback chain),

@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyDocument
 
 extension PolicyStore {
     /// Validates and compiles `document`, then swaps it in; on any error the active policy

@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyDocument
 
 extension DiagnosticCode {
     package static let acknowledgedError = DiagnosticCode.check(

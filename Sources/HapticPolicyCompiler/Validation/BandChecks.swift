@@ -1,5 +1,6 @@
 import Foundation
 import HapticPolicy
+import HapticPolicyDocument
 
 extension DiagnosticCode {
     static let bandEdgesNotAscending = DiagnosticCode.check(

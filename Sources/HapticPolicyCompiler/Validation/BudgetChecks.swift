@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyDocument
 
 extension DiagnosticCode {
     static let noBudget = DiagnosticCode.check("HP501", .warning, "no-budget", "the policy declares no budget")

@@ -1,5 +1,6 @@
 import Foundation
 import HapticPolicy
+import HapticPolicyDocument
 
 extension DiagnosticCode {
     /// Names are equal only when their code points are (`NameKey`), in every runtime; two

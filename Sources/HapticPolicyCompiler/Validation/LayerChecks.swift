@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyDocument
 
 extension DiagnosticCode {
     static let layerPlays = DiagnosticCode.check(

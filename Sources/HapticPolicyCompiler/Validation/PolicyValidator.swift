@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyDocument
 
 /// The static checks over a decoded policy: ranges and values (HP1xx), references (HP2xx),
 /// the decision table (HP3xx), invariants (HP4xx) and budgets (HP5xx).

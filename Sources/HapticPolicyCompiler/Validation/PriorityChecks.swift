@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyDocument
 
 extension DiagnosticCode {
     /// `priority:` given, but every feedback has the same one.

@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyDocument
 
 /// The parameter values a template is checked at: its defaults, each parameter's min and
 /// max alone (the others at their defaults), and every min/max combination when it has at

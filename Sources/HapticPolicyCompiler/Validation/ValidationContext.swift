@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyDocument
 
 /// What every check needs to look names up: the document with its declarations indexed by
 /// name (the first declaration wins when a name repeats).
@@ -15,7 +16,7 @@ struct ValidationContext {
     /// The declared screens with a default (`otherwise:`), which decides every event left out.
     let defaultingScreens: Set<NameKey>
     /// Which written cell decides each catalogue event on each screen, as the compiler
-    /// fills the table (by first declarations; `CellTable.init(_:)`).
+    /// fills the table (by first declarations; `CellTable.init(_:names:cells:)`).
     let table: CellTable
     /// The written cells `table` indexes, in its order.
     let tableCells: [(screen: Int?, event: Int, decl: CellDecl)]
@@ -46,10 +47,12 @@ struct ValidationContext {
         }
         listedScreens = listed
         defaultingScreens = Set(document.screens.filter { $0.otherwise != nil }.map { NameKey($0.name.value) })
-        table = CellTable(document)
-        tableCells = CellTable.cells(of: document)
-        screenIndex = NameTable(firsts: document.screens.enumerated().map { ($1.name.value, $0) })
-        eventIndex = NameTable(firsts: document.events.enumerated().map { ($1.name.value, $0) })
+        // The name tables once, for the table, its cells and the checks.
+        let names = CellTable.Names(document)
+        screenIndex = names.screens
+        eventIndex = names.events
+        tableCells = CellTable.cells(of: document, names: names)
+        table = CellTable(document, names: names, cells: tableCells)
         defaultingScreenIndices = Set(
             document.screens.enumerated().compactMap { [screenIndex] index, screen in
                 screen.otherwise != nil && screenIndex[screen.name.value] == index ? index : nil

@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 /// Reads an AHAP file (from Xcode's composer or another tool) into a pattern of our
 /// language, with located errors and warnings for the mistakes Core Haptics forgives

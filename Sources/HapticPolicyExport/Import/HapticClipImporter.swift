@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 /// Reads a Meta Haptics Studio clip (`.haptic`, version 1) into a pattern of our language,
 /// converted as Meta's own converter turns a clip into AHAP (`core/haptic_data/src/ahap.rs`

@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 /// Writes a pattern as a `pattern:` block of the policy language, ready to paste under a
 /// feedback entry. Short events go on one line (flow style); events with curves are

@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 extension FleetSummary {
     /// A summary file that is not a summary of this version: `file:line: what`.

@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 /// What replaying many session logs through one policy gave, in counts that add up
 /// across logs: `eval --summary json` writes one, `haptic-policy merge` and the Spark job

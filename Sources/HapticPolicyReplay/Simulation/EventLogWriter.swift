@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 /// Writes simulated events as JSONL, the evaluator's input format, byte for byte the
 /// same for the same events: fixed key order, fixed number formatting, no locale.

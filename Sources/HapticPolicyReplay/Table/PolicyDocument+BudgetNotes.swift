@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 extension PolicyDocument {
     /// What the source says of each budget that the compiled policy does not keep, by

@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 /// A policy test file (`*.tests.yaml`): cases of events with the decisions they must get.
 public struct PolicyTestSuite: Sendable, Hashable {

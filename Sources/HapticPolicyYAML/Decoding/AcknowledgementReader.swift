@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 /// Reads every `acknowledge:` map (language v3) out of a policy's merged tree, before
 /// the decoder sees it, and gives back the tree without them: acknowledgements decide

@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 extension PolicyDecoder {
     /// `background: {keeps: {feedback: [turn.now], layers: [], rows: [ride/hazard.closure]}, note: ...}`:

@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 // HP027 an unknown constant, HP028 a constant using itself or a later one, HP029 a
 // fraction where a whole number goes; HP230 an unused constant, HP231 a pattern parameter

@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 extension PolicyDecoder {
     /// A named feedback: a preset or a custom pattern.

@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 extension PolicyDecoder {
     /// A band set for a continuous signal.

@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 extension PolicyDecoder {
     /// `user-levels: {set-by: haptics.level, start: full, levels: {full: {keeps: all}, ...}}`.

@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 // HP011 wrong type, HP014 unknown enum value, HP015 expression syntax, HP018 non-finite
 // number, HP019 a YAML 1.1 boolean word, HP020 unsupported version.

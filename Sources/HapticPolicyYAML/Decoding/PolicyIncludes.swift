@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 // HP021 an included file cannot be read, HP022 outside the main file's folder, HP023 a
 // cycle, HP024 included twice, HP025 a main-file key in an included file, HP026 a limit;

@@ -4,6 +4,7 @@ import Testing
 
 @testable import HapticPolicy
 @testable import HapticPolicyCompiler
+@testable import HapticPolicyDocument
 @testable import HapticPolicyReplay
 
 @Suite struct EventLogEvaluatorTests {

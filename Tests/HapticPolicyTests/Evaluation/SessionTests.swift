@@ -3,6 +3,7 @@ import Testing
 
 @testable import HapticPolicy
 @testable import HapticPolicyCompiler
+@testable import HapticPolicyDocument
 
 @Suite struct SessionTests {
     // MARK: Screen

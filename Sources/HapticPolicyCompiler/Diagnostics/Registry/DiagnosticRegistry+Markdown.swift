@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyDocument
 
 extension DiagnosticRegistry {
     /// `Docs/checks.md`: every code of every stage with its severity, name, meaning and

@@ -1,10 +1,12 @@
 import Foundation
+import HapticPolicy
 
 /// A bundle's JSON as written: objects keep their members in order, and every string,
 /// number and literal keeps its exact bytes, so writing a tree back never changes a
 /// number's or a string's text (the hash of what is written is the hash of what was read).
-/// The one place the two parts of a format-7 bundle are split and merged
-/// (`Docs/bundle-format.md`, "The two lines"); only the tools use it on line 2.
+/// The one place the two parts of a format-7 bundle are split (by the rule the runtime
+/// reads line 1 with, `PolicyBundle.isToolsOnly`) and merged (`Docs/bundle-format.md`,
+/// "The two lines"): the tools write both lines and read line 2; a runtime never does.
 package indirect enum BundleTree: Sendable, Equatable {
     /// An object's members, in the order written.
     case object([Member])
@@ -88,25 +90,6 @@ package indirect enum BundleTree: Sendable, Equatable {
 
     // MARK: - The split
 
-    /// Whether the content member at `path` (keys, and `[]` for an array's items:
-    /// `["cells", "[]", "rows", "[]", "note"]`) is one only the tools read, and so goes to
-    /// line 2 (`Docs/bundle-format.md`, "What each line holds"): the top-level
-    /// `description`, `invariants` and `budgets`; every `location` but a row's and a band
-    /// level's (decisions cite those); every `note` but a row's (a decision carries it).
-    package static func isToolsOnly(_ path: [String]) -> Bool {
-        guard let key = path.last else { return false }
-        if path.count == 1, ["description", "invariants", "budgets"].contains(key) { return true }
-        switch key {
-        case "location":
-            return path != ["cells", "[]", "rows", "[]", "location"]
-                && path != ["bands", "[]", "levels", "[]", "location"]
-        case "note":
-            return path != ["cells", "[]", "rows", "[]", "note"]
-        default:
-            return false
-        }
-    }
-
     /// This content split into what a runtime reads and the sparse mirror of the rest:
     /// the same paths (arrays as long as the runtime part's, item by item, `{}` for an item
     /// with nothing tools-only; objects by key), holding only the tools-only members. The
@@ -125,7 +108,7 @@ package indirect enum BundleTree: Sendable, Equatable {
             var tools: [Member] = []
             for member in members {
                 let memberPath = path + [member.key]
-                if Self.isToolsOnly(memberPath) {
+                if PolicyBundle.isToolsOnly(memberPath) {
                     tools.append(member)
                     continue
                 }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import HapticPolicy
+@testable import HapticPolicyDocument
 
 /// The one path helper (`PathText`) the runtime and the tools share.
 @Suite struct PathTextTests {

@@ -1,7 +1,7 @@
 import Testing
 
 @testable import HapticPolicy
-@testable import HapticPolicyCompiler
+@testable import HapticPolicyDocument
 
 /// The tools' one JSON layer: `JSONWriter` (escaping through `JSONString`, numbers through
 /// `decimalText`, pretty and one-line layouts) and `JSONParser` (located errors, the

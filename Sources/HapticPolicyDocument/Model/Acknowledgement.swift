@@ -46,7 +46,7 @@ public struct Acknowledgement: Sendable, Hashable, Codable {
 
     /// Whether `self` is inside `other`'s object (a level inside its band, any object
     /// inside its file): the innermost acknowledgement of a warning wins.
-    func isInside(_ other: Acknowledgement) -> Bool {
+    package func isInside(_ other: Acknowledgement) -> Bool {
         switch (scope, other.scope) {
         case (.file, .span): return false
         case (.file(let file), .file(let outer)): return file == outer

@@ -1,4 +1,4 @@
-/// The one way the runtime and the tools take a path apart and put it together, as text
+/// The one way the tools take a path apart and put it together, as text
 /// (`/` separators, no file system access): a base name, a folder, a folder prefix to
 /// resolve a relative name against, a name in a folder, and where scenarios sit next to
 /// a policy.

@@ -1,7 +1,7 @@
 import Testing
 
 @testable import HapticPolicy
-@testable import HapticPolicyCompiler
+@testable import HapticPolicyDocument
 
 @Suite struct ExpressionTests {
     @Test(arguments: [
