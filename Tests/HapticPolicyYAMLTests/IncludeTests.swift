@@ -1,6 +1,7 @@
 import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 import Testing
 
 @testable import HapticPolicyYAML

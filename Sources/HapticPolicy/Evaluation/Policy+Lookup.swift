@@ -29,16 +29,6 @@ extension Policy {
         feedbackIndex[name].map { feedback[$0] }
     }
 
-    /// The designer's statement of an invariant (`says:`), by id.
-    package func invariantText(_ id: String) -> String? {
-        content.invariants.first { $0.id == id }?.text
-    }
-
-    /// Where an invariant is declared, by id.
-    package func invariantLocation(_ id: String) -> SourceLocation? {
-        content.invariants.first { $0.id == id }.map { $0.location.location(in: files) }
-    }
-
     /// Where something of this policy is written, as a location in `file` or the included
     /// file the position names.
     package func location(_ position: SourcePosition) -> SourceLocation {

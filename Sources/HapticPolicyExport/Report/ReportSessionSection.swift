@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyDocument
 
 /// The report's session section (`report --events`): a chart per signal and subject
 /// (`SignalChartSVG`), then the table of every entry, in order. A run of silences

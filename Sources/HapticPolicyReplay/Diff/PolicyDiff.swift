@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyDocument
 
 /// Replays event logs through two versions of a policy, each in its own stateful
 /// `Session`, and reports every event whose decision changed, with per-screen ring

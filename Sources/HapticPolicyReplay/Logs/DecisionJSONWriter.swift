@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyDocument
 
 /// The JSONL decision log: one object per input line, keys always in this order:
 /// `line`, (`column` on invalid lines only), `t`, `event`, `screen`, `subject`, `action`,

@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 /// The human decision log: one aligned row per input line. Column widths come from the
 /// policy (its screen, event, feedback names and designer texts), so the table streams

@@ -1,5 +1,6 @@
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 /// Counts over an evaluated log: decisions by action, reason and screen, and how often
 /// each screen rang. Printed on stderr by `haptic-policy eval`.

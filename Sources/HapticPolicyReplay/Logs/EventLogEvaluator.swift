@@ -1,4 +1,5 @@
 import HapticPolicy
+import HapticPolicyDocument
 
 /// Replays a JSONL event log through a policy, streaming: bytes in (any chunking),
 /// decision lines out, one per input line, in order. Never holds more than one
