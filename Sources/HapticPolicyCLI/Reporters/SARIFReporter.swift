@@ -119,7 +119,7 @@ enum SARIFReporter {
                 results: results,
                 artifacts: files.map { Artifact(location: ArtifactLocation(uri: uri($0))) })
         ])
-        return encodeStably(log)
+        return JSONWriter.report(log)
     }
 
     private static func level(_ severity: Severity) -> String {
