@@ -145,27 +145,11 @@ private struct KeyedNodeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol 
     }
 
     func superDecoder() throws -> any Decoder {
-        NodeDecoder(node: values["super"] ?? .null, codingPath: codingPath + [ItemKey(stringValue: "super")])
+        NodeDecoder(node: values["super"] ?? .null, codingPath: codingPath + [JSONCodingKey.superKey])
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
         NodeDecoder(node: values[key.stringValue] ?? .null, codingPath: codingPath + [key])
-    }
-}
-
-/// An array item's index, or `super`, in a coding path.
-private struct ItemKey: CodingKey {
-    var stringValue: String
-    var intValue: Int?
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-        self.intValue = nil
-    }
-
-    init(intValue: Int) {
-        self.stringValue = String(intValue)
-        self.intValue = intValue
     }
 }
 
@@ -184,7 +168,7 @@ private struct UnkeyedNodeDecoder: UnkeyedDecodingContainer {
 
     /// A decoder of the next item, moving past it; `valueNotFound` at the end.
     private mutating func next(_ type: Any.Type) throws -> NodeDecoder {
-        let path = codingPath + [ItemKey(intValue: currentIndex)]
+        let path = codingPath + [JSONCodingKey(intValue: currentIndex)]
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(type, .init(codingPath: path, debugDescription: "the array has ended"))
         }

@@ -79,8 +79,9 @@ private final class EncodingSlot {
     }
 }
 
-/// The key `super` for `superEncoder()`, and an array item's index in a coding path.
-private struct IndexKey: CodingKey {
+/// A key in a coding path that no type declares: an array item's index, or `super`
+/// (`superEncoder()`, `superDecoder()`).
+struct JSONCodingKey: CodingKey {
     var stringValue: String
     var intValue: Int?
 
@@ -94,7 +95,8 @@ private struct IndexKey: CodingKey {
         self.intValue = intValue
     }
 
-    static let superKey = IndexKey(stringValue: "super")
+    /// `super`.
+    static let superKey = JSONCodingKey(stringValue: "super")
 }
 
 private struct NodeEncoder: Encoder {
@@ -189,7 +191,8 @@ private struct KeyedNodeEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol 
     }
 
     mutating func superEncoder() -> any Encoder {
-        NodeEncoder(slot: slot.member(IndexKey.superKey.stringValue), codingPath: codingPath + [IndexKey.superKey])
+        NodeEncoder(
+            slot: slot.member(JSONCodingKey.superKey.stringValue), codingPath: codingPath + [JSONCodingKey.superKey])
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
@@ -197,32 +200,44 @@ private struct KeyedNodeEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol 
     }
 }
 
-private struct UnkeyedNodeEncoder: UnkeyedEncodingContainer {
+/// A container that writes one scalar node at a time: the unkeyed container (each one an
+/// item appended) and the single-value one (the value itself). Their `encode` methods for
+/// Swift's scalar types are the ones below, written once for both.
+private protocol ScalarNodeEncoding {
+    /// The coding path of the next value, for an error.
+    var nextPath: [any CodingKey] { get }
+    /// Writes `node` as the next value.
+    func put(_ node: JSONNode)
+}
+
+extension ScalarNodeEncoding {
+    mutating func encodeNil() throws { put(.null) }
+    mutating func encode(_ value: Bool) throws { put(.bool(value)) }
+    mutating func encode(_ value: String) throws { put(.string(value)) }
+    mutating func encode(_ value: Double) throws { put(try Scalar.float(value, at: nextPath)) }
+    mutating func encode(_ value: Float) throws { put(try Scalar.float(value, at: nextPath)) }
+    mutating func encode(_ value: Int) throws { put(Scalar.integer(value)) }
+    mutating func encode(_ value: Int8) throws { put(Scalar.integer(value)) }
+    mutating func encode(_ value: Int16) throws { put(Scalar.integer(value)) }
+    mutating func encode(_ value: Int32) throws { put(Scalar.integer(value)) }
+    mutating func encode(_ value: Int64) throws { put(Scalar.integer(value)) }
+    mutating func encode(_ value: UInt) throws { put(Scalar.integer(value)) }
+    mutating func encode(_ value: UInt8) throws { put(Scalar.integer(value)) }
+    mutating func encode(_ value: UInt16) throws { put(Scalar.integer(value)) }
+    mutating func encode(_ value: UInt32) throws { put(Scalar.integer(value)) }
+    mutating func encode(_ value: UInt64) throws { put(Scalar.integer(value)) }
+}
+
+private struct UnkeyedNodeEncoder: UnkeyedEncodingContainer, ScalarNodeEncoding {
     let slot: EncodingSlot
     let codingPath: [any CodingKey]
     var count: Int { slot.itemCount }
 
-    private var nextPath: [any CodingKey] { codingPath + [IndexKey(intValue: count)] }
+    var nextPath: [any CodingKey] { codingPath + [JSONCodingKey(intValue: count)] }
 
-    private func append(_ node: JSONNode) {
+    func put(_ node: JSONNode) {
         slot.appendItem().content = .scalar(node)
     }
-
-    mutating func encodeNil() throws { append(.null) }
-    mutating func encode(_ value: Bool) throws { append(.bool(value)) }
-    mutating func encode(_ value: String) throws { append(.string(value)) }
-    mutating func encode(_ value: Double) throws { append(try Scalar.float(value, at: nextPath)) }
-    mutating func encode(_ value: Float) throws { append(try Scalar.float(value, at: nextPath)) }
-    mutating func encode(_ value: Int) throws { append(Scalar.integer(value)) }
-    mutating func encode(_ value: Int8) throws { append(Scalar.integer(value)) }
-    mutating func encode(_ value: Int16) throws { append(Scalar.integer(value)) }
-    mutating func encode(_ value: Int32) throws { append(Scalar.integer(value)) }
-    mutating func encode(_ value: Int64) throws { append(Scalar.integer(value)) }
-    mutating func encode(_ value: UInt) throws { append(Scalar.integer(value)) }
-    mutating func encode(_ value: UInt8) throws { append(Scalar.integer(value)) }
-    mutating func encode(_ value: UInt16) throws { append(Scalar.integer(value)) }
-    mutating func encode(_ value: UInt32) throws { append(Scalar.integer(value)) }
-    mutating func encode(_ value: UInt64) throws { append(Scalar.integer(value)) }
 
     mutating func encode(_ value: some Encodable) throws {
         let path = nextPath
@@ -251,29 +266,14 @@ private struct UnkeyedNodeEncoder: UnkeyedEncodingContainer {
     }
 }
 
-private struct SingleNodeEncoder: SingleValueEncodingContainer {
+private struct SingleNodeEncoder: SingleValueEncodingContainer, ScalarNodeEncoding {
     let slot: EncodingSlot
     let codingPath: [any CodingKey]
+    var nextPath: [any CodingKey] { codingPath }
 
-    private func set(_ node: JSONNode) {
+    func put(_ node: JSONNode) {
         slot.content = .scalar(node)
     }
-
-    mutating func encodeNil() throws { set(.null) }
-    mutating func encode(_ value: Bool) throws { set(.bool(value)) }
-    mutating func encode(_ value: String) throws { set(.string(value)) }
-    mutating func encode(_ value: Double) throws { set(try Scalar.float(value, at: codingPath)) }
-    mutating func encode(_ value: Float) throws { set(try Scalar.float(value, at: codingPath)) }
-    mutating func encode(_ value: Int) throws { set(Scalar.integer(value)) }
-    mutating func encode(_ value: Int8) throws { set(Scalar.integer(value)) }
-    mutating func encode(_ value: Int16) throws { set(Scalar.integer(value)) }
-    mutating func encode(_ value: Int32) throws { set(Scalar.integer(value)) }
-    mutating func encode(_ value: Int64) throws { set(Scalar.integer(value)) }
-    mutating func encode(_ value: UInt) throws { set(Scalar.integer(value)) }
-    mutating func encode(_ value: UInt8) throws { set(Scalar.integer(value)) }
-    mutating func encode(_ value: UInt16) throws { set(Scalar.integer(value)) }
-    mutating func encode(_ value: UInt32) throws { set(Scalar.integer(value)) }
-    mutating func encode(_ value: UInt64) throws { set(Scalar.integer(value)) }
 
     mutating func encode(_ value: some Encodable) throws {
         try Scalar.encode(value, into: slot, at: codingPath)
