@@ -97,13 +97,13 @@ package final class LanguageServer {
         case .response:
             // A response to a request of ours (`client/registerCapability`): nothing to do.
             break
-        case .notification(let method):
-            notification(method, body)
-        case .request(let id, let method):
+        case .notification(let method, let message):
+            notification(method, message)
+        case .request(let id, let method, let message):
             // Findings of earlier changes go out before the answer to a later request.
             flushDiagnostics()
             do throws(Failure) {
-                respond(id: id, result: try request(method, body))
+                respond(id: id, result: try request(method, message))
             } catch {
                 respond(id: id, failure: error)
             }
@@ -155,7 +155,7 @@ package final class LanguageServer {
         includedPublished[uri] = published.isEmpty ? nil : published
     }
 
-    private func notification(_ method: String, _ body: [UInt8]) {
+    private func notification(_ method: String, _ message: JSONNode) {
         if method == "exit" {
             exitCode = state == .shutDown ? 0 : 1
             return
@@ -167,7 +167,7 @@ package final class LanguageServer {
         case "workspace/didChangeWorkspaceFolders":
             // The folders the server reads changed: check every open document again.
             let event = LSP.lenientParams(
-                from: body, else: LSP.DidChangeWorkspaceFoldersParams(event: .init(added: [], removed: []))
+                from: message, else: LSP.DidChangeWorkspaceFoldersParams(event: .init(added: [], removed: []))
             ).event
             let removed = Set(Self.folderPaths(event.removed))
             var roots = workspace.roots.filter { !removed.contains($0) }
@@ -181,14 +181,14 @@ package final class LanguageServer {
             workspace.filesChanged()
             pendingDiagnostics.formUnion(workspace.documents.keys)
         case "textDocument/didOpen":
-            guard let params = try? LSP.params(LSP.DidOpenTextDocumentParams.self, from: body) else { return }
+            guard let params = try? LSP.params(LSP.DidOpenTextDocumentParams.self, from: message) else { return }
             let document = params.textDocument
             workspace.open(uri: document.uri, text: document.text, version: document.version ?? 0)
             markChanged(document.uri)
         case "textDocument/didChange":
             // Only the version is taken: a copy of the document held here would make the
             // edit copy its whole text.
-            guard let params = try? LSP.params(LSP.DidChangeTextDocumentParams.self, from: body),
+            guard let params = try? LSP.params(LSP.DidChangeTextDocumentParams.self, from: message),
                 let version = workspace.documents[params.textDocument.uri]?.version
             else { return }
             let uri = params.textDocument.uri
@@ -198,7 +198,7 @@ package final class LanguageServer {
             workspace.change(uri: uri, edits: edits, version: params.textDocument.version ?? version + 1)
             markChanged(uri)
         case "textDocument/didClose":
-            guard let params = try? LSP.params(LSP.DidCloseTextDocumentParams.self, from: body) else { return }
+            guard let params = try? LSP.params(LSP.DidCloseTextDocumentParams.self, from: message) else { return }
             let uri = params.textDocument.uri
             workspace.close(uri: uri)
             notify("textDocument/publishDiagnostics", LSP.PublishDiagnosticsParams(uri: uri, diagnostics: []))
@@ -238,16 +238,16 @@ package final class LanguageServer {
         }
     }
 
-    /// The result of the request `method` whose message is `body`: one of the `LSP`
+    /// The result of the request `method` whose message is `message`: one of the `LSP`
     /// result types (an `Optional` of one for `null`).
-    private func request(_ method: String, _ body: [UInt8]) throws(Failure) -> any Encodable & Sendable {
+    private func request(_ method: String, _ message: JSONNode) throws(Failure) -> any Encodable & Sendable {
         switch state {
         case .uninitialized:
             guard method == "initialize" else {
                 throw Failure(
                     code: .serverNotInitialized, message: "the server is not initialized; send 'initialize' first")
             }
-            return initialize(LSP.lenientParams(from: body, else: LSP.InitializeParams()))
+            return initialize(LSP.lenientParams(from: message, else: LSP.InitializeParams()))
         case .shutDown:
             throw Failure(code: .invalidRequest, message: "the server is shut down; send 'exit'")
         case .running:
@@ -260,43 +260,43 @@ package final class LanguageServer {
             state = .shutDown
             return LSP.Null()
         case "textDocument/hover":
-            let params = try documentPosition(body)
+            let params = try documentPosition(message)
             return hover(params.textDocument.uri, params.position)
         case "textDocument/definition":
-            let params = try documentPosition(body)
+            let params = try documentPosition(message)
             return definition(params.textDocument.uri, params.position)
         case "textDocument/references":
             let params = try Self.params(
-                LSP.ReferenceParams.self, from: body, else: "expected textDocument.uri and a position")
+                LSP.ReferenceParams.self, from: message, else: "expected textDocument.uri and a position")
             return references(
                 params.textDocument.uri, params.position,
                 includeDeclaration: params.context?.includeDeclaration ?? true)
         case "textDocument/completion":
-            let params = try documentPosition(body)
+            let params = try documentPosition(message)
             return completion(params.textDocument.uri, params.position)
         case "textDocument/codeAction":
             let params = try Self.params(
-                LSP.CodeActionParams.self, from: body, else: "expected textDocument.uri and a range")
+                LSP.CodeActionParams.self, from: message, else: "expected textDocument.uri and a range")
             return codeActions(params.textDocument.uri, params.range)
         case "textDocument/documentSymbol":
-            let params = try Self.params(LSP.DocumentSymbolParams.self, from: body, else: "missing textDocument.uri")
+            let params = try Self.params(LSP.DocumentSymbolParams.self, from: message, else: "missing textDocument.uri")
             return documentSymbols(params.textDocument.uri)
         default:
             throw Failure(code: .methodNotFound, message: "unsupported method '\(method)'")
         }
     }
 
-    private func documentPosition(_ body: [UInt8]) throws(Failure) -> LSP.TextDocumentPositionParams {
+    private func documentPosition(_ message: JSONNode) throws(Failure) -> LSP.TextDocumentPositionParams {
         try Self.params(
-            LSP.TextDocumentPositionParams.self, from: body, else: "expected textDocument.uri and a position")
+            LSP.TextDocumentPositionParams.self, from: message, else: "expected textDocument.uri and a position")
     }
 
     /// The parameters of a request as `Params`; when there are none or they are not one, an
     /// `InvalidParams` failure that says `expected`.
     private static func params<Params: Decodable>(
-        _: Params.Type, from body: [UInt8], else expected: String
+        _: Params.Type, from message: JSONNode, else expected: String
     ) throws(Failure) -> Params {
-        guard let params = (try? LSP.params(Params.self, from: body)) ?? nil else {
+        guard let params = (try? LSP.params(Params.self, from: message)) ?? nil else {
             throw Failure(code: .invalidParams, message: expected)
         }
         return params

@@ -1,4 +1,6 @@
 import Foundation
+import HapticPolicyCompiler
+import HapticPolicyDocument
 
 /// The policy JSON Schema (`Docs/policy.schema.json`, built in as `PolicySchema.builtIn`) read
 /// for the editor: which keys a mapping at a path may hold, what each means (its
@@ -7,8 +9,7 @@ import Foundation
 /// Hover and completion of keys read it, so a key means in the editor exactly what the
 /// schema (and the schema-aware YAML editors) says it means: its descriptions are written
 /// once, there.
-struct PolicySchema: @unchecked Sendable {
-    // @unchecked: the JSON objects are read once in `init` and never changed after.
+struct PolicySchema: Sendable {
 
     /// One step of a path into a policy: a key of a mapping, or an item of a sequence.
     enum Step: Hashable, Sendable {
@@ -41,14 +42,19 @@ struct PolicySchema: @unchecked Sendable {
         String(decoding: PackageResources.policy_schema_json, as: UTF8.self)
     }
 
-    private let root: [String: Any]
-    private let definitions: [String: Any]
+    private let root: JSONNode
+    /// The schema's `definitions`, by name (what a `$ref` names).
+    private let definitions: [String: JSONNode]
 
-    /// Reads a schema's JSON text; an unreadable text gives a schema that knows no key.
+    /// Reads a schema's JSON text (with the tools' one parser, `JSONParser`); an unreadable
+    /// text gives a schema that knows no key.
     init(json: String) {
-        let object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] ?? [:]
-        root = object
-        definitions = object["definitions"] as? [String: Any] ?? [:]
+        root = (try? JSONParser.parse(json, file: "policy.schema.json")) ?? .object([])
+        var definitions: [String: JSONNode] = [:]
+        for member in root["definitions"]?.members ?? [] where definitions[member.key] == nil {
+            definitions[member.key] = member.value
+        }
+        self.definitions = definitions
     }
 
     /// The keys a mapping at `path` may hold, by name.
@@ -56,9 +62,8 @@ struct PolicySchema: @unchecked Sendable {
         var seen = Set<String>()
         var keys: [Key] = []
         for node in nodes(at: path) {
-            guard let properties = node["properties"] as? [String: Any] else { continue }
-            for name in properties.keys.sorted() where seen.insert(name).inserted {
-                keys.append(Key(name: name, description: description(of: properties[name]) ?? ""))
+            for property in node["properties"]?.members ?? [] where seen.insert(property.key).inserted {
+                keys.append(Key(name: property.key, description: description(of: property.value) ?? ""))
             }
         }
         return keys.sorted { $0.name < $1.name }
@@ -69,7 +74,7 @@ struct PolicySchema: @unchecked Sendable {
     /// not allow it there.
     func description(of key: String, at path: [Step]) -> String? {
         for node in nodes(at: path) {
-            if let property = (node["properties"] as? [String: Any])?[key] { return description(of: property) }
+            if let property = node["properties"]?[key] { return description(of: property) }
         }
         for node in nodes(at: path) {
             if let matched = patternProperty(node, key) { return description(of: matched) }
@@ -85,9 +90,9 @@ struct PolicySchema: @unchecked Sendable {
             if !words.contains(word) { words.append(word) }
         }
         for node in nodes(at: path) {
-            for case let word as String in node["enum"] as? [Any] ?? [] { add(word) }
-            if let word = node["const"] as? String { add(word) }
-            if node["type"] as? String == "boolean" {
+            for word in node["enum"]?.items ?? [] { word.stringValue.map(add) }
+            if let word = node["const"]?.stringValue { add(word) }
+            if node["type"]?.stringValue == "boolean" {
                 add("true")
                 add("false")
             }
@@ -95,9 +100,9 @@ struct PolicySchema: @unchecked Sendable {
         return words
     }
 
-    /// The schema nodes that may describe the value at `path`, with `$ref`, `allOf`,
-    /// `anyOf` and `oneOf` followed.
-    func nodes(at path: [Step]) -> [[String: Any]] {
+    /// The schema nodes (objects) that may describe the value at `path`, with `$ref`,
+    /// `allOf`, `anyOf` and `oneOf` followed.
+    func nodes(at path: [Step]) -> [JSONNode] {
         var current = expand(root)
         for step in path {
             current = current.flatMap { child(of: $0, step) }
@@ -106,52 +111,50 @@ struct PolicySchema: @unchecked Sendable {
         return current
     }
 
-    private func child(of node: [String: Any], _ step: Step) -> [[String: Any]] {
+    private func child(of node: JSONNode, _ step: Step) -> [JSONNode] {
         switch step {
         case .item:
-            return (node["items"] as? [String: Any]).map { expand($0) } ?? []
+            return node["items"].map { expand($0) } ?? []
         case .key(let key):
-            if let property = (node["properties"] as? [String: Any])?[key] as? [String: Any] {
-                return expand(property)
-            }
+            if let property = node["properties"]?[key], property.members != nil { return expand(property) }
             if let matched = patternProperty(node, key) { return expand(matched) }
-            return (node["additionalProperties"] as? [String: Any]).map { expand($0) } ?? []
+            return node["additionalProperties"].map { expand($0) } ?? []
         }
     }
 
-    /// The schema of `key` under `node`'s `patternProperties`, when a pattern matches it.
-    private func patternProperty(_ node: [String: Any], _ key: String) -> [String: Any]? {
-        guard let patterns = node["patternProperties"] as? [String: Any] else { return nil }
-        for (pattern, schema) in patterns {
-            guard let expression = try? NSRegularExpression(pattern: pattern) else { continue }
+    /// The schema of `key` under `node`'s `patternProperties`, when a pattern matches it
+    /// (the first that does, in schema order).
+    private func patternProperty(_ node: JSONNode, _ key: String) -> JSONNode? {
+        for pattern in node["patternProperties"]?.members ?? [] {
+            guard let expression = try? NSRegularExpression(pattern: pattern.key) else { continue }
             let range = NSRange(key.startIndex..., in: key)
-            if expression.firstMatch(in: key, range: range) != nil { return schema as? [String: Any] }
+            if expression.firstMatch(in: key, range: range) != nil { return pattern.value }
         }
         return nil
     }
 
     /// A node's description, or that of the definition it refers to.
-    private func description(of node: Any?) -> String? {
-        guard let node = node as? [String: Any] else { return nil }
+    private func description(of node: JSONNode) -> String? {
         for each in expand(node) {
-            if let text = each["description"] as? String { return text }
+            if let text = each["description"]?.stringValue { return text }
         }
         return nil
     }
 
     /// `node` and every node it stands for: its `$ref` target first, then the branches of
     /// its `allOf`, `anyOf` and `oneOf` (constraints such as `not` and `if` are left out).
-    private func expand(_ node: [String: Any], depth: Int = 0) -> [[String: Any]] {
-        guard depth < 12 else { return [] }
-        var nodes: [[String: Any]] = []
-        if let reference = node["$ref"] as? String, let name = reference.split(separator: "/").last,
-            let target = definitions[String(name)] as? [String: Any]
+    /// Only objects are schema nodes here: `true`, `false` and anything else give none.
+    private func expand(_ node: JSONNode, depth: Int = 0) -> [JSONNode] {
+        guard depth < 12, node.members != nil else { return [] }
+        var nodes: [JSONNode] = []
+        if let reference = node["$ref"]?.stringValue, let name = reference.split(separator: "/").last,
+            let target = definitions[String(name)]
         {
             nodes += expand(target, depth: depth + 1)
         }
         nodes.append(node)
         for combinator in ["allOf", "anyOf", "oneOf"] {
-            for case let branch as [String: Any] in node[combinator] as? [Any] ?? [] {
+            for branch in node[combinator]?.items ?? [] {
                 nodes += expand(branch, depth: depth + 1)
             }
         }

@@ -428,6 +428,7 @@ package func jsonSkeleton(_ text: String, strings: inout [String]) throws(Emitte
         case .null: return "null"
         case .bool(let value): return value ? "true" : "false"
         case .number(let value, _): return "\(value)"
+        case .numeral(let text): return text
         case .string(let value):
             strings.append(value)
             return "S"

@@ -6,10 +6,12 @@
 /// an HTML `<script>` holding the JSON). What is escaped decodes to the same text, so no
 /// reader sees a difference but the ones that would have broken.
 ///
-/// Every JSON writer goes through it: string literals (`quoted`), JSON that Foundation's
-/// encoder wrote (`hardened`: the bundle, lint's JSON, SARIF, the language server), and
-/// eval's byte-level hot path (`JSONBytes`), which applies the same rule to UTF-8 and is
-/// tested against `quoted`. It lives in the runtime because the runtime writes bundles.
+/// Every JSON writer goes through it: string literals (`quoted`: the tools' one writer,
+/// `JSONWriter`, which writes lint's JSON, SARIF, the reports, exports, logs and the
+/// language server's messages), JSON that Foundation's encoder wrote (`hardened`: the
+/// bundle), and eval's byte-level hot path (`JSONBytes`), which applies the same rule to
+/// UTF-8 and is tested against `quoted`. It lives in the runtime because the runtime
+/// writes bundles.
 package enum JSONString {
     /// `text` as a JSON string literal, quotes included.
     package static func quoted(_ text: String) -> String {

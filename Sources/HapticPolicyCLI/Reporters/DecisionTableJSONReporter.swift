@@ -1,4 +1,6 @@
 import HapticPolicy
+import HapticPolicyCompiler
+import HapticPolicyDocument
 import HapticPolicyReplay
 
 /// The decision table as JSON for tools (stable shape, documented in Docs/cli.md,
@@ -191,7 +193,7 @@ enum DecisionTableJSONReporter {
     /// The table as JSON; a row written in a file other than `file` (the policy's main
     /// file, `Policy.file`) names its file.
     static func render(_ table: DecisionTable, policy: String, file: String? = nil) -> String {
-        encodeStably(
+        JSONWriter.report(
             Report(
                 policy: policy,
                 invariants: table.invariants,

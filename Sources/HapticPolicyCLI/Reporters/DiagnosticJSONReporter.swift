@@ -1,6 +1,6 @@
-import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 /// `lint --format json`: a stable, documented JSON shape for tools.
 ///
@@ -94,15 +94,6 @@ enum DiagnosticJSONReporter {
                     notes: diagnostic.notes.map(NoteEntry.init),
                     acknowledged: diagnostic.acknowledged.map(NoteEntry.init))
             })
-        return encodeStably(report)
+        return JSONWriter.report(report)
     }
-}
-
-/// Pretty, key-sorted JSON: the same input always gives the same bytes; escaped by the
-/// tools' one rule (`JSONString.hardened`: U+2028, U+2029, U+0085 and `</` as well).
-func encodeStably(_ value: some Encodable) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    guard let data = try? encoder.encode(value) else { return "{}" }
-    return JSONString.hardened(String(decoding: data, as: UTF8.self))
 }

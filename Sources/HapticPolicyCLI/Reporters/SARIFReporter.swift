@@ -1,6 +1,7 @@
 import Foundation
 import HapticPolicy
 import HapticPolicyCompiler
+import HapticPolicyDocument
 
 /// `lint --format sarif`: SARIF 2.1.0, so CI systems (GitHub code scanning and others)
 /// show findings inline. Columns are Unicode code points, as the run declares.
@@ -119,7 +120,7 @@ enum SARIFReporter {
                 results: results,
                 artifacts: files.map { Artifact(location: ArtifactLocation(uri: uri($0))) })
         ])
-        return encodeStably(log)
+        return JSONWriter.report(log)
     }
 
     private static func level(_ severity: Severity) -> String {

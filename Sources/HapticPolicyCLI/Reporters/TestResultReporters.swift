@@ -1,4 +1,6 @@
 import HapticPolicy
+import HapticPolicyCompiler
+import HapticPolicyDocument
 import HapticPolicyReplay
 
 /// What `test` found in one test file: its report, or that it could not be run.
@@ -106,7 +108,7 @@ enum TestResultJSONReporter {
                         })
                 })
         }
-        return encodeStably(
+        return JSONWriter.report(
             Document(
                 passed: files.reduce(0) { $0 + $1.passed }, failed: files.reduce(0) { $0 + $1.failed },
                 unusable: files.count { !$0.usable }, files: files))

@@ -30,6 +30,10 @@ package struct JSONNode: Sendable, Hashable {
         /// A number, written rounded to `decimals` places (`JSONWriter.decimals` when nil;
         /// a parsed number has nil).
         case number(Double, decimals: Int? = nil)
+        /// A number written exactly as this text (`12`, `0.1`, `1e-07`,
+        /// `18446744073709551615`): what `init(encoding:)` makes of Swift's numbers, so a
+        /// `Codable` type's numbers read as Foundation's encoder writes them.
+        case numeral(String)
         /// A string.
         case string(String)
         /// An array.
@@ -84,8 +88,11 @@ package struct JSONNode: Sendable, Hashable {
 
     /// The number when this is a number.
     package var numberValue: Double? {
-        if case .number(let n, _) = value { return n }
-        return nil
+        switch value {
+        case .number(let n, _): n
+        case .numeral(let text): Double(text)
+        default: nil
+        }
     }
 
     /// The string when this is a string.
@@ -104,7 +111,7 @@ package struct JSONNode: Sendable, Hashable {
         switch value {
         case .null: "null"
         case .bool: "a boolean"
-        case .number: "a number"
+        case .number, .numeral: "a number"
         case .string: "a string"
         case .array: "an array"
         case .object: "an object"
@@ -118,6 +125,7 @@ package struct JSONNode: Sendable, Hashable {
         case .null: "null"
         case .bool(let b): b ? "true" : "false"
         case .number(let n, _): decimalText(n, decimals: 6)
+        case .numeral(let text): Double(text).map { decimalText($0, decimals: 6) } ?? text
         case .string(let s): JSONString.quoted(s)
         case .array(let items): "[" + items.map(\.canonical).joined(separator: ",") + "]"
         case .object(let members):

@@ -1,8 +1,9 @@
 import HapticPolicy
 
-/// The tools' one JSON parser (summaries, AHAP and clip imports, exports read back): it
-/// remembers where every value and key was written (1-based line and column, counted in
-/// Unicode scalars), for located diagnostics.
+/// The tools' one JSON parser (summaries, AHAP and clip imports, exports read back, the
+/// language server's messages and its policy schema): it remembers where every value and
+/// key was written (1-based line and column, counted in Unicode scalars), for located
+/// diagnostics. `JSONNode.decode` reads `Decodable` types from what it parsed.
 /// Depth is limited so hostile input cannot exhaust the stack.
 package struct JSONParser {
     /// A syntax error with its location.

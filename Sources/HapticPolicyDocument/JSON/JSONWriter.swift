@@ -2,9 +2,11 @@ import HapticPolicy
 
 /// The tools' one JSON writer: `JSONNode`s as stable text, members in the node's order,
 /// strings escaped by the tools' one rule (`JSONString`) and numbers rounded by the one
-/// decimal formatter (`decimalText`; a number node's own `decimals`, else `decimals`).
-/// Two layouts: `write` (pretty, for files people read: exports) and `line` (compact, one
-/// line: event logs, summaries, diffs).
+/// decimal formatter (`decimalText`; a number node's own `decimals`, else `decimals`; a
+/// `.numeral` as its text).
+/// Three layouts: `write` (pretty, for files people read: exports), `expanded` (every value
+/// on a line of its own: lint's JSON, SARIF, the table and test reports) and `line`
+/// (compact, one line: event logs, summaries, diffs, the language server's messages).
 package enum JSONWriter {
     /// Decimals written for numbers that name none: 0.1 ms resolution for seconds, 1e-4 for
     /// 0-1 values.
@@ -17,6 +19,26 @@ package enum JSONWriter {
         write(node, indent: 0, into: &out)
         out += "\n"
         return out
+    }
+
+    /// The document in the reports' layout (lint's JSON, SARIF, the table and test
+    /// reports): every member and every item on a line of its own, two-space indent,
+    /// `"key" : value`, an empty array or object as its two brackets with an empty line
+    /// between them, no final newline. It is the layout Foundation's
+    /// pretty-printing encoder gave these reports, kept byte for byte so that nothing
+    /// reading them sees a change (`JSONCodableTests` compares the two).
+    package static func expanded(_ node: JSONNode) -> String {
+        var out = ""
+        writeExpanded(node, indent: "", into: &out)
+        return out
+    }
+
+    /// A report's JSON: `value` (through `JSONNode(encoding:)`: keys sorted, numbers as
+    /// Swift prints them) in the reports' layout (`expanded`); `{}` when it holds a number
+    /// JSON cannot write (a NaN or an infinity), as the reports gave before.
+    package static func report(_ value: some Encodable) -> String {
+        guard let node = try? JSONNode(encoding: value) else { return "{}" }
+        return expanded(node)
     }
 
     /// The document on one line without spaces (`{"a":1,"b":[true,null]}`), no newline.
@@ -43,6 +65,7 @@ package enum JSONWriter {
         case .null: "null"
         case .bool(let b): b ? "true" : "false"
         case .number(let n, let places): number(n, decimals: places ?? decimals)
+        case .numeral(let text): text
         case .string(let s): quoted(s)
         case .array, .object: nil
         }
@@ -101,6 +124,30 @@ package enum JSONWriter {
                 out += index < members.count - 1 ? ",\n" : "\n"
             }
             out += pad + "}"
+        case let value:
+            out += scalarText(value) ?? ""
+        }
+    }
+
+    private static func writeExpanded(_ node: JSONNode, indent: String, into out: inout String) {
+        let inner = indent + "  "
+        switch node.value {
+        case .array(let items):
+            out += "[\n"
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += ",\n" }
+                out += inner
+                writeExpanded(item, indent: inner, into: &out)
+            }
+            out += "\n" + indent + "]"
+        case .object(let members):
+            out += "{\n"
+            for (index, member) in members.enumerated() {
+                if index > 0 { out += ",\n" }
+                out += inner + quoted(member.key) + " : "
+                writeExpanded(member.value, indent: inner, into: &out)
+            }
+            out += "\n" + indent + "}"
         case let value:
             out += scalarText(value) ?? ""
         }

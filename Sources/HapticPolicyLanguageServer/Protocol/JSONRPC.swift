@@ -1,5 +1,5 @@
-import Foundation
-import HapticPolicy
+import HapticPolicyCompiler
+import HapticPolicyDocument
 
 /// The messages of the Language Server Protocol 3.17 the server reads and writes, as typed
 /// `Codable` values (https://microsoft.github.io/language-server-protocol/specifications/lsp/3.17/specification/).
@@ -161,28 +161,29 @@ extension LSP {
 
 extension LSP {
     /// What one message body the client sent is, read as far as routing it needs: the
-    /// parameters are read later, by the type the method expects (`params(_:from:)`).
+    /// parameters are read later, by the type the method expects (`params(_:from:)`), from
+    /// the message as `JSONParser` read it (the body is parsed once).
     enum Incoming: Sendable {
         /// A request: it gets a response.
-        case request(RequestID, method: String)
+        case request(RequestID, method: String, message: JSONNode)
         /// A notification: it gets none.
-        case notification(method: String)
+        case notification(method: String, message: JSONNode)
         /// A response to a request of the server's (`client/registerCapability`): ignored.
         case response
         /// A message that cannot be handled, and the error response it gets (with a null id).
         case invalid(ResponseError)
 
         /// Reads the envelope of `body` (3.17, "Base Protocol" and "Abstract Message"):
-        /// not JSON is a `ParseError`; not an object, a message with neither a method nor a
-        /// result or error, and a request whose id is neither a number nor a string are
-        /// `InvalidRequest`s.
+        /// not JSON (or not UTF-8) is a `ParseError`; not an object, a message with neither
+        /// a method nor a result or error, and a request whose id is neither a number nor a
+        /// string are `InvalidRequest`s.
         static func read(_ body: [UInt8]) -> Incoming {
-            let envelope: Envelope
-            do {
-                envelope = try JSONDecoder().decode(Envelope.self, from: Data(body))
-            } catch DecodingError.dataCorrupted {
+            guard let text = String(validating: body, as: UTF8.self),
+                let message = try? JSONParser.parse(text, file: "message")
+            else {
                 return .invalid(ResponseError(code: .parseError, message: "the message is not JSON"))
-            } catch {
+            }
+            guard let envelope = try? message.decode(Envelope.self) else {
                 return .invalid(ResponseError(code: .invalidRequest, message: "a message must be a JSON object"))
             }
             guard let method = envelope.method else {
@@ -192,8 +193,8 @@ extension LSP {
                 return .response
             }
             switch envelope.id {
-            case .absent: return .notification(method: method)
-            case .id(let id): return .request(id, method: method)
+            case .absent: return .notification(method: method, message: message)
+            case .id(let id): return .request(id, method: method, message: message)
             case .other:
                 return .invalid(
                     ResponseError(code: .invalidRequest, message: "a request id must be a number or a string"))
@@ -201,17 +202,18 @@ extension LSP {
         }
     }
 
-    /// The parameters of `body` as `Params`: nil when the message has none, and an error
-    /// when they are not a `Params`.
-    static func params<Params: Decodable>(_: Params.Type, from body: [UInt8]) throws -> Params? {
-        try JSONDecoder().decode(ParamsOnly<Params>.self, from: Data(body)).params
+    /// The parameters of `message` as `Params`: nil when the message has none (or `null`),
+    /// and an error when they are not a `Params`.
+    static func params<Params: Decodable>(_: Params.Type, from message: JSONNode) throws -> Params? {
+        guard let params = message["params"], params.value != .null else { return nil }
+        return try params.decode(Params.self)
     }
 
-    /// The parameters of `body` as `Params` read leniently (their types' own `init(from:)`
-    /// takes a field of the wrong type as absent): `empty` when there are none or they are
-    /// not a JSON object.
-    static func lenientParams<Params: Decodable>(from body: [UInt8], else empty: Params) -> Params {
-        ((try? params(Params.self, from: body)) ?? nil) ?? empty
+    /// The parameters of `message` as `Params` read leniently (their types' own
+    /// `init(from:)` takes a field of the wrong type as absent): `empty` when there are none
+    /// or they are not a JSON object.
+    static func lenientParams<Params: Decodable>(from message: JSONNode, else empty: Params) -> Params {
+        ((try? params(Params.self, from: message)) ?? nil) ?? empty
     }
 
     /// A message's fields that say what it is; the rest (`params`, the values of `result`
@@ -247,25 +249,18 @@ extension LSP {
             hasResultOrError = container.contains(.result) || container.contains(.error)
         }
     }
-
-    /// A message's `params` alone.
-    private struct ParamsOnly<Params: Decodable>: Decodable {
-        var params: Params?
-    }
 }
 
 // MARK: - Writing
 
 extension LSP {
-    /// `message` as the framed bytes the server writes: encoded with sorted keys, then every
-    /// string in it escaped by the tools' one rule (`JSONString.hardened`: U+2028, U+2029,
-    /// U+0085 and the `/` of `</` as well), and framed (`Content-Length` counts the escaped
-    /// bytes). Every message the server sends goes through here.
+    /// `message` as the framed bytes the server writes: on one line by the tools' one JSON
+    /// writer (`JSONNode(encoding:)`, keys sorted; `JSONWriter.line`, every string escaped
+    /// by the tools' one rule, `JSONString`: U+2028, U+2029, U+0085 and the `/` of `</` as
+    /// well), and framed (`Content-Length` counts the escaped bytes). Every message the
+    /// server sends goes through here.
     static func framed(_ message: some Encodable) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data = try encoder.encode(message)
-        return MessageReader.frame(Array(JSONString.hardened(String(decoding: data, as: UTF8.self)).utf8))
+        MessageReader.frame(Array(JSONWriter.line(try JSONNode(encoding: message)).utf8))
     }
 }
 
